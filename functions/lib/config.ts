@@ -1,0 +1,48 @@
+/**
+ * Handler configuration, read from the environment only, so that the same code runs on AWS and
+ * in the local stack. Read once at module scope.
+ */
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export const config = {
+  get region() {
+    return process.env.AWS_REGION ?? 'eu-west-3';
+  },
+  get tableName() {
+    return required('TABLE_NAME');
+  },
+  get mediaBucket() {
+    return required('MEDIA_BUCKET');
+  },
+  get filesBucket() {
+    return required('FILES_BUCKET');
+  },
+  /** Public origin of the web app, for links in e-mails (e.g. https://app.example.com). */
+  get appUrl() {
+    return required('APP_URL');
+  },
+  get mailFrom() {
+    return required('MAIL_FROM');
+  },
+  get supportEmail() {
+    return required('SUPPORT_EMAIL');
+  },
+  /** Local endpoints; unset on AWS. */
+  get dynamoEndpoint() {
+    return process.env.DYNAMODB_ENDPOINT;
+  },
+  get s3Endpoint() {
+    return process.env.S3_ENDPOINT;
+  },
+  get sesEndpoint() {
+    return process.env.SES_ENDPOINT;
+  },
+  /** Base URL of the mail outbox used by the health check locally. */
+  get outboxUrl() {
+    return process.env.OUTBOX_URL;
+  },
+};

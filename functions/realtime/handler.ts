@@ -1,0 +1,43 @@
+/**
+ * Realtime Lambda behind the WebSocket API: $connect stores the connection (with a TTL),
+ * $disconnect removes it, `ping` answers `pong` through the @connections management API.
+ * Authenticated connections and chat delivery arrive with the chat issue.
+ */
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { config } from '../lib/config';
+import { db, nowSeconds } from '../lib/dynamo';
+import { connectionKey } from '../lib/keys';
+import { logger } from '../lib/logger';
+
+const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+let management: ApiGatewayManagementApiClient | undefined;
+
+function managementApi(event: APIGatewayProxyWebsocketEventV2): ApiGatewayManagementApiClient {
+  const endpoint = process.env.WS_MANAGEMENT_ENDPOINT ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`;
+  management ??= new ApiGatewayManagementApiClient({ region: config.region, endpoint });
+  return management;
+}
+
+export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
+  const { connectionId, routeKey } = event.requestContext;
+  try {
+    switch (routeKey) {
+      case '$connect':
+        await db.send(new PutCommand({ TableName: config.tableName, Item: { ...connectionKey(connectionId), connectedAt: nowSeconds(), expiresAt: nowSeconds() + CONNECTION_TTL_SECONDS } }));
+        return { statusCode: 200 };
+      case '$disconnect':
+        await db.send(new DeleteCommand({ TableName: config.tableName, Key: connectionKey(connectionId) }));
+        return { statusCode: 200 };
+      case 'ping':
+        await managementApi(event).send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify({ event: 'pong', at: Date.now() }) }));
+        return { statusCode: 200 };
+      default:
+        return { statusCode: 400, body: JSON.stringify({ msg: 'Unknown action' }) };
+    }
+  } catch (error) {
+    logger.error('Realtime event failed', error as Error);
+    return { statusCode: 500 };
+  }
+}

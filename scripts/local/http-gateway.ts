@@ -1,0 +1,124 @@
+/**
+ * The local HTTP API: turns requests under /api into API Gateway payload 2.0 events for the routes
+ * of the route table and calls the same domain handlers that run on AWS, with the same route
+ * precedence (static path segments before path variables).
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_PREFIX, type Domain, ROUTES, type Route, routeKey } from '../../shared/routes';
+import { MSG } from '../../shared/messages';
+
+type DomainHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded)|text\/)/i;
+
+interface CompiledRoute {
+  route: Route;
+  segments: string[];
+}
+
+const compiled: CompiledRoute[] = ROUTES.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
+
+/** The route a method and path select, with its path parameters, as API Gateway would choose it. */
+export function matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+  const parts = path.split('/').slice(1);
+  let best: { route: Route; params: Record<string, string>; score: string } | undefined;
+  for (const { route, segments } of compiled) {
+    if (route.method !== method || segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let score = '';
+    const matches = segments.every((segment, i) => {
+      const variable = segment.match(/^\{(\w+)\}$/);
+      if (!variable) {
+        score += '1';
+        return segment === parts[i];
+      }
+      score += '0';
+      if (!parts[i]) return false;
+      try {
+        params[variable[1]] = decodeURIComponent(parts[i]);
+      } catch {
+        return false;
+      }
+      return true;
+    });
+    if (matches && (!best || score > best.score)) best = { route, params, score };
+  }
+  return best && { route: best.route, params: best.params };
+}
+
+export function createHttpGateway(handlers: Record<Domain, DomainHandler>) {
+  return async function handleApi(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://local');
+    const path = url.pathname.slice(API_PREFIX.length) || '/';
+    const match = matchRoute(request.method ?? 'GET', path);
+    if (!match) return sendJson(response, 404, { msg: MSG.routeNotFound });
+    const body = await readBody(request);
+    if (body === undefined) return sendJson(response, 413, { msg: 'The request body is too large.' });
+    const event = toEvent(request, url, match.route, match.params, body);
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      result = await handlers[match.route.domain](event);
+    } catch (error) {
+      console.error('Handler crashed', error);
+      return sendJson(response, 500, { message: 'Internal Server Error' });
+    }
+    const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    response.writeHead(result.statusCode ?? 200, headers);
+    response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  };
+}
+
+function toEvent(request: IncomingMessage, url: URL, route: Route, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name !== 'cookie' && value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: request.headers.cookie ? request.headers.cookie.split(';').map((c) => c.trim()) : undefined,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? body.toString(isText ? 'utf8' : 'base64') : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+/** The whole body, or undefined past API Gateway's 10 MB payload limit. */
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAYLOAD_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}

@@ -1,0 +1,47 @@
+/** /_local/mails(.json): the mails the functions sent, newest first, read back from the SES outbox. */
+import type { ServerResponse } from 'node:http';
+import { escapeHtml } from '../../shared/text';
+
+export interface OutboxMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  at: number;
+}
+
+interface StoredMail {
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+export async function readOutbox(outboxEndpoint: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${outboxEndpoint}/store`);
+  const { emails } = (await response.json()) as { emails: StoredMail[] };
+  return emails
+    .map((mail) => ({ to: mail.destination.to, from: mail.from, subject: mail.subject, text: mail.body.text ?? '', html: mail.body.html ?? '', at: mail.at }))
+    .reverse();
+}
+
+export async function serveOutbox(outboxEndpoint: string, asJson: boolean, response: ServerResponse): Promise<void> {
+  const mails = await readOutbox(outboxEndpoint);
+  if (asJson) {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(mails));
+    return;
+  }
+  const rows = mails
+    .map(
+      (mail) =>
+        `<article><h2>${escapeHtml(mail.subject)}</h2><p><strong>To:</strong> ${escapeHtml(mail.to.join(', '))} · <time>${new Date(mail.at * 1000).toLocaleString('en-GB')}</time></p><pre>${escapeHtml(mail.text)}</pre></article>`,
+    )
+    .join('');
+  response
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mail outbox</title><style>body{font-family:system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head><body><h1>Local mail outbox</h1><p>${mails.length} mail(s), newest first. JSON: <a href="/_local/mails.json">/_local/mails.json</a></p>${rows || '<p>No mail sent yet.</p>'}</body></html>`,
+    );
+}

@@ -1,0 +1,157 @@
+/**
+ * The whole product on one machine: DynamoDB Local, a local S3, the SES outbox, and one origin
+ * that serves the SPA, /api (HTTP gateway), /ws (WebSocket gateway), /uploads (media bucket)
+ * and /_local (outbox). Handlers are configured by environment only, as on AWS.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Domain } from '../../shared/routes';
+import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
+import { createHttpGateway, sendJson } from './http-gateway';
+import { serveOutbox } from './outbox-page';
+import { startOutbox, startS3 } from './storage';
+import { createStaticFiles } from './static-files';
+import { createWsGateway, MANAGEMENT_PATH } from './ws-gateway';
+import type { SeedSettings } from './demo-accounts';
+
+export interface LocalStackOptions {
+  port: number;
+  /** Where state persists between runs; omitted: in memory and a temporary folder, gone at stop. */
+  dataDir?: string;
+  /** Vite's dev server with hot reload instead of the built SPA. */
+  dev?: boolean;
+  seed: SeedSettings;
+}
+
+export interface LocalStack {
+  url: string;
+  endpoints: { dynamodb: string; s3: string; outbox: string };
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const TABLE_NAME = 'marketplace';
+export const MEDIA_BUCKET = 'marketplace-media';
+export const FILES_BUCKET = 'marketplace-files';
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const stateDir = options.dataDir ? resolve(options.dataDir) : mkdtempSync(join(tmpdir(), 'marketplace-'));
+  mkdirSync(stateDir, { recursive: true });
+  const [dynamo, s3, outbox] = await Promise.all([
+    startDynamo(options.dataDir ? join(stateDir, 'dynamodb') : undefined),
+    startS3(join(stateDir, 's3'), [MEDIA_BUCKET, FILES_BUCKET]),
+    startOutbox(),
+  ]);
+  await ensureTable(dynamo.endpoint, TABLE_NAME);
+
+  const url = `http://localhost:${options.port}`;
+  const env: Record<string, string> = {
+    ...LOCAL_CREDENTIALS,
+    TABLE_NAME,
+    MEDIA_BUCKET,
+    FILES_BUCKET,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: s3.endpoint,
+    SES_ENDPOINT: outbox.endpoint,
+    OUTBOX_URL: outbox.endpoint,
+    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${options.port}${MANAGEMENT_PATH}`,
+    APP_URL: url,
+    MAIL_FROM: 'no-reply@mentorship.test',
+    SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@mentorship.test',
+    JWT_SECRET: jwtSecret(stateDir, Boolean(options.dataDir)),
+    POWERTOOLS_SERVICE_NAME: 'marketplace-local',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    // Lambdas run Node.js 22 on AWS; the local stack may run on Node 20.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  Object.assign(process.env, env);
+
+  // Imported only now: the handlers read their configuration from the environment at load.
+  const handlers = Object.fromEntries(
+    await Promise.all(DOMAINS.map(async (domain) => [domain, (await import(/* @vite-ignore */ `../../functions/${domain}/handler`)).handler])),
+  ) as Record<Domain, Parameters<typeof createHttpGateway>[0][Domain]>;
+  const realtime = (await import('../../functions/realtime/handler')).handler;
+  const { seedDemoData } = await import('./seed');
+  await seedDemoData(options.seed);
+
+  const api = createHttpGateway(handlers);
+  const ws = createWsGateway(realtime);
+  const vite = options.dev ? await startVite() : undefined;
+  const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?')[0];
+    const route = async () => {
+      if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api(request, response);
+      if (path.startsWith('/uploads/')) return proxyUpload(s3.endpoint, path, response);
+      if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
+      if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
+      if (vite) return vite.middlewares(request, response);
+      return serveStatic(request, response);
+    };
+    route().catch((error) => {
+      console.error(error);
+      if (!response.headersSent) sendJson(response, 502, { message: 'Bad Gateway' });
+    });
+  });
+  server.on('upgrade', (request, socket, head) => {
+    if ((request.url ?? '').split('?')[0] === WS_PATH) void ws.upgrade(request, socket, head);
+    else if (!vite) socket.destroy();
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, resolveListen);
+  });
+
+  let stopped = false;
+  return {
+    url,
+    endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, outbox: outbox.endpoint },
+    env,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await ws.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await vite?.close();
+      await Promise.allSettled([s3.stop(), outbox.stop()]);
+      dynamo.stop();
+      if (!options.dataDir) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Local signing key: kept with the state so sessions survive a restart; fresh for in-memory runs. */
+function jwtSecret(stateDir: string, persistent: boolean): string {
+  const file = join(stateDir, 'jwt-secret');
+  if (persistent && existsSync(file)) return readFileSync(file, 'utf8');
+  const secret = randomBytes(48).toString('base64url');
+  if (persistent) writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function proxyUpload(s3Endpoint: string, path: string, response: ServerResponse): Promise<void> {
+  const key = path.slice('/uploads/'.length);
+  const upstream = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${key}`);
+  if (!upstream.ok) {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(Buffer.from(await upstream.arrayBuffer()));
+}
+
+async function startVite() {
+  const { createServer: createViteServer } = await import('vite');
+  return createViteServer({ configFile: join(ROOT, 'web/vite.config.ts'), server: { middlewareMode: true }, appType: 'spa' });
+}

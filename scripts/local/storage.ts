@@ -1,0 +1,40 @@
+/** The local S3 (s3rver) with the media and files buckets, and the SES outbox (aws-ses-v2-local). */
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import S3rver from 's3rver';
+import { createRequire } from 'node:module';
+import { freePort } from './ports';
+import { LOCAL_CREDENTIALS } from './dynamodb';
+
+export interface LocalService {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startS3(directory: string, buckets: string[]): Promise<LocalService> {
+  mkdirSync(directory, { recursive: true });
+  const port = await freePort();
+  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({ endpoint, forcePathStyle: true, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
+  for (const Bucket of buckets) {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    } catch {
+      await client.send(new CreateBucketCommand({ Bucket }));
+    }
+  }
+  client.destroy();
+  return { endpoint, stop: () => server.close() };
+}
+
+// The package is CommonJS with its server as `exports.default`.
+const startSesOutbox: (config: { host: string; port: number }) => Promise<Server> = createRequire(import.meta.url)('aws-ses-v2-local').default;
+
+export async function startOutbox(): Promise<LocalService> {
+  const port = await freePort();
+  const server: Server = await startSesOutbox({ host: '127.0.0.1', port });
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}

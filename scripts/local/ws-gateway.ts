@@ -1,0 +1,109 @@
+/**
+ * The local WebSocket API: $connect / $disconnect / routes selected by the message's `action`,
+ * calling the realtime handler with API Gateway's event shape, plus the @connections management
+ * API that handlers use to push to a connection (POST to send, DELETE to close, GET to inspect).
+ */
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WS_ROUTES } from '../../shared/routes';
+
+type RealtimeHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
+
+export const MANAGEMENT_PATH = '/_local/ws-management';
+
+export function createWsGateway(handler: RealtimeHandler) {
+  const server = new WebSocketServer({ noServer: true });
+  const connections = new Map<string, { socket: WebSocket; connectedAt: number; sourceIp: string }>();
+  const pending = new Set<Promise<unknown>>();
+
+  const event = (connectionId: string, routeKey: string, request: IncomingMessage | undefined, body?: string) =>
+    ({
+      requestContext: {
+        routeKey,
+        eventType: routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
+        connectionId,
+        domainName: request?.headers.host ?? 'localhost',
+        stage: 'local',
+        apiId: 'local',
+        requestId: randomBytes(8).toString('hex'),
+        connectedAt: connections.get(connectionId)?.connectedAt ?? Date.now(),
+        requestTimeEpoch: Date.now(),
+        messageDirection: 'IN',
+        extendedRequestId: '',
+        requestTime: new Date().toISOString(),
+      },
+      headers: request ? Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')])) : undefined,
+      queryStringParameters: request ? Object.fromEntries(new URL(request.url ?? '/', 'http://local').searchParams) : undefined,
+      body,
+      isBase64Encoded: false,
+    }) as unknown as APIGatewayProxyWebsocketEventV2;
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const connectionId = randomBytes(12).toString('base64url');
+    const result = await handler(event(connectionId, '$connect', request)).catch(() => ({ statusCode: 500 }));
+    const status = typeof result === 'object' && result && 'statusCode' in result ? (result.statusCode ?? 200) : 200;
+    if (status !== 200) {
+      socket.end(`HTTP/1.1 ${status === 500 ? 500 : 403} Forbidden\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    server.handleUpgrade(request, socket, head, (ws) => {
+      connections.set(connectionId, { socket: ws, connectedAt: Date.now(), sourceIp: request.socket.remoteAddress ?? '' });
+      ws.on('message', async (data) => {
+        const text = data.toString();
+        let action: unknown;
+        try {
+          action = JSON.parse(text).action;
+        } catch {
+          action = undefined;
+        }
+        const routeKey = WS_ROUTES.includes(action as never) && action !== '$connect' && action !== '$disconnect' ? (action as string) : '$default';
+        if (routeKey === '$default') {
+          ws.send(JSON.stringify({ message: 'Forbidden', connectionId }));
+          return;
+        }
+        await handler(event(connectionId, routeKey, undefined, text)).catch(() => undefined);
+      });
+      ws.on('close', () => {
+        connections.delete(connectionId);
+        const disconnected = handler(event(connectionId, '$disconnect', undefined)).catch(() => undefined);
+        pending.add(disconnected);
+        void disconnected.finally(() => pending.delete(disconnected));
+      });
+    });
+  }
+
+  /** POST/GET/DELETE {MANAGEMENT_PATH}/@connections/{id}, as the ApiGatewayManagementApi client calls it. */
+  async function management(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
+    const connectionId = path.match(/\/@connections\/([^/]+)$/)?.[1];
+    const connection = connectionId ? connections.get(connectionId) : undefined;
+    if (!connection) {
+      response.writeHead(410, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'GoneException' }));
+      return;
+    }
+    if (request.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      connection.socket.send(Buffer.concat(chunks).toString('utf8'));
+      response.writeHead(200).end();
+    } else if (request.method === 'DELETE') {
+      connection.socket.close();
+      response.writeHead(204).end();
+    } else {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ connectedAt: new Date(connection.connectedAt).toISOString(), identity: { sourceIp: connection.sourceIp } }));
+    }
+  }
+
+  /** Closes every connection and waits for their $disconnect handlers. */
+  async function close(): Promise<void> {
+    for (const { socket } of connections.values()) socket.terminate();
+    server.close();
+    await new Promise((r) => setImmediate(r));
+    await Promise.all(pending);
+  }
+
+  return { upgrade, management, close, connectionCount: () => connections.size };
+}

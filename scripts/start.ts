@@ -1,0 +1,48 @@
+/** `npm start` (built SPA) and `npm run dev` (Vite hot reload): the whole product on one origin. */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEFAULT_SEED, DEMO_EXPERTS, DEMO_STUDENTS } from './local/demo-accounts';
+import { startLocalStack } from './local/stack';
+
+const started = Date.now();
+const dev = process.argv.includes('--dev');
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(root, process.env.LOCAL_DATA_DIR ?? '.local');
+const seed = {
+  adminEmail: process.env.ADMIN_EMAIL ?? DEFAULT_SEED.adminEmail,
+  adminPassword: process.env.ADMIN_PASSWORD ?? DEFAULT_SEED.adminPassword,
+  demoPassword: process.env.DEMO_PASSWORD ?? DEFAULT_SEED.demoPassword,
+};
+
+if (!dev && (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(root, 'web/dist/index.html')))) {
+  console.log('Building the web app…');
+  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
+
+const stack = await startLocalStack({ port, dataDir, dev, seed });
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`
+Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot reload on' : ''})
+
+  Mail outbox   ${stack.url}/_local/mails
+  Health        ${stack.url}/api/health
+  Data          ${dataDir}  (npm run reset empties it)
+
+  Admin         ${seed.adminEmail} / ${seed.adminPassword}   → ${stack.url}/admin/login
+  Experts       ${DEMO_EXPERTS.slice(0, 3).map((p) => p.email).join(', ')} …
+  Students      ${DEMO_STUDENTS.map((p) => p.email).join(', ')}
+  Demo password ${seed.demoPassword}
+
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    stack.stop().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * The route table: every call of both specification documents (section 7 of each), once.
+ * The CDK HTTP API, the local gateway, the domain handlers and the authorization tests are all
+ * built from this list; adding a line here is all it takes for a route to be deployed, served
+ * locally and covered by the matrix.
+ */
+import type { ZodType } from 'zod';
+import { emptyBody } from './schemas/common';
+import {
+  activateSchema,
+  contactSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerProfessorSchema,
+  registerStudentSchema,
+  resetPasswordSchema,
+} from './schemas/auth';
+import { createOfferSchema, guestFavoritesSchema, reviewSchema, updateOfferSchema } from './schemas/offers';
+import {
+  changePasswordSchema,
+  educationEntrySchema,
+  professorInfoSchema,
+  updateUserSchema,
+  withdrawSchema,
+  workExperienceEntrySchema,
+} from './schemas/users';
+import { createChatSchema, handleProjectSchema, scheduleSchema, sendMessageSchema } from './schemas/chats';
+import { createSessionSchema } from './schemas/payments';
+import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
+
+/** Every API path is served under this prefix (CloudFront behaviour and local gateway alike). */
+export const API_PREFIX = '/api';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Domain = 'health' | 'auth' | 'users' | 'offers' | 'chats' | 'payments' | 'admin';
+/**
+ * Who may call a route. public: anyone; authenticated: any signed-in account (admins included);
+ * member: a signed-in student or professor; user: students; professor: experts; admin: admins.
+ * Ownership of the data a route touches is checked by the domain's service on top of this.
+ */
+export type Access = 'public' | 'authenticated' | 'member' | 'user' | 'professor' | 'admin';
+export type Role = 'user' | 'professor' | 'admin';
+
+export interface Route {
+  method: Method;
+  /** Path below API_PREFIX in API Gateway syntax, e.g. /offers/{id}. */
+  path: string;
+  domain: Domain;
+  access: Access;
+  /** JSON body schema; absent for calls without a body. */
+  body?: ZodType;
+  /** multipart/form-data upload with the named file field. */
+  upload?: string;
+  /** Raw body needed (signature checks); the body is passed on untouched. */
+  rawBody?: boolean;
+}
+
+const r = (method: Method, path: string, domain: Domain, access: Access, extra: Partial<Route> = {}): Route => ({
+  method,
+  path,
+  domain,
+  access,
+  ...extra,
+});
+
+export const ROUTES: readonly Route[] = [
+  r('GET', '/health', 'health', 'public'),
+
+  // Session (spec 1 section 7)
+  r('POST', '/auth/refresh-token', 'auth', 'public', { body: emptyBody }),
+  r('POST', '/admin/auth/refresh-token', 'auth', 'public', { body: emptyBody }),
+  r('GET', '/auth/user', 'auth', 'authenticated'),
+  r('POST', '/auth/logout', 'auth', 'public', { body: emptyBody }),
+  r('POST', '/admin/auth/logout', 'auth', 'public', { body: emptyBody }),
+
+  // Authentication
+  r('POST', '/auth/login', 'auth', 'public', { body: loginSchema }),
+  r('POST', '/auth/register', 'auth', 'public', { body: registerStudentSchema }),
+  r('POST', '/auth/register-professor', 'auth', 'public', { body: registerProfessorSchema }),
+  r('POST', '/auth/activate', 'auth', 'public', { body: activateSchema }),
+  r('POST', '/auth/forgot-password', 'auth', 'public', { body: forgotPasswordSchema }),
+  r('POST', '/auth/reset-password', 'auth', 'public', { body: resetPasswordSchema }),
+  r('POST', '/auth/contact', 'auth', 'public', { body: contactSchema }),
+  r('POST', '/admin/auth/login', 'auth', 'public', { body: loginSchema }),
+
+  // Offers, experts and favourites
+  r('GET', '/offers/all', 'offers', 'public'),
+  r('GET', '/offers/search', 'offers', 'public'),
+  r('GET', '/offers/my-offers', 'offers', 'professor'),
+  r('GET', '/offers/professor/{id}', 'offers', 'public'),
+  r('GET', '/offers/professor/{id}/reviews', 'offers', 'public'),
+  r('GET', '/offers/{id}', 'offers', 'public'),
+  r('POST', '/offers/guest-favorites', 'offers', 'public', { body: guestFavoritesSchema }),
+  r('POST', '/offers/create', 'offers', 'professor', { body: createOfferSchema }),
+  r('PATCH', '/offers/update/{id}', 'offers', 'professor', { body: updateOfferSchema }),
+  r('DELETE', '/offers/delete/{id}', 'offers', 'professor'),
+  r('POST', '/offers/{id}/reviews', 'offers', 'member', { body: reviewSchema }),
+
+  // Experts, profile, favourites, earnings (users domain)
+  r('GET', '/user/professors', 'users', 'public'),
+  r('GET', '/user/public/{id}', 'users', 'public'),
+  r('GET', '/user/favorites', 'users', 'authenticated'),
+  r('POST', '/user/favorites/{offerId}', 'users', 'authenticated', { body: emptyBody }),
+  r('DELETE', '/user/favorites/{offerId}', 'users', 'authenticated'),
+  r('GET', '/user/earnings', 'users', 'professor'),
+  r('GET', '/user/withdrawals', 'users', 'professor'),
+  r('POST', '/user/withdraw', 'users', 'professor', { body: withdrawSchema }),
+  r('GET', '/user/order-history', 'users', 'member'),
+  r('GET', '/user/stats/{id}', 'users', 'authenticated'),
+  r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
+  r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
+  r('PUT', '/user/update-professor-info', 'users', 'professor', { body: professorInfoSchema }),
+  r('PUT', '/user/work-experience/{index}', 'users', 'professor', { body: workExperienceEntrySchema }),
+  r('DELETE', '/user/work-experience/{index}', 'users', 'professor'),
+  r('PUT', '/user/education/{index}', 'users', 'professor', { body: educationEntrySchema }),
+  r('DELETE', '/user/education/{index}', 'users', 'professor'),
+  r('PUT', '/user/change-password', 'users', 'member', { body: changePasswordSchema }),
+  r('GET', '/user/{id}', 'users', 'authenticated'),
+
+  // Chat and orders (spec 2 section 7)
+  r('GET', '/chats/unread-count', 'chats', 'member'),
+  r('GET', '/chats', 'chats', 'member'),
+  r('GET', '/chats/chat/{id}', 'chats', 'member'),
+  r('PUT', '/chats/{id}/mark-read', 'chats', 'member', { body: emptyBody }),
+  r('PUT', '/chats/{id}/mark-paid', 'chats', 'member', { body: emptyBody }),
+  r('POST', '/chats/create', 'chats', 'member', { body: createChatSchema }),
+  r('POST', '/chats/{id}/messages', 'chats', 'member', { body: sendMessageSchema }),
+  r('PUT', '/chats/{id}/cancel', 'chats', 'member', { body: emptyBody }),
+  r('PUT', '/chats/{id}/schedule', 'chats', 'member', { body: scheduleSchema }),
+  r('PUT', '/chats/{id}/confirm-schedule', 'chats', 'member', { body: emptyBody }),
+  r('POST', '/chats/{id}/handle-project', 'chats', 'member', { body: handleProjectSchema }),
+  r('POST', '/chats/{id}/submit-project', 'chats', 'professor', { upload: 'projectFile' }),
+
+  // Payments and payouts
+  r('POST', '/payments/create-session', 'payments', 'member', { body: createSessionSchema }),
+  r('GET', '/payments/account-status', 'payments', 'professor'),
+  r('POST', '/payments/onboard', 'payments', 'professor', { body: emptyBody }),
+  r('POST', '/payments/login-link', 'payments', 'professor', { body: emptyBody }),
+  r('POST', '/payments/account-link', 'payments', 'professor', { body: emptyBody }),
+  r('POST', '/webhooks/stripe', 'payments', 'public', { rawBody: true }),
+
+  // Admin (spec 2 section 7; admin login and refresh are in the auth domain above)
+  r('GET', '/admin/users', 'admin', 'admin'),
+  r('GET', '/admin/archived-users', 'admin', 'admin'),
+  r('DELETE', '/admin/users/{id}', 'admin', 'admin'),
+  r('PATCH', '/admin/update-user/{id}', 'admin', 'admin', { body: adminUpdateUserSchema }),
+  r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: emptyBody }),
+  r('POST', '/admin/unban-user/{id}', 'admin', 'admin', { body: emptyBody }),
+  r('POST', '/admin/restore-user/{id}', 'admin', 'admin', { body: emptyBody }),
+  r('GET', '/admin/payments', 'admin', 'admin'),
+  r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),
+  r('GET', '/admin/withdrawals', 'admin', 'admin'),
+  r('POST', '/admin/withdrawals/{id}/approve', 'admin', 'admin', { body: emptyBody }),
+  r('POST', '/admin/withdrawals/{id}/reject', 'admin', 'admin', { body: emptyBody }),
+  r('GET', '/admin/offers/pending', 'admin', 'admin'),
+  r('PATCH', '/admin/offers/{id}/approve', 'admin', 'admin', { body: emptyBody }),
+  r('PATCH', '/admin/offers/{id}', 'admin', 'admin', { body: updateOfferSchema }),
+  r('DELETE', '/admin/offers/{id}', 'admin', 'admin'),
+  r('GET', '/admin/statistics', 'admin', 'admin'),
+];
+
+/** API Gateway route key, e.g. "POST /api/auth/login": what payload 2.0 events carry as routeKey. */
+export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
+  return `${route.method} ${API_PREFIX}${route.path}`;
+}
+
+export const DOMAINS: readonly Domain[] = [...new Set(ROUTES.map((route) => route.domain))];
+
+export function routesOf(domain: Domain): Route[] {
+  return ROUTES.filter((route) => route.domain === domain);
+}
+
+/** Does a role satisfy a route's access level? Public routes are open to everyone. */
+export function roleMayCall(access: Access, role: Role | undefined): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'authenticated':
+      return role !== undefined;
+    case 'member':
+      return role === 'user' || role === 'professor';
+    default:
+      return role === access;
+  }
+}
+
+/** WebSocket API routes (route selection on the message's `action` field). */
+export const WS_ROUTES = ['$connect', '$disconnect', 'ping', 'joinChat'] as const;
+export type WsRoute = (typeof WS_ROUTES)[number];
+/** Path of the WebSocket endpoint on the app's origin. */
+export const WS_PATH = '/ws';

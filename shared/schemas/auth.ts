@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { email, newPassword, optionalPlainText, plainText, token } from './common';
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(LIMITS.passwordMax * 4, MSG.invalidCredentials),
+});
+
+export const registerStudentSchema = z.object({
+  name: plainText(MSG.nameRequired, LIMITS.nameMax),
+  email,
+  password: newPassword,
+  role: z.literal('user').optional(),
+});
+
+export const registerProfessorSchema = z.object({
+  firstName: plainText(MSG.firstNameRequired, LIMITS.nameMax),
+  lastName: plainText(MSG.lastNameRequired, LIMITS.nameMax),
+  email,
+  password: newPassword,
+  role: z.literal('professor').optional(),
+});
+
+export const activateSchema = z.object({ token });
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: MSG.resetLinkInvalid }).regex(/^[A-Za-z0-9_-]{20,100}$/, MSG.resetLinkInvalid),
+  password: newPassword,
+});
+
+export const contactSchema = z.object({
+  firstName: plainText(MSG.fillRequired, LIMITS.nameMax),
+  lastName: plainText(MSG.fillRequired, LIMITS.nameMax),
+  email,
+  phone: optionalPlainText(LIMITS.phoneMax),
+  message: plainText(MSG.fillRequired, LIMITS.contactMessageMax),
+});
+
+export type LoginBody = z.infer<typeof loginSchema>;
+export type RegisterStudentBody = z.infer<typeof registerStudentSchema>;
+export type RegisterProfessorBody = z.infer<typeof registerProfessorSchema>;
+export type ContactBody = z.infer<typeof contactSchema>;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ApiClient, stackUrl } from '../support/api';
+
+describe('local stack', () => {
+  it('answers GET /api/health once table, buckets and outbox are reachable', async () => {
+    const response = await new ApiClient().get('/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', checks: { table: true, mediaBucket: true, filesBucket: true, outbox: true } });
+  });
+
+  it('serves the SPA with security headers and falls back to index.html for app routes', async () => {
+    const response = await fetch(`${stackUrl()}/login`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('answers an unknown API path with 404 and a msg', async () => {
+    const response = await new ApiClient().get('/no/such/route');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ msg: 'No such API route.' });
+  });
+
+  it('answers a route of a later issue with 501 and a clear msg', async () => {
+    const response = await new ApiClient().get('/offers/all');
+    expect(response.status).toBe(501);
+    expect(response.body).toEqual({ msg: 'This feature is not available yet.' });
+  });
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { stackUrl } from '../support/api';
+
+describe('local WebSocket gateway', () => {
+  it('connects on /ws and delivers a handler push through the @connections management API', async () => {
+    const socket = new WebSocket(`${stackUrl().replace('http', 'ws')}/ws`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const reply = new Promise<string>((resolve) => socket.once('message', (data) => resolve(data.toString())));
+    socket.send(JSON.stringify({ action: 'ping' }));
+    expect(JSON.parse(await reply)).toMatchObject({ event: 'pong' });
+    socket.close();
+  });
+});

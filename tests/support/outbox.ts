@@ -1,0 +1,29 @@
+/** Reads the mails the functions sent back from the local outbox, as a person would open them. */
+import type { OutboxMail } from '../../scripts/local/outbox-page';
+import { stackUrl } from './api';
+
+export async function mailsTo(address: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${stackUrl()}/_local/mails.json`);
+  const mails = (await response.json()) as OutboxMail[];
+  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}
+
+/** The newest mail to an address with the subject, waiting briefly for it to arrive. */
+export async function latestMail(address: string, subject: string, timeoutMs = 5000): Promise<OutboxMail> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const mail = (await mailsTo(address)).find((m) => m.subject === subject);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail "${subject}" to ${address}`);
+}
+
+/** The first link in a mail's text that points into the app at the given path prefix. */
+export function linkIn(mail: OutboxMail, pathPrefix: string): string {
+  const link = mail.text.match(new RegExp(`https?://\\S+${pathPrefix.replace(/\//g, '\\/')}[A-Za-z0-9_-]+`))?.[0];
+  if (!link) throw new Error(`No ${pathPrefix} link in mail "${mail.subject}"`);
+  return link;
+}
+
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
