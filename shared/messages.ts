@@ -77,6 +77,10 @@ export const MSG = {
 
   // Generic transport errors
   invalidJson: 'The request body must be valid JSON.',
+  bodyMustBeObject: 'The request body must be a JSON object.',
+  invalidAccountType: 'Invalid account type.',
+  invalidPhone: 'Please enter a valid phone number.',
+  bodyTooLarge: 'The request body is too large.',
   notFound: 'Not found',
   routeNotFound: 'No such API route.',
   notImplemented: 'This feature is not available yet.',

@@ -85,7 +85,7 @@ function authorise(route: Route, caller: Caller | undefined): void {
 /** Validates the JSON body against the route's schema; returns the parsed, normalised value. */
 export function validateBody(route: Route, rawBody: string): unknown {
   if (!route.body) return undefined;
-  if (Buffer.byteLength(rawBody) > MAX_JSON_BYTES) throw new PayloadTooLarge('The request body is too large.');
+  if (Buffer.byteLength(rawBody) > MAX_JSON_BYTES) throw new PayloadTooLarge(MSG.bodyTooLarge);
   let json: unknown = undefined;
   if (rawBody.trim() !== '') {
     try {
@@ -100,7 +100,7 @@ export function validateBody(route: Route, rawBody: string): unknown {
 }
 
 function validationError(error: ZodError): BadRequest {
-  const messages = [...new Set(error.issues.map((issue) => (issue.code === 'invalid_type' && issue.path.length === 0 ? MSG.invalidJson : issue.message)))];
+  const messages = [...new Set(error.issues.map((issue) => (issue.code === 'invalid_type' && issue.path.length === 0 ? MSG.bodyMustBeObject : issue.message)))];
   return new BadRequest(messages[0] ?? MSG.invalidJson, messages.map((msg) => ({ msg })));
 }
 

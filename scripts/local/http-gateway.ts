@@ -55,7 +55,7 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>) {
     const match = matchRoute(request.method ?? 'GET', path);
     if (!match) return sendJson(response, 404, { msg: MSG.routeNotFound });
     const body = await readBody(request);
-    if (body === undefined) return sendJson(response, 413, { msg: 'The request body is too large.' });
+    if (body === undefined) return sendJson(response, 413, { msg: MSG.bodyTooLarge });
     const event = toEvent(request, url, match.route, match.params, body);
     let result: APIGatewayProxyStructuredResultV2;
     try {

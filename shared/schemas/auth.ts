@@ -12,7 +12,7 @@ export const registerStudentSchema = z.object({
   name: plainText(MSG.nameRequired, LIMITS.nameMax),
   email,
   password: newPassword,
-  role: z.literal('user').optional(),
+  role: z.literal('user', { error: MSG.invalidAccountType }).optional(),
 });
 
 export const registerProfessorSchema = z.object({
@@ -20,7 +20,7 @@ export const registerProfessorSchema = z.object({
   lastName: plainText(MSG.lastNameRequired, LIMITS.nameMax),
   email,
   password: newPassword,
-  role: z.literal('professor').optional(),
+  role: z.literal('professor', { error: MSG.invalidAccountType }).optional(),
 });
 
 export const activateSchema = z.object({ token });
@@ -36,7 +36,7 @@ export const contactSchema = z.object({
   firstName: plainText(MSG.fillRequired, LIMITS.nameMax),
   lastName: plainText(MSG.fillRequired, LIMITS.nameMax),
   email,
-  phone: optionalPlainText(LIMITS.phoneMax),
+  phone: optionalPlainText(LIMITS.phoneMax, MSG.invalidPhone),
   message: plainText(MSG.fillRequired, LIMITS.contactMessageMax),
 });
 

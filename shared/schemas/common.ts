@@ -22,9 +22,9 @@ export function plainText(requiredMsg: string, max: number = LIMITS.textCap) {
     .pipe(z.string().min(1, requiredMsg).max(max, MSG.fieldTooLong));
 }
 
-export const optionalPlainText = (max: number = LIMITS.textCap) =>
+export const optionalPlainText = (max: number = LIMITS.textCap, invalidMsg: string = MSG.fieldTooLong) =>
   z
-    .string()
+    .string({ error: invalidMsg })
     .max(max * 4, MSG.fieldTooLong)
     .transform(stripMarkup)
     .pipe(z.string().max(max, MSG.fieldTooLong))
@@ -37,4 +37,5 @@ export const newPassword = z
 
 export const token = z.string({ error: MSG.activationLinkInvalid }).regex(/^[A-Za-z0-9_-]{20,100}$/, MSG.activationLinkInvalid);
 
-export const emptyBody = z.object({}).strict().optional();
+/** Calls without a body accept an empty object (or nothing); extra fields are ignored. */
+export const emptyBody = z.object({}).optional();
