@@ -40,6 +40,8 @@ export const MEDIA_BUCKET = 'marketplace-media';
 export const FILES_BUCKET = 'marketplace-files';
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  // Lambdas run Node.js 22 on AWS; the local stack may run on Node 20.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const stateDir = options.dataDir ? resolve(options.dataDir) : mkdtempSync(join(tmpdir(), 'marketplace-'));
   mkdirSync(stateDir, { recursive: true });
   const [dynamo, s3, outbox] = await Promise.all([
@@ -66,8 +68,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     JWT_SECRET: jwtSecret(stateDir, Boolean(options.dataDir)),
     POWERTOOLS_SERVICE_NAME: 'marketplace-local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
-    // Lambdas run Node.js 22 on AWS; the local stack may run on Node 20.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   Object.assign(process.env, env);
 

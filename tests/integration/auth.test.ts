@@ -1,0 +1,278 @@
+/** Accounts and sessions through the local gateway, the real handlers, DynamoDB Local and the outbox. */
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { ApiClient } from '../support/api';
+import { activationTokenFor, PASSWORD, registerStudent, signedInAs, signedInStudent } from '../support/accounts';
+import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
+import { getItem, setAttributes } from '../support/table';
+import { TEST_SEED } from '../support/seed-settings';
+
+type Grant = { user: Record<string, unknown>; accessToken: string };
+
+describe('registration and activation', () => {
+  it('registers a student, mails an activation link, refuses login until activated, then lets them in', async () => {
+    const email = uniqueEmail('new.student');
+    const client = new ApiClient();
+    const registered = await client.post('/auth/register', { name: 'Jane Q Doe', email, password: PASSWORD, role: 'user' });
+    expect(registered).toMatchObject({ status: 201, body: { msg: MSG.registrationSuccessful } });
+
+    const mail = await latestMail(email, 'Activate your account');
+    expect(mail.html).toContain('/activate/');
+    const token = linkIn(mail, '/activate/').split('/activate/')[1];
+
+    expect(await client.post('/auth/login', { email, password: PASSWORD })).toMatchObject({ status: 403, body: { msg: MSG.activateFirst } });
+    expect(await client.post('/auth/activate', { token })).toMatchObject({ status: 200, body: { msg: MSG.activationSuccessful } });
+    expect(await client.post('/auth/activate', { token })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+
+    const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ email, role: 'user', name: 'Jane Q Doe', firstName: 'Jane Q', lastName: 'Doe', isActivated: true });
+    expect(typeof login.body.accessToken).toBe('string');
+  });
+
+  it('registers a mentor as a professor', async () => {
+    const email = uniqueEmail('new.mentor');
+    const client = new ApiClient();
+    const registered = await client.post('/auth/register-professor', { firstName: 'Marc', lastName: 'Mentor', email, password: PASSWORD, role: 'professor' });
+    expect(registered.status).toBe(201);
+    await client.post('/auth/activate', { token: await activationTokenFor(email) });
+    const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
+    expect(login.body.user).toMatchObject({ role: 'professor', firstName: 'Marc', lastName: 'Mentor' });
+  });
+
+  it('never lets a registration choose another role than its form', async () => {
+    const response = await new ApiClient().post('/auth/register', { name: 'Eve Admin', email: uniqueEmail('eve'), password: PASSWORD, role: 'admin' });
+    expect(response).toMatchObject({ status: 400, body: { msg: MSG.invalidAccountType } });
+  });
+
+  it('validates with the spec messages and lists every problem', async () => {
+    const response = await new ApiClient().post('/auth/register', { name: '', email: 'not-an-address', password: 'short' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(expect.arrayContaining([{ msg: MSG.invalidEmail }, { msg: MSG.passwordMin }, { msg: MSG.nameRequired }]));
+  });
+
+  it('strips markup from names', async () => {
+    const email = uniqueEmail('markup');
+    await new ApiClient().post('/auth/register', { name: '<b>Bold</b> <script>x</script>Name', email, password: PASSWORD });
+    const { userId } = (await getItem({ pk: `EMAIL#${email}`, sk: 'EMAIL' })) as { userId: string };
+    const user = await getItem({ pk: `USER#${userId}`, sk: 'PROFILE' });
+    expect(user?.name).toBe('Bold xName');
+  });
+
+  it('keeps e-mail addresses unique whatever their case', async () => {
+    const { client, email } = await signedInStudent();
+    const again = await client.post('/auth/register', { name: 'Copy Cat', email: email.toUpperCase(), password: PASSWORD });
+    expect(again).toMatchObject({ status: 409, body: { msg: MSG.emailTaken } });
+    const asMentor = await client.post('/auth/register-professor', { firstName: 'Copy', lastName: 'Cat', email, password: PASSWORD });
+    expect(asMentor.status).toBe(409);
+  });
+
+  it('re-sends the link when an unactivated address registers again, and only the newest link works', async () => {
+    const { email, activationToken: first } = await registerStudent();
+    const again = await new ApiClient().post('/auth/register', { name: 'Second Try', email, password: `${PASSWORD}-2` });
+    expect(again.status).toBe(201);
+    expect(await mailsTo(email)).toHaveLength(2);
+    const second = await activationTokenFor(email);
+    expect(second).not.toBe(first);
+    expect((await new ApiClient().post('/auth/activate', { token: first })).status).toBe(400);
+    expect((await new ApiClient().post('/auth/activate', { token: second })).status).toBe(200);
+    expect((await new ApiClient().post('/auth/login', { email, password: `${PASSWORD}-2` })).status).toBe(200);
+  });
+
+  it('refuses an expired activation link', async () => {
+    const { activationToken } = await registerStudent();
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(activationToken).digest('base64url');
+    await setAttributes({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    expect(await new ApiClient().post('/auth/activate', { token: activationToken })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+  });
+
+  it('stores activation tokens hashed, never as sent', async () => {
+    const { activationToken } = await registerStudent();
+    expect(await getItem({ pk: `TOKEN#${activationToken}`, sk: 'TOKEN' })).toBeUndefined();
+  });
+});
+
+describe('login', () => {
+  it('answers one generic message for a wrong password and for an unknown address', async () => {
+    const { email } = await signedInStudent();
+    const wrong = await new ApiClient().post('/auth/login', { email, password: 'wrong-password' });
+    const unknown = await new ApiClient().post('/auth/login', { email: uniqueEmail('nobody'), password: 'wrong-password' });
+    expect(wrong).toMatchObject({ status: 401, body: { msg: MSG.invalidCredentials } });
+    expect(unknown).toMatchObject({ status: 401, body: { msg: MSG.invalidCredentials } });
+  });
+
+  it('answers 429 after 5 failures within 15 minutes, even with the right password', async () => {
+    const { email } = await signedInStudent();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await new ApiClient().post('/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+    }
+    const blocked = await new ApiClient().post('/auth/login', { email, password: PASSWORD });
+    expect(blocked).toMatchObject({ status: 429, body: { msg: MSG.tooManyLoginAttempts } });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+
+    // Once the window has passed, the right password works again.
+    await setAttributes({ pk: `LOGINFAIL#${email}`, sk: 'LOGINFAIL' }, { firstAt: Math.floor(Date.now() / 1000) - 15 * 60 - 1 });
+    expect((await new ApiClient().post('/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('refuses a banned account', async () => {
+    const { email, user } = await signedInStudent();
+    await setAttributes({ pk: `USER#${user._id}`, sk: 'PROFILE' }, { isBanned: true });
+    expect(await new ApiClient().post('/auth/login', { email, password: PASSWORD })).toMatchObject({ status: 403, body: { msg: MSG.accountBanned } });
+  });
+
+  it('sets the refresh token in an HttpOnly, Secure, SameSite cookie and never returns secrets', async () => {
+    const client = new ApiClient();
+    const { email } = await registerStudent().then(async (r) => {
+      await client.post('/auth/activate', { token: r.activationToken });
+      return r;
+    });
+    const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
+    const cookie = login.setCookies.find((c) => c.startsWith('refreshToken='))!;
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).toMatch(/; Path=\/api\/auth/);
+    const body = JSON.stringify(login.body.user);
+    expect(body).not.toMatch(/passwordHash|TokenHash|scrypt/);
+  });
+});
+
+describe('current user and sessions', () => {
+  it('returns the current user for a bearer token, and 401 without one or with a forged one', async () => {
+    const { client, user } = await signedInStudent();
+    const me = await client.get('/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ _id: user._id, email: user.email, role: 'user' });
+    expect(JSON.stringify(me.body)).not.toMatch(/passwordHash|TokenHash/);
+
+    expect(await new ApiClient().get('/auth/user')).toMatchObject({ status: 401, body: { msg: MSG.notAuthenticated } });
+    const forged = new ApiClient();
+    forged.accessToken = `${client.accessToken!.slice(0, -4)}AAAA`;
+    expect((await forged.get('/auth/user')).status).toBe(401);
+  });
+
+  it('rotates the refresh token on every refresh and keeps the user signed in', async () => {
+    const { client, user } = await signedInStudent();
+    const first = client.cookie('refreshToken');
+    const refreshed = await client.post<{ accessToken: string }>('/auth/refresh-token');
+    expect(refreshed.status).toBe(200);
+    expect(client.cookie('refreshToken')).not.toBe(first);
+    client.accessToken = refreshed.body.accessToken;
+    expect((await client.get('/auth/user')).body).toMatchObject({ _id: user._id });
+  });
+
+  it('tolerates a concurrent refresh with the just-rotated token without issuing a second cookie', async () => {
+    const { client } = await signedInStudent();
+    const tab2 = new ApiClient();
+    tab2.setCookie('refreshToken', client.cookie('refreshToken')!, '/api/auth');
+    expect((await client.post('/auth/refresh-token')).status).toBe(200);
+    const concurrent = await tab2.post('/auth/refresh-token');
+    expect(concurrent.status).toBe(200);
+    expect(concurrent.setCookies).toEqual([]);
+  });
+
+  it('revokes the whole session when an already-used refresh token is presented again', async () => {
+    const { client } = await signedInStudent();
+    const stolen = client.cookie('refreshToken')!;
+    await client.post('/auth/refresh-token');
+    await client.post('/auth/refresh-token');
+    const thief = new ApiClient();
+    thief.setCookie('refreshToken', stolen, '/api/auth');
+    expect(await thief.post('/auth/refresh-token')).toMatchObject({ status: 401, body: { msg: MSG.sessionExpired } });
+    // The legitimate holder's newest token is revoked with the family.
+    expect((await client.post('/auth/refresh-token')).status).toBe(401);
+  });
+
+  it('logs out: the refresh token stops working and the cookie is cleared', async () => {
+    const { client } = await signedInStudent();
+    const token = client.cookie('refreshToken')!;
+    const logout = await client.post('/auth/logout');
+    expect(logout).toMatchObject({ status: 200, body: { msg: MSG.loggedOut } });
+    expect(logout.setCookies[0]).toMatch(/^refreshToken=; .*Max-Age=0/);
+    const replay = new ApiClient();
+    replay.setCookie('refreshToken', token, '/api/auth');
+    expect((await replay.post('/auth/refresh-token')).status).toBe(401);
+  });
+
+  it('answers 401 to a refresh without a cookie or with a malformed one', async () => {
+    expect((await new ApiClient().post('/auth/refresh-token')).status).toBe(401);
+    const client = new ApiClient();
+    client.setCookie('refreshToken', 'garbage', '/api/auth');
+    expect((await client.post('/auth/refresh-token')).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same whatever the address and mails only real accounts', async () => {
+    const nobody = uniqueEmail('nobody');
+    const response = await new ApiClient().post('/auth/forgot-password', { email: nobody });
+    expect(response).toMatchObject({ status: 200, body: { msg: MSG.resetEmailSent } });
+    expect(await mailsTo(nobody)).toEqual([]);
+  });
+
+  it('resets the password through the mailed link once, and revokes every session', async () => {
+    const { client, email } = await signedInStudent();
+    expect((await new ApiClient().post('/auth/forgot-password', { email: email.toUpperCase() })).body).toEqual({ msg: MSG.resetEmailSent });
+    const token = linkIn(await latestMail(email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];
+
+    const reset = await new ApiClient().post('/auth/reset-password', { token, password: 'a-brand-new-password' });
+    expect(reset).toMatchObject({ status: 200, body: { msg: MSG.passwordResetDone } });
+    expect(await new ApiClient().post('/auth/reset-password', { token, password: 'yet-another-password' })).toMatchObject({ status: 400, body: { msg: MSG.resetLinkInvalid } });
+
+    expect((await client.post('/auth/refresh-token')).status).toBe(401);
+    expect((await new ApiClient().post('/auth/login', { email, password: PASSWORD })).status).toBe(401);
+    expect((await new ApiClient().post('/auth/login', { email, password: 'a-brand-new-password' })).status).toBe(200);
+  });
+
+  it('refuses an expired reset link', async () => {
+    const { email } = await signedInStudent();
+    await new ApiClient().post('/auth/forgot-password', { email });
+    const token = linkIn(await latestMail(email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];
+    const { createHash } = await import('node:crypto');
+    await setAttributes({ pk: `TOKEN#${createHash('sha256').update(token).digest('base64url')}`, sk: 'TOKEN' }, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    expect((await new ApiClient().post('/auth/reset-password', { token, password: 'a-brand-new-password' })).status).toBe(400);
+  });
+});
+
+describe('admin sessions', () => {
+  it('logs the admin in with its own cookie, refreshes it, and refuses anyone else', async () => {
+    const admin = await signedInAs('admin');
+    expect(admin.cookie('adminRefreshToken')).toBeDefined();
+    expect(admin.cookie('refreshToken')).toBeUndefined();
+    const refreshed = await admin.post<{ accessToken: string }>('/admin/auth/refresh-token');
+    expect(refreshed.status).toBe(200);
+    admin.accessToken = refreshed.body.accessToken;
+    expect((await admin.get('/auth/user')).body).toMatchObject({ role: 'admin', email: TEST_SEED.adminEmail });
+
+    const student = await new ApiClient().post('/admin/auth/login', { email: 'alice.student@demo.test', password: TEST_SEED.demoPassword });
+    expect(student).toMatchObject({ status: 403, body: { msg: MSG.adminLoginFailed } });
+    const wrong = await new ApiClient().post('/admin/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' });
+    expect(wrong).toMatchObject({ status: 401, body: { msg: MSG.adminLoginFailed } });
+  });
+
+  it('does not accept a user session cookie on the admin refresh', async () => {
+    const { client } = await signedInStudent();
+    const crossed = new ApiClient();
+    crossed.setCookie('adminRefreshToken', client.cookie('refreshToken')!, '/api/admin/auth');
+    expect((await crossed.post('/admin/auth/refresh-token')).status).toBe(401);
+  });
+});
+
+describe('contact', () => {
+  it('stores the message and mails it to support, without markup', async () => {
+    const email = uniqueEmail('visitor');
+    const response = await new ApiClient().post('/auth/contact', { firstName: 'Vera', lastName: 'Visitor', email, phone: '+33 6 00 00 00 00', message: 'Hello <img src=x onerror=alert(1)>team, how do refunds work?' });
+    expect(response).toMatchObject({ status: 200, body: { msg: MSG.contactSent } });
+    const mail = await latestMail(TEST_SEED.adminEmail.replace(/^admin@/, 'support@'), 'Contact form: Vera Visitor');
+    expect(mail.text).toContain(email);
+    expect(mail.text).toContain('Hello team, how do refunds work?');
+    expect(mail.html).not.toContain('<img');
+  });
+
+  it('requires the fields the spec requires', async () => {
+    const response = await new ApiClient().post('/auth/contact', { firstName: 'Vera', email: uniqueEmail('v'), message: '' });
+    expect(response).toMatchObject({ status: 400, body: { msg: MSG.fillRequired } });
+  });
+});

@@ -1,0 +1,40 @@
+/** Account journeys through the real API, reused by the integration tests. */
+import { expect } from 'vitest';
+import { ApiClient } from './api';
+import { latestMail, linkIn, uniqueEmail } from './outbox';
+import { TEST_SEED } from './seed-settings';
+
+export const PASSWORD = 'correct-horse-battery';
+
+export async function registerStudent(email = uniqueEmail('student'), name = 'Sam Student'): Promise<{ email: string; activationToken: string }> {
+  const response = await new ApiClient().post('/auth/register', { name, email, password: PASSWORD, role: 'user' });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { email, activationToken: await activationTokenFor(email) };
+}
+
+export async function activationTokenFor(email: string): Promise<string> {
+  const link = linkIn(await latestMail(email, 'Activate your account'), '/activate/');
+  return link.split('/activate/')[1];
+}
+
+/** A registered, activated and logged-in student. */
+export async function signedInStudent(): Promise<{ client: ApiClient; email: string; user: Record<string, unknown> }> {
+  const { email, activationToken } = await registerStudent();
+  const client = new ApiClient();
+  expect((await client.post('/auth/activate', { token: activationToken })).status).toBe(200);
+  const login = await client.post<{ user: Record<string, unknown>; accessToken: string }>('/auth/login', { email, password: PASSWORD });
+  expect(login.status).toBe(200);
+  client.accessToken = login.body.accessToken;
+  return { client, email, user: login.body.user };
+}
+
+/** A client logged in as one of the seeded demo accounts (or the admin, through the admin login). */
+export async function signedInAs(kind: 'student' | 'professor' | 'admin'): Promise<ApiClient> {
+  const client = new ApiClient();
+  const email = { student: 'alice.student@demo.test', professor: 'claire.dubois@demo.test', admin: TEST_SEED.adminEmail }[kind];
+  const password = kind === 'admin' ? TEST_SEED.adminPassword : TEST_SEED.demoPassword;
+  const response = await client.post<{ accessToken: string }>(kind === 'admin' ? '/admin/auth/login' : '/auth/login', { email, password });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  client.accessToken = response.body.accessToken;
+  return client;
+}

@@ -1,0 +1,49 @@
+/**
+ * Direct access to the local table for arranging states no API call reaches yet (an expired link,
+ * a banned account) and for checking what was stored. Reads and writes the real DynamoDB Local.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+
+let client: DynamoDBDocumentClient | undefined;
+
+function table() {
+  const env = inject('stackEnv');
+  client ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }),
+  );
+  return { client, name: env.TABLE_NAME };
+}
+
+export async function getItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
+  const { client, name } = table();
+  return (await client.send(new GetCommand({ TableName: name, Key: key }))).Item;
+}
+
+export async function setAttributes(key: { pk: string; sk: string }, values: Record<string, unknown>): Promise<void> {
+  const { client, name } = table();
+  const names = Object.keys(values);
+  await client.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: key,
+      UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
+    }),
+  );
+}
+
+/** Every item of the (small) test table: for "nothing was stored" checks. Never used by the product. */
+export async function allItems(): Promise<Record<string, unknown>[]> {
+  const { client, name } = table();
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey, ConsistentRead: true }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
