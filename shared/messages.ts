@@ -32,6 +32,10 @@ export const MSG = {
   fileTooLarge: 'File size exceeds 2MB limit.',
   invalidPhotoType: 'Invalid file type. Only JPG, PNG, or WEBP.',
   firstNameTooShort: 'First name is too short.',
+  lastNameTooShort: 'Last name is too short.',
+  phoneTooShort: 'Phone number is too short.',
+  cityTooShort: 'City is too short.',
+  countryTooShort: 'Country is too short.',
   jobTitleTooLong: 'Current Job Title must be ≤ 80 characters.',
   bioTooShort: 'About must be at least 20 characters.',
   tooManyLanguagesProfessor: 'You can select up to 10 languages only!',
@@ -80,6 +84,8 @@ export const MSG = {
   bodyMustBeObject: 'The request body must be a JSON object.',
   invalidAccountType: 'Invalid account type.',
   invalidPhone: 'Please enter a valid phone number.',
+  invalidField: 'Some fields are missing or invalid.',
+  messageRequired: 'Message is required',
   bodyTooLarge: 'The request body is too large.',
   notFound: 'Not found',
   routeNotFound: 'No such API route.',
@@ -106,6 +112,9 @@ export const MSG = {
   removedFromFavorites: 'Removed from favorites.',
   withdrawalSubmitted: 'Withdrawal request submitted',
   photoUpdated: 'Photo updated',
+
+  // Web UI (texts of the SPA that the spec does not give)
+  newsletterComingSoon: 'Newsletter subscriptions are coming soon.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

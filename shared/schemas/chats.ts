@@ -7,10 +7,10 @@ const id = z.string().min(1).max(64);
 
 export const createChatSchema = z.object({
   offerId: id,
-  initialMessage: plainText('Message is required', LIMITS.textCap).optional(),
+  initialMessage: plainText(MSG.messageRequired, LIMITS.textCap).optional(),
 });
 
-export const sendMessageSchema = z.object({ content: plainText('Message is required', LIMITS.textCap) });
+export const sendMessageSchema = z.object({ content: plainText(MSG.messageRequired, LIMITS.textCap) });
 
 export const scheduleSchema = z.object({
   scheduledDate: z.iso.datetime({ offset: true, error: MSG.chooseDateHours }),

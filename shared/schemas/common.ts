@@ -3,6 +3,12 @@ import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { stripMarkup } from '../text';
 
+/**
+ * A check without a message of its own still answers with a clear text of shared/messages.ts,
+ * never zod's internal wording. Checks with their own message keep it.
+ */
+z.config({ customError: () => MSG.invalidField });
+
 /** The "simple address shape" of the spec. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

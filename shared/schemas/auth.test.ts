@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages';
+import { contactSchema, loginSchema, registerProfessorSchema, registerStudentSchema } from './auth';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+
+describe('account schemas', () => {
+  it('reports the spec messages for registration', () => {
+    const result = registerStudentSchema.safeParse({ name: ' ', email: 'x@y', password: '1234567' });
+    expect(messages(result)).toEqual(expect.arrayContaining([MSG.nameRequired, MSG.invalidEmail, MSG.passwordMin]));
+  });
+
+  it('requires both names of a mentor and strips their markup', () => {
+    expect(messages(registerProfessorSchema.safeParse({ firstName: '<i></i>', email: 'a@b.co', password: '12345678' }))).toEqual(
+      expect.arrayContaining([MSG.firstNameRequired, MSG.lastNameRequired]),
+    );
+    const parsed = registerProfessorSchema.parse({ firstName: '<b>Ann</b>', lastName: 'Lee', email: ' a@b.co ', password: '12345678' });
+    expect(parsed).toMatchObject({ firstName: 'Ann', lastName: 'Lee', email: 'a@b.co' });
+  });
+
+  it('accepts any non-empty password at login but checks the address shape', () => {
+    expect(loginSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
+    expect(messages(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toEqual([MSG.invalidEmail]);
+  });
+
+  it('answers a clear message for any unannotated check', () => {
+    expect(messages(contactSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'hi', phone: 42 }))).toEqual([MSG.invalidPhone]);
+    expect(messages(registerStudentSchema.safeParse({ name: 'A', email: 'a@b.co', password: '12345678', role: 'admin' }))).toEqual([MSG.invalidAccountType]);
+  });
+});

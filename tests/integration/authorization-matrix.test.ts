@@ -1,0 +1,43 @@
+/**
+ * Generated from the route table: every route x anonymous, student, professor and admin. A caller
+ * below the route's access level is refused (401 anonymous, 403 signed in); a caller at that level
+ * passes the check. Ownership (own/foreign resource) and banned cases join as their issues land.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { ROUTES, routeKey } from '../../shared/routes';
+import { signedInAs } from '../support/accounts';
+import { CALLERS, type Caller, clientFor, concretePath, mayCall } from '../support/route-calls';
+
+const tokens: Partial<Record<Caller, string>> = {};
+
+beforeAll(async () => {
+  tokens.user = (await signedInAs('student')).accessToken;
+  tokens.professor = (await signedInAs('professor')).accessToken;
+  tokens.admin = (await signedInAs('admin')).accessToken;
+});
+
+const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => ({ route, caller, key: routeKey(route) })));
+
+describe('authorization matrix', () => {
+  it.each(cases)('$key as $caller', async ({ route, caller }) => {
+    const client = clientFor(tokens, caller);
+    const response = await client.request(route.method, concretePath(route), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+    const msg = (response.body as { msg?: string }).msg;
+    if (!mayCall(route, caller)) {
+      expect({ status: response.status, msg }).toEqual(caller === 'anonymous' ? { status: 401, msg: MSG.notAuthenticated } : { status: 403, msg: MSG.forbidden });
+    } else {
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(502);
+      expect({ status: response.status, msg }).not.toEqual({ status: 401, msg: MSG.notAuthenticated });
+      expect({ status: response.status, msg }).not.toEqual({ status: 403, msg: MSG.forbidden });
+    }
+  });
+
+  it('refuses an expired or forged bearer token on every protected route', async () => {
+    const forged = clientFor({ user: `${tokens.user!.slice(0, -6)}AAAAAA` }, 'user');
+    for (const route of ROUTES.filter((r) => r.access !== 'public')) {
+      const response = await forged.request(route.method, concretePath(route), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      expect({ key: routeKey(route), status: response.status }).toEqual({ key: routeKey(route), status: 401 });
+    }
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Generated from the route schemas with fast-check: every JSON route receives bodies shaped like
+ * its schema but with arbitrary values, arbitrary JSON, and text that is not JSON. It must never
+ * answer 5xx (routes of later issues answer 501 once the body is valid), must name the problem
+ * with a message of shared/messages.ts, and a refused body must not change the table.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { MSG } from '../../shared/messages';
+import { ROUTES, routeKey } from '../../shared/routes';
+import { signedInAs } from '../support/accounts';
+import { allowedCaller, type Caller, clientFor, concretePath } from '../support/route-calls';
+import { allItems } from '../support/table';
+
+const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
+const tokens: Partial<Record<Caller, string>> = {};
+
+beforeAll(async () => {
+  tokens.user = (await signedInAs('student')).accessToken;
+  tokens.professor = (await signedInAs('professor')).accessToken;
+  tokens.admin = (await signedInAs('admin')).accessToken;
+});
+
+/** The field names a body schema knows, through optional, union and pipe wrappers. */
+function fieldNames(schema: ZodType): string[] {
+  const def = (schema as unknown as { def: { type: string; shape?: Record<string, unknown>; innerType?: ZodType; options?: ZodType[]; in?: ZodType } }).def;
+  if (def.type === 'object') return Object.keys(def.shape ?? {});
+  if (def.type === 'optional' || def.type === 'default') return fieldNames(def.innerType!);
+  if (def.type === 'union') return [...new Set(def.options!.flatMap(fieldNames))];
+  if (def.type === 'pipe') return fieldNames(def.in!);
+  return [];
+}
+
+const nasty = fc.constantFrom('', ' ', '<script>alert(1)</script>', '<b>x</b>', 'a'.repeat(5000), 'user@example.com', 'ab', '0', '-1', 'null', '{"$gt":""}', '\u0000', '😀'.repeat(30), 'Corporate');
+const anyValue = fc.oneof(
+  nasty,
+  fc.string({ maxLength: 60 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string({ maxLength: 20 }), fc.integer()), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+);
+
+type Sample = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
+
+function bodies(schema: ZodType): fc.Arbitrary<Sample> {
+  const names = fieldNames(schema);
+  const shaped = fc.record(Object.fromEntries(names.map((name) => [name, anyValue])), { requiredKeys: [] });
+  return fc.oneof(
+    { weight: 6, arbitrary: shaped.map((value): Sample => ({ kind: 'json', value })) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value): Sample => ({ kind: 'json', value })) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }).filter(isNotJson).map((text): Sample => ({ kind: 'raw', text })) },
+  );
+}
+
+function isNotJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const jsonRoutes = ROUTES.filter((route) => route.body);
+
+describe('bad input', () => {
+  it.each(jsonRoutes.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx and stores nothing it refuses', async ({ route }) => {
+    const client = clientFor(tokens, allowedCaller(route));
+    await fc.assert(
+      fc.asyncProperty(bodies(route.body!), async (sample) => {
+        const before = (await allItems()).length;
+        const response = await client.request(route.method, concretePath(route), undefined, { raw: sample.kind === 'raw' ? sample.text : JSON.stringify(sample.value) });
+        const msg = (response.body as { msg?: unknown }).msg;
+        if (response.status === 501) {
+          expect(msg).toBe(MSG.notImplemented);
+          return;
+        }
+        expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+        if (response.status >= 400) expect(KNOWN_MESSAGES.has(msg as string), `unexpected message ${JSON.stringify(msg)}`).toBe(true);
+        if (response.status === 400) expect((await allItems()).length).toBe(before);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
