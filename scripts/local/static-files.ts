@@ -1,5 +1,9 @@
-/** Serves the built SPA: hashed assets cached for good, every other path falls back to index.html. */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+/**
+ * Serves the built SPA as CloudFront does: compressed (brotli or gzip), hashed assets cached for
+ * good, every other path falls back to index.html.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
@@ -18,7 +22,22 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+
 export function createStaticFiles(root: string) {
+  // Built files never change while the server runs (a rebuild restarts it): compress each once.
+  const cache = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>();
+  const encoded = (file: string) => {
+    let entry = cache.get(file);
+    if (!entry) {
+      const raw = readFileSync(file);
+      const compressible = COMPRESSIBLE.has(extname(file));
+      entry = { raw, br: compressible ? brotliCompressSync(raw) : raw, gzip: compressible ? gzipSync(raw) : raw };
+      cache.set(file, entry);
+    }
+    return entry;
+  };
+
   return function serve(request: IncomingMessage, response: ServerResponse): void {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
     const candidate = normalize(join(root, pathname));
@@ -29,12 +48,18 @@ export function createStaticFiles(root: string) {
       return;
     }
     const immutable = isFile && pathname.startsWith('/assets/');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = !COMPRESSIBLE.has(extname(file)) ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const entry = encoded(file);
+    const body = encoding ? entry[encoding] : entry.raw;
     response.writeHead(200, {
       ...SECURITY_HEADERS,
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'content-length': body.length,
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
     });
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
+    response.end(request.method === 'HEAD' ? undefined : body);
   };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { email, newPassword, optionalPlainText, plainText, token } from './common';

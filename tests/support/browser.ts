@@ -1,0 +1,91 @@
+/**
+ * Browser end-to-end support: Debian's Chromium driven by playwright-core, with an axe-core
+ * check of every page the journeys reach.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { stackUrl } from './api';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export interface TestBrowser {
+  browser: Browser;
+  /** A fresh context (cookies, storage) with one page, at a desktop or phone size. */
+  newPage(options?: { mobile?: boolean }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * One Chromium per test file. Playwright gives each launch a fresh temporary profile (it refuses
+ * --user-data-dir with launch()); HOME and XDG folders point into a temp folder too.
+ */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const home = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+  const env = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_RUNTIME_DIR: join(home, 'runtime'),
+  } as Record<string, string>;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, env });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    async newPage({ mobile = false } = {}) {
+      const context = await browser.newContext({
+        baseURL: stackUrl(),
+        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        isMobile: mobile,
+        hasTouch: mobile,
+      });
+      contexts.push(context);
+      context.setDefaultTimeout(10_000);
+      return context.newPage();
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+const AXE_SOURCE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core in the page and fails on any serious or critical violation, naming the rule and
+ * the elements. The script is evaluated through the DevTools protocol, so the page's CSP stays on.
+ */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  await page.waitForSelector('.loading-screen, .boot-screen', { state: 'detached' });
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (blocking.length > 0) {
+    const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => JSON.stringify(n.target)).join('\n    ')}`).join('\n');
+    throw new Error(`Accessibility violations on ${label}:\n${report}`);
+  }
+}
+
+/** Opens a path and checks it once the loading screen is gone. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expectAccessible(page, path);
+}

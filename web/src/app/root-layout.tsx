@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { UI } from '../../../shared/limits';
+import { CookieBanner } from '../components/cookie-banner';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { LoadingScreen } from '../components/loading-screen';
+import { useSession } from '../lib/session';
+
+/** Shows the loading screen at least UI.loadingScreenMs at start and until the session is known. */
+export function useStartupDelay(): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), UI.loadingScreenMs);
+    return () => clearTimeout(timer);
+  }, []);
+  return waited;
+}
+
+/** After a client-side navigation, focus goes to the new page's main content (screen readers, keyboard). */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    const heading = main?.querySelector<HTMLElement>('h1');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    } else main?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to main content
+    </a>
+  );
+}
+
+/** The common layout of the public site and the account area: header, page, footer, cookie banner. */
+export function RootLayout() {
+  const { loading } = useSession();
+  const waited = useStartupDelay();
+  if (loading || !waited) return <LoadingScreen />;
+  return <SiteFrame />;
+}
+
+function SiteFrame() {
+  useFocusOnNavigation();
+  return (
+    <>
+      <SkipLink />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieBanner />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Pages outside the site frame (admin login): just the page. */
+export function BareLayout() {
+  const { loading } = useSession();
+  const waited = useStartupDelay();
+  if (loading || !waited) return <LoadingScreen />;
+  return (
+    <>
+      <SkipLink />
+      <header className="bare-header">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            M
+          </span>
+          Mentorship
+        </Link>
+      </header>
+      <main id="main" tabIndex={-1} className="bare-main">
+        <Outlet />
+      </main>
+    </>
+  );
+}

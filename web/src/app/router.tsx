@@ -1,0 +1,89 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/loading-screen';
+import { ComingSoon } from '../components/coming-soon';
+import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireProfessorElseHome } from './guards';
+import { BareLayout, RootLayout } from './root-layout';
+import { NotFoundRoute } from '../features/site/routes/not-found';
+
+/** Every page is its own chunk: a route loads its code (and zod, react-hook-form) when visited. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const soon = (title: string, home = '/'): RouteObject['element'] => <ComingSoon title={title} home={home} />;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    HydrateFallback: LoadingScreen,
+    children: [
+      { index: true, ...page(() => import('../features/site/routes/home')) },
+      { path: 'experts', element: soon('Expert directory') },
+      { path: 'teacher/:id', element: soon('Expert profile') },
+      { path: 'favorites', element: soon('My Favourite') },
+      { path: 'privacy', ...page(() => import('../features/site/routes/privacy')) },
+      { path: 'activate/:token', ...page(() => import('../features/auth/routes/activate')) },
+      { path: 'contact-us', ...page(() => import('../features/site/routes/contact')) },
+      { path: 'faq-page', ...page(() => import('../features/site/routes/faq')) },
+      { path: 'create', ...page(() => import('../features/site/routes/onboarding-result')) },
+      {
+        element: <AnonymousOnly />,
+        children: [
+          { path: 'login', ...page(() => import('../features/auth/routes/login')) },
+          { path: 'auth', ...page(() => import('../features/auth/routes/login')) },
+          { path: 'register', ...page(() => import('../features/auth/routes/register')) },
+          { path: 'forgot-password', ...page(() => import('../features/auth/routes/forgot-password')) },
+          { path: 'reset-password/:token', ...page(() => import('../features/auth/routes/reset-password')) },
+        ],
+      },
+      {
+        element: <RequireLogin />,
+        children: [
+          { path: 'profile', element: soon('Profile settings') },
+          { path: 'messages', element: soon('Messages') },
+          { path: 'create-offer', ...page(() => import('../features/offers/routes/create-offer')) },
+        ],
+      },
+      {
+        element: <RequireLogin roles={['professor']} />,
+        children: [
+          { path: 'dashboard', element: soon('Dashboard') },
+          { path: 'my-offers', element: soon('My Offers') },
+          { path: 'offers/:id', element: soon('Edit offer') },
+        ],
+      },
+      { element: <RequireProfessorElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
+      { element: <RequireLogin roles={['user']} />, children: [{ path: 'order-history', element: soon('Order History') }] },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+  {
+    path: '/admin/login',
+    element: <BareLayout />,
+    HydrateFallback: LoadingScreen,
+    children: [{ element: <AdminLoginGuard />, children: [{ index: true, ...page(() => import('../features/auth/routes/admin-login')) }] }],
+  },
+  {
+    path: '/admin',
+    element: <RequireAdmin />,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        ...page(() => import('../features/admin/routes/admin-layout')),
+        children: [
+          { index: true, ...page(() => import('../features/admin/routes/welcome')) },
+          { path: 'stats', element: soon('Statistics', '/admin') },
+          { path: 'offers', element: soon('Offers moderation', '/admin') },
+          { path: 'users', element: soon('Users', '/admin') },
+          { path: 'payments', element: soon('Payments', '/admin') },
+          { path: 'create-user', element: soon('Add User', '/admin') },
+          { path: 'withdraw', element: soon('Withdrawals', '/admin') },
+          { path: '*', element: soon('Admin page', '/admin') },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,41 @@
+import { useId, useState, type ReactNode } from 'react';
+
+export interface AccordionItem {
+  question: string;
+  answer: ReactNode;
+}
+
+/** Disclosure list with one panel open at a time (WAI-ARIA accordion pattern). */
+export function Accordion({ items, headingLevel = 3 }: { items: readonly AccordionItem[]; headingLevel?: 2 | 3 }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const baseId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="accordion">
+      {items.map((item, index) => {
+        const expanded = open === index;
+        return (
+          <div className="accordion-item" key={item.question}>
+            <Heading className="accordion-heading">
+              <button
+                type="button"
+                id={`${baseId}-button-${index}`}
+                aria-expanded={expanded}
+                aria-controls={`${baseId}-panel-${index}`}
+                onClick={() => setOpen(expanded ? null : index)}
+              >
+                <span>{item.question}</span>
+                <span className="accordion-icon" aria-hidden="true">
+                  {expanded ? '−' : '+'}
+                </span>
+              </button>
+            </Heading>
+            <div id={`${baseId}-panel-${index}`} role="region" aria-labelledby={`${baseId}-button-${index}`} className="accordion-panel" hidden={!expanded}>
+              {item.answer}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

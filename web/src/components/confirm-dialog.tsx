@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+
+interface ConfirmDialogProps {
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/**
+ * A modal yes/no question: focus moves into it, Tab stays inside, Escape answers no, and focus
+ * returns to where it was when it closes.
+ */
+export function ConfirmDialog({ message, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm, onCancel }: ConfirmDialogProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    cancelRef.current?.focus();
+    // Back to where focus was, unless that control has been hidden meanwhile (a closed menu).
+    return () => {
+      if (previous?.isConnected && !previous.closest('[hidden]')) previous.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const buttons = dialogRef.current?.querySelectorAll<HTMLButtonElement>('button');
+    if (!buttons?.length) return;
+    const first = buttons[0];
+    const last = buttons[buttons.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onCancel()}>
+      <div ref={dialogRef} className="modal" role="alertdialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <p id={titleId} className="modal-message">
+          {message}
+        </p>
+        <div className="modal-actions">
+          <button type="button" ref={cancelRef} className="btn btn-secondary" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

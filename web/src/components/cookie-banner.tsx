@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { COOKIE_CONSENT_NAME, UI } from '../../../shared/limits';
+import { readCookie, writeCookie } from '../lib/cookies';
+import { store } from '../lib/storage';
+
+/** Asks once; the answer is kept 150 days in the cookieConsent cookie (a decline also in storage). */
+export function CookieBanner() {
+  const [answered, setAnswered] = useState(() => readCookie(COOKIE_CONSENT_NAME) !== undefined);
+  if (answered) return null;
+
+  function answer(accepted: boolean) {
+    writeCookie(COOKIE_CONSENT_NAME, String(accepted), UI.cookieConsentDays);
+    if (!accepted) store(COOKIE_CONSENT_NAME, 'false');
+    setAnswered(true);
+  }
+
+  return (
+    <section className="cookie-banner" aria-label="Cookie consent">
+      <p>
+        We use cookies to keep you signed in and to remember your choices. See our <Link to="/privacy">privacy policy</Link>.
+      </p>
+      <div className="cookie-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => answer(false)}>
+          Decline
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => answer(true)}>
+          Accept
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../../shared/messages';
+import type { SessionUser } from '../../lib/session';
+import { json, renderRoutes } from '../../test/render-app';
+import { Header } from './header';
+
+const student: SessionUser = { _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' };
+const professor: SessionUser = { _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' };
+
+const routes = [{ path: '*', element: <Header /> }];
+
+afterEach(() => vi.unstubAllGlobals());
+
+const navNames = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+
+describe('header', () => {
+  it('shows each role its own navigation', () => {
+    const anonymous = renderRoutes(routes);
+    expect(navNames()).toEqual(['Home', 'Contact', 'Sign Up', 'Log In']);
+    anonymous.unmount();
+    const asStudent = renderRoutes(routes, { user: student });
+    expect(navNames()).toEqual(['Home', 'Messages0, 0 unread', 'Favourite0, 0 saved', 'Order History', 'Contact']);
+    asStudent.unmount();
+    renderRoutes(routes, { user: professor });
+    expect(navNames()).toEqual(['Home', 'Dashboard', 'Favourite0, 0 saved', 'Messages0, 0 unread', 'My Offers', 'Contact', 'Create Offer']);
+    expect(screen.getByRole('button', { name: /Claire Dubois\s*account menu/ })).toHaveTextContent('CD');
+  });
+
+  it('asks before logging out; No keeps the session', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderRoutes(routes, { user: student });
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = screen.getByRole('alertdialog', { name: MSG.logoutConfirm });
+    expect(within(dialog).getByRole('button', { name: 'No' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /account menu/ })).toBeInTheDocument();
+  });
+
+  it('Escape closes the question like No', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, { user: student });
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('Yes calls the server, ends the session and confirms with a toast', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async () => json(200, { msg: MSG.loggedOut }));
+    vi.stubGlobal('fetch', fetch);
+    renderRoutes(routes, { user: student });
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(MSG.loggedOut)).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(screen.getByRole('link', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('still logs out locally when the server call fails', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(async () => json(500, { msg: 'down' })));
+    renderRoutes(routes, { user: student });
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('link', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('the mobile menu closes on Escape and gives focus back to its button', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});

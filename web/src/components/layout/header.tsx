@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useSession, type Role } from '../../lib/session';
+import { UserMenu } from './user-menu';
+
+interface NavItem {
+  to: string;
+  label: string;
+  /** Unread or saved count shown as a badge (0 until chat and favourites ship). */
+  count?: { value: number; unit: string };
+}
+
+const NAV: Record<Role | 'anonymous', NavItem[]> = {
+  anonymous: [
+    { to: '/', label: 'Home' },
+    { to: '/contact-us', label: 'Contact' },
+    { to: '/register', label: 'Sign Up' },
+    { to: '/login', label: 'Log In' },
+  ],
+  user: [
+    { to: '/', label: 'Home' },
+    { to: '/messages', label: 'Messages', count: { value: 0, unit: 'unread' } },
+    { to: '/favorites', label: 'Favourite', count: { value: 0, unit: 'saved' } },
+    { to: '/order-history', label: 'Order History' },
+    { to: '/contact-us', label: 'Contact' },
+  ],
+  professor: [
+    { to: '/', label: 'Home' },
+    { to: '/dashboard', label: 'Dashboard' },
+    { to: '/favorites', label: 'Favourite', count: { value: 0, unit: 'saved' } },
+    { to: '/messages', label: 'Messages', count: { value: 0, unit: 'unread' } },
+    { to: '/my-offers', label: 'My Offers' },
+    { to: '/contact-us', label: 'Contact' },
+  ],
+  admin: [
+    { to: '/', label: 'Home' },
+    { to: '/admin', label: 'Admin Panel' },
+    { to: '/favorites', label: 'Favourite', count: { value: 0, unit: 'saved' } },
+  ],
+};
+
+export function Header() {
+  const { user } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const items = NAV[user?.role ?? 'anonymous'];
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            M
+          </span>
+          Mentorship
+        </Link>
+        <button
+          type="button"
+          ref={toggleRef}
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="primary-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-toggle-bars" aria-hidden="true" />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <nav
+          id="primary-nav"
+          aria-label="Main"
+          className={menuOpen ? 'primary-nav open' : 'primary-nav'}
+        >
+          <ul>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className={item.to === '/register' ? 'nav-cta' : undefined}>
+                  {item.label}
+                  {item.count && (
+                    <>
+                      <span className="badge" aria-hidden="true">
+                        {item.count.value}
+                      </span>
+                      <span className="visually-hidden">
+                        , {item.count.value} {item.count.unit}
+                      </span>
+                    </>
+                  )}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {user?.role === 'professor' && (
+            <Link to="/create-offer" className="btn btn-primary btn-small">
+              Create Offer
+            </Link>
+          )}
+        </nav>
+        {user && <UserMenu user={user} />}
+      </div>
+    </header>
+  );
+}

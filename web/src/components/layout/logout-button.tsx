@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../lib/toast';
+import { MSG } from '../../../../shared/messages';
+import { useSession } from '../../lib/session';
+import { ConfirmDialog } from '../confirm-dialog';
+
+/** Logout asks first (spec 1 section 2), then always ends the session and says so. */
+interface LogoutButtonProps {
+  className?: string;
+  redirectTo?: string;
+  /** The question is on screen (a menu holding the button may close). */
+  onAsk?: () => void;
+  /** The answer was No. */
+  onCancel?: () => void;
+}
+
+export function LogoutButton({ className, redirectTo = '/', onAsk, onCancel }: LogoutButtonProps) {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+
+  async function confirm() {
+    setAsking(false);
+    await logout();
+    notify.success(MSG.loggedOut);
+    navigate(redirectTo);
+  }
+
+  return (
+    <>
+      <button type="button" className={className} onClick={() => {
+          setAsking(true);
+          onAsk?.();
+        }}>
+        Logout
+      </button>
+      {asking && <ConfirmDialog message={MSG.logoutConfirm} onConfirm={() => void confirm()} onCancel={() => {
+            setAsking(false);
+            onCancel?.();
+          }} />}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { NavLink } from 'react-router-dom';
+
+const LINKS = [
+  { to: '/admin', label: 'Home' },
+  { to: '/admin/stats', label: 'Statistics' },
+  { to: '/admin/offers', label: 'Offers' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/create-user', label: 'Add User' },
+  { to: '/admin/withdraw', label: 'Withdrawals' },
+];
+
+export function AdminSidebar() {
+  return (
+    <nav className="admin-sidebar" aria-label="Admin">
+      <ul>
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === '/admin'}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, Outlet } from 'react-router-dom';
+import { LogoutButton } from '../../../components/layout/logout-button';
+import { AdminSidebar } from '../components/admin-sidebar';
+import '../admin.css';
+
+/** The admin area's own frame: a header with only Logout, and the sidebar. */
+export default function AdminLayout() {
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="admin-header">
+        <Link to="/admin" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            M
+          </span>
+          Mentorship admin
+        </Link>
+        <LogoutButton className="btn btn-secondary btn-small" redirectTo="/admin/login" />
+      </header>
+      <div className="admin-body">
+        <AdminSidebar />
+        <main id="main" tabIndex={-1} className="admin-main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { notify } from '../../../lib/toast';
+import { z } from 'zod';
+import { MSG } from '../../../../../shared/messages';
+import { CheckboxField } from '../../../components/form/checkbox-field';
+import { PasswordField } from '../../../components/form/password-field';
+import { TextField } from '../../../components/form/text-field';
+import { errorText } from '../../../lib/api-client';
+import { registerProfessor, registerProfessorSchema } from '../api/register-professor';
+import { registerStudent, registerStudentSchema } from '../api/register-student';
+
+export type RegisterMode = 'student' | 'mentor';
+
+/**
+ * The request schemas of shared/ plus the form-only fields (repeat password, terms). The mode
+ * picks which request schema checks the names, so the server's rules are the form's rules.
+ */
+const registerFormSchema = z
+  .object({
+    mode: z.enum(['student', 'mentor']),
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    password: z.string(),
+    repeatPassword: z.string(),
+    terms: z.boolean(),
+  })
+  .superRefine((form, ctx) => {
+    const request =
+      form.mode === 'student'
+        ? registerStudentSchema.safeParse({ name: form.name, email: form.email, password: form.password })
+        : registerProfessorSchema.safeParse({ firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password });
+    if (!request.success) for (const issue of request.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    if (form.password !== form.repeatPassword) ctx.addIssue({ code: 'custom', message: MSG.passwordsDoNotMatch, path: ['repeatPassword'] });
+    if (!form.terms) ctx.addIssue({ code: 'custom', message: MSG.acceptTerms, path: ['terms'] });
+  });
+
+type RegisterForm = z.infer<typeof registerFormSchema>;
+
+const EMPTY: RegisterForm = { mode: 'student', name: '', firstName: '', lastName: '', email: '', password: '', repeatPassword: '', terms: false };
+
+export function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
+  const [mode, setMode] = useState<RegisterMode>('student');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+  const termsAccepted = watch('terms');
+
+  function switchTo(next: RegisterMode) {
+    setMode(next);
+    setValue('mode', next);
+    // Switching clears the other mode's name fields (spec 1 section 2).
+    if (next === 'student') {
+      setValue('firstName', '');
+      setValue('lastName', '');
+    } else setValue('name', '');
+    clearErrors(['name', 'firstName', 'lastName']);
+  }
+
+  async function onSubmit(form: RegisterForm) {
+    try {
+      const { email, password } = form;
+      const answer = form.mode === 'student' ? await registerStudent({ name: form.name, email, password }) : await registerProfessor({ firstName: form.firstName, lastName: form.lastName, email, password });
+      notify.success(answer.msg || MSG.registrationSuccessful);
+      onRegistered(email.trim());
+    } catch (error) {
+      notify.error(errorText(error, MSG.anErrorOccurred, { joinErrors: true }), { className: 'toast-multiline' });
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <fieldset className="mode-switch">
+        <legend>I want to join as</legend>
+        <label className={mode === 'student' ? 'mode-option selected' : 'mode-option'}>
+          <input type="radio" name="mode" value="student" checked={mode === 'student'} onChange={() => switchTo('student')} />
+          Student
+        </label>
+        <label className={mode === 'mentor' ? 'mode-option selected' : 'mode-option'}>
+          <input type="radio" name="mode" value="mentor" checked={mode === 'mentor'} onChange={() => switchTo('mentor')} />
+          Mentor
+        </label>
+      </fieldset>
+      {mode === 'student' ? (
+        <TextField key="name" label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      ) : (
+        <div className="field-row" key="mentor-names">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+      )}
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+      <PasswordField label="Repeat password" autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
+      <CheckboxField
+        label={
+          <>
+            I accept the <Link to="/privacy#terms">Terms &amp; Conditions</Link>
+          </>
+        }
+        error={errors.terms?.message}
+        {...register('terms')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={!termsAccepted || isSubmitting}>
+        {isSubmitting ? 'Creating your account…' : 'Sign Up'}
+      </button>
+      <p className="form-footer">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </form>
+  );
+}

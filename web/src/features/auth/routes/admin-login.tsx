@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router-dom';
+import { MSG } from '../../../../../shared/messages';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { adminLogin } from '../api/admin-login';
+import { LoginForm } from '../components/login-form';
+import '../auth.css';
+
+export default function AdminLoginRoute() {
+  const session = useSession();
+  const navigate = useNavigate();
+  useDocumentTitle('Admin login');
+  return (
+    <section className="auth-card" aria-labelledby="admin-login-title">
+      <h1 id="admin-login-title">Admin login</h1>
+      <LoginForm
+        submit={adminLogin}
+        failureFallback={MSG.adminLoginFailed}
+        withAccountLinks={false}
+        onSuccess={({ user, accessToken }) => {
+          session.login(user, accessToken, 'admin');
+          navigate('/admin', { replace: true });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { notify } from '../../../lib/toast';
+import { z } from 'zod';
+import { MSG } from '../../../../../shared/messages';
+import { PasswordField } from '../../../components/form/password-field';
+import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { resetPassword, resetPasswordSchema } from '../api/reset-password';
+import '../auth.css';
+
+const resetFormSchema = z
+  .object({ password: resetPasswordSchema.shape.password, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+type ResetForm = z.infer<typeof resetFormSchema>;
+
+export default function ResetPasswordRoute() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetForm>({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  useDocumentTitle('Choose a new password');
+
+  async function onSubmit(form: ResetForm) {
+    setFailure(undefined);
+    try {
+      const { msg } = await resetPassword({ token, password: form.password });
+      notify.success(msg || MSG.passwordResetDone);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">Choose a new password</h1>
+      <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        {failure && (
+          <div className="notice notice-error" role="alert">
+            <p>{failure}</p>
+            {failure === MSG.resetLinkInvalid && (
+              <p>
+                <Link to="/forgot-password">Request a new link</Link>
+              </p>
+            )}
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Reset password'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { notify } from '../../../lib/toast';
+import type { z } from 'zod';
+import { MSG } from '../../../../../shared/messages';
+import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { contactSchema, sendContact } from '../api/send-contact';
+import '../site.css';
+
+type ContactForm = z.input<typeof contactSchema>;
+
+const EMPTY: ContactForm = { firstName: '', lastName: '', email: '', phone: '', message: '' };
+
+export default function ContactRoute() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, submitCount, isValid },
+  } = useForm<ContactForm, unknown, z.output<typeof contactSchema>>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+  useDocumentTitle('Contact us');
+
+  async function onSubmit(body: z.output<typeof contactSchema>) {
+    try {
+      await sendContact({ ...body, phone: body.phone || undefined });
+      notify.success(MSG.contactSent);
+      reset(EMPTY);
+    } catch {
+      notify.error(MSG.contactFailed);
+    }
+  }
+
+  return (
+    <section className="page narrow" aria-labelledby="contact-title">
+      <h1 id="contact-title">Contact us</h1>
+      <p className="lead">A question about an expert, an order or your account? Write to us and we will answer by e-mail.</p>
+      <form className="form card" noValidate onSubmit={handleSubmit(onSubmit)}>
+        {submitCount > 0 && !isValid && (
+          <p className="notice notice-error" role="alert">
+            {MSG.fillRequired}
+          </p>
+        )}
+        <div className="field-row">
+          <TextField label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
+        <TextAreaField label="Message" rows={6} required error={errors.message?.message} {...register('message')} />
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send message'}
+        </button>
+      </form>
+    </section>
+  );
+}

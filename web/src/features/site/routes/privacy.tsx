@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { POLICY, type PolicyLanguage } from '../components/policy-text';
+import '../site.css';
+
+const LANGUAGES: { code: PolicyLanguage; label: string }[] = [
+  { code: 'fr', label: 'Français' },
+  { code: 'en', label: 'English' },
+];
+
+/** Terms, privacy policy and legal notice, French first with a switch to English. */
+export default function PrivacyRoute() {
+  const [language, setLanguage] = useState<PolicyLanguage>('fr');
+  const { hash } = useLocation();
+  const policy = POLICY[language];
+  useDocumentTitle(language === 'fr' ? 'Confidentialité et conditions' : 'Privacy and terms');
+
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+
+  return (
+    <article className="page narrow policy" lang={language} aria-labelledby="policy-title">
+      <div className="language-switch" role="group" aria-label="Language / Langue">
+        {LANGUAGES.map(({ code, label }) => (
+          <button key={code} type="button" lang={code} aria-pressed={language === code} className="btn btn-small" onClick={() => setLanguage(code)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <h1 id="policy-title">{policy.heading}</h1>
+      {policy.sections.map((section) => (
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+          <h2 id={`${section.id}-title`}>{section.title}</h2>
+          {section.body}
+        </section>
+      ))}
+    </article>
+  );
+}

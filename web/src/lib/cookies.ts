@@ -1,0 +1,12 @@
+/** Plain first-party cookies readable by the SPA (the consent choice); never session secrets. */
+export function readCookie(name: string): string | undefined {
+  const prefix = `${encodeURIComponent(name)}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));
+}
+
+export function writeCookie(name: string, value: string, days: number): void {
+  const maxAge = Math.round(days * 24 * 60 * 60);
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,114 @@
+/**
+ * The session of spec 1 section 4: loading until the silent refresh at start settles, then a
+ * user or nobody. The access token lives only in the API client's memory.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
+
+export type Role = 'user' | 'professor' | 'admin';
+
+export interface SessionUser {
+  _id: string;
+  role: Role;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+  profilePhoto?: string;
+  [field: string]: unknown;
+}
+
+export interface Session {
+  loading: boolean;
+  user: SessionUser | null;
+  login(user: SessionUser, accessToken: string, kind?: SessionKind): void;
+  logout(): Promise<void>;
+  updateUser(fields: Partial<SessionUser>): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** The admin area keeps its own refresh cookie; the path says which one this tab resumes. */
+export const sessionKindFor = (pathname: string): SessionKind => (pathname.startsWith('/admin') ? 'admin' : 'user');
+
+const LOGOUT_PATH: Record<SessionKind, string> = { user: '/auth/logout', admin: '/admin/auth/logout' };
+
+let resumed: Promise<SessionUser | null> | undefined;
+
+/** Silent refresh then current user; once per page load (StrictMode mounts effects twice). */
+function resume(client: ApiClient): Promise<SessionUser | null> {
+  resumed ??= (async () => {
+    client.setSessionKind(sessionKindFor(location.pathname));
+    try {
+      await client.refresh();
+      return await client.get<SessionUser>('/auth/user');
+    } catch {
+      client.setAccessToken(undefined);
+      return null;
+    }
+  })();
+  return resumed;
+}
+
+export function SessionProvider({ children, client = defaultApi, initialUser }: { children: ReactNode; client?: ApiClient; initialUser?: SessionUser | null }) {
+  const [user, setUser] = useState<SessionUser | null>(initialUser ?? null);
+  const [loading, setLoading] = useState(initialUser === undefined);
+
+  useEffect(() => {
+    client.setOnSessionLost(() => setUser(null));
+    if (initialUser !== undefined) return;
+    let active = true;
+    void resume(client).then((found) => {
+      if (!active) return;
+      setUser(found);
+      setLoading(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, [client, initialUser]);
+
+  const login = useCallback(
+    (next: SessionUser, accessToken: string, kind: SessionKind = 'user') => {
+      client.setSessionKind(kind);
+      client.setAccessToken(accessToken);
+      setUser(next);
+    },
+    [client],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await client.post(LOGOUT_PATH[client.sessionKind]);
+    } catch {
+      // Logged out locally whatever the server answers.
+    } finally {
+      client.setAccessToken(undefined);
+      setUser(null);
+    }
+  }, [client]);
+
+  const updateUser = useCallback((fields: Partial<SessionUser>) => {
+    setUser((current) => (current ? { ...current, ...fields } : current));
+  }, []);
+
+  const value = useMemo<Session>(() => ({ loading, user, login, logout, updateUser }), [loading, user, login, logout, updateUser]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** "Claire Dubois", else the student's name, else the e-mail. */
+export function displayName(user: SessionUser): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return full || user.name || user.email;
+}
+
+export function initials(user: SessionUser): string {
+  const parts = displayName(user).split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}

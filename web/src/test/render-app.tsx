@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { ToastHost } from '../components/toast-host';
+import { SessionProvider, type SessionUser } from '../lib/session';
+
+/** Renders routes as the app does (session, toasts), starting at a path, with a known session. */
+export function renderRoutes(routes: RouteObject[], { path = '/', user = null }: { path?: string; user?: SessionUser | null } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <SessionProvider initialUser={user}>
+      <RouterProvider router={router} />
+      <ToastHost />
+    </SessionProvider>,
+  );
+  return { ...view, router };
+}
+
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
