@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { notify } from '../../../lib/toast';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from '../../../../../shared/messages';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { PasswordField } from '../../../components/form/password-field';
