@@ -1,0 +1,147 @@
+/**
+ * Lambda bundle size and cold init: each functions/<domain>/handler.ts (every domain of the route
+ * table, plus realtime) bundled with esbuild exactly as infra/constructs/marketplace-function.ts
+ * has CDK bundle it, then imported by fresh Node processes and compared with a bare `node -e 0`.
+ *
+ * Run: npx tsx bench/lambda-bundles.ts [--strict]
+ */
+import { build, type Metafile } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { DOMAINS } from '../shared/routes';
+import { budget, KB, ROOT, runBench, writeResults } from './lib/results';
+import { median, round } from './lib/stats';
+
+const RUNS = 5;
+const BUDGET_BYTES = 250 * KB;
+/** Stripe's SDK alone is several hundred KB: the payments Lambda has its own, larger budget. */
+const BUDGET_BYTES_BY_ENTRY: Record<string, number> = { payments: 600 * KB };
+/** What handlers read at load on AWS; values only need to be present. */
+const LAMBDA_ENV = {
+  TABLE_NAME: 'x',
+  MEDIA_BUCKET: 'x',
+  FILES_BUCKET: 'x',
+  AWS_REGION: 'eu-west-3',
+  APP_URL: 'https://app.example.test',
+  MAIL_FROM: 'no-reply@example.test',
+  SUPPORT_EMAIL: 'support@example.test',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  // As marketplace-function.ts sets it on AWS.
+  NODE_OPTIONS: '--enable-source-maps',
+  // Lambdas run Node 22; this machine may run Node 20, whose SDK warning is not part of init.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+/** Imports the bundle and reports the import time measured inside the process. */
+const RUNNER = `const started = performance.now();
+await import(process.argv[2]);
+process.stdout.write(JSON.stringify({ importMs: performance.now() - started }));
+process.exit(0);
+`;
+
+runBench(async () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-lambda-'));
+  try {
+    const entries = [...DOMAINS, 'realtime'];
+    const bundles = [];
+    for (const entry of entries) bundles.push({ entry, ...(await bundle(entry, outDir)) });
+
+    const runner = join(outDir, 'runner.mjs');
+    writeFileSync(runner, RUNNER);
+    // Interleaved rounds, so that a slow moment of the machine hits every target alike.
+    const bare: number[] = [];
+    const wall: Record<string, number[]> = Object.fromEntries(entries.map((e) => [e, []]));
+    const importMs: Record<string, number[]> = Object.fromEntries(entries.map((e) => [e, []]));
+    for (let run = 0; run < RUNS; run++) {
+      bare.push(timeNode(['-e', '0']).wallMs);
+      for (const { entry, file } of bundles) {
+        const { wallMs, stdout } = timeNode([runner, file]);
+        wall[entry].push(wallMs);
+        importMs[entry].push((JSON.parse(stdout) as { importMs: number }).importMs);
+      }
+    }
+    const bareMs = median(bare);
+
+    const figures = bundles.map(({ entry, bytes, gzipBytes, topPackages }) => ({
+      entry,
+      minifiedBytes: bytes,
+      gzipBytes,
+      coldInit: {
+        medianWallMs: round(median(wall[entry])),
+        medianImportMs: round(median(importMs[entry])),
+        ratioToBareNode: round(median(wall[entry]) / bareMs),
+        overBareNodeMs: round(median(wall[entry]) - bareMs),
+      },
+      topPackages,
+    }));
+    console.log(`lambda-bundles (bare node -e 0: ${round(bareMs)} ms median of ${RUNS})`);
+    for (const f of figures) {
+      console.log(
+        `  ${f.entry.padEnd(9)} ${(f.minifiedBytes / KB).toFixed(1).padStart(7)} KB min ${(f.gzipBytes / KB).toFixed(1).padStart(6)} KB gz  init ${f.coldInit.medianWallMs} ms (x${f.coldInit.ratioToBareNode}, import ${f.coldInit.medianImportMs} ms)`,
+      );
+    }
+    writeResults(
+      'lambda-bundles',
+      {
+        bundling: 'esbuild: bundle, platform node, target node22, format esm, minify, mainFields module/main, createRequire banner, nothing external (as infra/constructs/marketplace-function.ts); sizes exclude the source map',
+        coldInit: `median wall time of ${RUNS} fresh \`node runner.mjs <bundle>\` processes (NODE_OPTIONS=--enable-source-maps, the handlers' environment) vs \`node -e 0\` the same way; Node ${process.version} here, nodejs22.x on AWS`,
+        gzip: 'zlib level 9',
+        bareNodeMedianMs: round(bareMs),
+        bundles: figures,
+      },
+      figures.map((f) => budget(`${f.entry} bundle minified`, f.minifiedBytes, 'max', BUDGET_BYTES_BY_ENTRY[f.entry] ?? BUDGET_BYTES, 'bytes')),
+    );
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+async function bundle(entry: string, outDir: string) {
+  const file = join(outDir, entry, 'index.mjs');
+  const result = await build({
+    entryPoints: [join(ROOT, 'functions', entry, 'handler.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    mainFields: ['module', 'main'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    external: [],
+    metafile: true,
+    logLevel: 'error',
+  });
+  const code = readFileSync(file);
+  return { file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, topPackages: topPackages(result.metafile) };
+}
+
+/** The five packages (or `app` for our own code) that weigh most in the bundle: where to look first. */
+function topPackages(metafile: Metafile): Record<string, number> {
+  const byPackage: Record<string, number> = {};
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? 'app';
+      byPackage[name] = (byPackage[name] ?? 0) + bytesInOutput;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(byPackage)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5),
+  );
+}
+
+/** Wall time of one fresh Node process, with only the Lambda environment (no inherited NODE_OPTIONS). */
+function timeNode(args: string[]): { wallMs: number; stdout: string } {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...LAMBDA_ENV }, encoding: 'utf8', timeout: 30_000 });
+  const wallMs = performance.now() - started;
+  if (child.status !== 0) throw new Error(`node ${args.join(' ')} failed (${child.status}): ${child.stderr}`);
+  return { wallMs, stdout: child.stdout };
+}

@@ -1,0 +1,63 @@
+/** Starts the local stack in a child process (stack-child.ts) and talks to it over IPC. */
+import { type ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './results';
+
+export interface BenchStack {
+  /** http://localhost:<port>: SPA, /api, /ws. */
+  url: string;
+  endpoints: { dynamodb: string; s3: string; outbox: string };
+  env: Record<string, string>;
+  /** DynamoDB calls made by the handlers since the stack started, by command (GetItem, ...). */
+  dynamoCalls(): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+}
+
+type Message = { type: 'ready'; url: string; endpoints: BenchStack['endpoints']; env: Record<string, string> } | { type: 'dynamo-calls'; calls: Record<string, number> } | { type: 'stopped' };
+
+export async function startStack(): Promise<BenchStack> {
+  const child = fork(join(ROOT, 'bench/lib/stack-child.ts'), [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    // Handler warnings (e.g. the refresh-token reuse warnings a load test provokes) are noise here.
+    env: { ...process.env, LOG_LEVEL: 'ERROR' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const stopChild = () => child.kill('SIGTERM');
+  process.once('exit', stopChild);
+  const ready = await nextMessage(child, 'ready', 60_000);
+  if (ready.type !== 'ready') throw new Error('unexpected message');
+  return {
+    url: ready.url,
+    endpoints: ready.endpoints,
+    env: ready.env,
+    async dynamoCalls() {
+      child.send({ type: 'dynamo-calls' });
+      const reply = await nextMessage(child, 'dynamo-calls', 10_000);
+      return reply.type === 'dynamo-calls' ? reply.calls : {};
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.send({ type: 'stop' });
+      await nextMessage(child, 'stopped', 20_000).catch(stopChild);
+      process.off('exit', stopChild);
+    },
+  };
+}
+
+function nextMessage(child: ChildProcess, type: Message['type'], timeoutMs: number): Promise<Message> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`local stack: no "${type}" within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message: Message) => message.type === type && done(undefined, message);
+    const onExit = (code: number | null) => done(new Error(`local stack exited (code ${code}) before "${type}"`));
+    function done(error?: Error, message?: Message) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(message!);
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
