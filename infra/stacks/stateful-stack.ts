@@ -1,0 +1,120 @@
+/**
+ * Everything that holds data: the table and the buckets. Kept apart from the stateless stacks
+ * so that those can be replaced freely; every resource here has a pinned logical ID
+ * (STATEFUL_LOGICAL_IDS, pinned again by tests/infra/stateful.test.ts) so that a refactor never
+ * replaces data.
+ */
+import { Aws, Duration, Stack, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { GSI1 } from '../../functions/lib/keys';
+import { RETENTION } from '../../shared/limits';
+import type { StageConfig } from '../config';
+
+export const STATEFUL_LOGICAL_IDS = {
+  table: 'MarketplaceTable',
+  mediaBucket: 'MediaBucket',
+  filesBucket: 'FilesBucket',
+  accessLogsBucket: 'AccessLogsBucket',
+} as const;
+
+export interface StatefulStackProps extends StackProps {
+  config: StageConfig;
+}
+
+export class StatefulStack extends Stack {
+  readonly table: dynamodb.Table;
+  /** Public media (profile and offer photos), read only through CloudFront at /uploads/*. */
+  readonly mediaBucket: s3.Bucket;
+  /** Private project submissions, downloaded through short-lived signed URLs. */
+  readonly filesBucket: s3.Bucket;
+  /** S3 server access logs and the CloudFront access log. */
+  readonly accessLogsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.table = this.createTable(config);
+    this.accessLogsBucket = this.createAccessLogsBucket(config);
+    this.mediaBucket = this.createBucket('MediaBucket', STATEFUL_LOGICAL_IDS.mediaBucket, config);
+    this.filesBucket = this.createBucket('FilesBucket', STATEFUL_LOGICAL_IDS.filesBucket, config);
+    this.allowCloudFrontToReadMedia();
+  }
+
+  /** The single table; key design in functions/lib/keys.ts. */
+  private createTable(config: StageConfig): dynamodb.Table {
+    const table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: 'expiresAt',
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.pointInTimeRecovery },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      deletionProtection: config.deletionProtection,
+      removalPolicy: config.removalPolicy,
+    });
+    table.addGlobalSecondaryIndex({
+      indexName: GSI1,
+      partitionKey: { name: 'gsi1pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'gsi1sk', type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+    pinLogicalId(table, STATEFUL_LOGICAL_IDS.table);
+    if (!config.pointInTimeRecovery) {
+      Validations.of(table).acknowledge({ id: 'AwsSolutions-DDB3', reason: `Stage ${config.name} turns point-in-time recovery off in infra/config.ts: its data is disposable.` });
+    }
+    return table;
+  }
+
+  private createAccessLogsBucket(config: StageConfig): s3.Bucket {
+    const bucket = new s3.Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront's standard log is delivered with an ACL grant, so ACLs stay available.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      // Logs hold IP addresses: kept as long as the privacy policy says, no longer.
+      lifecycleRules: [{ expiration: Duration.days(RETENTION.logRetentionDays) }],
+      removalPolicy: config.removalPolicy,
+    });
+    pinLogicalId(bucket, STATEFUL_LOGICAL_IDS.accessLogsBucket);
+    Validations.of(bucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access log bucket itself; logging it into itself would log its own log deliveries.' });
+    return bucket;
+  }
+
+  private createBucket(id: string, logicalId: string, config: StageConfig): s3.Bucket {
+    const bucket = new s3.Bucket(this, id, {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: `s3/${id}/`,
+      removalPolicy: config.removalPolicy,
+    });
+    pinLogicalId(bucket, logicalId);
+    return bucket;
+  }
+
+  /**
+   * Origin access control for the media bucket. The distribution lives in a stateless stack;
+   * naming its id here would make this stack depend on it (a cycle), so the grant covers the
+   * distributions of this account. The media is public anyway; the bucket itself stays closed.
+   */
+  private allowCloudFrontToReadMedia(): void {
+    this.mediaBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.mediaBucket.arnForObjects('*')],
+        conditions: { ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` } },
+      }),
+    );
+  }
+}
+
+/** A fixed logical ID survives construct renames and moves, so CloudFormation never replaces the data. */
+function pinLogicalId(construct: Construct, logicalId: string): void {
+  (construct.node.defaultChild as CfnResource).overrideLogicalId(logicalId);
+}
