@@ -2,10 +2,9 @@
  * The HTTP API that CloudFront forwards /api/* to. Routes are added by the ApiStack from the
  * route table; the $default stage deploys each change automatically and logs every request.
  */
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { Construct } from 'constructs';
-import { retainedLogGroup } from './log-group';
+import { accessLogSettings, executeApiDomainName } from './api-access-log';
 
 /** A ceiling for the whole API: floods hit API Gateway's limit before they reach the Lambdas' bill. */
 const THROTTLE = { rateLimit: 200, burstLimit: 400 };
@@ -21,27 +20,12 @@ export class HttpGateway extends Construct {
       httpApi: this.api,
       autoDeploy: true,
       throttle: THROTTLE,
-      accessLogSettings: { destination: new apigw.LogGroupLogDestination(retainedLogGroup(this, 'AccessLogs')), format: accessLogFormat() },
+      accessLogSettings: accessLogSettings(this, { responseLength: '$context.responseLength', latencyMs: '$context.responseLatency', integrationError: '$context.integrationErrorMessage' }),
     });
   }
 
   /** The API's host name, for CloudFront's origin. */
   get domainName(): string {
-    return `${this.api.apiId}.execute-api.${this.api.stack.region}.${this.api.stack.urlSuffix}`;
+    return executeApiDomainName(this.api);
   }
-}
-
-function accessLogFormat(): AccessLogFormat {
-  return AccessLogFormat.custom(
-    JSON.stringify({
-      requestId: '$context.requestId',
-      ip: '$context.identity.sourceIp',
-      time: '$context.requestTime',
-      routeKey: '$context.routeKey',
-      status: '$context.status',
-      responseLength: '$context.responseLength',
-      latencyMs: '$context.responseLatency',
-      integrationError: '$context.integrationErrorMessage',
-    }),
-  );
 }

@@ -3,11 +3,10 @@
  * so CloudFront passes /ws through unchanged and the browser connects to wss://<app>/ws.
  * Routes are added by the RealtimeStack from WS_ROUTES.
  */
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { Construct } from 'constructs';
 import { WS_PATH } from '../../shared/routes';
-import { retainedLogGroup } from './log-group';
+import { accessLogSettings, executeApiDomainName } from './api-access-log';
 
 export class WebSocketGateway extends Construct {
   readonly api: apigw.WebSocketApi;
@@ -21,26 +20,12 @@ export class WebSocketGateway extends Construct {
       stageName: WS_PATH.slice(1),
       autoDeploy: true,
       throttle: { rateLimit: 100, burstLimit: 200 },
-      accessLogSettings: { destination: new apigw.LogGroupLogDestination(retainedLogGroup(this, 'AccessLogs')), format: accessLogFormat() },
+      accessLogSettings: accessLogSettings(this, { eventType: '$context.eventType', connectionId: '$context.connectionId' }),
     });
   }
 
   /** The API's host name, for CloudFront's origin. */
   get domainName(): string {
-    return `${this.api.apiId}.execute-api.${this.api.stack.region}.${this.api.stack.urlSuffix}`;
+    return executeApiDomainName(this.api);
   }
-}
-
-function accessLogFormat(): AccessLogFormat {
-  return AccessLogFormat.custom(
-    JSON.stringify({
-      requestId: '$context.requestId',
-      ip: '$context.identity.sourceIp',
-      time: '$context.requestTime',
-      eventType: '$context.eventType',
-      routeKey: '$context.routeKey',
-      connectionId: '$context.connectionId',
-      status: '$context.status',
-    }),
-  );
 }

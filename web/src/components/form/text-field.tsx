@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: string;
@@ -7,9 +7,17 @@ interface FieldProps {
   optional?: boolean;
 }
 
-function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+/** The label, hint and announced error around one control; the control gets the ids to tie them. */
+function Field({ label, error, hint, optional, control }: FieldProps & { control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <>
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {optional && <span className="field-optional"> (optional)</span>}
+      </label>
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -20,37 +28,15 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
           {error}
         </p>
       )}
-    </>
+    </div>
   );
 }
-
-const describedBy = (id: string, error?: string, hint?: string) => [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
 /** A labelled input whose error is announced and tied to it. */
 export function TextField({ label, error, hint, optional, ref, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="field-optional"> (optional)</span>}
-      </label>
-      <input id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
-  );
+  return <Field label={label} error={error} hint={hint} optional={optional} control={(aria) => <input ref={ref} {...aria} {...input} />} />;
 }
 
 export function TextAreaField({ label, error, hint, optional, ref, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="field-optional"> (optional)</span>}
-      </label>
-      <textarea id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...textarea} />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
-  );
+  return <Field label={label} error={error} hint={hint} optional={optional} control={(aria) => <textarea ref={ref} {...aria} {...textarea} />} />;
 }
