@@ -25,6 +25,9 @@ export const AUTH_TIMINGS = {
   resetTokenSeconds: 60 * 60,
   loginFailureWindowSeconds: 15 * 60,
   loginFailureLimit: 5,
+  /** Activation and reset mails to one address: a cap against mail bombing and SES reputation damage. */
+  accountMailLimit: 5,
+  accountMailWindowSeconds: 60 * 60,
 } as const;
 
 /** Data retention of the privacy policy. */

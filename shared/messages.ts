@@ -57,6 +57,7 @@ export const MSG = {
   invalidCredentials: 'Invalid email or password',
   accountBanned: 'Your account has been suspended. Please contact support.',
   tooManyLoginAttempts: 'Too many failed login attempts. Please try again in 15 minutes.',
+  tooManyAccountMails: 'We have already sent several e-mails to this address. Please check your inbox or try again in an hour.',
   adminLoginFailed: 'Echec de la connexion admin',
   emailTaken: 'An account with this email already exists.',
   registrationSuccessful: 'Registration successful. Please sign in.',

@@ -2,7 +2,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { db, isConditionFailure, nowSeconds } from '../lib/dynamo';
-import { contactKey, emailKey, loginFailuresKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex } from '../lib/keys';
+import { accountMailsKey, contactKey, emailKey, loginFailuresKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex } from '../lib/keys';
 import type { UserRecord } from '../lib/user-record';
 
 const TableName = () => config.tableName;
@@ -144,30 +144,39 @@ export async function setCurrentToken(userId: string, purpose: TokenPurpose, tok
   await db.send(new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: `SET ${field} = :hash`, ExpressionAttributeValues: { ':hash': tokenHash } }));
 }
 
-// Failed logins -------------------------------------------------------------------------------
+// Counters in fixed windows (failed logins, account mails) -------------------------------------
 
 export async function getLoginFailures(email: string): Promise<{ count: number; firstAt: number } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: loginFailuresKey(email) }));
   return Item ? { count: Item.count as number, firstAt: Item.firstAt as number } : undefined;
 }
 
-/** Counts a failure in the current window, or opens a new window when the last one has passed. */
-export async function recordLoginFailure(email: string, windowSeconds: number): Promise<void> {
+export const recordLoginFailure = (email: string, windowSeconds: number) => countInWindow(loginFailuresKey(email), windowSeconds);
+export const recordAccountMail = (email: string, windowSeconds: number) => countInWindow(accountMailsKey(email), windowSeconds);
+
+/**
+ * Counts one event in the key's current window, or opens a new window when the last one has
+ * passed. Returns the count in the window, this event included.
+ */
+async function countInWindow(key: { pk: string; sk: string }, windowSeconds: number): Promise<{ count: number; firstAt: number }> {
   const now = nowSeconds();
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: TableName(),
-        Key: loginFailuresKey(email),
+        Key: key,
         UpdateExpression: 'ADD #count :one',
         ConditionExpression: 'firstAt > :windowStart',
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':one': 1, ':windowStart': now - windowSeconds },
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    return { count: Attributes!.count as number, firstAt: Attributes!.firstAt as number };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    await db.send(new PutCommand({ TableName: TableName(), Item: { ...loginFailuresKey(email), count: 1, firstAt: now, expiresAt: now + windowSeconds } }));
+    await db.send(new PutCommand({ TableName: TableName(), Item: { ...key, count: 1, firstAt: now, expiresAt: now + windowSeconds } }));
+    return { count: 1, firstAt: now };
   }
 }
 

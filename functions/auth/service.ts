@@ -45,6 +45,8 @@ async function register(registration: Registration): Promise<{ msg: string }> {
     userId = await replacePendingRegistration(user);
   }
   await repo.putToken(sha256(token), { purpose: 'activation', userId, expiresAt: nowSeconds() + AUTH_TIMINGS.activationTokenSeconds });
+  const allowance = await accountMailAllowance(user.email);
+  if (allowance.retryAfterSeconds) throw new TooManyRequests(MSG.tooManyAccountMails, allowance.retryAfterSeconds);
   await sendMail(activationMail(user.email, token));
   return { msg: MSG.registrationSuccessful };
 }
@@ -66,6 +68,13 @@ export async function activate(token: string): Promise<{ msg: string }> {
   const spent = record?.purpose === 'activation' && (await repo.spendToken(hash, 'activation', record.userId, { set: { status: 'active' }, remove: [] }));
   if (!spent) throw new BadRequest(MSG.activationLinkInvalid);
   return { msg: MSG.activationSuccessful };
+}
+
+/** Each activation or reset mail counts; past the hourly cap, how long until mail is allowed again. */
+async function accountMailAllowance(email: string): Promise<{ retryAfterSeconds?: number }> {
+  const { count, firstAt } = await repo.recordAccountMail(email, AUTH_TIMINGS.accountMailWindowSeconds);
+  if (count <= AUTH_TIMINGS.accountMailLimit) return {};
+  return { retryAfterSeconds: Math.max(1, firstAt + AUTH_TIMINGS.accountMailWindowSeconds - nowSeconds()) };
 }
 
 // Login, refresh, logout ------------------------------------------------------------------------
@@ -166,7 +175,10 @@ export async function forgotPassword(email: string): Promise<{ msg: string }> {
     const lifetime = purpose === 'activation' ? AUTH_TIMINGS.activationTokenSeconds : AUTH_TIMINGS.resetTokenSeconds;
     await repo.putToken(sha256(token), { purpose, userId: user.userId, expiresAt: nowSeconds() + lifetime });
     await repo.setCurrentToken(user.userId, purpose, sha256(token));
-    await sendMail(purpose === 'activation' ? activationMail(user.email, token) : passwordResetMail(user.email, token));
+    // Past the cap nothing more is mailed, and the answer stays the same: it must not tell.
+    if (!(await accountMailAllowance(user.email)).retryAfterSeconds) {
+      await sendMail(purpose === 'activation' ? activationMail(user.email, token) : passwordResetMail(user.email, token));
+    }
   }
   return { msg: MSG.resetEmailSent };
 }

@@ -10,6 +10,7 @@
  * - one session (refresh rotation) ........ GetItem  pk=USER#<id>        sk=SESSION#<sessionId>
  * - one-time token (activation, reset) .... GetItem  pk=TOKEN#<sha256>   sk=TOKEN
  * - failed logins of an address ........... GetItem  pk=LOGINFAIL#<lower> sk=LOGINFAIL
+ * - account mails sent to an address ...... UpdateItem pk=MAILS#<lower>   sk=MAILS
  * - contact message (kept 6 months) ....... PutItem  pk=CONTACT#<id>     sk=CONTACT
  * - realtime connection ................... GetItem  pk=CONN#<connectionId> sk=CONN
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
@@ -21,6 +22,7 @@ export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
 export const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 export const loginFailuresKey = (email: string) => ({ pk: `LOGINFAIL#${email.toLowerCase()}`, sk: 'LOGINFAIL' });
+export const accountMailsKey = (email: string) => ({ pk: `MAILS#${email.toLowerCase()}`, sk: 'MAILS' });
 export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'CONTACT' });
 export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
 

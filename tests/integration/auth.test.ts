@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages';
 import { ApiClient } from '../support/api';
 import { activationTokenFor, PASSWORD, registerStudent, signedInAs, signedInStudent } from '../support/accounts';
 import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
-import { getItem, setAttributes } from '../support/table';
+import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
@@ -77,6 +77,17 @@ describe('registration and activation', () => {
     expect((await new ApiClient().post('/auth/activate', { token: first })).status).toBe(400);
     expect((await new ApiClient().post('/auth/activate', { token: second })).status).toBe(200);
     expect((await new ApiClient().post('/auth/login', { email, password: `${PASSWORD}-2` })).status).toBe(200);
+  });
+
+  it('caps account mails to one address at 5 an hour', async () => {
+    const email = uniqueEmail('flooded');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await new ApiClient().post('/auth/register', { name: 'Flood Target', email, password: PASSWORD })).status).toBe(201);
+    }
+    const sixth = await new ApiClient().post('/auth/register', { name: 'Flood Target', email, password: PASSWORD });
+    expect(sixth).toMatchObject({ status: 429, body: { msg: MSG.tooManyAccountMails } });
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(await mailsTo(email)).toHaveLength(5);
   });
 
   it('refuses an expired activation link', async () => {
@@ -226,6 +237,15 @@ describe('password reset', () => {
     expect((await new ApiClient().post('/auth/login', { email, password: 'a-brand-new-password' })).status).toBe(200);
   });
 
+  it('stops mailing reset links past the cap without answering differently', async () => {
+    const { email } = await signedInStudent();
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt++) answers.push(await new ApiClient().post('/auth/forgot-password', { email }));
+    expect(answers.map((a) => [a.status, a.body.msg])).toEqual(Array(6).fill([200, MSG.resetEmailSent]));
+    // The activation mail of the sign-up counted too: 1 + 4 reset mails make the 5 of the hour.
+    expect((await mailsTo(email)).filter((m) => m.subject === 'Reset your password')).toHaveLength(4);
+  });
+
   it('refuses an expired reset link', async () => {
     const { email } = await signedInStudent();
     await new ApiClient().post('/auth/forgot-password', { email });
@@ -262,6 +282,7 @@ describe('admin sessions', () => {
 
 describe('contact', () => {
   it('stores the message and mails it to support, without markup', async () => {
+    const before = Math.floor(Date.now() / 1000);
     const email = uniqueEmail('visitor');
     const response = await new ApiClient().post('/auth/contact', { firstName: 'Vera', lastName: 'Visitor', email, phone: '+33 6 00 00 00 00', message: 'Hello <img src=x onerror=alert(1)>team, how do refunds work?' });
     expect(response).toMatchObject({ status: 200, body: { msg: MSG.contactSent } });
@@ -269,6 +290,11 @@ describe('contact', () => {
     expect(mail.text).toContain(email);
     expect(mail.text).toContain('Hello team, how do refunds work?');
     expect(mail.html).not.toContain('<img');
+    const stored = (await allItems()).find((item) => String(item.pk).startsWith('CONTACT#') && item.email === email);
+    expect(stored).toMatchObject({ firstName: 'Vera', message: 'Hello team, how do refunds work?' });
+    // Kept six months (privacy policy), then removed by the table's TTL.
+    expect(Number(stored?.expiresAt) - before).toBeGreaterThanOrEqual(182 * 24 * 3600);
+    expect(Number(stored?.expiresAt) - before).toBeLessThanOrEqual(184 * 24 * 3600);
   });
 
   it('requires the fields the spec requires', async () => {
