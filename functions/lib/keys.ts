@@ -14,6 +14,8 @@
  * - contact message (kept 6 months) ....... PutItem  pk=CONTACT#<id>     sk=CONTACT
  * - realtime connection ................... GetItem  pk=CONN#<connectionId> sk=CONN
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
+ * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
+ * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<professorId>#OFFERS gsi1sk=<createdAt>#<offerId>
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 export const userRoleIndex = (role: string, createdAt: string, userId: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: `${createdAt}#${userId}` });
@@ -25,5 +27,8 @@ export const loginFailuresKey = (email: string) => ({ pk: `LOGINFAIL#${email.toL
 export const accountMailsKey = (email: string) => ({ pk: `MAILS#${email.toLowerCase()}`, sk: 'MAILS' });
 export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'CONTACT' });
 export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+
+export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
+export const expertOffersIndex = (professorId: string, createdAt: string, offerId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS`, gsi1sk: `${createdAt}#${offerId}` });
 
 export const GSI1 = 'gsi1';

@@ -32,3 +32,48 @@ export const DEMO_STUDENTS: Profile[] = [
   { email: 'chloe.student@demo.test', firstName: 'Chloé', lastName: 'Petit', name: 'Chloé Petit', city: 'Lille', country: 'France' },
 ];
 
+
+export interface DemoOffer {
+  title: string;
+  description: string;
+  /** Euros, as the offer form takes them; stored as integer cents. */
+  price: number;
+  lessonType: 'Video Call' | 'Document' | 'Phone Call';
+  pricingType: 'fixed' | 'hourly';
+}
+
+/** Two published offers per demo expert, by e-mail: every area has offers to browse and book. */
+export const DEMO_OFFERS: Record<string, DemoOffer[]> = {
+  'claire.dubois@demo.test': [
+    { title: 'Financial modelling from scratch', description: 'Build a three-statement model step by step in a live session, with the shortcuts bankers use every day.', price: 60, lessonType: 'Video Call', pricingType: 'hourly' },
+    { title: 'Investment banking interview prep', description: 'A mock technical and fit interview with written feedback on your answers and a plan for the next weeks.', price: 120, lessonType: 'Video Call', pricingType: 'fixed' },
+  ],
+  'omar.haddad@demo.test': [
+    { title: 'Data analysis for finance in Python', description: 'Pandas, charts and a small portfolio analysis on real market data, adapted to your level.', price: 45, lessonType: 'Video Call', pricingType: 'hourly' },
+    { title: 'Review of your Excel dashboard', description: 'Send your workbook and receive a written review with concrete fixes for structure, formulas and charts.', price: 70, lessonType: 'Document', pricingType: 'fixed' },
+  ],
+  'sophie.laurent@demo.test': [
+    { title: 'Employment contract review', description: 'I read your employment contract and explain every clause that matters, with points to negotiate.', price: 90, lessonType: 'Document', pricingType: 'fixed' },
+    { title: 'Labour law questions answered', description: 'A call about your situation at work: notice periods, non-compete clauses, dismissals and your rights.', price: 55, lessonType: 'Phone Call', pricingType: 'hourly' },
+  ],
+  'lucas.bernard@demo.test': [
+    { title: 'Start-up legal checklist session', description: 'Company form, founders agreement and first contracts: we go through what your start-up needs now.', price: 80, lessonType: 'Video Call', pricingType: 'fixed' },
+    { title: 'Shareholder agreement walkthrough', description: 'Vesting, good and bad leaver, drag-along: understand the clauses before you sign anything.', price: 50, lessonType: 'Video Call', pricingType: 'hourly' },
+  ],
+  'emma.wilson@demo.test': [
+    { title: 'Growth marketing plan review', description: 'Send your marketing plan and get a written review on channels, budget split and the metrics to track.', price: 75, lessonType: 'Document', pricingType: 'fixed' },
+    { title: 'First marketing job coaching', description: 'Prepare the interviews and the first ninety days of your first marketing role with a head of growth.', price: 50, lessonType: 'Video Call', pricingType: 'hourly' },
+  ],
+  'ines.moreau@demo.test': [
+    { title: 'Brand positioning workshop', description: 'A working session to define the positioning, promise and tone of voice of your brand or project.', price: 65, lessonType: 'Video Call', pricingType: 'hourly' },
+    { title: 'Marketing portfolio feedback', description: 'Written feedback on your portfolio and CV for brand and marketing roles in consumer goods.', price: 40, lessonType: 'Document', pricingType: 'fixed' },
+  ],
+  'thomas.keller@demo.test': [
+    { title: 'Mock case interview with feedback', description: 'A full consulting case interview in real conditions, then detailed feedback on structure and maths.', price: 85, lessonType: 'Video Call', pricingType: 'fixed' },
+    { title: 'Structured problem solving coaching', description: 'Learn issue trees, hypotheses and synthesis on business problems, one hour at a time.', price: 60, lessonType: 'Video Call', pricingType: 'hourly' },
+  ],
+  'nadia.benali@demo.test': [
+    { title: 'CV and cover letter makeover', description: 'A rewritten CV and cover letter for your target role, with the reasons behind every change.', price: 55, lessonType: 'Document', pricingType: 'fixed' },
+    { title: 'Salary negotiation call', description: 'Prepare your next salary negotiation: market ranges, your arguments and a rehearsal of the talk.', price: 45, lessonType: 'Phone Call', pricingType: 'hourly' },
+  ],
+};

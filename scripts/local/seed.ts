@@ -1,12 +1,17 @@
 /**
  * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD and demo experts (finance, law,
  * marketing, consulting) and students, all with DEMO_PASSWORD. Idempotent: accounts that exist
- * are left alone. Offers are seeded by the catalogue issue, which owns their data model.
+ * are left alone; an expert's offers are created with the expert. Offers are published (approved)
+ * and priced in integer cents, as docs/data-model.md describes.
  */
 import { hashPassword, newId } from '../../functions/lib/crypto';
 import { createUser, EmailTaken } from '../../functions/auth/repository';
 import type { UserRecord } from '../../functions/lib/user-record';
-import { DEMO_EXPERTS, DEMO_STUDENTS, type Profile, type SeedSettings } from './demo-accounts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../functions/lib/config';
+import { db } from '../../functions/lib/dynamo';
+import { expertOffersIndex, offerKey } from '../../functions/lib/keys';
+import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_STUDENTS, type Profile, type SeedSettings } from './demo-accounts';
 
 export async function seedDemoData(settings: SeedSettings): Promise<void> {
   const [adminHash, demoHash] = await Promise.all([hashPassword(settings.adminPassword), hashPassword(settings.demoPassword)]);
@@ -16,10 +21,27 @@ export async function seedDemoData(settings: SeedSettings): Promise<void> {
     ...DEMO_STUDENTS.map((p): [UserRecord['role'], Profile, string] => ['user', p, demoHash]),
   ];
   for (const [role, profile, passwordHash] of accounts) {
+    const userId = newId();
     try {
-      await createUser({ ...profile, userId: newId(), role, passwordHash, status: 'active', createdAt: new Date().toISOString() });
+      await createUser({ ...profile, userId, role, passwordHash, status: 'active', createdAt: new Date().toISOString() });
     } catch (error) {
-      if (!(error instanceof EmailTaken)) throw error;
+      if (error instanceof EmailTaken) continue;
+      throw error;
     }
+    await seedOffers(userId, profile);
+  }
+}
+
+async function seedOffers(professorId: string, expert: Profile): Promise<void> {
+  for (const offer of DEMO_OFFERS[expert.email] ?? []) {
+    const offerId = newId();
+    const createdAt = new Date().toISOString();
+    const { price, ...fields } = offer;
+    await db.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...offerKey(offerId), ...expertOffersIndex(professorId, createdAt, offerId), offerId, professorId, ...fields, priceCents: Math.round(price * 100), area: expert.domainActivity, status: 'approved', createdAt },
+      }),
+    );
   }
 }

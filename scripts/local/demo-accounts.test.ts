@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createOfferSchema } from '../../shared/schemas/offers';
+import { registerProfessorSchema } from '../../shared/schemas/auth';
+import { DEFAULT_SEED, DEMO_EXPERTS, DEMO_OFFERS } from './demo-accounts';
+
+describe('demo data', () => {
+  it('gives every demo expert offers that pass the offer form rules', () => {
+    for (const expert of DEMO_EXPERTS) {
+      const offers = DEMO_OFFERS[expert.email] ?? [];
+      expect(offers.length, expert.email).toBeGreaterThan(0);
+      for (const offer of offers) expect(createOfferSchema.safeParse(offer).error?.issues, offer.title).toBeUndefined();
+    }
+  });
+
+  it('covers the four areas of the product', () => {
+    expect(new Set(DEMO_EXPERTS.map((e) => e.domainActivity))).toEqual(new Set(['Finance', 'Law', 'Marketing', 'Consulting']));
+  });
+
+  it('uses valid accounts and passwords', () => {
+    for (const expert of DEMO_EXPERTS) {
+      expect(registerProfessorSchema.safeParse({ ...expert, password: DEFAULT_SEED.demoPassword }).success, expert.email).toBe(true);
+    }
+  });
+});
