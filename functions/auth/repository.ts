@@ -61,18 +61,16 @@ export async function findUserByEmail(email: string): Promise<UserRecord | undef
   return userId ? getUser(userId) : undefined;
 }
 
-/** Overwrites the details of a registration that was never activated (nobody proved the address). */
-export async function replacePendingRegistration(userId: string, fields: Partial<UserRecord>): Promise<boolean> {
-  const names = Object.keys(fields);
+/** Replaces a registration that was never activated (nobody proved the address); false otherwise. */
+export async function replacePendingRegistration(user: UserRecord): Promise<boolean> {
   try {
     await db.send(
-      new UpdateCommand({
+      new PutCommand({
         TableName: TableName(),
-        Key: userKey(userId),
-        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        Item: { ...userKey(user.userId), ...userRoleIndex(user.role, user.createdAt, user.userId), ...user },
         ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
-        ExpressionAttributeValues: { ':pending': 'pending', ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])) },
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
       }),
     );
     return true;

@@ -57,8 +57,7 @@ async function register(registration: Registration): Promise<{ msg: string }> {
  */
 async function replacePendingRegistration(user: UserRecord): Promise<string> {
   const existingId = await repo.findUserIdByEmail(user.email);
-  const { userId: _newId, createdAt: _keptCreatedAt, ...fields } = user;
-  if (!existingId || !(await repo.replacePendingRegistration(existingId, fields))) throw new Conflict(MSG.emailTaken);
+  if (!existingId || !(await repo.replacePendingRegistration({ ...user, userId: existingId }))) throw new Conflict(MSG.emailTaken);
   return existingId;
 }
 

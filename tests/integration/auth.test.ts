@@ -79,6 +79,18 @@ describe('registration and activation', () => {
     expect((await new ApiClient().post('/auth/login', { email, password: `${PASSWORD}-2` })).status).toBe(200);
   });
 
+  it('lets a pending student registration become a mentor one, with nothing left of the first', async () => {
+    const { email } = await registerStudent(uniqueEmail('changed.mind'), 'Chris Student');
+    expect((await new ApiClient().post('/auth/register-professor', { firstName: 'Chris', lastName: 'Mentor', email, password: PASSWORD })).status).toBe(201);
+    const client = new ApiClient();
+    await client.post('/auth/activate', { token: await activationTokenFor(email) });
+    const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
+    expect(login.body.user).toMatchObject({ role: 'professor', firstName: 'Chris', lastName: 'Mentor' });
+    expect(login.body.user.name).toBeUndefined();
+    const { userId } = (await getItem({ pk: `EMAIL#${email}`, sk: 'EMAIL' })) as { userId: string };
+    expect(await getItem({ pk: `USER#${userId}`, sk: 'PROFILE' })).toMatchObject({ gsi1pk: 'ROLE#professor' });
+  });
+
   it('caps account mails to one address at 5 an hour', async () => {
     const email = uniqueEmail('flooded');
     for (let attempt = 1; attempt <= 5; attempt++) {
