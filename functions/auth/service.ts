@@ -120,9 +120,17 @@ async function startSession(user: UserRecord, kind: SessionKind): Promise<{ acce
 /** A token presented again this soon after its rotation is a concurrent refresh (two tabs), not theft. */
 const ROTATION_LEEWAY_SECONDS = 10;
 
+/** "<userId>.<sessionId>.<secret>", or undefined for anything else a client may send. */
+const REFRESH_TOKEN_SHAPE = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.([\w-]{43})$/;
+function parseRefreshToken(refreshToken: string | undefined): { userId: string; sessionId: string; secret: string } | undefined {
+  const match = refreshToken?.match(REFRESH_TOKEN_SHAPE);
+  return match ? { userId: match[1], sessionId: match[2], secret: match[3] } : undefined;
+}
+
 export async function refresh(refreshToken: string | undefined, kind: SessionKind): Promise<{ accessToken: string; refreshToken?: string }> {
-  const [userId, sessionId, secret] = (refreshToken ?? '').split('.');
-  if (!userId || !sessionId || !secret) throw new Unauthorized(MSG.sessionExpired);
+  const parsed = parseRefreshToken(refreshToken);
+  if (!parsed) throw new Unauthorized(MSG.sessionExpired);
+  const { userId, sessionId, secret } = parsed;
   const session = await repo.getSession(userId, sessionId);
   if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired);
   const presented = sha256(secret);
@@ -148,8 +156,9 @@ export async function refresh(refreshToken: string | undefined, kind: SessionKin
 }
 
 export async function logout(refreshToken: string | undefined): Promise<{ msg: string }> {
-  const [userId, sessionId, secret] = (refreshToken ?? '').split('.');
-  if (userId && sessionId && secret) {
+  const parsed = parseRefreshToken(refreshToken);
+  if (parsed) {
+    const { userId, sessionId, secret } = parsed;
     const session = await repo.getSession(userId, sessionId);
     const hash = sha256(secret);
     if (session && (session.tokenHash === hash || session.previousHash === hash)) await repo.deleteSession(userId, sessionId);

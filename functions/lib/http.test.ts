@@ -52,6 +52,12 @@ describe('domain handler', () => {
     expect(JSON.parse(response.body!)).toEqual({ caller: { userId: 'u1', role: 'user', sessionId: 's1' } });
   });
 
+  it('answers 404 for an overlong path parameter instead of reaching the table with it', async () => {
+    const offers = createDomainHandler('offers', { 'GET /api/offers/{id}': async () => ({ body: { found: true } }) });
+    expect((await offers(event('GET /api/offers/{id}', { pathParameters: { id: 'a'.repeat(36) } }))).statusCode).toBe(200);
+    expect((await offers(event('GET /api/offers/{id}', { pathParameters: { id: 'a'.repeat(3000) } }))).statusCode).toBe(404);
+  });
+
   it('refuses an action for a route that is not in the table', () => {
     expect(() => createDomainHandler('auth', { 'GET /api/nope': async () => ({}) })).toThrow(/not a auth route/);
   });

@@ -8,10 +8,12 @@ import type { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
 import { type Domain, type Route, roleMayCall, routeKey, routesOf } from '../../shared/routes';
 import { type Caller, verifyAccessToken } from './access-token';
-import { BadRequest, Forbidden, HttpError, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized } from './errors';
+import { BadRequest, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized } from './errors';
 import { logger } from './logger';
 
 const MAX_JSON_BYTES = 64 * 1024;
+/** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
+const MAX_PATH_PARAMETER_LENGTH = 128;
 
 export interface Request<Body = unknown> {
   route: Route;
@@ -51,6 +53,7 @@ export function createDomainHandler(domain: Domain, actions: Actions): Handler {
       const action = actions[event.routeKey];
       const request = await parseRequest(route, event);
       authorise(route, request.caller);
+      if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
       if (route.body) request.body = validateBody(route, request.rawBody);
       if (!action) throw new NotImplemented();
       return respond(await action(request));
