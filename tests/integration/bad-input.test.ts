@@ -2,7 +2,8 @@
  * Generated from the route schemas with fast-check: every JSON route receives bodies shaped like
  * its schema but with arbitrary values, arbitrary JSON, and text that is not JSON. It must never
  * answer 5xx (routes of later issues answer 501 once the body is valid), must name the problem
- * with a message of shared/messages.ts, and a refused body must not change the table.
+ * with a message of shared/messages.ts, and a refused body must not change the table. Odd path
+ * parameters and refresh cookies must never answer 5xx either.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import type { ZodType } from 'zod';
 import { MSG } from '../../shared/messages';
 import { ROUTES, routeKey } from '../../shared/routes';
 import { signedInAs } from '../support/accounts';
+import { ApiClient } from '../support/api';
 import { allowedCaller, type Caller, clientFor, concretePath } from '../support/route-calls';
 import { allItems } from '../support/table';
 
@@ -84,6 +86,31 @@ describe('bad input', () => {
         if (response.status === 400) expect((await allItems()).length).toBe(before);
       }),
       { numRuns: 15 },
+    );
+  });
+});
+
+describe('hostile paths and cookies', () => {
+  const withParameters = ROUTES.filter((route) => route.path.includes('{'));
+  it.each(withParameters.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx for odd path parameters', async ({ route }) => {
+    const client = clientFor(tokens, allowedCaller(route));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('x'.repeat(3000), '..', '%2e%2e', '-1', '1e309', '__proto__')), async (value) => {
+        const path = route.path.replace(/\{\w+\}/g, encodeURIComponent(value));
+        const response = await client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+        if (response.status !== 501) expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it.each(['/auth/refresh-token', '/auth/logout', '/admin/auth/refresh-token', '/admin/auth/logout'])('POST %s never answers 5xx for any cookie', async (path) => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), async (value) => {
+        const response = await new ApiClient().request('POST', path, {}, { headers: { cookie: `refreshToken=${encodeURIComponent(value)}; adminRefreshToken=${encodeURIComponent(value)}` } });
+        expect(response.status).toBeLessThan(500);
+      }),
+      { numRuns: 25 },
     );
   });
 });
