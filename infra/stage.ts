@@ -32,6 +32,7 @@ export class MarketplaceStage extends Stage {
       table,
       webSocketApi: this.web.webSocketGateway.api,
       webSocketStage: this.web.webSocketGateway.stage,
+      appUrl: this.web.appUrl,
       alarms: this.api.alarms,
     });
   }

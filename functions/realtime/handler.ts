@@ -1,7 +1,8 @@
 /**
- * Realtime Lambda behind the WebSocket API: $connect stores the connection (with a TTL),
- * $disconnect removes it, `ping` answers `pong` through the @connections management API.
- * Authenticated connections and chat delivery arrive with the chat issue.
+ * Realtime Lambda behind the WebSocket API: $connect accepts browsers of the app's own origin and
+ * stores the connection (with a TTL), $disconnect removes it, `ping` answers `pong` through the
+ * @connections management API. The one-time ticket that ties a connection to a signed-in user,
+ * and chat delivery, arrive with the chat issue.
  */
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -20,11 +21,18 @@ function managementApi(event: APIGatewayProxyWebsocketEventV2): ApiGatewayManage
   return management;
 }
 
+function headerOf(event: APIGatewayProxyWebsocketEventV2, name: string): string | undefined {
+  const headers = (event as { headers?: Record<string, string | undefined> }).headers ?? {};
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
   const { connectionId, routeKey } = event.requestContext;
   try {
     switch (routeKey) {
       case '$connect':
+        // Another site's page must not open sockets in our users' browsers (cross-site WebSocket hijacking).
+        if (headerOf(event, 'origin') !== new URL(config.appUrl).origin) return { statusCode: 403 };
         await db.send(new PutCommand({ TableName: config.tableName, Item: { ...connectionKey(connectionId), connectedAt: nowSeconds(), expiresAt: nowSeconds() + CONNECTION_TTL_SECONDS } }));
         return { statusCode: 200 };
       case '$disconnect':

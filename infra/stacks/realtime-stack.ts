@@ -20,6 +20,8 @@ export interface RealtimeStackProps extends StackProps {
   table: dynamodb.ITable;
   webSocketApi: apigw.WebSocketApi;
   webSocketStage: apigw.WebSocketStage;
+  /** The app's public URL: connections are accepted from its origin only. */
+  appUrl: string;
   alarms?: ErrorAlarms;
 }
 
@@ -34,6 +36,7 @@ export class RealtimeStack extends Stack {
       memoryMb: config.lambdaMemoryMb,
       environment: {
         TABLE_NAME: table.tableName,
+        APP_URL: props.appUrl,
         WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl,
         POWERTOOLS_SERVICE_NAME: 'marketplace-realtime',
       },
