@@ -136,9 +136,14 @@ function jwtSecret(stateDir: string, persistent: boolean): string {
   return secret;
 }
 
+/** GET /uploads/<key> from the media bucket, as CloudFront's /uploads/* behaviour does; nothing else. */
 async function proxyUpload(s3Endpoint: string, path: string, response: ServerResponse): Promise<void> {
-  const key = path.slice('/uploads/'.length);
-  const upstream = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${key}`);
+  const segments = path.slice('/uploads/'.length).split('/').map(safeDecode);
+  if (segments.some((segment) => segment === undefined || segment === '' || segment === '.' || segment === '..' || segment.includes('/'))) {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  const upstream = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${segments.map((segment) => encodeURIComponent(segment!)).join('/')}`);
   if (!upstream.ok) {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
     return;
@@ -149,6 +154,14 @@ async function proxyUpload(s3Endpoint: string, path: string, response: ServerRes
     'x-content-type-options': 'nosniff',
   });
   response.end(Buffer.from(await upstream.arrayBuffer()));
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 async function startVite() {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
 
 const TYPES: Record<string, string> = {
@@ -41,7 +41,7 @@ export function createStaticFiles(root: string) {
   return function serve(request: IncomingMessage, response: ServerResponse): void {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
     const candidate = normalize(join(root, pathname));
-    const isFile = candidate.startsWith(root) && existsSync(candidate) && statSync(candidate).isFile();
+    const isFile = candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile();
     const file = isFile ? candidate : join(root, 'index.html');
     if (!existsSync(file)) {
       response.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');

@@ -1,0 +1,49 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { request } from 'node:http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { stackUrl } from '../support/api';
+
+/** GET with the path exactly as written: fetch would resolve the dot segments first. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const url = new URL(stackUrl());
+  return new Promise((resolve, reject) => {
+    request({ host: url.hostname, port: url.port, path, method: 'GET' }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('/uploads', () => {
+  beforeAll(async () => {
+    const env = inject('stackEnv');
+    const s3 = new S3Client({
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: true,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    await s3.send(new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: 'photos/avatar.txt', Body: 'public photo', ContentType: 'text/plain' }));
+    await s3.send(new PutObjectCommand({ Bucket: env.FILES_BUCKET, Key: 'secret.txt', Body: 'private project', ContentType: 'text/plain' }));
+  });
+
+  it('serves objects of the media bucket', async () => {
+    const response = await fetch(`${stackUrl()}/uploads/photos/avatar.txt`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('public photo');
+  });
+
+  it('never reaches another bucket through dot segments or encoded slashes', async () => {
+    const env = inject('stackEnv');
+    for (const path of [`/uploads/../${env.FILES_BUCKET}/secret.txt`, `/uploads/..%2F${env.FILES_BUCKET}%2Fsecret.txt`, `/uploads/%2E%2E/${env.FILES_BUCKET}/secret.txt`, '/uploads/%E0%A4%A']) {
+      const response = await rawGet(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body).not.toContain('private project');
+    }
+  });
+});
