@@ -39,7 +39,7 @@ export function createStaticFiles(root: string) {
   };
 
   return function serve(request: IncomingMessage, response: ServerResponse): void {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
+    const pathname = decodedPath(request.url ?? '/');
     const candidate = normalize(join(root, pathname));
     const isFile = candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile();
     const file = isFile ? candidate : join(root, 'index.html');
@@ -62,4 +62,14 @@ export function createStaticFiles(root: string) {
     });
     response.end(request.method === 'HEAD' ? undefined : body);
   };
+}
+
+/** The request's path, decoded; a malformed escape names no file (the app answers it). */
+function decodedPath(url: string): string {
+  const { pathname } = new URL(url, 'http://local');
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return '/';
+  }
 }

@@ -17,6 +17,12 @@ describe('local stack', () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 
+  it('answers a malformed path with the app, not a gateway error', async () => {
+    const response = await fetch(`${stackUrl()}/%E0%A4%A`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
   it('answers an unknown API path with 404 and a msg', async () => {
     const response = await new ApiClient().get('/no/such/route');
     expect(response.status).toBe(404);
