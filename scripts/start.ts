@@ -21,7 +21,7 @@ if (!dev && (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(root, 'we
   execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }
 
-const stack = await startLocalStack({ port, dataDir, dev, seed });
+const stack = await startLocalStack({ port, host: process.env.HOST, dataDir, dev, seed });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`
 Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot reload on' : ''})

@@ -22,6 +22,8 @@ export interface LocalStackOptions {
   port: number;
   /** Where state persists between runs; omitted: in memory and a temporary folder, gone at stop. */
   dataDir?: string;
+  /** Interface to listen on; loopback unless HOST says otherwise. */
+  host?: string;
   /** Vite's dev server with hot reload instead of the built SPA. */
   dev?: boolean;
   seed: SeedSettings;
@@ -105,7 +107,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(options.port, resolveListen);
+    // Loopback only: the outbox and the @connections API are for this machine, not its network.
+    server.listen(options.port, options.host ?? '127.0.0.1', resolveListen);
   });
 
   let stopped = false;
