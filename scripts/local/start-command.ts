@@ -1,0 +1,56 @@
+/**
+ * Runs the `npm start` script (scripts/start.ts) as a child process, the way a person does, and
+ * tells when it is ready: for the start-time benchmark and the test of the command itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const READY_LINE = /Marketplace is running at (\S+)/;
+
+export interface StartedCommand {
+  child: ChildProcess;
+  url: string;
+  /** Milliseconds from spawn to the ready line. */
+  readyMs: number;
+  output: () => string;
+  /** Sends Ctrl-C (SIGINT) and resolves with the exit code. */
+  interrupt: () => Promise<number | null>;
+}
+
+export function runStartCommand(env: Record<string, string>, timeoutMs = 60_000): Promise<StartedCommand> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'scripts/start.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  return new Promise((resolveReady, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGINT');
+      reject(new Error(`npm start was not ready within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = output.match(READY_LINE);
+      if (!ready) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.stdout!.on('data', (more: Buffer) => (output += more.toString()));
+      resolveReady({
+        child,
+        url: ready[1],
+        readyMs: performance.now() - started,
+        output: () => output,
+        interrupt: () => {
+          child.kill('SIGINT');
+          return exited;
+        },
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}
