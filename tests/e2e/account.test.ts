@@ -4,20 +4,12 @@
  * a protected page sends a visitor to log in and back.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { expectAccessible, launchBrowser, visit, type TestBrowser } from '../support/browser';
+import { expectAccessible, useBrowser, visit } from '../support/browser';
 import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
 
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PASSWORD = 'Correct-Horse-2026';
 

@@ -1,18 +1,10 @@
 /** The admin area: its own login and session, and refusal of everyone else. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { TEST_SEED } from '../support/seed-settings';
-import { expectAccessible, launchBrowser, visit, type TestBrowser } from '../support/browser';
+import { expectAccessible, useBrowser, visit } from '../support/browser';
 
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('admin area', () => {
   it('sends an anonymous visitor of /admin to the admin login', async () => {

@@ -1,17 +1,9 @@
 /** Public pages: cookie consent, home search, the informational pages, each checked with axe. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { expectAccessible, launchBrowser, visit, type TestBrowser } from '../support/browser';
+import { expectAccessible, useBrowser, visit } from '../support/browser';
 
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const banner = 'section[aria-label="Cookie consent"]';
 

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { stackUrl } from './api';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -88,4 +89,16 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expectAccessible(page, path);
+}
+
+/** One Chromium for the calling test file: launched before its tests, closed after them. */
+export function useBrowser(): Pick<TestBrowser, 'newPage'> {
+  let launched: TestBrowser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return { newPage: (options) => launched!.newPage(options) };
 }

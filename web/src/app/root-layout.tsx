@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { UI } from '../../../shared/limits';
 import { CookieBanner } from '../components/cookie-banner';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { LoadingScreen } from '../components/loading-screen';
 import { useSession } from '../lib/session';
+import { BrandLink } from '../components/layout/brand-link';
 
 /** Shows the loading screen at least UI.loadingScreenMs at start and until the session is known. */
 export function useStartupDelay(): boolean {
@@ -76,12 +77,7 @@ export function BareLayout() {
     <>
       <SkipLink />
       <header className="bare-header">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            M
-          </span>
-          Mentorship
-        </Link>
+        <BrandLink />
       </header>
       <main id="main" tabIndex={-1} className="bare-main">
         <Outlet />

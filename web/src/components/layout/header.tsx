@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession, type Role } from '../../lib/session';
 import { UserMenu } from './user-menu';
+import { BrandLink } from './brand-link';
 
 interface NavItem {
   to: string;
@@ -62,12 +63,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            M
-          </span>
-          Mentorship
-        </Link>
+        <BrandLink />
         <button
           type="button"
           ref={toggleRef}

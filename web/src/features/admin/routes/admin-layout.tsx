@@ -1,7 +1,8 @@
-import { Link, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { LogoutButton } from '../../../components/layout/logout-button';
 import { AdminSidebar } from '../components/admin-sidebar';
 import '../admin.css';
+import { BrandLink } from '../../../components/layout/brand-link';
 
 /** The admin area's own frame: a header with only Logout, and the sidebar. */
 export default function AdminLayout() {
@@ -11,12 +12,7 @@ export default function AdminLayout() {
         Skip to main content
       </a>
       <header className="admin-header">
-        <Link to="/admin" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            M
-          </span>
-          Mentorship admin
-        </Link>
+        <BrandLink to="/admin" label="Mentorship admin" />
         <LogoutButton className="btn btn-secondary btn-small" redirectTo="/admin/login" />
       </header>
       <div className="admin-body">
