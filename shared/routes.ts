@@ -4,7 +4,7 @@
  * built from this list; adding a line here is all it takes for a route to be deployed, served
  * locally and covered by the matrix.
  */
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { emptyBody } from './schemas/common';
 import {
   activateSchema,
@@ -48,7 +48,7 @@ export interface Route {
   domain: Domain;
   access: Access;
   /** JSON body schema; absent for calls without a body. */
-  body?: ZodType;
+  body?: ZodMiniType;
   /** multipart/form-data upload with the named file field. */
   upload?: string;
   /** Raw body needed (signature checks); the body is passed on untouched. */

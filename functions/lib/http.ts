@@ -4,7 +4,7 @@
  * schema, run the action, and turn the result or any error into a payload 2.0 response.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ZodError } from 'zod';
+import type { core } from 'zod/mini';
 import { MSG } from '../../shared/messages';
 import { type Domain, type Route, roleMayCall, routeKey, routesOf } from '../../shared/routes';
 import { type Caller, verifyAccessToken } from './access-token';
@@ -102,7 +102,7 @@ export function validateBody(route: Route, rawBody: string): unknown {
   return result.data;
 }
 
-function validationError(error: ZodError): BadRequest {
+function validationError(error: core.$ZodError): BadRequest {
   const messages = [...new Set(error.issues.map((issue) => (issue.code === 'invalid_type' && issue.path.length === 0 ? MSG.bodyMustBeObject : issue.message)))];
   return new BadRequest(messages[0] ?? MSG.invalidJson, messages.map((msg) => ({ msg })));
 }

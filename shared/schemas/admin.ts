@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { email, plainText } from './common';
@@ -7,14 +7,14 @@ export const adminCreateUserSchema = z.object({
   firstName: plainText(MSG.adminAllFieldsRequired, LIMITS.nameMax),
   lastName: plainText(MSG.adminAllFieldsRequired, LIMITS.nameMax),
   email,
-  password: z.string({ error: MSG.adminAllFieldsRequired }).min(LIMITS.adminPasswordMin, MSG.adminPasswordMin).max(LIMITS.passwordMax),
+  password: z.string({ error: MSG.adminAllFieldsRequired }).check(z.minLength(LIMITS.adminPasswordMin, MSG.adminPasswordMin), z.maxLength(LIMITS.passwordMax)),
 });
 
-export const adminUpdateUserSchema = z
-  .object({
+export const adminUpdateUserSchema = z.partial(
+  z.object({
     firstName: plainText(MSG.adminAllFieldsRequired, LIMITS.nameMax),
     lastName: plainText(MSG.adminAllFieldsRequired, LIMITS.nameMax),
     email,
     role: z.enum(['user', 'professor']),
-  })
-  .partial();
+  }),
+);

@@ -1,18 +1,18 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { email, newPassword, optionalPlainText, plainText, token } from './common';
+import { email, newPassword, oneTimeToken, optionalPlainText, plainText } from './common';
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(LIMITS.passwordMax * 4, MSG.invalidCredentials),
+  password: z.string({ error: MSG.passwordRequired }).check(z.minLength(1, MSG.passwordRequired), z.maxLength(LIMITS.passwordMax * 4, MSG.invalidCredentials)),
 });
 
 export const registerStudentSchema = z.object({
   name: plainText(MSG.nameRequired, LIMITS.nameMax),
   email,
   password: newPassword,
-  role: z.literal('user', { error: MSG.invalidAccountType }).optional(),
+  role: z.optional(z.literal('user', { error: MSG.invalidAccountType })),
 });
 
 export const registerProfessorSchema = z.object({
@@ -20,17 +20,14 @@ export const registerProfessorSchema = z.object({
   lastName: plainText(MSG.lastNameRequired, LIMITS.nameMax),
   email,
   password: newPassword,
-  role: z.literal('professor', { error: MSG.invalidAccountType }).optional(),
+  role: z.optional(z.literal('professor', { error: MSG.invalidAccountType })),
 });
 
-export const activateSchema = z.object({ token });
+export const activateSchema = z.object({ token: oneTimeToken(MSG.activationLinkInvalid) });
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const resetPasswordSchema = z.object({
-  token: z.string({ error: MSG.resetLinkInvalid }).regex(/^[A-Za-z0-9_-]{20,100}$/, MSG.resetLinkInvalid),
-  password: newPassword,
-});
+export const resetPasswordSchema = z.object({ token: oneTimeToken(MSG.resetLinkInvalid), password: newPassword });
 
 export const contactSchema = z.object({
   firstName: plainText(MSG.fillRequired, LIMITS.nameMax),

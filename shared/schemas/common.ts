@@ -1,4 +1,8 @@
-import * as z from 'zod';
+/**
+ * Schema building blocks. zod/mini keeps every bundle small (the web's form pages and each
+ * Lambda load only the checks they use); the rules read the same as with the classic API.
+ */
+import * as z from 'zod/mini';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { stripMarkup } from '../text';
@@ -14,34 +18,28 @@ export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const email = z
   .string({ error: MSG.emailRequired })
-  .trim()
-  .min(1, MSG.emailRequired)
-  .max(LIMITS.emailMax, MSG.invalidEmail)
-  .regex(EMAIL_SHAPE, MSG.invalidEmail);
+  .check(z.trim(), z.minLength(1, MSG.emailRequired), z.maxLength(LIMITS.emailMax, MSG.invalidEmail), z.regex(EMAIL_SHAPE, MSG.invalidEmail));
 
-/** Free text from a user: markup stripped, trimmed, capped. */
+/** Free text from a user: markup stripped, trimmed, capped; `requiredMsg` when nothing is left. */
 export function plainText(requiredMsg: string, max: number = LIMITS.textCap) {
-  return z
-    .string({ error: requiredMsg })
-    .max(max * 4, MSG.fieldTooLong)
-    .transform(stripMarkup)
-    .pipe(z.string().min(1, requiredMsg).max(max, MSG.fieldTooLong));
+  return z.string({ error: requiredMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(1, requiredMsg), z.maxLength(max, MSG.fieldTooLong));
 }
 
-export const optionalPlainText = (max: number = LIMITS.textCap, invalidMsg: string = MSG.fieldTooLong) =>
-  z
-    .string({ error: invalidMsg })
-    .max(max * 4, MSG.fieldTooLong)
-    .transform(stripMarkup)
-    .pipe(z.string().max(max, MSG.fieldTooLong))
-    .optional();
+/** Optional free text: markup stripped, trimmed, capped. */
+export function optionalPlainText(max: number = LIMITS.textCap, invalidMsg: string = MSG.fieldTooLong) {
+  return z.optional(z.string({ error: invalidMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(max, MSG.fieldTooLong)));
+}
 
-export const newPassword = z
-  .string({ error: MSG.passwordRequired })
-  .min(LIMITS.passwordMin, MSG.passwordMin)
-  .max(LIMITS.passwordMax, MSG.passwordTooLong);
+/** Text with a minimum length once markup is stripped (profile fields). */
+export function textOfAtLeast(min: number, tooShortMsg: string, max: number = LIMITS.textCap) {
+  return z.string({ error: tooShortMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(min, tooShortMsg), z.maxLength(max, MSG.fieldTooLong));
+}
 
-export const token = z.string({ error: MSG.activationLinkInvalid }).regex(/^[A-Za-z0-9_-]{20,100}$/, MSG.activationLinkInvalid);
+export const newPassword = z.string({ error: MSG.passwordRequired }).check(z.minLength(LIMITS.passwordMin, MSG.passwordMin), z.maxLength(LIMITS.passwordMax, MSG.passwordTooLong));
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+/** A one-time token from a mailed link; `invalidMsg` for anything else. */
+export const oneTimeToken = (invalidMsg: string) => z.string({ error: invalidMsg }).check(z.regex(TOKEN_SHAPE, invalidMsg));
 
 /** Calls without a body accept an empty object (or nothing); extra fields are ignored. */
-export const emptyBody = z.object({}).optional();
+export const emptyBody = z.optional(z.object({}));

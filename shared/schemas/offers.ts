@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { hasMarkup, stripMarkup } from '../text';
@@ -7,45 +7,40 @@ export const LESSON_TYPES = ['Video Call', 'Document', 'Phone Call'] as const;
 export const PRICING_TYPES = ['fixed', 'hourly'] as const;
 
 const noMarkup = (s: string) => !hasMarkup(s);
+const isWholeCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
-export const offerTitle = z
-  .string({ error: MSG.offerTitleLength })
-  .refine(noMarkup, MSG.offerHtml)
-  .transform(stripMarkup)
-  .pipe(z.string().min(LIMITS.offerTitleMin, MSG.offerTitleLength).max(LIMITS.offerTitleMax, MSG.offerTitleLength));
+/** Offer text refuses markup (spec: 'HTML tags are not allowed'), then is checked stripped. */
+const offerText = (min: number, max: number, lengthMsg: string) =>
+  z.string({ error: lengthMsg }).check(z.refine(noMarkup, MSG.offerHtml), z.overwrite(stripMarkup), z.minLength(min, lengthMsg), z.maxLength(max, lengthMsg));
 
-export const offerDescription = z
-  .string({ error: MSG.offerDescriptionLength })
-  .refine(noMarkup, MSG.offerHtml)
-  .transform(stripMarkup)
-  .pipe(z.string().min(LIMITS.offerDescriptionMin, MSG.offerDescriptionLength).max(LIMITS.offerDescriptionMax, MSG.offerDescriptionLength));
+export const offerTitle = offerText(LIMITS.offerTitleMin, LIMITS.offerTitleMax, MSG.offerTitleLength);
+export const offerDescription = offerText(LIMITS.offerDescriptionMin, LIMITS.offerDescriptionMax, MSG.offerDescriptionLength);
 
 export const offerPrice = z
   .number({ error: MSG.offerPriceRange })
-  .finite(MSG.offerPriceRange)
-  .min(0, MSG.offerPriceRange)
-  .max(LIMITS.offerPriceMax, MSG.offerPriceRange)
-  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, MSG.offerPriceRange);
+  .check(z.gte(0, MSG.offerPriceRange), z.lte(LIMITS.offerPriceMax, MSG.offerPriceRange), z.refine(isWholeCents, MSG.offerPriceRange));
+
+const lessonType = z.enum(LESSON_TYPES, { error: MSG.lessonTypeRequired });
 
 export const createOfferSchema = z.object({
   title: offerTitle,
   description: offerDescription,
   price: offerPrice,
-  lessonType: z.enum(LESSON_TYPES, { error: MSG.lessonTypeRequired }),
-  pricingType: z.enum(PRICING_TYPES).default('fixed'),
+  lessonType,
+  pricingType: z._default(z.enum(PRICING_TYPES), 'fixed'),
 });
 
 export const updateOfferSchema = z.object({
   title: offerTitle,
   description: offerDescription,
-  price: offerPrice.refine((n) => n > 0, MSG.offerValidPrice),
-  lessonType: z.enum(LESSON_TYPES, { error: MSG.lessonTypeRequired }),
+  price: offerPrice.check(z.refine((n) => n > 0, MSG.offerValidPrice)),
+  lessonType,
 });
 
-export const guestFavoritesSchema = z.object({ ids: z.array(z.string().max(64)).max(200) });
+export const guestFavoritesSchema = z.object({ ids: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(200)) });
 
 export const reviewSchema = z.object({
-  rating: z.number({ error: MSG.ratingRequired }).int(MSG.ratingRequired).min(1, MSG.ratingRequired).max(5, MSG.ratingRequired),
-  comment: z.string().max(LIMITS.textCap * 4, MSG.fieldTooLong).transform(stripMarkup).pipe(z.string().max(LIMITS.textCap, MSG.fieldTooLong)).optional(),
-  orderNumber: z.union([z.number().int().positive(), z.string().max(40)]),
+  rating: z.int({ error: MSG.ratingRequired }).check(z.gte(1, MSG.ratingRequired), z.lte(5, MSG.ratingRequired)),
+  comment: z.optional(z.string().check(z.maxLength(LIMITS.textCap * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(LIMITS.textCap, MSG.fieldTooLong))),
+  orderNumber: z.union([z.int().check(z.positive()), z.string().check(z.maxLength(40))]),
 });

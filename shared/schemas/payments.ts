@@ -1,13 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../messages';
 
 export const createSessionSchema = z.object({
-  amount: z.number().finite().nonnegative().optional(),
-  chatId: z.string().min(1).max(64),
-  booking: z
-    .object({
+  amount: z.optional(z.number().check(z.gte(0))),
+  chatId: z.string().check(z.minLength(1), z.maxLength(64)),
+  booking: z.optional(
+    z.object({
       date: z.iso.datetime({ offset: true, error: MSG.chooseDateHours }),
-      hours: z.number({ error: MSG.chooseDateHours }).int().min(1).max(8),
-    })
-    .optional(),
+      hours: z.int({ error: MSG.chooseDateHours }).check(z.gte(1), z.lte(8)),
+    }),
+  ),
 });

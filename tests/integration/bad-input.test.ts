@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { MSG } from '../../shared/messages';
 import { ROUTES, routeKey } from '../../shared/routes';
 import { signedInAs } from '../support/accounts';
@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 
 /** The field names a body schema knows, through optional, union and pipe wrappers. */
-function fieldNames(schema: ZodType): string[] {
-  const def = (schema as unknown as { def: { type: string; shape?: Record<string, unknown>; innerType?: ZodType; options?: ZodType[]; in?: ZodType } }).def;
+function fieldNames(schema: ZodMiniType): string[] {
+  const def = (schema as unknown as { def: { type: string; shape?: Record<string, unknown>; innerType?: ZodMiniType; options?: ZodMiniType[]; in?: ZodMiniType } }).def;
   if (def.type === 'object') return Object.keys(def.shape ?? {});
   if (def.type === 'optional' || def.type === 'default') return fieldNames(def.innerType!);
   if (def.type === 'union') return [...new Set(def.options!.flatMap(fieldNames))];
@@ -48,7 +48,7 @@ const anyValue = fc.oneof(
 
 type Sample = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
 
-function bodies(schema: ZodType): fc.Arbitrary<Sample> {
+function bodies(schema: ZodMiniType): fc.Arbitrary<Sample> {
   const names = fieldNames(schema);
   const shaped = fc.record(Object.fromEntries(names.map((name) => [name, anyValue])), { requiredKeys: [] });
   return fc.oneof(

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { notify } from '../../../lib/toast';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../../../../../shared/messages';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { PasswordField } from '../../../components/form/password-field';
@@ -29,15 +29,17 @@ const registerFormSchema = z
     repeatPassword: z.string(),
     terms: z.boolean(),
   })
-  .superRefine((form, ctx) => {
-    const request =
-      form.mode === 'student'
-        ? registerStudentSchema.safeParse({ name: form.name, email: form.email, password: form.password })
-        : registerProfessorSchema.safeParse({ firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password });
-    if (!request.success) for (const issue of request.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    if (form.password !== form.repeatPassword) ctx.addIssue({ code: 'custom', message: MSG.passwordsDoNotMatch, path: ['repeatPassword'] });
-    if (!form.terms) ctx.addIssue({ code: 'custom', message: MSG.acceptTerms, path: ['terms'] });
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      const request =
+        form.mode === 'student'
+          ? registerStudentSchema.safeParse({ name: form.name, email: form.email, password: form.password })
+          : registerProfessorSchema.safeParse({ firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password });
+      if (!request.success) for (const issue of request.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      if (form.password !== form.repeatPassword) ctx.addIssue({ code: 'custom', message: MSG.passwordsDoNotMatch, path: ['repeatPassword'] });
+      if (!form.terms) ctx.addIssue({ code: 'custom', message: MSG.acceptTerms, path: ['terms'] });
+    }),
+  );
 
 type RegisterForm = z.infer<typeof registerFormSchema>;
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { notify } from '../../../lib/toast';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../../../../../shared/messages';
 import { PasswordField } from '../../../components/form/password-field';
 import { errorText } from '../../../lib/api-client';
@@ -13,7 +13,7 @@ import '../auth.css';
 
 const resetFormSchema = z
   .object({ password: resetPasswordSchema.shape.password, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .check(z.refine((form) => form.password === form.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] }));
 
 type ResetForm = z.infer<typeof resetFormSchema>;
 

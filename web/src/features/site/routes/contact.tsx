@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../lib/toast';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MSG } from '../../../../../shared/messages';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useDocumentTitle } from '../../../lib/use-document-title';
