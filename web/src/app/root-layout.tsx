@@ -12,10 +12,19 @@ import { BrandLink } from '../components/layout/brand-link';
 export function useStartupDelay(): boolean {
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setWaited(true), UI.loadingScreenMs);
+    const timer = setTimeout(() => setWaited(true), Math.max(0, UI.loadingScreenMs - loadingScreenShownFor()));
     return () => clearTimeout(timer);
   }, []);
   return waited;
+}
+
+/**
+ * index.html paints the same loading screen before any JavaScript arrives: the ~500 ms count from
+ * that first paint, not from React's start, so a slow network does not add them on top.
+ */
+function loadingScreenShownFor(): number {
+  const firstPaint = performance.getEntriesByType?.('paint').find((entry) => entry.name === 'first-paint');
+  return firstPaint ? performance.now() - firstPaint.startTime : 0;
 }
 
 /** After a client-side navigation, focus goes to the new page's main content (screen readers, keyboard). */
