@@ -23,6 +23,15 @@ describe('account schemas', () => {
     expect(messages(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toEqual([MSG.invalidEmail]);
   });
 
+  it('accepts real addresses and refuses what a mail header would misread', () => {
+    for (const address of ['first.last+tag@sub.example.co.uk', "o'brien@example.ie", 'A.B@Example.COM']) {
+      expect(loginSchema.safeParse({ email: address, password: 'x' }).success, address).toBe(true);
+    }
+    for (const address of ['a<b@x.io', 'a,b@x.io', 'a;b@x.io', '"a b"@x.io', 'ü@x.io', 'a@x', 'a@-x.io', 'a@x..io', 'a b@x.io']) {
+      expect(messages(loginSchema.safeParse({ email: address, password: 'x' })), address).toEqual([MSG.invalidEmail]);
+    }
+  });
+
   it('answers a clear message for any unannotated check', () => {
     expect(messages(contactSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'hi', phone: 42 }))).toEqual([MSG.invalidPhone]);
     expect(messages(registerStudentSchema.safeParse({ name: 'A', email: 'a@b.co', password: '12345678', role: 'admin' }))).toEqual([MSG.invalidAccountType]);

@@ -13,8 +13,12 @@ import { stripMarkup } from '../text';
  */
 z.config({ customError: () => MSG.invalidField });
 
-/** The "simple address shape" of the spec. */
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The spec's "simple address shape": the browsers' own rule for type=email (WHATWG), with a dot in
+ * the domain. ASCII only, and none of the characters (`<>,;"` spaces) that a mail header would read
+ * as structure, so whatever passes here is an address SES accepts.
+ */
+export const EMAIL_SHAPE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export const email = z
   .string({ error: MSG.emailRequired })
