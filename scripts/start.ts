@@ -21,7 +21,23 @@ if (!dev && (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(root, 'we
   execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }
 
-const stack = await startLocalStack({ port, host: process.env.HOST, dataDir, dev, seed });
+const starting = startLocalStack({ port, host: process.env.HOST, dataDir, dev, seed });
+
+// Ctrl-C stops every part, whenever it comes: even while the stack is still starting.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    starting
+      .then((started) => started.stop())
+      .catch(() => undefined)
+      .finally(() => process.exit(0));
+  });
+}
+
+const stack = await starting;
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`
 Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot reload on' : ''})
@@ -37,12 +53,3 @@ Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot rel
 
 Press Ctrl-C to stop.`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping…');
-    stack.stop().finally(() => process.exit(0));
-  });
-}

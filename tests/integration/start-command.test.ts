@@ -45,4 +45,12 @@ describe('npm start', () => {
     expect(processesUsing(dataDir)).toBe('');
     await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow();
   });
+
+  it('stops every child even when Ctrl-C comes the moment it is ready', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const started = await runStartCommand({ PORT: String(await freePort()), LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' });
+      expect(await started.interrupt()).toBe(0);
+      expect(processesUsing(dataDir)).toBe('');
+    }
+  });
 });
