@@ -102,10 +102,8 @@ export async function login(body: LoginBody, kind: SessionKind): Promise<Session
   if (kind === 'admin' && user.role !== 'admin') throw new Forbidden(MSG.adminLoginFailed);
   if (user.status !== 'active') throw new Forbidden(MSG.activateFirst);
   if (user.isBanned) throw new Forbidden(MSG.accountBanned);
-  await repo.clearLoginFailures(body.email);
   const now = new Date().toISOString();
-  await repo.recordLogin(user.userId, now);
-  const session = await startSession(user, kind);
+  const [session] = await Promise.all([startSession(user, kind), repo.recordLogin(user.userId, now), failures && repo.clearLoginFailures(body.email)]);
   return { user: toUserDto({ ...user, lastLoginAt: now }), ...session };
 }
 
@@ -131,10 +129,9 @@ export async function refresh(refreshToken: string | undefined, kind: SessionKin
   const parsed = parseRefreshToken(refreshToken);
   if (!parsed) throw new Unauthorized(MSG.sessionExpired);
   const { userId, sessionId, secret } = parsed;
-  const session = await repo.getSession(userId, sessionId);
+  const [session, user] = await Promise.all([repo.getSession(userId, sessionId), repo.getUser(userId)]);
   if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired);
   const presented = sha256(secret);
-  const user = await repo.getUser(userId);
   if (!user || user.isDeleted || user.isBanned || user.status !== 'active' || (kind === 'admin' && user.role !== 'admin')) {
     await repo.deleteSession(userId, sessionId);
     throw new Unauthorized(MSG.sessionExpired);

@@ -28,10 +28,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Burns the same time as a real verification, so unknown addresses cannot be told apart by timing. */
-const DUMMY_HASH_PROMISE = { value: undefined as Promise<string> | undefined };
+let dummyHash: Promise<string> | undefined;
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  DUMMY_HASH_PROMISE.value ??= hashPassword('dummy-password-for-timing');
-  await verifyPassword(password, await DUMMY_HASH_PROMISE.value);
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(password, await dummyHash);
   return false;
 }
 

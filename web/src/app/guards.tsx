@@ -4,7 +4,8 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { notify } from '../lib/toast';
 import { MSG } from '../../../shared/messages';
 import { LoadingScreen } from '../components/loading-screen';
-import { useSession, type Role } from '../lib/session';
+import type { Role } from '../../../shared/routes';
+import { useSession } from '../lib/session';
 import { NotFoundRoute } from '../features/site/routes/not-found';
 
 export interface FromState {

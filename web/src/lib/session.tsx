@@ -3,9 +3,8 @@
  * user or nobody. The access token lives only in the API client's memory.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Role } from '../../../shared/routes';
 import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
-
-export type Role = 'user' | 'professor' | 'admin';
 
 export interface SessionUser {
   _id: string;

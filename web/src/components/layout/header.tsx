@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useSession, type Role } from '../../lib/session';
+import type { Role } from '../../../../shared/routes';
+import { useSession } from '../../lib/session';
 import { UserMenu } from './user-menu';
 import { BrandLink } from './brand-link';
 
