@@ -38,6 +38,15 @@ export interface StageConfig {
   lambdaMemoryMb: number;
   /** Receives error alarms of the Lambdas and the HTTP API; no alarms without it. */
   alarmEmail?: string;
+  /**
+   * A WAF web ACL in front of CloudFront: AWS managed rules (common exploits, known bad inputs,
+   * IP reputation) and a per-address rate limit on the login, registration and mail-sending
+   * routes. Without it, CloudFront has no web ACL (a web ACL costs a fixed monthly fee).
+   */
+  firewall?: {
+    /** Requests one address may send to those routes in any 5 minutes before WAF blocks it (at least 10). */
+    rateLimitPer5Min: number;
+  };
 }
 
 const REGION = 'eu-west-3';
@@ -68,6 +77,8 @@ const prod: StageConfig = {
   deletionProtection: true,
   pointInTimeRecovery: true,
   lambdaMemoryMb: 1024,
+  // Well above what a person typing passwords or filling forms sends; scripts hit it in seconds.
+  firewall: { rateLimitPer5Min: 100 },
 };
 
 const STAGES: Record<string, StageConfig> = { dev, prod };

@@ -5,12 +5,13 @@
  */
 import { App, Validations, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { stageConfig } from './config';
+import { stageConfig, type StageConfig } from './config';
 import { MarketplaceStage } from './stage';
 
 const FAIL_ON_FINDINGS = '@aws-cdk/core:failSynthOnValidationErrors';
 
-export function createMarketplaceApp(props: AppProps = {}): { app: App; stage: MarketplaceStage } {
+/** `config` replaces the configuration of the stage named in the context (tests of other configurations). */
+export function createMarketplaceApp(props: AppProps = {}, config?: StageConfig): { app: App; stage: MarketplaceStage } {
   const app = new App(props);
   // The CLI turns this off to report findings itself, but only for the stacks it selected, and
   // `cdk synth` without stack names selects none of a Stage's stacks: findings would pass unseen.
@@ -19,7 +20,7 @@ export function createMarketplaceApp(props: AppProps = {}): { app: App; stage: M
   if (typeof stageName !== 'string' || stageName === '') {
     throw new Error('Choose a stage: cdk <command> -c stage=NAME (dev, prod, or your own name for a personal stage)');
   }
-  const stage = new MarketplaceStage(app, `Marketplace-${stageName}`, { config: stageConfig(stageName) });
+  const stage = new MarketplaceStage(app, `Marketplace-${stageName}`, { config: config ?? stageConfig(stageName) });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stage };
 }

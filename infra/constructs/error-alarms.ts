@@ -1,11 +1,18 @@
-/** Mails the operator when a Lambda of the product fails. */
+/** Mails the operator when a Lambda of the product fails or answers a 500. */
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { UNHANDLED_ERROR_MESSAGE } from '../../functions/lib/logger';
+import type { MarketplaceFunction } from './marketplace-function';
+
+/** The 500s of every Lambda, counted from their logs: one metric, one Service dimension per Lambda. */
+export const UNHANDLED_ERRORS_METRIC = { namespace: 'Marketplace', metricName: 'UnhandledErrors', dimension: 'Service' } as const;
+
+const PERIOD = Duration.minutes(5);
 
 export class ErrorAlarms extends Construct {
   private readonly topic: sns.Topic;
@@ -20,15 +27,24 @@ export class ErrorAlarms extends Construct {
     });
   }
 
-  /** An alarm when the function fails (errors or throttles) in any 5 minutes. */
-  watch(fn: lambda.IFunction, name: string): void {
-    const alarm = new cloudwatch.Alarm(this, `${name}Errors`, {
-      alarmDescription: `The ${name} Lambda failed`,
-      metric: new cloudwatch.MathExpression({
-        expression: 'errors + throttles',
-        usingMetrics: { errors: fn.metricErrors(), throttles: fn.metricThrottles() },
-        period: Duration.minutes(5),
-      }),
+  /**
+   * Two alarms, each raised by one occurrence in any 5 minutes: the function failed (errors or
+   * throttles), or it answered a 500 — which the handlers catch, so Lambda counts no error for it.
+   */
+  watch(fn: MarketplaceFunction, name: string): void {
+    const failures = new cloudwatch.MathExpression({
+      expression: 'errors + throttles',
+      usingMetrics: { errors: fn.function.metricErrors(), throttles: fn.function.metricThrottles() },
+      period: PERIOD,
+    });
+    this.alarm(`${name}Errors`, `The ${name} Lambda failed`, failures);
+    this.alarm(`${name}UnhandledErrors`, `The ${name} Lambda answered a 500 (an unhandled error, see its log)`, countUnhandledErrors(fn));
+  }
+
+  private alarm(id: string, description: string, metric: cloudwatch.IMetric): void {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      alarmDescription: description,
+      metric,
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -36,4 +52,23 @@ export class ErrorAlarms extends Construct {
     });
     alarm.addAlarmAction(new actions.SnsAction(this.topic));
   }
+}
+
+/**
+ * Counts the function's Powertools log lines {"level":"ERROR","message":UNHANDLED_ERROR_MESSAGE}.
+ * The filter belongs to the log group, so it lives in the function's stack; the alarm only names
+ * the metric, which keeps the stacks free of references to each other.
+ */
+function countUnhandledErrors(fn: MarketplaceFunction): cloudwatch.IMetric {
+  const { namespace, metricName, dimension } = UNHANDLED_ERRORS_METRIC;
+  const filter = new logs.MetricFilter(fn, 'UnhandledErrors', {
+    logGroup: fn.logGroup,
+    filterPattern: logs.FilterPattern.all(logs.FilterPattern.stringValue('$.level', '=', 'ERROR'), logs.FilterPattern.stringValue('$.message', '=', UNHANDLED_ERROR_MESSAGE)),
+    metricNamespace: namespace,
+    metricName,
+    metricValue: '1',
+    // Every Powertools line carries its service (POWERTOOLS_SERVICE_NAME), one per Lambda.
+    dimensions: { [dimension]: '$.service' },
+  });
+  return filter.metric({ dimensionsMap: { [dimension]: fn.serviceName }, statistic: cloudwatch.Stats.SUM, period: PERIOD });
 }

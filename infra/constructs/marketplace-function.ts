@@ -8,38 +8,47 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { GSI1 } from '../../functions/lib/keys';
+import { GSI1, type TableAccess } from '../../functions/lib/keys';
 import { acknowledgeWildcardResource, importedName } from '../nag';
 import { retainedLogGroup } from './log-group';
 import { LAMBDA_BUNDLING } from '../lambda-bundling';
 
-/** Single items, batches and queries; transactions are authorized by the item actions they contain. */
-const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+/** What a key prefix of TABLE_ACCESS allows: items only (no Scan: no request may read the whole table, no stream reads). */
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+/** Transactions are authorized by the item actions they contain. */
+const READ_WRITE_ACTIONS = [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const INDEX_ACTIONS = ['dynamodb:Query'];
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface MarketplaceFunctionProps {
-  /** Folder under functions/ whose handler.ts exports `handler`. */
-  entryFolder: string;
+  /** The handler file (exporting `handler`), relative to the project root. */
+  entry: string;
+  /** Its Powertools service name (POWERTOOLS_SERVICE_NAME): every log line carries it. */
+  serviceName: string;
   memoryMb: number;
   environment: Record<string, string>;
 }
 
 export class MarketplaceFunction extends Construct {
   readonly function: nodejs.NodejsFunction;
+  readonly logGroup: logs.ILogGroup;
+  readonly serviceName: string;
 
   constructor(scope: Construct, id: string, props: MarketplaceFunctionProps) {
     super(scope, id);
-    const logGroup = retainedLogGroup(this, 'Logs');
+    this.serviceName = props.serviceName;
+    this.logGroup = retainedLogGroup(this, 'Logs');
     // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
     const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
-    logGroup.grantWrite(role);
+    this.logGroup.grantWrite(role);
 
     this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry: resolve(PROJECT_ROOT, 'functions', props.entryFolder, 'handler.ts'),
+      entry: resolve(PROJECT_ROOT, props.entry),
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: resolve(PROJECT_ROOT, 'package-lock.json'),
@@ -48,8 +57,8 @@ export class MarketplaceFunction extends Construct {
       memorySize: props.memoryMb,
       timeout: Duration.seconds(29),
       role,
-      logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      logGroup: this.logGroup,
+      environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: props.serviceName, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         format: nodejs.OutputFormat.ESM,
         target: LAMBDA_BUNDLING.target,
@@ -68,11 +77,31 @@ export class MarketplaceFunction extends Construct {
   }
 
   /**
-   * Items of the table and of its index, by key. No Scan (no request may read the whole table)
-   * and no stream reads, which the CDK table grants would add.
+   * Items of the table whose partition key starts with one of the prefixes of `access`
+   * (functions/lib/keys.ts TABLE_ACCESS), and queries of the index by its own partition key's
+   * prefixes; one statement per kind of access, nothing without the key condition.
    */
-  grantTableData(table: dynamodb.ITable): void {
-    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: [table.tableArn, `${table.tableArn}/index/${GSI1}`] }));
+  grantTableData(table: dynamodb.ITable, access: TableAccess): void {
+    this.grantItems(READ_WRITE_ACTIONS, table.tableArn, access.readWrite);
+    this.grantItems(READ_ACTIONS, table.tableArn, access.read);
+    // A Query of the index carries one partition-key value, the index's own (gsi1pk): that is the
+    // leading key the condition sees, so index prefixes are gsi1pk prefixes, granted on the index only.
+    this.grantItems(INDEX_ACTIONS, `${table.tableArn}/index/${GSI1}`, access.index);
+  }
+
+  private grantItems(actions: string[], resource: string, prefixes: readonly string[]): void {
+    if (prefixes.length === 0) return;
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions,
+        resources: [resource],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
+          // ForAllValues holds for a request that carries no key at all: require the key.
+          Null: { 'dynamodb:LeadingKeys': 'false' },
+        },
+      }),
+    );
   }
 
   /** Objects of a bucket, by key (no listing): keys are generated per upload, hence the wildcard. */

@@ -1,19 +1,22 @@
 /**
  * One origin for the whole product: CloudFront serves the SPA, /api/* (HTTP API), /ws
  * (WebSocket API) and /uploads/* (media bucket), every response with the security headers of
- * shared/security-headers.ts.
+ * shared/security-headers.ts, the SPA with its CSP and uploads with the rules of
+ * shared/upload-types.ts (CloudFront Functions of ./edge-functions.ts). Both APIs receive the
+ * origin secret, so that they can refuse whatever did not come through here (and the firewall).
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { API_PREFIX, WS_PATH } from '../../shared/routes';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../shared/security-headers';
+import { SECURITY_HEADERS } from '../../shared/security-headers';
 import type { StageConfig } from '../config';
-
-const UPLOADS_PATH = '/uploads';
+import { SPA_CONTENT_SECURITY_POLICY, SPA_FALLBACK, STRIP_UPLOADS_PREFIX, UPLOADS_PATH, UPLOADS_RESPONSE } from './edge-functions';
 
 export interface WebDistributionProps {
   domain: StageConfig['domain'];
@@ -22,6 +25,10 @@ export interface WebDistributionProps {
   mediaBucket: s3.IBucket;
   httpApiDomainName: string;
   webSocketApiDomainName: string;
+  /** Its value goes to both APIs in ORIGIN_VERIFY_HEADER. */
+  originSecret: secrets.ISecret;
+  /** The WAF web ACL (us-east-1) in front of the distribution, when the stage has a firewall. */
+  webAclArn?: string;
   logBucket: s3.IBucket;
 }
 
@@ -31,10 +38,13 @@ export class WebDistribution extends Construct {
   constructor(scope: Construct, id: string, props: WebDistributionProps) {
     super(scope, id);
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', { securityHeadersBehavior: securityHeaders(), customHeadersBehavior: permissionsPolicy() });
+    // A CloudFormation dynamic reference: CloudFormation reads the value at deploy time, so it is in no template.
+    const customHeaders = { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() };
     const passToApi = {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      // API Gateway routes on its own host name; everything else (cookies, query, headers) goes through.
+      // API Gateway routes on its own host name; everything else (cookies, query, headers) goes through,
+      // with CloudFront's own headers, among them CloudFront-Viewer-Address (CLIENT_ADDRESS_HEADER).
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: headers,
     };
@@ -47,27 +57,34 @@ export class WebDistribution extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
-        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.viewerFunction('SpaFallback', SPA_FALLBACK) }],
+        functionAssociations: [
+          { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.edgeFunction('SpaFallback', SPA_FALLBACK) },
+          { eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE, function: this.edgeFunction('SpaContentSecurityPolicy', SPA_CONTENT_SECURITY_POLICY) },
+        ],
       },
       additionalBehaviors: {
-        [`${API_PREFIX}/*`]: { ...passToApi, origin: new origins.HttpOrigin(props.httpApiDomainName), allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
-        [WS_PATH]: { ...passToApi, origin: new origins.HttpOrigin(props.webSocketApiDomainName) },
+        [`${API_PREFIX}/*`]: { ...passToApi, origin: new origins.HttpOrigin(props.httpApiDomainName, { customHeaders }), allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
+        [WS_PATH]: { ...passToApi, origin: new origins.HttpOrigin(props.webSocketApiDomainName, { customHeaders }) },
         [`${UPLOADS_PATH}/*`]: {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: headers,
-          functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.viewerFunction('UploadsKey', STRIP_UPLOADS_PREFIX) }],
+          functionAssociations: [
+            { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.edgeFunction('UploadsKey', STRIP_UPLOADS_PREFIX) },
+            { eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE, function: this.edgeFunction('UploadsResponse', UPLOADS_RESPONSE) },
+          ],
         },
       },
       ...this.customDomain(props.domain),
+      webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
     });
-    this.acknowledgeFindings(props.domain);
+    this.acknowledgeFindings(props);
   }
 
   private customDomain(domain: StageConfig['domain']): Partial<cloudfront.DistributionProps> {
@@ -79,19 +96,25 @@ export class WebDistribution extends Construct {
     };
   }
 
-  private viewerFunction(id: string, code: string): cloudfront.Function {
+  private edgeFunction(id: string, code: string): cloudfront.Function {
     return new cloudfront.Function(this, id, { code: cloudfront.FunctionCode.fromInline(code), runtime: cloudfront.FunctionRuntime.JS_2_0 });
   }
 
-  private acknowledgeFindings(domain: StageConfig['domain']): void {
+  private acknowledgeFindings({ domain, webAclArn }: WebDistributionProps): void {
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'Students and experts may use the marketplace from any country; no geo restriction by design.' },
-      { id: 'AwsSolutions-CFR2', reason: 'No WAF yet: API Gateway throttles the stages and the auth domain throttles logins; a WAF (us-east-1 web ACL) is the next step when traffic warrants its cost.' },
       {
         id: '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
         reason: "The media bucket's policy in the stateful stack already grants this account's CloudFront distributions s3:GetObject (naming this distribution there would be a stack cycle).",
       },
     );
+    if (!webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          "This stage's configuration (infra/config.ts) has no firewall, so it gets no WAF web ACL, whose fixed monthly cost buys nothing on a development stage; API Gateway still throttles the stages and the auth domain the logins.",
+      });
+    }
     if (!domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -101,22 +124,8 @@ export class WebDistribution extends Construct {
   }
 }
 
-/** App routes (no file extension) get the SPA's index.html; files are served as they are. */
-const SPA_FALLBACK = `function handler(event) {
-  var request = event.request;
-  if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/index.html';
-  return request;
-}`;
-
-/** /uploads/<key> is the object <key> of the media bucket, as in the local stack. */
-const STRIP_UPLOADS_PREFIX = `function handler(event) {
-  var request = event.request;
-  request.uri = request.uri.slice(${UPLOADS_PATH.length});
-  return request;
-}`;
-
 /** The headers of shared/security-headers.ts this policy knows how to send. */
-const SENT_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy'];
+const SENT_HEADERS = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy'];
 
 /** CloudFront's typed security headers, read from the one list in shared/security-headers.ts. */
 function securityHeaders(): cloudfront.ResponseSecurityHeadersBehavior {
@@ -124,7 +133,6 @@ function securityHeaders(): cloudfront.ResponseSecurityHeadersBehavior {
   if (unsent.length > 0) throw new Error(`Security headers not mapped to CloudFront: ${unsent.join(', ')}`);
   const hsts = SECURITY_HEADERS['strict-transport-security'];
   return {
-    contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
     strictTransportSecurity: {
       accessControlMaxAge: Duration.seconds(Number(/max-age=(\d+)/.exec(hsts)?.[1])),
       includeSubdomains: /includeSubDomains/i.test(hsts),

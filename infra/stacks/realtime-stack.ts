@@ -8,7 +8,9 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { TABLE_ACCESS } from '../../functions/lib/keys';
 import { WS_ROUTES } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import type { ErrorAlarms } from '../constructs/error-alarms';
@@ -18,6 +20,8 @@ import { acknowledgeWildcardResource, importedName } from '../nag';
 export interface RealtimeStackProps extends StackProps {
   config: StageConfig;
   table: dynamodb.ITable;
+  /** CloudFront's proof of origin (Web stack): $connect checks it. */
+  originSecret: secrets.ISecret;
   webSocketApi: apigw.WebSocketApi;
   webSocketStage: apigw.WebSocketStage;
   /** The app's public URL: connections are accepted from its origin only. */
@@ -30,21 +34,23 @@ export class RealtimeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
-    const { config, table, webSocketApi, webSocketStage, alarms } = props;
+    const { config, table, originSecret, webSocketApi, webSocketStage, alarms } = props;
     const realtime = new MarketplaceFunction(this, 'Realtime', {
-      entryFolder: 'realtime',
+      entry: 'functions/realtime/handler.ts',
+      serviceName: 'marketplace-realtime',
       memoryMb: config.lambdaMemoryMb,
       environment: {
         TABLE_NAME: table.tableName,
         APP_URL: props.appUrl,
         WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl,
-        POWERTOOLS_SERVICE_NAME: 'marketplace-realtime',
+        ORIGIN_SECRET_ARN: originSecret.secretArn,
       },
     });
     this.realtimeFunction = realtime.function;
-    realtime.grantTableData(table);
+    realtime.grantTableData(table, TABLE_ACCESS.realtime);
+    originSecret.grantRead(realtime.function);
     this.grantPostToConnections(realtime, webSocketApi, webSocketStage);
-    alarms?.watch(realtime.function, 'realtime');
+    alarms?.watch(realtime, 'realtime');
 
     // Not "Default" as the integration's id: it would collide with the $default route's logical id.
     const integration = new WebSocketLambdaIntegration('RealtimeIntegration', realtime.function);

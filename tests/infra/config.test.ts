@@ -11,6 +11,11 @@ describe('stage configuration', () => {
     expect(stageConfig('prod')).toMatchObject({ name: 'prod', region: 'eu-west-3', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, pointInTimeRecovery: true });
   });
 
+  it('puts a firewall in front of prod only', () => {
+    expect(stageConfig('prod').firewall?.rateLimitPer5Min).toBeGreaterThanOrEqual(10);
+    expect(stageConfig('dev').firewall).toBeUndefined();
+  });
+
   it("gives a personal stage the dev configuration under its own name, sending through dev's mail identity", () => {
     expect(stageConfig('alice')).toEqual({ ...stageConfig('dev'), name: 'alice', ownsMailIdentity: false });
   });

@@ -10,7 +10,7 @@ afterAll(() => synthesized?.clean());
 
 describe('logs', () => {
   it('keeps every log group as long as the privacy policy says', () => {
-    const logGroups = Object.values(synthesized.templates).flatMap((template) => Object.values(template.findResources('AWS::Logs::LogGroup')));
+    const logGroups = synthesized.everyTemplate.flatMap((template) => Object.values(template.findResources('AWS::Logs::LogGroup')));
     expect(logGroups.length).toBeGreaterThan(0);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(RETENTION.logRetentionDays);
   });

@@ -2,13 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import { stageConfig } from '../../infra/config';
 import { createMarketplaceApp } from '../../infra/marketplace-app';
-import { MarketplaceStage } from '../../infra/stage';
 import { synthesizeStage, type SynthesizedStage } from './synth';
 
 /** The one warning allowed: a fresh clone synthesizes before `npm run build:web`, without the SPA. */
@@ -20,11 +17,11 @@ interface ValidationReport {
 
 const readReport = (outdir: string) => JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
 
-describe('cdk-nag (AWS Solutions rules)', () => {
+describe.each(['dev', 'prod'])('cdk-nag (AWS Solutions rules) on the %s stage', (stageName) => {
   let synthesized: SynthesizedStage;
   beforeAll(() => {
     // Throws "Validation failed" on any unacknowledged finding.
-    synthesized = synthesizeStage('dev');
+    synthesized = synthesizeStage(stageName);
   });
   afterAll(() => synthesized?.clean());
 
@@ -35,31 +32,28 @@ describe('cdk-nag (AWS Solutions rules)', () => {
     }
   });
 
-  it('leaves no unacknowledged warning or error annotation', () => {
-    for (const stack of [synthesized.stage.stateful, synthesized.stage.web, synthesized.stage.api, synthesized.stage.realtime]) {
+  it('leaves no unacknowledged warning or error annotation in any stack', () => {
+    expect(synthesized.stacks.length).toBe(stageName === 'prod' ? 5 : 4);
+    for (const stack of synthesized.stacks) {
       const annotations = Annotations.fromStack(stack);
       expect(annotations.findError('*', Match.anyValue()), stack.stackName).toEqual([]);
       const warnings = annotations.findWarning('*', Match.anyValue()).filter((warning) => !String(warning.entry.data).includes(SPA_NOT_BUILT));
       expect(warnings, stack.stackName).toEqual([]);
     }
   });
+});
 
-  it('stays clean for a stage with a custom domain, alarms and point-in-time recovery off', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'marketplace-cdk-'));
-    try {
-      const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
-      const config = {
-        ...stageConfig('alice'),
-        domain: { name: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/example' },
-        alarmEmail: 'ops@example.com',
-        pointInTimeRecovery: false,
-      };
-      new MarketplaceStage(app, 'Marketplace-alice', { config });
-      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-      expect(() => app.synth()).not.toThrow();
-    } finally {
-      rmSync(outdir, { recursive: true, force: true });
-    }
+describe('cdk-nag (AWS Solutions rules)', () => {
+  it('stays clean for a stage with a custom domain, alarms, a firewall and point-in-time recovery off', () => {
+    const config = {
+      ...stageConfig('alice'),
+      domain: { name: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/example' },
+      alarmEmail: 'ops@example.com',
+      firewall: { rateLimitPer5Min: 50 },
+      pointInTimeRecovery: false,
+    };
+    // Throws "Validation failed" on any unacknowledged finding.
+    expect(() => synthesizeStage('alice', config).clean()).not.toThrow();
   });
 
   it('fails the synth on a finding nobody acknowledged', () => {
@@ -73,6 +67,17 @@ describe('cdk-nag (AWS Solutions rules)', () => {
       expect(violations.flatMap((violation) => violation.violatingConstructs.map((construct) => construct.constructPath))).toEqual(
         expect.arrayContaining([expect.stringContaining('/Web/CarelessBucket/')]),
       );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('checks the us-east-1 firewall stack too', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'marketplace-cdk-'));
+    try {
+      const { app, stage } = createMarketplaceApp({ outdir, context: { stage: 'prod', 'aws:cdk:bundling-stacks': [] } });
+      new s3.Bucket(stage.firewall!, 'CarelessBucket');
+      expect(() => app.synth()).toThrow(/Firewall\/CarelessBucket[\s\S]*AwsSolutions-S10/);
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

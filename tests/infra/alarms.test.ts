@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stageConfig } from '../../infra/config';
+import { UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
+import { UNHANDLED_ERROR_MESSAGE } from '../../functions/lib/logger';
+import { DOMAINS } from '../../shared/routes';
+import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
+
+type Resource = { Type: string; Properties: Record<string, any> };
+
+let synthesized: SynthesizedStage;
+beforeAll(() => {
+  synthesized = synthesizeStage('dev', { ...stageConfig('dev'), alarmEmail: 'ops@example.com' });
+});
+afterAll(() => synthesized?.clean());
+
+const LAMBDAS = [
+  ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
+  { name: 'realtime', owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+];
+
+const resourcesOf = (owner: 'api' | 'realtime'): Record<string, Resource> => synthesized.templates[owner].toJSON().Resources;
+const ofType = (resources: Record<string, Resource>, type: string) => Object.values(resources).filter((resource) => resource.Type === type);
+const topicId = () => Object.keys(synthesized.templates.api.findResources('AWS::SNS::Topic'))[0];
+
+describe('unhandled errors (500s) become a metric with an alarm', () => {
+  it.each(LAMBDAS)('counts the ERROR "Unhandled error" lines of the $name Lambda as UnhandledErrors', ({ owner, id }) => {
+    const resources = resourcesOf(owner);
+    const fn = resources[id()];
+    const filters = ofType(resources, 'AWS::Logs::MetricFilter').filter((filter) => filter.Properties.LogGroupName.Ref === fn.Properties.LoggingConfig.LogGroup.Ref);
+    expect(filters).toHaveLength(1);
+    const { FilterPattern, MetricTransformations } = filters[0].Properties;
+    expect(FilterPattern).toBe(`{ ($.level = "ERROR") && ($.message = "${UNHANDLED_ERROR_MESSAGE}") }`);
+    expect(MetricTransformations).toEqual([
+      { MetricNamespace: UNHANDLED_ERRORS_METRIC.namespace, MetricName: 'UnhandledErrors', MetricValue: '1', Dimensions: [{ Key: UNHANDLED_ERRORS_METRIC.dimension, Value: '$.service' }] },
+    ]);
+  });
+
+  it.each(LAMBDAS)('alarms on one 500 of the $name Lambda in 5 minutes, to the alarm topic', ({ owner, id }) => {
+    const service = resourcesOf(owner)[id()].Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME;
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter(
+      (alarm) => alarm.Properties.MetricName === 'UnhandledErrors' && alarm.Properties.Dimensions?.[0]?.Value === service,
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0].Properties).toMatchObject({
+      Namespace: UNHANDLED_ERRORS_METRIC.namespace,
+      Dimensions: [{ Name: UNHANDLED_ERRORS_METRIC.dimension, Value: service }],
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: topicId() }],
+    });
+  });
+
+  it('counts exactly the line a handler writes for a 500 (Powertools JSON with the service of the Lambda)', async () => {
+    vi.resetModules();
+    vi.stubEnv('POWERTOOLS_SERVICE_NAME', 'marketplace-auth');
+    const written: string[] = [];
+    const capture = (chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    };
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      const { logger } = await import('../../functions/lib/logger');
+      logger.error(UNHANDLED_ERROR_MESSAGE, new Error('boom'));
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    const line = JSON.parse(written.join('').trim());
+    expect(line).toMatchObject({ level: 'ERROR', message: UNHANDLED_ERROR_MESSAGE, service: 'marketplace-auth' });
+  });
+});

@@ -1,0 +1,98 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GSI1, TABLE_ACCESS, type TableAccess } from '../../functions/lib/keys';
+import { MarketplaceFunction } from '../../infra/constructs/marketplace-function';
+import { DOMAINS } from '../../shared/routes';
+import { actionsOf, logicalIdOf, statementsOfFunction, synthesizeStage, type PolicyStatement, type SynthesizedStage } from './synth';
+
+/** What a prefix of each kind may do, per the issue: items by key only, the index by query only. */
+const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const READ_WRITE = [...READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const INDEX = ['dynamodb:Query'];
+
+let synthesized: SynthesizedStage;
+beforeAll(() => {
+  synthesized = synthesizeStage('dev');
+});
+afterAll(() => synthesized?.clean());
+
+const isTableData = (statement: PolicyStatement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:') && action !== 'dynamodb:DescribeTable');
+const onIndex = (statement: PolicyStatement) => JSON.stringify(statement.Resource).includes('/index/');
+const leadingKeys = (statement: PolicyStatement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+
+/** The table statements of a Lambda, as the access they grant. */
+function grantedAccess(statements: PolicyStatement[]): TableAccess {
+  const prefixes = (kind: (statement: PolicyStatement) => boolean) =>
+    statements.filter(kind).flatMap((statement) => (leadingKeys(statement) as string[]).map((pattern) => pattern.replace(/\*$/, '')));
+  const sameActions = (expected: string[]) => (statement: PolicyStatement) => [...actionsOf(statement)].sort().join() === [...expected].sort().join();
+  return {
+    readWrite: prefixes((statement) => !onIndex(statement) && sameActions(READ_WRITE)(statement)),
+    read: prefixes((statement) => !onIndex(statement) && sameActions(READ)(statement)),
+    index: prefixes((statement) => onIndex(statement) && sameActions(INDEX)(statement)),
+  };
+}
+
+function tableStatementsOf(owner: 'api' | 'realtime', functionLogicalId: string): PolicyStatement[] {
+  return statementsOfFunction(synthesized.templates[owner], functionLogicalId).filter(isTableData);
+}
+
+const LAMBDAS = [
+  ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
+  { name: 'realtime' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+];
+
+describe('table access (least privilege by partition-key prefix)', () => {
+  it.each(LAMBDAS)('gives the $name Lambda exactly the key prefixes of TABLE_ACCESS.$name', ({ name, owner, id }) => {
+    const statements = tableStatementsOf(owner, id());
+    const expected = TABLE_ACCESS[name];
+    expect(grantedAccess(statements)).toEqual({ readWrite: [...expected.readWrite], read: [...expected.read], index: [...expected.index] });
+    // Nothing besides those statements: one per non-empty kind of access.
+    expect(statements).toHaveLength([expected.readWrite, expected.read, expected.index].filter((prefixes) => prefixes.length > 0).length);
+  });
+
+  it('never grants table data without a LeadingKeys condition that the key must be present for', () => {
+    for (const { owner, id } of LAMBDAS) {
+      for (const statement of tableStatementsOf(owner, id())) {
+        const patterns = leadingKeys(statement) as string[] | undefined;
+        expect(patterns?.length, JSON.stringify(statement)).toBeGreaterThan(0);
+        for (const pattern of patterns ?? []) expect(pattern).toMatch(/^[A-Z0-9]+#\*$/);
+        // ForAllValues alone would pass a request that carries no key at all.
+        expect(statement.Condition?.Null).toEqual({ 'dynamodb:LeadingKeys': 'false' });
+      }
+    }
+  });
+
+  it('lets the health Lambda describe the table, nothing more', () => {
+    const health = statementsOfFunction(synthesized.templates.api, logicalIdOf(synthesized.stage.api.domainFunctions.get('health')!));
+    const dynamo = health.filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
+    expect(dynamo.map(actionsOf)).toEqual([['dynamodb:DescribeTable']]);
+  });
+
+  it('lets the realtime Lambda touch connections (CONN#) only', () => {
+    const statements = tableStatementsOf('realtime', logicalIdOf(synthesized.stage.realtime.realtimeFunction));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) expect(leadingKeys(statement)).toEqual(['CONN#*']);
+  });
+
+  it('never lets anything scan the table or read its stream, in any stack', () => {
+    for (const template of synthesized.everyTemplate) {
+      const actions = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap(actionsOf));
+      expect(actions.filter((action: string) => /^dynamodb:(Scan|GetRecords|GetShardIterator|\*)$/.test(action))).toEqual([]);
+    }
+  });
+});
+
+describe('MarketplaceFunction.grantTableData', () => {
+  it('grants index prefixes a Query of the index, keyed on the index partition key, and nothing on the table', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Test');
+    const table = new dynamodb.Table(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+    const fn = new MarketplaceFunction(stack, 'Fn', { entry: 'functions/health/handler.ts', serviceName: 'test', memoryMb: 128, environment: {} });
+    fn.grantTableData(table, { readWrite: ['A#'], read: ['B#'], index: ['C#', 'D#'] });
+
+    const statements = statementsOfFunction(Template.fromStack(stack), logicalIdOf(fn.function)).filter(isTableData);
+    expect(grantedAccess(statements)).toEqual({ readWrite: ['A#'], read: ['B#'], index: ['C#', 'D#'] });
+    expect(JSON.stringify(statements.find(onIndex)!.Resource)).toContain(`/index/${GSI1}`);
+  });
+});
