@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { DOMAINS } from '../shared/routes';
 import { LAMBDA_BUNDLING } from '../infra/lambda-bundling';
+import { generateAccessTokenKeys } from '../scripts/local/access-token-keys';
 import { budget, KB, ROOT, runBench, writeResults } from './lib/results';
 import { median, round } from './lib/stats';
 
@@ -20,6 +21,7 @@ const RUNS = 5;
 const BUDGET_BYTES = 250 * KB;
 /** Stripe's SDK alone is several hundred KB: the payments Lambda has its own, larger budget. */
 const BUDGET_BYTES_BY_ENTRY: Record<string, number> = { payments: 600 * KB };
+const ACCESS_TOKEN_KEYS = generateAccessTokenKeys();
 /** What handlers read at load on AWS; values only need to be present. */
 const LAMBDA_ENV = {
   TABLE_NAME: 'x',
@@ -29,7 +31,9 @@ const LAMBDA_ENV = {
   APP_URL: 'https://app.example.test',
   MAIL_FROM: 'no-reply@example.test',
   SUPPORT_EMAIL: 'support@example.test',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  ACCESS_TOKEN_PRIVATE_KEY: ACCESS_TOKEN_KEYS.privateKey,
+  ACCESS_TOKEN_PUBLIC_KEY: ACCESS_TOKEN_KEYS.publicKey,
+  ORIGIN_SECRET: 'bench-origin-secret',
   // As marketplace-function.ts sets it on AWS.
   NODE_OPTIONS: '--enable-source-maps',
   // Lambdas run Node 22; this machine may run Node 20, whose SDK warning is not part of init.

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX, type Domain, ROUTES, type Route, routeKey } from '../../shared/routes';
 import { MSG } from '../../shared/messages';
+import { edgeHeaders, type EdgeOptions } from './edge-headers';
 
 type DomainHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -48,7 +49,7 @@ export function matchRoute(method: string, path: string): { route: Route; params
   return best && { route: best.route, params: best.params };
 }
 
-export function createHttpGateway(handlers: Record<Domain, DomainHandler>) {
+export function createHttpGateway(handlers: Record<Domain, DomainHandler>, options: EdgeOptions) {
   return async function handleApi(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://local');
     const path = url.pathname.slice(API_PREFIX.length) || '/';
@@ -56,7 +57,7 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>) {
     if (!match) return sendJson(response, 404, { msg: MSG.routeNotFound });
     const body = await readBody(request);
     if (body === undefined) return sendJson(response, 413, { msg: MSG.bodyTooLarge });
-    const event = toEvent(request, url, match.route, match.params, body);
+    const event = toEvent(request, url, match.route, match.params, body, options.originSecret);
     let result: APIGatewayProxyStructuredResultV2;
     try {
       result = await handlers[match.route.domain](event);
@@ -71,11 +72,13 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>) {
   };
 }
 
-function toEvent(request: IncomingMessage, url: URL, route: Route, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+function toEvent(request: IncomingMessage, url: URL, route: Route, params: Record<string, string>, body: Buffer, originSecret: string): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (name !== 'cookie' && value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // The edge's own, replacing any the client sent under their names.
+  Object.assign(headers, edgeHeaders(request.socket, originSecret));
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');

@@ -4,14 +4,18 @@
  * and /_local (outbox). Handlers are configured by environment only, as on AWS.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Domain } from '../../shared/routes';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
+import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
+import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
+import { createHostCheck, refuseMisdirected, refuseMisdirectedUpgrade } from './host-check';
 import { createHttpGateway, sendJson } from './http-gateway';
+import { startMailSwitch } from './mail-outage';
 import { serveOutbox } from './outbox-page';
 import { startOutbox, startS3 } from './storage';
 import { createStaticFiles } from './static-files';
@@ -22,7 +26,7 @@ export interface LocalStackOptions {
   port: number;
   /** Where state persists between runs; omitted: in memory and a temporary folder, gone at stop. */
   dataDir?: string;
-  /** Interface to listen on; loopback unless HOST says otherwise. */
+  /** Interface to listen on; loopback unless HOST says otherwise. Requests must name it, or loopback, as their Host. */
   host?: string;
   /** Vite's dev server with hot reload instead of the built SPA. */
   dev?: boolean;
@@ -52,8 +56,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     startOutbox(),
   ]);
   await ensureTable(dynamo.endpoint, TABLE_NAME);
+  const mailSwitch = await startMailSwitch(outbox.endpoint);
 
   const url = `http://localhost:${options.port}`;
+  const accessTokenKeys = localAccessTokenKeys(stateDir, Boolean(options.dataDir));
+  // The functions answer only requests bearing it, as on AWS only those that came through CloudFront.
+  const originSecret = randomBytes(32).toString('base64url');
   const env: Record<string, string> = {
     ...LOCAL_CREDENTIALS,
     TABLE_NAME,
@@ -61,13 +69,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     FILES_BUCKET,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
-    SES_ENDPOINT: outbox.endpoint,
+    SES_ENDPOINT: mailSwitch.endpoint,
     OUTBOX_URL: outbox.endpoint,
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${options.port}${MANAGEMENT_PATH}`,
     APP_URL: url,
     MAIL_FROM: 'no-reply@mentorship.test',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@mentorship.test',
-    JWT_SECRET: jwtSecret(stateDir, Boolean(options.dataDir)),
+    ACCESS_TOKEN_PRIVATE_KEY: accessTokenKeys.privateKey,
+    ACCESS_TOKEN_PUBLIC_KEY: accessTokenKeys.publicKey,
+    ORIGIN_SECRET: originSecret,
     POWERTOOLS_SERVICE_NAME: 'marketplace-local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
@@ -81,20 +91,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const { seedDemoData } = await import('./seed');
   await seedDemoData(options.seed);
 
-  const api = createHttpGateway(handlers);
-  const ws = createWsGateway(realtime);
+  const api = createHttpGateway(handlers, { originSecret });
+  const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
   const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
+  const appOriginOf = createHostCheck(options.port, options.host);
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const appOrigin = appOriginOf(request);
+    if (!appOrigin) return refuseMisdirected(response);
     const path = (request.url ?? '/').split('?')[0];
     const route = async () => {
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api(request, response);
       if (path.startsWith('/uploads/')) return proxyUpload(s3.endpoint, path, response);
       if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
+      if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
       if (vite) return vite.middlewares(request, response);
-      return serveStatic(request, response);
+      return serveStatic(request, response, appOrigin);
     };
     route().catch((error) => {
       console.error(error);
@@ -102,12 +116,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
   });
   server.on('upgrade', (request, socket, head) => {
-    if ((request.url ?? '').split('?')[0] === WS_PATH) void ws.upgrade(request, socket, head);
+    if (!appOriginOf(request)) refuseMisdirectedUpgrade(socket);
+    else if ((request.url ?? '').split('?')[0] === WS_PATH) void ws.upgrade(request, socket, head);
     else if (!vite) socket.destroy();
   });
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     // Loopback only: the outbox and the @connections API are for this machine, not its network.
+    // Pages of other sites are kept out by the host check, whatever the interface.
     server.listen(options.port, options.host ?? '127.0.0.1', resolveListen);
   });
 
@@ -123,40 +139,39 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await vite?.close();
-      await Promise.allSettled([s3.stop(), outbox.stop()]);
+      await Promise.allSettled([s3.stop(), mailSwitch.stop(), outbox.stop()]);
       dynamo.stop();
       if (!options.dataDir) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Local signing key: kept with the state so sessions survive a restart; fresh for in-memory runs. */
-function jwtSecret(stateDir: string, persistent: boolean): string {
-  const file = join(stateDir, 'jwt-secret');
-  if (persistent && existsSync(file)) return readFileSync(file, 'utf8');
-  const secret = randomBytes(48).toString('base64url');
-  if (persistent) writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/** Access-token keys: kept with the state so sessions survive a restart; fresh for in-memory runs. */
+function localAccessTokenKeys(stateDir: string, persistent: boolean): AccessTokenKeys {
+  return persistent ? persistedAccessTokenKeys(join(stateDir, 'access-token-key.json')) : generateAccessTokenKeys();
 }
 
-/** GET /uploads/<key> from the media bucket, as CloudFront's /uploads/* behaviour does; nothing else. */
+/**
+ * GET /uploads/<key> from the media bucket, as CloudFront's /uploads/* behaviour does: only the
+ * object types of shared/upload-types.ts, with their headers; any other object is not found.
+ */
 async function proxyUpload(s3Endpoint: string, path: string, response: ServerResponse): Promise<void> {
   const segments = path.slice('/uploads/'.length).split('/').map(safeDecode);
   if (segments.some((segment) => segment === undefined || segment === '' || segment === '.' || segment === '..' || segment.includes('/'))) {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    return;
+    return uploadNotFound(response);
   }
   const upstream = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${segments.map((segment) => encodeURIComponent(segment!)).join('/')}`);
-  if (!upstream.ok) {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    return;
+  const headers = upstream.ok ? uploadHeaders(upstream.headers.get('content-type') ?? undefined) : undefined;
+  if (!headers) {
+    await upstream.body?.cancel();
+    return uploadNotFound(response);
   }
-  response.writeHead(200, {
-    'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
-    'cache-control': 'public, max-age=86400',
-    'x-content-type-options': 'nosniff',
-  });
+  response.writeHead(200, headers);
   response.end(Buffer.from(await upstream.arrayBuffer()));
+}
+
+function uploadNotFound(response: ServerResponse): void {
+  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...UPLOAD_RESPONSE_HEADERS }).end('Not found');
 }
 
 function safeDecode(segment: string): string | undefined {

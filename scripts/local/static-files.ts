@@ -1,12 +1,13 @@
 /**
  * Serves the built SPA as CloudFront does: compressed (brotli or gzip), hashed assets cached for
- * good, every other path falls back to index.html.
+ * good, every other path falls back to index.html, every response with the security headers and
+ * the CSP naming the app's own WebSocket origin.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { SECURITY_HEADERS } from '../../shared/security-headers';
+import { contentSecurityPolicy, SECURITY_HEADERS, webSocketOriginOf } from '../../shared/security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,7 +39,8 @@ export function createStaticFiles(root: string) {
     return entry;
   };
 
-  return function serve(request: IncomingMessage, response: ServerResponse): void {
+  /** `appOrigin`: the origin the request was addressed to (http://localhost:3000), checked by the caller. */
+  return function serve(request: IncomingMessage, response: ServerResponse, appOrigin: string): void {
     const pathname = decodedPath(request.url ?? '/');
     const candidate = normalize(join(root, pathname));
     const isFile = candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile();
@@ -54,6 +56,7 @@ export function createStaticFiles(root: string) {
     const body = encoding ? entry[encoding] : entry.raw;
     response.writeHead(200, {
       ...SECURITY_HEADERS,
+      'content-security-policy': contentSecurityPolicy(webSocketOriginOf(appOrigin)),
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'content-length': body.length,

@@ -9,12 +9,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_ROUTES } from '../../shared/routes';
+import { edgeHeaders, type EdgeOptions } from './edge-headers';
 
 type RealtimeHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
 
 export const MANAGEMENT_PATH = '/_local/ws-management';
 
-export function createWsGateway(handler: RealtimeHandler) {
+export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) {
   const server = new WebSocketServer({ noServer: true });
   const connections = new Map<string, { socket: WebSocket; connectedAt: number; sourceIp: string }>();
   const pending = new Set<Promise<unknown>>();
@@ -35,7 +36,7 @@ export function createWsGateway(handler: RealtimeHandler) {
         extendedRequestId: '',
         requestTime: new Date().toISOString(),
       },
-      headers: request ? Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')])) : undefined,
+      headers: request ? connectHeaders(request, options.originSecret) : undefined,
       queryStringParameters: request ? Object.fromEntries(new URL(request.url ?? '/', 'http://local').searchParams) : undefined,
       body,
       isBase64Encoded: false,
@@ -106,4 +107,10 @@ export function createWsGateway(handler: RealtimeHandler) {
   }
 
   return { upgrade, management, close, connectionCount: () => connections.size };
+}
+
+/** The handshake's headers, with the edge's own replacing any the client sent under their names. */
+function connectHeaders(request: IncomingMessage, originSecret: string): Record<string, string> {
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+  return { ...headers, ...edgeHeaders(request.socket, originSecret) };
 }

@@ -28,19 +28,20 @@ describe('/uploads', () => {
       credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
-    await s3.send(new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: 'photos/avatar.txt', Body: 'public photo', ContentType: 'text/plain' }));
-    await s3.send(new PutObjectCommand({ Bucket: env.FILES_BUCKET, Key: 'secret.txt', Body: 'private project', ContentType: 'text/plain' }));
+    await s3.send(new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: 'photos/avatar.png', Body: 'public photo', ContentType: 'image/png' }));
+    // A type /uploads would serve: only the path rules may keep it out.
+    await s3.send(new PutObjectCommand({ Bucket: env.FILES_BUCKET, Key: 'secret.pdf', Body: 'private project', ContentType: 'application/pdf' }));
   });
 
   it('serves objects of the media bucket', async () => {
-    const response = await fetch(`${stackUrl()}/uploads/photos/avatar.txt`);
+    const response = await fetch(`${stackUrl()}/uploads/photos/avatar.png`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('public photo');
   });
 
   it('never reaches another bucket through dot segments or encoded slashes', async () => {
     const env = inject('stackEnv');
-    for (const path of [`/uploads/../${env.FILES_BUCKET}/secret.txt`, `/uploads/..%2F${env.FILES_BUCKET}%2Fsecret.txt`, `/uploads/%2E%2E/${env.FILES_BUCKET}/secret.txt`, '/uploads/%E0%A4%A']) {
+    for (const path of [`/uploads/../${env.FILES_BUCKET}/secret.pdf`, `/uploads/..%2F${env.FILES_BUCKET}%2Fsecret.pdf`, `/uploads/%2E%2E/${env.FILES_BUCKET}/secret.pdf`, '/uploads/%E0%A4%A']) {
       const response = await rawGet(path);
       expect(response.status, path).toBe(404);
       expect(response.body).not.toContain('private project');

@@ -1,0 +1,60 @@
+/**
+ * A switch in front of the local SES outbox: while it is on, every send answers 503 ServiceUnavailable
+ * as SES does in an outage, so that the product's handling of one can be seen and tested locally.
+ * POST /_local/mail-outage {"outage": true|false} turns it on or off; GET tells its state.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { freePort } from './ports';
+
+export interface MailSwitch {
+  /** Where the functions send mail (SES_ENDPOINT). */
+  endpoint: string;
+  /** Serves /_local/mail-outage. */
+  serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SES_OUTAGE = '<ErrorResponse><Error><Type>Receiver</Type><Code>ServiceUnavailable</Code><Message>Local mail outage</Message></Error></ErrorResponse>';
+
+export async function startMailSwitch(outboxEndpoint: string): Promise<MailSwitch> {
+  let outage = false;
+  const outbox = new URL(outboxEndpoint);
+  const server = createServer((request, response) => {
+    if (outage) {
+      request.resume();
+      response.writeHead(503, { 'content-type': 'text/xml' }).end(SES_OUTAGE);
+      return;
+    }
+    const upstream = httpRequest({ host: outbox.hostname, port: outbox.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.writeHead(502).end());
+    request.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    async serve(request, response) {
+      if (request.method === 'POST') {
+        // JSON only: a page of another site cannot post it without a preflight.
+        if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
+          response.writeHead(415, { 'content-type': 'text/plain' }).end('Send {"outage": true|false} as application/json.');
+          return;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        try {
+          outage = JSON.parse(Buffer.concat(chunks).toString('utf8')).outage === true;
+        } catch {
+          response.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"outage": true|false} as application/json.');
+          return;
+        }
+      }
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ outage }));
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

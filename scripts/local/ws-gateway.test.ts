@@ -1,0 +1,37 @@
+import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CLIENT_ADDRESS_HEADER, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { createWsGateway } from './ws-gateway';
+
+describe('local WebSocket gateway as the edge', () => {
+  it('gives $connect the origin secret and the viewer address, replacing what the client sent under those names', async () => {
+    const connects: APIGatewayProxyWebsocketEventV2[] = [];
+    const gateway = createWsGateway(
+      async (event) => {
+        if (event.requestContext.routeKey === '$connect') connects.push(event);
+        return { statusCode: 200 };
+      },
+      { originSecret: 'the-edge-secret' },
+    );
+    const server = createServer();
+    server.on('upgrade', (request, socket, head) => void gateway.upgrade(request, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { [ORIGIN_VERIFY_HEADER]: 'forged-secret', [CLIENT_ADDRESS_HEADER]: '203.0.113.9:443' } });
+      let clientPort = 0;
+      socket.once('upgrade', (response) => (clientPort = response.socket.localPort!));
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const headers = (connects[0] as unknown as { headers: Record<string, string> }).headers;
+      expect(headers[ORIGIN_VERIFY_HEADER]).toBe('the-edge-secret');
+      expect(headers[CLIENT_ADDRESS_HEADER]).toBe(`127.0.0.1:${clientPort}`);
+      socket.close();
+    } finally {
+      await gateway.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
