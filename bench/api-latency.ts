@@ -25,6 +25,7 @@ const LOGIN = { connections: 4, durationSeconds: 8 };
 const LOAD = { connections: 10, durationSeconds: 10 };
 const WARM_UP_SECONDS = 2;
 const JSON_HEADERS = { 'content-type': 'application/json' };
+const REFRESH_COOKIE = '__Secure-refreshToken';
 
 interface Session {
   refreshToken: string;
@@ -61,7 +62,7 @@ runBench(async () => {
       body: JSON.stringify({ email: EMAIL, password: DEFAULT_SEED.demoPassword }),
       // Every login opens a session: they become the refresh benchmark's sessions.
       onResponse: (status, body, _context, headers) => {
-        const refreshToken = cookieFrom(headers, 'refreshToken');
+        const refreshToken = cookieFrom(headers, REFRESH_COOKIE);
         if (status === 200 && refreshToken) {
           const { accessToken, user } = JSON.parse(body) as { accessToken: string; user: { _id: string } };
           sessions.push({ refreshToken, accessToken, userId: user._id });
@@ -76,6 +77,8 @@ runBench(async () => {
     // Each connection rotates its own session: it sends the cookie the previous refresh returned,
     // so every refresh is a genuine rotation (no reuse, which the service would treat as theft).
     const spares = sessions.slice(LOAD.connections);
+    // A state change that carries a cookie must say it comes from the app, as a browser does.
+    const refreshHeaders = (token: string) => ({ ...JSON_HEADERS, origin: stack.url, cookie: `${REFRESH_COOKIE}=${token}` });
     const refreshRequest = (connection: number) => {
       let token: string | undefined = sessions[connection].refreshToken;
       return {
@@ -83,16 +86,16 @@ runBench(async () => {
         path: '/api/auth/refresh-token',
         headers: JSON_HEADERS,
         body: '{}',
-        setupRequest: (request: object) => ({ ...request, headers: { ...JSON_HEADERS, cookie: `refreshToken=${token ?? 'none'}` } }),
+        setupRequest: (request: object) => ({ ...request, headers: refreshHeaders(token ?? 'none') }),
         onResponse: (status: number, _body: string, _context: unknown, headers: Record<string, string | string[]>) => {
-          token = status === 200 ? (cookieFrom(headers, 'refreshToken') ?? token) : spares.shift()?.refreshToken;
+          token = status === 200 ? (cookieFrom(headers, REFRESH_COOKIE) ?? token) : spares.shift()?.refreshToken;
         },
       };
     };
     const userRequest = () => ({ method: 'GET', path: '/api/auth/user', headers: { authorization: `Bearer ${first.accessToken}` } });
 
     await runLoad({ url: stack.url, connections: LOAD.connections, durationSeconds: WARM_UP_SECONDS, requestFor: userRequest });
-    const refreshOnce = () => expectOk(fetch(`${stack.url}/api/auth/refresh-token`, { method: 'POST', headers: { ...JSON_HEADERS, cookie: `refreshToken=${probeSession.refreshToken}` }, body: '{}' }));
+    const refreshOnce = () => expectOk(fetch(`${stack.url}/api/auth/refresh-token`, { method: 'POST', headers: refreshHeaders(probeSession.refreshToken), body: '{}' }));
     const userOnce = () => expectOk(fetch(`${stack.url}/api/auth/user`, { headers: { authorization: `Bearer ${first.accessToken}` } }));
     const refresh = await measure(stack, 'POST /api/auth/refresh-token', LOAD, refreshRequest, refreshOnce);
     const user = await measure(stack, 'GET /api/auth/user', LOAD, userRequest, userOnce);
@@ -182,7 +185,7 @@ async function logIn(url: string): Promise<Session> {
     headers: JSON_HEADERS,
     body: JSON.stringify({ email: EMAIL, password: DEFAULT_SEED.demoPassword }),
   });
-  const refreshToken = response.headers.getSetCookie().join(';').match(/refreshToken=([^;]+)/)?.[1];
+  const refreshToken = response.headers.getSetCookie().join(';').match(new RegExp(`${REFRESH_COOKIE}=([^;]+)`))?.[1];
   if (!response.ok || !refreshToken) throw new Error(`login failed: ${response.status}`);
   const { accessToken, user } = (await response.json()) as { accessToken: string; user: { _id: string } };
   return { refreshToken, accessToken, userId: user._id };

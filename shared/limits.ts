@@ -14,7 +14,6 @@ export const LIMITS = {
   offerDescriptionMax: 500,
   offerPriceMax: 999_999,
   photoMaxBytes: 2 * 1024 * 1024,
-  adminPasswordMin: 6,
 } as const;
 
 /** Session and account timings (server side; where the spec is silent see docs/decisions.md). */
@@ -23,11 +22,44 @@ export const AUTH_TIMINGS = {
   refreshTokenSeconds: 30 * 24 * 60 * 60,
   activationTokenSeconds: 24 * 60 * 60,
   resetTokenSeconds: 60 * 60,
-  loginFailureWindowSeconds: 15 * 60,
-  loginFailureLimit: 5,
-  /** Activation and reset mails to one address: a cap against mail bombing and SES reputation damage. */
-  accountMailLimit: 5,
-  accountMailWindowSeconds: 60 * 60,
+  /** A session ends this long after its login, however often it is refreshed. */
+  sessionAbsoluteSeconds: 30 * 24 * 60 * 60,
+  /**
+   * Registration and forgot-password answer no sooner than this after the request arrived, so the
+   * answer takes the same time whether or not the address has an account (no enumeration by timing).
+   */
+  registrationResponseMs: 1200,
+  forgotPasswordResponseMs: 700,
+} as const;
+
+/** A count of events per subject in a fixed window. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Limits against guessing and abuse (server side; the spec is silent, see docs/decisions.md). */
+export const RATE_LIMITS = {
+  /** Wrong passwords per address from one client (IP): past it, that client waits for the window. */
+  loginGuessesPerClient: { max: 5, windowSeconds: 15 * 60 },
+  /** Activation, reset and notice mails to one address: against mail bombing and SES reputation damage. */
+  accountMailsPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  /** Account mails requested from one client, whatever the addresses. */
+  accountMailsPerClient: { max: 20, windowSeconds: 60 * 60 },
+  contactPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  contactPerClient: { max: 5, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+/**
+ * Wrong passwords for one address from all clients together. Past `slowAfter` in a window every
+ * further attempt waits longer (doubling from `firstDelayMs` up to `maxDelayMs`), and the owner is
+ * told once by mail; the owner's own client is never locked out by others' failures.
+ */
+export const LOGIN_FLOOD = {
+  windowSeconds: 15 * 60,
+  slowAfter: 10,
+  firstDelayMs: 250,
+  maxDelayMs: 4000,
 } as const;
 
 /** Data retention of the privacy policy. */

@@ -2,24 +2,35 @@
  * Security headers of every page, served by CloudFront on AWS and by the local gateway locally.
  * One list, so that what is tested locally is what ships.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
 
+/**
+ * The page's CSP. `connect-src` names the app's own origin and its WebSocket origin
+ * (`wss://<host>` on AWS, `ws://localhost:<port>` locally), never any ws:/wss: host.
+ */
+export function contentSecurityPolicy(webSocketOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${webSocketOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The WebSocket origin of an app origin: https://app.example.com -> wss://app.example.com. */
+export const webSocketOriginOf = (appOrigin: string) => appOrigin.replace(/^http/, 'ws');
+
+/** Every header but the CSP, which depends on the host (contentSecurityPolicy). */
 export const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
+  // Activation and reset links carry their token in the path: never send more than the origin.
+  'referrer-policy': 'strict-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };

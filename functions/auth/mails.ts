@@ -32,3 +32,25 @@ export function contactMail(message: ContactBody): Mail {
     html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
   };
 }
+
+/** To the owner of an address that has an account already: registration answers as for a new one. */
+export const accountExistsMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Someone tried to register with your address',
+    'Someone just tried to create an account with this e-mail address, which already has an account with us. If it was you, log in, or reset your password if you forgot it.',
+    'Log in',
+    `${config.appUrl}/login`,
+    `If it was not you, nothing changed: your account and password are as they were. You can reset your password at ${config.appUrl}/forgot-password.`,
+  );
+
+/** To the owner of an address whose password many clients are guessing. */
+export const loginFloodMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Unusual sign-in attempts on your account',
+    'There were many failed attempts to sign in to your account in the last few minutes. Your account is safe as long as nobody knows your password; sign-ins are slowed down for a while.',
+    'Choose a new password',
+    `${config.appUrl}/forgot-password`,
+    'If these attempts were yours, you can ignore this e-mail. Otherwise, choosing a new password ends every other session.',
+  );

@@ -1,49 +1,61 @@
 /** DynamoDB access of the auth domain. Keys come from lib/keys.ts only. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SessionKind } from '../lib/access-token';
 import { config } from '../lib/config';
-import { db, isConditionFailure, nowSeconds } from '../lib/dynamo';
-import { accountMailsKey, contactKey, emailKey, loginFailuresKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex } from '../lib/keys';
+import { db, isConditionFailure, nowSeconds, transact } from '../lib/dynamo';
+import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex } from '../lib/keys';
+import type { SessionRecord } from '../lib/sessions';
 import type { UserRecord } from '../lib/user-record';
 
 const TableName = () => config.tableName;
+
+/** The credentials and names of one registration: they take effect only through its own link. */
+export interface Registration {
+  role: 'user' | 'professor';
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  name?: string;
+}
 
 export type TokenPurpose = 'activation' | 'password-reset';
 export interface TokenRecord {
   purpose: TokenPurpose;
   userId: string;
   expiresAt: number;
-}
-
-export type SessionKind = 'user' | 'admin';
-export interface SessionRecord {
-  userId: string;
-  sessionId: string;
-  kind: SessionKind;
-  tokenHash: string;
-  previousHash?: string;
-  rotatedAt?: number;
-  expiresAt: number;
+  /** Activation tokens: the registration the link activates. */
+  registration?: Registration;
 }
 
 export class EmailTaken extends Error {}
 
 // Users ---------------------------------------------------------------------------------------
 
+const userItem = (user: UserRecord) => ({ ...userKey(user.userId), ...userRoleIndex(user.role, user.createdAt, user.userId), ...user });
+
 /** Creates the user and claims the address in one transaction: the address is unique by construction. */
 export async function createUser(user: UserRecord): Promise<void> {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: TableName(), Item: { ...userKey(user.userId), ...userRoleIndex(user.role, user.createdAt, user.userId), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: TableName(), Item: { ...emailKey(user.email), userId: user.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+    await transact({
+      TransactItems: [
+        { Put: { TableName: TableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: TableName(), Item: { ...emailKey(user.email), userId: user.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+    });
   } catch (error) {
     if (isConditionFailure(error)) throw new EmailTaken();
     throw error;
   }
+}
+
+/** Undoes createUser while the account is still pending (its activation mail could not be sent). */
+export async function deletePendingUser(user: UserRecord): Promise<void> {
+  await transact({
+    TransactItems: [
+      { Delete: { TableName: TableName(), Key: userKey(user.userId), ConditionExpression: '#status = :pending', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':pending': 'pending' } } },
+      { Delete: { TableName: TableName(), Key: emailKey(user.email), ConditionExpression: 'userId = :userId', ExpressionAttributeValues: { ':userId': user.userId } } },
+    ],
+  });
 }
 
 export async function findUserIdByEmail(email: string): Promise<string | undefined> {
@@ -61,25 +73,6 @@ export async function findUserByEmail(email: string): Promise<UserRecord | undef
   return userId ? getUser(userId) : undefined;
 }
 
-/** Replaces a registration that was never activated (nobody proved the address); false otherwise. */
-export async function replacePendingRegistration(user: UserRecord): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: TableName(),
-        Item: { ...userKey(user.userId), ...userRoleIndex(user.role, user.createdAt, user.userId), ...user },
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 export async function recordLogin(userId: string, at: string): Promise<void> {
   await db.send(new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: 'SET lastLoginAt = :at', ExpressionAttributeValues: { ':at': at } }));
 }
@@ -90,45 +83,8 @@ export async function putToken(tokenHash: string, token: TokenRecord): Promise<v
   await db.send(new PutCommand({ TableName: TableName(), Item: { ...tokenKey(tokenHash), ...token } }));
 }
 
-/**
- * Spends a one-time token and applies its effect to the user in one transaction. The token must
- * exist, be unexpired, have the purpose, and still be the user's current one; else false.
- */
-export async function spendToken(tokenHash: string, purpose: TokenPurpose, userId: string, userUpdate: { set: Record<string, unknown>; remove: string[] }): Promise<boolean> {
-  const hashField = purpose === 'activation' ? 'activationTokenHash' : 'resetTokenHash';
-  const setNames = Object.keys(userUpdate.set);
-  const sets = setNames.map((n, i) => `#s${i} = :s${i}`).join(', ');
-  const removes = [hashField, ...userUpdate.remove].join(', ');
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: TableName(),
-              Key: tokenKey(tokenHash),
-              ConditionExpression: 'purpose = :purpose AND expiresAt > :now AND userId = :userId',
-              ExpressionAttributeValues: { ':purpose': purpose, ':now': nowSeconds(), ':userId': userId },
-            },
-          },
-          {
-            Update: {
-              TableName: TableName(),
-              Key: userKey(userId),
-              UpdateExpression: `${sets ? `SET ${sets} ` : ''}REMOVE ${removes}`,
-              ConditionExpression: `${hashField} = :hash`,
-              ExpressionAttributeNames: Object.fromEntries(setNames.map((n, i) => [`#s${i}`, n])),
-              ExpressionAttributeValues: { ':hash': tokenHash, ...Object.fromEntries(setNames.map((n, i) => [`:s${i}`, userUpdate.set[n]])) },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export async function deleteToken(tokenHash: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: TableName(), Key: tokenKey(tokenHash) }));
 }
 
 export async function getToken(tokenHash: string): Promise<TokenRecord | undefined> {
@@ -136,50 +92,165 @@ export async function getToken(tokenHash: string): Promise<TokenRecord | undefin
   return Item as TokenRecord | undefined;
 }
 
-/** Makes a new token the user's current one; any earlier token of that purpose stops working. */
-export async function setCurrentToken(userId: string, purpose: TokenPurpose, tokenHash: string): Promise<void> {
-  const field = purpose === 'activation' ? 'activationTokenHash' : 'resetTokenHash';
-  await db.send(new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: `SET ${field} = :hash`, ExpressionAttributeValues: { ':hash': tokenHash } }));
-}
-
-// Counters in fixed windows (failed logins, account mails) -------------------------------------
-
-export async function getLoginFailures(email: string): Promise<{ count: number; firstAt: number } | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: loginFailuresKey(email) }));
-  return Item ? { count: Item.count as number, firstAt: Item.firstAt as number } : undefined;
-}
-
-export const recordLoginFailure = (email: string, windowSeconds: number) => countInWindow(loginFailuresKey(email), windowSeconds);
-export const recordAccountMail = (email: string, windowSeconds: number) => countInWindow(accountMailsKey(email), windowSeconds);
+const unspentToken = (tokenHash: string, purpose: TokenPurpose, userId: string) => ({
+  Delete: {
+    TableName: TableName(),
+    Key: tokenKey(tokenHash),
+    ConditionExpression: 'purpose = :purpose AND expiresAt > :now AND userId = :userId',
+    ExpressionAttributeValues: { ':purpose': purpose, ':now': nowSeconds(), ':userId': userId },
+  },
+});
 
 /**
- * Counts one event in the key's current window, or opens a new window when the last one has
- * passed. Returns the count in the window, this event included.
+ * Spends an activation token and activates the account with that token's own registration, in one
+ * transaction; false when the token is spent or expired, or the account is active already (the
+ * links of every other registration of the address die with the first activation).
  */
-async function countInWindow(key: { pk: string; sk: string }, windowSeconds: number): Promise<{ count: number; firstAt: number }> {
-  const now = nowSeconds();
+export async function activate(tokenHash: string, userId: string, registration: Registration, createdAt: string): Promise<boolean> {
+  const values = { ...registration, ...userRoleIndex(registration.role, createdAt, userId), status: 'active' };
+  const names = Object.keys(values);
   try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: TableName(),
-        Key: key,
-        UpdateExpression: 'ADD #count :one',
-        ConditionExpression: 'firstAt > :windowStart',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':windowStart': now - windowSeconds },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { count: Attributes!.count as number, firstAt: Attributes!.firstAt as number };
+    await transact({
+      TransactItems: [
+        unspentToken(tokenHash, 'activation', userId),
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(userId),
+            UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')} REMOVE activationTokenHash${registration.name === undefined ? ', #name' : ''}`,
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])), '#status': 'status', ...(registration.name === undefined && { '#name': 'name' }) },
+            ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n as keyof typeof values]])), ':pending': 'pending' },
+          },
+        },
+      ],
+    });
+    return true;
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    await db.send(new PutCommand({ TableName: TableName(), Item: { ...key, count: 1, firstAt: now, expiresAt: now + windowSeconds } }));
-    return { count: 1, firstAt: now };
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }
 
-export async function clearLoginFailures(email: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: TableName(), Key: loginFailuresKey(email) }));
+/**
+ * Spends the user's current reset token and sets the new password in one transaction. The account
+ * becomes active too: following a link sent to the address proves its owner chose this password.
+ */
+export async function resetPassword(tokenHash: string, userId: string, passwordHash: string): Promise<boolean> {
+  try {
+    await transact({
+      TransactItems: [
+        unspentToken(tokenHash, 'password-reset', userId),
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(userId),
+            UpdateExpression: 'SET passwordHash = :passwordHash, #status = :active REMOVE resetTokenHash, activationTokenHash',
+            ConditionExpression: 'resetTokenHash = :hash',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':hash': tokenHash, ':passwordHash': passwordHash, ':active': 'active' },
+          },
+        },
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Makes a new reset token the user's current one; any earlier reset link stops working. */
+export async function setCurrentResetToken(userId: string, tokenHash: string): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: 'SET resetTokenHash = :hash', ExpressionAttributeValues: { ':hash': tokenHash } }));
+}
+
+// Counters in fixed windows (login attempts, rate limits) --------------------------------------
+
+export interface WindowCount {
+  count: number;
+  firstAt: number;
+}
+
+/**
+ * Counts one event in the key's current window, atomically, or opens a new window when the last one
+ * has passed; returns the count in the window, this event included. Parallel calls each get their
+ * own count, so no burst slips past a limit.
+ */
+async function countInWindow(key: { pk: string; sk: string }, windowSeconds: number): Promise<WindowCount> {
+  const now = nowSeconds();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: TableName(),
+          Key: key,
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'firstAt > :windowStart',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':windowStart': now - windowSeconds },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { count: Attributes!.count as number, firstAt: Attributes!.firstAt as number };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      await db.send(
+        new PutCommand({
+          TableName: TableName(),
+          Item: { ...key, count: 1, firstAt: now, expiresAt: now + windowSeconds },
+          // Only one of several parallel callers opens the window; the others count in it.
+          ConditionExpression: 'attribute_not_exists(pk) OR firstAt <= :windowStart',
+          ExpressionAttributeValues: { ':windowStart': now - windowSeconds },
+        }),
+      );
+      return { count: 1, firstAt: now };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Error(`Could not count in window ${key.pk}`);
+}
+
+async function readWindow(key: { pk: string; sk: string }, windowSeconds: number): Promise<WindowCount | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }));
+  if (!Item || (Item.firstAt as number) <= nowSeconds() - windowSeconds) return undefined;
+  return { count: Item.count as number, firstAt: Item.firstAt as number };
+}
+
+export const countLoginGuess = (kind: SessionKind, email: string, clientIp: string, windowSeconds: number) => countInWindow(loginClientKey(kind, email, clientIp), windowSeconds);
+
+/** A right password: this client's earlier wrong guesses for the address no longer count. */
+export async function forgetLoginGuesses(kind: SessionKind, email: string, clientIp: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: TableName(), Key: loginClientKey(kind, email, clientIp) }));
+}
+
+export const countAddressFailure = (kind: SessionKind, email: string, windowSeconds: number) => countInWindow(loginAddressKey(kind, email), windowSeconds);
+export const readAddressFailures = (kind: SessionKind, email: string, windowSeconds: number) => readWindow(loginAddressKey(kind, email), windowSeconds);
+
+/** After a password reset nothing of the address's login history locks or slows its owner. */
+export async function clearLoginAttempts(email: string): Promise<void> {
+  for (const kind of ['user', 'admin'] as const) await deleteWholePartition(loginAttemptsOf(kind, email).pk);
+}
+
+export const countRate = (limit: string, subject: string, windowSeconds: number) => countInWindow(rateKey(limit, subject), windowSeconds);
+
+/** Gives back a counted event that did not happen after all (its mail could not be sent). */
+export async function uncountRate(limit: string, subject: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TableName(),
+      Key: rateKey(limit, subject),
+      UpdateExpression: 'ADD #count :minusOne',
+      ConditionExpression: '#count > :zero',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    }),
+  ).catch((error) => {
+    if (!isConditionFailure(error)) throw error;
+  });
 }
 
 // Sessions (refresh-token families) -----------------------------------------------------------
@@ -188,21 +259,16 @@ export async function putSession(session: SessionRecord): Promise<void> {
   await db.send(new PutCommand({ TableName: TableName(), Item: { ...sessionKey(session.userId, session.sessionId), ...session } }));
 }
 
-export async function getSession(userId: string, sessionId: string): Promise<SessionRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: sessionKey(userId, sessionId), ConsistentRead: true }));
-  return Item as SessionRecord | undefined;
-}
-
-/** Rotates the refresh token; false when another request rotated it first. */
-export async function rotateSession(session: SessionRecord, newHash: string, expiresAt: number): Promise<boolean> {
+/** Rotates the refresh token; false when another request rotated it first. The session's end stays where it is. */
+export async function rotateSession(session: SessionRecord, newHash: string): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: TableName(),
         Key: sessionKey(session.userId, session.sessionId),
-        UpdateExpression: 'SET tokenHash = :new, previousHash = :old, rotatedAt = :now, expiresAt = :exp',
+        UpdateExpression: 'SET tokenHash = :new, previousHash = :old, rotatedAt = :now',
         ConditionExpression: 'tokenHash = :old',
-        ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds(), ':exp': expiresAt },
+        ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds() },
       }),
     );
     return true;
@@ -219,14 +285,23 @@ export async function deleteSession(userId: string, sessionId: string): Promise<
 /** Revokes every session of a user (password reset, ban). */
 export async function deleteAllSessions(userId: string): Promise<void> {
   const { pk, skPrefix } = sessionsOfUser(userId);
+  await deleteItems({ pk, skPrefix });
+}
+
+async function deleteWholePartition(pk: string): Promise<void> {
+  await deleteItems({ pk });
+}
+
+async function deleteItems({ pk, skPrefix }: { pk: string; skPrefix?: string }): Promise<void> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: TableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix && { ':prefix': skPrefix }) },
         ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
@@ -239,4 +314,8 @@ export async function deleteAllSessions(userId: string): Promise<void> {
 
 export async function putContactMessage(messageId: string, message: Record<string, unknown>, expiresAt: number): Promise<void> {
   await db.send(new PutCommand({ TableName: TableName(), Item: { ...contactKey(messageId), ...message, expiresAt } }));
+}
+
+export async function deleteContactMessage(messageId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: TableName(), Key: contactKey(messageId) }));
 }

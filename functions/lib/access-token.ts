@@ -1,36 +1,50 @@
-import { SignJWT, jwtVerify } from 'jose';
+/**
+ * Verifies access tokens. Tokens are ES256: every Lambda holds only the public key
+ * (ACCESS_TOKEN_PUBLIC_KEY) and can verify, never mint; the private half is the auth Lambda's alone
+ * (functions/auth/access-token-signer.ts).
+ */
+import { importJWK, jwtVerify, type CryptoKey } from 'jose';
 import type { Role } from '../../shared/routes';
-import { AUTH_TIMINGS } from '../../shared/limits';
-import { getSecret } from './secrets';
 
-/** Short-lived bearer token: who the caller is and with which role. Kept in memory by the SPA. */
+/** Which login opened the session: the user login or the admin login. They never mix. */
+export type SessionKind = 'user' | 'admin';
+
+/** Short-lived bearer token: who the caller is, with which role, in which session. Kept in memory by the SPA. */
 export interface Caller {
   userId: string;
   role: Role;
   sessionId: string;
+  kind: SessionKind;
 }
 
-const ISSUER = 'marketplace';
-const key = async () => new TextEncoder().encode(await getSecret('JWT_SECRET'));
+export const ACCESS_TOKEN_ISSUER = 'marketplace';
+export const ACCESS_TOKEN_ALGORITHM = 'ES256';
 
-export async function signAccessToken(caller: Caller): Promise<string> {
-  return new SignJWT({ role: caller.role, sid: caller.sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(caller.userId)
-    .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(`${AUTH_TIMINGS.accessTokenSeconds}s`)
-    .sign(await key());
+let publicKey: Promise<CryptoKey | Uint8Array> | undefined;
+
+function verificationKey(): Promise<CryptoKey | Uint8Array> {
+  const jwk = process.env.ACCESS_TOKEN_PUBLIC_KEY;
+  if (!jwk) throw new Error('ACCESS_TOKEN_PUBLIC_KEY is not configured');
+  publicKey ??= importJWK(JSON.parse(jwk), ACCESS_TOKEN_ALGORITHM);
+  return publicKey;
 }
 
-/** The caller of a valid token, or undefined for a missing, forged or expired one. */
+const ROLES: readonly string[] = ['user', 'professor', 'admin'];
+const KINDS: readonly string[] = ['user', 'admin'];
+
+/**
+ * The caller a token names, or undefined for a missing, forged or expired one. Whether its session
+ * is still open is the request handling's next check (a logout ends access at once).
+ */
 export async function verifyAccessToken(token: string): Promise<Caller | undefined> {
   try {
-    const { payload } = await jwtVerify(token, await key(), { issuer: ISSUER, algorithms: ['HS256'] });
-    const role = payload.role;
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
-    if (role !== 'user' && role !== 'professor' && role !== 'admin') return undefined;
-    return { userId: payload.sub, role, sessionId: payload.sid };
+    const { payload } = await jwtVerify(token, await verificationKey(), { issuer: ACCESS_TOKEN_ISSUER, algorithms: [ACCESS_TOKEN_ALGORITHM] });
+    const { sub, role, sid, kind } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof kind !== 'string') return undefined;
+    if (!ROLES.includes(role) || !KINDS.includes(kind)) return undefined;
+    // An admin account only ever holds admin sessions, and only admin accounts hold them.
+    if ((role === 'admin') !== (kind === 'admin')) return undefined;
+    return { userId: sub, role: role as Role, sessionId: sid, kind: kind as SessionKind };
   } catch {
     return undefined;
   }

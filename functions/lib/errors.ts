@@ -63,3 +63,8 @@ export class ServiceUnavailable extends HttpError {
     super(503, message);
   }
 }
+export class UnsupportedMediaType extends HttpError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}

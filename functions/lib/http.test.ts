@@ -1,18 +1,34 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { MSG } from '../../shared/messages';
 import { Conflict } from './errors';
 
-vi.stubEnv('JWT_SECRET', 'unit-test-secret-unit-test-secret');
+const ORIGIN_SECRET = 'unit-test-origin-secret';
+const APP_URL = 'https://app.example.com';
+const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+vi.stubEnv('ORIGIN_SECRET', ORIGIN_SECRET);
+vi.stubEnv('APP_URL', APP_URL);
+vi.stubEnv('ACCESS_TOKEN_PUBLIC_KEY', JSON.stringify(publicKey.export({ format: 'jwk' })));
+vi.stubEnv('ACCESS_TOKEN_PRIVATE_KEY', JSON.stringify(privateKey.export({ format: 'jwk' })));
 const { createDomainHandler } = await import('./http');
-const { signAccessToken } = await import('./access-token');
+const { signAccessToken } = await import('../auth/access-token-signer');
+const { verifyAccessToken } = await import('./access-token');
 
 const event = (routeKey: string, init: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
-  ({ routeKey, headers: {}, requestContext: { http: { sourceIp: '127.0.0.1' } }, ...init }) as APIGatewayProxyEventV2;
+  ({
+    routeKey,
+    requestContext: { http: { sourceIp: '127.0.0.1' }, requestId: 'r1' },
+    ...init,
+    headers: { [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET, 'content-type': 'application/json', ...init.headers },
+  }) as APIGatewayProxyEventV2;
+
+const loginBody = JSON.stringify({ email: 'a@b.co', password: 'x' });
 
 describe('domain handler', () => {
   const handler = createDomainHandler('auth', {
-    'POST /api/auth/login': async (request) => ({ body: { echoed: request.body } }),
+    'POST /api/auth/login': async (request) => ({ body: { echoed: request.body, clientIp: request.clientIp } }),
     'POST /api/auth/register': async () => {
       throw new Conflict(MSG.emailTaken);
     },
@@ -24,10 +40,49 @@ describe('domain handler', () => {
 
   it('validates the body with the route schema and passes the parsed value on', async () => {
     const ok = await handler(event('POST /api/auth/login', { body: JSON.stringify({ email: ' a@b.co ', password: 'x' }) }));
-    expect(JSON.parse(ok.body!)).toEqual({ echoed: { email: 'a@b.co', password: 'x' } });
+    expect(JSON.parse(ok.body!).echoed).toEqual({ email: 'a@b.co', password: 'x' });
     const bad = await handler(event('POST /api/auth/login', { body: '{"email":1' }));
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body!)).toEqual({ msg: MSG.invalidJson });
+  });
+
+  it('answers only requests that bear the edge’s origin secret', async () => {
+    for (const secret of [undefined, '', 'guess', `${ORIGIN_SECRET}x`]) {
+      const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { [ORIGIN_VERIFY_HEADER]: secret } }));
+      expect(response.statusCode).toBe(403);
+      expect(JSON.parse(response.body!)).toEqual({ msg: MSG.directAccess });
+    }
+  });
+
+  it('takes the client address from the edge’s viewer-address header', async () => {
+    const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'cloudfront-viewer-address': '203.0.113.7:51234' } }));
+    expect(JSON.parse(response.body!).clientIp).toBe('203.0.113.7');
+  });
+
+  it('accepts JSON bodies as application/json only (a cross-site form post cannot log anyone in)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'content-type': type } }));
+      expect(response.statusCode).toBe(415);
+      expect(JSON.parse(response.body!)).toEqual({ msg: MSG.jsonOnly });
+    }
+    expect((await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'content-type': 'application/json; charset=utf-8' } }))).statusCode).toBe(200);
+  });
+
+  it('refuses a state change from another origin, and one with a cookie that does not prove its origin', async () => {
+    const from = (headers: Record<string, string>, cookies?: string[]) => handler(event('POST /api/auth/login', { body: loginBody, headers, cookies }));
+    expect((await from({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await from({ 'sec-fetch-site': 'cross-site', origin: APP_URL })).statusCode).toBe(403);
+    expect((await from({}, ['__Secure-refreshToken=x'])).statusCode).toBe(403);
+    expect((await from({ origin: APP_URL }, ['__Secure-refreshToken=x'])).statusCode).toBe(200);
+    expect((await from({ 'sec-fetch-site': 'same-origin' }, ['__Secure-refreshToken=x'])).statusCode).toBe(200);
+    // A script or a webhook: no browser, no cookie, no ambient authority to abuse.
+    expect((await from({})).statusCode).toBe(200);
+  });
+
+  it('refuses two cookies of the same name instead of picking one', async () => {
+    const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { origin: APP_URL }, cookies: ['__Secure-refreshToken=a', '__Secure-refreshToken=b'] }));
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body!)).toEqual({ msg: MSG.duplicateCookie });
   });
 
   it('maps typed errors to their status and hides unknown errors', async () => {
@@ -45,11 +100,10 @@ describe('domain handler', () => {
     expect((await handler(event('GET /api/offers/all'))).statusCode).toBe(404);
   });
 
-  it('authenticates the bearer token before anything else', async () => {
+  it('treats a missing or forged token as no caller', async () => {
     expect((await handler(event('GET /api/auth/user'))).statusCode).toBe(401);
-    const token = await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1' });
-    const response = await handler(event('GET /api/auth/user', { headers: { authorization: `Bearer ${token}` } }));
-    expect(JSON.parse(response.body!)).toEqual({ caller: { userId: 'u1', role: 'user', sessionId: 's1' } });
+    const forged = `${(await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1', kind: 'user' })).slice(0, -4)}AAAA`;
+    expect((await handler(event('GET /api/auth/user', { headers: { authorization: `Bearer ${forged}` } }))).statusCode).toBe(401);
   });
 
   it('answers 404 for an overlong path parameter instead of reaching the table with it', async () => {
@@ -60,5 +114,29 @@ describe('domain handler', () => {
 
   it('refuses an action for a route that is not in the table', () => {
     expect(() => createDomainHandler('auth', { 'GET /api/nope': async () => ({}) })).toThrow(/not a auth route/);
+  });
+});
+
+describe('access tokens', () => {
+  it('verify with the public key and name the session and its kind', async () => {
+    const token = await signAccessToken({ userId: 'u1', role: 'professor', sessionId: 's1', kind: 'user' });
+    expect(token.split('.')[0]).toBe(Buffer.from(JSON.stringify({ alg: 'ES256' })).toString('base64url'));
+    expect(await verifyAccessToken(token)).toEqual({ userId: 'u1', role: 'professor', sessionId: 's1', kind: 'user' });
+  });
+
+  it('never pair an admin role with a user session or the reverse', async () => {
+    expect(await verifyAccessToken(await signAccessToken({ userId: 'u1', role: 'admin', sessionId: 's1', kind: 'user' }))).toBeUndefined();
+    expect(await verifyAccessToken(await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1', kind: 'admin' }))).toBeUndefined();
+  });
+
+  it('refuse an HMAC token, even one signed with the public key as its secret (algorithm confusion)', async () => {
+    const { SignJWT } = await import('jose');
+    const hmac = await new SignJWT({ role: 'admin', sid: 's1', kind: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuer('marketplace')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(process.env.ACCESS_TOKEN_PUBLIC_KEY));
+    expect(await verifyAccessToken(hmac)).toBeUndefined();
   });
 });

@@ -1,19 +1,27 @@
 /**
- * The thin HTTP layer every domain Lambda shares: find the route of the event in the route table,
- * authorise the caller against the route's access level, validate the body with the route's
- * schema, run the action, and turn the result or any error into a payload 2.0 response.
+ * The thin HTTP layer every domain Lambda shares. In order: the request must come through the edge
+ * (origin secret), find its route in the route table, pass the transport checks (one cookie per
+ * name, JSON bodies as JSON, state changes from the app's own origin), name an open session when it
+ * carries a token, be allowed for the route's access level, and have a valid body; then the action
+ * runs, and any result or error becomes a payload 2.0 response.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { core } from 'zod/mini';
+import { CLIENT_ADDRESS_HEADER, clientIpOf, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { MSG } from '../../shared/messages';
 import { type Domain, type Route, roleMayCall, routeKey, routesOf } from '../../shared/routes';
 import { type Caller, verifyAccessToken } from './access-token';
-import { BadRequest, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized } from './errors';
-import { logger } from './logger';
+import { config } from './config';
+import { BadRequest, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType } from './errors';
+import { logger, UNHANDLED_ERROR_MESSAGE } from './logger';
+import { cameThroughEdge } from './edge';
+import { getSessionAndAccount, isOpen, mayAct } from './sessions';
+import type { UserRecord } from './user-record';
 
 const MAX_JSON_BYTES = 64 * 1024;
 /** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
 const MAX_PATH_PARAMETER_LENGTH = 128;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface Request<Body = unknown> {
   route: Route;
@@ -24,9 +32,12 @@ export interface Request<Body = unknown> {
   query: Record<string, string>;
   cookies: Record<string, string>;
   headers: Record<string, string>;
-  /** The signed-in caller, when a valid bearer token came with the request. */
+  /** The signed-in caller, when a valid token of an open session came with the request. */
   caller?: Caller;
-  sourceIp: string;
+  /** The caller's account as stored, read together with the session. */
+  account?: UserRecord;
+  /** The client's address as the edge saw it: what logs and per-client limits use. */
+  clientIp: string;
 }
 
 export interface Reply {
@@ -39,22 +50,27 @@ export interface Reply {
 export type Action = (request: Request<any>) => Promise<Reply>;
 export type Actions = Partial<Record<string, Action>>;
 
-export type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export function createDomainHandler(domain: Domain, actions: Actions): Handler {
   const routes = new Map(routesOf(domain).map((route) => [routeKey(route), route]));
   for (const key of Object.keys(actions)) {
     if (!routes.has(key)) throw new Error(`Action ${key} is not a ${domain} route of the route table`);
   }
-  return async (event) => {
+  return async (event, context) => {
+    const headers = lowerCaseKeys(event.headers ?? {});
+    describeInvocation(event, headers, context);
     try {
+      if (!(await cameThroughEdge(headers[ORIGIN_VERIFY_HEADER]))) throw new Forbidden(MSG.directAccess);
       const route = routes.get(event.routeKey);
       if (!route) return respond({ status: 404, body: { msg: MSG.routeNotFound } });
-      const action = actions[event.routeKey];
-      const request = await parseRequest(route, event);
+      const request = parseRequest(route, event, headers);
+      checkTransport(route, request, event.cookies ?? []);
+      Object.assign(request, await signedIn(headers));
       authorise(route, request.caller);
       if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
       if (route.body) request.body = validateBody(route, request.rawBody);
+      const action = actions[event.routeKey];
       if (!action) throw new NotImplemented();
       return respond(await action(request));
     } catch (error) {
@@ -63,10 +79,18 @@ export function createDomainHandler(domain: Domain, actions: Actions): Handler {
   };
 }
 
-async function parseRequest(route: Route, event: APIGatewayProxyEventV2): Promise<Request> {
-  const headers = lowerCaseKeys(event.headers ?? {});
+/** Every log line of this invocation carries the Lambda context, the request id and a correlation id. */
+function describeInvocation(event: APIGatewayProxyEventV2, headers: Record<string, string>, context: Context | undefined): void {
+  logger.resetKeys();
+  if (context) logger.addContext(context);
+  const requestId = event.requestContext?.requestId;
+  const correlationId = headers['x-correlation-id']?.match(/^[\w.:-]{1,100}$/)?.[0] ?? requestId;
+  logger.appendKeys({ requestId, correlationId, routeKey: event.routeKey, clientIp: clientIpOf(headers[CLIENT_ADDRESS_HEADER]) });
+}
+
+
+function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Record<string, string>): Request {
   const rawBody = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   return {
     route,
     body: route.rawBody ? rawBody : undefined,
@@ -75,13 +99,58 @@ async function parseRequest(route: Route, event: APIGatewayProxyEventV2): Promis
     query: definedOnly(event.queryStringParameters ?? {}),
     cookies: parseCookies(event.cookies ?? []),
     headers,
-    caller: bearer ? await verifyAccessToken(bearer) : undefined,
-    sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+    clientIp: clientIpOf(headers[CLIENT_ADDRESS_HEADER]) ?? event.requestContext?.http?.sourceIp ?? 'unknown',
   };
 }
 
+/**
+ * Refuses what a browser would only send when tricked: a second cookie of a name (planted by a
+ * sibling site to shadow ours), a JSON route's body in a form encoding (a cross-site form post needs
+ * no preflight), and a state change from another origin.
+ */
+function checkTransport(route: Route, request: Request, cookies: string[]): void {
+  if (hasDuplicateCookie(cookies)) throw new BadRequest(MSG.duplicateCookie);
+  if (route.body && !route.rawBody) {
+    const type = request.headers['content-type'];
+    const isJson = type !== undefined && /^application\/json\s*(;|$)/i.test(type);
+    if (type !== undefined ? !isJson : request.rawBody.length > 0) throw new UnsupportedMediaType(MSG.jsonOnly);
+  }
+  if (!SAFE_METHODS.has(route.method) && !fromAppOrigin(request.headers, cookies.length > 0)) throw new Forbidden(MSG.crossSiteRequest);
+}
+
+/**
+ * A browser says where a request comes from (Sec-Fetch-Site, else Origin); a page cannot forge either.
+ * Calls without cookies and without a browser's word (a script, a webhook) carry no ambient
+ * authority, so they pass; with a cookie, the request must prove it comes from the app.
+ */
+function fromAppOrigin(headers: Record<string, string>, carriesCookie: boolean): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = headers.origin;
+  if (origin !== undefined) return origin === new URL(config.appUrl).origin;
+  return !carriesCookie;
+}
+
+function hasDuplicateCookie(cookies: string[]): boolean {
+  const names = cookies.flatMap((c) => c.split(';')).map((c) => c.slice(0, c.indexOf('=')).trim()).filter(Boolean);
+  return new Set(names).size !== names.length;
+}
+
+/**
+ * The caller of a valid token whose session is still open and whose account may act, with that
+ * account; anything else is an anonymous request (and a 401 on any route that needs a caller).
+ */
+async function signedIn(headers: Record<string, string>): Promise<{ caller?: Caller; account?: UserRecord }> {
+  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const caller = bearer ? await verifyAccessToken(bearer) : undefined;
+  if (!caller) return {};
+  const { session, account } = await getSessionAndAccount(caller.userId, caller.sessionId);
+  return isOpen(session, caller.kind) && mayAct(account) && account.role === caller.role ? { caller, account } : {};
+}
+
+/** Admin routes take admin sessions only; an admin session opens no member route. */
 function authorise(route: Route, caller: Caller | undefined): void {
-  if (roleMayCall(route.access, caller?.role)) return;
+  if (roleMayCall(route.access, caller?.role) && (route.access !== 'admin' || caller?.kind === 'admin')) return;
   throw caller ? new Forbidden() : new Unauthorized();
 }
 
@@ -116,14 +185,18 @@ export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
   };
 }
 
-/** The one place where errors become responses: `{ msg }` (and `errors` for validation). */
+/**
+ * The one place where errors become responses: `{ msg }` (and `errors` for validation). Anything
+ * else is a 500 whose log line (UNHANDLED_ERROR_MESSAGE, with the request id) the infra counts and
+ * alarms on.
+ */
 export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
     const response = respond({ status: error.statusCode, body: error.errors ? { msg: error.message, errors: error.errors } : { msg: error.message } });
     if (error instanceof TooManyRequests) response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
     return response;
   }
-  logger.error('Unhandled error', error as Error);
+  logger.error(UNHANDLED_ERROR_MESSAGE, error as Error);
   return respond({ status: 500, body: { msg: MSG.serverError } });
 }
 

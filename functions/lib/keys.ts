@@ -1,3 +1,5 @@
+import type { Domain } from '../../shared/routes';
+
 /**
  * Every key of the single table, and the only place where key formats appear.
  *
@@ -9,8 +11,10 @@
  * - sessions of a user (revoke all) ....... Query    pk=USER#<id>        sk begins_with SESSION#
  * - one session (refresh rotation) ........ GetItem  pk=USER#<id>        sk=SESSION#<sessionId>
  * - one-time token (activation, reset) .... GetItem  pk=TOKEN#<sha256>   sk=TOKEN
- * - failed logins of an address ........... GetItem  pk=LOGINFAIL#<lower> sk=LOGINFAIL
- * - account mails sent to an address ...... UpdateItem pk=MAILS#<lower>   sk=MAILS
+ * - login attempts of an address ........... UpdateItem pk=LOGIN#<kind>#<lower> sk=ADDRESS (all clients)
+ *   ... and of one client .................. UpdateItem pk=LOGIN#<kind>#<lower> sk=CLIENT#<ip>
+ *   ... all of them (cleared by a reset) ... Query    pk=LOGIN#<kind>#<lower>
+ * - a rate limit's window ................. UpdateItem pk=RATE#<limit>#<subject> sk=RATE
  * - contact message (kept 6 months) ....... PutItem  pk=CONTACT#<id>     sk=CONTACT
  * - realtime connection ................... GetItem  pk=CONN#<connectionId> sk=CONN
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
@@ -23,8 +27,10 @@ export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
 export const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
-export const loginFailuresKey = (email: string) => ({ pk: `LOGINFAIL#${email.toLowerCase()}`, sk: 'LOGINFAIL' });
-export const accountMailsKey = (email: string) => ({ pk: `MAILS#${email.toLowerCase()}`, sk: 'MAILS' });
+export const loginAttemptsOf = (kind: string, email: string) => ({ pk: `LOGIN#${kind}#${email.toLowerCase()}` });
+export const loginAddressKey = (kind: string, email: string) => ({ ...loginAttemptsOf(kind, email), sk: 'ADDRESS' });
+export const loginClientKey = (kind: string, email: string, clientIp: string) => ({ ...loginAttemptsOf(kind, email), sk: `CLIENT#${clientIp}` });
+export const rateKey = (limit: string, subject: string) => ({ pk: `RATE#${limit}#${subject.toLowerCase()}`, sk: 'RATE' });
 export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'CONTACT' });
 export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
 
@@ -32,3 +38,28 @@ export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFF
 export const expertOffersIndex = (professorId: string, createdAt: string, offerId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS`, gsi1sk: `${createdAt}#${offerId}` });
 
 export const GSI1 = 'gsi1';
+
+/**
+ * Which partition-key prefixes each Lambda may touch: the infra grants table rights with a
+ * `dynamodb:LeadingKeys` condition built from this map, and nothing else. `readWrite` items may be
+ * read and written, `read` items only read, `index` prefixes of GSI1 only queried. Every API
+ * domain reads the caller's session (USER#<id> / SESSION#<sid>) on each signed-in request.
+ */
+export interface TableAccess {
+  readWrite: readonly string[];
+  read: readonly string[];
+  index: readonly string[];
+}
+
+const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [] };
+
+export const TABLE_ACCESS: Record<Domain | 'realtime', TableAccess> = {
+  health: { readWrite: [], read: [], index: [] },
+  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#'], read: [], index: [] },
+  users: sessionCheckOnly,
+  offers: sessionCheckOnly,
+  chats: sessionCheckOnly,
+  payments: sessionCheckOnly,
+  admin: sessionCheckOnly,
+  realtime: { readWrite: ['CONN#'], read: [], index: [] },
+};

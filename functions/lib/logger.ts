@@ -2,3 +2,9 @@ import { Logger } from '@aws-lambda-powertools/logger';
 
 /** The one logger of a Lambda, created at module scope. */
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'marketplace', logLevel: (process.env.LOG_LEVEL as 'INFO') ?? 'INFO' });
+
+/**
+ * The message of every error that becomes a 500. The infra counts log lines with this message as
+ * the UnhandledErrors metric of each Lambda and alarms on it.
+ */
+export const UNHANDLED_ERROR_MESSAGE = 'Unhandled error';

@@ -1,16 +1,18 @@
 /**
- * Realtime Lambda behind the WebSocket API: $connect accepts browsers of the app's own origin and
- * stores the connection (with a TTL), $disconnect removes it, `ping` answers `pong` through the
+ * Realtime Lambda behind the WebSocket API: $connect accepts only connections that came through the
+ * edge (origin secret) from browsers of the app's own origin and stores the connection (with a TTL), $disconnect removes it, `ping` answers `pong` through the
  * @connections management API. The one-time ticket that ties a connection to a signed-in user,
  * and chat delivery, arrive with the chat issue.
  */
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { config } from '../lib/config';
 import { db, nowSeconds } from '../lib/dynamo';
 import { connectionKey } from '../lib/keys';
-import { logger } from '../lib/logger';
+import { logger, UNHANDLED_ERROR_MESSAGE } from '../lib/logger';
+import { cameThroughEdge } from '../lib/edge';
 
 const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 let management: ApiGatewayManagementApiClient | undefined;
@@ -31,6 +33,7 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
   try {
     switch (routeKey) {
       case '$connect':
+        if (!(await cameThroughEdge(headerOf(event, ORIGIN_VERIFY_HEADER)))) return { statusCode: 403 };
         // Another site's page must not open sockets in our users' browsers (cross-site WebSocket hijacking).
         if (headerOf(event, 'origin') !== new URL(config.appUrl).origin) return { statusCode: 403 };
         await db.send(new PutCommand({ TableName: config.tableName, Item: { ...connectionKey(connectionId), connectedAt: nowSeconds(), expiresAt: nowSeconds() + CONNECTION_TTL_SECONDS } }));
@@ -45,7 +48,7 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
         return { statusCode: 400, body: JSON.stringify({ msg: 'Unknown action' }) };
     }
   } catch (error) {
-    logger.error('Realtime event failed', error as Error);
+    logger.error(UNHANDLED_ERROR_MESSAGE, { error: error as Error, routeKey, requestId: event.requestContext.requestId });
     return { statusCode: 500 };
   }
 }

@@ -7,7 +7,7 @@ export const adminCreateUserSchema = z.object({
   firstName: plainText(MSG.adminAllFieldsRequired, LIMITS.nameMax),
   lastName: plainText(MSG.adminAllFieldsRequired, LIMITS.nameMax),
   email,
-  password: z.string({ error: MSG.adminAllFieldsRequired }).check(z.minLength(LIMITS.adminPasswordMin, MSG.adminPasswordMin), z.maxLength(LIMITS.passwordMax)),
+  password: z.string({ error: MSG.adminAllFieldsRequired }).check(z.minLength(LIMITS.passwordMin, MSG.adminPasswordMin), z.maxLength(LIMITS.passwordMax)),
 });
 
 export const adminUpdateUserSchema = z.partial(

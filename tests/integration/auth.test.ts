@@ -59,24 +59,49 @@ describe('registration and activation', () => {
     expect(user?.name).toBe('Bold xName');
   });
 
-  it('keeps e-mail addresses unique whatever their case', async () => {
-    const { client, email } = await signedInStudent();
-    const again = await client.post('/auth/register', { name: 'Copy Cat', email: email.toUpperCase(), password: PASSWORD });
-    expect(again).toMatchObject({ status: 409, body: { msg: MSG.emailTaken } });
-    const asMentor = await client.post('/auth/register-professor', { firstName: 'Copy', lastName: 'Cat', email, password: PASSWORD });
-    expect(asMentor.status).toBe(409);
+  it('keeps e-mail addresses unique whatever their case, answering as for a new address and telling the owner', async () => {
+    const { client, email, user } = await signedInStudent();
+    const again = await new ApiClient().post('/auth/register', { name: 'Copy Cat', email: email.toUpperCase(), password: 'another-Password-2026' });
+    expect(again).toMatchObject({ status: 201, body: { msg: MSG.registrationSuccessful } });
+    const asMentor = await new ApiClient().post('/auth/register-professor', { firstName: 'Copy', lastName: 'Cat', email, password: 'another-Password-2026' });
+    expect(asMentor).toMatchObject({ status: 201, body: { msg: MSG.registrationSuccessful } });
+    // The owner hears of it; no link that could change the account goes out.
+    const notices = (await mailsTo(email)).filter((m) => m.subject === 'Someone tried to register with your address');
+    expect(notices).toHaveLength(2);
+    expect(notices[0].text).not.toContain('/activate/');
+    expect((await mailsTo(email)).filter((m) => m.subject === 'Activate your account')).toHaveLength(1);
+    // Nothing changed: same account, same password, same session.
+    expect((await new ApiClient().post('/auth/login', { email, password: 'another-Password-2026' })).status).toBe(401);
+    expect((await client.get('/auth/user')).body).toMatchObject({ _id: user._id, role: 'user' });
   });
 
-  it('re-sends the link when an unactivated address registers again, and only the newest link works', async () => {
-    const { email, activationToken: first } = await registerStudent();
-    const again = await new ApiClient().post('/auth/register', { name: 'Second Try', email, password: `${PASSWORD}-2` });
-    expect(again.status).toBe(201);
+  it('never lets a second registration of a pending address change what the first one’s link activates', async () => {
+    // The owner registers; a stranger who knows the address registers again with a password of their own.
+    const { email, activationToken: ownersLink } = await registerStudent(uniqueEmail('owner'), 'Olivia Owner');
+    expect((await new ApiClient().post('/auth/register', { name: 'Stranger', email, password: 'strangers-Password-2026' })).status).toBe(201);
     expect(await mailsTo(email)).toHaveLength(2);
-    const second = await activationTokenFor(email);
-    expect(second).not.toBe(first);
-    expect((await new ApiClient().post('/auth/activate', { token: first })).status).toBe(400);
-    expect((await new ApiClient().post('/auth/activate', { token: second })).status).toBe(200);
-    expect((await new ApiClient().post('/auth/login', { email, password: `${PASSWORD}-2` })).status).toBe(200);
+    const strangersLink = await activationTokenFor(email);
+    expect(strangersLink).not.toBe(ownersLink);
+
+    // The owner follows the link of their own registration: their credentials, their name.
+    expect((await new ApiClient().post('/auth/activate', { token: ownersLink })).status).toBe(200);
+    expect((await new ApiClient().post('/auth/login', { email, password: 'strangers-Password-2026' })).status).toBe(401);
+    const login = await new ApiClient().post<Grant>('/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ name: 'Olivia Owner' });
+    // The first activation ends every other registration's link.
+    expect(await new ApiClient().post('/auth/activate', { token: strangersLink })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+    expect((await new ApiClient().post('/auth/login', { email, password: 'strangers-Password-2026' })).status).toBe(401);
+  });
+
+  it('activates the credentials of the registration whose link is followed, whoever registered first', async () => {
+    // A stranger registers first; the owner registers later and follows the link of their own registration.
+    const email = uniqueEmail('pre.hijack');
+    expect((await new ApiClient().post('/auth/register', { name: 'Stranger', email, password: 'strangers-Password-2026' })).status).toBe(201);
+    const { activationToken: ownersLink } = await registerStudent(email, 'Olivia Owner');
+    expect((await new ApiClient().post('/auth/activate', { token: ownersLink })).status).toBe(200);
+    expect((await new ApiClient().post('/auth/login', { email, password: 'strangers-Password-2026' })).status).toBe(401);
+    expect((await new ApiClient().post<Grant>('/auth/login', { email, password: PASSWORD })).body.user).toMatchObject({ name: 'Olivia Owner' });
   });
 
   it('lets a pending student registration become a mentor one, with nothing left of the first', async () => {
@@ -125,18 +150,19 @@ describe('login', () => {
     expect(unknown).toMatchObject({ status: 401, body: { msg: MSG.invalidCredentials } });
   });
 
-  it('answers 429 after 5 failures within 15 minutes, even with the right password', async () => {
+  it('answers 429 to a client after its 5 wrong passwords for an address within 15 minutes, even with the right one', async () => {
     const { email } = await signedInStudent();
+    const device = new ApiClient();
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await new ApiClient().post('/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+      expect((await device.post('/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
     }
-    const blocked = await new ApiClient().post('/auth/login', { email, password: PASSWORD });
+    const blocked = await device.post('/auth/login', { email, password: PASSWORD });
     expect(blocked).toMatchObject({ status: 429, body: { msg: MSG.tooManyLoginAttempts } });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
 
     // Once the window has passed, the right password works again.
-    await setAttributes({ pk: `LOGINFAIL#${email}`, sk: 'LOGINFAIL' }, { firstAt: Math.floor(Date.now() / 1000) - 15 * 60 - 1 });
-    expect((await new ApiClient().post('/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    await setAttributes({ pk: `LOGIN#user#${email}`, sk: `CLIENT#${device.clientAddress}` }, { firstAt: Math.floor(Date.now() / 1000) - 15 * 60 - 1 });
+    expect((await device.post('/auth/login', { email, password: PASSWORD })).status).toBe(200);
   });
 
   it('refuses a banned account', async () => {
@@ -152,7 +178,7 @@ describe('login', () => {
       return r;
     });
     const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
-    const cookie = login.setCookies.find((c) => c.startsWith('refreshToken='))!;
+    const cookie = login.setCookies.find((c) => c.startsWith('__Secure-refreshToken='))!;
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; SameSite=Strict/);
@@ -178,10 +204,10 @@ describe('current user and sessions', () => {
 
   it('rotates the refresh token on every refresh and keeps the user signed in', async () => {
     const { client, user } = await signedInStudent();
-    const first = client.cookie('refreshToken');
+    const first = client.cookie('__Secure-refreshToken');
     const refreshed = await client.post<{ accessToken: string }>('/auth/refresh-token');
     expect(refreshed.status).toBe(200);
-    expect(client.cookie('refreshToken')).not.toBe(first);
+    expect(client.cookie('__Secure-refreshToken')).not.toBe(first);
     client.accessToken = refreshed.body.accessToken;
     expect((await client.get('/auth/user')).body).toMatchObject({ _id: user._id });
   });
@@ -189,7 +215,7 @@ describe('current user and sessions', () => {
   it('tolerates a concurrent refresh with the just-rotated token without issuing a second cookie', async () => {
     const { client } = await signedInStudent();
     const tab2 = new ApiClient();
-    tab2.setCookie('refreshToken', client.cookie('refreshToken')!, '/api/auth');
+    tab2.setCookie('__Secure-refreshToken', client.cookie('__Secure-refreshToken')!, '/api/auth');
     expect((await client.post('/auth/refresh-token')).status).toBe(200);
     const concurrent = await tab2.post('/auth/refresh-token');
     expect(concurrent.status).toBe(200);
@@ -198,11 +224,11 @@ describe('current user and sessions', () => {
 
   it('revokes the whole session when an already-used refresh token is presented again', async () => {
     const { client } = await signedInStudent();
-    const stolen = client.cookie('refreshToken')!;
+    const stolen = client.cookie('__Secure-refreshToken')!;
     await client.post('/auth/refresh-token');
     await client.post('/auth/refresh-token');
     const thief = new ApiClient();
-    thief.setCookie('refreshToken', stolen, '/api/auth');
+    thief.setCookie('__Secure-refreshToken', stolen, '/api/auth');
     expect(await thief.post('/auth/refresh-token')).toMatchObject({ status: 401, body: { msg: MSG.sessionExpired } });
     // The legitimate holder's newest token is revoked with the family.
     expect((await client.post('/auth/refresh-token')).status).toBe(401);
@@ -210,12 +236,12 @@ describe('current user and sessions', () => {
 
   it('logs out: the refresh token stops working and the cookie is cleared', async () => {
     const { client } = await signedInStudent();
-    const token = client.cookie('refreshToken')!;
+    const token = client.cookie('__Secure-refreshToken')!;
     const logout = await client.post('/auth/logout');
     expect(logout).toMatchObject({ status: 200, body: { msg: MSG.loggedOut } });
-    expect(logout.setCookies[0]).toMatch(/^refreshToken=; .*Max-Age=0/);
+    expect(logout.setCookies[0]).toMatch(/^__Secure-refreshToken=; .*Max-Age=0/);
     const replay = new ApiClient();
-    replay.setCookie('refreshToken', token, '/api/auth');
+    replay.setCookie('__Secure-refreshToken', token, '/api/auth');
     expect((await replay.post('/auth/refresh-token')).status).toBe(401);
   });
 
@@ -223,7 +249,7 @@ describe('current user and sessions', () => {
     expect((await new ApiClient().post('/auth/refresh-token')).status).toBe(401);
     for (const garbage of ['garbage', 'a.b.c', `${'x'.repeat(3000)}.${'y'.repeat(36)}.${'z'.repeat(43)}`, '%00%ff']) {
       const client = new ApiClient();
-      client.setCookie('refreshToken', garbage, '/api/auth');
+      client.setCookie('__Secure-refreshToken', garbage, '/api/auth');
       expect((await client.post('/auth/refresh-token')).status, garbage.slice(0, 20)).toBe(401);
       expect((await client.post('/auth/logout')).status, garbage.slice(0, 20)).toBe(200);
     }
@@ -252,13 +278,17 @@ describe('password reset', () => {
     expect((await new ApiClient().post('/auth/login', { email, password: 'a-brand-new-password' })).status).toBe(200);
   });
 
-  it('stops mailing reset links past the cap without answering differently', async () => {
+  it('checks the hourly mail cap before a new link replaces the current one, so the newest mailed link keeps working', async () => {
     const { email } = await signedInStudent();
-    const answers = [];
-    for (let attempt = 0; attempt < 6; attempt++) answers.push(await new ApiClient().post('/auth/forgot-password', { email }));
-    expect(answers.map((a) => [a.status, a.body.msg])).toEqual(Array(6).fill([200, MSG.resetEmailSent]));
-    // The activation mail of the sign-up counted too: 1 + 4 reset mails make the 5 of the hour.
+    // The activation mail of the sign-up counted: 1 + 4 reset mails make the 5 of the hour.
+    for (let attempt = 0; attempt < 4; attempt++) expect((await new ApiClient().post('/auth/forgot-password', { email })).status).toBe(200);
+    const lastMailed = linkIn(await latestMail(email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      // Past the cap every address answers alike (the count does not depend on an account existing).
+      expect(await new ApiClient().post('/auth/forgot-password', { email })).toMatchObject({ status: 429, body: { msg: MSG.tooManyAccountMails } });
+    }
     expect((await mailsTo(email)).filter((m) => m.subject === 'Reset your password')).toHaveLength(4);
+    expect((await new ApiClient().post('/auth/reset-password', { token: lastMailed, password: 'a-brand-new-password' })).status).toBe(200);
   });
 
   it('refuses an expired reset link', async () => {
@@ -274,15 +304,18 @@ describe('password reset', () => {
 describe('admin sessions', () => {
   it('logs the admin in with its own cookie, refreshes it, and refuses anyone else', async () => {
     const admin = await signedInAs('admin');
-    expect(admin.cookie('adminRefreshToken')).toBeDefined();
-    expect(admin.cookie('refreshToken')).toBeUndefined();
+    expect(admin.cookie('__Secure-adminRefreshToken')).toBeDefined();
+    expect(admin.cookie('__Secure-refreshToken')).toBeUndefined();
     const refreshed = await admin.post<{ accessToken: string }>('/admin/auth/refresh-token');
     expect(refreshed.status).toBe(200);
     admin.accessToken = refreshed.body.accessToken;
     expect((await admin.get('/auth/user')).body).toMatchObject({ role: 'admin', email: TEST_SEED.adminEmail });
 
+    // To the admin login a member account does not exist, and to the user login an admin account does not.
     const student = await new ApiClient().post('/admin/auth/login', { email: 'alice.student@demo.test', password: TEST_SEED.demoPassword });
-    expect(student).toMatchObject({ status: 403, body: { msg: MSG.adminLoginFailed } });
+    expect(student).toMatchObject({ status: 401, body: { msg: MSG.adminLoginFailed } });
+    const adminAtUserLogin = await new ApiClient().post('/auth/login', { email: TEST_SEED.adminEmail, password: TEST_SEED.adminPassword });
+    expect(adminAtUserLogin).toMatchObject({ status: 401, body: { msg: MSG.invalidCredentials } });
     const wrong = await new ApiClient().post('/admin/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' });
     expect(wrong).toMatchObject({ status: 401, body: { msg: MSG.adminLoginFailed } });
   });
@@ -290,7 +323,7 @@ describe('admin sessions', () => {
   it('does not accept a user session cookie on the admin refresh', async () => {
     const { client } = await signedInStudent();
     const crossed = new ApiClient();
-    crossed.setCookie('adminRefreshToken', client.cookie('refreshToken')!, '/api/admin/auth');
+    crossed.setCookie('__Secure-adminRefreshToken', client.cookie('__Secure-refreshToken')!, '/api/admin/auth');
     expect((await crossed.post('/admin/auth/refresh-token')).status).toBe(401);
   });
 });

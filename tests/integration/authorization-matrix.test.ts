@@ -1,12 +1,14 @@
 /**
  * Generated from the route table: every route x anonymous, student, professor and admin. A caller
  * below the route's access level is refused (401 anonymous, 403 signed in); a caller at that level
- * passes the check. Ownership (own/foreign resource) and banned cases join as their issues land.
+ * passes the check. Tokens whose session has ended, and an admin account's token of a user session,
+ * open nothing. Ownership (own/foreign resource) and banned cases join as their issues land.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { ROUTES, routeKey } from '../../shared/routes';
-import { signedInAs } from '../support/accounts';
+import { signedInAs, signedInStudent } from '../support/accounts';
+import { claimsOf, mintAccessToken } from '../support/tokens';
 import { CALLERS, type Caller, clientFor, concretePath, mayCall } from '../support/route-calls';
 
 const tokens: Partial<Record<Caller, string>> = {};
@@ -16,6 +18,10 @@ beforeAll(async () => {
   tokens.professor = (await signedInAs('professor')).accessToken;
   tokens.admin = (await signedInAs('admin')).accessToken;
 });
+
+const protectedRoutes = ROUTES.filter((r) => r.access !== 'public');
+const callRoute = (client: ReturnType<typeof clientFor>, route: (typeof ROUTES)[number]) =>
+  client.request(route.method, concretePath(route), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
 
 const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => ({ route, caller, key: routeKey(route) })));
 
@@ -35,8 +41,27 @@ describe('authorization matrix', () => {
 
   it('refuses an expired or forged bearer token on every protected route', async () => {
     const forged = clientFor({ user: `${tokens.user!.slice(0, -6)}AAAAAA` }, 'user');
-    for (const route of ROUTES.filter((r) => r.access !== 'public')) {
-      const response = await forged.request(route.method, concretePath(route), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+    for (const route of protectedRoutes) {
+      const response = await callRoute(forged, route);
+      expect({ key: routeKey(route), status: response.status }).toEqual({ key: routeKey(route), status: 401 });
+    }
+  });
+
+  it('refuses the still-unexpired access token of a logged-out session on every protected route', async () => {
+    const { client } = await signedInStudent();
+    expect((await client.post('/auth/logout')).status).toBe(200);
+    const revoked = clientFor({ user: client.accessToken }, 'user');
+    for (const route of protectedRoutes) {
+      const response = await callRoute(revoked, route);
+      expect({ key: routeKey(route), status: response.status }).toEqual({ key: routeKey(route), status: 401 });
+    }
+  });
+
+  it('refuses an admin account’s token of a user session on every admin route, even validly signed', async () => {
+    const admin = claimsOf(tokens.admin!);
+    const userSession = clientFor({ admin: await mintAccessToken({ userId: admin.sub, role: 'admin', sessionId: admin.sid, kind: 'user' }) }, 'admin');
+    for (const route of protectedRoutes.filter((r) => r.access === 'admin')) {
+      const response = await callRoute(userSession, route);
       expect({ key: routeKey(route), status: response.status }).toEqual({ key: routeKey(route), status: 401 });
     }
   });

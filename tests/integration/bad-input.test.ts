@@ -107,7 +107,7 @@ describe('hostile paths and cookies', () => {
   it.each(['/auth/refresh-token', '/auth/logout', '/admin/auth/refresh-token', '/admin/auth/logout'])('POST %s never answers 5xx for any cookie', async (path) => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (value) => {
-        const response = await new ApiClient().request('POST', path, {}, { headers: { cookie: `refreshToken=${encodeURIComponent(value)}; adminRefreshToken=${encodeURIComponent(value)}` } });
+        const response = await new ApiClient().request('POST', path, {}, { headers: { cookie: `__Secure-refreshToken=${encodeURIComponent(value)}; __Secure-adminRefreshToken=${encodeURIComponent(value)}` } });
         expect(response.status).toBeLessThan(500);
       }),
       { numRuns: 25 },

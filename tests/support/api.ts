@@ -1,7 +1,10 @@
 /**
- * A small API client for integration tests, like a browser: it keeps the cookies the server sets
- * (per path) and sends the bearer token it is given.
+ * A small API client for integration tests, like a browser on its own device: it keeps the cookies
+ * the server sets (per path), sends the bearer token it is given and the app's Origin, as a browser
+ * does, and comes from its own loopback address (127.x.y.z), so per-client limits see one client per
+ * ApiClient, as they would see one device each.
  */
+import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -15,30 +18,63 @@ export function stackUrl(): string {
   return inject('stackUrl');
 }
 
+/** A fresh loopback address: Linux routes all of 127.0.0.0/8 to this machine. */
+export const randomClientAddress = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  setCookies: string[];
+  text: string;
+}
+
+/** One HTTP request from the given local address (node:http, since fetch cannot choose it). */
+export function sendFrom(localAddress: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+        }
+        const setCookies = response.headers['set-cookie'] ?? [];
+        resolve({ status: response.statusCode ?? 0, headers, setCookies, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
 export class ApiClient {
   private readonly cookies = new Map<string, { value: string; path: string }>();
   accessToken?: string;
 
-  constructor(readonly baseUrl: string = stackUrl()) {}
+  constructor(
+    readonly baseUrl: string = stackUrl(),
+    /** The client's own address; give two clients the same one to play one device. */
+    readonly clientAddress: string = randomClientAddress(),
+  ) {}
 
   async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, init: { raw?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
     const url = `${this.baseUrl}/api${path}`;
-    const headers: Record<string, string> = { ...init.headers };
+    const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, ...init.headers };
     if (body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
     if (this.accessToken) headers.authorization ??= `Bearer ${this.accessToken}`;
     const cookie = this.cookieHeader(`/api${path}`);
-    if (cookie) headers.cookie = cookie;
-    const response = await fetch(url, { method, headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-    const setCookies = response.headers.getSetCookie();
-    for (const line of setCookies) this.store(line);
-    const text = await response.text();
-    let parsed: unknown = text;
+    if (cookie) headers.cookie ??= cookie;
+    const response = await sendFrom(this.clientAddress, url, { method, headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    for (const line of response.setCookies) this.store(line);
+    let parsed: unknown = response.text;
     try {
-      parsed = text ? JSON.parse(text) : {};
+      parsed = response.text ? JSON.parse(response.text) : {};
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, body: parsed as T, headers: response.headers, setCookies };
+    return { status: response.status, body: parsed as T, headers: response.headers, setCookies: response.setCookies };
   }
 
   get = <T = Record<string, unknown>>(path: string) => this.request<T>('GET', path);

@@ -1,4 +1,5 @@
 /** Reads the mails the functions sent back from the local outbox, as a person would open them. */
+import { expect } from 'vitest';
 import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { stackUrl } from './api';
 
@@ -27,3 +28,14 @@ export function linkIn(mail: OutboxMail, pathPrefix: string): string {
 }
 
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Runs `during` while the local mail service is down (every send answers 503), then brings it back. */
+export async function duringMailOutage<T>(during: () => Promise<T>): Promise<T> {
+  const set = (outage: boolean) => fetch(`${stackUrl()}/_local/mail-outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outage }) });
+  expect((await set(true)).status).toBe(200);
+  try {
+    return await during();
+  } finally {
+    await set(false);
+  }
+}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import type * as z from 'zod/mini';
 import { MSG } from '../../../../../shared/messages';
@@ -26,8 +27,10 @@ export default function ContactRoute() {
       await sendContact({ ...body, phone: body.phone || undefined });
       notify.success(MSG.contactSent);
       reset(EMPTY);
-    } catch {
-      notify.error(MSG.contactFailed);
+    } catch (error) {
+      // A limit or a mail outage says what to do; anything else is the spec's generic failure. The form keeps its text.
+      const explained = error instanceof ApiError && (error.status === 429 || error.status === 503);
+      notify.error(explained ? errorText(error) : MSG.contactFailed);
     }
   }
 
