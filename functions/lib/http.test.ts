@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { MSG } from '../../shared/messages';
 import { Conflict } from './errors';
+import { UNHANDLED_ERROR_MESSAGE } from './logger';
 
 const ORIGIN_SECRET = 'unit-test-origin-secret';
 const APP_URL = 'https://app.example.com';
@@ -83,6 +84,23 @@ describe('domain handler', () => {
     const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { origin: APP_URL }, cookies: ['__Secure-refreshToken=a', '__Secure-refreshToken=b'] }));
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body!)).toEqual({ msg: MSG.duplicateCookie });
+  });
+
+  it('logs an error that becomes a 500 as the counted "Unhandled error" line, with the request and correlation ids', async () => {
+    const lines: string[] = [];
+    const captures = [process.stdout, process.stderr].map((stream) =>
+      vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+        lines.push(String(chunk));
+        return true;
+      }),
+    );
+    try {
+      await handler(event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43) }), headers: { 'x-correlation-id': 'checkout-42' } }));
+    } finally {
+      for (const capture of captures) capture.mockRestore();
+    }
+    const logged = lines.map((line) => JSON.parse(line)).find((line) => line.message === UNHANDLED_ERROR_MESSAGE);
+    expect(logged).toMatchObject({ level: 'ERROR', requestId: 'r1', correlationId: 'checkout-42', routeKey: 'POST /api/auth/activate', error: { message: 'secret internals' } });
   });
 
   it('maps typed errors to their status and hides unknown errors', async () => {
