@@ -15,12 +15,13 @@ function signingKey(): Promise<CryptoKey | Uint8Array> {
   return privateKey;
 }
 
-export async function signAccessToken(caller: Caller): Promise<string> {
+/** A token for the caller's session, valid 15 minutes but never past the session's end (epoch seconds). */
+export async function signAccessToken(caller: Caller, sessionEndsAt: number): Promise<string> {
   return new SignJWT({ role: caller.role, sid: caller.sessionId, kind: caller.kind })
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM })
     .setSubject(caller.userId)
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setIssuedAt()
-    .setExpirationTime(`${AUTH_TIMINGS.accessTokenSeconds}s`)
+    .setExpirationTime(Math.min(Math.floor(Date.now() / 1000) + AUTH_TIMINGS.accessTokenSeconds, sessionEndsAt))
     .sign(await signingKey());
 }

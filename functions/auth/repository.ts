@@ -4,7 +4,7 @@ import type { SessionKind } from '../lib/access-token';
 import { config } from '../lib/config';
 import { db, isConditionFailure, nowSeconds, transact } from '../lib/dynamo';
 import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex } from '../lib/keys';
-import type { SessionRecord } from '../lib/sessions';
+import { getAccount, type SessionRecord, withEndedSessions } from '../lib/sessions';
 import type { UserRecord } from '../lib/user-record';
 
 const TableName = () => config.tableName;
@@ -230,11 +230,6 @@ export async function forgetLoginGuesses(kind: SessionKind, email: string, clien
 export const countAddressFailure = (kind: SessionKind, email: string, windowSeconds: number) => countInWindow(loginAddressKey(kind, email), windowSeconds);
 export const readAddressFailures = (kind: SessionKind, email: string, windowSeconds: number) => readWindow(loginAddressKey(kind, email), windowSeconds);
 
-/** After a password reset nothing of the address's login history locks or slows its owner. */
-export async function clearLoginAttempts(email: string): Promise<void> {
-  for (const kind of ['user', 'admin'] as const) await deleteWholePartition(loginAttemptsOf(kind, email).pk);
-}
-
 export const countRate = (limit: string, subject: string, windowSeconds: number) => countInWindow(rateKey(limit, subject), windowSeconds);
 
 /** Gives back a counted event that did not happen after all (its mail could not be sent). */
@@ -278,36 +273,70 @@ export async function rotateSession(session: SessionRecord, newHash: string): Pr
   }
 }
 
-export async function deleteSession(userId: string, sessionId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: TableName(), Key: sessionKey(userId, sessionId) }));
+/**
+ * Ends sessions: records them on the account first, so that their access tokens are refused from
+ * this moment (every request reads the account), then deletes them. Two endings at once both land
+ * (optimistic lock on sessionsVersion).
+ */
+export async function endSessions(userId: string, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await recordEndedSessions(userId, sessionIds);
+  await Promise.all(sessionIds.map((sessionId) => db.send(new DeleteCommand({ TableName: TableName(), Key: sessionKey(userId, sessionId) }))));
 }
 
-/** Revokes every session of a user (password reset, ban). */
-export async function deleteAllSessions(userId: string): Promise<void> {
+async function recordEndedSessions(userId: string, sessionIds: string[]): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const account = await getAccount(userId);
+    if (!account) return;
+    const version = account.sessionsVersion;
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: TableName(),
+          Key: userKey(userId),
+          UpdateExpression: 'SET endedSessions = :ended, sessionsVersion = :next',
+          ConditionExpression: version === undefined ? 'attribute_not_exists(sessionsVersion)' : 'sessionsVersion = :version',
+          ExpressionAttributeValues: { ':ended': withEndedSessions(account, sessionIds), ':next': (version ?? 0) + 1, ...(version !== undefined && { ':version': version }) },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Error(`Could not record the end of sessions of ${userId}`);
+}
+
+/** Ends every session of a user (password reset, ban). */
+export async function endAllSessions(userId: string): Promise<void> {
   const { pk, skPrefix } = sessionsOfUser(userId);
-  await deleteItems({ pk, skPrefix });
-}
-
-async function deleteWholePartition(pk: string): Promise<void> {
-  await deleteItems({ pk });
-}
-
-async function deleteItems({ pk, skPrefix }: { pk: string; skPrefix?: string }): Promise<void> {
+  const sessionIds: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: TableName(),
-        KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix && { ':prefix': skPrefix }) },
-        ProjectionExpression: 'pk, sk',
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ProjectionExpression: 'sessionId',
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
-    await Promise.all((page.Items ?? []).map((item) => db.send(new DeleteCommand({ TableName: TableName(), Key: { pk: item.pk, sk: item.sk } }))));
+    sessionIds.push(...(page.Items ?? []).map((item) => item.sessionId as string));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+  await endSessions(userId, sessionIds);
+}
+
+/** After a password reset nothing of the address's login history locks or slows its owner. */
+export async function clearLoginAttempts(email: string): Promise<void> {
+  for (const kind of ['user', 'admin'] as const) {
+    const { Items } = await db.send(
+      new QueryCommand({ TableName: TableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': loginAttemptsOf(kind, email).pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true }),
+    );
+    await Promise.all((Items ?? []).map((item) => db.send(new DeleteCommand({ TableName: TableName(), Key: { pk: item.pk, sk: item.sk } }))));
+  }
 }
 
 // Contact messages ----------------------------------------------------------------------------

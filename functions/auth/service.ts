@@ -172,7 +172,7 @@ async function startSession(user: UserRecord, kind: SessionKind): Promise<Omit<S
   const secret = randomSecret();
   const startedAt = nowSeconds();
   await repo.putSession({ userId: user.userId, sessionId, kind, tokenHash: sha256(secret), startedAt, expiresAt: startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds });
-  const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind });
+  const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind }, startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds);
   return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds: AUTH_TIMINGS.sessionAbsoluteSeconds };
 }
 
@@ -194,22 +194,22 @@ export async function refresh(refreshToken: string | undefined, kind: SessionKin
   if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired);
   const presented = sha256(secret);
   if (!user || user.isDeleted || user.isBanned || user.status !== 'active' || (user.role === 'admin') !== (kind === 'admin')) {
-    await repo.deleteSession(userId, sessionId);
+    await repo.endSessions(userId, [sessionId]);
     throw new Unauthorized(MSG.sessionExpired);
   }
   const caller: Caller = { userId, role: user.role, sessionId, kind };
   const lifetimeSeconds = session.expiresAt - nowSeconds();
   if (presented === session.previousHash && nowSeconds() - (session.rotatedAt ?? 0) <= ROTATION_LEEWAY_SECONDS) {
-    return { accessToken: await signAccessToken(caller), lifetimeSeconds };
+    return { accessToken: await signAccessToken(caller, session.expiresAt), lifetimeSeconds };
   }
   if (presented !== session.tokenHash) {
     logger.warn('Refresh token reuse detected; revoking the session', { userId, sessionId });
-    await repo.deleteSession(userId, sessionId);
+    await repo.endSessions(userId, [sessionId]);
     throw new Unauthorized(MSG.sessionExpired);
   }
   const newSecret = randomSecret();
   if (!(await repo.rotateSession(session, sha256(newSecret)))) throw new Unauthorized(MSG.sessionExpired);
-  return { accessToken: await signAccessToken(caller), refreshToken: `${userId}.${sessionId}.${newSecret}`, lifetimeSeconds };
+  return { accessToken: await signAccessToken(caller, session.expiresAt), refreshToken: `${userId}.${sessionId}.${newSecret}`, lifetimeSeconds };
 }
 
 export async function logout(refreshToken: string | undefined): Promise<{ msg: string }> {
@@ -218,7 +218,7 @@ export async function logout(refreshToken: string | undefined): Promise<{ msg: s
     const { userId, sessionId, secret } = parsed;
     const session = await getSession(userId, sessionId);
     const hash = sha256(secret);
-    if (session && (session.tokenHash === hash || session.previousHash === hash)) await repo.deleteSession(userId, sessionId);
+    if (session && (session.tokenHash === hash || session.previousHash === hash)) await repo.endSessions(userId, [sessionId]);
   }
   return { msg: MSG.loggedOut };
 }
@@ -258,7 +258,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
   const passwordHash = await hashPassword(password);
   if (!(await repo.resetPassword(hash, record.userId, passwordHash))) throw new BadRequest(MSG.resetLinkInvalid);
   const user = await repo.getUser(record.userId);
-  await Promise.all([repo.deleteAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
+  await Promise.all([repo.endAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
   return { msg: MSG.passwordResetDone };
 }
 

@@ -25,6 +25,7 @@ const event = (routeKey: string, init: Partial<APIGatewayProxyEventV2> = {}): AP
     headers: { [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET, 'content-type': 'application/json', ...init.headers },
   }) as APIGatewayProxyEventV2;
 
+const IN_AN_HOUR = Math.floor(Date.now() / 1000) + 3600;
 const loginBody = JSON.stringify({ email: 'a@b.co', password: 'x' });
 
 describe('domain handler', () => {
@@ -120,7 +121,7 @@ describe('domain handler', () => {
 
   it('treats a missing or forged token as no caller', async () => {
     expect((await handler(event('GET /api/auth/user'))).statusCode).toBe(401);
-    const forged = `${(await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1', kind: 'user' })).slice(0, -4)}AAAA`;
+    const forged = `${(await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1', kind: 'user' }, IN_AN_HOUR)).slice(0, -4)}AAAA`;
     expect((await handler(event('GET /api/auth/user', { headers: { authorization: `Bearer ${forged}` } }))).statusCode).toBe(401);
   });
 
@@ -137,14 +138,20 @@ describe('domain handler', () => {
 
 describe('access tokens', () => {
   it('verify with the public key and name the session and its kind', async () => {
-    const token = await signAccessToken({ userId: 'u1', role: 'professor', sessionId: 's1', kind: 'user' });
+    const token = await signAccessToken({ userId: 'u1', role: 'professor', sessionId: 's1', kind: 'user' }, IN_AN_HOUR);
     expect(token.split('.')[0]).toBe(Buffer.from(JSON.stringify({ alg: 'ES256' })).toString('base64url'));
     expect(await verifyAccessToken(token)).toEqual({ userId: 'u1', role: 'professor', sessionId: 's1', kind: 'user' });
   });
 
+  it('never outlive their session’s end', async () => {
+    const sessionEndsAt = Math.floor(Date.now() / 1000) + 60;
+    const token = await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1', kind: 'user' }, sessionEndsAt);
+    expect(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).exp).toBe(sessionEndsAt);
+  });
+
   it('never pair an admin role with a user session or the reverse', async () => {
-    expect(await verifyAccessToken(await signAccessToken({ userId: 'u1', role: 'admin', sessionId: 's1', kind: 'user' }))).toBeUndefined();
-    expect(await verifyAccessToken(await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1', kind: 'admin' }))).toBeUndefined();
+    expect(await verifyAccessToken(await signAccessToken({ userId: 'u1', role: 'admin', sessionId: 's1', kind: 'user' }, IN_AN_HOUR))).toBeUndefined();
+    expect(await verifyAccessToken(await signAccessToken({ userId: 'u1', role: 'user', sessionId: 's1', kind: 'admin' }, IN_AN_HOUR))).toBeUndefined();
   });
 
   it('refuse an HMAC token, even one signed with the public key as its secret (algorithm confusion)', async () => {

@@ -15,7 +15,7 @@ import { config } from './config';
 import { BadRequest, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType } from './errors';
 import { logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './edge';
-import { getSessionAndAccount, isOpen, mayAct } from './sessions';
+import { getAccount, mayAct } from './sessions';
 import type { UserRecord } from './user-record';
 
 const MAX_JSON_BYTES = 64 * 1024;
@@ -34,7 +34,7 @@ export interface Request<Body = unknown> {
   headers: Record<string, string>;
   /** The signed-in caller, when a valid token of an open session came with the request. */
   caller?: Caller;
-  /** The caller's account as stored, read together with the session. */
+  /** The caller's account as stored, read for the session check. */
   account?: UserRecord;
   /** The client's address as the edge saw it: what logs and per-client limits use. */
   clientIp: string;
@@ -137,15 +137,15 @@ function hasDuplicateCookie(cookies: string[]): boolean {
 }
 
 /**
- * The caller of a valid token whose session is still open and whose account may act, with that
- * account; anything else is an anonymous request (and a 401 on any route that needs a caller).
+ * The caller of a valid token whose session has not ended and whose account may act, with that
+ * account (one GetItem); anything else is an anonymous request (a 401 on a route that needs a caller).
  */
 async function signedIn(headers: Record<string, string>): Promise<{ caller?: Caller; account?: UserRecord }> {
   const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const caller = bearer ? await verifyAccessToken(bearer) : undefined;
   if (!caller) return {};
-  const { session, account } = await getSessionAndAccount(caller.userId, caller.sessionId);
-  return isOpen(session, caller.kind) && mayAct(account) && account.role === caller.role ? { caller, account } : {};
+  const account = await getAccount(caller.userId);
+  return mayAct(account, caller) ? { caller, account } : {};
 }
 
 /** Admin routes take admin sessions only; an admin session opens no member route. */

@@ -1,10 +1,13 @@
 /**
- * The session, shared by every Lambda: the auth domain opens, rotates and ends sessions; every
- * signed-in request checks that its session is still open (one GetItem), so a logout, a reuse of a
- * refresh token, a password reset or a ban ends access at once, not when the access token expires.
+ * The session, shared by every Lambda. The auth domain opens, rotates and ends sessions; every
+ * signed-in request reads the caller's account (one strongly consistent GetItem, the one most
+ * actions need anyway) and finds there whether the token's session has ended. So a logout, a reuse
+ * of a refresh token, a password reset or a ban ends access at once, not when the access token
+ * expires; and a session's access tokens never outlive its absolute end (they are minted capped).
  */
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { SessionKind } from './access-token';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AUTH_TIMINGS } from '../../shared/limits';
+import type { Caller, SessionKind } from './access-token';
 import { config } from './config';
 import { db, nowSeconds } from './dynamo';
 import { sessionKey, userKey } from './keys';
@@ -29,25 +32,27 @@ export async function getSession(userId: string, sessionId: string): Promise<Ses
   return Item as SessionRecord | undefined;
 }
 
-export function isOpen(session: SessionRecord | undefined, kind: SessionKind): session is SessionRecord {
-  return session !== undefined && session.kind === kind && session.expiresAt > nowSeconds();
+/** The account of a signed-in request, strongly consistent for the same reason. */
+export async function getAccount(userId: string): Promise<UserRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: userKey(userId), ConsistentRead: true }));
+  return Item as UserRecord | undefined;
 }
 
 /**
- * The session and its account in one round trip (BatchGetItem, strongly consistent): what every
- * signed-in request needs to know that its session is open and its account neither banned nor
- * deleted, and what most actions then use without reading the account again.
+ * Whether the caller may act now: the account is active, not banned, not deleted, still of the
+ * token's role, and the token's session has not ended.
  */
-export async function getSessionAndAccount(userId: string, sessionId: string): Promise<{ session?: SessionRecord; account?: UserRecord }> {
-  const keys = [sessionKey(userId, sessionId), userKey(userId)];
-  const { Responses } = await db.send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys, ConsistentRead: true } } }));
-  const items = Responses?.[config.tableName] ?? [];
-  return {
-    session: items.find((item) => item.sk === keys[0].sk) as SessionRecord | undefined,
-    account: items.find((item) => item.sk === keys[1].sk) as UserRecord | undefined,
-  };
+export function mayAct(account: UserRecord | undefined, caller: Caller): account is UserRecord {
+  if (!account || account.status !== 'active' || account.isBanned || account.isDeleted || account.role !== caller.role) return false;
+  return account.endedSessions?.[caller.sessionId] === undefined;
 }
 
-/** An account that may act: activated, not banned, not deleted. */
-export const mayAct = (account: UserRecord | undefined): account is UserRecord =>
-  account !== undefined && account.status === 'active' && !account.isBanned && !account.isDeleted;
+/**
+ * The account's record of ended sessions with these added. An access token lives at most
+ * AUTH_TIMINGS.accessTokenSeconds, so older entries protect nothing any more and are dropped.
+ */
+export function withEndedSessions(account: UserRecord, sessionIds: string[]): Record<string, number> {
+  const now = nowSeconds();
+  const kept = Object.entries(account.endedSessions ?? {}).filter(([, endedAt]) => endedAt > now - AUTH_TIMINGS.accessTokenSeconds);
+  return Object.fromEntries([...kept, ...sessionIds.map((sessionId) => [sessionId, now] as const)]);
+}

@@ -18,10 +18,14 @@ export interface UserRecord {
   activationTokenHash?: string;
   resetTokenHash?: string;
   profilePhoto?: string;
+  /** Sessions ended in the last 15 minutes (id -> when): their access tokens are refused. */
+  endedSessions?: Record<string, number>;
+  /** Optimistic lock of endedSessions: two sessions ending at once both get recorded. */
+  sessionsVersion?: number;
   [profileField: string]: unknown;
 }
 
-const PRIVATE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'userId', 'passwordHash', 'activationTokenHash', 'resetTokenHash', 'status', 'isDeleted']);
+const PRIVATE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'userId', 'passwordHash', 'activationTokenHash', 'resetTokenHash', 'status', 'isDeleted', 'endedSessions', 'sessionsVersion']);
 
 /** The current-user object of the API: `_id` and the profile, never a hash or a token. */
 export function toUserDto(user: UserRecord): Record<string, unknown> {

@@ -18,6 +18,6 @@ export async function mintAccessToken(claims: { userId: string; role: string; se
 }
 
 /** The claims of a token (not verified: the test holds it). */
-export function claimsOf(token: string): { sub: string; role: string; sid: string; kind: string } {
+export function claimsOf(token: string): { sub: string; role: string; sid: string; kind: string; exp: number } {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
