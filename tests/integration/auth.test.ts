@@ -230,8 +230,9 @@ describe('current user and sessions', () => {
     const thief = new ApiClient();
     thief.setCookie('__Secure-refreshToken', stolen, '/api/auth');
     expect(await thief.post('/auth/refresh-token')).toMatchObject({ status: 401, body: { msg: MSG.sessionExpired } });
-    // The legitimate holder's newest token is revoked with the family.
+    // The legitimate holder's newest token is revoked with the family, and its access tokens at once.
     expect((await client.post('/auth/refresh-token')).status).toBe(401);
+    expect((await client.get('/auth/user')).status).toBe(401);
   });
 
   it('logs out: the refresh token stops working and the cookie is cleared', async () => {

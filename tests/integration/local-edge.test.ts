@@ -3,11 +3,11 @@
  * page cannot read the mail outbox or the @connections API), gives the SPA a CSP naming its own
  * WebSocket origin, and serves only the allow-listed upload types, with their headers.
  */
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { request } from 'node:http';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { stackUrl } from '../support/api';
+import { putObjects } from '../support/media';
 
 const port = () => new URL(stackUrl()).port;
 
@@ -83,20 +83,12 @@ describe('SPA headers', () => {
 
 describe('/uploads types', () => {
   beforeAll(async () => {
-    const env = inject('stackEnv');
-    const s3 = new S3Client({
-      endpoint: env.S3_ENDPOINT,
-      forcePathStyle: true,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    });
-    const put = (Key: string, ContentType: string, Body: string) => s3.send(new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key, Body, ContentType }));
-    await put('edge/page.html', 'text/html', '<script>alert(1)</script>');
-    await put('edge/image.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    await put('edge/photo.png', 'image/png', 'png bytes');
-    await put('edge/brief.pdf', 'application/pdf', '%PDF-1.7');
-    s3.destroy();
+    await putObjects('MEDIA_BUCKET', [
+      { key: 'edge/page.html', type: 'text/html', body: '<script>alert(1)</script>' },
+      { key: 'edge/image.svg', type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' },
+      { key: 'edge/photo.png', type: 'image/png', body: 'png bytes' },
+      { key: 'edge/brief.pdf', type: 'application/pdf', body: '%PDF-1.7' },
+    ]);
   });
 
   it('never serves a type that could run as a page', async () => {

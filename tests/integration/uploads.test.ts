@@ -1,8 +1,7 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { request } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { stackUrl } from '../support/api';
+import { putObjects } from '../support/media';
 
 /** GET with the path exactly as written: fetch would resolve the dot segments first. */
 function rawGet(path: string): Promise<{ status: number; body: string }> {
@@ -20,17 +19,9 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
 
 describe('/uploads', () => {
   beforeAll(async () => {
-    const env = inject('stackEnv');
-    const s3 = new S3Client({
-      endpoint: env.S3_ENDPOINT,
-      forcePathStyle: true,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    });
-    await s3.send(new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: 'photos/avatar.png', Body: 'public photo', ContentType: 'image/png' }));
+    await putObjects('MEDIA_BUCKET', [{ key: 'photos/avatar.png', type: 'image/png', body: 'public photo' }]);
     // A type /uploads would serve: only the path rules may keep it out.
-    await s3.send(new PutObjectCommand({ Bucket: env.FILES_BUCKET, Key: 'secret.pdf', Body: 'private project', ContentType: 'application/pdf' }));
+    await putObjects('FILES_BUCKET', [{ key: 'secret.pdf', type: 'application/pdf', body: 'private project' }]);
   });
 
   it('serves objects of the media bucket', async () => {
