@@ -5,12 +5,15 @@
  * 10,000 / 50,000). For each: build time, heap held by the index, the size of its snapshot and
  * the time to load it (what a Lambda cold start would pay instead of a build), and query latency
  * (p50/p95/p99) of word-prefix queries, accents folded, top 20, experts filtered by rating.
+ * The product's own SearchIndex port (functions/core/search/) is measured the same way: it is
+ * FlexSearch plus counting every match, merging experts found through their offers, and paging.
  *
  * Run: node --expose-gc --import tsx bench/search-engines.ts
  */
 import { Index } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { performance } from 'node:perf_hooks';
+import { buildSearchIndex, loadSearchIndex, type SearchIndex } from '../functions/core/search/search-index';
 import { runBench, writeResults } from './lib/results';
 import { round, summarise } from './lib/stats';
 
@@ -143,6 +146,28 @@ function miniEngine(expertIndex: MiniSearch, offerIndex: MiniSearch): Engine {
   };
 }
 
+// The product's port over FlexSearch, as the directory and offer search call it.
+const searchIndexPort: EngineKind = {
+  name: 'port',
+  build(experts, offers) {
+    return portEngine(
+      buildSearchIndex(
+        experts.map((expert) => ({ ...expert, id: String(expert.id), expertises: expert.expertises.split(' '), expYears: expert.id % 30, createdAt: new Date(1_700_000_000_000 + expert.id * 60_000).toISOString() })),
+        offers.map((offer) => ({ ...offer, id: String(offer.id), expertId: String(offer.expertId) })),
+      ),
+    );
+  },
+  restore: (snapshot) => portEngine(loadSearchIndex(snapshot)),
+};
+
+function portEngine(index: SearchIndex): Engine {
+  return {
+    searchExperts: (query, minRating) => index.experts({ q: query, minRating, page: 1, limit: TOP }).ids.map(Number),
+    searchOffers: (query) => index.offers(query, TOP).map(Number),
+    snapshot: () => index.snapshot(),
+  };
+}
+
 const expertText = (expert: Expert) => fold(`${expert.name} ${expert.headline} ${expert.position} ${expert.expertises}`);
 
 // A deterministic catalogue ------------------------------------------------------------------
@@ -191,7 +216,7 @@ runBench(async () => {
   const figures = [];
   for (const size of SIZES) {
     const { experts, offers } = generateCatalogue(size.experts, size.offers);
-    for (const kind of [flexSearch, miniSearch]) {
+    for (const kind of [flexSearch, miniSearch, searchIndexPort]) {
       figures.push({ engine: kind.name, ...size, ...measure(kind, experts, offers) });
       const last = figures.at(-1)!;
       console.log(

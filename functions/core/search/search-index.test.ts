@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type SearchIndex } from './search-index';
+
+const expert = (id: string, name: string, fields: Partial<ExpertEntry> = {}): ExpertEntry => ({
+  id,
+  name,
+  expertises: [],
+  rating: 4,
+  expYears: 5,
+  createdAt: `2026-01-${id.padStart(2, '0')}T00:00:00.000Z`,
+  ...fields,
+});
+
+const EXPERTS: ExpertEntry[] = [
+  expert('1', 'Élodie Müller', { headline: 'Valuation and financial modelling', position: 'Associate', expertises: ['Valuation', 'M&A'], rating: 4.8, expYears: 7 }),
+  expert('2', 'Sophie Laurent', { headline: 'Contract law for startups', position: 'Lawyer', expertises: ['Contracts'], rating: 4.2, expYears: 12 }),
+  expert('3', 'Sophie Durand', { headline: 'Brand strategy', position: 'Marketing lead', expertises: ['Branding'], rating: 3.1, expYears: 3 }),
+  expert('4', 'Thomas Keller', { headline: 'Case interviews', position: 'Consultant', expertises: ['Strategy'], rating: 4.5, expYears: 9 }),
+];
+const OFFERS: OfferEntry[] = [
+  { id: 'o1', expertId: '4', title: 'Valuation crash course', description: 'Discounted cash flows for case interviews.' },
+  { id: 'o2', expertId: '2', title: 'Review of your startup contract', description: 'Shareholder agreements and term sheets.' },
+  { id: 'o3', expertId: 'gone', title: 'Valuation of a vanished expert', description: 'Never shown.' },
+];
+
+const page = { page: 1, limit: 10 };
+
+describe.each([
+  ['built', () => buildSearchIndex(EXPERTS, OFFERS)],
+  ['loaded from a snapshot', () => loadSearchIndex(buildSearchIndex(EXPERTS, OFFERS).snapshot())],
+])('search index (%s)', (_, make: () => SearchIndex) => {
+  const index = make();
+
+  it('finds experts by word prefix, whatever the case and the accents', () => {
+    expect(index.experts({ q: 'elo', ...page }).ids).toEqual(['1']);
+    expect(index.experts({ q: 'MULL', ...page }).ids).toEqual(['1']);
+    expect(index.experts({ q: 'müller', ...page }).ids).toEqual(['1']);
+    expect(index.experts({ q: 'soph', ...page }).ids.sort()).toEqual(['2', '3']);
+  });
+
+  it('requires every word of the query', () => {
+    expect(index.experts({ q: 'soph lau', ...page }).ids).toEqual(['2']);
+    expect(index.experts({ q: 'sophie keller', ...page }).total).toBe(0);
+  });
+
+  it('matches headlines, job titles and expertises, and experts through their offers, own fields first', () => {
+    expect(index.experts({ q: 'lawy', ...page }).ids).toEqual(['2']);
+    expect(index.experts({ q: 'brand', ...page }).ids).toEqual(['3']);
+    // Élodie has valuation in her own fields; Thomas only through an offer; the offer of an expert not in the catalogue counts for nobody.
+    expect(index.experts({ q: 'valu', ...page }).ids).toEqual(['1', '4']);
+  });
+
+  it('filters by rating and experience, counts every match, and pages', () => {
+    expect(index.experts({ minRating: 4.3, ...page }).ids.sort()).toEqual(['1', '4']);
+    expect(index.experts({ minExp: 10, ...page }).ids).toEqual(['2']);
+    const first = index.experts({ page: 1, limit: 3 });
+    const second = index.experts({ page: 2, limit: 3 });
+    expect([first.total, second.total]).toEqual([4, 4]);
+    expect([...first.ids, ...second.ids].sort()).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('sorts newest first by default, or by rating', () => {
+    expect(index.experts(page).ids).toEqual(['4', '3', '2', '1']);
+    expect(index.experts({ sort: 'rating', ...page }).ids).toEqual(['1', '4', '2', '3']);
+    expect(index.experts({ q: 'soph', sort: 'rating', ...page }).ids).toEqual(['2', '3']);
+    expect(index.experts({ q: 'soph', sort: 'new', ...page }).ids).toEqual(['3', '2']);
+  });
+
+  it('finds offers of the catalogue by title or description prefix, at most the limit', () => {
+    expect(index.offers('valu', 10)).toEqual(['o1']);
+    expect(index.offers('sharehold', 10)).toEqual(['o2']);
+    expect(index.offers('c', 1)).toHaveLength(1);
+    expect(index.offers('   ', 10)).toEqual([]);
+  });
+});
