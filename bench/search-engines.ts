@@ -13,7 +13,7 @@
 import { Index } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { performance } from 'node:perf_hooks';
-import { buildSearchIndex, loadSearchIndex, type SearchIndex } from '../functions/core/search/search-index';
+import { buildSearchIndex, foldText as fold, loadSearchIndex, type SearchIndex } from '../functions/core/search/search-index';
 import { runBench, writeResults } from './lib/results';
 import { round, summarise } from './lib/stats';
 
@@ -53,9 +53,6 @@ const QUERIES = ['cla', 'clai', 'val', 'soph lau', 'tax au', 'mark', 'fin mod', 
 const REPEATS = 20;
 const TOP = 20;
 const MIN_RATING = 3;
-
-/** Accent- and case-insensitive: both the index and the queries see folded text. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 function measure(kind: EngineKind, experts: Expert[], offers: Offer[]) {
   const heapBefore = heapUsed();
