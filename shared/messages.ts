@@ -114,6 +114,7 @@ export const MSG = {
   withdrawalsLoadFailed: 'Failed to load withdrawals',
   withdrawalFailed: 'Withdrawal failed',
   offerLoadFailed: 'Failed to load offer',
+  offerNotFound: 'Offer not found',
   saveFailed: 'Failed to save',
   uploadFailed: 'Upload failed',
   onboardingFailed: 'Failed to start Stripe onboarding.',

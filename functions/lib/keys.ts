@@ -35,7 +35,8 @@ export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, 
 export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
-export const expertOffersIndex = (professorId: string, createdAt: string, offerId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS`, gsi1sk: `${createdAt}#${offerId}` });
+export const expertOffersOf = (professorId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS` });
+export const expertOffersIndex = (professorId: string, createdAt: string, offerId: string) => ({ ...expertOffersOf(professorId), gsi1sk: `${createdAt}#${offerId}` });
 
 export const GSI1 = 'gsi1';
 
@@ -57,7 +58,7 @@ export const TABLE_ACCESS: Record<Domain | 'realtime', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#'], read: [], index: [] },
   users: sessionCheckOnly,
-  offers: sessionCheckOnly,
+  offers: { readWrite: [], read: ['USER#', 'OFFER#'], index: ['EXPERT#'] },
   chats: sessionCheckOnly,
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,

@@ -2,15 +2,12 @@
  * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD and demo experts (finance, law,
  * marketing, consulting) and students, all with DEMO_PASSWORD. Idempotent: accounts that exist
  * are left alone; an expert's offers are created with the expert. Offers are published (approved)
- * and priced in integer cents, as docs/data-model.md describes.
+ * and priced in integer cents, written through the offers repository as the product writes them.
  */
 import { hashPassword, newId } from '../../functions/lib/crypto';
 import { createUser, EmailTaken } from '../../functions/auth/repository';
 import type { UserRecord } from '../../functions/lib/user-record';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../functions/lib/config';
-import { db } from '../../functions/lib/dynamo';
-import { expertOffersIndex, offerKey } from '../../functions/lib/keys';
+import { putOffer } from '../../functions/core/offers/repository';
 import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_STUDENTS, type Profile, type SeedSettings } from './demo-accounts';
 
 export async function seedDemoData(settings: SeedSettings): Promise<void> {
@@ -33,15 +30,7 @@ export async function seedDemoData(settings: SeedSettings): Promise<void> {
 }
 
 async function seedOffers(professorId: string, expert: Profile): Promise<void> {
-  for (const offer of DEMO_OFFERS[expert.email] ?? []) {
-    const offerId = newId();
-    const createdAt = new Date().toISOString();
-    const { price, ...fields } = offer;
-    await db.send(
-      new PutCommand({
-        TableName: config.tableName,
-        Item: { ...offerKey(offerId), ...expertOffersIndex(professorId, createdAt, offerId), offerId, professorId, ...fields, priceCents: Math.round(price * 100), area: expert.domainActivity, status: 'approved', createdAt },
-      }),
-    );
+  for (const { price, ...fields } of DEMO_OFFERS[expert.email] ?? []) {
+    await putOffer({ offerId: newId(), professorId, ...fields, priceCents: Math.round(price * 100), area: expert.domainActivity as string | undefined, status: 'approved', createdAt: new Date().toISOString() });
   }
 }

@@ -3,7 +3,7 @@
  * a banned account) and for checking what was stored. Reads and writes the real DynamoDB Local.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -33,6 +33,12 @@ export async function setAttributes(key: { pk: string; sk: string }, values: Rec
       ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
     }),
   );
+}
+
+/** Removes what a test arranged, so that later files see the seeded table only. */
+export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {
+  const { client, name } = table();
+  await client.send(new DeleteCommand({ TableName: name, Key: key }));
 }
 
 /** Every item of the (small) test table: for "nothing was stored" checks. Never used by the product. */

@@ -1,0 +1,65 @@
+/** Reading offers through the local gateway: an expert's published offers and one offer, by who may see it. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { putOffer } from '../../functions/core/offers/repository';
+import { ApiClient } from '../support/api';
+import { signedInAs } from '../support/accounts';
+import { deleteItem } from '../support/table';
+import { claimsOf } from '../support/tokens';
+
+type Offer = { _id: string; title: string; price: number; pricingType: string; status: string; professor: { _id: string; firstName: string; lastName: string } };
+
+let claireId: string;
+let expert: ApiClient;
+
+beforeAll(async () => {
+  expert = await signedInAs('professor');
+  claireId = claimsOf(expert.accessToken!).sub;
+});
+
+describe('offers of an expert', () => {
+  it('lists the published offers newest first, priced in euros, with the expert’s card', async () => {
+    const response = await new ApiClient().get<Offer[]>(`/offers/professor/${claireId}`);
+    expect(response.status).toBe(200);
+    expect(response.body.map((offer) => offer.title).sort()).toEqual(['Financial modelling from scratch', 'Investment banking interview prep']);
+    expect(response.body.find((offer) => offer.title === 'Financial modelling from scratch')).toMatchObject({ price: 60, pricingType: 'hourly', status: 'approved' });
+    // Visitors see the last name as an initial, as on the public profile.
+    expect(response.body[0].professor).toEqual({ _id: claireId, firstName: 'Claire', lastName: 'D.' });
+  });
+
+  it('shows members the whole name', async () => {
+    const student = await signedInAs('student');
+    const response = await student.get<Offer[]>(`/offers/professor/${claireId}`);
+    expect(response.body[0].professor.lastName).toBe('Dubois');
+  });
+
+  it('answers 404 for someone who is not an expert', async () => {
+    const student = await signedInAs('student');
+    const studentId = claimsOf(student.accessToken!).sub;
+    for (const id of [studentId, randomUUID()]) {
+      expect(await new ApiClient().get(`/offers/professor/${id}`)).toMatchObject({ status: 404, body: { msg: MSG.teacherNotFound } });
+    }
+  });
+});
+
+describe('one offer', () => {
+  it('shows a published offer to anyone', async () => {
+    const [listed] = (await new ApiClient().get<Offer[]>(`/offers/professor/${claireId}`)).body;
+    const response = await new ApiClient().get<Offer>(`/offers/${listed._id}`);
+    expect(response).toMatchObject({ status: 200, body: { _id: listed._id, title: listed.title, professor: { _id: claireId } } });
+  });
+
+  it('shows an offer in moderation to its expert and to admins only, and never an unknown one', async () => {
+    const offerId = randomUUID();
+    onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
+    await putOffer({ offerId, professorId: claireId, title: 'Pending offer in review', description: 'Waiting for an admin to approve it.', priceCents: 5000, lessonType: 'Document', pricingType: 'fixed', status: 'pending', createdAt: new Date().toISOString() });
+    expect(await new ApiClient().get(`/offers/${offerId}`)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
+    expect((await (await signedInAs('student')).get(`/offers/${offerId}`)).status).toBe(404);
+    expect(await expert.get(`/offers/${offerId}`)).toMatchObject({ status: 200, body: { _id: offerId, status: 'pending', price: 50 } });
+    expect((await (await signedInAs('admin')).get(`/offers/${offerId}`)).status).toBe(200);
+    // Not in the expert's public list.
+    expect((await new ApiClient().get<Offer[]>(`/offers/professor/${claireId}`)).body.map((offer) => offer._id)).not.toContain(offerId);
+    expect(await new ApiClient().get(`/offers/${randomUUID()}`)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
+  });
+});
