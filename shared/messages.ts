@@ -115,6 +115,7 @@ export const MSG = {
   withdrawalFailed: 'Withdrawal failed',
   offerLoadFailed: 'Failed to load offer',
   offerNotFound: 'Offer not found',
+  offerDeleted: 'Offer deleted',
   saveFailed: 'Failed to save',
   uploadFailed: 'Upload failed',
   onboardingFailed: 'Failed to start Stripe onboarding.',

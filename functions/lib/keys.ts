@@ -58,7 +58,7 @@ export const TABLE_ACCESS: Record<Domain | 'realtime', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#'], read: [], index: [] },
   users: sessionCheckOnly,
-  offers: { readWrite: [], read: ['USER#', 'OFFER#'], index: ['EXPERT#'] },
+  offers: { readWrite: ['OFFER#'], read: ['USER#'], index: ['EXPERT#'] },
   chats: sessionCheckOnly,
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,

@@ -5,8 +5,17 @@ import { MSG } from '../../shared/messages';
 import { putOffer } from '../../functions/core/offers/repository';
 import { ApiClient } from '../support/api';
 import { signedInAs } from '../support/accounts';
-import { deleteItem } from '../support/table';
+import { deleteItem, getItem } from '../support/table';
+import { TEST_SEED } from '../support/seed-settings';
 import { claimsOf } from '../support/tokens';
+
+/** A seeded offer of Claire's, arranged for one test and removed after it. */
+async function claireOffer(status: 'pending' | 'approved', title: string): Promise<string> {
+  const offerId = randomUUID();
+  onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
+  await putOffer({ offerId, professorId: claireId, title, description: 'Arranged by a test of the offers calls.', priceCents: 5000, lessonType: 'Document', pricingType: 'fixed', status, createdAt: new Date().toISOString() });
+  return offerId;
+}
 
 type Offer = { _id: string; title: string; price: number; pricingType: string; status: string; professor: { _id: string; firstName: string; lastName: string } };
 
@@ -51,9 +60,7 @@ describe('one offer', () => {
   });
 
   it('shows an offer in moderation to its expert and to admins only, and never an unknown one', async () => {
-    const offerId = randomUUID();
-    onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
-    await putOffer({ offerId, professorId: claireId, title: 'Pending offer in review', description: 'Waiting for an admin to approve it.', priceCents: 5000, lessonType: 'Document', pricingType: 'fixed', status: 'pending', createdAt: new Date().toISOString() });
+    const offerId = await claireOffer('pending', 'Pending offer in review');
     expect(await new ApiClient().get(`/offers/${offerId}`)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
     expect((await (await signedInAs('student')).get(`/offers/${offerId}`)).status).toBe(404);
     expect(await expert.get(`/offers/${offerId}`)).toMatchObject({ status: 200, body: { _id: offerId, status: 'pending', price: 50 } });
@@ -61,5 +68,31 @@ describe('one offer', () => {
     // Not in the expert's public list.
     expect((await new ApiClient().get<Offer[]>(`/offers/professor/${claireId}`)).body.map((offer) => offer._id)).not.toContain(offerId);
     expect(await new ApiClient().get(`/offers/${randomUUID()}`)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
+  });
+});
+
+describe('an expert’s own offers', () => {
+  it('lists them with those in moderation, newest first', async () => {
+    const pendingId = await claireOffer('pending', 'Brand new offer awaiting review');
+    const response = await expert.get<Offer[]>('/offers/my-offers');
+    expect(response.status).toBe(200);
+    expect(response.body[0]).toMatchObject({ _id: pendingId, status: 'pending', professor: { lastName: 'Dubois' } });
+    expect(response.body.map((offer) => offer.title)).toEqual(expect.arrayContaining(['Financial modelling from scratch', 'Investment banking interview prep']));
+  });
+
+  it('lets only the offer’s expert delete it, which archives it and keeps it for the orders that name it', async () => {
+    const offerId = await claireOffer('approved', 'An offer about to be deleted');
+    const omar = new ApiClient();
+    const login = await omar.post<{ accessToken: string }>('/auth/login', { email: 'omar.haddad@demo.test', password: TEST_SEED.demoPassword });
+    omar.accessToken = login.body.accessToken;
+    expect(await omar.request('DELETE', `/offers/delete/${offerId}`)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
+    expect((await new ApiClient().get(`/offers/${offerId}`)).status).toBe(200);
+
+    expect(await expert.request('DELETE', `/offers/delete/${offerId}`)).toMatchObject({ status: 200, body: { msg: MSG.offerDeleted } });
+    expect((await new ApiClient().get(`/offers/${offerId}`)).status).toBe(404);
+    expect((await expert.get<Offer[]>('/offers/my-offers')).body.map((offer) => offer._id)).not.toContain(offerId);
+    expect(await getItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' })).toMatchObject({ status: 'archived', title: 'An offer about to be deleted' });
+    expect(await expert.request('DELETE', `/offers/delete/${offerId}`)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
+    expect(await expert.request('DELETE', `/offers/delete/${randomUUID()}`)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
   });
 });

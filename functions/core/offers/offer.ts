@@ -20,6 +20,7 @@ export interface OfferRecord {
   area?: string;
   status: OfferStatus;
   createdAt: string;
+  archivedAt?: string;
 }
 
 export function toOfferItem(offer: OfferRecord): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /** DynamoDB access of offers. Keys come from lib/keys.ts only; item shapes from offer.ts only. */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config';
-import { db } from '../../lib/dynamo';
+import { db, isConditionFailure } from '../../lib/dynamo';
 import { expertOffersOf, GSI1, offerKey, userKey } from '../../lib/keys';
 import type { UserRecord } from '../../lib/user-record';
 import { fromOfferItem, type OfferRecord, toOfferItem } from './offer';
@@ -34,6 +34,29 @@ export async function offersOfExpert(professorId: string): Promise<OfferRecord[]
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return offers;
+}
+
+/**
+ * Archives an offer of this expert: it leaves every list, and the orders and reviews that name it
+ * keep working. False when the offer is not this expert's (or does not exist).
+ */
+export async function archiveOffer(offerId: string, professorId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: offerKey(offerId),
+        UpdateExpression: 'SET #status = :archived, archivedAt = :now',
+        ConditionExpression: 'professorId = :professorId',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':archived': 'archived', ':now': new Date().toISOString(), ':professorId': professorId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function getExpert(userId: string): Promise<UserRecord | undefined> {

@@ -1,7 +1,7 @@
 /** The rules of reading offers. No AWS calls here: storage is the repository. */
 import { MSG } from '../../../shared/messages';
 import type { Caller } from '../../lib/access-token';
-import { NotFound } from '../../lib/errors';
+import { Forbidden, NotFound } from '../../lib/errors';
 import type { UserRecord } from '../../lib/user-record';
 import { type OfferExpert, type OfferRecord, toOfferDto } from './offer';
 import * as repo from './repository';
@@ -35,4 +35,19 @@ export async function offersOfExpert(professorId: string, caller: Caller | undef
   if (!listed(expert)) throw new NotFound(MSG.teacherNotFound);
   const card = expertCard(expert, caller);
   return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));
+}
+
+/** The expert's own offers, in moderation or published (not archived), newest first. */
+export async function myOffers(caller: Caller) {
+  const [expert, offers] = await Promise.all([repo.getExpert(caller.userId), repo.offersOfExpert(caller.userId)]);
+  const card = expert && expertCard(expert, caller);
+  return offers.filter((own) => own.status !== 'archived').map((own) => toOfferDto(own, card));
+}
+
+/** Only its expert deletes an offer; deleting archives it. Archiving twice changes nothing. */
+export async function deleteOffer(offerId: string, caller: Caller): Promise<{ msg: string }> {
+  const found = await repo.getOffer(offerId);
+  if (!found || found.status === 'archived') throw new NotFound(MSG.offerNotFound);
+  if (found.professorId !== caller.userId || !(await repo.archiveOffer(offerId, caller.userId))) throw new Forbidden(MSG.notYourOffer);
+  return { msg: MSG.offerDeleted };
 }
