@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { SessionKind } from '../lib/access-token';
 import { config } from '../lib/config';
 import { db, isConditionFailure, nowSeconds, transact } from '../lib/dynamo';
-import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex } from '../lib/keys';
+import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex, usersOfRole } from '../lib/keys';
 import { getAccount, type SessionRecord, withEndedSessions } from '../lib/sessions';
 import type { UserRecord } from '../lib/user-record';
 
@@ -106,8 +106,8 @@ const unspentToken = (tokenHash: string, purpose: TokenPurpose, userId: string) 
  * transaction; false when the token is spent or expired, or the account is active already (the
  * links of every other registration of the address die with the first activation).
  */
-export async function activate(tokenHash: string, userId: string, registration: Registration, createdAt: string): Promise<boolean> {
-  const values = { ...registration, ...userRoleIndex(registration.role, createdAt, userId), status: 'active' };
+export async function activate(tokenHash: string, userId: string, registration: Registration): Promise<boolean> {
+  const values = { ...registration, ...usersOfRole(registration.role), status: 'active' };
   const names = Object.keys(values);
   try {
     await transact({

@@ -68,19 +68,19 @@ async function mailActivation(email: string, registration: repo.Registration, pe
       if (!user) throw error;
     }
   }
+  // Activated by someone else in the meantime: the owner hears of it, and no link goes out.
+  if (user.status === 'active') return mailOrUndo(accountExistsMail(email), undoCount);
   const token = randomSecret();
-  await repo.putToken(sha256(token), { purpose: 'activation', userId: user.userId, registration, expiresAt: nowSeconds() + AUTH_TIMINGS.activationTokenSeconds });
-  await mailOrUndo(user.status === 'active' ? accountExistsMail(email) : activationMail(email, token), async () => {
-    await Promise.all([undoCount(), repo.deleteToken(sha256(token)), created && repo.deletePendingUser(created)]);
-  });
+  const tokenHash = sha256(token);
+  await repo.putToken(tokenHash, { purpose: 'activation', userId: user.userId, registration, expiresAt: nowSeconds() + AUTH_TIMINGS.activationTokenSeconds });
+  await mailOrUndo(activationMail(email, token), () => Promise.all([undoCount(), repo.deleteToken(tokenHash), created && repo.deletePendingUser(created)]));
 }
 
 export async function activate(token: string): Promise<{ msg: string }> {
   const hash = sha256(token);
   const record = await repo.getToken(hash);
   if (record?.purpose !== 'activation' || !record.registration) throw new BadRequest(MSG.activationLinkInvalid);
-  const user = await repo.getUser(record.userId);
-  if (!user || !(await repo.activate(hash, record.userId, record.registration, user.createdAt))) throw new BadRequest(MSG.activationLinkInvalid);
+  if (!(await repo.activate(hash, record.userId, record.registration))) throw new BadRequest(MSG.activationLinkInvalid);
   return { msg: MSG.activationSuccessful };
 }
 

@@ -17,7 +17,9 @@ export function isConditionFailure(error: unknown): boolean {
 
 /** Another transaction or write held one of the items: the same transaction may simply run again. */
 function isTransactionConflict(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TransactionCanceledException' && cancellationCodes(error).includes('TransactionConflict') && !cancellationCodes(error).includes('ConditionalCheckFailed');
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const codes = cancellationCodes(error);
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
 }
 
 function cancellationCodes(error: Error): string[] {

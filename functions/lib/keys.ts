@@ -22,7 +22,9 @@ import type { Domain } from '../../shared/routes';
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<professorId>#OFFERS gsi1sk=<createdAt>#<offerId>
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
-export const userRoleIndex = (role: string, createdAt: string, userId: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: `${createdAt}#${userId}` });
+/** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
+export const usersOfRole = (role: string) => ({ gsi1pk: `ROLE#${role}` });
+export const userRoleIndex = (role: string, createdAt: string, userId: string) => ({ ...usersOfRole(role), gsi1sk: `${createdAt}#${userId}` });
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
