@@ -16,6 +16,34 @@ export const LIMITS = {
   photoMaxBytes: 2 * 1024 * 1024,
 } as const;
 
+/** Catalogue constants: spec 1 section 9, and the server's caps where the spec is silent. */
+export const CATALOGUE = {
+  /** Debounces of the three search boxes (ms). */
+  homeSearchDebounceMs: 380,
+  headerSearchDebounceMs: 500,
+  directorySearchDebounceMs: 400,
+  /** The home dropdown: up to 6 offers and 6 experts (experts sorted by rating). */
+  dropdownOffers: 6,
+  dropdownExperts: 6,
+  /** The home slider loads page 1, limit 12, sorted by new, and shows 10. */
+  sliderLoad: 12,
+  sliderShow: 10,
+  chipScrollPx: 240,
+  directoryPageSize: 20,
+  favoritesPageSize: 20,
+  ratingSteps: [3, 3.5, 4, 4.5],
+  minExpYears: 5,
+  profileReviews: 3,
+  profileServices: 8,
+  profileExpertises: 6,
+  myOffersShown: 4,
+  /** Server caps: a page never holds more than this; an account saves at most this many offers. */
+  maxPageSize: 50,
+  maxFavorites: 200,
+  /** The moderation queue answers this many offers at a time, oldest first. */
+  moderationBatch: 100,
+} as const;
+
 /** Session and account timings (server side; where the spec is silent see docs/decisions.md). */
 export const AUTH_TIMINGS = {
   accessTokenSeconds: 15 * 60,

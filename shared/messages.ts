@@ -124,6 +124,24 @@ export const MSG = {
   withdrawalSubmitted: 'Withdrawal request submitted',
   photoUpdated: 'Photo updated',
 
+  // Catalogue texts the spec does not give (docs/decisions.md, catalogue)
+  payoutsRequired: 'Connect your payment account before creating offers.',
+  offerSubmitted: 'Offer created. It will be published once an administrator approves it.',
+  offerUpdated: 'Changes saved. The offer will be published again once an administrator approves it.',
+  offerUpdatedByAdmin: 'Offer updated',
+  offerApproved: 'Offer approved',
+  offerRejected: 'Offer rejected',
+  offerNotPending: 'This offer is not waiting for approval.',
+  offerArchived: 'This offer has been deleted.',
+  userNotFound: 'User not found',
+  invalidPage: 'Page must be a whole number of at least 1.',
+  invalidLimit: 'Limit must be a whole number from 1 to 50.',
+  invalidSort: 'Sort must be new or rating.',
+  invalidMinRating: 'Minimum rating must be a number from 0 to 5.',
+  invalidMinExp: 'Minimum experience must be a whole number of years from 0 to 60.',
+  tooManyFavorites: 'You can save up to 200 favorites.',
+  uploadMissing: 'Upload the photo first.',
+
   // Web UI (texts of the SPA that the spec does not give)
   newsletterComingSoon: 'Newsletter subscriptions are coming soon.',
 } as const;

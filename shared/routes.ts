@@ -15,7 +15,9 @@ import {
   registerStudentSchema,
   resetPasswordSchema,
 } from './schemas/auth';
-import { createOfferSchema, guestFavoritesSchema, reviewSchema, updateOfferSchema } from './schemas/offers';
+import { createOfferSchema, guestFavoritesSchema, photoUploadSchema, reviewSchema, updateOfferSchema } from './schemas/offers';
+import { expertDirectoryQuery, offerSearchQuery, pageQuery } from './schemas/catalogue';
+import { MSG } from './messages';
 import {
   changePasswordSchema,
   educationEntrySchema,
@@ -49,6 +51,10 @@ export interface Route {
   access: Access;
   /** JSON body schema; absent for calls without a body. */
   body?: ZodMiniType;
+  /** Query-string schema (values arrive as strings); absent: the query string is ignored. */
+  query?: ZodMiniType;
+  /** What a signed-in caller whose role the route refuses is told (default: a generic 403). */
+  denied?: string;
   /** multipart/form-data upload with the named file field. */
   upload?: string;
   /** Raw body needed (signature checks); the body is passed on untouched. */
@@ -83,23 +89,26 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/auth/contact', 'auth', 'public', { body: contactSchema }),
   r('POST', '/admin/auth/login', 'auth', 'public', { body: loginSchema }),
 
-  // Offers, experts and favourites
-  r('GET', '/offers/all', 'offers', 'public'),
-  r('GET', '/offers/search', 'offers', 'public'),
+  // Offers, experts and favourites. The catalogue Lambda (domain offers) also serves the expert
+  // directory and public profiles: it holds the search index they read from.
+  r('GET', '/offers/all', 'offers', 'public', { query: pageQuery }),
+  r('GET', '/offers/search', 'offers', 'public', { query: offerSearchQuery }),
   r('GET', '/offers/my-offers', 'offers', 'professor'),
   r('GET', '/offers/professor/{id}', 'offers', 'public'),
   r('GET', '/offers/professor/{id}/reviews', 'offers', 'public'),
   r('GET', '/offers/{id}', 'offers', 'public'),
   r('POST', '/offers/guest-favorites', 'offers', 'public', { body: guestFavoritesSchema }),
-  r('POST', '/offers/create', 'offers', 'professor', { body: createOfferSchema }),
-  r('PATCH', '/offers/update/{id}', 'offers', 'professor', { body: updateOfferSchema }),
-  r('DELETE', '/offers/delete/{id}', 'offers', 'professor'),
+  r('POST', '/offers/create', 'offers', 'professor', { body: createOfferSchema, denied: MSG.onlyProfessorsCreateOffers }),
+  r('PATCH', '/offers/update/{id}', 'offers', 'professor', { body: updateOfferSchema, denied: MSG.notYourOffer }),
+  r('POST', '/offers/{id}/photo-upload', 'offers', 'professor', { body: photoUploadSchema, denied: MSG.notYourOffer }),
+  r('DELETE', '/offers/delete/{id}', 'offers', 'professor', { denied: MSG.notYourOffer }),
   r('POST', '/offers/{id}/reviews', 'offers', 'member', { body: reviewSchema }),
+  r('GET', '/user/professors', 'offers', 'public', { query: expertDirectoryQuery }),
+  r('GET', '/user/public/{id}', 'offers', 'public'),
 
-  // Experts, profile, favourites, earnings (users domain)
-  r('GET', '/user/professors', 'users', 'public'),
-  r('GET', '/user/public/{id}', 'users', 'public'),
-  r('GET', '/user/favorites', 'users', 'authenticated'),
+  // Profile, favourites, earnings (users domain)
+  r('GET', '/user/favorites', 'users', 'authenticated', { query: pageQuery }),
+  r('POST', '/user/favorites/merge', 'users', 'authenticated', { body: guestFavoritesSchema }),
   r('POST', '/user/favorites/{offerId}', 'users', 'authenticated', { body: emptyBody }),
   r('DELETE', '/user/favorites/{offerId}', 'users', 'authenticated'),
   r('GET', '/user/earnings', 'users', 'professor'),

@@ -29,7 +29,8 @@ export interface Request<Body = unknown> {
   /** The body exactly as received, for routes that verify a signature over it. */
   rawBody: string;
   params: Record<string, string>;
-  query: Record<string, string>;
+  /** The query string; parsed by the route's query schema when it has one. */
+  query: Record<string, any>;
   cookies: Record<string, string>;
   headers: Record<string, string>;
   /** The signed-in caller, when a valid token of an open session came with the request. */
@@ -69,6 +70,7 @@ export function createDomainHandler(domain: Domain, actions: Actions): Handler {
       Object.assign(request, await signedIn(headers));
       authorise(route, request.caller);
       if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
+      if (route.query) request.query = validateQuery(route.query, request.query);
       if (route.body) request.body = validateBody(route, request.rawBody);
       const action = actions[event.routeKey];
       if (!action) throw new NotImplemented();
@@ -151,7 +153,14 @@ async function signedIn(headers: Record<string, string>): Promise<{ caller?: Cal
 /** Admin routes take admin sessions only; an admin session opens no member route. */
 function authorise(route: Route, caller: Caller | undefined): void {
   if (roleMayCall(route.access, caller?.role) && (route.access !== 'admin' || caller?.kind === 'admin')) return;
-  throw caller ? new Forbidden() : new Unauthorized();
+  throw caller ? new Forbidden(route.denied) : new Unauthorized();
+}
+
+/** Parses the query string with the route's schema (numbers, defaults); the first problem is the message. */
+function validateQuery(schema: NonNullable<Route['query']>, query: Record<string, string>): Record<string, unknown> {
+  const result = schema.safeParse(query);
+  if (!result.success) throw validationError(result.error);
+  return result.data as Record<string, unknown>;
 }
 
 /** Validates the JSON body against the route's schema; returns the parsed, normalised value. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MSG } from '../messages';
-import { LIMITS } from '../limits';
+import { CATALOGUE, LIMITS } from '../limits';
 import { hasMarkup, stripMarkup } from '../text';
 
 export const LESSON_TYPES = ['Video Call', 'Document', 'Phone Call'] as const;
@@ -30,14 +30,25 @@ export const createOfferSchema = z.object({
   pricingType: z._default(z.enum(PRICING_TYPES), 'fixed'),
 });
 
+/** The key POST /offers/{id}/photo-upload handed out; the server checks the object it names. */
+export const uploadKey = z.string({ error: MSG.uploadMissing }).check(z.regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]{0,199}$/, MSG.uploadMissing));
+
 export const updateOfferSchema = z.object({
   title: offerTitle,
   description: offerDescription,
   price: offerPrice.check(z.refine((n) => n > 0, MSG.offerValidPrice)),
   lessonType,
+  /** A photo uploaded through the presigned form; omitted: the photo stays as it is. */
+  photo: z.optional(uploadKey),
 });
 
-export const guestFavoritesSchema = z.object({ ids: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(200)) });
+/** Asking for an upload form: what the browser says the file is; the object itself is checked after. */
+export const photoUploadSchema = z.object({
+  contentType: z.string({ error: MSG.onlyImages }).check(z.regex(/^image\/(jpeg|png|webp)$/, MSG.onlyImages)),
+  size: z.int({ error: MSG.maxImage2mb }).check(z.gte(1, MSG.maxImage2mb), z.lte(LIMITS.photoMaxBytes, MSG.maxImage2mb)),
+});
+
+export const guestFavoritesSchema = z.object({ ids: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(CATALOGUE.maxFavorites, MSG.tooManyFavorites)) });
 
 export const reviewSchema = z.object({
   rating: z.int({ error: MSG.ratingRequired }).check(z.gte(1, MSG.ratingRequired), z.lte(5, MSG.ratingRequired)),
