@@ -150,7 +150,7 @@ const searchIndexPort: EngineKind = {
     return portEngine(
       buildSearchIndex(
         experts.map((expert) => ({ ...expert, id: String(expert.id), expertises: expert.expertises.split(' '), expYears: expert.id % 30, createdAt: new Date(1_700_000_000_000 + expert.id * 60_000).toISOString() })),
-        offers.map((offer) => ({ ...offer, id: String(offer.id), expertId: String(offer.expertId) })),
+        offers.map((offer) => ({ ...offer, id: String(offer.id), expertId: String(offer.expertId), createdAt: new Date(1_700_000_000_000 + offer.id * 60_000).toISOString() })),
       ),
     );
   },
@@ -160,7 +160,7 @@ const searchIndexPort: EngineKind = {
 function portEngine(index: SearchIndex): Engine {
   return {
     searchExperts: (query, minRating) => index.experts({ q: query, minRating, page: 1, limit: TOP }).ids.map(Number),
-    searchOffers: (query) => index.offers(query, TOP).map(Number),
+    searchOffers: (query) => index.offers(query, TOP).map((hit) => Number(hit.id)),
     snapshot: () => index.snapshot(),
   };
 }

@@ -105,6 +105,11 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/offers/{id}/reviews', 'offers', 'member', { body: reviewSchema }),
   r('GET', '/user/professors', 'offers', 'public', { query: expertDirectoryQuery }),
   r('GET', '/user/public/{id}', 'offers', 'public'),
+  // Offer moderation (spec 2) belongs to the catalogue too: the one Lambda that writes offers.
+  r('GET', '/admin/offers/pending', 'offers', 'admin'),
+  r('PATCH', '/admin/offers/{id}/approve', 'offers', 'admin', { body: emptyBody }),
+  r('PATCH', '/admin/offers/{id}', 'offers', 'admin', { body: updateOfferSchema }),
+  r('DELETE', '/admin/offers/{id}', 'offers', 'admin'),
 
   // Profile, favourites, earnings (users domain)
   r('GET', '/user/favorites', 'users', 'authenticated', { query: pageQuery }),
@@ -161,10 +166,6 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/withdrawals', 'admin', 'admin'),
   r('POST', '/admin/withdrawals/{id}/approve', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/withdrawals/{id}/reject', 'admin', 'admin', { body: emptyBody }),
-  r('GET', '/admin/offers/pending', 'admin', 'admin'),
-  r('PATCH', '/admin/offers/{id}/approve', 'admin', 'admin', { body: emptyBody }),
-  r('PATCH', '/admin/offers/{id}', 'admin', 'admin', { body: updateOfferSchema }),
-  r('DELETE', '/admin/offers/{id}', 'admin', 'admin'),
   r('GET', '/admin/statistics', 'admin', 'admin'),
 ];
 

@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { SessionKind } from '../lib/access-token';
 import { config } from '../lib/config';
 import { db, isConditionFailure, nowSeconds, transact } from '../lib/dynamo';
+import { catalogueChangePut } from '../core/search/catalogue-changes';
 import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex, usersOfRole } from '../lib/keys';
 import { getAccount, type SessionRecord, withEndedSessions } from '../lib/sessions';
 import type { UserRecord } from '../lib/user-record';
@@ -123,6 +124,8 @@ export async function activate(tokenHash: string, userId: string, registration: 
             ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n as keyof typeof values]])), ':pending': 'pending' },
           },
         },
+        // An activated expert joins the directory.
+        ...(registration.role === 'professor' ? [catalogueChangePut('expert', userId, userId)] : []),
       ],
     });
     return true;
@@ -151,6 +154,8 @@ export async function resetPassword(tokenHash: string, userId: string, passwordH
             ExpressionAttributeValues: { ':hash': tokenHash, ':passwordHash': passwordHash, ':active': 'active' },
           },
         },
+        // A reset may activate a pending expert: the directory takes note (a no-op for anyone else).
+        catalogueChangePut('expert', userId, userId),
       ],
     });
     return true;

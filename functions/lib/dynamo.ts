@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 
 /** The one DynamoDB document client of a Lambda, created at module scope. */
@@ -47,3 +47,24 @@ export async function transact(input: TransactWriteCommandInput): Promise<void> 
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const BATCH_GET_MAX = 100;
+
+/**
+ * Reads items by key with BatchGetItem (100 keys a call), retrying what the table left unprocessed.
+ * Missing items are simply absent; the order of the answer is not the order of the keys.
+ */
+export async function batchGet(tableName: string, keys: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+  const unique = [...new Map(keys.map((key) => [`${key.pk}\u0000${key.sk}`, key])).values()];
+  const items: Record<string, unknown>[] = [];
+  for (let start = 0; start < unique.length; start += BATCH_GET_MAX) {
+    let pending: Record<string, unknown>[] | undefined = unique.slice(start, start + BATCH_GET_MAX);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5) * Math.random()));
+      const answer: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+      items.push(...(answer.Responses?.[tableName] ?? []));
+      pending = answer.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return items;
+}

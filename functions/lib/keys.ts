@@ -3,7 +3,8 @@ import type { Domain } from '../../shared/routes';
 /**
  * Every key of the single table, and the only place where key formats appear.
  *
- * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), TTL attribute `expiresAt` (epoch seconds).
+ * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), TTL attribute `expiresAt` (epoch seconds).
+ * GSI2 is sparse: only items with a status list to be in carry its keys.
  *
  * Access patterns (docs/data-model.md repeats this list):
  * - user by id ............................ GetItem  pk=USER#<id>        sk=PROFILE
@@ -20,6 +21,10 @@ import type { Domain } from '../../shared/routes';
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<professorId>#OFFERS gsi1sk=<createdAt>#<offerId>
+ * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
+ *   the published catalogue)                (pending and approved only; archived and rejected leave it)
+ * - changes to the catalogue since a time . Query    pk=CATALOGUE#CHANGES sk > <ISO time> (TTL 1 day)
+ * - an account's favourites ............... in the user item: favorites = { <offerId>: <savedAt> }
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
@@ -40,12 +45,21 @@ export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFF
 export const expertOffersOf = (professorId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS` });
 export const expertOffersIndex = (professorId: string, createdAt: string, offerId: string) => ({ ...expertOffersOf(professorId), gsi1sk: `${createdAt}#${offerId}` });
 
+export const offersWithStatus = (status: string) => ({ gsi2pk: `OFFERS#${status}` });
+export const offerStatusIndex = (status: string, submittedAt: string, offerId: string) => ({ ...offersWithStatus(status), gsi2sk: `${submittedAt}#${offerId}` });
+
+/** One partition of recent catalogue changes, read by every search index to stay fresh (decisions.md). */
+export const CATALOGUE_CHANGES_PK = 'CATALOGUE#CHANGES';
+export const catalogueChangeKey = (at: string, kind: 'expert' | 'offer', id: string) => ({ pk: CATALOGUE_CHANGES_PK, sk: `${at}#${kind}#${id}` });
+
 export const GSI1 = 'gsi1';
+export const GSI2 = 'gsi2';
 
 /**
  * Which partition-key prefixes each Lambda may touch: the infra grants table rights with a
  * `dynamodb:LeadingKeys` condition built from this map, and nothing else. `readWrite` items may be
- * read and written, `read` items only read, `index` prefixes of GSI1 only queried. Every API
+ * read and written, `read` items only read, `index` prefixes of the GSIs' partition keys only
+ * queried (GSI1 and GSI2 prefixes never overlap). Every API
  * domain reads the caller's session (USER#<id> / SESSION#<sid>) on each signed-in request.
  */
 export interface TableAccess {
@@ -58,9 +72,9 @@ const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [
 
 export const TABLE_ACCESS: Record<Domain | 'realtime', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
-  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#'], read: [], index: [] },
-  users: sessionCheckOnly,
-  offers: { readWrite: ['OFFER#'], read: ['USER#'], index: ['EXPERT#'] },
+  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
+  users: { readWrite: ['USER#'], read: ['OFFER#'], index: [] },
+  offers: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
   chats: sessionCheckOnly,
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,

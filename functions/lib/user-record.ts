@@ -22,6 +22,8 @@ export interface UserRecord {
   endedSessions?: Record<string, number>;
   /** Optimistic lock of endedSessions: two sessions ending at once both get recorded. */
   sessionsVersion?: number;
+  /** Saved offers: offer id -> when it was saved (ISO). */
+  favorites?: Record<string, string>;
   [profileField: string]: unknown;
 }
 
@@ -31,6 +33,7 @@ const PRIVATE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'userId', 'passw
 export function toUserDto(user: UserRecord): Record<string, unknown> {
   const dto: Record<string, unknown> = { _id: user.userId };
   for (const [field, value] of Object.entries(user)) if (!PRIVATE_FIELDS.has(field)) dto[field] = value;
+  dto.favorites = favoriteIds(user.favorites);
   dto.isActivated = user.status === 'active';
   dto.isBanned = user.isBanned === true;
   return dto;
@@ -40,4 +43,11 @@ export function toUserDto(user: UserRecord): Record<string, unknown> {
 export function splitFullName(name: string): { firstName: string; lastName: string } {
   const at = name.lastIndexOf(' ');
   return at > 0 ? { firstName: name.slice(0, at).trim(), lastName: name.slice(at + 1).trim() } : { firstName: name, lastName: '' };
+}
+
+/** Saved offer ids, the most recently saved first. */
+export function favoriteIds(favorites: Record<string, string> | undefined): string[] {
+  return Object.entries(favorites ?? {})
+    .sort(([idA, a], [idB, b]) => b.localeCompare(a) || idA.localeCompare(idB))
+    .map(([offerId]) => offerId);
 }

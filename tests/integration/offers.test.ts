@@ -34,7 +34,8 @@ describe('offers of an expert', () => {
     expect(response.body.map((offer) => offer.title).sort()).toEqual(['Financial modelling from scratch', 'Investment banking interview prep']);
     expect(response.body.find((offer) => offer.title === 'Financial modelling from scratch')).toMatchObject({ price: 60, pricingType: 'hourly', status: 'approved' });
     // Visitors see the last name as an initial, as on the public profile.
-    expect(response.body[0].professor).toEqual({ _id: claireId, firstName: 'Claire', lastName: 'D.' });
+    expect(response.body[0].professor).toMatchObject({ _id: claireId, firstName: 'Claire', lastName: 'D.', isVerified: true });
+    expect(response.body[0].professor).not.toHaveProperty('email');
   });
 
   it('shows members the whole name', async () => {

@@ -30,11 +30,25 @@ export async function signedInStudent(): Promise<{ client: ApiClient; email: str
 
 /** A client logged in as one of the seeded demo accounts (or the admin, through the admin login). */
 export async function signedInAs(kind: 'student' | 'professor' | 'admin'): Promise<ApiClient> {
-  const client = new ApiClient();
   const email = { student: 'alice.student@demo.test', professor: 'claire.dubois@demo.test', admin: TEST_SEED.adminEmail }[kind];
-  const password = kind === 'admin' ? TEST_SEED.adminPassword : TEST_SEED.demoPassword;
-  const response = await client.post<{ accessToken: string }>(kind === 'admin' ? '/admin/auth/login' : '/auth/login', { email, password });
+  return kind === 'admin' ? signedInWith(email, TEST_SEED.adminPassword, '/admin/auth/login') : signedInWith(email);
+}
+
+/** A client logged in with these credentials (a demo account's password by default). */
+export async function signedInWith(email: string, password: string = TEST_SEED.demoPassword, loginPath = '/auth/login'): Promise<ApiClient> {
+  const client = new ApiClient();
+  const response = await client.post<{ accessToken: string }>(loginPath, { email, password });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   client.accessToken = response.body.accessToken;
   return client;
+}
+
+/** A new expert, registered, activated from the outbox and logged in (no payouts: onboarding comes later). */
+export async function signedInNewExpert(firstName = 'Nora', lastName = 'Newcomer'): Promise<{ client: ApiClient; email: string }> {
+  const email = uniqueEmail('expert');
+  const registered = await new ApiClient().post('/auth/register-professor', { firstName, lastName, email, password: PASSWORD, role: 'professor' });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const client = new ApiClient();
+  expect((await client.post('/auth/activate', { token: await activationTokenFor(email) })).status).toBe(200);
+  return { client: await signedInWith(email, PASSWORD), email };
 }

@@ -18,9 +18,9 @@ const EXPERTS: ExpertEntry[] = [
   expert('4', 'Thomas Keller', { headline: 'Case interviews', position: 'Consultant', expertises: ['Strategy'], rating: 4.5, expYears: 9 }),
 ];
 const OFFERS: OfferEntry[] = [
-  { id: 'o1', expertId: '4', title: 'Valuation crash course', description: 'Discounted cash flows for case interviews.' },
-  { id: 'o2', expertId: '2', title: 'Review of your startup contract', description: 'Shareholder agreements and term sheets.' },
-  { id: 'o3', expertId: 'gone', title: 'Valuation of a vanished expert', description: 'Never shown.' },
+  { id: 'o1', expertId: '4', title: 'Valuation crash course', description: 'Discounted cash flows for case interviews.', createdAt: '2026-02-01T00:00:00.000Z' },
+  { id: 'o2', expertId: '2', title: 'Review of your startup contract', description: 'Shareholder agreements and term sheets.', createdAt: '2026-02-02T00:00:00.000Z' },
+  { id: 'o3', expertId: 'gone', title: 'Valuation of a vanished expert', description: 'Never shown.', createdAt: '2026-02-03T00:00:00.000Z' },
 ];
 
 const page = { page: 1, limit: 10 };
@@ -67,9 +67,59 @@ describe.each([
   });
 
   it('finds offers of the catalogue by title or description prefix, at most the limit', () => {
-    expect(index.offers('valu', 10)).toEqual(['o1']);
-    expect(index.offers('sharehold', 10)).toEqual(['o2']);
+    expect(index.offers('valu', 10)).toEqual([{ id: 'o1', expertId: '4' }]);
+    expect(index.offers('sharehold', 10)).toEqual([{ id: 'o2', expertId: '2' }]);
     expect(index.offers('c', 1)).toHaveLength(1);
     expect(index.offers('   ', 10)).toEqual([]);
+  });
+});
+
+describe('search index kept fresh one expert at a time', () => {
+  const fresh = () => buildSearchIndex(EXPERTS, OFFERS);
+  const offer = (id: string, expertId: string, title: string, createdAt = '2026-03-01T00:00:00.000Z'): OfferEntry => ({ id, expertId, title, description: 'A session.', createdAt });
+
+  it('lists all published offers newest first, page by page', () => {
+    const index = fresh();
+    expect(index.latestOffers(1, 1)).toEqual([{ id: 'o2', expertId: '2' }]);
+    expect(index.latestOffers(2, 1)).toEqual([{ id: 'o1', expertId: '4' }]);
+    expect(index.latestOffers(3, 1)).toEqual([]);
+  });
+
+  it('adds a new expert with their offers, found by name and through the offers, first among the newest', () => {
+    const index = fresh();
+    index.replaceExpert('5', expert('5', 'Zoé Kant', { createdAt: '2026-05-01T00:00:00.000Z' }), [offer('o9', '5', 'Negotiation bootcamp')]);
+    expect(index.experts({ q: 'zoe', ...page }).ids).toEqual(['5']);
+    expect(index.experts({ q: 'negot', ...page }).ids).toEqual(['5']);
+    expect(index.offers('negot', 10)).toEqual([{ id: 'o9', expertId: '5' }]);
+    expect(index.experts(page).ids[0]).toBe('5');
+    expect(index.latestOffers(1, 1)).toEqual([{ id: 'o9', expertId: '5' }]);
+  });
+
+  it('replaces what changed: a renamed expert, an edited offer, a withdrawn offer', () => {
+    const index = fresh();
+    index.replaceExpert('4', expert('4', 'Thomas Richter', { rating: 2 }), [offer('o1', '4', 'Pricing strategy clinic')]);
+    expect(index.experts({ q: 'keller', ...page }).total).toBe(0);
+    expect(index.experts({ q: 'richter', ...page }).ids).toEqual(['4']);
+    expect(index.offers('valu', 10)).toEqual([]);
+    expect(index.experts({ q: 'valu', ...page }).ids).toEqual(['1']);
+    expect(index.offers('pricing', 10)).toEqual([{ id: 'o1', expertId: '4' }]);
+    expect(index.experts({ minRating: 4.3, ...page }).ids).toEqual(['1']);
+    index.replaceExpert('4', expert('4', 'Thomas Richter'), []);
+    expect(index.offers('pricing', 10)).toEqual([]);
+    expect(index.experts({ q: 'pricing', ...page }).total).toBe(0);
+  });
+
+  it('takes an expert out with their offers, and keeps doing so after a snapshot', () => {
+    const index = fresh();
+    index.replaceExpert('2', undefined, []);
+    expect(index.experts({ q: 'soph', ...page }).ids).toEqual(['3']);
+    expect(index.offers('sharehold', 10)).toEqual([]);
+    expect(index.experts(page).total).toBe(3);
+    const loaded = loadSearchIndex(index.snapshot());
+    expect(loaded.experts(page).total).toBe(3);
+    expect(loaded.offers('sharehold', 10)).toEqual([]);
+    loaded.replaceExpert('2', expert('2', 'Sophie Laurent'), [offer('o2', '2', 'Startup contract review')]);
+    expect(loaded.experts({ q: 'soph', ...page }).ids.sort()).toEqual(['2', '3']);
+    expect(loaded.offers('startup', 10)).toEqual([{ id: 'o2', expertId: '2' }]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The catalogue's search index: the port the expert directory and offer search read from, never
  * the table. Built from the published catalogue (experts and their approved offers), kept in a
- * Lambda's memory, and shipped between processes as a snapshot, since loading one costs a fraction
- * of a build (bench/search-engines.ts). In-memory on FlexSearch today; the same interface can sit
- * on a managed engine (OpenSearch Serverless) once the catalogue outgrows a Lambda's memory.
+ * Lambda's memory, shipped between processes as a snapshot (loading one costs a fraction of a
+ * build, bench/search-engines.ts), and kept fresh one expert at a time (`replaceExpert`). In-memory
+ * on FlexSearch today; the same interface can sit on a managed engine (OpenSearch Serverless) once
+ * the catalogue outgrows a Lambda's memory (docs/decisions.md).
  *
  * Matching is by word prefix, case- and accent-insensitive, every query word required. An expert
  * matches on their own fields (name, headline, job title, expertises) or through the title or
@@ -28,6 +29,8 @@ export interface OfferEntry {
   expertId: string;
   title: string;
   description: string;
+  /** ISO date: the newest-first order of all published offers. */
+  createdAt: string;
 }
 
 export type ExpertSort = 'new' | 'rating';
@@ -43,11 +46,21 @@ export interface ExpertQuery {
   limit: number;
 }
 
+/** An offer found, with its expert (so both can be read in one batch). */
+export interface OfferHit {
+  id: string;
+  expertId: string;
+}
+
 export interface SearchIndex {
   /** One page of matching expert ids, and how many match in all. */
   experts(query: ExpertQuery): { ids: string[]; total: number };
-  /** The best matching offer ids, at most `limit`. */
-  offers(q: string, limit: number): string[];
+  /** The best matching offers, at most `limit`. */
+  offers(q: string, limit: number): OfferHit[];
+  /** One page of all published offers, newest first. */
+  latestOffers(page: number, limit: number): OfferHit[];
+  /** Puts an expert and their published offers as they are now; `undefined` takes the expert out. */
+  replaceExpert(expertId: string, expert: ExpertEntry | undefined, offers: OfferEntry[]): void;
   /** Everything needed to load the same index elsewhere (loadSearchIndex). */
   snapshot(): string;
 }
@@ -57,10 +70,16 @@ export const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diac
 
 const newIndex = () => new Index({ tokenize: 'forward' });
 
-/** What queries need besides the text indexes: no text (that lives in the indexes only). */
+type ExpertSlot = Pick<ExpertEntry, 'id' | 'rating' | 'expYears' | 'createdAt'>;
+type OfferSlot = Pick<OfferEntry, 'id' | 'expertId' | 'createdAt'>;
+
+/**
+ * What queries need besides the text indexes (text lives in the indexes only). FlexSearch keys are
+ * positions in these arrays (small numbers index fastest); a slot emptied by a removal stays null.
+ */
 interface Catalogue {
-  experts: Pick<ExpertEntry, 'id' | 'rating' | 'expYears' | 'createdAt'>[];
-  offers: Pick<OfferEntry, 'id'>[];
+  experts: (ExpertSlot | null)[];
+  offers: (OfferSlot | null)[];
 }
 
 interface TextIndexes {
@@ -71,22 +90,24 @@ interface TextIndexes {
   offers: Index;
 }
 
+const expertText = (expert: ExpertEntry) => foldText([expert.name, expert.headline, expert.position, ...expert.expertises].filter(Boolean).join(' '));
+const offerText = (offer: OfferEntry) => foldText(`${offer.title} ${offer.description}`);
+
 export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): SearchIndex {
   const expertAt = new Map(experts.map((expert, at) => [expert.id, at]));
   const listed = offers.filter((offer) => expertAt.has(offer.expertId));
   const indexes: TextIndexes = { expertFields: newIndex(), expertOffers: newIndex(), offers: newIndex() };
-  // FlexSearch keys are positions in the catalogue's arrays: small numbers index fastest.
-  experts.forEach((expert, at) => indexes.expertFields.add(at, foldText([expert.name, expert.headline, expert.position, ...expert.expertises].filter(Boolean).join(' '))));
+  experts.forEach((expert, at) => indexes.expertFields.add(at, expertText(expert)));
   const offerTextOf = experts.map(() => [] as string[]);
   listed.forEach((offer, at) => {
-    const text = foldText(`${offer.title} ${offer.description}`);
+    const text = offerText(offer);
     indexes.offers.add(at, text);
     offerTextOf[expertAt.get(offer.expertId)!].push(text);
   });
   offerTextOf.forEach((texts, at) => texts.length > 0 && indexes.expertOffers.add(at, texts.join(' ')));
   const catalogue: Catalogue = {
     experts: experts.map(({ id, rating, expYears, createdAt }) => ({ id, rating, expYears, createdAt })),
-    offers: listed.map(({ id }) => ({ id })),
+    offers: listed.map(({ id, expertId, createdAt }) => ({ id, expertId, createdAt })),
   };
   return searchIndexOver(catalogue, indexes);
 }
@@ -102,10 +123,27 @@ export function loadSearchIndex(snapshot: string): SearchIndex {
 
 function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchIndex {
   const { experts, offers } = catalogue;
-  const newestFirst = experts.map((_, at) => at).sort((a, b) => experts[b].createdAt.localeCompare(experts[a].createdAt));
+  const expertAt = new Map<string, number>();
+  experts.forEach((slot, at) => slot && expertAt.set(slot.id, at));
+  const offersOf = new Map<string, Map<string, number>>();
+  offers.forEach((slot, at) => slot && positionsOf(slot.expertId).set(slot.id, at));
+  function positionsOf(expertId: string): Map<string, number> {
+    let positions = offersOf.get(expertId);
+    if (!positions) offersOf.set(expertId, (positions = new Map()));
+    return positions;
+  }
+
+  const byNewest = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
+  // Orders of the whole catalogue, recomputed after a change, when next asked for.
+  let newestExperts: number[] | undefined;
+  let newestOffers: number[] | undefined;
+  const positions = <T>(slots: (T | null)[]) => slots.flatMap((slot, at) => (slot ? [at] : []));
+  const expertsNewestFirst = () => (newestExperts ??= positions(experts).sort((a, b) => byNewest(experts[a]!, experts[b]!)));
+  const offersNewestFirst = () => (newestOffers ??= positions(offers).sort((a, b) => byNewest(offers[a]!, offers[b]!)));
+
   const order: Record<ExpertSort, (a: number, b: number) => number> = {
-    new: (a, b) => experts[b].createdAt.localeCompare(experts[a].createdAt),
-    rating: (a, b) => experts[b].rating - experts[a].rating || experts[b].createdAt.localeCompare(experts[a].createdAt),
+    new: (a, b) => byNewest(experts[a]!, experts[b]!),
+    rating: (a, b) => experts[b]!.rating - experts[a]!.rating || byNewest(experts[a]!, experts[b]!),
   };
 
   /** Every matching expert (the directory shows the total): own-field matches first, then through offers. */
@@ -116,19 +154,75 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
     return [...new Set([...direct, ...throughOffers])];
   }
 
+  function put(index: Index, at: number, text: string, present: boolean): void {
+    if (present) index.update(at, text);
+    else index.add(at, text);
+  }
+
   return {
     experts({ q, minRating = 0, minExp = 0, sort, page, limit }) {
       const query = foldText(q ?? '');
-      let matches = query ? matchingExperts(query) : newestFirst;
-      matches = matches.filter((at) => experts[at].rating >= minRating && experts[at].expYears >= minExp);
+      let matches = query ? matchingExperts(query) : expertsNewestFirst();
+      matches = matches.filter((at) => experts[at] !== null && experts[at].rating >= minRating && experts[at].expYears >= minExp);
       if (sort && (query || sort !== 'new')) matches = [...matches].sort(order[sort]);
       const start = (page - 1) * limit;
-      return { ids: matches.slice(start, start + limit).map((at) => experts[at].id), total: matches.length };
+      return { ids: matches.slice(start, start + limit).map((at) => experts[at]!.id), total: matches.length };
     },
     offers(q, limit) {
       const query = foldText(q);
       if (!query) return [];
-      return (indexes.offers.search(query, { limit }) as number[]).map((at) => offers[at].id);
+      return (indexes.offers.search(query, { limit }) as number[]).flatMap((at) => (offers[at] ? [{ id: offers[at].id, expertId: offers[at].expertId }] : []));
+    },
+    latestOffers(page, limit) {
+      const start = (page - 1) * limit;
+      return offersNewestFirst()
+        .slice(start, start + limit)
+        .map((at) => ({ id: offers[at]!.id, expertId: offers[at]!.expertId }));
+    },
+    replaceExpert(expertId, expert, expertOffers) {
+      newestExperts = undefined;
+      newestOffers = undefined;
+      const known = positionsOf(expertId);
+      const kept = expert ? new Map(expertOffers.map((offer) => [offer.id, offer])) : new Map<string, OfferEntry>();
+      for (const [offerId, at] of known) {
+        if (kept.has(offerId)) continue;
+        indexes.offers.remove(at);
+        offers[at] = null;
+        known.delete(offerId);
+      }
+      let expertPosition = expertAt.get(expertId);
+      if (!expert) {
+        if (expertPosition !== undefined) {
+          indexes.expertFields.remove(expertPosition);
+          indexes.expertOffers.remove(expertPosition);
+          experts[expertPosition] = null;
+          expertAt.delete(expertId);
+        }
+        offersOf.delete(expertId);
+        return;
+      }
+      const present = expertPosition !== undefined;
+      if (expertPosition === undefined) {
+        expertPosition = experts.push(null) - 1;
+        expertAt.set(expertId, expertPosition);
+      }
+      experts[expertPosition] = { id: expertId, rating: expert.rating, expYears: expert.expYears, createdAt: expert.createdAt };
+      put(indexes.expertFields, expertPosition, expertText(expert), present);
+      const texts: string[] = [];
+      for (const offer of kept.values()) {
+        const text = offerText(offer);
+        texts.push(text);
+        let at = known.get(offer.id);
+        const had = at !== undefined;
+        if (at === undefined) {
+          at = offers.push(null) - 1;
+          known.set(offer.id, at);
+        }
+        offers[at] = { id: offer.id, expertId, createdAt: offer.createdAt };
+        put(indexes.offers, at, text, had);
+      }
+      indexes.expertOffers.remove(expertPosition);
+      if (texts.length > 0) indexes.expertOffers.add(expertPosition, texts.join(' '));
     },
     snapshot() {
       const exported = (index: Index) => {
