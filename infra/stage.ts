@@ -35,7 +35,7 @@ export class MarketplaceStage extends Stage {
     if (config.firewall) {
       this.firewall = new FirewallStack(this, 'Firewall', { firewall: config.firewall, env: { account: config.account, region: CLOUDFRONT_REGION }, crossRegionReferences: true });
     }
-    this.web = new WebStack(this, 'Web', { config, mediaBucket, accessLogsBucket, webAclArn: this.firewall?.webAclArn, crossRegionReferences: Boolean(this.firewall) });
+    this.web = new WebStack(this, 'Web', { config, mediaBucket, filesBucket, accessLogsBucket, webAclArn: this.firewall?.webAclArn, crossRegionReferences: Boolean(this.firewall) });
     const { originSecret } = this.web;
     this.api = new ApiStack(this, 'Api', { config, table, mediaBucket, filesBucket, originSecret, httpApi: this.web.httpGateway.api, appUrl: this.web.appUrl });
     this.realtime = new RealtimeStack(this, 'Realtime', {

@@ -44,6 +44,15 @@ export const CATALOGUE = {
   moderationBatch: 100,
 } as const;
 
+/** Uploads (functions/lib/uploads.ts): where they wait for their check, how long a form is valid, how much is read to tell the type. */
+export const UPLOADS = {
+  /** Folder of the files bucket that forms write to; never served, emptied after a day (stateful stack). */
+  incomingPrefix: 'incoming',
+  formSeconds: 5 * 60,
+  /** file-type's own advice for reliable detection. */
+  sniffBytes: 4100,
+} as const;
+
 /** Session and account timings (server side; where the spec is silent see docs/decisions.md). */
 export const AUTH_TIMINGS = {
   accessTokenSeconds: 15 * 60,

@@ -142,6 +142,28 @@ export const MSG = {
   tooManyFavorites: 'You can save up to 200 favorites.',
   uploadMissing: 'Upload the photo first.',
 
+  // Offer pages and offer moderation (spec 2 section 8; the last ones the spec does not give)
+  myOffersLoadFailed: 'Error loading your offers',
+  offerDeleteFailed: 'Failed to delete offer',
+  adminOffersLoadFailed: 'Error loading offers',
+  offerApproveFailed: 'Error approving offer',
+  offerRejectFailed: 'Error rejecting offer',
+  noPendingOffers: 'No offers waiting for approval.',
+  noOwnOffers: "You haven't created any offers yet.",
+  deleteOfferConfirm: 'Are you sure you want to delete this offer?',
+  rejectOfferConfirm: 'Are you sure you want to reject this offer? It will be deleted.',
+  changesSaved: 'Changes Saved',
+
+  // Catalogue empty states (spec 1 section 8)
+  noResults: 'No results found',
+  noExpertsFound: 'No experts found.',
+  noReviews: 'No reviews yet',
+  noBio: 'No bio provided yet.',
+  noWorkExperience: 'No work experience added.',
+  noEducation: 'No education added.',
+  noServices: 'No services yet',
+  noFavorites: "You haven't added any offers to favorites yet.",
+
   // Web UI (texts of the SPA that the spec does not give)
   newsletterComingSoon: 'Newsletter subscriptions are coming soon.',
 } as const;

@@ -4,17 +4,19 @@
  */
 
 /**
- * The page's CSP. `connect-src` names the app's own origin and its WebSocket origin
- * (`wss://<host>` on AWS, `ws://localhost:<port>` locally), never any ws:/wss: host.
+ * The page's CSP. `connect-src` names the app's own origin, its WebSocket origin
+ * (`wss://<host>` on AWS, `ws://localhost:<port>` locally), never any ws:/wss: host, and on AWS
+ * the files bucket's endpoint that upload forms are posted to (locally they go to the app's own
+ * origin, see scripts/local/upload-forms.ts).
  */
-export function contentSecurityPolicy(webSocketOrigin: string): string {
+export function contentSecurityPolicy(webSocketOrigin: string, uploadFormOrigin?: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self' ${webSocketOrigin}`,
+    ['connect-src', "'self'", webSocketOrigin, uploadFormOrigin].filter(Boolean).join(' '),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

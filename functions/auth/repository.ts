@@ -32,15 +32,17 @@ export class EmailTaken extends Error {}
 
 // Users ---------------------------------------------------------------------------------------
 
-const userItem = (user: UserRecord) => ({ ...userKey(user.userId), ...userRoleIndex(user.role, user.createdAt, user.userId), ...user });
+/** The user's item and the claim of its address, as createUser writes them (the catalogue generator writes the same). */
+export const toUserItem = (user: UserRecord) => ({ ...userKey(user.userId), ...userRoleIndex(user.role, user.createdAt, user.userId), ...user });
+export const toEmailClaimItem = (user: UserRecord) => ({ ...emailKey(user.email), userId: user.userId });
 
 /** Creates the user and claims the address in one transaction: the address is unique by construction. */
 export async function createUser(user: UserRecord): Promise<void> {
   try {
     await transact({
       TransactItems: [
-        { Put: { TableName: TableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: TableName(), Item: { ...emailKey(user.email), userId: user.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: TableName(), Item: toUserItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: TableName(), Item: toEmailClaimItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
       ],
     });
   } catch (error) {

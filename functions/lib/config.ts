@@ -38,6 +38,10 @@ export const config = {
   get s3Endpoint() {
     return process.env.S3_ENDPOINT;
   },
+  /** Where browsers send upload forms locally (the local gateway's path to S3); unset on AWS, where they go to the bucket. */
+  get uploadFormEndpoint() {
+    return process.env.UPLOAD_FORM_ENDPOINT;
+  },
   get sesEndpoint() {
     return process.env.SES_ENDPOINT;
   },

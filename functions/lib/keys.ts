@@ -70,7 +70,7 @@ export interface TableAccess {
 
 const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [] };
 
-export const TABLE_ACCESS: Record<Domain | 'realtime', TableAccess> = {
+export const TABLE_ACCESS: Record<Domain | 'realtime' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#'], index: [] },
@@ -79,4 +79,5 @@ export const TABLE_ACCESS: Record<Domain | 'realtime', TableAccess> = {
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,
   realtime: { readWrite: ['CONN#'], read: [], index: [] },
+  searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

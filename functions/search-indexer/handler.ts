@@ -6,8 +6,6 @@
 import { writeCatalogueSnapshot } from '../core/search/catalogue-index';
 import { logger } from '../lib/logger';
 
-export const SNAPSHOT_PERIOD_MINUTES = 10;
-
 export async function handler(): Promise<{ experts: number; bytes: number }> {
   const started = Date.now();
   const written = await writeCatalogueSnapshot();

@@ -26,12 +26,14 @@ export const STRIP_UPLOADS_PREFIX = `function handler(event) {
 const HOST = '__HOST__';
 
 /**
- * Viewer response of the SPA: its CSP names the app's own WebSocket origin, wss://<host>. The host
- * is the one the browser asked for (the distribution's or config.domain's name), taken from the
- * request: a response headers policy cannot name the distribution's own domain without a cycle. The
- * host is reduced to host-name characters, so it can never add a source or a directive.
+ * Viewer response of the SPA: its CSP names the app's own WebSocket origin, wss://<host>, and the
+ * files bucket's endpoint that upload forms go to (https://<bucket>.s3.<region>.amazonaws.com,
+ * resolved at deploy time). The host is the one the browser asked for (the distribution's or
+ * config.domain's name), taken from the request: a response headers policy cannot name the
+ * distribution's own domain without a cycle. The host is reduced to host-name characters, so it
+ * can never add a source or a directive.
  */
-export const SPA_CONTENT_SECURITY_POLICY = `var POLICY = ${JSON.stringify(contentSecurityPolicy(webSocketOriginOf(`https://${HOST}`)))};
+export const spaContentSecurityPolicy = (uploadFormOrigin: string) => `var POLICY = ${JSON.stringify(contentSecurityPolicy(webSocketOriginOf(`https://${HOST}`), uploadFormOrigin))};
 function handler(event) {
   var response = event.response;
   var host = event.request.headers.host ? event.request.headers.host.value.replace(/[^A-Za-z0-9.:-]/g, '') : '';

@@ -12,7 +12,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { type TableAccess } from '../../functions/lib/keys';
+import { GSI1, GSI2, type TableAccess } from '../../functions/lib/keys';
 import { acknowledgeWildcardResource, importedName } from '../nag';
 import { retainedLogGroup } from './log-group';
 import { LAMBDA_BUNDLING } from '../lambda-bundling';
@@ -32,6 +32,8 @@ export interface MarketplaceFunctionProps {
   serviceName: string;
   memoryMb: number;
   environment: Record<string, string>;
+  /** Seconds; API handlers keep the default, under API Gateway's 30 s integration limit. */
+  timeoutSeconds?: number;
 }
 
 export class MarketplaceFunction extends Construct {
@@ -55,7 +57,7 @@ export class MarketplaceFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memoryMb,
-      timeout: Duration.seconds(29),
+      timeout: Duration.seconds(props.timeoutSeconds ?? 29),
       role,
       logGroup: this.logGroup,
       environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: props.serviceName, NODE_OPTIONS: '--enable-source-maps' },
@@ -87,15 +89,15 @@ export class MarketplaceFunction extends Construct {
     // A Query of an index carries one partition-key value, the index's own (gsi1pk, gsi2pk): that is
     // the leading key the condition sees, so index prefixes are index partition-key prefixes, granted
     // on the indexes only (the prefixes of GSI1 and GSI2 never overlap).
-    this.grantItems(INDEX_ACTIONS, `${table.tableArn}/index/*`, access.index);
+    this.grantItems(INDEX_ACTIONS, [GSI1, GSI2].map((index) => `${table.tableArn}/index/${index}`), access.index);
   }
 
-  private grantItems(actions: string[], resource: string, prefixes: readonly string[]): void {
+  private grantItems(actions: string[], resource: string | string[], prefixes: readonly string[]): void {
     if (prefixes.length === 0) return;
     this.function.addToRolePolicy(
       new iam.PolicyStatement({
         actions,
-        resources: [resource],
+        resources: [resource].flat(),
         conditions: {
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
           // ForAllValues holds for a request that carries no key at all: require the key.

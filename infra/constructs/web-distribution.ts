@@ -16,13 +16,15 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { API_PREFIX, WS_PATH } from '../../shared/routes';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
 import type { StageConfig } from '../config';
-import { SPA_CONTENT_SECURITY_POLICY, SPA_FALLBACK, STRIP_UPLOADS_PREFIX, UPLOADS_PATH, UPLOADS_RESPONSE } from './edge-functions';
+import { spaContentSecurityPolicy, SPA_FALLBACK, STRIP_UPLOADS_PREFIX, UPLOADS_PATH, UPLOADS_RESPONSE } from './edge-functions';
 
 export interface WebDistributionProps {
   domain: StageConfig['domain'];
   spaBucket: s3.IBucket;
   /** Imported: its bucket policy (stateful stack) already lets this account's distributions read it. */
   mediaBucket: s3.IBucket;
+  /** Where the SPA posts upload forms (the files bucket's endpoint): its CSP's connect-src allows it. */
+  uploadFormOrigin: string;
   httpApiDomainName: string;
   webSocketApiDomainName: string;
   /** Its value goes to both APIs in ORIGIN_VERIFY_HEADER. */
@@ -59,7 +61,7 @@ export class WebDistribution extends Construct {
         responseHeadersPolicy: headers,
         functionAssociations: [
           { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.edgeFunction('SpaFallback', SPA_FALLBACK) },
-          { eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE, function: this.edgeFunction('SpaContentSecurityPolicy', SPA_CONTENT_SECURITY_POLICY) },
+          { eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE, function: this.edgeFunction('SpaContentSecurityPolicy', spaContentSecurityPolicy(props.uploadFormOrigin)) },
         ],
       },
       additionalBehaviors: {

@@ -4,17 +4,21 @@
  * takes to deploy a route. Also the access-token key, the Stripe secrets and the SES identity the
  * Lambdas use.
  */
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { SEARCH_SNAPSHOT } from '../../functions/core/search/snapshot-settings';
 import { TABLE_ACCESS } from '../../functions/lib/keys';
+import { UPLOADS } from '../../shared/limits';
 import { API_PREFIX, DOMAINS, ROUTES, routeKey, type Domain, type Route } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { AccessTokenKey } from '../constructs/access-token-key';
@@ -23,6 +27,8 @@ import { MarketplaceFunction } from '../constructs/marketplace-function';
 
 /** scrypt at N=2^17 takes 128 MiB per hash; more memory also means more CPU for it. */
 const AUTH_MEMORY_MB = 1024;
+/** Building the index holds about 200 MB per 10,000 experts; memory also buys the CPU the build needs. */
+const SEARCH_INDEXER_MEMORY_MB = 1769;
 
 /**
  * What each domain touches besides its keys of the table (TABLE_ACCESS) and the origin secret:
@@ -31,12 +37,19 @@ const AUTH_MEMORY_MB = 1024;
 interface DomainNeeds {
   media?: boolean;
   files?: boolean;
+  /**
+   * Takes uploads for one folder of the media bucket (functions/lib/uploads.ts): signs forms into
+   * incoming/<folder>/ of the files bucket, checks and removes them there, publishes to <folder>/.
+   */
+  uploadsFor?: string;
   mail?: boolean;
   stripe?: boolean;
   /** Mints access tokens: reads the private key. Every other domain (but health) only verifies them. */
   signsAccessTokens?: boolean;
   /** Health only probes that the table and buckets answer; it reads and writes nothing, verifies no token. */
   probesOnly?: boolean;
+  /** Loads the search index's snapshot (functions/core/search/catalogue-index.ts) from the files bucket. */
+  readsSearchSnapshot?: boolean;
 }
 
 /** Uploads are written, read (and signed for download) and deleted by key. */
@@ -46,7 +59,7 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   health: { probesOnly: true },
   auth: { mail: true, signsAccessTokens: true },
   users: { media: true },
-  offers: { media: true },
+  offers: { uploadsFor: 'offers', readsSearchSnapshot: true },
   chats: { files: true, mail: true },
   payments: { stripe: true, mail: true },
   admin: { media: true, mail: true },
@@ -68,6 +81,8 @@ export class ApiStack extends Stack {
   readonly alarms?: ErrorAlarms;
   /** The Lambda that serves each domain's routes. */
   readonly domainFunctions: ReadonlyMap<Domain, lambda.IFunction>;
+  /** The scheduled rebuild of the search index's snapshot. */
+  readonly searchIndexerFunction: lambda.IFunction;
   private readonly accessTokenKey: AccessTokenKey;
   private readonly stripe: { secretKey: secrets.Secret; webhookSecret: secrets.Secret };
   /** ARN of the SES identity mail is sent from. */
@@ -83,6 +98,31 @@ export class ApiStack extends Stack {
     this.domainFunctions = new Map(DOMAINS.map((domain) => [domain, this.createDomainFunction(domain)]));
     const integrations = new Map(DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}-integration`, this.domainFunctions.get(domain)!)]));
     for (const route of ROUTES) this.addRoute(route, integrations.get(route.domain)!);
+    this.searchIndexerFunction = this.createSearchIndexer();
+  }
+
+  /**
+   * Rebuilds the search index's snapshot on a schedule, so a catalogue Lambda's cold start loads a
+   * recent one and replays only the last minutes of the change log. Building at 10,000 experts
+   * takes about 15 s and 200 MB (decisions.md): hence its own memory and timeout.
+   */
+  private createSearchIndexer(): lambda.IFunction {
+    const { table, mediaBucket, filesBucket } = this.props;
+    const indexer = new MarketplaceFunction(this, 'SearchIndexer', {
+      entry: 'functions/search-indexer/handler.ts',
+      serviceName: 'marketplace-search-indexer',
+      memoryMb: SEARCH_INDEXER_MEMORY_MB,
+      timeoutSeconds: 300,
+      environment: { TABLE_NAME: table.tableName, MEDIA_BUCKET: mediaBucket.bucketName, FILES_BUCKET: filesBucket.bucketName },
+    });
+    indexer.grantTableData(table, TABLE_ACCESS.searchIndexer);
+    indexer.grantObjects(filesBucket, ['s3:PutObject'], SEARCH_SNAPSHOT.key);
+    new events.Rule(this, 'SearchIndexerSchedule', {
+      schedule: events.Schedule.rate(Duration.minutes(SEARCH_SNAPSHOT.periodMinutes)),
+      targets: [new targets.LambdaFunction(indexer.function, { retryAttempts: 0 })],
+    });
+    this.alarms?.watch(indexer, 'search-indexer');
+    return indexer.function;
   }
 
   /** Issued by Stripe: the operator puts the real values with put-secret-value; until then a random placeholder. */
@@ -149,6 +189,12 @@ export class ApiStack extends Stack {
     if (needs.signsAccessTokens) this.accessTokenKey.grantSigning(domainFunction);
     if (needs.media) domainFunction.grantObjects(mediaBucket, OBJECT_ACTIONS);
     if (needs.files) domainFunction.grantObjects(filesBucket, OBJECT_ACTIONS);
+    if (needs.uploadsFor) {
+      // A presigned POST acts with its signer's rights: PutObject is what lets browsers store through the forms.
+      domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], `${UPLOADS.incomingPrefix}/${needs.uploadsFor}/*`);
+      domainFunction.grantObjects(mediaBucket, ['s3:PutObject'], `${needs.uploadsFor}/*`);
+    }
+    if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
     if (needs.mail) fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: [this.mailIdentityArn] }));
     if (needs.stripe) {
       this.stripe.secretKey.grantRead(fn);

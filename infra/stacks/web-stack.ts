@@ -17,6 +17,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { WS_PATH } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { HttpGateway } from '../constructs/http-gateway';
+import { UploadFormCors } from '../constructs/upload-form-cors';
 import { WebDistribution } from '../constructs/web-distribution';
 import { WebSocketGateway } from '../constructs/websocket-gateway';
 import { acknowledgeWildcardActions, acknowledgeWildcardResource, attributeName } from '../nag';
@@ -26,6 +27,8 @@ const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 export interface WebStackProps extends StackProps {
   config: StageConfig;
   mediaBucket: s3.IBucket;
+  /** Upload forms are posted to it from the app's origin (its CORS rule, the SPA's connect-src). */
+  filesBucket: s3.IBucket;
   accessLogsBucket: s3.IBucket;
   /** The firewall stack's web ACL (us-east-1, a cross-region reference), when the stage has one. */
   webAclArn?: string;
@@ -55,6 +58,7 @@ export class WebStack extends Stack {
         bucketName: props.mediaBucket.bucketName,
         bucketRegionalDomainName: props.mediaBucket.bucketRegionalDomainName,
       }),
+      uploadFormOrigin: `https://${props.filesBucket.bucketRegionalDomainName}`,
       httpApiDomainName: this.httpGateway.domainName,
       webSocketApiDomainName: this.webSocketGateway.domainName,
       originSecret: this.originSecret,
@@ -63,6 +67,7 @@ export class WebStack extends Stack {
     });
     const host = config.domain?.name ?? distribution.distributionDomainName;
     this.appUrl = `https://${host}`;
+    new UploadFormCors(this, 'UploadFormCors', { bucket: props.filesBucket, appOrigin: this.appUrl });
     this.deploySpa(spaBucket, distribution);
 
     new CfnOutput(this, 'AppUrl', { value: this.appUrl });

@@ -1,5 +1,6 @@
 /** Demo accounts and their default credentials (README lists them). No handler imports here. */
 import type { UserRecord } from '../../functions/lib/user-record';
+import type { Portrait } from './demo-photos';
 
 export interface SeedSettings {
   adminEmail: string;
@@ -15,15 +16,88 @@ export const DEFAULT_SEED: SeedSettings = {
 
 export type Profile = Partial<UserRecord> & Pick<UserRecord, 'email' | 'firstName' | 'lastName'>;
 
+/** The expert logins the README lists; the rest of the catalogue is in demo-catalogue.ts. */
 export const DEMO_EXPERTS: Profile[] = [
-  { email: 'claire.dubois@demo.test', firstName: 'Claire', lastName: 'Dubois', domainActivity: 'Finance', headline: 'Corporate finance director, ex-investment banker', position: 'Finance Director', company: 'Axa', city: 'Paris', country: 'France', languages: ['fr', 'en'], expYears: 14, rating: 4.9, reviews: 0, isVerified: true, bio: 'Fourteen years in M&A and corporate finance. I help students prepare for finance interviews and build financial models.', expertises: ['Financial Modeling', 'Corporate Finance', 'Valuation'] },
-  { email: 'omar.haddad@demo.test', firstName: 'Omar', lastName: 'Haddad', domainActivity: 'Finance', headline: 'Data analyst in asset management', position: 'Senior Data Analyst', company: 'Amundi', city: 'Lyon', country: 'France', languages: ['fr', 'en', 'ar'], expYears: 6, rating: 4.5, reviews: 0, isVerified: true, bio: 'I turn market data into decisions and teach data analysis for finance, from Excel to Python.', expertises: ['Data Analysis', 'Python', 'Portfolio Analytics'] },
-  { email: 'sophie.laurent@demo.test', firstName: 'Sophie', lastName: 'Laurent', domainActivity: 'Law', headline: 'Employment lawyer at the Paris bar', position: 'Partner', company: 'Laurent Avocats', city: 'Paris', country: 'France', languages: ['fr', 'en'], expYears: 11, rating: 4.8, reviews: 0, isVerified: true, bio: 'Employment contracts, negotiations and disputes: I explain labour law clearly to young professionals.', expertises: ['Employment contracts', 'Labour Law'] },
-  { email: 'lucas.bernard@demo.test', firstName: 'Lucas', lastName: 'Bernard', domainActivity: 'Law', headline: 'Corporate lawyer for start-ups', position: 'Legal Counsel', company: 'Station F', city: 'Bordeaux', country: 'France', languages: ['fr'], expYears: 4, rating: 4.2, reviews: 0, isVerified: true, bio: 'Company formation, shareholder agreements and fundraising paperwork for founders and students.', expertises: ['Corporate', 'Contracts'] },
-  { email: 'emma.wilson@demo.test', firstName: 'Emma', lastName: 'Wilson', domainActivity: 'Marketing', headline: 'Head of growth marketing', position: 'Head of Growth', company: 'Deezer', city: 'London', country: 'United Kingdom', languages: ['en', 'fr'], expYears: 9, rating: 4.7, reviews: 0, isVerified: true, bio: 'Growth, acquisition and brand: I review marketing plans and coach juniors for their first marketing role.', expertises: ['Marketing', 'Growth', 'SEO'] },
-  { email: 'ines.moreau@demo.test', firstName: 'Inès', lastName: 'Moreau', domainActivity: 'Marketing', headline: 'Brand strategist', position: 'Brand Manager', company: "L'Oréal", city: 'Marseille', country: 'France', languages: ['fr', 'en', 'es'], expYears: 7, rating: 4.4, reviews: 0, isVerified: true, bio: 'Brand positioning and campaign planning for consumer goods, with portfolio reviews for students.', expertises: ['Brand Strategy', 'Project Management'] },
-  { email: 'thomas.keller@demo.test', firstName: 'Thomas', lastName: 'Keller', domainActivity: 'Consulting', headline: 'Strategy consultant, case interview coach', position: 'Manager', company: 'Roland Berger', city: 'Munich', country: 'Germany', languages: ['de', 'en', 'fr'], expYears: 8, rating: 4.9, reviews: 0, isVerified: true, bio: 'Eight years in strategy consulting. I run mock case interviews and teach structured problem solving.', expertises: ['Consulting', 'Case Interviews'] },
-  { email: 'nadia.benali@demo.test', firstName: 'Nadia', lastName: 'Benali', domainActivity: 'Consulting', headline: 'HR consultant and career coach', position: 'HR Consultant', company: 'Mercer', city: 'Brussels', country: 'Belgium', languages: ['fr', 'en', 'nl'], expYears: 12, rating: 4.6, reviews: 0, isVerified: true, bio: 'HR consulting and career changes: CVs, interviews and salary negotiation for career changers.', expertises: ['HR consultant', 'Career Coaching'] },
+  {
+    email: 'claire.dubois@demo.test', firstName: 'Claire', lastName: 'Dubois', domainActivity: 'Finance', headline: 'Corporate finance director, ex-investment banker', position: 'Finance Director', company: 'Axa', city: 'Paris', country: 'France', languages: ['fr', 'en'], expYears: 14, rating: 4.9, reviews: 46, isVerified: true,
+    bio: 'Fourteen years in M&A and corporate finance. I help students prepare for finance interviews and build financial models.',
+    expertises: ['Financial Modeling', 'Corporate Finance', 'Valuation'],
+    workExperience: [
+      { position: 'Finance Director', company: 'Axa', location: 'Paris', startDate: '01/2019', endDate: 'Present', description: 'Lead planning, investment cases and the financial side of acquisitions for a business unit of two thousand people.' },
+      { position: 'Investment Banking Associate', company: 'Banque Lafayette', location: 'Paris', startDate: '09/2011', endDate: '12/2018', description: 'Advised industrial and consumer groups on acquisitions and disposals: valuation, models, due diligence and negotiations.' },
+    ],
+    education: [{ institution: 'HEC Paris', level: "Master's", degree: 'MSc', field: 'Finance', year: 2011 }],
+  },
+  {
+    email: 'omar.haddad@demo.test', firstName: 'Omar', lastName: 'Haddad', domainActivity: 'Finance', headline: 'Data analyst in asset management', position: 'Senior Data Analyst', company: 'Amundi', city: 'Lyon', country: 'France', languages: ['fr', 'en', 'ar'], expYears: 6, rating: 4.5, reviews: 18, isVerified: true,
+    bio: 'I turn market data into decisions and teach data analysis for finance, from Excel to Python.',
+    expertises: ['Data Analysis', 'Python', 'Portfolio Analytics'],
+    workExperience: [
+      { position: 'Senior Data Analyst', company: 'Amundi', location: 'Lyon', startDate: '03/2021', endDate: 'Present', description: 'Build the data pipelines and dashboards portfolio managers use to follow risk, performance and flows of the funds.' },
+      { position: 'Quantitative Analyst Intern', company: 'Rhône Gestion', location: 'Lyon', startDate: '02/2019', endDate: '08/2019', description: 'Back-tested equity factor strategies in Python and automated the weekly performance report of the funds.' },
+    ],
+    education: [{ institution: 'Université Claude Bernard Lyon 1', level: "Master's", degree: 'MSc', field: 'Data Science', year: 2019 }],
+  },
+  {
+    email: 'sophie.laurent@demo.test', firstName: 'Sophie', lastName: 'Laurent', domainActivity: 'Law', headline: 'Employment lawyer at the Paris bar', position: 'Partner', company: 'Laurent Avocats', city: 'Paris', country: 'France', languages: ['fr', 'en'], expYears: 11, rating: 4.8, reviews: 39, isVerified: true,
+    bio: 'Employment contracts, negotiations and disputes: I explain labour law clearly to young professionals.',
+    expertises: ['Employment contracts', 'Labour Law'],
+    workExperience: [
+      { position: 'Partner', company: 'Laurent Avocats', location: 'Paris', startDate: '09/2018', endDate: 'Present', description: 'Founded a firm of five lawyers advising employees and start-ups on contracts, dismissals and negotiated departures.' },
+      { position: 'Associate', company: 'Cabinet Marceau', location: 'Paris', startDate: '01/2013', endDate: '08/2018', description: 'Represented employers and executives before the labour courts and drafted employment contracts and policies.' },
+    ],
+    education: [{ institution: 'Université Paris 1 Panthéon-Sorbonne', level: "Master's", degree: 'Master 2', field: 'Employment Law', year: 2012 }],
+  },
+  {
+    email: 'lucas.bernard@demo.test', firstName: 'Lucas', lastName: 'Bernard', domainActivity: 'Law', headline: 'Corporate lawyer for start-ups', position: 'Legal Counsel', company: 'Station F', city: 'Bordeaux', country: 'France', languages: ['fr'], expYears: 4, rating: 4.2, reviews: 8, isVerified: true,
+    bio: 'Company formation, shareholder agreements and fundraising paperwork for founders and students.',
+    expertises: ['Corporate', 'Contracts'],
+    workExperience: [
+      { position: 'Legal Counsel', company: 'Station F', location: 'Bordeaux', startDate: '10/2022', endDate: 'Present', description: 'Help the founders of the campus start-ups with company formation, shareholder agreements and their first contracts.' },
+      { position: 'Junior Associate', company: 'Garonne Avocats', location: 'Bordeaux', startDate: '01/2021', endDate: '09/2022', description: 'Worked on company formations, capital increases and seed investments for regional start-ups and investors.' },
+    ],
+    education: [{ institution: 'Université de Bordeaux', level: "Master's", degree: 'Master 2', field: 'Business Law', year: 2020 }],
+  },
+  {
+    email: 'emma.wilson@demo.test', firstName: 'Emma', lastName: 'Wilson', domainActivity: 'Marketing', headline: 'Head of growth marketing', position: 'Head of Growth', company: 'Deezer', city: 'London', country: 'United Kingdom', languages: ['en', 'fr'], expYears: 9, rating: 4.7, reviews: 31, isVerified: true,
+    bio: 'Growth, acquisition and brand: I review marketing plans and coach juniors for their first marketing role.',
+    expertises: ['Marketing', 'Growth', 'SEO'],
+    workExperience: [
+      { position: 'Head of Growth', company: 'Deezer', location: 'London', startDate: '04/2021', endDate: 'Present', description: 'Lead acquisition and retention marketing in the United Kingdom and Ireland across paid, SEO, partnerships and CRM.' },
+      { position: 'Growth Marketing Manager', company: 'Camden Apps', location: 'London', startDate: '06/2016', endDate: '03/2021', description: 'Grew a consumer app from fifty thousand to two million users with app store optimisation, referrals and paid social.' },
+    ],
+    education: [{ institution: 'University of Manchester', level: "Bachelor's", degree: 'BA', field: 'Business and Marketing', year: 2015 }],
+  },
+  {
+    email: 'ines.moreau@demo.test', firstName: 'Inès', lastName: 'Moreau', domainActivity: 'Marketing', headline: 'Brand strategist', position: 'Brand Manager', company: "L'Oréal", city: 'Marseille', country: 'France', languages: ['fr', 'en', 'es'], expYears: 7, rating: 4.4, reviews: 22, isVerified: true,
+    bio: 'Brand positioning and campaign planning for consumer goods, with portfolio reviews for students.',
+    expertises: ['Brand Strategy', 'Project Management'],
+    workExperience: [
+      { position: 'Brand Manager', company: "L'Oréal", location: 'Marseille', startDate: '02/2021', endDate: 'Present', description: 'Own the positioning, launch calendar and campaigns of a haircare brand in France, with agencies and retail teams.' },
+      { position: 'Assistant Brand Manager', company: 'Calanques Cosmetics', location: 'Marseille', startDate: '09/2017', endDate: '01/2021', description: 'Coordinated packaging, in-store promotions and the launch projects of a natural cosmetics range.' },
+    ],
+    education: [{ institution: 'KEDGE Business School', level: "Master's", degree: 'MSc', field: 'Marketing', year: 2017 }],
+  },
+  {
+    email: 'thomas.keller@demo.test', firstName: 'Thomas', lastName: 'Keller', domainActivity: 'Consulting', headline: 'Strategy consultant, case interview coach', position: 'Manager', company: 'Roland Berger', city: 'Munich', country: 'Germany', languages: ['de', 'en', 'fr'], expYears: 8, rating: 4.9, reviews: 67, isVerified: true,
+    bio: 'Eight years in strategy consulting. I run mock case interviews and teach structured problem solving.',
+    expertises: ['Consulting', 'Case Interviews'],
+    workExperience: [
+      { position: 'Manager', company: 'Roland Berger', location: 'Munich', startDate: '01/2021', endDate: 'Present', description: 'Lead strategy and restructuring projects for automotive and industrial clients and interview candidates for the firm.' },
+      { position: 'Consultant', company: 'Isar Strategy Partners', location: 'Munich', startDate: '09/2017', endDate: '12/2020', description: 'Worked on growth strategies, due diligences and cost programmes for industrial and private equity clients.' },
+    ],
+    education: [{ institution: 'Ludwig-Maximilians-Universität München', level: "Master's", degree: 'MSc', field: 'Management', year: 2017 }],
+  },
+  {
+    email: 'nadia.benali@demo.test', firstName: 'Nadia', lastName: 'Benali', domainActivity: 'Consulting', headline: 'HR consultant and career coach', position: 'HR Consultant', company: 'Mercer', city: 'Brussels', country: 'Belgium', languages: ['fr', 'en', 'nl'], expYears: 12, rating: 4.6, reviews: 44, isVerified: true,
+    bio: 'HR consulting and career changes: CVs, interviews and salary negotiation for career changers.',
+    expertises: ['HR consultant', 'Career Coaching'],
+    workExperience: [
+      { position: 'HR Consultant', company: 'Mercer', location: 'Brussels', startDate: '05/2016', endDate: 'Present', description: 'Advise employers on pay structures, job architecture and career paths, and coach individuals through career changes.' },
+      { position: 'Recruitment Manager', company: 'Sablon Talent', location: 'Brussels', startDate: '09/2011', endDate: '04/2016', description: 'Recruited finance and IT profiles for multinational clients and trained hiring managers to run structured interviews.' },
+    ],
+    education: [{ institution: 'Université libre de Bruxelles', level: "Master's", degree: 'MA', field: 'Human Resources Management', year: 2011 }],
+  },
 ];
 
 export const DEMO_STUDENTS: Profile[] = [
@@ -31,7 +105,6 @@ export const DEMO_STUDENTS: Profile[] = [
   { email: 'ben.student@demo.test', firstName: 'Ben', lastName: 'Carter', name: 'Ben Carter', city: 'Dublin', country: 'Ireland' },
   { email: 'chloe.student@demo.test', firstName: 'Chloé', lastName: 'Petit', name: 'Chloé Petit', city: 'Lille', country: 'France' },
 ];
-
 
 export interface DemoOffer {
   title: string;
@@ -76,4 +149,16 @@ export const DEMO_OFFERS: Record<string, DemoOffer[]> = {
     { title: 'CV and cover letter makeover', description: 'A rewritten CV and cover letter for your target role, with the reasons behind every change.', price: 55, lessonType: 'Document', pricingType: 'fixed' },
     { title: 'Salary negotiation call', description: 'Prepare your next salary negotiation: market ranges, your arguments and a rehearsal of the talk.', price: 45, lessonType: 'Phone Call', pricingType: 'hourly' },
   ],
+};
+
+/** How each expert login's generated profile photo looks (demo-photos.ts draws it). */
+export const DEMO_PORTRAITS: Record<string, Portrait> = {
+  'claire.dubois@demo.test': { skin: 'light', hair: 'bob', hairColour: 'brown' },
+  'omar.haddad@demo.test': { skin: 'olive', hair: 'short', hairColour: 'black', beard: true },
+  'sophie.laurent@demo.test': { skin: 'fair', hair: 'long', hairColour: 'auburn' },
+  'lucas.bernard@demo.test': { skin: 'light', hair: 'short', hairColour: 'blond' },
+  'emma.wilson@demo.test': { skin: 'fair', hair: 'long', hairColour: 'blond', glasses: true },
+  'ines.moreau@demo.test': { skin: 'olive', hair: 'curly', hairColour: 'dark brown' },
+  'thomas.keller@demo.test': { skin: 'light', hair: 'short', hairColour: 'brown', glasses: true },
+  'nadia.benali@demo.test': { skin: 'olive', hair: 'bun', hairColour: 'black' },
 };

@@ -1,36 +1,85 @@
 /**
- * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD and demo experts (finance, law,
- * marketing, consulting) and students, all with DEMO_PASSWORD. Idempotent: accounts that exist
- * are left alone; an expert's offers are created with the expert. Offers are published (approved)
- * and priced in integer cents, written through the offers repository as the product writes them.
+ * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, the students, and a catalogue of experts
+ * in finance, law, marketing and consulting (the logins of demo-accounts.ts and the experts of
+ * demo-catalogue.ts), all with DEMO_PASSWORD. Each expert gets a generated profile photo in the
+ * media bucket, published offers and, for a few, offers waiting for moderation. Experts joined over
+ * the past year and published their offers since. Idempotent: accounts that exist are left alone;
+ * an expert's photo and offers are created with the expert. Everything goes through the product's
+ * repositories, so the items have the product's shapes; prices are stored in integer cents.
  */
-import { hashPassword, newId } from '../../functions/lib/crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { createUser, EmailTaken } from '../../functions/auth/repository';
-import type { UserRecord } from '../../functions/lib/user-record';
 import { putOffer } from '../../functions/core/offers/repository';
-import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_STUDENTS, type Profile, type SeedSettings } from './demo-accounts';
+import { config } from '../../functions/lib/config';
+import { hashPassword, newId } from '../../functions/lib/crypto';
+import { s3 } from '../../functions/lib/s3';
+import type { UserRecord } from '../../functions/lib/user-record';
+import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS, DEMO_STUDENTS, type DemoOffer, type Profile, type SeedSettings } from './demo-accounts';
+import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
+import { portraitPng } from './demo-photos';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Writes in flight at once: DynamoDB Local and the local S3 answer in parallel, and `npm start` waits for the seed. */
+const CONCURRENCY = 8;
+
+/** Every demo expert is bookable: verified, with a connected payout account (a profile may say it is not verified yet). */
+const EXPERT_DEFAULTS: Partial<UserRecord> = { isVerified: true, isStripeConnected: true, payoutsEnabled: true };
 
 export async function seedDemoData(settings: SeedSettings): Promise<void> {
   const [adminHash, demoHash] = await Promise.all([hashPassword(settings.adminPassword), hashPassword(settings.demoPassword)]);
-  const accounts: [UserRecord['role'], Profile, string][] = [
-    ['admin', { email: settings.adminEmail, firstName: 'Admin', lastName: 'Team' }, adminHash],
-    ...DEMO_EXPERTS.map((p): [UserRecord['role'], Profile, string] => ['professor', p, demoHash]),
-    ...DEMO_STUDENTS.map((p): [UserRecord['role'], Profile, string] => ['user', p, demoHash]),
-  ];
-  for (const [role, profile, passwordHash] of accounts) {
-    const userId = newId();
-    try {
-      await createUser({ ...profile, userId, role, passwordHash, status: 'active', createdAt: new Date().toISOString() });
-    } catch (error) {
-      if (error instanceof EmailTaken) continue;
-      throw error;
-    }
-    await seedOffers(userId, profile);
+  const now = Date.now();
+  await createAccount({ userId: newId(), role: 'admin', email: settings.adminEmail, firstName: 'Admin', lastName: 'Team', passwordHash: adminHash, createdAt: new Date(now).toISOString() });
+  await inParallel(DEMO_STUDENTS, (student) => createAccount({ ...student, userId: newId(), role: 'user', passwordHash: demoHash, createdAt: new Date(now).toISOString() }));
+  await inParallel(demoExperts(), (expert) => seedExpert(expert, demoHash, now));
+}
+
+/** The expert logins first, then the rest of the catalogue. */
+function demoExperts(): CatalogueExpert[] {
+  const logins = DEMO_EXPERTS.map((profile) => ({ profile, portrait: DEMO_PORTRAITS[profile.email], offers: DEMO_OFFERS[profile.email] ?? [] }));
+  return [...logins, ...CATALOGUE_EXPERTS];
+}
+
+async function seedExpert({ profile, portrait, offers, pendingOffers = [] }: CatalogueExpert, passwordHash: string, now: number): Promise<void> {
+  const userId = newId();
+  const joinedAt = now - (1 + spread(profile.email, 364)) * DAY_MS;
+  const profilePhoto = `profiles/${userId}.png`;
+  const created = await createAccount({ ...EXPERT_DEFAULTS, ...profile, profilePhoto, userId, role: 'professor', passwordHash, createdAt: new Date(joinedAt).toISOString() });
+  if (!created) return;
+  await Promise.all([
+    s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: profilePhoto, Body: portraitPng(portrait, profile.email), ContentType: 'image/png' })),
+    // Published offers one after the other between joining and yesterday; those in moderation in the last days.
+    ...offers.map((offer, at) => putDemoOffer(userId, profile, offer, 'approved', joinedAt + ((at + 1) / (offers.length + 1)) * (now - DAY_MS - joinedAt))),
+    ...pendingOffers.map((offer) => putDemoOffer(userId, profile, offer, 'pending', now - (1 + spread(offer.title, 96)) * HOUR_MS)),
+  ]);
+}
+
+/** False when the address is taken: the account was seeded on an earlier start. */
+async function createAccount(account: Profile & Pick<UserRecord, 'userId' | 'role' | 'passwordHash' | 'createdAt'>): Promise<boolean> {
+  try {
+    await createUser({ ...account, status: 'active' });
+    return true;
+  } catch (error) {
+    if (error instanceof EmailTaken) return false;
+    throw error;
   }
 }
 
-async function seedOffers(professorId: string, expert: Profile): Promise<void> {
-  for (const { price, ...fields } of DEMO_OFFERS[expert.email] ?? []) {
-    await putOffer({ offerId: newId(), professorId, ...fields, priceCents: Math.round(price * 100), area: expert.domainActivity as string | undefined, status: 'approved', createdAt: new Date().toISOString() });
-  }
+function putDemoOffer(professorId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): Promise<void> {
+  return putOffer({ offerId: newId(), professorId, ...fields, priceCents: Math.round(price * 100), area: expert.domainActivity as string | undefined, status, createdAt: new Date(createdAt).toISOString() });
+}
+
+/** A stable number in [0, range) from a text (FNV-1a): the same demo dates at every first start. */
+function spread(text: string, range: number): number {
+  let hash = 0x811c9dc5;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % range;
+}
+
+async function inParallel<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }

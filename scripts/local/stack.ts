@@ -1,7 +1,7 @@
 /**
  * The whole product on one machine: DynamoDB Local, a local S3, the SES outbox, and one origin
  * that serves the SPA, /api (HTTP gateway), /ws (WebSocket gateway), /uploads (media bucket)
- * and /_local (outbox). Handlers are configured by environment only, as on AWS.
+ * and /_local (outbox, upload forms). Handlers are configured by environment only, as on AWS.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Domain } from '../../shared/routes';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
+import { SEARCH_SNAPSHOT } from '../../functions/core/search/snapshot-settings';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
@@ -19,6 +20,7 @@ import { startMailSwitch } from './mail-outage';
 import { serveOutbox } from './outbox-page';
 import { startOutbox, startS3 } from './storage';
 import { createStaticFiles } from './static-files';
+import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createWsGateway, MANAGEMENT_PATH } from './ws-gateway';
 import type { SeedSettings } from './demo-accounts';
 
@@ -69,6 +71,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     FILES_BUCKET,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
+    UPLOAD_FORM_ENDPOINT: `${url}${UPLOAD_FORM_PATH}`,
     SES_ENDPOINT: mailSwitch.endpoint,
     OUTBOX_URL: outbox.endpoint,
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${options.port}${MANAGEMENT_PATH}`,
@@ -90,11 +93,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const realtime = (await import('../../functions/realtime/handler')).handler;
   const { seedDemoData } = await import('./seed');
   await seedDemoData(options.seed);
+  const searchIndexer = await import('../../functions/search-indexer/handler');
+  await searchIndexer.handler();
+  const snapshotTimer = setInterval(() => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)), SEARCH_SNAPSHOT.periodMinutes * 60_000).unref();
 
   const api = createHttpGateway(handlers, { originSecret });
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
   const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
+  const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET);
   const appOriginOf = createHostCheck(options.port, options.host);
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -104,6 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const route = async () => {
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api(request, response);
       if (path.startsWith('/uploads/')) return proxyUpload(s3.endpoint, path, response);
+      if (path.startsWith(`${UPLOAD_FORM_PATH}/`)) return uploadForms(request, response);
       if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
@@ -135,6 +143,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(snapshotTimer);
       await ws.close();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -1,6 +1,7 @@
+import { SEARCH_SNAPSHOT } from '../../functions/core/search/snapshot-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ROUTES, routeKey } from '../../shared/routes';
-import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
+import { logicalIdOf, statementsOfFunction, synthesizeStage, type SynthesizedStage } from './synth';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
 
@@ -39,16 +40,31 @@ describe('HTTP API routes', () => {
 });
 
 describe('domain Lambdas', () => {
-  it('has one Node.js 22 arm64 Lambda per domain, besides the deploy-time ones of the access-token key', () => {
-    const domainFunctions = new Set(DOMAINS.map((domain) => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)));
+  it('has one Node.js 22 arm64 Lambda per domain and the search indexer, besides the deploy-time ones of the access-token key', () => {
+    const indexer = logicalIdOf(synthesized.stage.api.searchIndexerFunction);
+    const productFunctions = new Set([...DOMAINS.map((domain) => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)), indexer]);
     const functions = ofType('AWS::Lambda::Function');
-    for (const id of domainFunctions) {
+    for (const id of productFunctions) {
       expect(resources[id].Properties.Runtime).toBe('nodejs22.x');
       expect(resources[id].Properties.Architectures).toEqual(['arm64']);
     }
-    const others = functions.filter(([id]) => !domainFunctions.has(id));
+    const others = functions.filter(([id]) => !productFunctions.has(id));
     // The key writer and CDK's custom resource framework that invokes it.
     expect(others.map(([id]) => id)).toEqual([expect.stringMatching(/^AccessTokenKeyWriter/), expect.stringMatching(/^AccessTokenKeyProvider/)]);
+  });
+
+  it('rebuilds the search snapshot every 10 minutes into the files bucket, which only the catalogue Lambda reads', () => {
+    const indexer = logicalIdOf(synthesized.stage.api.searchIndexerFunction);
+    const [[, rule]] = ofType('AWS::Events::Rule');
+    expect(rule.Properties.ScheduleExpression).toBe(`rate(${SEARCH_SNAPSHOT.periodMinutes} minutes)`);
+    expect(JSON.stringify(rule.Properties.Targets)).toContain(indexer);
+    expect(resources[indexer].Properties.Timeout).toBeGreaterThanOrEqual(120);
+    const snapshotStatements = (id: string) => statementsOfFunction(synthesized.templates.api, id).filter((statement) => JSON.stringify(statement.Resource).includes(SEARCH_SNAPSHOT.key));
+    expect(snapshotStatements(indexer).map((statement) => statement.Action)).toEqual(['s3:PutObject']);
+    expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get('offers')!)).map((statement) => statement.Action)).toEqual(['s3:GetObject']);
+    for (const domain of DOMAINS.filter((other) => other !== 'offers')) {
+      expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)), domain).toEqual([]);
+    }
   });
 
   it('gives the auth Lambda the memory scrypt needs', () => {

@@ -16,6 +16,23 @@ interface EdgeResponse {
 }
 type Handler = (event: { request: { uri: string; headers: Headers }; response: EdgeResponse }) => EdgeResponse;
 
+/** Stands for the files bucket's regional endpoint, which CloudFormation puts into the code at deploy time. */
+const FILES_ENDPOINT = 'marketplace-dev-stateful-filesbucket-1a2b3c.s3.eu-west-3.amazonaws.com';
+const UPLOAD_FORM_ORIGIN = `https://${FILES_ENDPOINT}`;
+
+/** The code as CloudFormation resolves it: a plain string, or a Fn::Join naming another stack's export. */
+function deployedCode(code: string | { 'Fn::Join': [string, (string | { 'Fn::ImportValue': string })[]] }): string {
+  if (typeof code === 'string') return code;
+  const [separator, parts] = code['Fn::Join'];
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      expect(part['Fn::ImportValue']).toMatch(/FilesBucketRegionalDomainName/);
+      return FILES_ENDPOINT;
+    })
+    .join(separator);
+}
+
 let synthesized: SynthesizedStage;
 let spaResponse: Handler;
 let uploadsResponse: Handler;
@@ -26,7 +43,7 @@ beforeAll(() => {
   const [distribution] = Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution')).map((resource) => resource.Properties.DistributionConfig);
   const viewerResponseOf = (behaviour: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] }): Handler => {
     const association = behaviour.FunctionAssociations.find((candidate) => candidate.EventType === 'viewer-response')!;
-    const code: string = resources[association.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode;
+    const code = deployedCode(resources[association.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode);
     return new Function(`${code}\nreturn handler;`)() as Handler;
   };
   spaResponse = viewerResponseOf(distribution.DefaultCacheBehavior);
@@ -46,8 +63,13 @@ describe('CSP of the SPA (viewer response)', () => {
     spaResponse({ request: { uri: '/', headers: host === undefined ? {} : { host: { value: host } } }, response: ok({ 'content-type': 'text/html' }) }).headers['content-security-policy'].value;
 
   it("names the app's own WebSocket origin, wss://<host>, in connect-src", () => {
-    expect(cspFor('d111111abcdef8.cloudfront.net')).toBe(contentSecurityPolicy('wss://d111111abcdef8.cloudfront.net'));
-    expect(cspFor('app.example.com')).toMatch(/(^|; )connect-src 'self' wss:\/\/app\.example\.com(;|$)/);
+    expect(cspFor('d111111abcdef8.cloudfront.net')).toBe(contentSecurityPolicy('wss://d111111abcdef8.cloudfront.net', UPLOAD_FORM_ORIGIN));
+    expect(cspFor('app.example.com')).toMatch(/(^|; )connect-src 'self' wss:\/\/app\.example\.com /);
+  });
+
+  it("names the files bucket's own endpoint, where upload forms are posted, and no other host", () => {
+    const connectSources = cspFor('app.example.com').split('; ').find((directive) => directive.startsWith('connect-src '))!.split(' ').slice(1);
+    expect(connectSources).toEqual(["'self'", 'wss://app.example.com', UPLOAD_FORM_ORIGIN]);
   });
 
   it('never allows any ws: or wss: host', () => {
@@ -56,7 +78,7 @@ describe('CSP of the SPA (viewer response)', () => {
   });
 
   it('cannot be extended through the Host header: only host-name characters are kept', () => {
-    expect(cspFor("evil.example; script-src 'unsafe-inline' *")).toBe(contentSecurityPolicy('wss://evil.examplescript-srcunsafe-inline'));
+    expect(cspFor("evil.example; script-src 'unsafe-inline' *")).toBe(contentSecurityPolicy('wss://evil.examplescript-srcunsafe-inline', UPLOAD_FORM_ORIGIN));
   });
 
   it('keeps the response otherwise as it is', () => {

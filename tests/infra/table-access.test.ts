@@ -41,6 +41,7 @@ function tableStatementsOf(owner: 'api' | 'realtime', functionLogicalId: string)
 const LAMBDAS = [
   ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
   { name: 'realtime' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+  { name: 'searchIndexer' as const, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.searchIndexerFunction) },
 ];
 
 describe('table access (least privilege by partition-key prefix)', () => {

@@ -2,12 +2,14 @@
  * Generated from the route table: every route x anonymous, student, professor and admin. A caller
  * below the route's access level is refused (401 anonymous, 403 signed in); a caller at that level
  * passes the check. Tokens whose session has ended, and an admin account's token of a user session,
- * open nothing. Ownership (own/foreign resource) and banned cases join as their issues land.
+ * open nothing. A route may name what a refused member is told (`denied`, e.g. only professors
+ * create offers). Ownership: every route that acts on an offer by id, called on an expert's own
+ * offer and on another expert's. Banned cases join with the admin issue.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { ROUTES, routeKey } from '../../shared/routes';
-import { signedInAs, signedInStudent } from '../support/accounts';
+import { signedInAs, signedInStudent, signedInWith } from '../support/accounts';
 import { claimsOf, mintAccessToken } from '../support/tokens';
 import { CALLERS, type Caller, clientFor, concretePath, mayCall } from '../support/route-calls';
 
@@ -31,11 +33,11 @@ describe('authorization matrix', () => {
     const response = await client.request(route.method, concretePath(route), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
     const msg = (response.body as { msg?: string }).msg;
     if (!mayCall(route, caller)) {
-      expect({ status: response.status, msg }).toEqual(caller === 'anonymous' ? { status: 401, msg: MSG.notAuthenticated } : { status: 403, msg: MSG.forbidden });
+      expect({ status: response.status, msg }).toEqual(caller === 'anonymous' ? { status: 401, msg: MSG.notAuthenticated } : { status: 403, msg: route.denied ?? MSG.forbidden });
     } else {
       expect(response.status, JSON.stringify(response.body)).toBeLessThan(502);
       expect({ status: response.status, msg }).not.toEqual({ status: 401, msg: MSG.notAuthenticated });
-      expect({ status: response.status, msg }).not.toEqual({ status: 403, msg: MSG.forbidden });
+      expect({ status: response.status, msg }).not.toEqual({ status: 403, msg: route.denied ?? MSG.forbidden });
     }
   });
 
@@ -63,6 +65,26 @@ describe('authorization matrix', () => {
     for (const route of protectedRoutes.filter((r) => r.access === 'admin')) {
       const response = await callRoute(userSession, route);
       expect({ key: routeKey(route), status: response.status }).toEqual({ key: routeKey(route), status: 401 });
+    }
+  });
+});
+
+describe('ownership of offers', () => {
+  /** Every route that acts on one offer of its expert's, with a valid body. */
+  const OWN_OFFER_CALLS: { method: string; path: (id: string) => string; body?: unknown }[] = [
+    { method: 'PATCH', path: (id) => `/offers/update/${id}`, body: { title: 'A fair new title', description: 'A fair new description.', price: 20, lessonType: 'Document' } },
+    { method: 'POST', path: (id) => `/offers/${id}/photo-upload`, body: { contentType: 'image/png', size: 1000 } },
+    { method: 'DELETE', path: (id) => `/offers/delete/${id}` },
+  ];
+
+  it('lets an expert act on their own offers only, and tells anyone else it is not theirs', async () => {
+    const claire = await signedInAs('professor');
+    const omar = await signedInWith('omar.haddad@demo.test');
+    for (const { method, path, body } of OWN_OFFER_CALLS) {
+      const created = await claire.post<{ offer: { _id: string } }>('/offers/create', { title: 'An offer to act on', description: 'Arranged by the ownership matrix.', price: 30, lessonType: 'Video Call' });
+      const offerId = created.body.offer._id;
+      expect(await omar.request(method, path(offerId), body), `${method} ${path('{id}')} by another expert`).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
+      expect((await claire.request(method, path(offerId), body)).status, `${method} ${path('{id}')} by its expert`).toBe(200);
     }
   });
 });

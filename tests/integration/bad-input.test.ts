@@ -90,6 +90,23 @@ describe('bad input', () => {
   });
 });
 
+describe('hostile query strings', () => {
+  const queryRoutes = ROUTES.filter((route) => route.query);
+  it.each(queryRoutes.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx and names what is wrong', async ({ route }) => {
+    const client = clientFor(tokens, allowedCaller(route));
+    const names = fieldNames(route.query!);
+    const values = fc.oneof(nasty, fc.string({ maxLength: 60 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('1', '2', '50', '4.5', 'new', 'rating', 'a b', '%', '&'));
+    await fc.assert(
+      fc.asyncProperty(fc.record(Object.fromEntries(names.map((name) => [name, values])), { requiredKeys: [] }), async (query) => {
+        const response = await client.request('GET', `${concretePath(route)}?${new URLSearchParams(query as Record<string, string>)}`);
+        expect(response.status, JSON.stringify({ query, body: response.body })).toBeLessThan(500);
+        if (response.status >= 400) expect(KNOWN_MESSAGES.has((response.body as { msg?: string }).msg as string), JSON.stringify(response.body)).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
 describe('hostile paths and cookies', () => {
   const withParameters = ROUTES.filter((route) => route.path.includes('{'));
   it.each(withParameters.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx for odd path parameters', async ({ route }) => {

@@ -17,10 +17,9 @@ import { isListedExpert } from '../experts/expert';
 import { fromOfferItem, type OfferRecord } from '../offers/offer';
 import { allApprovedOffers, offersOfExpert } from '../offers/repository';
 import type { CatalogueChange } from './catalogue-changes';
+import { SEARCH_SNAPSHOT } from './snapshot-settings';
 import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type SearchIndex } from './search-index';
 
-/** Where the scheduled rebuild leaves the snapshot (a private bucket). */
-export const SNAPSHOT_KEY = 'search/catalogue.json';
 /** A warm index reads the change log at most this often: what "visible within seconds" costs. */
 const CHANGE_POLL_MS = 1000;
 /** Changes are re-read this far behind the newest one seen: writers' clocks and commits can lag. */
@@ -81,13 +80,13 @@ async function buildFromTable(): Promise<{ index: SearchIndex; watermark: string
 export async function writeCatalogueSnapshot(): Promise<{ experts: number; bytes: number }> {
   const { index, watermark } = await buildFromTable();
   const body = JSON.stringify({ watermark, index: index.snapshot() } satisfies Snapshot);
-  await s3.send(new PutObjectCommand({ Bucket: config.filesBucket, Key: SNAPSHOT_KEY, Body: body, ContentType: 'application/json' }));
+  await s3.send(new PutObjectCommand({ Bucket: config.filesBucket, Key: SEARCH_SNAPSHOT.key, Body: body, ContentType: 'application/json' }));
   return { experts: index.experts({ page: 1, limit: 1 }).total, bytes: Buffer.byteLength(body) };
 }
 
 async function readSnapshot(): Promise<Snapshot | undefined> {
   try {
-    const { Body } = await s3.send(new GetObjectCommand({ Bucket: config.filesBucket, Key: SNAPSHOT_KEY }));
+    const { Body } = await s3.send(new GetObjectCommand({ Bucket: config.filesBucket, Key: SEARCH_SNAPSHOT.key }));
     return JSON.parse(await Body!.transformToString()) as Snapshot;
   } catch (error) {
     if (error instanceof NoSuchKey || (error as Error).name === 'NoSuchKey') return undefined;

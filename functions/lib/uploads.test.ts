@@ -1,0 +1,153 @@
+/**
+ * The uploads port against a real local S3 (s3rver): forms as a browser posts them, then the
+ * content check and the copy to the media bucket.
+ */
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GIF_IMAGE, HTML_AS_IMAGE, JPEG_IMAGE, pngImage, WEBP_IMAGE } from '../../tests/support/images';
+import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb';
+import { startS3, type LocalService } from '../../scripts/local/storage';
+import { UPLOADS } from '../../shared/limits';
+import { MSG } from '../../shared/messages';
+
+const MEDIA_BUCKET = 'unit-media';
+const FILES_BUCKET = 'unit-files';
+const FORM_ENDPOINT = 'http://localhost:3999/_local/s3';
+const MAX_BYTES = 1000;
+
+let directory: string;
+let localS3: LocalService;
+let client: S3Client;
+let uploads: typeof import('./uploads');
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'uploads-test-'));
+  localS3 = await startS3(directory, [MEDIA_BUCKET, FILES_BUCKET]);
+  Object.assign(process.env, LOCAL_CREDENTIALS, { MEDIA_BUCKET, FILES_BUCKET, S3_ENDPOINT: localS3.endpoint, UPLOAD_FORM_ENDPOINT: FORM_ENDPOINT });
+  // Read at load, as in a Lambda: only now that the environment names the local S3.
+  uploads = await import('./uploads');
+  client = new S3Client({
+    endpoint: localS3.endpoint,
+    forcePathStyle: true,
+    region: LOCAL_CREDENTIALS.AWS_REGION,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await localS3?.stop();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+type Form = Awaited<ReturnType<typeof uploads.createUploadForm>>;
+
+/** Posts the form as a browser does (fields first, then the file), to the local S3 the gateway would forward it to. */
+async function post(form: Form, body: Buffer, type: string): Promise<number> {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
+  data.append('file', new Blob([new Uint8Array(body)], { type }), 'photo');
+  const response = await fetch(`${localS3.endpoint}/${FILES_BUCKET}`, { method: 'POST', body: data });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function uploaded(body: Buffer, type = 'image/png', keyPrefix = 'offers/o1'): Promise<string> {
+  const form = await uploads.createUploadForm({ keyPrefix, contentType: type, maxBytes: MAX_BYTES });
+  expect(await post(form, body, type)).toBe(204);
+  return form.key;
+}
+
+const publish = (key: string, keyPrefix = 'offers/o1') => uploads.publishUpload({ key, keyPrefix, maxBytes: MAX_BYTES, publicPrefix: keyPrefix });
+
+async function exists(Bucket: string, Key: string): Promise<boolean> {
+  try {
+    await client.send(new HeadObjectCommand({ Bucket, Key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('createUploadForm', () => {
+  it('signs a POST of one exact key under incoming/<keyPrefix>/, one content type, 1..maxBytes, for five minutes', async () => {
+    const form = await uploads.createUploadForm({ keyPrefix: 'offers/o1', contentType: 'image/webp', maxBytes: MAX_BYTES });
+    expect(form.key).toMatch(/^incoming\/offers\/o1\/[0-9a-f-]{36}$/);
+    expect(form.url).toBe(`${FORM_ENDPOINT}/${FILES_BUCKET}`);
+    expect(form.fields).toMatchObject({ key: form.key, 'Content-Type': 'image/webp' });
+    const policy = JSON.parse(Buffer.from(form.fields.Policy, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([{ key: form.key }, { bucket: FILES_BUCKET }, { 'Content-Type': 'image/webp' }, ['content-length-range', 1, MAX_BYTES]]),
+    );
+    // No condition lets the browser choose another key or type.
+    expect(JSON.stringify(policy.conditions)).not.toContain('starts-with');
+    const signedAt = form.fields['X-Amz-Date'].replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+    expect((Date.parse(policy.expiration) - Date.parse(signedAt)) / 1000).toBe(UPLOADS.formSeconds);
+  });
+
+  it('gives every form its own key', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => uploads.createUploadForm({ keyPrefix: 'offers/o1', contentType: 'image/png', maxBytes: MAX_BYTES })));
+    expect(a.key).not.toBe(b.key);
+  });
+});
+
+describe('publishUpload', () => {
+  it.each([
+    ['a PNG', pngImage(), 'image/png', 'png'],
+    ['a JPEG', JPEG_IMAGE, 'image/jpeg', 'jpg'],
+    ['a WebP image', WEBP_IMAGE, 'image/webp', 'webp'],
+  ])('publishes %s to the media bucket under its type, and removes the upload', async (_name, image, type, ext) => {
+    const key = await uploaded(image, type);
+    const path = await publish(key);
+    expect(path).toMatch(new RegExp(`^offers/o1/[0-9a-f-]{36}\\.${ext}$`));
+    const published = await client.send(new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: path }));
+    expect(published.ContentType).toBe(type);
+    expect(Buffer.from(await published.Body!.transformToByteArray())).toEqual(image);
+    expect(await exists(FILES_BUCKET, key)).toBe(false);
+  });
+
+  it('takes the type from the bytes, not from what the form declared', async () => {
+    const key = await uploaded(pngImage(), 'image/jpeg');
+    const path = await publish(key);
+    expect(path).toMatch(/\.png$/);
+    expect((await client.send(new HeadObjectCommand({ Bucket: MEDIA_BUCKET, Key: path }))).ContentType).toBe('image/png');
+  });
+
+  it.each([
+    ['markup declared as an image', HTML_AS_IMAGE],
+    ['a GIF (an image, but not one we serve)', GIF_IMAGE],
+    ['an empty file', Buffer.alloc(0)],
+  ])('refuses %s with "Only images allowed", publishing nothing', async (_name, body) => {
+    // s3rver does not apply the policy's 1-byte minimum, so an empty file does reach the check here.
+    const key = await uploaded(body);
+    await expect(publish(key)).rejects.toMatchObject({ statusCode: 400, message: MSG.onlyImages });
+    expect(await exists(FILES_BUCKET, key)).toBe(true);
+  });
+
+  it('refuses an object over maxBytes with "Max 2MB image", whatever its bytes', async () => {
+    const exact = await uploaded(pngImage(2, 2, MAX_BYTES));
+    await expect(publish(exact)).resolves.toMatch(/\.png$/);
+    const over = await uploaded(pngImage(2, 2, MAX_BYTES + 1));
+    await expect(publish(over)).rejects.toMatchObject({ statusCode: 400, message: MSG.maxImage2mb });
+  });
+
+  it('refuses a key nobody uploaded to', async () => {
+    const { key } = await uploads.createUploadForm({ keyPrefix: 'offers/o1', contentType: 'image/png', maxBytes: MAX_BYTES });
+    await expect(publish(key)).rejects.toMatchObject({ statusCode: 400, message: MSG.uploadMissing });
+  });
+
+  it('refuses the upload of another prefix, and keys it never hands out, without publishing them', async () => {
+    const others = await uploaded(pngImage(), 'image/png', 'offers/o2');
+    await expect(publish(others, 'offers/o1')).rejects.toMatchObject({ statusCode: 400, message: MSG.uploadMissing });
+    const id = others.split('/').pop();
+    // Keys are incoming/<prefix>/<uuid>, exactly: no dot segments leading to another prefix's upload.
+    for (const key of [`incoming/offers/o1/../o2/${id}`, `incoming/offers/o1/%2E%2E/o2/${id}`, `incoming/offers/o1/${id}/x`, `offers/o1/${id}`, `incoming/offers/o1${id}`, '']) {
+      await expect(publish(key), key).rejects.toMatchObject({ statusCode: 400, message: MSG.uploadMissing });
+    }
+    expect(await exists(FILES_BUCKET, others)).toBe(true);
+  });
+});
