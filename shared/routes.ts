@@ -4,6 +4,7 @@
  * built from this list; adding a line here is all it takes for a route to be deployed, served
  * locally and covered by the matrix.
  */
+import type * as z from 'zod/mini';
 import type { ZodMiniType } from 'zod/mini';
 import { emptyBody } from './schemas/common';
 import {
@@ -30,8 +31,9 @@ import { createChatSchema, handleProjectSchema, scheduleSchema, sendMessageSchem
 import { createSessionSchema } from './schemas/payments';
 import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
 
-/** Every API path is served under this prefix (CloudFront behaviour and local gateway alike). */
-export const API_PREFIX = '/api';
+import { API_PREFIX } from './api-prefix';
+
+export { API_PREFIX };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Domain = 'health' | 'auth' | 'users' | 'offers' | 'chats' | 'payments' | 'admin';
@@ -61,15 +63,13 @@ export interface Route {
   rawBody?: boolean;
 }
 
-const r = (method: Method, path: string, domain: Domain, access: Access, extra: Partial<Route> = {}): Route => ({
-  method,
-  path,
-  domain,
-  access,
-  ...extra,
-});
+type RouteExtra = Pick<Route, 'body' | 'query' | 'denied' | 'upload' | 'rawBody'>;
 
-export const ROUTES: readonly Route[] = [
+/** One entry; its literal method, path, domain and schemas stay in the table's type. */
+const r = <const M extends Method, const P extends string, const D extends Domain, const X extends RouteExtra = {}>(method: M, path: P, domain: D, access: Access, extra?: X) =>
+  ({ method, path, domain, access, ...extra }) as { method: M; path: P; domain: D; access: Access } & X;
+
+const ROUTE_TABLE = [
   r('GET', '/health', 'health', 'public'),
 
   // Session (spec 1 section 7)
@@ -167,11 +167,28 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/withdrawals/{id}/approve', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/withdrawals/{id}/reject', 'admin', 'admin', { body: emptyBody }),
   r('GET', '/admin/statistics', 'admin', 'admin'),
-];
+] as const satisfies readonly Route[];
+
+/** The table, as every consumer that walks it reads it. */
+export const ROUTES: readonly Route[] = ROUTE_TABLE;
+
+type AnyRoute = (typeof ROUTE_TABLE)[number];
+/** An entry's route key, e.g. "POST /api/offers/create": the name handlers, the web client and tests use. */
+export type RouteKeyOf<R extends Pick<Route, 'method' | 'path'>> = `${R['method']} ${typeof API_PREFIX}${R['path']}`;
+export type RouteKey = RouteKeyOf<AnyRoute>;
+/** The route keys a domain's Lambda serves. */
+export type RouteKeyIn<D extends Domain> = RouteKeyOf<Extract<AnyRoute, { domain: D }>>;
+type RouteOf<K extends RouteKey> = Extract<AnyRoute, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${typeof API_PREFIX}${infer P}` ? P : never }>;
+/** The validated body an action of this route receives. */
+export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.output<S> : undefined;
+/** The body a client sends to this route (before the schema's defaults and trimming). */
+export type BodyInputOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.input<S> : undefined;
+/** The parsed query string an action of this route receives. */
+export type QueryOf<K extends RouteKey> = RouteOf<K> extends { query: infer S extends ZodMiniType } ? z.output<S> : Record<string, string>;
 
 /** API Gateway route key, e.g. "POST /api/auth/login": what payload 2.0 events carry as routeKey. */
-export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
-  return `${route.method} ${API_PREFIX}${route.path}`;
+export function routeKey<R extends Pick<Route, 'method' | 'path'>>(route: R): RouteKeyOf<R> {
+  return `${route.method} ${API_PREFIX}${route.path}` as RouteKeyOf<R>;
 }
 
 export const DOMAINS: readonly Domain[] = [...new Set(ROUTES.map((route) => route.domain))];

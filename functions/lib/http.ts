@@ -9,7 +9,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { core } from 'zod/mini';
 import { CLIENT_ADDRESS_HEADER, clientIpOf, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { MSG } from '../../shared/messages';
-import { type Domain, type Route, roleMayCall, routeKey, routesOf } from '../../shared/routes';
+import { type BodyOf, type Domain, type QueryOf, type Route, type RouteKey, type RouteKeyIn, roleMayCall, routeKey, routesOf } from '../../shared/routes';
+import type { ResponseOf } from '../../shared/schemas/responses';
 import { type Caller, verifyAccessToken } from './access-token';
 import { config } from './config';
 import { BadRequest, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType } from './errors';
@@ -23,14 +24,14 @@ const MAX_JSON_BYTES = 64 * 1024;
 const MAX_PATH_PARAMETER_LENGTH = 128;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface Request<Body = unknown> {
+export interface Request<Body = unknown, Query = Record<string, string>> {
   route: Route;
   body: Body;
   /** The body exactly as received, for routes that verify a signature over it. */
   rawBody: string;
   params: Record<string, string>;
   /** The query string; parsed by the route's query schema when it has one. */
-  query: Record<string, any>;
+  query: Query;
   cookies: Record<string, string>;
   headers: Record<string, string>;
   /** The signed-in caller, when a valid token of an open session came with the request. */
@@ -41,20 +42,21 @@ export interface Request<Body = unknown> {
   clientIp: string;
 }
 
-export interface Reply {
+export interface Reply<Body = unknown> {
   status?: number;
-  body?: unknown;
+  body?: Body;
   cookies?: string[];
 }
 
-// The action receives the body already validated by the route's schema; each action narrows it.
-export type Action = (request: Request<any>) => Promise<Reply>;
-export type Actions = Partial<Record<string, Action>>;
+/** An action of a route: its body and query already validated by the route's schemas, its answer the route's response. */
+export type Action<K extends RouteKey> = (request: Request<BodyOf<K>, QueryOf<K>>) => Promise<Reply<ResponseOf<K>>>;
+/** The actions of a domain's Lambda, by route key; a route without one answers 501. */
+export type Actions<D extends Domain> = { [K in RouteKeyIn<D>]?: Action<K> };
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export function createDomainHandler(domain: Domain, actions: Actions): Handler {
-  const routes = new Map(routesOf(domain).map((route) => [routeKey(route), route]));
+export function createDomainHandler<D extends Domain>(domain: D, actions: Actions<D>): Handler {
+  const routes = new Map<string, Route>(routesOf(domain).map((route) => [routeKey(route), route]));
   for (const key of Object.keys(actions)) {
     if (!routes.has(key)) throw new Error(`Action ${key} is not a ${domain} route of the route table`);
   }
@@ -65,14 +67,14 @@ export function createDomainHandler(domain: Domain, actions: Actions): Handler {
       if (!(await cameThroughEdge(headers[ORIGIN_VERIFY_HEADER]))) throw new Forbidden(MSG.directAccess);
       const route = routes.get(event.routeKey);
       if (!route) return respond({ status: 404, body: { msg: MSG.routeNotFound } });
-      const request = parseRequest(route, event, headers);
+      const request: Request<unknown, unknown> = parseRequest(route, event, headers);
       checkTransport(route, request, event.cookies ?? []);
       Object.assign(request, await signedIn(headers));
       authorise(route, request.caller);
       if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
-      if (route.query) request.query = validateQuery(route.query, request.query);
+      if (route.query) request.query = validateQuery(route.query, request.query as Record<string, string>);
       if (route.body) request.body = validateBody(route, request.rawBody);
-      const action = actions[event.routeKey];
+      const action = (actions as Record<string, (request: Request<unknown, unknown>) => Promise<Reply>>)[event.routeKey];
       if (!action) throw new NotImplemented();
       return respond(await action(request));
     } catch (error) {
@@ -110,7 +112,7 @@ function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Reco
  * sibling site to shadow ours), a JSON route's body in a form encoding (a cross-site form post needs
  * no preflight), and a state change from another origin.
  */
-function checkTransport(route: Route, request: Request, cookies: string[]): void {
+function checkTransport(route: Route, request: Request<unknown, unknown>, cookies: string[]): void {
   if (hasDuplicateCookie(cookies)) throw new BadRequest(MSG.duplicateCookie);
   if (route.body && !route.rawBody) {
     const type = request.headers['content-type'];

@@ -3,7 +3,6 @@
  * search index they read). HTTP in, one service call, HTTP out. Routes of the table without an
  * action answer 501.
  */
-import type { ExpertDirectoryQuery } from '../../shared/schemas/catalogue';
 import { directory } from '../core/experts/directory';
 import * as experts from '../core/experts/service';
 import { photoUploadForm } from '../core/offers/photo';
@@ -22,7 +21,7 @@ export const handler = createDomainHandler('offers', {
   'PATCH /api/offers/update/{id}': async (request) => ({ body: await offers.updateOwnOffer(request.params.id, request.body, request.caller!, request.account!) }),
   'POST /api/offers/{id}/photo-upload': async (request) => ({ body: await photoUploadForm(request.params.id, request.caller!, request.body) }),
   'DELETE /api/offers/delete/{id}': async (request) => ({ body: await offers.deleteOffer(request.params.id, request.caller!) }),
-  'GET /api/user/professors': async (request) => ({ body: await directory(request.query as ExpertDirectoryQuery, request.caller) }),
+  'GET /api/user/professors': async (request) => ({ body: await directory(request.query, request.caller) }),
   'GET /api/user/public/{id}': async (request) => ({ body: await experts.expertProfile(request.params.id, request.caller) }),
   'GET /api/admin/offers/pending': async (request) => ({ body: await offers.pendingOffers(request.caller!) }),
   'PATCH /api/admin/offers/{id}/approve': async (request) => ({ body: await offers.approveOffer(request.params.id) }),

@@ -18,6 +18,18 @@ function network(handler: Handler) {
 }
 
 describe('api client', () => {
+  it('calls a route of the table by its key, with its path parameters, query string and body', async () => {
+    const net = network(() => json(200, []));
+    const client = createApiClient({ fetch: net.fetch });
+    await client.call('GET /api/user/professors', { query: { q: 'claire dubois', page: 2, minRating: undefined, sort: '' } });
+    await client.call('PATCH /api/offers/update/{id}', { params: { id: 'a/b' }, body: { title: 'A new title here', description: 'A new description.', price: 10, lessonType: 'Document' } });
+    expect(net.calls.map((c) => [c.init.method, c.url])).toEqual([
+      ['GET', '/api/user/professors?q=claire+dubois&page=2'],
+      ['PATCH', '/api/offers/update/a%2Fb'],
+    ]);
+    expect(JSON.parse(String(net.calls[1].init.body))).toMatchObject({ title: 'A new title here', price: 10 });
+  });
+
   it('sends JSON with credentials and the bearer token once one is set', async () => {
     const net = network(() => json(200, { ok: true }));
     const client = createApiClient({ fetch: net.fetch });

@@ -3,6 +3,16 @@
  * token kept in memory, and a single shared refresh for every request that meets a 401.
  */
 import { MSG } from '../../../shared/messages';
+import { API_PREFIX } from '../../../shared/api-prefix';
+import type { BodyInputOf, RouteKey } from '../../../shared/routes';
+import type { ResponseOf } from '../../../shared/schemas/responses';
+
+/** What a call of the route table takes: its path parameters, query string and body. */
+export interface CallInput<K extends RouteKey> {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  body?: BodyInputOf<K>;
+}
 
 export type SessionKind = 'user' | 'admin';
 
@@ -45,7 +55,7 @@ export interface ApiClientOptions {
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? '/api';
+  const baseUrl = options.baseUrl ?? API_PREFIX;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let accessToken: string | undefined;
   let kind: SessionKind = 'user';
@@ -111,8 +121,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return result.data as T;
   }
 
+  /**
+   * A call of the route table by its key (`'GET /api/offers/{id}'`): path parameters filled in, the
+   * query string appended, body and answer typed by the route's entry. Only types come from the
+   * table, so the browser loads none of its schemas.
+   */
+  function call<K extends RouteKey>(key: K, input: CallInput<K> = {}): Promise<ResponseOf<K>> {
+    const [method, template] = key.split(' ') as [string, string];
+    const path = template.slice(API_PREFIX.length).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(input.query ?? {})) if (value !== undefined && value !== '') query.set(name, String(value));
+    return request<ResponseOf<K>>(method, query.size > 0 ? `${path}?${query}` : path, input.body);
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string) => request<T>('GET', path),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
     refresh,
