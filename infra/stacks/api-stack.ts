@@ -27,8 +27,11 @@ import { MarketplaceFunction } from '../constructs/marketplace-function';
 
 /** scrypt at N=2^17 takes 128 MiB per hash; more memory also means more CPU for it. */
 const AUTH_MEMORY_MB = 1024;
-/** Building the index holds about 200 MB per 10,000 experts; memory also buys the CPU the build needs. */
+/** The catalogue Lambda holds the search index: 586 MB at its peak with 10,000 experts (bench/catalogue.ts). */
+const CATALOGUE_MEMORY_MB = 1024;
+/** Building the index peaks near 1,060 MB at 10,000 experts; memory also buys the CPU the build needs. */
 const SEARCH_INDEXER_MEMORY_MB = 1769;
+const MINIMUM_MEMORY_MB: Partial<Record<Domain, number>> = { auth: AUTH_MEMORY_MB, offers: CATALOGUE_MEMORY_MB };
 
 /**
  * What each domain touches besides its keys of the table (TABLE_ACCESS) and the origin secret:
@@ -158,7 +161,7 @@ export class ApiStack extends Stack {
     const domainFunction = new MarketplaceFunction(this, pascalCase(domain), {
       entry: `functions/${domain}/handler.ts`,
       serviceName: `marketplace-${domain}`,
-      memoryMb: domain === 'auth' ? Math.max(AUTH_MEMORY_MB, config.lambdaMemoryMb) : config.lambdaMemoryMb,
+      memoryMb: Math.max(MINIMUM_MEMORY_MB[domain] ?? 0, config.lambdaMemoryMb),
       environment: {
         TABLE_NAME: table.tableName,
         MEDIA_BUCKET: mediaBucket.bucketName,

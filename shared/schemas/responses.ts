@@ -32,6 +32,7 @@ export interface RouteResponses {
   'PATCH /api/admin/offers/{id}/approve': Message;
   'PATCH /api/admin/offers/{id}': Message & { offer: OfferDto };
   'DELETE /api/admin/offers/{id}': Message;
+  'POST /api/payments/onboard': { url: string };
 }
 
 /** Every key above names a route of the table (a typo fails the typecheck here). */

@@ -67,9 +67,10 @@ describe('domain Lambdas', () => {
     }
   });
 
-  it('gives the auth Lambda the memory scrypt needs', () => {
-    const auth = resources[logicalIdOf(synthesized.stage.api.domainFunctions.get('auth')!)];
-    expect(auth.Properties.MemorySize).toBeGreaterThanOrEqual(1024);
+  it('gives the auth Lambda the memory scrypt needs, and the catalogue Lambda the memory its search index needs', () => {
+    for (const domain of ['auth', 'offers'] as const) {
+      expect(resources[logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)].Properties.MemorySize, domain).toBeGreaterThanOrEqual(1024);
+    }
   });
 
   it('configures every domain Lambda through the variables the handlers read', () => {

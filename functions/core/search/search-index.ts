@@ -133,18 +133,18 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
     return positions;
   }
 
-  const byNewest = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
+  const byNewest = (a: { createdAt: string }, b: { createdAt: string }) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
   // Orders of the whole catalogue, recomputed after a change, when next asked for.
   let newestExperts: number[] | undefined;
   let newestOffers: number[] | undefined;
+  let ratedExperts: number[] | undefined;
   const positions = <T>(slots: (T | null)[]) => slots.flatMap((slot, at) => (slot ? [at] : []));
   const expertsNewestFirst = () => (newestExperts ??= positions(experts).sort((a, b) => byNewest(experts[a]!, experts[b]!)));
   const offersNewestFirst = () => (newestOffers ??= positions(offers).sort((a, b) => byNewest(offers[a]!, offers[b]!)));
 
-  const order: Record<ExpertSort, (a: number, b: number) => number> = {
-    new: (a, b) => byNewest(experts[a]!, experts[b]!),
-    rating: (a, b) => experts[b]!.rating - experts[a]!.rating || byNewest(experts[a]!, experts[b]!),
-  };
+  // Stable sort: equal ratings keep the newest first.
+  const expertsByRating = () => (ratedExperts ??= [...expertsNewestFirst()].sort((a, b) => experts[b]!.rating - experts[a]!.rating));
+  const orderOf: Record<ExpertSort, () => number[]> = { new: expertsNewestFirst, rating: expertsByRating };
 
   /** Every matching expert (the directory shows the total): own-field matches first, then through offers. */
   function matchingExperts(q: string): number[] {
@@ -162,9 +162,15 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
   return {
     experts({ q, minRating = 0, minExp = 0, sort, page, limit }) {
       const query = foldText(q ?? '');
-      let matches = query ? matchingExperts(query) : expertsNewestFirst();
-      matches = matches.filter((at) => experts[at] !== null && experts[at].rating >= minRating && experts[at].expYears >= minExp);
-      if (sort && (query || sort !== 'new')) matches = [...matches].sort(order[sort]);
+      const passes = (at: number) => experts[at] !== null && experts[at].rating >= minRating && experts[at].expYears >= minExp;
+      let matches: number[];
+      if (query && sort) {
+        const found = new Uint8Array(experts.length);
+        for (const at of matchingExperts(query)) found[at] = 1;
+        matches = orderOf[sort]().filter((at) => found[at] === 1 && passes(at));
+      } else {
+        matches = (query ? matchingExperts(query) : orderOf[sort ?? 'new']()).filter(passes);
+      }
       const start = (page - 1) * limit;
       return { ids: matches.slice(start, start + limit).map((at) => experts[at]!.id), total: matches.length };
     },
@@ -181,6 +187,7 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
     },
     replaceExpert(expertId, expert, expertOffers) {
       newestExperts = undefined;
+      ratedExperts = undefined;
       newestOffers = undefined;
       const known = positionsOf(expertId);
       const kept = expert ? new Map(expertOffers.map((offer) => [offer.id, offer])) : new Map<string, OfferEntry>();

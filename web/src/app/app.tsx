@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ToastHost } from '../components/toast-host';
 import { SessionProvider } from '../lib/session';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <SessionProvider>
       <RouterProvider router={router} />

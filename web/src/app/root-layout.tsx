@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { UI } from '../../../shared/limits';
 import { CookieBanner } from '../components/cookie-banner';
@@ -16,6 +16,17 @@ export function useStartupDelay(): boolean {
     return () => clearTimeout(timer);
   }, []);
   return waited;
+}
+
+/**
+ * True once the loading screen has shown long enough and the session is known. The first page is
+ * then rendered as a deferred update, which React renders in slices between which the browser stays
+ * responsive, instead of one long task (header, page, footer and banner at once).
+ */
+function useStartupDone(): boolean {
+  const { loading } = useSession();
+  const waited = useStartupDelay();
+  return useDeferredValue(!loading && waited);
 }
 
 /**
@@ -55,9 +66,7 @@ export function SkipLink() {
 
 /** The common layout of the public site and the account area: header, page, footer, cookie banner. */
 export function RootLayout() {
-  const { loading } = useSession();
-  const waited = useStartupDelay();
-  if (loading || !waited) return <LoadingScreen />;
+  if (!useStartupDone()) return <LoadingScreen />;
   return <SiteFrame />;
 }
 
@@ -79,9 +88,7 @@ function SiteFrame() {
 
 /** Pages outside the site frame (admin login): just the page. */
 export function BareLayout() {
-  const { loading } = useSession();
-  const waited = useStartupDelay();
-  if (loading || !waited) return <LoadingScreen />;
+  if (!useStartupDone()) return <LoadingScreen />;
   return (
     <>
       <SkipLink />

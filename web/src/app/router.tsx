@@ -1,13 +1,19 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
 import { ComingSoon } from '../components/coming-soon';
 import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireProfessorElseHome } from './guards';
 import { BareLayout, RootLayout } from './root-layout';
 import { NotFoundRoute } from '../features/site/routes/not-found';
 
-/** Every page is its own chunk: a route loads its code (and zod, react-hook-form) when visited. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * Every page is its own chunk: a route loads its code (and zod, react-hook-form) when visited,
+ * with the module's `loader` when it has one (the data of its first paint).
+ */
+const page = (load: () => Promise<{ default: React.ComponentType; loader?: LoaderFunction }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { default: Component, loader } = await load();
+    return loader ? { Component, loader } : { Component };
+  },
 });
 
 const soon = (title: string, home = '/'): RouteObject['element'] => <ComingSoon title={title} home={home} />;
@@ -19,9 +25,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
     children: [
       { index: true, ...page(() => import('../features/site/routes/home')) },
-      { path: 'experts', element: soon('Expert directory') },
-      { path: 'teacher/:id', element: soon('Expert profile') },
-      { path: 'favorites', element: soon('My Favourite') },
+      { path: 'experts', ...page(() => import('../features/experts/routes/directory')) },
+      { path: 'teacher/:id', ...page(() => import('../features/experts/routes/profile')) },
+      { path: 'favorites', ...page(() => import('../features/experts/routes/favorites')) },
       { path: 'privacy', ...page(() => import('../features/site/routes/privacy')) },
       { path: 'activate/:token', ...page(() => import('../features/auth/routes/activate')) },
       { path: 'contact-us', ...page(() => import('../features/site/routes/contact')) },
@@ -49,8 +55,8 @@ export const routes: RouteObject[] = [
         element: <RequireLogin roles={['professor']} />,
         children: [
           { path: 'dashboard', element: soon('Dashboard') },
-          { path: 'my-offers', element: soon('My Offers') },
-          { path: 'offers/:id', element: soon('Edit offer') },
+          { path: 'my-offers', ...page(() => import('../features/offers/routes/my-offers')) },
+          { path: 'offers/:id', ...page(() => import('../features/offers/routes/edit-offer')) },
         ],
       },
       { element: <RequireProfessorElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
@@ -74,7 +80,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...page(() => import('../features/admin/routes/welcome')) },
           { path: 'stats', element: soon('Statistics', '/admin') },
-          { path: 'offers', element: soon('Offers moderation', '/admin') },
+          { path: 'offers', ...page(() => import('../features/admin/routes/offers')) },
           { path: 'users', element: soon('Users', '/admin') },
           { path: 'payments', element: soon('Payments', '/admin') },
           { path: 'create-user', element: soon('Add User', '/admin') },

@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '../../../shared/routes';
 import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
+import { mergeGuestFavorites } from './favorites';
 
 export interface SessionUser {
   _id: string;
@@ -49,9 +50,20 @@ function resume(client: ApiClient): Promise<SessionUser | null> {
   return resumed;
 }
 
+/** Settles once the session at start is known: route loaders wait for it so they call as the user. */
+export const sessionSettled = (): Promise<unknown> => resume(defaultApi);
+
 export function SessionProvider({ children, client = defaultApi, initialUser }: { children: ReactNode; client?: ApiClient; initialUser?: SessionUser | null }) {
   const [user, setUser] = useState<SessionUser | null>(initialUser ?? null);
   const [loading, setLoading] = useState(initialUser === undefined);
+
+  /** What a visitor saved before signing in joins the account; on failure it stays stored for next time. */
+  const mergeGuest = useCallback(() => {
+    mergeGuestFavorites(client).then(
+      (favorites) => favorites && setUser((current) => (current ? { ...current, favorites } : current)),
+      () => undefined,
+    );
+  }, [client]);
 
   useEffect(() => {
     client.setOnSessionLost(() => setUser(null));
@@ -61,19 +73,21 @@ export function SessionProvider({ children, client = defaultApi, initialUser }: 
       if (!active) return;
       setUser(found);
       setLoading(false);
+      if (found && client.sessionKind === 'user') mergeGuest();
     });
     return () => {
       active = false;
     };
-  }, [client, initialUser]);
+  }, [client, initialUser, mergeGuest]);
 
   const login = useCallback(
     (next: SessionUser, accessToken: string, kind: SessionKind = 'user') => {
       client.setSessionKind(kind);
       client.setAccessToken(accessToken);
       setUser(next);
+      if (kind === 'user') mergeGuest();
     },
-    [client],
+    [client, mergeGuest],
   );
 
   const logout = useCallback(async () => {

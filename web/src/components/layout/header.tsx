@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { Role } from '../../../../shared/routes';
+import { useSavedOfferIds } from '../../lib/favorites';
 import { useSession } from '../../lib/session';
 import { UserMenu } from './user-menu';
 import { BrandLink } from './brand-link';
+import { HeaderSearch } from './header-search';
 
 interface NavItem {
   to: string;
   label: string;
-  /** Unread or saved count shown as a badge (0 until chat and favourites ship). */
+  /** Unread or saved count shown as a badge (unread stays 0 until chat ships). */
   count?: { value: number; unit: string };
 }
 
@@ -41,12 +43,20 @@ const NAV: Record<Role | 'anonymous', NavItem[]> = {
   ],
 };
 
+const FAVOURITES: NavItem = { to: '/favorites', label: 'Favourite', count: { value: 0, unit: 'saved' } };
+
+/** The role's links, the Favourite count filled in; a visitor who saved offers gets the link too. */
+function navItems(role: Role | 'anonymous', saved: number): NavItem[] {
+  const items = role === 'anonymous' && saved > 0 ? [NAV.anonymous[0], FAVOURITES, ...NAV.anonymous.slice(1)] : NAV[role];
+  return items.map((item) => (item.to === FAVOURITES.to ? { ...item, count: { value: saved, unit: 'saved' } } : item));
+}
+
 export function Header() {
   const { user } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const items = NAV[user?.role ?? 'anonymous'];
+  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length);
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -81,6 +91,7 @@ export function Header() {
           aria-label="Main"
           className={menuOpen ? 'primary-nav open' : 'primary-nav'}
         >
+          <HeaderSearch />
           <ul>
             {items.map((item) => (
               <li key={item.to}>

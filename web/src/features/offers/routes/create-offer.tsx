@@ -1,8 +1,11 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
-import { ComingSoon } from '../../../components/coming-soon';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CreateOfferForm } from '../components/create-offer-form';
+import { PayoutsOverlay } from '../components/payouts-overlay';
+import '../offers.css';
 
 /** Reachable by every signed-in user; only experts may create offers (spec 1 section 6). */
 export default function CreateOfferRoute() {
@@ -21,5 +24,43 @@ export default function CreateOfferRoute() {
       </section>
     );
   }
-  return <ComingSoon title="Create offer" />;
+  return <CreateOfferPage payoutsEnabled={user.payoutsEnabled === true} />;
+}
+
+/** The form, then the thank-you screen; blocked by the payouts overlay until payouts are enabled. */
+function CreateOfferPage({ payoutsEnabled }: { payoutsEnabled: boolean }) {
+  const [created, setCreated] = useState<string>();
+  const [payoutsMissing, setPayoutsMissing] = useState(!payoutsEnabled);
+  if (created) return <ThankYou message={created} />;
+  return (
+    <>
+      <section className="page narrow" aria-labelledby="create-offer-title" inert={payoutsMissing}>
+        <h1 id="create-offer-title">Create offer</h1>
+        <p className="lead">Describe what you offer. It is published once an administrator has approved it.</p>
+        <CreateOfferForm onCreated={setCreated} onPayoutsMissing={() => setPayoutsMissing(true)} />
+      </section>
+      {payoutsMissing && <PayoutsOverlay />}
+    </>
+  );
+}
+
+function ThankYou({ message }: { message: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section className="page narrow result" aria-labelledby="offer-created-title">
+      <h1 id="offer-created-title" ref={headingRef} tabIndex={-1}>
+        Thank you!
+      </h1>
+      <p className="notice notice-success">{message}</p>
+      <p className="result-actions">
+        <Link className="btn btn-primary" to="/my-offers">
+          Go to My Offers
+        </Link>
+        <Link className="btn btn-secondary" to="/">
+          Back to home
+        </Link>
+      </p>
+    </section>
+  );
 }

@@ -1,6 +1,13 @@
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
+import { CATALOGUE } from '../../../../../shared/limits';
+import { MSG } from '../../../../../shared/messages';
+import type { ExpertCard } from '../../../../../shared/schemas/catalogue';
 import { Accordion } from '../../../components/accordion';
+import { listExperts } from '../../../lib/expert-directory';
+import { notify } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ExpertsSlider } from '../components/experts-slider';
 import { HeroSearch } from '../components/hero-search';
 import { FAQ_ITEMS } from '../components/policy-faq';
 import '../site.css';
@@ -18,8 +25,47 @@ const STEPS = [
   { title: 'Book and pay safely', text: 'Pay online by card; the expert is paid once you approve the work.' },
 ];
 
+const WorldMap = lazy(() => import('../components/world-map'));
+
+/** The newest experts (page 1, limit 12): the slider shows 10, the map places all of them. */
+function useNewestExperts(): ExpertCard[] | 'failed' | undefined {
+  const [experts, setExperts] = useState<ExpertCard[] | 'failed'>();
+  useEffect(() => {
+    let active = true;
+    listExperts({ page: 1, limit: CATALOGUE.sliderLoad, sort: 'new' }).then(
+      (page) => active && setExperts(page.items),
+      () => {
+        if (!active) return;
+        setExperts('failed');
+        notify.error(MSG.fetchOffersFailed, { toastId: MSG.fetchOffersFailed });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return experts;
+}
+
+/** True once the element is near the viewport: the map's code and drawing wait until then. */
+function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '300px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
 export default function HomeRoute() {
   useDocumentTitle('');
+  const experts = useNewestExperts();
+  const [mapRef, mapNear] = useNearViewport<HTMLElement>();
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
@@ -44,13 +90,35 @@ export default function HomeRoute() {
         </ul>
       </section>
 
-      {/* Catalogue issue: the live search dropdown and the 'Experts Available Now' slider go here. */}
       <section className="section experts-now" aria-labelledby="experts-now-title">
-        <h2 id="experts-now-title">Experts Available Now</h2>
-        <p>Browse mentors who are ready to help this week, sorted by the newest profiles.</p>
-        <Link className="btn btn-secondary" to="/experts">
-          Explore More
-        </Link>
+        <div className="section-head">
+          <div>
+            <h2 id="experts-now-title">Experts Available Now</h2>
+            <p>Mentors ready to help this week, newest profiles first.</p>
+          </div>
+          <Link className="btn btn-secondary" to="/experts">
+            Explore More
+          </Link>
+        </div>
+        {experts === 'failed' ? (
+          <p className="notice notice-error">{MSG.fetchOffersFailed}</p>
+        ) : experts ? (
+          <ExpertsSlider experts={experts.slice(0, CATALOGUE.sliderShow)} />
+        ) : (
+          <div className="slider-placeholder" aria-hidden="true" />
+        )}
+      </section>
+
+      <section className="section world" aria-labelledby="world-title" ref={mapRef}>
+        <h2 id="world-title">Experts around the world</h2>
+        <p>Our newest experts work from these places, and meet you online wherever you are.</p>
+        <div className="world-frame">
+          {mapNear && Array.isArray(experts) && (
+            <Suspense fallback={null}>
+              <WorldMap experts={experts} />
+            </Suspense>
+          )}
+        </div>
       </section>
 
       <section className="section" aria-labelledby="how-title">

@@ -1,0 +1,139 @@
+/**
+ * The catalogue's read path at two sizes (issue 6): `GET /api/user/professors` and
+ * `GET /api/offers/search` through the real catalogue Lambda, over a generated catalogue of 1,000
+ * experts / 5,000 offers, then 10,000 / 50,000 (scripts/generate-catalogue.ts), in DynamoDB Local
+ * and the local S3.
+ *
+ * For each size, with a fresh DynamoDB Local (in memory) and s3rver (in a temporary folder), three
+ * child processes in turn, each with the handlers' environment (they read it at import): one writes
+ * the catalogue; one runs the scheduled snapshot job as its Lambda would (time, snapshot size, peak
+ * memory); one imports the catalogue Lambda and calls it in-process with payload 2.0 events as the
+ * local gateway builds them: the cold first call (the snapshot loaded from the files bucket, the heap
+ * the index holds), a warm-up, then 2,000 sequential calls per endpoint of a query mix drawn from
+ * the catalogue's words (handler latency, not throughput), counting the DynamoDB calls of each, and
+ * the same queries straight to the search index for its share.
+ *
+ * Run: node --expose-gc --import tsx bench/catalogue.ts [--strict] [--cpu-prof]
+ * (--cpu-prof writes a V8 CPU profile of each size's handler process to bench/.tmp/cpu-prof/.)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateAccessTokenKeys } from '../scripts/local/access-token-keys';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from '../scripts/local/dynamodb';
+import { startS3 } from '../scripts/local/storage';
+import type { HandlerInput, HandlerResult } from './lib/catalogue-handler';
+import { ENDPOINTS } from './lib/catalogue-queries';
+import type { IndexerResult } from './lib/catalogue-indexer';
+import type { WriterInput, WriterResult } from './lib/catalogue-writer';
+import { runChildTask } from './lib/child-task';
+import { budget, ROOT, runBench, writeResults } from './lib/results';
+import { round } from './lib/stats';
+
+const SIZES = [
+  { experts: 1_000, offers: 5_000 },
+  { experts: 10_000, offers: 50_000 },
+];
+/** scripts/generate-catalogue.ts's default: the catalogue its command line writes. */
+const SEED = 1;
+const CALLS_PER_ENDPOINT = 2_000;
+const WARMUP_CALLS = 200;
+/** Issue 6: handler p95 of both endpoints at 10,000 experts. */
+const P95_BUDGET_MS = 25;
+/** As scripts/local/stack.ts names them. */
+const TABLE_NAME = 'marketplace';
+const MEDIA_BUCKET = 'marketplace-media';
+const FILES_BUCKET = 'marketplace-files';
+const CHILD_TIMEOUT_MS = 6 * 60 * 1000;
+
+async function measureSize(size: (typeof SIZES)[number]) {
+  const s3Dir = mkdtempSync(join(tmpdir(), 'bench-catalogue-s3-'));
+  // In memory: writing 60,000 items to DynamoDB Local on disk takes many minutes.
+  const dynamo = await startDynamo(undefined);
+  const s3 = await startS3(s3Dir, [MEDIA_BUCKET, FILES_BUCKET]);
+  try {
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    const env = handlerEnvironment(dynamo.endpoint, s3.endpoint);
+    const { queries, ...writing } = await runChildTask<WriterInput, WriterResult>(join(ROOT, 'bench/lib/catalogue-writer.ts'), { ...size, seed: SEED, queries: CALLS_PER_ENDPOINT }, { env, timeoutMs: CHILD_TIMEOUT_MS });
+    const snapshotJob = await runChildTask<undefined, IndexerResult>(join(ROOT, 'bench/lib/catalogue-indexer.ts'), undefined, { env, timeoutMs: CHILD_TIMEOUT_MS });
+    const profileDir = join(ROOT, 'bench/.tmp/cpu-prof');
+    if (process.argv.includes('--cpu-prof')) mkdirSync(profileDir, { recursive: true });
+    const nodeFlags = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=catalogue-${size.experts}.cpuprofile`] : [];
+    const handler = await runChildTask<HandlerInput, HandlerResult>(
+      join(ROOT, 'bench/lib/catalogue-handler.ts'),
+      { originSecret: env.ORIGIN_SECRET, queries, warmupCalls: WARMUP_CALLS },
+      { env, nodeFlags, timeoutMs: CHILD_TIMEOUT_MS },
+    );
+    return { ...size, ...writing, snapshotJob, ...handler };
+  } finally {
+    await s3.stop();
+    dynamo.stop();
+    rmSync(s3Dir, { recursive: true, force: true });
+  }
+}
+
+/** What scripts/local/stack.ts gives the handlers, for the parts the catalogue Lambda reads. */
+function handlerEnvironment(dynamodbEndpoint: string, s3Endpoint: string): Record<string, string> {
+  const appUrl = 'http://localhost:3000';
+  return {
+    ...LOCAL_CREDENTIALS,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME,
+    MEDIA_BUCKET,
+    FILES_BUCKET,
+    DYNAMODB_ENDPOINT: dynamodbEndpoint,
+    S3_ENDPOINT: s3Endpoint,
+    UPLOAD_FORM_ENDPOINT: `${appUrl}/_local/upload-form`,
+    APP_URL: appUrl,
+    MAIL_FROM: 'no-reply@mentorship.test',
+    SUPPORT_EMAIL: 'support@mentorship.test',
+    ACCESS_TOKEN_PUBLIC_KEY: generateAccessTokenKeys().publicKey,
+    ORIGIN_SECRET: randomBytes(32).toString('base64url'),
+    POWERTOOLS_SERVICE_NAME: 'marketplace-bench',
+    LOG_LEVEL: 'ERROR',
+  };
+}
+
+runBench(async () => {
+  // Lambdas run Node.js 22 on AWS; this machine may run Node 20 (as scripts/local/stack.ts says).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const results = [];
+  for (const size of SIZES) {
+    console.log(`  ${size.experts} experts / ${size.offers} offers ...`);
+    const result = await measureSize(size);
+    results.push(result);
+    printSize(result);
+  }
+  const [small, large] = results;
+  const budgets = Object.values(ENDPOINTS).flatMap(({ route }) => [
+    budget(`${route} p95 at ${large.experts} experts`, large.endpoints[route].latencyMs.p95, 'max', P95_BUDGET_MS, 'ms'),
+    budget(
+      `${route} DynamoDB calls per request at ${large.experts} experts (max, change-log poll apart) <= at ${small.experts}`,
+      large.endpoints[route].dynamoCalls.readsPerRequest.max,
+      'max',
+      small.endpoints[route].dynamoCalls.readsPerRequest.max,
+      'calls',
+    ),
+  ]);
+  writeResults('catalogue', {
+    seed: SEED,
+    callsPerEndpoint: CALLS_PER_ENDPOINT,
+    warmupCallsPerEndpoint: WARMUP_CALLS,
+    indexHeapMbPer10kExperts: round((large.cold.indexHeapMb * 10_000) / large.experts, 0),
+    sizes: results,
+  }, budgets);
+});
+
+function printSize(result: Awaited<ReturnType<typeof measureSize>>): void {
+  const { snapshotJob: job, cold, snapshotLoad } = result;
+  console.log(`    ${result.write.items} items written in ${(result.write.ms / 1000).toFixed(1)} s; snapshot job ${job.totalMs} ms (table reads ${job.tableReadMs}, build + serialise ${job.buildAndSerialiseMs}, put ${job.putObjectMs}), snapshot ${job.snapshotMb} MB`);
+  console.log(`    cold: import ${cold.importMs} ms, first call ${cold.firstCallMs} ms (snapshot load: get ${snapshotLoad.getObjectMs}, download ${snapshotLoad.downloadMs}, parse ${snapshotLoad.envelopeParseMs}, load ${snapshotLoad.loadSearchIndexMs} ms), index heap ${cold.indexHeapMb} MB, max RSS ${cold.maxRssMb} MB`);
+  for (const [route, figures] of Object.entries(result.endpoints)) {
+    const { latencyMs: l, dynamoCalls: c } = figures;
+    console.log(
+      `    ${route.padEnd(26)} p50 ${l.p50} p95 ${l.p95} p99 ${l.p99} ms (DynamoDB p95 ${figures.dynamoMs.p95}, rest p95 ${figures.otherMs.p95}, index alone p95 ${figures.indexQueryMs.p95}); DynamoDB reads/request mean ${c.readsPerRequest.mean} max ${c.readsPerRequest.max}`,
+    );
+  }
+  console.log(`    change-log polls: ${result.changeLogPoll.total} in ${result.measuredSeconds} s (${result.changeLogPoll.perSecond}/s), Query p95 ${result.changeLogPoll.queryMs.p95} ms`);
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CATALOGUE } from '../../../../shared/limits';
+import { MSG } from '../../../../shared/messages';
+import type { OfferDto } from '../../../../shared/schemas/catalogue';
+import { searchOffers } from '../../lib/offer-search';
+import { directoryUrl, searchError } from '../../lib/search-text';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { expertName } from '../expert-card';
+import { formatPrice } from '../offer-price';
+import '../dropdown.css';
+
+type Results = { query: string; offers: OfferDto[] } | { query: string; failed: true };
+
+/** Offers matching the header's search text once typing pauses, and a link to every matching expert. */
+export default function HeaderSearchResults({ id, query }: { id: string; query: string }) {
+  const text = query.trim();
+  // Mounted by the first key typed: that text waits for the pause too.
+  const debounced = useDebouncedValue(text, CATALOGUE.headerSearchDebounceMs, '');
+  const [results, setResults] = useState<Results>();
+  const problem = searchError(query);
+
+  useEffect(() => {
+    if (!debounced || searchError(debounced)) return;
+    let latest = true;
+    searchOffers(debounced, CATALOGUE.dropdownOffers).then(
+      (offers) => latest && setResults({ query: debounced, offers }),
+      () => latest && setResults({ query: debounced, failed: true }),
+    );
+    return () => {
+      latest = false;
+    };
+  }, [debounced]);
+
+  const current = results?.query === text ? results : undefined;
+  return (
+    <div className="header-results" id={id} role="region" aria-label="Offer results">
+      {problem ? (
+        <p className="dropdown-note">{problem}</p>
+      ) : !current ? (
+        <p className="dropdown-note">Searching…</p>
+      ) : 'failed' in current ? (
+        <p className="dropdown-note">{MSG.searchFailed}</p>
+      ) : current.offers.length === 0 ? (
+        <p className="dropdown-note">{MSG.noResults}</p>
+      ) : (
+        <ul className="dropdown-list" aria-label="Offers">
+          {current.offers.map((offer) => (
+            <li key={offer._id}>
+              <Link to={`/teacher/${offer.professor._id}`}>
+                <span className="dropdown-title">{offer.title}</span>
+                <span className="dropdown-detail">
+                  {expertName(offer.professor)} · {formatPrice(offer)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!problem && text && (
+        <Link className="dropdown-all" to={directoryUrl(text)}>
+          See all experts for “{text}”
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import type { OfferDto } from '../../../../../shared/schemas/catalogue';
+import type { SessionUser } from '../../../lib/session';
+import { fakeApi } from '../../../test/fake-api';
+import { json, renderRoutes } from '../../../test/render-app';
+import AdminOffersRoute, { loader } from './offers';
+
+const admin: SessionUser = { _id: 'admin-1', role: 'admin', email: 'admin@example.com' };
+
+const pending = (id: string, title: string, extra: Partial<OfferDto> = {}): OfferDto => ({
+  _id: id,
+  title,
+  description: 'What the expert offers, in detail.',
+  price: 80,
+  lessonType: 'Phone Call',
+  pricingType: 'hourly',
+  status: 'pending',
+  approved: false,
+  createdAt: '2026-11-02T09:30:00.000Z',
+  professor: { _id: 'expert-1', firstName: 'Omar', lastName: 'Haddad', rating: 0, reviews: 0, expYears: 8, isVerified: true, isStripeConnected: true, payoutsEnabled: true, createdAt: '2026-01-01T00:00:00.000Z' },
+  ...extra,
+});
+
+const routes = [{ path: '/admin/offers', loader, Component: AdminOffersRoute, HydrateFallback: () => null }];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admin offers moderation', () => {
+  it('lists what the admin needs to decide on each pending offer', async () => {
+    fakeApi({ 'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation', { photo: 'offers/o1/photo' })]) });
+    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    const card = await screen.findByRole('article', { name: 'Tax audit preparation' });
+    for (const text of ['Omar Haddad', '€80/h', 'Phone Call', 'Hourly rate', 'What the expert offers, in detail.', '2 Nov 2026']) expect(within(card).getByText(new RegExp(text))).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Photo of the offer Tax audit preparation' })).toHaveAttribute('src', '/uploads/offers/o1/photo');
+  });
+
+  it('approves an offer and shows the list without it', async () => {
+    const user = userEvent.setup();
+    let queue = [pending('o1', 'Tax audit preparation'), pending('o2', 'Contract law basics')];
+    const api = fakeApi({
+      'GET /admin/offers/pending': () => json(200, queue),
+      'PATCH /admin/offers/o1/approve': () => {
+        queue = queue.slice(1);
+        return json(200, { msg: MSG.offerApproved });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Approve Tax audit preparation' }));
+    expect(await screen.findByText(MSG.offerApproved)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Tax audit preparation' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Contract law basics' })).toBeInTheDocument();
+    expect(api.calls().filter((call) => call.method === 'GET')).toHaveLength(2);
+  });
+
+  it('rejects an offer only after confirmation, then shows the empty state', async () => {
+    const user = userEvent.setup();
+    let queue = [pending('o1', 'Tax audit preparation')];
+    const api = fakeApi({
+      'GET /admin/offers/pending': () => json(200, queue),
+      'DELETE /admin/offers/o1': () => {
+        queue = [];
+        return json(200, { msg: MSG.offerRejected });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Reject Tax audit preparation' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.calls().some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Reject Tax audit preparation' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: MSG.rejectOfferConfirm })).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(MSG.noPendingOffers)).toBeInTheDocument();
+    expect(screen.getByText(MSG.offerRejected)).toBeInTheDocument();
+  });
+
+  it('says Error approving offer and keeps the offer when approval fails', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation')]), 'PATCH /admin/offers/o1/approve': () => json(409, { msg: MSG.offerNotPending }) });
+    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Approve Tax audit preparation' }));
+    expect(await screen.findByText(MSG.offerApproveFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve Tax audit preparation' })).toBeEnabled();
+  });
+
+  it('says Error loading offers when the queue cannot be loaded', async () => {
+    fakeApi({ 'GET /admin/offers/pending': () => json(500, { msg: MSG.serverError }) });
+    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.adminOffersLoadFailed);
+  });
+});

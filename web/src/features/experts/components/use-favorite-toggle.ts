@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { MSG } from '../../../../../shared/messages';
+import { errorText } from '../../../lib/api-client';
+import { toggleGuestFavorite, useSavedOfferIds } from '../../../lib/favorites';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { removeFavorite } from '../api/remove-favorite';
+import { saveFavorite } from '../api/save-favorite';
+
+/**
+ * Save for later on a profile: toggles the favourite of the expert's first offer (spec 1
+ * section 2), on the server for a signed-in account, in browser storage for a visitor.
+ */
+export function useFavoriteToggle(offerId: string | undefined) {
+  const { user, updateUser } = useSession();
+  const savedIds = useSavedOfferIds(user);
+  const saved = offerId !== undefined && savedIds.includes(offerId);
+  const [busy, setBusy] = useState(false);
+
+  async function toggle() {
+    if (!offerId) return notify.info(MSG.professorNoOffers, { toastId: MSG.professorNoOffers });
+    if (!user) return notify.success(toggleGuestFavorite(offerId) ? MSG.savedToFavorites : MSG.removedFromFavorites);
+    if (busy) return;
+    setBusy(true);
+    try {
+      const reply = saved ? await removeFavorite(offerId) : await saveFavorite(offerId);
+      updateUser({ favorites: reply.favorites });
+      notify.success(reply.msg ?? (saved ? MSG.removedFromFavorites : MSG.savedToFavorites));
+    } catch (error) {
+      notify.error(errorText(error, MSG.favoritesUpdateFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { saved, busy, toggle };
+}

@@ -1,0 +1,176 @@
+/** /experts: the expert directory (spec 1 section 2): search, filter pills, a card grid and Show more. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { CATALOGUE, LIMITS } from '../../../../../shared/limits';
+import { MSG } from '../../../../../shared/messages';
+import type { ExpertCard as ExpertCardData, Page } from '../../../../../shared/schemas/catalogue';
+import { ExpertCard } from '../../../components/expert-card';
+import { listExperts, type ExpertQuery } from '../../../lib/expert-directory';
+import { searchError } from '../../../lib/search-text';
+import { sessionSettled } from '../../../lib/session';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { FilterPills } from '../components/filter-pills';
+import { useDirectoryParams } from '../components/use-directory-params';
+import '../experts.css';
+
+export type DirectoryFilters = Pick<ExpertQuery, 'q' | 'sort' | 'minRating' | 'minExp'>;
+
+/** The filters the URL holds (q, minExp, minRating, sort); values the pills do not offer are ignored. */
+export function filtersFrom(params: URLSearchParams): DirectoryFilters {
+  const minRating = Number(params.get('minRating'));
+  const q = params.get('q')?.trim() ?? '';
+  return {
+    q: q && !searchError(q) ? q : undefined,
+    sort: params.get('sort') === 'rating' ? 'rating' : 'new',
+    minRating: (CATALOGUE.ratingSteps as readonly number[]).includes(minRating) ? minRating : undefined,
+    minExp: params.get('minExp') === String(CATALOGUE.minExpYears) ? CATALOGUE.minExpYears : undefined,
+  };
+}
+
+const EMPTY: Page<ExpertCardData> = { items: [], total: 0 };
+
+/** Directory fetch errors are only logged (spec 1 section 8): the page then shows no experts. */
+async function loadPage(filters: DirectoryFilters, page: number): Promise<Page<ExpertCardData>> {
+  try {
+    return await listExperts({ ...filters, page, limit: CATALOGUE.directoryPageSize });
+  } catch (error) {
+    console.error('Expert directory fetch failed', error);
+    return EMPTY;
+  }
+}
+
+/**
+ * The first page is fetched as soon as the route matches but not awaited: the hero and filters
+ * paint at once (the page's largest text), the grid when its data arrives.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const filters = filtersFrom(new URL(request.url).searchParams);
+  return { filters, first: sessionSettled().then(() => loadPage(filters, 1)) };
+}
+
+export default function ExpertDirectoryRoute() {
+  useDocumentTitle('Expert directory');
+  const { filters, first } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <div className="directory">
+      <section className="directory-hero" aria-labelledby="directory-title">
+        <div className="directory-hero-inner">
+          <h1 id="directory-title">Find your expert</h1>
+          <p>Verified professionals in finance, law, marketing and consulting. Filter by experience and rating, then open a profile to book.</p>
+          <DirectorySearch />
+        </div>
+      </section>
+      <div className="page">
+        <FilterPills filters={filters} />
+        {/* New filters give a new list: its extra pages start over. */}
+        <DirectoryResults key={params.toString()} filters={filters} first={first} />
+      </div>
+    </div>
+  );
+}
+
+/** The search box: reads q from the URL and writes it back 400 ms after typing stops. */
+function DirectorySearch() {
+  const { params, latest, change } = useDirectoryParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const debounced = useDebouncedValue(text, CATALOGUE.directorySearchDebounceMs);
+  const error = searchError(text);
+  const id = useId();
+
+  // Another search (header, chips) changed q while this page was open.
+  useEffect(() => setText((current) => (current.trim() === q ? current : q)), [q]);
+
+  useEffect(() => {
+    const next = debounced.trim();
+    if (searchError(next) || next === (latest().get('q') ?? '')) return;
+    change({ q: next || undefined });
+    // Only a settled text writes the URL; the parameters change with every navigation.
+  }, [debounced]);
+
+  return (
+    <form role="search" className="directory-search" onSubmit={(event) => event.preventDefault()} noValidate>
+      <label htmlFor={id} className="visually-hidden">
+        Search experts by name, skill or field
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        maxLength={LIMITS.searchMax}
+        autoComplete="off"
+        placeholder="Search experts by name, skill or field"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <p className="field-error search-error" id={`${id}-error`} role="alert">
+        {error ?? ''}
+      </p>
+    </form>
+  );
+}
+
+/**
+ * Waits for the first page here rather than in a Suspense boundary: a suspended navigation would
+ * keep the previous URL on screen, and a second filter chosen meanwhile would drop the first.
+ */
+function DirectoryResults({ filters, first }: { filters: DirectoryFilters; first: Promise<Page<ExpertCardData>> }) {
+  const [page, setPage] = useState<Page<ExpertCardData>>();
+  useEffect(() => {
+    let current = true;
+    void first.then((loaded) => current && setPage(loaded));
+    return () => {
+      current = false;
+    };
+  }, [first]);
+  if (!page) return <p className="result-count directory-loading">Loading experts…</p>;
+  return <ExpertGrid filters={filters} first={page} />;
+}
+
+function ExpertGrid({ filters, first }: { filters: DirectoryFilters; first: Page<ExpertCardData> }) {
+  const [experts, setExperts] = useState(first.items);
+  const [total, setTotal] = useState(first.total);
+  const [nextPage, setNextPage] = useState(2);
+  const [loading, setLoading] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  async function showMore() {
+    if (loading) return;
+    setLoading(true);
+    const page = await loadPage(filters, nextPage);
+    setLoading(false);
+    if (page.items.length === 0) return;
+    const shown = experts.length;
+    setExperts((current) => [...current, ...page.items.filter((expert) => !current.some((known) => known._id === expert._id))]);
+    setTotal(page.total);
+    setNextPage((n) => n + 1);
+    // Keyboard and screen reader users continue at the first new expert.
+    requestAnimationFrame(() => listRef.current?.querySelectorAll('a')[shown]?.focus());
+  }
+
+  if (experts.length === 0) return <p className="empty-state">{MSG.noExpertsFound}</p>;
+  return (
+    <>
+      <p className="result-count" role="status">
+        {total === 1 ? '1 expert' : `${total} experts`}
+      </p>
+      <ul className="expert-grid" ref={listRef}>
+        {experts.map((expert, index) => (
+          <li key={expert._id}>
+            <ExpertCard expert={expert} headingLevel={2} lazyPhoto={index >= 3} />
+          </li>
+        ))}
+      </ul>
+      {experts.length < total && (
+        <p className="show-more">
+          <button type="button" className="btn btn-secondary" onClick={showMore} aria-busy={loading}>
+            Show more
+          </button>
+        </p>
+      )}
+    </>
+  );
+}

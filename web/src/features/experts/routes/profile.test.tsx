@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router-dom';
+import { MSG } from '../../../../../shared/messages';
+import type { ExpertProfile, Review } from '../../../../../shared/schemas/catalogue';
+import { guestFavorites } from '../../../lib/favorites';
+import type { SessionUser } from '../../../lib/session';
+import { expert, offer, stubApi } from '../../../test/catalogue-fixtures';
+import { json, renderRoutes } from '../../../test/render-app';
+import ExpertProfileRoute, { expertisesOf, loader } from './profile';
+
+const claire: ExpertProfile = {
+  ...expert(1, { firstName: 'Claire', lastName: 'D.', headline: 'Corporate finance director', city: 'Paris', country: 'France' }),
+  languages: ['fr', 'en', 'Klingon'],
+  bio: 'Fourteen years in M&A.',
+  expertises: ['Financial Modeling', 'Valuation'],
+  workExperience: [{ position: 'Finance Director', company: 'Axa', startDate: '2018' }],
+  education: [],
+};
+
+const review = (n: number): Review => ({ _id: `review-${n}`, rating: 5, comment: `Great session ${n}`, createdAt: '2026-10-01T10:00:00.000Z', user: { firstName: 'Ben', lastName: `C${n}.` } });
+
+function Where() {
+  const location = useLocation();
+  return <p>At {location.pathname + location.search} with {JSON.stringify(location.state)}</p>;
+}
+
+const routes = [
+  { path: '/teacher/:id', loader, Component: ExpertProfileRoute, HydrateFallback: () => null },
+  { path: '*', element: <Where /> },
+];
+
+const alice: SessionUser = { _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] };
+
+function profileApi({ offers = [offer(1, { title: 'Financial modelling from scratch' }), offer(2, { title: 'valuation', pricingType: 'fixed', price: 120.5 })], reviews = [] as Review[] } = {}) {
+  return stubApi(({ method, url }) => {
+    if (url.pathname === '/user/public/expert-1') return json(200, claire);
+    if (url.pathname === '/offers/professor/expert-1') return json(200, offers);
+    if (url.pathname === '/offers/professor/expert-1/reviews') return json(200, reviews);
+    if (url.pathname === '/user/favorites/offer-1') return json(200, { msg: method === 'POST' ? MSG.savedToFavorites : MSG.removedFromFavorites, favorites: method === 'POST' ? ['offer-1'] : [] });
+  });
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const saveButton = () => screen.getByRole('button', { name: /Save for later/ });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('expert profile', () => {
+  it('shows breadcrumbs, identity, sections and empty states', async () => {
+    profileApi();
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Claire D.' })).toBeInTheDocument();
+    const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumbs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Home', 'Experts', 'Claire D.']);
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('Corporate finance director')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo of Claire D.' })).toHaveAttribute('src', '/default-avatar.png');
+    expect(section('Professional Profile')).toHaveTextContent('Fourteen years in M&A.');
+    expect(within(section('Languages')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['French', 'English', 'Klingon']);
+    expect(section('Work Experience')).toHaveTextContent('Finance Director');
+    expect(section('Education')).toHaveTextContent(MSG.noEducation);
+    expect(screen.getByRole('complementary', { name: 'Reviews' })).toHaveTextContent(MSG.noReviews);
+    const services = within(section('Services Provided')).getAllByRole('listitem');
+    expect(services.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Financial modelling from scratch', 'valuation']);
+    expect(services[0]).toHaveTextContent('€60/h');
+    expect(services[1]).toHaveTextContent('€120.50');
+  });
+
+  it('expertises: the expert’s own, then offer titles, each once, at most 6', () => {
+    const titles = ['Valuation', 'Excel dashboards', 'Python', 'Interview prep', 'M&A basics', 'Seventh'].map((title) => ({ title }));
+    expect(expertisesOf({ expertises: ['Financial Modeling', 'valuation'] }, titles)).toEqual(['Financial Modeling', 'valuation', 'Excel dashboards', 'Python', 'Interview prep', 'M&A basics']);
+  });
+
+  it('at most 3 reviews and 8 services', async () => {
+    profileApi({ offers: Array.from({ length: 10 }, (_, i) => offer(i + 1, { professor: expert(1) })), reviews: [1, 2, 3, 4].map(review) });
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(within(screen.getByRole('complementary', { name: 'Reviews' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(section('Services Provided')).getAllByRole('listitem')).toHaveLength(8);
+  });
+
+  it('no offers: No services yet, and Save says there is nothing to save', async () => {
+    const user = userEvent.setup();
+    profileApi({ offers: [] });
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(section('Services Provided')).toHaveTextContent(MSG.noServices);
+    await user.click(saveButton());
+    expect(await screen.findByText(MSG.professorNoOffers)).toBeInTheDocument();
+    expect(guestFavorites()).toEqual([]);
+  });
+
+  it('a visitor saves the first offer in the browser, and removes it again', async () => {
+    const user = userEvent.setup();
+    const api = profileApi();
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(saveButton()).toHaveAttribute('aria-pressed', 'false');
+    await user.click(saveButton());
+    expect(saveButton()).toHaveAttribute('aria-pressed', 'true');
+    expect(guestFavorites()).toEqual(['offer-1']);
+    expect(await screen.findByText(MSG.savedToFavorites)).toBeInTheDocument();
+    await user.click(saveButton());
+    expect(guestFavorites()).toEqual([]);
+    expect(await screen.findByText(MSG.removedFromFavorites)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url.pathname.startsWith('/user/favorites'))).toEqual([]);
+  });
+
+  it('a signed-in student saves on the server; a failure shows the server’s message', async () => {
+    const user = userEvent.setup();
+    const api = profileApi();
+    renderRoutes(routes, { path: '/teacher/expert-1', user: alice });
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(saveButton());
+    await waitFor(() => expect(saveButton()).toHaveAttribute('aria-pressed', 'true'));
+    expect(api.called('/user/favorites/offer-1').map((call) => call.method)).toEqual(['POST']);
+    expect(await screen.findByText(MSG.savedToFavorites)).toBeInTheDocument();
+
+    stubApi(() => json(400, { msg: MSG.tooManyFavorites }));
+    await user.click(saveButton());
+    expect(await screen.findByText(MSG.tooManyFavorites)).toBeInTheDocument();
+    expect(saveButton()).toHaveAttribute('aria-pressed', 'true');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    await user.click(saveButton());
+    expect(await screen.findByText(MSG.favoritesUpdateFailed)).toBeInTheDocument();
+  });
+
+  it('Message: a student goes to /messages with the expert; a visitor logs in first', async () => {
+    const user = userEvent.setup();
+    profileApi();
+    const student = renderRoutes(routes, { path: '/teacher/expert-1', user: alice });
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    expect(screen.getByText('At /messages with {"to":"expert-1"}')).toBeInTheDocument();
+    student.unmount();
+
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    expect(screen.getByText(/^At \/login with/)).toHaveTextContent('"from":{"pathname":"/messages","search":"?to=expert-1","hash":""}');
+  });
+
+  it('Teacher not found for an unknown expert', async () => {
+    stubApi(() => json(404, { msg: MSG.teacherNotFound }));
+    renderRoutes(routes, { path: '/teacher/nobody' });
+    expect(await screen.findByRole('heading', { level: 1, name: MSG.teacherNotFound })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse experts' })).toHaveAttribute('href', '/experts');
+  });
+});

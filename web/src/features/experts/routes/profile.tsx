@@ -1,0 +1,242 @@
+/** /teacher/{id}: an expert's public profile (spec 1 section 2). */
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
+import { CATALOGUE } from '../../../../../shared/limits';
+import { MSG } from '../../../../../shared/messages';
+import type { Education, ExpertProfile, OfferDto, Review, WorkExperience } from '../../../../../shared/schemas/catalogue';
+import { expertName, expertPlace, expertRole, fallBackToDefaultAvatar, photoUrl, Rating, VerifiedBadge } from '../../../components/expert-card';
+import { formatPrice } from '../../../components/offer-price';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { sessionSettled, useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { getExpertProfile } from '../api/get-expert-profile';
+import { listExpertOffers } from '../api/list-expert-offers';
+import { listExpertReviews } from '../api/list-expert-reviews';
+import { languageName } from '../components/languages';
+import { useFavoriteToggle } from '../components/use-favorite-toggle';
+import '../experts.css';
+
+type ProfileData = { profile: ExpertProfile; offers: OfferDto[]; reviews: Review[] } | { problem: string };
+
+export async function loader({ params }: LoaderFunctionArgs): Promise<ProfileData> {
+  await sessionSettled();
+  const id = params.id ?? '';
+  try {
+    // The profile decides the page; its lists only fill sections, empty when they fail.
+    const [profile, offers, reviews] = await Promise.all([getExpertProfile(id), listExpertOffers(id).catch(() => []), listExpertReviews(id).catch(() => [])]);
+    return { profile, offers, reviews };
+  } catch (error) {
+    return { problem: error instanceof ApiError && error.status === 404 ? MSG.teacherNotFound : errorText(error) };
+  }
+}
+
+/** At most 6: the expert's own expertises, then the titles of their offers, each once. */
+export function expertisesOf(profile: Pick<ExpertProfile, 'expertises'>, offers: readonly Pick<OfferDto, 'title'>[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const item of [...(profile.expertises ?? []), ...offers.map((offer) => offer.title)]) {
+    const key = item.trim().toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    result.push(item.trim());
+  }
+  return result.slice(0, CATALOGUE.profileExpertises);
+}
+
+export default function ExpertProfileRoute() {
+  const data = useLoaderData<typeof loader>();
+  if ('problem' in data) return <ProfileProblem message={data.problem} />;
+  return <ProfilePage {...data} />;
+}
+
+function ProfileProblem({ message }: { message: string }) {
+  useDocumentTitle(message);
+  return (
+    <section className="page narrow not-found" aria-labelledby="profile-problem">
+      <h1 id="profile-problem">{message}</h1>
+      <p>
+        <Link className="btn btn-primary" to="/experts">
+          Browse experts
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; offers: OfferDto[]; reviews: Review[] }) {
+  const name = expertName(profile);
+  useDocumentTitle(name);
+  const role = expertRole(profile);
+  const place = expertPlace(profile);
+  const expertises = expertisesOf(profile, offers);
+  return (
+    <div className="page profile">
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/experts">Experts</Link>
+          </li>
+          <li aria-current="page">{name}</li>
+        </ol>
+      </nav>
+
+      <header className="profile-head card">
+        <img className="profile-photo" src={photoUrl(profile.profilePhoto)} alt={`Photo of ${name}`} width={120} height={120} onError={fallBackToDefaultAvatar} />
+        <div className="profile-identity">
+          <h1>{name}</h1>
+          {profile.isVerified && <VerifiedBadge />}
+          {role && <p className="profile-role">{role}</p>}
+          {place && <p className="profile-place">{place}</p>}
+          <p className="expert-card-stats">
+            <Rating value={profile.rating} />
+            <span>{profile.reviews === 1 ? '1 review' : `${profile.reviews} reviews`}</span>
+            {profile.expYears > 0 && <span>{profile.expYears === 1 ? '1 year' : `${profile.expYears} years`} of experience</span>}
+          </p>
+        </div>
+        <ProfileActions expertId={profile._id} firstOfferId={offers[0]?._id} />
+      </header>
+
+      <div className="profile-layout">
+        <div className="profile-main">
+          <ProfileSection title="Professional Profile">{profile.bio ? <p className="profile-bio">{profile.bio}</p> : <p className="empty-state">{MSG.noBio}</p>}</ProfileSection>
+          {expertises.length > 0 && (
+            <ProfileSection title="Expertises">
+              <ul className="tag-list">
+                {expertises.map((expertise) => (
+                  <li key={expertise}>{expertise}</li>
+                ))}
+              </ul>
+            </ProfileSection>
+          )}
+          {profile.languages.length > 0 && (
+            <ProfileSection title="Languages">
+              <ul className="tag-list">
+                {profile.languages.map((language) => (
+                  <li key={language}>{languageName(language)}</li>
+                ))}
+              </ul>
+            </ProfileSection>
+          )}
+          <ProfileSection title="Work Experience">
+            {profile.workExperience.length > 0 ? <Timeline items={profile.workExperience.map(workItem)} /> : <p className="empty-state">{MSG.noWorkExperience}</p>}
+          </ProfileSection>
+          <ProfileSection title="Education">
+            {profile.education.length > 0 ? <Timeline items={profile.education.map(educationItem)} /> : <p className="empty-state">{MSG.noEducation}</p>}
+          </ProfileSection>
+          <ProfileSection title="Services Provided">
+            {offers.length > 0 ? (
+              <ul className="service-grid">
+                {offers.slice(0, CATALOGUE.profileServices).map((offer) => (
+                  <li key={offer._id} className="service card">
+                    <h3>{offer.title}</h3>
+                    <p>{offer.description}</p>
+                    <p className="service-meta">
+                      <span>{offer.lessonType}</span>
+                      <strong className="service-price">{formatPrice(offer)}</strong>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-state">{MSG.noServices}</p>
+            )}
+          </ProfileSection>
+        </div>
+        <aside className="profile-aside" aria-labelledby="reviews-title">
+          <h2 id="reviews-title">Reviews</h2>
+          {reviews.length > 0 ? (
+            <ul className="review-list">
+              {reviews.slice(0, CATALOGUE.profileReviews).map((review) => (
+                <li key={review._id} className="review card">
+                  <p className="review-author">
+                    {review.user.firstName} {review.user.lastName}
+                  </p>
+                  <Rating value={review.rating} />
+                  {review.comment && <p>{review.comment}</p>}
+                  <p className="review-date">{new Date(review.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' })}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty-state">{MSG.noReviews}</p>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ProfileActions({ expertId, firstOfferId }: { expertId: string; firstOfferId?: string }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const favorite = useFavoriteToggle(firstOfferId);
+
+  function message() {
+    // A visitor logs in first, then lands on /messages with this expert (?to= survives the login redirect).
+    if (user) navigate('/messages', { state: { to: expertId } });
+    else navigate('/login', { state: { from: { pathname: '/messages', search: `?to=${encodeURIComponent(expertId)}`, hash: '' } } });
+  }
+
+  return (
+    <div className="profile-actions">
+      <button type="button" className="btn btn-secondary" aria-pressed={favorite.saved} aria-busy={favorite.busy} onClick={favorite.toggle}>
+        <span aria-hidden="true">{favorite.saved ? '♥' : '♡'}</span> Save for later
+      </button>
+      {user?._id !== expertId && (
+        <button type="button" className="btn btn-primary" onClick={message}>
+          Message
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ProfileSection({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="profile-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+interface TimelineItem {
+  key: string;
+  title: string;
+  detail: string;
+  when?: string;
+  description?: string;
+}
+
+const workItem = (item: WorkExperience, index: number): TimelineItem => ({
+  key: `${index}`,
+  title: item.position,
+  detail: [item.company, item.location].filter(Boolean).join(', '),
+  when: [item.startDate, item.endDate ?? (item.startDate ? 'present' : undefined)].filter(Boolean).join(' – '),
+  description: item.description,
+});
+
+const educationItem = (item: Education, index: number): TimelineItem => ({
+  key: `${index}`,
+  title: [item.degree, item.field].filter(Boolean).join(', ') || item.level,
+  detail: item.institution,
+  when: String(item.year),
+});
+
+function Timeline({ items }: { items: TimelineItem[] }) {
+  return (
+    <ul className="timeline">
+      {items.map((item) => (
+        <li key={item.key}>
+          <h3>{item.title}</h3>
+          {item.detail && <p className="timeline-detail">{item.detail}</p>}
+          {item.when && <p className="timeline-when">{item.when}</p>}
+          {item.description && <p>{item.description}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}

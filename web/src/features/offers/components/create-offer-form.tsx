@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { LIMITS } from '../../../../../shared/limits';
+import { MSG } from '../../../../../shared/messages';
+import { LESSON_TYPES, PRICING_TYPES } from '../../../../../shared/schemas/offers';
+import { PRICING_TYPE_LABELS } from './pricing-type-labels';
+import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { createOffer, createOfferSchema } from '../api/create-offer';
+import { SelectField } from './select-field';
+
+type CreateOfferForm = z.input<typeof createOfferSchema>;
+type CreateOfferBody = z.output<typeof createOfferSchema>;
+
+/** Price and lesson type start empty: the expert must choose them. */
+const EMPTY = { title: '', description: '', pricingType: 'fixed' } as const;
+
+interface CreateOfferFormProps {
+  onCreated(message: string): void;
+  /** The server says the payout account is not connected (the session was out of date). */
+  onPayoutsMissing(): void;
+}
+
+/** The offer form of spec 1 section 2, validated by the server's own schema. */
+export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferFormProps) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateOfferForm, unknown, CreateOfferBody>({ resolver: zodResolver(createOfferSchema), defaultValues: EMPTY });
+  const unit = watch('pricingType') === 'hourly' ? '€/h' : '€';
+
+  async function onSubmit(body: CreateOfferBody) {
+    try {
+      const { msg } = await createOffer(body);
+      onCreated(msg || MSG.offerSubmitted);
+    } catch (error) {
+      if (error instanceof ApiError && error.body.msg === MSG.payoutsRequired) onPayoutsMissing();
+      notify.error(errorText(error, MSG.offerCreateFailed));
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <TextField label="Title" hint={`${LIMITS.offerTitleMin} to ${LIMITS.offerTitleMax} characters.`} maxLength={LIMITS.offerTitleMax} error={errors.title?.message} {...register('title')} />
+      <TextAreaField
+        label="Description"
+        hint={`${LIMITS.offerDescriptionMin} to ${LIMITS.offerDescriptionMax} characters.`}
+        rows={6}
+        maxLength={LIMITS.offerDescriptionMax}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <fieldset className="field pricing-type">
+        <legend>Pricing type</legend>
+        {PRICING_TYPES.map((type) => (
+          <label key={type} className="pricing-option">
+            <input type="radio" value={type} {...register('pricingType')} />
+            {PRICING_TYPE_LABELS[type]}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label={`Price (${unit})`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={LIMITS.offerPriceMax}
+        step="0.01"
+        error={errors.price?.message}
+        {...register('price', { valueAsNumber: true })}
+      />
+      <SelectField label="Lesson type" placeholder="Choose a lesson type" options={LESSON_TYPES} error={errors.lessonType?.message} {...register('lessonType')} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating…' : 'Create offer'}
+      </button>
+    </form>
+  );
+}

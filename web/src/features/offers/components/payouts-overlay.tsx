@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { MSG } from '../../../../../shared/messages';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { startOnboarding } from '../api/start-onboarding';
+
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
+/**
+ * Blocks offer creation until the expert's payout account is connected (spec 1 section 2): a modal
+ * dialog that keeps focus inside and cannot be dismissed; the page behind it is inert. The ways
+ * out are connecting the account, the payout section of the dashboard, or home.
+ */
+export function PayoutsOverlay() {
+  const titleId = useId();
+  const textId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const connectRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const [redirecting, setRedirecting] = useState(false);
+
+  useEffect(() => connectRef.current?.focus(), []);
+
+  async function connect() {
+    setRedirecting(true);
+    try {
+      const { url } = await startOnboarding();
+      window.location.assign(url);
+    } catch (error) {
+      setRedirecting(false);
+      if (error instanceof ApiError && error.status === 401) navigate('/login');
+      else notify.error(MSG.onboardingFailed);
+    }
+  }
+
+  function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab') return;
+    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE);
+    if (!focusable?.length) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div className="modal-backdrop">
+      <div ref={dialogRef} className="modal payouts-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} onKeyDown={keepFocusInside}>
+        <h2 id={titleId}>Payment account required</h2>
+        <p id={textId}>{MSG.payoutsRequired}</p>
+        <div className="modal-actions">
+          <Link className="btn btn-secondary" to="/">
+            Back to home
+          </Link>
+          <button type="button" ref={connectRef} className="btn btn-primary" onClick={() => void connect()} disabled={redirecting}>
+            {redirecting ? 'Redirecting…' : 'Connect payment account'}
+          </button>
+        </div>
+        <p className="payouts-overlay-aside">
+          <Link to="/dashboard#payouts">Open the payout section of my dashboard</Link>
+        </p>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,31 @@
+import { useRef } from 'react';
+import type { ExpertCard as ExpertCardData } from '../../../../../shared/schemas/catalogue';
+import { ExpertCard } from '../../../components/expert-card';
+
+/** A row of expert cards that scrolls sideways, with previous and next buttons. */
+export function ExpertsSlider({ experts }: { experts: readonly ExpertCardData[] }) {
+  const rowRef = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const row = rowRef.current;
+    row?.scrollBy({ left: direction * Math.max(row.clientWidth * 0.8, 240), behavior: 'smooth' });
+  };
+  return (
+    <div className="slider">
+      <button type="button" className="slider-arrow" onClick={() => scroll(-1)}>
+        <span aria-hidden="true">‹</span>
+        <span className="visually-hidden">Previous experts</span>
+      </button>
+      <ul className="slider-row" ref={rowRef} aria-label="Experts available now">
+        {experts.map((expert) => (
+          <li key={expert._id}>
+            <ExpertCard expert={expert} lazyPhoto />
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="slider-arrow" onClick={() => scroll(1)}>
+        <span aria-hidden="true">›</span>
+        <span className="visually-hidden">Next experts</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Saved offers (spec 1 section 4): a signed-in account keeps them on the server (the session
+ * user's `favorites`), a visitor in browser storage until they log in, when they are merged into
+ * the account. Small on purpose: the header's count puts this module in the initial bundle.
+ */
+import { useSyncExternalStore } from 'react';
+import type { ApiClient } from './api-client';
+import type { SessionUser } from './session';
+import { readStored, store } from './storage';
+
+const GUEST_KEY = 'guestFavorites';
+const listeners = new Set<() => void>();
+let cache: { raw: string | null; ids: string[] } = { raw: null, ids: [] };
+let merging: Promise<unknown> | undefined;
+
+function parseIds(raw: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The visitor's saved offer ids, newest first (the same array until storage changes). */
+export function guestFavorites(): string[] {
+  const raw = readStored(GUEST_KEY);
+  if (raw !== cache.raw) cache = { raw, ids: parseIds(raw) };
+  return cache.ids;
+}
+
+function writeGuestFavorites(ids: string[]): void {
+  store(GUEST_KEY, JSON.stringify(ids));
+  for (const listener of listeners) listener();
+}
+
+/** Saves or removes an offer for a visitor; answers whether it is saved now. */
+export function toggleGuestFavorite(offerId: string): boolean {
+  const ids = guestFavorites();
+  const saved = !ids.includes(offerId);
+  writeGuestFavorites(saved ? [offerId, ...ids] : ids.filter((id) => id !== offerId));
+  return saved;
+}
+
+/**
+ * Moves the visitor's saved offers into the account that just signed in. The stored ids are
+ * removed only once the server has them: a failed merge keeps them for the next login.
+ * Answers the account's favourites, or undefined when there was nothing to merge.
+ */
+export function mergeGuestFavorites(client: ApiClient): Promise<string[] | undefined> {
+  const ids = guestFavorites();
+  if (ids.length === 0) return Promise.resolve(undefined);
+  const merge = client.call('POST /api/user/favorites/merge', { body: { ids } }).then(({ favorites }) => {
+    writeGuestFavorites(guestFavorites().filter((id) => !ids.includes(id)));
+    return favorites;
+  });
+  merging = merge.catch(() => undefined);
+  return merge;
+}
+
+/** Resolves once a merge in flight has settled, so a list loaded after login includes its ids. */
+export const guestMergeSettled = (): Promise<unknown> => merging ?? Promise.resolve();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The account's saved offer ids (from the session user), else the visitor's stored ones. */
+export function useSavedOfferIds(user: SessionUser | null): readonly string[] {
+  const guest = useSyncExternalStore(subscribe, guestFavorites, () => cache.ids);
+  if (!user) return guest;
+  return Array.isArray(user.favorites) ? (user.favorites as string[]) : [];
+}

@@ -1,0 +1,13 @@
+import { LIMITS } from '../../../shared/limits';
+import { MSG } from '../../../shared/messages';
+import { hasMarkup } from '../../../shared/text';
+
+/** What is wrong with a search text (spec 1 section 5), or undefined when it may be sent. */
+export function searchError(query: string): string | undefined {
+  if (hasMarkup(query)) return MSG.searchHtml;
+  if (query.length > LIMITS.searchMax) return MSG.searchTooLong;
+  return undefined;
+}
+
+/** The expert directory showing the results for a text. */
+export const directoryUrl = (query: string) => `/experts?q=${encodeURIComponent(query.trim())}`;
