@@ -218,7 +218,7 @@ export interface WriteTarget {
 export interface WriteReport {
   items: number;
   batches: number;
-  /** Batches sent again for their unprocessed items. */
+  /** Times a batch was sent again for its unprocessed items. */
   retries: number;
   ms: number;
 }
@@ -260,13 +260,13 @@ async function writeBatch(client: DynamoDBDocumentClient, tableName: string, ite
 }
 
 function documentClient(endpoint: string | undefined): DynamoDBDocumentClient {
-  // Locally, the stack's credentials: DynamoDB Local keeps one database per access key and region.
-  const local = !process.env.AWS_ACCESS_KEY_ID;
+  // Without credentials in the environment, the local stack's: DynamoDB Local keeps one database per access key and region.
+  const useLocalCredentials = !process.env.AWS_ACCESS_KEY_ID;
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint,
       region: process.env.AWS_REGION ?? LOCAL_CREDENTIALS.AWS_REGION,
-      ...(local && { credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } }),
+      ...(useLocalCredentials && { credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } }),
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
@@ -280,7 +280,7 @@ async function main(): Promise<void> {
   });
   const endpoint = values.endpoint ?? process.env.DYNAMODB_ENDPOINT;
   const tableName = values.table ?? process.env.TABLE_NAME;
-  if (!endpoint || !tableName) throw new Error('Give --endpoint and --table (or DYNAMODB_ENDPOINT and TABLE_NAME): a DynamoDB Local, e.g. the one `npm start` runs');
+  if (!endpoint || !tableName) throw new Error('Give --endpoint and --table (or DYNAMODB_ENDPOINT and TABLE_NAME) of the DynamoDB to write to');
   const size = { experts: Number(values.experts), offers: Number(values.offers), seed: Number(values.seed) };
   if (![size.experts, size.offers, size.seed].every(Number.isInteger) || size.experts < 1 || size.offers < 0) throw new Error('--experts, --offers and --seed take whole numbers (at least one expert)');
   await ensureTable(endpoint, tableName);

@@ -172,7 +172,8 @@ function portraitLayers(portrait: Portrait, pick: <T>(list: readonly T[]) => T):
     { colour: jacket, distance: torso, box: [0.06, 0.66, 0.94, 1] },
     { colour: shirt, distance: both(vNeck(0.085, 0.645, 0.84), torso), box: [0.4, 0.63, 0.6, 0.86] },
   ];
-  const hairBack = { long: roundedBox(0.5, 0.5, 0.205, 0.3, 0.14), bob: roundedBox(0.5, 0.43, 0.2, 0.19, 0.11) }[portrait.hair as 'long' | 'bob'];
+  // Long hair falls to the shoulders, a bob to the chin; both hide the ears.
+  const hairBack = portrait.hair === 'long' ? roundedBox(0.5, 0.5, 0.205, 0.3, 0.14) : portrait.hair === 'bob' ? roundedBox(0.5, 0.43, 0.2, 0.19, 0.11) : undefined;
   if (hairBack) shapes.push({ colour: hair, distance: hairBack, box: [0.27, 0.17, 0.73, 0.82] });
   shapes.push({ colour: shade(skin, 0.14), distance: roundedBox(0.5, 0.615, 0.068, 0.075, 0.03), box: [0.42, 0.53, 0.58, 0.7] });
   if (!hairBack) {
@@ -239,7 +240,7 @@ function pickerFor(name: string): <T>(list: readonly T[]) => T {
 // PNG ---------------------------------------------------------------------------------------------
 
 /** An 8-bit RGB PNG: every row filtered "Up" (flat colour rows compress to almost nothing). */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
   const stride = width * 3;
   const rows = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) {

@@ -3,12 +3,13 @@
  * in finance, law, marketing and consulting (the logins of demo-accounts.ts and the experts of
  * demo-catalogue.ts), all with DEMO_PASSWORD. Each expert gets a generated profile photo in the
  * media bucket, published offers and, for a few, offers waiting for moderation. Experts joined over
- * the past year and published their offers since. Idempotent: accounts that exist are left alone;
- * an expert's photo and offers are created with the expert. Everything goes through the product's
- * repositories, so the items have the product's shapes; prices are stored in integer cents.
+ * the past year and published their offers since. Idempotent: only missing accounts are created
+ * (nothing at all on a restart), an expert's photo and offers with the expert. Everything goes
+ * through the product's repositories, so the items have the product's shapes; prices are stored in
+ * integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createUser, EmailTaken } from '../../functions/auth/repository';
+import { createUser, EmailTaken, findUserIdByEmail } from '../../functions/auth/repository';
 import { putOffer } from '../../functions/core/offers/repository';
 import { config } from '../../functions/lib/config';
 import { hashPassword, newId } from '../../functions/lib/crypto';
@@ -27,11 +28,21 @@ const CONCURRENCY = 8;
 const EXPERT_DEFAULTS: Partial<UserRecord> = { isVerified: true, isStripeConnected: true, payoutsEnabled: true };
 
 export async function seedDemoData(settings: SeedSettings): Promise<void> {
-  const [adminHash, demoHash] = await Promise.all([hashPassword(settings.adminPassword), hashPassword(settings.demoPassword)]);
+  const admin: Profile = { email: settings.adminEmail, firstName: 'Admin', lastName: 'Team' };
+  const experts = demoExperts();
+  const missing = await missingAddresses([admin, ...DEMO_STUDENTS, ...experts.map((expert) => expert.profile)]);
+  // A restart on seeded data pays neither the password hashes nor the photos.
+  if (missing.size === 0) return;
+  const isMissing = (profile: Profile) => missing.has(profile.email);
+  const newExperts = experts.filter(({ profile }) => isMissing(profile));
+  const hashes = Promise.all([hashPassword(settings.adminPassword), hashPassword(settings.demoPassword)]);
+  // Drawn on this thread while the hashes are computed on others.
+  const photos = newExperts.map(({ profile, portrait }) => portraitPng(portrait, profile.email));
+  const [adminHash, demoHash] = await hashes;
   const now = Date.now();
-  await createAccount({ userId: newId(), role: 'admin', email: settings.adminEmail, firstName: 'Admin', lastName: 'Team', passwordHash: adminHash, createdAt: new Date(now).toISOString() });
-  await inParallel(DEMO_STUDENTS, (student) => createAccount({ ...student, userId: newId(), role: 'user', passwordHash: demoHash, createdAt: new Date(now).toISOString() }));
-  await inParallel(demoExperts(), (expert) => seedExpert(expert, demoHash, now));
+  if (isMissing(admin)) await createAccount({ ...admin, userId: newId(), role: 'admin', passwordHash: adminHash, createdAt: new Date(now).toISOString() });
+  await inParallel(DEMO_STUDENTS.filter(isMissing), (student) => createAccount({ ...student, userId: newId(), role: 'user', passwordHash: demoHash, createdAt: new Date(now).toISOString() }));
+  await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now));
 }
 
 /** The expert logins first, then the rest of the catalogue. */
@@ -40,14 +51,23 @@ function demoExperts(): CatalogueExpert[] {
   return [...logins, ...CATALOGUE_EXPERTS];
 }
 
-async function seedExpert({ profile, portrait, offers, pendingOffers = [] }: CatalogueExpert, passwordHash: string, now: number): Promise<void> {
+/** The addresses of these accounts that no account has yet. */
+async function missingAddresses(accounts: Profile[]): Promise<Set<string>> {
+  const missing = new Set<string>();
+  await inParallel(accounts, async ({ email }) => {
+    if (!(await findUserIdByEmail(email))) missing.add(email);
+  });
+  return missing;
+}
+
+async function seedExpert({ profile, offers, pendingOffers = [] }: CatalogueExpert, photo: Buffer, passwordHash: string, now: number): Promise<void> {
   const userId = newId();
   const joinedAt = now - (1 + spread(profile.email, 364)) * DAY_MS;
   const profilePhoto = `profiles/${userId}.png`;
   const created = await createAccount({ ...EXPERT_DEFAULTS, ...profile, profilePhoto, userId, role: 'professor', passwordHash, createdAt: new Date(joinedAt).toISOString() });
   if (!created) return;
   await Promise.all([
-    s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: profilePhoto, Body: portraitPng(portrait, profile.email), ContentType: 'image/png' })),
+    s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: profilePhoto, Body: photo, ContentType: 'image/png' })),
     // Published offers one after the other between joining and yesterday; those in moderation in the last days.
     ...offers.map((offer, at) => putDemoOffer(userId, profile, offer, 'approved', joinedAt + ((at + 1) / (offers.length + 1)) * (now - DAY_MS - joinedAt))),
     ...pendingOffers.map((offer) => putDemoOffer(userId, profile, offer, 'pending', now - (1 + spread(offer.title, 96)) * HOUR_MS)),
@@ -76,10 +96,13 @@ function spread(text: string, range: number): number {
   return hash % range;
 }
 
-async function inParallel<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+async function inParallel<T>(items: T[], work: (item: T, at: number) => Promise<unknown>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length) {
+      const at = next++;
+      await work(items[at], at);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }

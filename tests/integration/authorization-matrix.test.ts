@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { ROUTES, routeKey } from '../../shared/routes';
-import { signedInAs, signedInStudent, signedInWith } from '../support/accounts';
+import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { claimsOf, mintAccessToken } from '../support/tokens';
 import { CALLERS, type Caller, clientFor, concretePath, mayCall } from '../support/route-calls';
 
@@ -78,13 +78,12 @@ describe('ownership of offers', () => {
   ];
 
   it('lets an expert act on their own offers only, and tells anyone else it is not theirs', async () => {
-    const claire = await signedInAs('professor');
-    const omar = await signedInWith('omar.haddad@demo.test');
+    const [{ client: owner }, { client: other }] = await Promise.all([signedInPublishingExpert('Owen', 'Owner'), signedInPublishingExpert('Otto', 'Other')]);
     for (const { method, path, body } of OWN_OFFER_CALLS) {
-      const created = await claire.post<{ offer: { _id: string } }>('/offers/create', { title: 'An offer to act on', description: 'Arranged by the ownership matrix.', price: 30, lessonType: 'Video Call' });
+      const created = await owner.post<{ offer: { _id: string } }>('/offers/create', { title: 'An offer to act on', description: 'Arranged by the ownership matrix.', price: 30, lessonType: 'Video Call' });
       const offerId = created.body.offer._id;
-      expect(await omar.request(method, path(offerId), body), `${method} ${path('{id}')} by another expert`).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
-      expect((await claire.request(method, path(offerId), body)).status, `${method} ${path('{id}')} by its expert`).toBe(200);
+      expect(await other.request(method, path(offerId), body), `${method} ${path('{id}')} by another expert`).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
+      expect((await owner.request(method, path(offerId), body)).status, `${method} ${path('{id}')} by its expert`).toBe(200);
     }
   });
 });

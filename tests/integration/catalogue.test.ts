@@ -8,14 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PublicUser } from '../../shared/schemas/catalogue';
 import { ApiClient } from '../support/api';
-import { signedInAs, signedInNewExpert, signedInStudent, signedInWith } from '../support/accounts';
+import { signedInAs, signedInNewExpert, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { claimsOf } from '../support/tokens';
 
 const visitor = new ApiClient();
-let claire: ApiClient;
-let omar: ApiClient;
+/** Two experts of this file's own (the demo experts' lists stay as seeded), and Claire, a demo expert, only read. */
+let expert: ApiClient;
+let otherExpert: ApiClient;
 let admin: ApiClient;
-let claireId: string;
+let expertId: string;
+let demoExpertId: string;
 
 const uniqueWord = () => `zq${randomUUID().replace(/[^a-z]/g, '').slice(0, 8)}`;
 const newOffer = (word: string, fields: Record<string, unknown> = {}) => ({
@@ -44,29 +46,31 @@ async function publishedOffer(client: ApiClient, word: string): Promise<OfferDto
 }
 
 beforeAll(async () => {
-  [claire, omar, admin] = await Promise.all([signedInAs('professor'), signedInWith('omar.haddad@demo.test'), signedInAs('admin')]);
-  claireId = claimsOf(claire.accessToken!).sub;
+  const [first, second] = await Promise.all([signedInPublishingExpert('Clara', 'Catalogue'), signedInPublishingExpert('Omer', 'Other')]);
+  [expert, otherExpert, expertId] = [first.client, second.client, first.userId];
+  admin = await signedInAs('admin');
+  demoExpertId = claimsOf((await signedInAs('professor')).accessToken!).sub;
 });
 
 describe('publishing an offer', () => {
   it('sends a new offer to moderation: its expert sees it, nobody else does until an admin approves it', async () => {
     const word = uniqueWord();
-    const response = await claire.post<{ msg: string; offer: OfferDto }>('/offers/create', newOffer(word, { title: `  Negotiation ${word} clinic ` }));
+    const response = await expert.post<{ msg: string; offer: OfferDto }>('/offers/create', newOffer(word, { title: `  Negotiation ${word} clinic ` }));
     expect(response).toMatchObject({ status: 201, body: { msg: MSG.offerSubmitted, offer: { status: 'pending', approved: false, price: 49.5, pricingType: 'hourly', title: `Negotiation ${word} clinic` } } });
     const offerId = response.body.offer._id;
 
-    expect((await claire.get<OfferDto[]>('/offers/my-offers')).body.find((own) => own._id === offerId)).toMatchObject({ status: 'pending' });
+    expect((await expert.get<OfferDto[]>('/offers/my-offers')).body.find((own) => own._id === offerId)).toMatchObject({ status: 'pending' });
     expect((await visitor.get(`/offers/${offerId}`)).status).toBe(404);
-    expect((await visitor.get<OfferDto[]>(`/offers/professor/${claireId}`)).body.map((offer) => offer._id)).not.toContain(offerId);
+    expect((await visitor.get<OfferDto[]>(`/offers/professor/${expertId}`)).body.map((offer) => offer._id)).not.toContain(offerId);
     expect(await searchIds(word)).toEqual([]);
 
     const queue = await admin.get<OfferDto[]>('/admin/offers/pending');
-    expect(queue.body.find((pending) => pending._id === offerId)).toMatchObject({ title: `Negotiation ${word} clinic`, professor: { _id: claireId, lastName: 'Dubois' } });
+    expect(queue.body.find((pending) => pending._id === offerId)).toMatchObject({ title: `Negotiation ${word} clinic`, professor: { _id: expertId, lastName: 'Catalogue' } });
 
     expect(await admin.request('PATCH', `/admin/offers/${offerId}/approve`, {})).toMatchObject({ status: 200, body: { msg: MSG.offerApproved } });
     expect((await admin.get<OfferDto[]>('/admin/offers/pending')).body.map((pending) => pending._id)).not.toContain(offerId);
     expect(await visitor.get(`/offers/${offerId}`)).toMatchObject({ status: 200, body: { status: 'approved', approved: true } });
-    expect((await visitor.get<OfferDto[]>(`/offers/professor/${claireId}`)).body[0]._id).toBe(offerId);
+    expect((await visitor.get<OfferDto[]>(`/offers/professor/${expertId}`)).body[0]._id).toBe(offerId);
     await expect.poll(() => searchIds(word), SEARCH_FRESH).toEqual([offerId]);
     expect((await visitor.get<OfferDto[]>('/offers/all?limit=50')).body.map((offer) => offer._id)).toContain(offerId);
 
@@ -83,7 +87,7 @@ describe('publishing an offer', () => {
   });
 
   it('answers the spec’s messages for a bad offer and stores nothing', async () => {
-    const before = (await claire.get<OfferDto[]>('/offers/my-offers')).body.length;
+    const before = (await expert.get<OfferDto[]>('/offers/my-offers')).body.length;
     const cases: [Record<string, unknown>, string][] = [
       [{ title: 'Too short' }, MSG.offerTitleLength],
       [{ title: 'x'.repeat(51) }, MSG.offerTitleLength],
@@ -95,18 +99,18 @@ describe('publishing an offer', () => {
       [{ lessonType: 'Carrier pigeon' }, MSG.lessonTypeRequired],
     ];
     for (const [fields, msg] of cases) {
-      expect(await claire.post('/offers/create', newOffer(uniqueWord(), fields)), JSON.stringify(fields)).toMatchObject({ status: 400, body: { msg } });
+      expect(await expert.post('/offers/create', newOffer(uniqueWord(), fields)), JSON.stringify(fields)).toMatchObject({ status: 400, body: { msg } });
     }
-    expect((await claire.get<OfferDto[]>('/offers/my-offers')).body).toHaveLength(before);
+    expect((await expert.get<OfferDto[]>('/offers/my-offers')).body).toHaveLength(before);
   });
 });
 
 describe('editing and moderating', () => {
   it('sends an expert’s edit back to moderation, out of search until approved again', async () => {
     const word = uniqueWord();
-    const offer = await publishedOffer(claire, word);
+    const offer = await publishedOffer(expert, word);
     const edited = uniqueWord();
-    const response = await claire.request<{ msg: string; offer: OfferDto }>('PATCH', `/offers/update/${offer._id}`, { title: `Salary ${edited} review`, description: 'A written review of your offer letter.', price: 80, lessonType: 'Document' });
+    const response = await expert.request<{ msg: string; offer: OfferDto }>('PATCH', `/offers/update/${offer._id}`, { title: `Salary ${edited} review`, description: 'A written review of your offer letter.', price: 80, lessonType: 'Document' });
     expect(response).toMatchObject({ status: 200, body: { msg: MSG.offerUpdated, offer: { status: 'pending', title: `Salary ${edited} review`, price: 80, lessonType: 'Document', pricingType: 'hourly' } } });
     await expect.poll(() => searchIds(word), SEARCH_FRESH).toEqual([]);
     expect(await searchIds(edited)).toEqual([]);
@@ -116,44 +120,44 @@ describe('editing and moderating', () => {
   });
 
   it('refuses anyone but the offer’s expert, and knows no unknown offer', async () => {
-    const offer = await createdOffer(claire, uniqueWord());
+    const offer = await createdOffer(expert, uniqueWord());
     const edit = { title: 'Someone else’s title', description: 'Someone else’s description.', price: 10, lessonType: 'Document' };
-    expect(await omar.request('PATCH', `/offers/update/${offer._id}`, edit)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
+    expect(await otherExpert.request('PATCH', `/offers/update/${offer._id}`, edit)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
     expect(await (await signedInAs('student')).request('PATCH', `/offers/update/${offer._id}`, edit)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
-    expect(await omar.request('DELETE', `/offers/delete/${offer._id}`)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
-    expect(await claire.request('PATCH', `/offers/update/${randomUUID()}`, edit)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
-    expect((await claire.get<OfferDto>(`/offers/${offer._id}`)).body.title).toBe(offer.title);
+    expect(await otherExpert.request('DELETE', `/offers/delete/${offer._id}`)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
+    expect(await expert.request('PATCH', `/offers/update/${randomUUID()}`, edit)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
+    expect((await expert.get<OfferDto>(`/offers/${offer._id}`)).body.title).toBe(offer.title);
   });
 
   it('lets an admin edit any offer, which stays published', async () => {
-    const offer = await publishedOffer(omar, uniqueWord());
+    const offer = await publishedOffer(otherExpert, uniqueWord());
     const word = uniqueWord();
     const response = await admin.request<{ msg: string; offer: OfferDto }>('PATCH', `/admin/offers/${offer._id}`, { title: `Portfolio ${word} check`, description: 'Corrected by the moderation team.', price: 45, lessonType: 'Video Call' });
     expect(response).toMatchObject({ status: 200, body: { msg: MSG.offerUpdatedByAdmin, offer: { status: 'approved' } } });
     await expect.poll(() => searchIds(word), SEARCH_FRESH).toEqual([offer._id]);
-    expect(await omar.request('PATCH', `/admin/offers/${offer._id}`, {})).toMatchObject({ status: 403 });
+    expect(await otherExpert.request('PATCH', `/admin/offers/${offer._id}`, {})).toMatchObject({ status: 403 });
   });
 
   it('rejects an offer for good: out of the queue, the expert’s list and search', async () => {
     const word = uniqueWord();
-    const offer = await createdOffer(claire, word);
+    const offer = await createdOffer(expert, word);
     expect(await admin.request('DELETE', `/admin/offers/${offer._id}`)).toMatchObject({ status: 200, body: { msg: MSG.offerRejected } });
     expect((await admin.get<OfferDto[]>('/admin/offers/pending')).body.map((pending) => pending._id)).not.toContain(offer._id);
-    expect((await claire.get<OfferDto[]>('/offers/my-offers')).body.map((own) => own._id)).not.toContain(offer._id);
-    expect((await claire.get(`/offers/${offer._id}`)).status).toBe(404);
+    expect((await expert.get<OfferDto[]>('/offers/my-offers')).body.map((own) => own._id)).not.toContain(offer._id);
+    expect((await expert.get(`/offers/${offer._id}`)).status).toBe(404);
     expect(await admin.request('PATCH', `/admin/offers/${offer._id}/approve`, {})).toMatchObject({ status: 404 });
     expect(await admin.request('DELETE', `/admin/offers/${offer._id}`)).toMatchObject({ status: 404 });
   });
 
   it('takes a deleted offer out of search within seconds', async () => {
     const word = uniqueWord();
-    const offer = await publishedOffer(claire, word);
-    expect(await claire.request('DELETE', `/offers/delete/${offer._id}`)).toMatchObject({ status: 200, body: { msg: MSG.offerDeleted } });
+    const offer = await publishedOffer(expert, word);
+    expect(await expert.request('DELETE', `/offers/delete/${offer._id}`)).toMatchObject({ status: 200, body: { msg: MSG.offerDeleted } });
     await expect.poll(() => searchIds(word), SEARCH_FRESH).toEqual([]);
   });
 
   it('keeps the moderation calls for admins', async () => {
-    for (const client of [claire, await signedInAs('student')]) {
+    for (const client of [expert, await signedInAs('student')]) {
       expect((await client.get('/admin/offers/pending')).status).toBe(403);
     }
     expect((await visitor.get('/admin/offers/pending')).status).toBe(401);
@@ -240,10 +244,10 @@ describe('offer search and the published list', () => {
 
 describe('public profiles', () => {
   it('shows an expert’s profile, the last name whole only to members, nothing private', async () => {
-    const seen = await visitor.get<ExpertProfile>(`/user/public/${claireId}`);
-    expect(seen).toMatchObject({ status: 200, body: { _id: claireId, firstName: 'Claire', lastName: 'D.', isVerified: true, expertises: expect.any(Array), languages: expect.any(Array) } });
+    const seen = await visitor.get<ExpertProfile>(`/user/public/${demoExpertId}`);
+    expect(seen).toMatchObject({ status: 200, body: { _id: demoExpertId, firstName: 'Claire', lastName: 'D.', isVerified: true, expertises: expect.any(Array), languages: expect.any(Array) } });
     for (const secret of ['email', 'passwordHash', 'phoneNumber', 'endedSessions', 'favorites']) expect(seen.body).not.toHaveProperty(secret);
-    expect((await (await signedInAs('student')).get<ExpertProfile>(`/user/public/${claireId}`)).body.lastName).toBe('Dubois');
+    expect((await (await signedInAs('student')).get<ExpertProfile>(`/user/public/${demoExpertId}`)).body.lastName).toBe('Dubois');
   });
 
   it('answers Teacher not found for a student or an unknown id', async () => {
@@ -255,11 +259,11 @@ describe('public profiles', () => {
 
   it('shows members the public card of another member, and nobody else', async () => {
     const student = await signedInAs('student');
-    const card = await student.get<PublicUser>(`/user/${claireId}`);
-    expect(card).toMatchObject({ status: 200, body: { _id: claireId, role: 'professor', firstName: 'Claire', lastName: 'Dubois' } });
+    const card = await student.get<PublicUser>(`/user/${demoExpertId}`);
+    expect(card).toMatchObject({ status: 200, body: { _id: demoExpertId, role: 'professor', firstName: 'Claire', lastName: 'Dubois' } });
     expect(card.body).not.toHaveProperty('email');
-    expect(await claire.get<PublicUser>(`/user/${claimsOf(student.accessToken!).sub}`)).toMatchObject({ status: 200, body: { role: 'user', firstName: 'Alice' } });
-    expect((await visitor.get(`/user/${claireId}`)).status).toBe(401);
+    expect(await expert.get<PublicUser>(`/user/${claimsOf(student.accessToken!).sub}`)).toMatchObject({ status: 200, body: { role: 'user', firstName: 'Alice' } });
+    expect((await visitor.get(`/user/${demoExpertId}`)).status).toBe(401);
     expect(await student.get(`/user/${randomUUID()}`)).toMatchObject({ status: 404, body: { msg: MSG.userNotFound } });
   });
 });
@@ -267,14 +271,14 @@ describe('public profiles', () => {
 describe('favourites', () => {
   it('saves and removes offers, newest first, counted on the current user', async () => {
     const { client } = await signedInStudent();
-    const [first, second] = (await visitor.get<OfferDto[]>(`/offers/professor/${claireId}`)).body;
+    const [first, second] = (await visitor.get<OfferDto[]>(`/offers/professor/${demoExpertId}`)).body;
     expect(await client.post<FavoritesReply>(`/user/favorites/${first._id}`, {})).toMatchObject({ status: 200, body: { msg: MSG.savedToFavorites, favorites: [first._id] } });
     expect((await client.post<FavoritesReply>(`/user/favorites/${second._id}`, {})).body.favorites).toEqual([second._id, first._id]);
     expect((await client.post<FavoritesReply>(`/user/favorites/${first._id}`, {})).body.favorites).toEqual([second._id, first._id]);
     expect((await client.get<{ favorites: string[] }>('/auth/user')).body.favorites).toEqual([second._id, first._id]);
 
     const page = await client.get<Page<OfferDto>>('/user/favorites?limit=1');
-    expect(page).toMatchObject({ status: 200, body: { total: 2, items: [{ _id: second._id, professor: { _id: claireId, lastName: 'Dubois' } }] } });
+    expect(page).toMatchObject({ status: 200, body: { total: 2, items: [{ _id: second._id, professor: { _id: demoExpertId, lastName: 'Dubois' } }] } });
     expect((await client.get<Page<OfferDto>>('/user/favorites?limit=1&page=2')).body.items.map((offer) => offer._id)).toEqual([first._id]);
 
     expect(await client.request<FavoritesReply>('DELETE', `/user/favorites/${second._id}`)).toMatchObject({ status: 200, body: { msg: MSG.removedFromFavorites, favorites: [first._id] } });
@@ -283,7 +287,7 @@ describe('favourites', () => {
 
   it('saves only published offers, and only for someone signed in', async () => {
     const { client } = await signedInStudent();
-    const pending = await createdOffer(claire, uniqueWord());
+    const pending = await createdOffer(expert, uniqueWord());
     for (const id of [pending._id, randomUUID()]) {
       expect(await client.post(`/user/favorites/${id}`, {})).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
     }
@@ -293,8 +297,8 @@ describe('favourites', () => {
   });
 
   it('shows a guest the published offers among their saved ids, and merges them into the account at login', async () => {
-    const [first, second] = (await visitor.get<OfferDto[]>(`/offers/professor/${claireId}`)).body;
-    const pending = await createdOffer(claire, uniqueWord());
+    const [first, second] = (await visitor.get<OfferDto[]>(`/offers/professor/${demoExpertId}`)).body;
+    const pending = await createdOffer(expert, uniqueWord());
     const guestIds = [second._id, randomUUID(), pending._id, first._id];
     expect((await visitor.post<OfferDto[]>('/offers/guest-favorites', { ids: guestIds })).body.map((offer) => offer._id)).toEqual([second._id, first._id]);
 

@@ -1,6 +1,7 @@
 /** Account journeys through the real API, reused by the integration tests. */
 import { expect } from 'vitest';
 import { ApiClient } from './api';
+import { setAttributes } from './table';
 import { latestMail, linkIn, uniqueEmail } from './outbox';
 import { TEST_SEED } from './seed-settings';
 
@@ -51,4 +52,15 @@ export async function signedInNewExpert(firstName = 'Nora', lastName = 'Newcomer
   const client = new ApiClient();
   expect((await client.post('/auth/activate', { token: await activationTokenFor(email) })).status).toBe(200);
   return { client: await signedInWith(email, PASSWORD), email };
+}
+
+/**
+ * A new expert whose payouts are enabled (set in the table, as payout onboarding will set it), so a
+ * test's offers belong to an account of its own and leave the demo experts' lists as seeded.
+ */
+export async function signedInPublishingExpert(firstName = 'Paula', lastName = 'Publisher'): Promise<{ client: ApiClient; userId: string }> {
+  const { client } = await signedInNewExpert(firstName, lastName);
+  const userId = JSON.parse(Buffer.from(client.accessToken!.split('.')[1], 'base64url').toString()).sub as string;
+  await setAttributes({ pk: `USER#${userId}`, sk: 'PROFILE' }, { payoutsEnabled: true, isStripeConnected: true });
+  return { client, userId };
 }
