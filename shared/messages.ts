@@ -1,11 +1,15 @@
 /**
  * Every user-facing message text of the specification, once. The web and the functions both
- * import from here; a text is never written a second time anywhere else.
+ * import from here; a text is never written a second time anywhere else. The texts the SPA's shell
+ * shows on every page live in shell-messages.ts (the shell imports only those, so its first load
+ * does not carry every text of every page) and are part of MSG all the same.
  */
+import { SHELL_MSG } from './shell-messages';
+
 export const MSG = {
+  ...SHELL_MSG,
+
   // Validation (spec 1 section 5, spec 2 section 5)
-  searchHtml: 'HTML tags are not allowed in search',
-  searchTooLong: 'Search query must be 50 characters or less',
   offerTitleLength: 'Title must be between 10 and 50 characters',
   offerDescriptionLength: 'Description must be between 10 and 500 characters',
   offerPriceRange: 'Price must be between 0 and 999,999',
@@ -74,15 +78,10 @@ export const MSG = {
   passwordResetDone: 'Password has been reset. You can now log in.',
   contactSent: 'Your message has been sent successfully!',
   contactFailed: 'Something went wrong. Please try again later.',
-  loggedOut: 'You have successfully logged out',
-  logoutConfirm: 'Are you sure you want to log out?',
-  mustBeLoggedIn: 'You must be logged in',
   notAuthenticated: 'Please log in to continue.',
-  sessionExpired: 'Your session has expired. Please log in again.',
   forbidden: 'You are not allowed to do this.',
   onlyProfessorsCreateOffers: 'Access denied: only professors can create offers.',
   notYourOffer: 'Access denied: not your offer',
-  anErrorOccurred: 'An error occurred',
 
   // Generic transport errors
   invalidJson: 'The request body must be valid JSON.',
@@ -165,7 +164,6 @@ export const MSG = {
   noFavorites: "You haven't added any offers to favorites yet.",
 
   // Web UI (texts of the SPA that the spec does not give)
-  newsletterComingSoon: 'Newsletter subscriptions are coming soon.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -2,7 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { notify } from '../lib/toast';
-import { MSG } from '../../../shared/messages';
+import { SHELL_MSG } from '../../../shared/shell-messages';
 import { LoadingScreen } from '../components/loading-screen';
 import type { Role } from '../../../shared/routes';
 import { useSession } from '../lib/session';
@@ -47,7 +47,7 @@ export function RequireProfessorElseHome() {
   const { loading, user } = useSession();
   if (loading) return <LoadingScreen />;
   if (user && user.role !== 'professor') return <Navigate to="/" replace />;
-  return <RequireLogin roles={['professor']} message={MSG.mustBeLoggedIn} />;
+  return <RequireLogin roles={['professor']} message={SHELL_MSG.mustBeLoggedIn} />;
 }
 
 export function RequireAdmin() {

@@ -2,7 +2,7 @@
  * The one API client of the SPA: same-origin JSON calls under /api with credentials, a bearer
  * token kept in memory, and a single shared refresh for every request that meets a 401.
  */
-import { MSG } from '../../../shared/messages';
+import { SHELL_MSG } from '../../../shared/shell-messages';
 import { API_PREFIX } from '../../../shared/api-prefix';
 import type { BodyInputOf, RouteKey } from '../../../shared/routes';
 import type { ResponseOf } from '../../../shared/schemas/responses';
@@ -26,13 +26,13 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: ApiErrorBody,
   ) {
-    super(body.msg ?? MSG.anErrorOccurred);
+    super(body.msg ?? SHELL_MSG.anErrorOccurred);
     this.name = 'ApiError';
   }
 }
 
 /** The text to show for a failed call: the server's msg (or its errors joined), else the fallback. */
-export function errorText(error: unknown, fallback: string = MSG.anErrorOccurred, options: { joinErrors?: boolean } = {}): string {
+export function errorText(error: unknown, fallback: string = SHELL_MSG.anErrorOccurred, options: { joinErrors?: boolean } = {}): string {
   if (!(error instanceof ApiError)) return fallback;
   const listed = (error.body.errors ?? []).map((e) => e.msg).filter((m): m is string => Boolean(m));
   if (options.joinErrors && listed.length > 0) return listed.join('\n');
@@ -93,7 +93,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         const { status, data } = await send('POST', REFRESH_PATH[kind], undefined, undefined);
         const token = (data as { accessToken?: unknown }).accessToken;
-        if (status !== 200 || typeof token !== 'string') throw new ApiError(status || 401, { msg: MSG.sessionExpired });
+        if (status !== 200 || typeof token !== 'string') throw new ApiError(status || 401, { msg: SHELL_MSG.sessionExpired });
         accessToken = token;
         return token;
       } finally {

@@ -1,11 +1,11 @@
 import { LIMITS } from '../../../shared/limits';
-import { MSG } from '../../../shared/messages';
+import { SHELL_MSG } from '../../../shared/shell-messages';
 import { hasMarkup } from '../../../shared/text';
 
 /** What is wrong with a search text (spec 1 section 5), or undefined when it may be sent. */
 export function searchError(query: string): string | undefined {
-  if (hasMarkup(query)) return MSG.searchHtml;
-  if (query.length > LIMITS.searchMax) return MSG.searchTooLong;
+  if (hasMarkup(query)) return SHELL_MSG.searchHtml;
+  if (query.length > LIMITS.searchMax) return SHELL_MSG.searchTooLong;
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '../../lib/toast';
-import { MSG } from '../../../../shared/messages';
+import { SHELL_MSG } from '../../../../shared/shell-messages';
 
 const SUPPORT_EMAIL = 'support@mentorship.test';
 
@@ -16,7 +16,7 @@ export function Footer() {
 
   function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    notify.info(MSG.newsletterComingSoon);
+    notify.info(SHELL_MSG.newsletterComingSoon);
   }
 
   return (

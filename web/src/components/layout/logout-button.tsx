@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/toast';
-import { MSG } from '../../../../shared/messages';
+import { SHELL_MSG } from '../../../../shared/shell-messages';
 import { useSession } from '../../lib/session';
 import { ConfirmDialog } from '../confirm-dialog';
 
@@ -23,7 +23,7 @@ export function LogoutButton({ className, redirectTo = '/', onAsk, onCancel }: L
   async function confirm() {
     setAsking(false);
     await logout();
-    notify.success(MSG.loggedOut);
+    notify.success(SHELL_MSG.loggedOut);
     navigate(redirectTo);
   }
 
@@ -35,7 +35,7 @@ export function LogoutButton({ className, redirectTo = '/', onAsk, onCancel }: L
         }}>
         Logout
       </button>
-      {asking && <ConfirmDialog message={MSG.logoutConfirm} onConfirm={() => void confirm()} onCancel={() => {
+      {asking && <ConfirmDialog message={SHELL_MSG.logoutConfirm} onConfirm={() => void confirm()} onCancel={() => {
             setAsking(false);
             onCancel?.();
           }} />}

@@ -1,0 +1,15 @@
+/**
+ * The texts of the SPA's shell (header, session, guards, footer, the search box): loaded with every
+ * page, so apart from the other texts, which load with the pages that show them. Anything else
+ * imports them through MSG (messages.ts), which includes them.
+ */
+export const SHELL_MSG = {
+  searchHtml: 'HTML tags are not allowed in search',
+  searchTooLong: 'Search query must be 50 characters or less',
+  loggedOut: 'You have successfully logged out',
+  logoutConfirm: 'Are you sure you want to log out?',
+  mustBeLoggedIn: 'You must be logged in',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  anErrorOccurred: 'An error occurred',
+  newsletterComingSoon: 'Newsletter subscriptions are coming soon.',
+} as const;
