@@ -54,7 +54,10 @@ export async function catalogueIndex(): Promise<SearchIndex> {
   });
   const current = await live;
   if (Date.now() - current.checkedAt >= CHANGE_POLL_MS) {
-    current.refreshing ??= applyChanges(current).finally(() => (current.refreshing = undefined));
+    // A failed poll leaves the index a moment staler, never fails a search: the next request polls again.
+    current.refreshing ??= applyChanges(current)
+      .catch((error: unknown) => logger.warn('Search index not refreshed', error as Error))
+      .finally(() => (current.refreshing = undefined));
     await current.refreshing;
   }
   return current.index;
