@@ -71,6 +71,9 @@ interface AxeViolation {
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await page.waitForSelector('.loading-screen, .boot-screen', { state: 'detached' });
+  // Measure what stays on screen: a toast fading in is half transparent for a moment, and axe would
+  // blend its colours. Short transitions are waited for; long ones (a toast's countdown bar) are not.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => Number(animation.effect?.getComputedTiming().duration) < 2000).map((animation) => animation.finished.catch(() => undefined))));
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
