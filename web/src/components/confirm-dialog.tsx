@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from './keep-tab-inside';
 
 interface ConfirmDialogProps {
   message: string;
@@ -15,7 +16,6 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ message, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -33,23 +33,12 @@ export function ConfirmDialog({ message, confirmLabel = 'Yes', cancelLabel = 'No
       onCancel();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const buttons = dialogRef.current?.querySelectorAll<HTMLButtonElement>('button');
-    if (!buttons?.length) return;
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event);
   }
 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onCancel()}>
-      <div ref={dialogRef} className="modal" role="alertdialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <p id={titleId} className="modal-message">
           {message}
         </p>

@@ -6,8 +6,7 @@ import type { OfferDto } from '../../../../shared/schemas/catalogue';
 import { searchOffers } from '../../lib/offer-search';
 import { directoryUrl, searchError } from '../../lib/search-text';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { expertName } from '../expert-card';
-import { formatPrice } from '../offer-price';
+import { OfferSuggestions } from '../offer-suggestions';
 import '../dropdown.css';
 
 type Results = { query: string; offers: OfferDto[] } | { query: string; failed: true };
@@ -44,18 +43,7 @@ export default function HeaderSearchResults({ id, query }: { id: string; query: 
       ) : current.offers.length === 0 ? (
         <p className="dropdown-note">{MSG.noResults}</p>
       ) : (
-        <ul className="dropdown-list" aria-label="Offers">
-          {current.offers.map((offer) => (
-            <li key={offer._id}>
-              <Link to={`/teacher/${offer.professor._id}`}>
-                <span className="dropdown-title">{offer.title}</span>
-                <span className="dropdown-detail">
-                  {expertName(offer.professor)} · {formatPrice(offer)}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <OfferSuggestions offers={current.offers} />
       )}
       {!problem && text && (
         <Link className="dropdown-all" to={directoryUrl(text)}>

@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
+import { keepTabInside } from '../../../components/keep-tab-inside';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { startOnboarding } from '../api/start-onboarding';
 
-const FOCUSABLE = 'a[href], button:not([disabled])';
 
 /**
  * Blocks offer creation until the expert's payout account is connected (spec 1 section 2): a modal
@@ -16,7 +16,6 @@ const FOCUSABLE = 'a[href], button:not([disabled])';
 export function PayoutsOverlay() {
   const titleId = useId();
   const textId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const connectRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
@@ -35,24 +34,9 @@ export function PayoutsOverlay() {
     }
   }
 
-  function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Tab') return;
-    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE);
-    if (!focusable?.length) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return createPortal(
     <div className="modal-backdrop">
-      <div ref={dialogRef} className="modal payouts-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} onKeyDown={keepFocusInside}>
+      <div className="modal payouts-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} onKeyDown={keepTabInside}>
         <h2 id={titleId}>Payment account required</h2>
         <p id={textId}>{MSG.payoutsRequired}</p>
         <div className="modal-actions">

@@ -4,7 +4,7 @@ import { CATALOGUE, LIMITS } from '../../../../../shared/limits';
 import { MSG } from '../../../../../shared/messages';
 import type { ExpertCard, OfferDto } from '../../../../../shared/schemas/catalogue';
 import { expertName, expertRole, fallBackToDefaultAvatar, photoUrl } from '../../../components/expert-card';
-import { formatPrice } from '../../../components/offer-price';
+import { OfferSuggestions } from '../../../components/offer-suggestions';
 import '../../../components/dropdown.css';
 import { listExperts } from '../../../lib/expert-directory';
 import { searchOffers } from '../../../lib/offer-search';
@@ -178,18 +178,7 @@ function SuggestionList({ query, suggestions }: { query: string; suggestions?: S
       )}
       {current && offers.length === 0 && experts.length === 0 && <p className="dropdown-note">{MSG.noResults}</p>}
       {offers.length > 0 && (
-        <ul className="dropdown-list" aria-label="Offers">
-          {offers.map((offer) => (
-            <li key={offer._id}>
-              <Link to={`/teacher/${offer.professor._id}`}>
-                <span className="dropdown-title">{offer.title}</span>
-                <span className="dropdown-detail">
-                  {expertName(offer.professor)} · {formatPrice(offer)}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <OfferSuggestions offers={offers} />
       )}
       {experts.length > 0 && (
         <ul className="dropdown-list" aria-label="Experts">
