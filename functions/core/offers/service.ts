@@ -14,6 +14,7 @@ import { isListedExpert, toExpertCard } from '../experts/expert';
 import { catalogueIndex } from '../search/catalogue-index';
 import type { OfferHit } from '../search/search-index';
 import { type OfferRecord, toOfferDto } from './offer';
+import { publishedOffersAmong } from './published';
 import * as repo from './repository';
 import { getUser } from '../experts/repository';
 
@@ -145,17 +146,7 @@ export async function searchOffers(q: string | undefined, limit: number, caller:
 }
 
 /** A guest's saved offers (ids kept in the browser): the published ones, in the guest's order. */
-export async function guestFavorites(ids: string[], caller: Caller | undefined): Promise<OfferDto[]> {
-  const { offers, users } = await repo.offersAndUsers(ids, []);
-  const expertIds = [...new Set([...offers.values()].map((found) => found.professorId))];
-  const experts = (await repo.offersAndUsers([], expertIds)).users;
-  for (const [id, user] of experts) users.set(id, user);
-  return [...new Set(ids)].flatMap((id) => {
-    const found = offers.get(id);
-    const expert = found && users.get(found.professorId);
-    return found?.status === 'approved' && isListedExpert(expert) ? [toOfferDto(found, toExpertCard(expert, caller))] : [];
-  });
-}
+export const guestFavorites = (ids: string[], caller: Caller | undefined): Promise<OfferDto[]> => publishedOffersAmong(ids, caller);
 
 /** Offers found in the index, read in one batch with their experts; anything unpublished since is left out. */
 async function publishedOffers(hits: OfferHit[], caller: Caller | undefined): Promise<OfferDto[]> {
