@@ -112,7 +112,7 @@ export function Header() {
             ))}
           </ul>
           {user?.role === 'professor' && (
-            <Link to="/create-offer" className="btn btn-primary btn-small">
+            <Link to="/create-offer" className="btn btn-primary btn-small header-create-offer">
               Create Offer
             </Link>
           )}
