@@ -99,6 +99,28 @@ export const LOGIN_FLOOD = {
   maxDelayMs: 4000,
 } as const;
 
+/** Chat (spec 2 section 9) and the server's page sizes where the spec is silent. */
+export const CHAT = {
+  /** The chat list cuts offer titles here and adds '...'. */
+  titleCutAt: 24,
+  chatsPageSize: 20,
+  messagesPageSize: 50,
+  pageMax: 100,
+} as const;
+
+/** The realtime channel: spec 1 section 9's socket defaults, and the server's lifetimes. */
+export const REALTIME = {
+  reconnectDelayMs: 1000,
+  reconnectDelayMaxMs: 5000,
+  timeoutMs: 20_000,
+  /** A ticket opens one connection, within this time. */
+  ticketTtlSeconds: 60,
+  /** API Gateway closes a WebSocket after 2 hours; a stored connection lives as long. */
+  connectionTtlSeconds: 2 * 60 * 60,
+  /** Events are kept for a day: long enough for the stream's retries, short for the table. */
+  eventTtlSeconds: 24 * 60 * 60,
+} as const;
+
 /** Data retention of the privacy policy. */
 export const RETENTION = {
   contactMessageSeconds: 183 * 24 * 60 * 60,

@@ -123,6 +123,26 @@ export const MSG = {
   withdrawalSubmitted: 'Withdrawal request submitted',
   photoUpdated: 'Photo updated',
 
+  // Chat texts of spec 2 section 8
+  chatsLoadFailed: 'Failed to load chats',
+  chatOfferLoadFailed: 'Failed to load offer details for chat creation',
+  chatMessagesLoadFailed: 'Unable to load chat messages',
+  chatCreateFailed: 'Unable to create chat.',
+  markPaidFailed: 'Error marking chat as paid.',
+  messageSendFailed: 'Unable to send the message.',
+  selectChatFirst: 'Please select a chat or create a conversation first.',
+  connectionLost: 'Server connection lost!',
+  realtimeAuthFailed: 'Authentication error, please log in again.',
+
+  // Chat texts the spec does not give (docs/decisions.md, chat)
+  chatNotFound: 'Conversation not found',
+  notYourChat: 'Access denied: not your conversation',
+  ownOfferChat: 'You cannot start a conversation about your own offer.',
+  offerNotAvailable: 'This offer is not available.',
+  invalidCursor: 'Invalid page cursor.',
+  invalidChatLimit: 'Limit must be a whole number from 1 to 100.',
+  chatArchived: 'This conversation is closed. Start a new one from the offer.',
+
   // Catalogue texts the spec does not give (docs/decisions.md, catalogue)
   payoutsRequired: 'Connect your payment account before creating offers.',
   offerSubmitted: 'Offer created. It will be published once an administrator approves it.',

@@ -27,7 +27,7 @@ import {
   withdrawSchema,
   workExperienceEntrySchema,
 } from './schemas/users';
-import { createChatSchema, handleProjectSchema, scheduleSchema, sendMessageSchema } from './schemas/chats';
+import { chatListQuery, chatMessagesQuery, createChatSchema, handleProjectSchema, scheduleSchema, sendMessageSchema } from './schemas/chats';
 import { createSessionSchema } from './schemas/payments';
 import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
 
@@ -133,8 +133,8 @@ const ROUTE_TABLE = [
 
   // Chat and orders (spec 2 section 7)
   r('GET', '/chats/unread-count', 'chats', 'member'),
-  r('GET', '/chats', 'chats', 'member'),
-  r('GET', '/chats/chat/{id}', 'chats', 'member'),
+  r('GET', '/chats', 'chats', 'member', { query: chatListQuery }),
+  r('GET', '/chats/chat/{id}', 'chats', 'member', { query: chatMessagesQuery }),
   r('PUT', '/chats/{id}/mark-read', 'chats', 'member', { body: emptyBody }),
   r('PUT', '/chats/{id}/mark-paid', 'chats', 'member', { body: emptyBody }),
   r('POST', '/chats/create', 'chats', 'member', { body: createChatSchema }),
@@ -144,6 +144,8 @@ const ROUTE_TABLE = [
   r('PUT', '/chats/{id}/confirm-schedule', 'chats', 'member', { body: emptyBody }),
   r('POST', '/chats/{id}/handle-project', 'chats', 'member', { body: handleProjectSchema }),
   r('POST', '/chats/{id}/submit-project', 'chats', 'professor', { upload: 'projectFile' }),
+  // The one-time ticket that opens the realtime WebSocket (issue 7; the spec's socket sends credentials).
+  r('POST', '/realtime/ticket', 'chats', 'member', { body: emptyBody }),
 
   // Payments and payouts
   r('POST', '/payments/create-session', 'payments', 'member', { body: createSessionSchema }),

@@ -1,7 +1,12 @@
+/**
+ * Chat calls (spec 2 section 7, "Chat and orders"): request schemas, query strings and the shapes
+ * the chats Lambda answers and the realtime channel pushes. The web reads the same types.
+ */
 import * as z from 'zod/mini';
-import { LIMITS } from '../limits';
-import { plainText } from './common';
+import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../messages';
+import { plainText } from './common';
+import type { LESSON_TYPES, PRICING_TYPES } from './offers';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -18,3 +23,119 @@ export const scheduleSchema = z.object({
 });
 
 export const handleProjectSchema = z.object({ action: z.enum(['approve', 'request_revision']) });
+
+/** A cursor the server handed out (opaque to the client). */
+const cursor = z.optional(z.string({ error: MSG.invalidCursor }).check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, MSG.invalidCursor)));
+const MESSAGE_ID = /^[0-9a-z]{9}[A-Za-z0-9_-]{8}$/;
+const messageId = z.optional(z.string({ error: MSG.invalidCursor }).check(z.regex(MESSAGE_ID, MSG.invalidCursor)));
+
+const pageSize = (fallback: number, max: number) =>
+  z.pipe(
+    z._default(z.string({ error: MSG.invalidChatLimit }).check(z.regex(/^\d{1,3}$/, MSG.invalidChatLimit)), String(fallback)),
+    z.transform((text) => Number(text)),
+  ).check(z.refine((n: number) => n >= 1 && n <= max, MSG.invalidChatLimit));
+
+/** GET /chats: newest activity first, `cursor` from the previous page's `nextCursor`. */
+export const chatListQuery = z.object({ cursor, limit: pageSize(CHAT.chatsPageSize, CHAT.pageMax) });
+
+/**
+ * GET /chats/chat/{id}: the latest messages, or those `before` a message id (scrolling back), or
+ * those `after` one (catching up after a reconnect). Always oldest first.
+ */
+export const chatMessagesQuery = z.object({ before: messageId, after: messageId, limit: pageSize(CHAT.messagesPageSize, CHAT.pageMax) });
+
+// ---------------------------------------------------------------- responses
+
+/** A participant as the chat list shows them. */
+export interface ChatParticipant {
+  _id: string;
+  role: 'user' | 'professor' | 'admin';
+  firstName: string;
+  lastName: string;
+  profilePhoto?: string;
+}
+
+/** The offer a conversation is about, as it was when the conversation started (title, price). */
+export interface ChatOffer {
+  _id: string;
+  title: string;
+  description: string;
+  /** Euros. */
+  price: number;
+  lessonType: (typeof LESSON_TYPES)[number];
+  pricingType: (typeof PRICING_TYPES)[number];
+  photo?: string;
+  professor: { _id: string; firstName: string; lastName: string };
+}
+
+export type ProjectSubmissionStatus = 'none' | 'submitted' | 'approved' | 'revision_requested';
+
+export interface MessageDto {
+  _id: string;
+  chat: string;
+  sender: string;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Read by the other participant. */
+  read: boolean;
+  senderDetails: { firstName: string; lastName: string };
+}
+
+/** Spec 2 section 3's Chat. One chat is one order: its fields start empty and the orders issue moves them. */
+export interface ChatDto {
+  _id: string;
+  offer: ChatOffer;
+  orderNumber: number;
+  /** The student first, then the expert. */
+  participants: ChatParticipant[];
+  /** Messages the caller has not read yet. */
+  unreadCount: number;
+  isServiceInProgress: boolean;
+  isOrderClosed: boolean;
+  isOrderCanceled: boolean;
+  isScheduleConfirmed: boolean;
+  scheduledDate?: string;
+  scheduledHours?: number;
+  projectSubmission: { status: ProjectSubmissionStatus; file?: string };
+  /** Euros; set when the order is paid. */
+  paymentAmount?: number;
+  professorName: string;
+  lastMessage?: MessageDto;
+  createdAt: string;
+  /** The last message's time (or the creation's): the list's order. */
+  updatedAt: string;
+}
+
+export interface ChatList {
+  chats: ChatDto[];
+  /** Pass as `cursor` for the next page; absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface ChatMessages {
+  chat: ChatDto;
+  messages: MessageDto[];
+  /** More messages exist before the first one returned (ask with `before`). */
+  hasMore: boolean;
+}
+
+export interface CreatedChat {
+  chat: ChatDto;
+  /** The initial message, when one was sent. */
+  message?: MessageDto;
+  /** false: the open conversation about this offer already existed and is returned. */
+  created: boolean;
+}
+
+// ---------------------------------------------------------------- realtime
+
+/** What the browser sends on the WebSocket (route selection on `action`). */
+export type RealtimeAction = { action: 'joinChat'; chatId: string } | { action: 'ping' };
+
+/** What the server pushes or answers on the WebSocket. */
+export type RealtimeEvent =
+  | { type: 'newMessage'; chatId: string; message: MessageDto }
+  | { type: 'joined'; chatId: string }
+  | { type: 'pong' }
+  | { type: 'error'; msg: string };

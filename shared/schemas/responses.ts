@@ -3,6 +3,7 @@
  * client's `call` returns it. Routes not listed answer `unknown` until their issue describes them.
  */
 import type { RouteKey } from '../routes';
+import type { ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
 
 export interface Message {
@@ -33,6 +34,13 @@ export interface RouteResponses {
   'PATCH /api/admin/offers/{id}': Message & { offer: OfferDto };
   'DELETE /api/admin/offers/{id}': Message;
   'POST /api/payments/onboard': { url: string };
+  'GET /api/chats/unread-count': { count: number };
+  'GET /api/chats': ChatList;
+  'GET /api/chats/chat/{id}': ChatMessages;
+  'PUT /api/chats/{id}/mark-read': { count: number };
+  'POST /api/chats/create': CreatedChat;
+  'POST /api/chats/{id}/messages': { message: MessageDto };
+  'POST /api/realtime/ticket': { ticket: string };
 }
 
 /** Every key above names a route of the table (a typo fails the typecheck here). */
