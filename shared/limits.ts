@@ -113,6 +113,8 @@ export const REALTIME = {
   reconnectDelayMs: 1000,
   reconnectDelayMaxMs: 5000,
   timeoutMs: 20_000,
+  /** The browser's keep-alive: API Gateway closes a WebSocket idle for 10 minutes. */
+  pingIntervalMs: 5 * 60_000,
   /** A ticket opens one connection, within this time. */
   ticketTtlSeconds: 60,
   /** API Gateway closes a WebSocket after 2 hours; a stored connection lives as long. */

@@ -141,7 +141,6 @@ export const MSG = {
   offerNotAvailable: 'This offer is not available.',
   invalidCursor: 'Invalid page cursor.',
   invalidChatLimit: 'Limit must be a whole number from 1 to 100.',
-  chatArchived: 'This conversation is closed. Start a new one from the offer.',
 
   // Catalogue texts the spec does not give (docs/decisions.md, catalogue)
   payoutsRequired: 'Connect your payment account before creating offers.',
@@ -182,6 +181,14 @@ export const MSG = {
   noEducation: 'No education added.',
   noServices: 'No services yet',
   noFavorites: "You haven't added any offers to favorites yet.",
+
+  // Messages page (spec 2 section 2; the last four the spec does not give)
+  loading: 'Loading...',
+  untitledOffer: 'Untitled',
+  noChatsYet: 'No conversations yet.',
+  chooseChat: 'Select a conversation to read its messages.',
+  noMessagesYet: 'No messages yet. Say hello!',
+  messageSending: 'Sending...',
 
   // Web UI (texts of the SPA that the spec does not give)
 } as const;

@@ -45,6 +45,10 @@ export const config = {
   get sesEndpoint() {
     return process.env.SES_ENDPOINT;
   },
+  /** The WebSocket API's @connections endpoint (https://<api>/<stage> on AWS, the local gateway's path locally). */
+  get wsManagementEndpoint() {
+    return required('WS_MANAGEMENT_ENDPOINT');
+  },
   /** Base URL of the mail outbox used by the health check locally. */
   get outboxUrl() {
     return process.env.OUTBOX_URL;

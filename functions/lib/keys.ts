@@ -18,6 +18,16 @@ import type { Domain } from '../../shared/routes';
  * - a rate limit's window ................. UpdateItem pk=RATE#<limit>#<subject> sk=RATE
  * - contact message (kept 6 months) ....... PutItem  pk=CONTACT#<id>     sk=CONTACT
  * - realtime connection ................... GetItem  pk=CONN#<connectionId> sk=CONN
+ * - open connections of a user (pushes) ... Query    pk=CONN#USER#<userId> sk begins_with CONN#  (TTL 2 h)
+ * - realtime ticket (one-time) ............ DeleteItem pk=TICKET#<sha256> sk=TICKET  (TTL 60 s)
+ * - event to push (stream-fed) ............ PutItem  pk=EVENT#<id>        sk=EVENT   (TTL 1 day)
+ * - chat (one order) ...................... GetItem  pk=CHAT#<chatId>     sk=CHAT
+ * - messages of a chat, by time ........... Query    pk=CHAT#<chatId>     sk begins_with MSG# (before / after a message id)
+ * - a student's open chat about an offer .. GetItem  pk=CHAT#OPEN#<studentId>#<offerId> sk=OPEN
+ * - a member's place in a chat ............ GetItem  pk=CHATS#<userId>    sk=CHAT#<chatId>  (unread count, read up to)
+ * - a member's chats, latest activity first Query    GSI1 gsi1pk=CHATS#<userId> gsi1sk=<lastActivityAt>#<chatId>
+ * - a member's unread messages in total ... GetItem  pk=CHATS#<userId>    sk=UNREAD
+ * - the last order number given ........... UpdateItem pk=COUNTER#ORDERS sk=COUNTER
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<professorId>#OFFERS gsi1sk=<createdAt>#<offerId>
@@ -40,6 +50,22 @@ export const loginClientKey = (kind: string, email: string, clientIp: string) =>
 export const rateKey = (limit: string, subject: string) => ({ pk: `RATE#${limit}#${subject.toLowerCase()}`, sk: 'RATE' });
 export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'CONTACT' });
 export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+export const connectionsOfUser = (userId: string) => ({ pk: `CONN#USER#${userId}`, skPrefix: 'CONN#' });
+export const userConnectionKey = (userId: string, connectionId: string) => ({ pk: `CONN#USER#${userId}`, sk: `CONN#${connectionId}` });
+export const ticketKey = (ticketHash: string) => ({ pk: `TICKET#${ticketHash}`, sk: 'TICKET' });
+/** Items under this prefix are events: the table's stream hands their inserts to the notifications function. */
+export const EVENT_PREFIX = 'EVENT#';
+export const eventKey = (eventId: string) => ({ pk: `${EVENT_PREFIX}${eventId}`, sk: 'EVENT' });
+
+export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
+export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
+export const messageKey = (chatId: string, messageId: string) => ({ pk: `CHAT#${chatId}`, sk: `MSG#${messageId}` });
+export const openChatKey = (studentId: string, offerId: string) => ({ pk: `CHAT#OPEN#${studentId}#${offerId}`, sk: 'OPEN' });
+export const chatMemberKey = (userId: string, chatId: string) => ({ pk: `CHATS#${userId}`, sk: `CHAT#${chatId}` });
+export const chatsOfMember = (userId: string) => ({ gsi1pk: `CHATS#${userId}` });
+export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: string) => ({ ...chatsOfMember(userId), gsi1sk: `${lastActivityAt}#${chatId}` });
+export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
+export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
 export const expertOffersOf = (professorId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS` });
@@ -70,14 +96,15 @@ export interface TableAccess {
 
 const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [] };
 
-export const TABLE_ACCESS: Record<Domain | 'realtime' | 'searchIndexer', TableAccess> = {
+export const TABLE_ACCESS: Record<Domain | 'realtime' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#'], index: [] },
   offers: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
-  chats: sessionCheckOnly,
+  chats: { readWrite: ['CHAT#', 'CHATS#', 'COUNTER#', 'EVENT#', 'TICKET#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,
-  realtime: { readWrite: ['CONN#'], read: [], index: [] },
+  realtime: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
+  notifications: { readWrite: ['CONN#'], read: [], index: [] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

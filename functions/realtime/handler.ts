@@ -1,31 +1,61 @@
 /**
- * Realtime Lambda behind the WebSocket API: $connect accepts only connections that came through the
- * edge (origin secret) from browsers of the app's own origin and stores the connection (with a TTL), $disconnect removes it, `ping` answers `pong` through the
- * @connections management API. The one-time ticket that ties a connection to a signed-in user,
- * and chat delivery, arrive with the chat issue.
+ * The realtime Lambda behind the WebSocket API.
+ * - $connect: only through the edge (origin secret), from the app's own origin, with a one-time
+ *   ticket (POST /realtime/ticket) that names the user; the connection is stored for that user.
+ * - $disconnect: the connection is forgotten.
+ * - joinChat and ping: two-way routes, whose answer API Gateway returns on the connection itself.
+ * Pushes (new messages, later order updates) go out from the notifications function.
  */
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { MSG } from '../../shared/messages';
+import type { RealtimeEvent } from '../../shared/schemas/chats';
 import { config } from '../lib/config';
-import { db, nowSeconds } from '../lib/dynamo';
-import { connectionKey } from '../lib/keys';
-import { logger, UNHANDLED_ERROR_MESSAGE } from '../lib/logger';
+import { db } from '../lib/dynamo';
 import { cameThroughEdge } from '../lib/edge';
+import { chatMemberKey } from '../lib/keys';
+import { logger, UNHANDLED_ERROR_MESSAGE } from '../lib/logger';
+import { connectionOwner, removeConnection, saveConnection } from '../core/realtime/connections';
+import { redeemTicket } from '../core/realtime/tickets';
 
-const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
-let management: ApiGatewayManagementApiClient | undefined;
-
-function managementApi(event: APIGatewayProxyWebsocketEventV2): ApiGatewayManagementApiClient {
-  const endpoint = process.env.WS_MANAGEMENT_ENDPOINT ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`;
-  management ??= new ApiGatewayManagementApiClient({ region: config.region, endpoint });
-  return management;
-}
+const CHAT_ID = /^[\w-]{1,64}$/;
 
 function headerOf(event: APIGatewayProxyWebsocketEventV2, name: string): string | undefined {
   const headers = (event as { headers?: Record<string, string | undefined> }).headers ?? {};
   return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+const answer = (event: RealtimeEvent): APIGatewayProxyResultV2 => ({ statusCode: 200, body: JSON.stringify(event) });
+
+async function connect(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
+  if (!(await cameThroughEdge(headerOf(event, ORIGIN_VERIFY_HEADER)))) return { statusCode: 403 };
+  // Another site's page must not open sockets in our users' browsers (cross-site WebSocket hijacking).
+  if (headerOf(event, 'origin') !== new URL(config.appUrl).origin) return { statusCode: 403 };
+  const ticket = (event as { queryStringParameters?: Record<string, string | undefined> }).queryStringParameters?.ticket;
+  const userId = await redeemTicket(ticket);
+  if (!userId) return { statusCode: 401 };
+  await saveConnection(event.requestContext.connectionId, userId);
+  return { statusCode: 200 };
+}
+
+/** Acknowledges a chat the connection's user takes part in; the client re-joins after every reconnect. */
+async function joinChat(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
+  const chatId = parseBody(event.body)?.chatId;
+  if (typeof chatId !== 'string' || !CHAT_ID.test(chatId)) return answer({ type: 'error', msg: MSG.chatNotFound });
+  const userId = await connectionOwner(event.requestContext.connectionId);
+  if (!userId) return answer({ type: 'error', msg: MSG.realtimeAuthFailed });
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: chatMemberKey(userId, chatId) }));
+  return Item ? answer({ type: 'joined', chatId }) : answer({ type: 'error', msg: MSG.notYourChat });
+}
+
+function parseBody(body: string | undefined): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body ?? '');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
@@ -33,17 +63,14 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
   try {
     switch (routeKey) {
       case '$connect':
-        if (!(await cameThroughEdge(headerOf(event, ORIGIN_VERIFY_HEADER)))) return { statusCode: 403 };
-        // Another site's page must not open sockets in our users' browsers (cross-site WebSocket hijacking).
-        if (headerOf(event, 'origin') !== new URL(config.appUrl).origin) return { statusCode: 403 };
-        await db.send(new PutCommand({ TableName: config.tableName, Item: { ...connectionKey(connectionId), connectedAt: nowSeconds(), expiresAt: nowSeconds() + CONNECTION_TTL_SECONDS } }));
-        return { statusCode: 200 };
+        return await connect(event);
       case '$disconnect':
-        await db.send(new DeleteCommand({ TableName: config.tableName, Key: connectionKey(connectionId) }));
+        await removeConnection(connectionId);
         return { statusCode: 200 };
+      case 'joinChat':
+        return await joinChat(event);
       case 'ping':
-        await managementApi(event).send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify({ event: 'pong', at: Date.now() }) }));
-        return { statusCode: 200 };
+        return answer({ type: 'pong' });
       default:
         return { statusCode: 400, body: JSON.stringify({ msg: 'Unknown action' }) };
     }

@@ -34,6 +34,9 @@ export async function startDynamo(dataDir: string | undefined): Promise<LocalDyn
   return { endpoint, stop };
 }
 
+/** As the stateful stack's table: the notifications function reads new items from the stream. */
+const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } as const;
+
 const indexOn = (name: string): GlobalSecondaryIndex => ({
   IndexName: name,
   KeySchema: [
@@ -44,8 +47,8 @@ const indexOn = (name: string): GlobalSecondaryIndex => ({
 });
 
 /**
- * Creates the single table as the stateful stack defines it (keys, GSI1, GSI2, TTL), if it is
- * missing, and adds an index a table kept in .local from an earlier version lacks.
+ * Creates the single table as the stateful stack defines it (keys, GSI1, GSI2, TTL, a stream of
+ * new images), if it is missing, and adds what a table kept in .local from an earlier version lacks.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: localCredentials });
@@ -61,11 +64,15 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: [indexOn(GSI1), indexOn(GSI2)],
+        StreamSpecification: TABLE_STREAM,
       }),
     );
   } else {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
+    }
     for (const name of [GSI1, GSI2].filter((index) => !present.has(index))) {
       await client.send(
         new UpdateTableCommand({

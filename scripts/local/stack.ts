@@ -1,7 +1,7 @@
 /**
  * The whole product on one machine: DynamoDB Local, a local S3, the SES outbox, and one origin
  * that serves the SPA, /api (HTTP gateway), /ws (WebSocket gateway), /uploads (media bucket)
- * and /_local (outbox, upload forms). Handlers are configured by environment only, as on AWS.
+ * and /_local (outbox, upload forms), with the table's stream feeding the notifications function. Handlers are configured by environment only, as on AWS.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { startOutbox, startS3 } from './storage';
 import { createStaticFiles } from './static-files';
 import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createWsGateway, MANAGEMENT_PATH } from './ws-gateway';
+import { startTableStream } from './table-stream';
 import type { SeedSettings } from './demo-accounts';
 
 export interface LocalStackOptions {
@@ -91,13 +92,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.all(DOMAINS.map(async (domain) => [domain, (await import(/* @vite-ignore */ `../../functions/${domain}/handler`)).handler])),
   ) as Record<Domain, Parameters<typeof createHttpGateway>[0][Domain]>;
   const realtime = (await import('../../functions/realtime/handler')).handler;
+  const notifications = (await import('../../functions/notifications/handler')).handler;
   const { seedDemoData } = await import('./seed');
   await seedDemoData(options.seed);
   const searchIndexer = await import('../../functions/search-indexer/handler');
   await searchIndexer.handler();
   const snapshotTimer = setInterval(() => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)), SEARCH_SNAPSHOT.periodMinutes * 60_000).unref();
 
-  const api = createHttpGateway(handlers, { originSecret });
+  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications);
+  const gateway = createHttpGateway(handlers, { originSecret });
+  const api = (request: IncomingMessage, response: ServerResponse) => gateway(request, response).finally(tableStream.nudge);
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
   const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
@@ -144,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (stopped) return;
       stopped = true;
       clearInterval(snapshotTimer);
+      await tableStream.stop();
       await ws.close();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

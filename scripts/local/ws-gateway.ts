@@ -2,18 +2,21 @@
  * The local WebSocket API: $connect / $disconnect / routes selected by the message's `action`,
  * calling the realtime handler with API Gateway's event shape, plus the @connections management
  * API that handlers use to push to a connection (POST to send, DELETE to close, GET to inspect).
+ * A two-way route's answer goes back on the connection, as an API Gateway route response does.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WS_ROUTES } from '../../shared/routes';
+import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import { edgeHeaders, type EdgeOptions } from './edge-headers';
 
 type RealtimeHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
 
 export const MANAGEMENT_PATH = '/_local/ws-management';
+/** The handshake answers when $connect refuses, by the handler's status. */
+const REFUSALS: Record<number, string> = { 401: '401 Unauthorized', 403: '403 Forbidden', 500: '500 Internal Server Error' };
 
 export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) {
   const server = new WebSocketServer({ noServer: true });
@@ -47,7 +50,8 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     const result = await handler(event(connectionId, '$connect', request)).catch(() => ({ statusCode: 500 }));
     const status = typeof result === 'object' && result && 'statusCode' in result ? (result.statusCode ?? 200) : 200;
     if (status !== 200) {
-      socket.end(`HTTP/1.1 ${status === 500 ? 500 : 403} Forbidden\r\nConnection: close\r\n\r\n`);
+      const refusal = REFUSALS[status] ?? REFUSALS[403];
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`);
       return;
     }
     server.handleUpgrade(request, socket, head, (ws) => {
@@ -65,7 +69,9 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
           ws.send(JSON.stringify({ message: 'Forbidden', connectionId }));
           return;
         }
-        await handler(event(connectionId, routeKey, undefined, text)).catch(() => undefined);
+        const result = await handler(event(connectionId, routeKey, undefined, text)).catch(() => undefined);
+        const body = typeof result === 'object' && result && 'body' in result ? result.body : undefined;
+        if (WS_TWO_WAY_ROUTES.includes(routeKey as never) && body && ws.readyState === ws.OPEN) ws.send(body);
       });
       ws.on('close', () => {
         connections.delete(connectionId);

@@ -3,7 +3,7 @@
  * a banned account) and for checking what was stored. Reads and writes the real DynamoDB Local.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -52,4 +52,11 @@ export async function allItems(): Promise<Record<string, unknown>[]> {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+/** Every item of one partition. */
+export async function partitionItems(pk: string): Promise<Record<string, unknown>[]> {
+  const { client, name } = table();
+  const { Items = [] } = await client.send(new QueryCommand({ TableName: name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+  return Items;
 }

@@ -1,0 +1,121 @@
+/**
+ * The table's stream, read locally as AWS Lambda's event source mapping reads it: the records
+ * that pass the same filter (inserts of event items) go to the notifications handler in order,
+ * as a DynamoDBStreamEvent; records it reports failed are retried, then dropped with an error.
+ *
+ * Polling: AWS polls a shard four times a second. Locally the reader polls every 2 ms for a second
+ * after each API call (the calls are what write events) and every 100 ms otherwise, so a message
+ * reaches the other side in milliseconds without keeping DynamoDB Local busy when idle.
+ */
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { EVENT_PREFIX } from '../../functions/lib/keys';
+import { LOCAL_CREDENTIALS } from './dynamodb';
+
+type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
+
+const BUSY_POLL_MS = 2;
+const IDLE_POLL_MS = 100;
+const BUSY_FOR_MS = 1000;
+const RETRIES = 3;
+
+/** The event source mapping's filter (infra/stacks/realtime-stack.ts holds the same rule). */
+export const isEventInsert = (record: Pick<_Record, 'eventName' | 'dynamodb'>) => record.eventName === 'INSERT' && (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(EVENT_PREFIX);
+
+export async function startTableStream(endpoint: string, tableName: string, handler: StreamHandler) {
+  const credentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
+  const options = { endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials };
+  const table = new DynamoDBClient(options);
+  const streams = new DynamoDBStreamsClient(options);
+  const { Table } = await table.send(new DescribeTableCommand({ TableName: tableName }));
+  table.destroy();
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${tableName} has no stream`);
+
+  const shards = async (): Promise<Shard[]> => (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
+  const iteratorOf = async (shardId: string | undefined, type: 'LATEST' | 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER', after?: string) =>
+    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: after }))).ShardIterator;
+
+  // Start at the open shard's end: events written before this run were for connections long gone.
+  let shard = (await shards()).find((candidate) => !candidate.SequenceNumberRange?.EndingSequenceNumber);
+  let iterator = shard && (await iteratorOf(shard.ShardId, 'LATEST'));
+  let lastSequence: string | undefined;
+  let busyUntil = 0;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+
+  /** A closed shard continues in its child, read from its start. */
+  async function nextShard(): Promise<void> {
+    const child = (await shards()).find((candidate) => candidate.ParentShardId === shard?.ShardId);
+    if (!child) return;
+    shard = child;
+    lastSequence = undefined;
+    iterator = await iteratorOf(shard.ShardId, 'TRIM_HORIZON');
+  }
+
+  /** After a failed read, carry on right after the last record seen. */
+  async function resume(): Promise<void> {
+    iterator = lastSequence ? await iteratorOf(shard?.ShardId, 'AFTER_SEQUENCE_NUMBER', lastSequence) : await iteratorOf(shard?.ShardId, 'LATEST');
+  }
+
+  async function deliver(records: _Record[]): Promise<void> {
+    let pending = records.filter(isEventInsert) as unknown as DynamoDBRecord[];
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      const { batchItemFailures } = await handler({ Records: pending }).catch(() => ({ batchItemFailures: pending.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })) }));
+      const failed = new Set(batchItemFailures.map((failure) => failure.itemIdentifier));
+      pending = pending.filter((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''));
+      if (pending.length > 0 && attempt >= RETRIES) {
+        console.error(`Notifications: ${pending.length} event(s) failed ${RETRIES + 1} times and were dropped`);
+        return;
+      }
+    }
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      let found = 0;
+      try {
+        if (!iterator) await nextShard();
+        if (iterator) {
+          const answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+          iterator = answer.NextShardIterator;
+          const records = answer.Records ?? [];
+          found = records.length;
+          if (found > 0) {
+            lastSequence = records[found - 1].dynamodb?.SequenceNumber;
+            await deliver(records);
+          }
+        }
+      } catch (error) {
+        if (stopped) break;
+        console.error('Table stream:', error);
+        await resume().catch(() => undefined);
+      }
+      if (found === 0 && !stopped) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Date.now() < busyUntil ? BUSY_POLL_MS : IDLE_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    }
+  })();
+
+  return {
+    /** An API call just ended: it may have written events, so look now and keep looking often for a while. */
+    nudge() {
+      busyUntil = Date.now() + BUSY_FOR_MS;
+      wake?.();
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      streams.destroy();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/** Conversations and realtime connections through the real API and /ws, for the chat tests. */
+import { expect } from 'vitest';
+import WebSocket from 'ws';
+import type { RealtimeEvent } from '../../shared/schemas/chats';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import { type ApiClient, stackUrl } from './api';
+import { signedInAs, signedInPublishingExpert } from './accounts';
+
+/** A new expert of the test's own with one published offer (approved by the admin). */
+export async function expertWithOffer(firstName = 'Chandra', lastName = 'Chatty', title = 'Career strategy review call'): Promise<{ expert: ApiClient; expertId: string; offer: OfferDto }> {
+  const { client: expert, userId: expertId } = await signedInPublishingExpert(firstName, lastName);
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', { title, description: 'One hour on your next career move, with notes.', price: 60, lessonType: 'Video Call', pricingType: 'fixed' });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const admin = await signedInAs('admin');
+  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+  return { expert, expertId, offer: { ...created.body.offer, status: 'approved', approved: true } };
+}
+
+export const wsUrl = (query = '') => `${stackUrl().replace('http', 'ws')}/ws${query}`;
+
+/** A realtime connection: every event it receives, and a way to wait for the next one that matches. */
+export interface RealtimeConnection {
+  socket: WebSocket;
+  events: RealtimeEvent[];
+  next(match: (event: RealtimeEvent) => boolean, timeoutMs?: number): Promise<RealtimeEvent>;
+  send(action: Record<string, unknown>): void;
+  close(): Promise<void>;
+}
+
+export async function ticketFor(client: ApiClient): Promise<string> {
+  const response = await client.post<{ ticket: string }>('/realtime/ticket', {});
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.ticket;
+}
+
+/** Opens /ws as the browser does: a fresh ticket, the app's Origin. */
+export async function connectAs(client: ApiClient): Promise<RealtimeConnection> {
+  const socket = new WebSocket(wsUrl(`?ticket=${await ticketFor(client)}`), { origin: stackUrl() });
+  const events: RealtimeEvent[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (data) => {
+    events.push(JSON.parse(data.toString()) as RealtimeEvent);
+    for (const wake of waiters) wake();
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let seen = 0;
+  return {
+    socket,
+    events,
+    /** Waits for the next matching event after those already taken; fails after timeoutMs (a lost event). */
+    next(match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const index = events.findIndex((event, at) => at >= seen && match(event));
+          if (index < 0) return false;
+          seen = index + 1;
+          waiters.delete(look);
+          clearTimeout(timer);
+          resolve(events[index]);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(look);
+          reject(new Error(`No matching event within ${timeoutMs} ms; received: ${JSON.stringify(events.slice(seen))}`));
+        }, timeoutMs);
+        if (!look()) waiters.add(look);
+      });
+    },
+    send: (action) => socket.send(JSON.stringify(action)),
+    close: () =>
+      new Promise((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close();
+      }),
+  };
+}
+
+/** The handshake's status when /ws refuses (101 when it opens). */
+export function handshakeStatus(url: string, headers: { origin?: string }): Promise<number> {
+  const socket = new WebSocket(url, headers.origin ? { origin: headers.origin } : {});
+  return new Promise<number>((resolve) => {
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('error', () => undefined);
+  });
+}
