@@ -141,6 +141,7 @@ export const MSG = {
   offerNotAvailable: 'This offer is not available.',
   invalidCursor: 'Invalid page cursor.',
   invalidChatLimit: 'Limit must be a whole number from 1 to 100.',
+  chatArchived: 'This conversation is closed. Start a new one from the offer.',
 
   // Catalogue texts the spec does not give (docs/decisions.md, catalogue)
   payoutsRequired: 'Connect your payment account before creating offers.',
