@@ -1,17 +1,20 @@
 /**
- * The realtime Lambda behind the WebSocket API: one route per entry of WS_ROUTES. It keeps
- * connections in the table (with a TTL) and pushes through the @connections management API.
+ * The realtime side. The realtime Lambda behind the WebSocket API (one route per entry of
+ * WS_ROUTES, the two-way ones answering on the connection) keeps connections in the table with a
+ * TTL. The notifications Lambda, fed by the table's stream (inserted event items only), pushes each
+ * event to its recipients' connections through the @connections management API.
  */
-import { Aws, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { TABLE_ACCESS } from '../../functions/lib/keys';
-import { WS_ROUTES } from '../../shared/routes';
+import { EVENT_PREFIX, TABLE_ACCESS } from '../../functions/lib/keys';
+import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import type { ErrorAlarms } from '../constructs/error-alarms';
 import { MarketplaceFunction } from '../constructs/marketplace-function';
@@ -31,6 +34,7 @@ export interface RealtimeStackProps extends StackProps {
 
 export class RealtimeStack extends Stack {
   readonly realtimeFunction: lambda.IFunction;
+  readonly notificationsFunction: lambda.IFunction;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
@@ -42,20 +46,44 @@ export class RealtimeStack extends Stack {
       environment: {
         TABLE_NAME: table.tableName,
         APP_URL: props.appUrl,
-        WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl,
         ORIGIN_SECRET_ARN: originSecret.secretArn,
       },
     });
     this.realtimeFunction = realtime.function;
     realtime.grantTableData(table, TABLE_ACCESS.realtime);
     originSecret.grantRead(realtime.function);
-    this.grantPostToConnections(realtime, webSocketApi, webSocketStage);
     alarms?.watch(realtime, 'realtime');
+
+    const notifications = new MarketplaceFunction(this, 'Notifications', {
+      entry: 'functions/notifications/handler.ts',
+      serviceName: 'marketplace-notifications',
+      memoryMb: config.lambdaMemoryMb,
+      environment: { TABLE_NAME: table.tableName, WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl },
+    });
+    this.notificationsFunction = notifications.function;
+    notifications.grantTableData(table, TABLE_ACCESS.notifications);
+    this.grantPostToConnections(notifications, webSocketApi, webSocketStage);
+    notifications.function.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        // Only inserted event items wake the function (scripts/local/table-stream.ts applies the same rule).
+        filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(EVENT_PREFIX) } } } })],
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(0),
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        retryAttempts: 3,
+        // A push older than this is no use: the client fetches what it missed when it reconnects.
+        maxRecordAge: Duration.minutes(5),
+      }),
+    );
+    acknowledgeWildcardResource(notifications, '*', 'dynamodb:ListStreams has no resource of its own; the stream reads themselves are granted on the table stream only.');
+    alarms?.watch(notifications, 'notifications');
 
     // Not "Default" as the integration's id: it would collide with the $default route's logical id.
     const integration = new WebSocketLambdaIntegration('RealtimeIntegration', realtime.function);
     for (const routeKey of WS_ROUTES) {
-      const route = new apigw.WebSocketRoute(this, `Route ${routeKey}`, { webSocketApi, routeKey, integration });
+      const route = new apigw.WebSocketRoute(this, `Route ${routeKey}`, { webSocketApi, routeKey, integration, returnResponse: WS_TWO_WAY_ROUTES.includes(routeKey) });
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason: '$connect is authorized by the realtime Lambda (one-time ticket, Origin check); later messages ride on that authorized connection.',
@@ -64,14 +92,14 @@ export class RealtimeStack extends Stack {
   }
 
   /** Pushes to any connection of this stage (connection ids are only known at run time). */
-  private grantPostToConnections(realtime: MarketplaceFunction, api: apigw.WebSocketApi, stage: apigw.WebSocketStage): void {
+  private grantPostToConnections(pusher: MarketplaceFunction, api: apigw.WebSocketApi, stage: apigw.WebSocketStage): void {
     const connections = (partition: string, region: string, account: string, apiId: string) =>
       `arn:${partition}:execute-api:${region}:${account}:${apiId}/${stage.stageName}/POST/@connections/*`;
-    realtime.function.addToRolePolicy(
+    pusher.function.addToRolePolicy(
       new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections(Aws.PARTITION, Aws.REGION, Aws.ACCOUNT_ID, api.apiId)] }),
     );
     acknowledgeWildcardResource(
-      realtime,
+      pusher,
       connections('<AWS::Partition>', '<AWS::Region>', '<AWS::AccountId>', importedName(api.apiId, api)),
       'Messages go to connections whose ids are only known at run time; POST on this stage only.',
     );

@@ -55,6 +55,8 @@ export class StatefulStack extends Stack {
       timeToLiveAttribute: 'expiresAt',
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.pointInTimeRecovery },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      // New items reach the notifications function (events pushed over the WebSocket).
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_ROUTES } from '../../shared/routes';
+import { EVENT_PREFIX } from '../../functions/lib/keys';
+import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
 
 let synthesized: SynthesizedStage;
@@ -25,9 +26,34 @@ describe('WebSocket API', () => {
     synthesized.templates.web.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true });
   });
 
-  it('lets the realtime Lambda post to connections', () => {
-    const policies = JSON.stringify(synthesized.templates.realtime.findResources('AWS::IAM::Policy'));
-    expect(policies).toContain('execute-api:ManageConnections');
-    expect(policies).toContain('/ws/POST/@connections/*');
+  it('answers ping and joinChat on the connection itself (route responses), so they need no @connections call', () => {
+    const resources: Record<string, { Type: string; Properties: Record<string, any> }> = synthesized.templates.realtime.toJSON().Resources;
+    const routes = Object.values(resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route');
+    const twoWay = routes.filter((route) => route.Properties.RouteResponseSelectionExpression === '$default').map((route) => route.Properties.RouteKey);
+    expect(twoWay.sort()).toEqual([...WS_TWO_WAY_ROUTES].sort());
+    synthesized.templates.realtime.resourceCountIs('AWS::ApiGatewayV2::RouteResponse', WS_TWO_WAY_ROUTES.length);
+  });
+
+  it('lets only the notifications Lambda post to connections', () => {
+    const policies = synthesized.templates.realtime.findResources('AWS::IAM::Policy');
+    const posting = Object.entries(policies).filter(([, policy]) => JSON.stringify(policy).includes('execute-api:ManageConnections'));
+    expect(posting).toHaveLength(1);
+    expect(JSON.stringify(posting[0][1])).toContain('/ws/POST/@connections/*');
+    expect(JSON.stringify(posting[0][1].Properties.Roles)).toContain(logicalIdOf(synthesized.stage.realtime.notificationsFunction.role!));
+  });
+});
+
+describe('events pushed from the table stream', () => {
+  it('streams new images of the table', () => {
+    synthesized.templates.stateful.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  });
+
+  it('feeds the notifications Lambda with inserted event items only, retrying failed ones alone', () => {
+    synthesized.templates.realtime.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
+      StartingPosition: 'LATEST',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: EVENT_PREFIX }] } } } }) }] },
+    });
   });
 });

@@ -18,7 +18,9 @@ beforeAll(() => {
 });
 afterAll(() => synthesized?.clean());
 
-const isTableData = (statement: PolicyStatement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:') && action !== 'dynamodb:DescribeTable');
+const STREAM_READ = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+const isStreamRead = (statement: PolicyStatement) => actionsOf(statement).every((action) => STREAM_READ.includes(action));
+const isTableData = (statement: PolicyStatement) => !isStreamRead(statement) && actionsOf(statement).some((action) => action.startsWith('dynamodb:') && action !== 'dynamodb:DescribeTable');
 const onIndex = (statement: PolicyStatement) => JSON.stringify(statement.Resource).includes('/index/');
 const leadingKeys = (statement: PolicyStatement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
 
@@ -41,6 +43,7 @@ function tableStatementsOf(owner: 'api' | 'realtime', functionLogicalId: string)
 const LAMBDAS = [
   ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
   { name: 'realtime' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+  { name: 'notifications' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
   { name: 'searchIndexer' as const, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.searchIndexerFunction) },
 ];
 
@@ -71,16 +74,25 @@ describe('table access (least privilege by partition-key prefix)', () => {
     expect(dynamo.map(actionsOf)).toEqual([['dynamodb:DescribeTable']]);
   });
 
-  it('lets the realtime Lambda touch connections (CONN#) only', () => {
-    const statements = tableStatementsOf('realtime', logicalIdOf(synthesized.stage.realtime.realtimeFunction));
-    expect(statements.length).toBeGreaterThan(0);
-    for (const statement of statements) expect(leadingKeys(statement)).toEqual(['CONN#*']);
+  it('lets the realtime Lambdas touch connections and tickets, and read chat places, nothing of accounts', () => {
+    for (const fn of [synthesized.stage.realtime.realtimeFunction, synthesized.stage.realtime.notificationsFunction]) {
+      const statements = tableStatementsOf('realtime', logicalIdOf(fn));
+      expect(statements.length).toBeGreaterThan(0);
+      for (const statement of statements) for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'CHATS#*']).toContain(pattern);
+    }
   });
 
-  it('never lets anything scan the table or read its stream, in any stack', () => {
+  it('never lets anything scan the table; only the notifications Lambda reads the stream, and only the stream', () => {
+    const notifications = logicalIdOf(synthesized.stage.realtime.notificationsFunction.role!);
     for (const template of synthesized.everyTemplate) {
-      const actions = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap(actionsOf));
-      expect(actions.filter((action: string) => /^dynamodb:(Scan|GetRecords|GetShardIterator|\*)$/.test(action))).toEqual([]);
+      for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy'))) {
+        const statements: PolicyStatement[] = policy.Properties.PolicyDocument.Statement;
+        expect(statements.flatMap(actionsOf).filter((action: string) => /^dynamodb:(Scan|\*)$/.test(action)), id).toEqual([]);
+        const streamReads = statements.filter((statement) => actionsOf(statement).some((action) => /^dynamodb:(GetRecords|GetShardIterator)$/.test(action)));
+        if (streamReads.length === 0) continue;
+        expect(JSON.stringify(policy.Properties.Roles), id).toContain(notifications);
+        for (const statement of streamReads) expect(JSON.stringify(statement.Resource)).toMatch(/StreamArn/);
+      }
     }
   });
 });

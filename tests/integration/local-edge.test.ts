@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { stackUrl } from '../support/api';
 import { putObjects } from '../support/media';
+import { signedInAs } from '../support/accounts';
+import { ticketFor } from '../support/chats';
 
 const port = () => new URL(stackUrl()).port;
 
@@ -25,8 +27,10 @@ function getWithHost(path: string, host: string): Promise<{ status: number; body
 }
 
 /** The status a WebSocket handshake on /ws gets, 101 when it opens. */
-function upgradeStatus(host: string): Promise<number> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port()}/ws`, { origin: stackUrl(), headers: { host } });
+/** Opens /ws with a valid ticket, naming `host`: only the host decides the answer. */
+async function upgradeStatus(host: string): Promise<number> {
+  const ticket = await ticketFor(await signedInAs('student'));
+  const socket = new WebSocket(`ws://127.0.0.1:${port()}/ws?ticket=${ticket}`, { origin: stackUrl(), headers: { host } });
   return new Promise((resolve, reject) => {
     socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
     socket.once('open', () => {
