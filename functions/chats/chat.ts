@@ -36,8 +36,6 @@ export interface ChatRecord {
   projectSubmission: { status: ProjectSubmissionStatus; file?: string };
   paymentAmountCents?: number;
   createdAt: string;
-  updatedAt: string;
-  lastMessage?: MessageRecord;
 }
 
 /** A participant's place in a chat: what they have not read, and where the chat sits in their list. */
@@ -49,6 +47,8 @@ export interface MemberRecord {
   /** The newest message this member has read (ids sort by time). */
   readUpTo?: string;
   lastMessageId?: string;
+  /** The newest message, for the list's preview. */
+  lastMessage?: MessageRecord;
   lastActivityAt: string;
 }
 
@@ -64,7 +64,6 @@ export function newChat(fields: Pick<ChatRecord, 'chatId' | 'offer' | 'orderNumb
     isOrderCanceled: false,
     isScheduleConfirmed: false,
     projectSubmission: { status: 'none' },
-    updatedAt: fields.createdAt,
   };
 }
 
@@ -121,9 +120,9 @@ export function toChatDto(chat: ChatRecord, caller: MemberRecord, other: Pick<Me
     projectSubmission: chat.projectSubmission,
     ...(chat.paymentAmountCents !== undefined && { paymentAmount: chat.paymentAmountCents / 100 }),
     professorName: chat.professorName,
-    ...(chat.lastMessage && { lastMessage: toMessageDto(chat.lastMessage, readUpTo) }),
+    ...(caller.lastMessage && { lastMessage: toMessageDto(caller.lastMessage, readUpTo) }),
     createdAt: chat.createdAt,
-    updatedAt: chat.updatedAt,
+    updatedAt: caller.lastActivityAt,
   };
 }
 

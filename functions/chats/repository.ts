@@ -1,7 +1,7 @@
 /**
  * DynamoDB access of chats. Keys come from lib/keys.ts only, item shapes from chat.ts only. Every
- * message is written in one transaction with its chat, both members' places, the recipient's
- * unread total and the event that pushes it, so counts and pushes always match what is stored.
+ * message is written in one transaction with both members' places, the recipient's unread total
+ * and the event that pushes it, so counts and pushes always match what is stored.
  */
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { RealtimeEvent } from '../../shared/schemas/chats';
@@ -89,42 +89,32 @@ export async function unreadTotal(userId: string, consistent = false): Promise<n
   return Math.max(0, (Item?.count as number | undefined) ?? 0);
 }
 
-/** The writes that deliver a message: chat, both places, the recipient's total, the push. */
-function messageWrites(chat: ChatRecord, message: MessageRecord, recipientId: string, event: RealtimeEvent, chatExists: boolean) {
+/**
+ * The writes that deliver a message: the message, both members' places (order in their lists, the
+ * preview, the recipient's unread count), the recipient's total and the push. The chat item, which
+ * holds the order, is not among them: messages never contend with order changes.
+ */
+function messageWrites(message: MessageRecord, recipientId: string, event: RealtimeEvent, placesExist: boolean) {
   const { chatId, senderId, createdAt, messageId } = message;
   const place = (userId: string, unread: boolean) => ({
     Update: {
       TableName: table(),
       Key: chatMemberKey(userId, chatId),
-      UpdateExpression: `SET lastActivityAt = :at, gsi1sk = :sk, lastMessageId = :id${unread ? ' ADD unreadCount :one' : ''}`,
+      UpdateExpression: `SET lastActivityAt = :at, gsi1sk = :sk, lastMessageId = :id, lastMessage = :message${unread ? ' ADD unreadCount :one' : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': createdAt, ':sk': chatMemberIndex(userId, createdAt, chatId).gsi1sk, ':id': messageId, ...(unread && { ':one': 1 }) },
+      ExpressionAttributeValues: { ':at': createdAt, ':sk': chatMemberIndex(userId, createdAt, chatId).gsi1sk, ':id': messageId, ':message': message, ...(unread && { ':one': 1 }) },
     },
   });
   return [
     { Put: { TableName: table(), Item: toMessageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...(chatExists
-      ? [
-          {
-            Update: {
-              TableName: table(),
-              Key: chatKey(chatId),
-              UpdateExpression: 'SET lastMessage = :message, updatedAt = :at',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':message': message, ':at': createdAt },
-            },
-          },
-          place(senderId, false),
-          place(recipientId, true),
-        ]
-      : []),
+    ...(placesExist ? [place(senderId, false), place(recipientId, true)] : []),
     { Update: { TableName: table(), Key: unreadTotalKey(recipientId), UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } },
     eventPut(table(), [recipientId, senderId], event),
   ];
 }
 
-export async function addMessage(chat: ChatRecord, message: MessageRecord, recipientId: string, event: RealtimeEvent): Promise<void> {
-  await transact({ TransactItems: messageWrites(chat, message, recipientId, event, true) });
+export async function addMessage(message: MessageRecord, recipientId: string, event: RealtimeEvent): Promise<void> {
+  await transact({ TransactItems: messageWrites(message, recipientId, event, true) });
 }
 
 /**
@@ -135,8 +125,9 @@ export async function addMessage(chat: ChatRecord, message: MessageRecord, recip
  */
 export async function createChat(chat: ChatRecord, previousOrderNumber: number, archivedChatId: string | undefined, first?: { message: MessageRecord; event: RealtimeEvent }): Promise<boolean> {
   const at = chat.createdAt;
-  const student: MemberRecord = { userId: chat.studentId, chatId: chat.chatId, otherUserId: chat.expertId, unreadCount: 0, lastActivityAt: at, ...(first && { readUpTo: first.message.messageId, lastMessageId: first.message.messageId }) };
-  const expert: MemberRecord = { userId: chat.expertId, chatId: chat.chatId, otherUserId: chat.studentId, unreadCount: first ? 1 : 0, lastActivityAt: at, ...(first && { lastMessageId: first.message.messageId }) };
+  const last = first && { lastMessageId: first.message.messageId, lastMessage: first.message };
+  const student: MemberRecord = { userId: chat.studentId, chatId: chat.chatId, otherUserId: chat.expertId, unreadCount: 0, lastActivityAt: at, ...last, ...(first && { readUpTo: first.message.messageId }) };
+  const expert: MemberRecord = { userId: chat.expertId, chatId: chat.chatId, otherUserId: chat.studentId, unreadCount: first ? 1 : 0, lastActivityAt: at, ...last };
   try {
     await transact({
       TransactItems: [
@@ -158,10 +149,10 @@ export async function createChat(chat: ChatRecord, previousOrderNumber: number, 
             ...(archivedChatId && { ExpressionAttributeValues: { ':archived': archivedChatId } }),
           },
         },
-        { Put: { TableName: table(), Item: toChatItem(first ? { ...chat, lastMessage: first.message } : chat), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table(), Item: toChatItem(chat), ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: table(), Item: toMemberItem(student) } },
         { Put: { TableName: table(), Item: toMemberItem(expert) } },
-        ...(first ? messageWrites(chat, first.message, chat.expertId, first.event, false) : []),
+        ...(first ? messageWrites(first.message, chat.expertId, first.event, false) : []),
       ],
     });
     return true;

@@ -11,7 +11,7 @@ import type { UserRecord } from '../lib/user-record';
 import { getOffer } from '../core/offers/repository';
 import { getUser } from '../core/experts/repository';
 import { isVisible } from '../core/experts/expert';
-import { type ChatRecord, type MemberRecord, type MessageRecord, isArchived, newChat, newMessageId, toChatDto, toMessageDto } from './chat';
+import { type MemberRecord, type MessageRecord, isArchived, newChat, newMessageId, toChatDto, toMessageDto } from './chat';
 import * as repository from './repository';
 
 /** Attempts at taking the next order number when other chats are being opened at the same moment. */
@@ -25,12 +25,16 @@ async function placeOf(caller: Caller, chatId: string): Promise<MemberRecord> {
   throw new NotFound(MSG.chatNotFound);
 }
 
-async function chatView(member: MemberRecord): Promise<ChatDto> {
+/** The chat as the member sees it, with the other member's place (how far they have read). */
+async function chatSeenBy(member: MemberRecord): Promise<{ chat: ChatDto; other?: MemberRecord }> {
   const { chats, places, users } = await repository.chatsMembersAndUsers([member.chatId], [{ userId: member.otherUserId, chatId: member.chatId }], [member.userId, member.otherUserId]);
   const chat = chats.get(member.chatId);
   if (!chat) throw new NotFound(MSG.chatNotFound);
-  return toChatDto(chat, member, places.get(`${member.otherUserId}#${member.chatId}`), users);
+  const other = places.get(`${member.otherUserId}#${member.chatId}`);
+  return { chat: toChatDto(chat, member, other, users), other };
 }
+
+const chatView = async (member: MemberRecord): Promise<ChatDto> => (await chatSeenBy(member)).chat;
 
 export async function unreadCount(caller: Caller): Promise<{ count: number }> {
   return { count: await repository.unreadTotal(caller.userId) };
@@ -62,8 +66,7 @@ function decodeCursor(cursor: string): string {
 export async function chatMessages(caller: Caller, chatId: string, query: { before?: string; after?: string; limit: number }): Promise<ChatMessages> {
   if (query.before && query.after) throw new BadRequest(MSG.invalidCursor);
   const member = await placeOf(caller, chatId);
-  const [chat, page] = await Promise.all([chatView(member), repository.messagesOfChat(chatId, query)]);
-  const other = await repository.getMember(member.otherUserId, chatId);
+  const [{ chat, other }, page] = await Promise.all([chatSeenBy(member), repository.messagesOfChat(chatId, query)]);
   const readUpTo = { callerId: caller.userId, byCaller: member.readUpTo, byOther: other?.readUpTo };
   return { chat, messages: page.messages.map((message) => toMessageDto(message, readUpTo)), hasMore: page.more };
 }
@@ -77,15 +80,13 @@ const asSent = (message: MessageRecord): MessageDto => toMessageDto(message, { c
 
 export async function sendMessage(caller: Caller, account: UserRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
   const member = await placeOf(caller, chatId);
-  const chat = await repository.getChat(chatId);
-  if (!chat) throw new NotFound(MSG.chatNotFound);
-  return { message: await deliver(chat, account, member.otherUserId, content) };
+  return { message: await deliver(chatId, account, member.otherUserId, content) };
 }
 
-async function deliver(chat: ChatRecord, account: UserRecord, recipientId: string, content: string): Promise<MessageDto> {
-  const message = messageFrom(account, chat.chatId, content);
+async function deliver(chatId: string, account: UserRecord, recipientId: string, content: string): Promise<MessageDto> {
+  const message = messageFrom(account, chatId, content);
   const dto = asSent(message);
-  await repository.addMessage(chat, message, recipientId, { type: 'newMessage', chatId: chat.chatId, message: dto });
+  await repository.addMessage(message, recipientId, { type: 'newMessage', chatId, message: dto });
   return dto;
 }
 
@@ -106,7 +107,7 @@ export async function createChat(caller: Caller, account: UserRecord, offerId: s
     const existing = existingId ? await repository.getChat(existingId) : undefined;
     if (existing && !isArchived(existing)) {
       const chat = existing;
-      const message = initialMessage === undefined ? undefined : await deliver(chat, account, chat.expertId, initialMessage);
+      const message = initialMessage === undefined ? undefined : await deliver(chat.chatId, account, chat.expertId, initialMessage);
       const member = await repository.getMember(caller.userId, chat.chatId, true);
       return { status: 200, body: { chat: await chatView(member!), ...(message && { message }), created: false } };
     }
