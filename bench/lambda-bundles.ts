@@ -1,6 +1,6 @@
 /**
  * Lambda bundle size and cold init: each functions/<domain>/handler.ts (every domain of the route
- * table, plus realtime and the search indexer) bundled with esbuild exactly as infra/constructs/marketplace-function.ts
+ * table, plus realtime, notifications and the search indexer) bundled with esbuild exactly as infra/constructs/marketplace-function.ts
  * has CDK bundle it, then imported by fresh Node processes and compared with a bare `node -e 0`.
  *
  * Run: npx tsx bench/lambda-bundles.ts [--strict]
@@ -52,7 +52,7 @@ runBench(async () => {
   mkdirSync(join(ROOT, 'bench/.tmp'), { recursive: true });
   const outDir = mkdtempSync(join(ROOT, 'bench/.tmp/lambda-'));
   try {
-    const entries = [...DOMAINS, 'realtime', 'search-indexer'];
+    const entries = [...DOMAINS, 'realtime', 'notifications', 'search-indexer'];
     const bundles = [];
     for (const entry of entries) bundles.push({ entry, ...(await bundle(entry, outDir)) });
 

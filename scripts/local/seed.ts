@@ -2,7 +2,8 @@
  * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, the students, and a catalogue of experts
  * in finance, law, marketing and consulting (the logins of demo-accounts.ts and the experts of
  * demo-catalogue.ts), all with DEMO_PASSWORD. Each expert gets a generated profile photo in the
- * media bucket, published offers and, for a few, offers waiting for moderation. Experts joined over
+ * media bucket, published offers and, for a few, offers waiting for moderation; Alice has two
+ * conversations (demo-chats.ts). Experts joined over
  * the past year and published their offers since. Idempotent: only missing accounts are created
  * (nothing at all on a restart), an expert's photo and offers with the expert. Everything goes
  * through the product's repositories, so the items have the product's shapes; prices are stored in
@@ -18,6 +19,7 @@ import type { UserRecord } from '../../functions/lib/user-record';
 import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS, DEMO_STUDENTS, type DemoOffer, type Profile, type SeedSettings } from './demo-accounts';
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';
+import { seedDemoConversations } from './demo-chats';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -43,6 +45,8 @@ export async function seedDemoData(settings: SeedSettings): Promise<void> {
   if (isMissing(admin)) await createAccount({ ...admin, userId: newId(), role: 'admin', passwordHash: adminHash, createdAt: new Date(now).toISOString() });
   await inParallel(DEMO_STUDENTS.filter(isMissing), (student) => createAccount({ ...student, userId: newId(), role: 'user', passwordHash: demoHash, createdAt: new Date(now).toISOString() }));
   await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now));
+  // A first start (Alice is new) also gets demo conversations, written once.
+  if (isMissing(DEMO_STUDENTS[0])) await seedDemoConversations();
 }
 
 /** The expert logins first, then the rest of the catalogue. */

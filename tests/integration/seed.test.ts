@@ -9,6 +9,8 @@ import { CATALOGUE_EXPERTS } from '../../scripts/local/demo-catalogue';
 import { signedInAs } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { TEST_SEED } from '../support/seed-settings';
+import type { ChatList } from '../../shared/schemas/chats';
+import { DEMO_CONVERSATIONS } from '../../scripts/local/demo-chats';
 
 const AREAS = ['Finance', 'Law', 'Marketing', 'Consulting'];
 const demoExperts = [...DEMO_EXPERTS, ...CATALOGUE_EXPERTS.map((expert) => expert.profile)];
@@ -124,4 +126,13 @@ describe('the demo catalogue', () => {
     for (const { email } of DEMO_STUDENTS) expect(await findUserByEmail(email), email).toMatchObject({ role: 'user', status: 'active' });
     expect(await findUserByEmail(TEST_SEED.adminEmail)).toMatchObject({ role: 'admin', status: 'active' });
   });
+
+  it('gives Alice two conversations with experts, their last messages and unread counts', async () => {
+    const alice = await signedInAs('student');
+    const { chats } = (await alice.get<ChatList>('/chats')).body;
+    expect(chats.map((chat) => [chat.offer.title, chat.professorName, chat.lastMessage?.content, chat.unreadCount])).toEqual(
+      [...DEMO_CONVERSATIONS].reverse().map(({ offerTitle, expert, lines }) => [offerTitle, fullName(DEMO_EXPERTS.find((e) => e.email === expert)! as { firstName: string; lastName: string }), lines.at(-1)![1], lines.filter(([who]) => who === 'e').length]),
+    );
+  });
 });
+
