@@ -16,6 +16,7 @@ afterAll(() => synthesized?.clean());
 const LAMBDAS = [
   ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
   { name: 'realtime', owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+  { name: 'notifications', owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
 ];
 
 const resourcesOf = (owner: 'api' | 'realtime'): Record<string, Resource> => synthesized.templates[owner].toJSON().Resources;
