@@ -1,0 +1,57 @@
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTable, LOCAL_CREDENTIALS, type LocalDynamo, startDynamo } from './dynamodb';
+import { startTableStream } from './table-stream';
+
+const TABLE = 'stream-test';
+let dynamo: LocalDynamo;
+let client: DynamoDBClient;
+let stream: Awaited<ReturnType<typeof startTableStream>>;
+const received: string[] = [];
+/** Event ids whose first delivery fails, as a push to a flaky connection would. */
+const failOnce = new Set<string>();
+
+async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const pk = record.dynamodb!.NewImage!.pk.S!;
+    if (failOnce.delete(pk)) failures.push({ itemIdentifier: record.dynamodb!.SequenceNumber! });
+    else received.push(pk);
+  }
+  return { batchItemFailures: failures };
+}
+
+const put = (pk: string, note = 'first') => client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: pk }, sk: { S: 'EVENT' }, note: { S: note } } }));
+
+beforeAll(async () => {
+  dynamo = await startDynamo(undefined);
+  await ensureTable(dynamo.endpoint, TABLE);
+  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
+  stream = await startTableStream(dynamo.endpoint, TABLE, handler);
+}, 30_000);
+
+afterAll(async () => {
+  await stream?.stop();
+  client?.destroy();
+  dynamo?.stop();
+});
+
+describe('the local table stream', () => {
+  it('hands inserted event items to the handler in order, and nothing else', async () => {
+    await put('EVENT#1');
+    await put('USER#1');
+    await put('EVENT#2');
+    await put('EVENT#1', 'changed'); // the same item changed: a modification, not an insert
+    stream.nudge();
+    await expect.poll(() => received.slice(), { timeout: 5000 }).toEqual(['EVENT#1', 'EVENT#2']);
+  });
+
+  it('delivers again an event its handler reported failed', async () => {
+    failOnce.add('EVENT#3');
+    await put('EVENT#3');
+    stream.nudge();
+    await expect.poll(() => received.includes('EVENT#3'), { timeout: 5000 }).toBe(true);
+    expect(failOnce.has('EVENT#3')).toBe(false);
+  });
+});
