@@ -218,5 +218,4 @@ export const WS_ROUTES = ['$connect', '$disconnect', 'ping', 'joinChat'] as cons
 export type WsRoute = (typeof WS_ROUTES)[number];
 /** Routes whose handler's answer goes straight back on the connection (API Gateway route responses): no @connections call. */
 export const WS_TWO_WAY_ROUTES: readonly WsRoute[] = ['ping', 'joinChat'];
-/** Path of the WebSocket endpoint on the app's origin. */
-export const WS_PATH = '/ws';
+export { WS_PATH } from './ws-path';

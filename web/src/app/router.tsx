@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
         element: <RequireLogin />,
         children: [
           { path: 'profile', element: soon('Profile settings') },
-          { path: 'messages', element: soon('Messages') },
+          { path: 'messages', ...page(() => import('../features/chat/routes/messages')) },
           { path: 'create-offer', ...page(() => import('../features/offers/routes/create-offer')) },
         ],
       },

@@ -77,6 +77,6 @@ describe('guest favourites', () => {
     renderRoutes(routes);
     await user.click(screen.getByRole('button', { name: 'Log in as Alice' }));
     expect(favouriteLink()).toHaveAccessibleName('Favourite, 1 saved');
-    expect(api.calls).toEqual([]);
+    expect(api.called('/user/favorites/merge')).toEqual([]);
   });
 });

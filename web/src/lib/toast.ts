@@ -30,6 +30,16 @@ function show(kind: Kind, message: string, options?: ToastOptions): void {
   void Promise.all([import('react-toastify'), hostReady]).then(([{ toast }]) => toast[kind](message, options));
 }
 
+/**
+ * Puts the container on screen ahead of any toast: for one that must show when the network may be
+ * gone (a lost connection), when its code could no longer be loaded.
+ */
+export function preloadToasts(): void {
+  hostRequested = true;
+  requestHost?.();
+  void import('react-toastify');
+}
+
 export const notify = {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),

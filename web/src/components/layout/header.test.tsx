@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../shared/messages';
+import type { MessageDto } from '../../../../shared/schemas/chats';
 import type { SessionUser } from '../../lib/session';
+import { fakeApi } from '../../test/fake-api';
+import { FakeSocket } from '../../test/fake-socket';
 import { json, renderRoutes } from '../../test/render-app';
 import { Header } from './header';
 
@@ -10,6 +13,13 @@ const student: SessionUser = { _id: 'u1', role: 'user', email: 'alice@example.co
 const professor: SessionUser = { _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' };
 
 const routes = [{ path: '*', element: <Header /> }];
+
+// A signed-in member's header opens the realtime channel: on a fake socket here, its calls answered 404 unless a test says otherwise.
+beforeEach(() => {
+  FakeSocket.made = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  fakeApi({});
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,7 +49,7 @@ describe('header', () => {
     expect(within(dialog).getByRole('button', { name: 'No' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalledWith('/api/auth/logout', expect.anything());
     expect(screen.getByRole('button', { name: /account menu/ })).toBeInTheDocument();
   });
 
@@ -85,5 +95,42 @@ describe('header', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('shows a member the unread total, counts new messages from others live, and closes the channel on logout', async () => {
+    const user = userEvent.setup();
+    const fromClaire = (id: string, sender: string): MessageDto => ({
+      _id: id,
+      chat: 'chat-1',
+      sender,
+      content: 'Hello',
+      createdAt: '2026-11-05T10:00:00.000Z',
+      updatedAt: '2026-11-05T10:00:00.000Z',
+      read: false,
+      senderDetails: { firstName: 'Claire', lastName: 'Dubois' },
+    });
+    fakeApi({
+      'GET /chats/unread-count': () => json(200, { count: 2 }),
+      'POST /realtime/ticket': () => json(200, { ticket: 'ticket-1' }),
+      'POST /auth/logout': () => json(200, { msg: MSG.loggedOut }),
+    });
+    renderRoutes(routes, { user: student });
+    const messages = () => screen.getByRole('link', { name: /^Messages/ });
+    await waitFor(() => expect(messages()).toHaveAccessibleName('Messages, 2 unread'));
+    await waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+    const socket = FakeSocket.latest();
+    socket.accept();
+
+    socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m1', professor._id) });
+    expect(messages()).toHaveAccessibleName('Messages, 3 unread');
+    expect(messages()).toHaveTextContent(/^Messages3/);
+    socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m2', student._id) });
+    expect(messages()).toHaveAccessibleName('Messages, 3 unread');
+
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(socket.closedByApp).toBe(true));
+    expect(screen.queryByRole('link', { name: /^Messages/ })).not.toBeInTheDocument();
   });
 });

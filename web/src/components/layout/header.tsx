@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { Role } from '../../../../shared/routes';
 import { useSavedOfferIds } from '../../lib/favorites';
 import { useSession } from '../../lib/session';
+import { useUnreadCount } from '../../lib/unread';
 import { UserMenu } from './user-menu';
 import { BrandLink } from './brand-link';
 import { HeaderSearch } from './header-search';
@@ -10,7 +11,7 @@ import { HeaderSearch } from './header-search';
 interface NavItem {
   to: string;
   label: string;
-  /** Unread or saved count shown as a badge (unread stays 0 until chat ships). */
+  /** Unread or saved count shown as a badge. */
   count?: { value: number; unit: string };
 }
 
@@ -44,11 +45,16 @@ const NAV: Record<Role | 'anonymous', NavItem[]> = {
 };
 
 const FAVOURITES: NavItem = { to: '/favorites', label: 'Favourite', count: { value: 0, unit: 'saved' } };
+const MESSAGES = '/messages';
 
-/** The role's links, the Favourite count filled in; a visitor who saved offers gets the link too. */
-function navItems(role: Role | 'anonymous', saved: number): NavItem[] {
+/** The role's links, the Favourite and Messages counts filled in; a visitor who saved offers gets the link too. */
+function navItems(role: Role | 'anonymous', saved: number, unread: number): NavItem[] {
   const items = role === 'anonymous' && saved > 0 ? [NAV.anonymous[0], FAVOURITES, ...NAV.anonymous.slice(1)] : NAV[role];
-  return items.map((item) => (item.to === FAVOURITES.to ? { ...item, count: { value: saved, unit: 'saved' } } : item));
+  return items.map((item) => {
+    if (item.to === FAVOURITES.to) return { ...item, count: { value: saved, unit: 'saved' } };
+    if (item.to === MESSAGES) return { ...item, count: { value: unread, unit: 'unread' } };
+    return item;
+  });
 }
 
 export function Header() {
@@ -56,7 +62,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length);
+  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length, useUnreadCount(user));
 
   useEffect(() => setMenuOpen(false), [pathname]);
 

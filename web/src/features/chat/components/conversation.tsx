@@ -1,0 +1,194 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { CHAT } from '../../../../../shared/limits';
+import { MSG } from '../../../../../shared/messages';
+import type { ChatDto, MessageDto } from '../../../../../shared/schemas/chats';
+import { errorText } from '../../../lib/api-client';
+import { realtime, type RealtimeNotice } from '../../../lib/realtime';
+import { notify } from '../../../lib/toast';
+import { setUnreadCount } from '../../../lib/unread';
+import { getChat } from '../api/get-chat';
+import { markChatRead } from '../api/mark-chat-read';
+import { sendMessage } from '../api/send-message';
+import { fullName, isArchived, otherParticipant } from './chat-format';
+import { ConversationHeader } from './conversation-header';
+import { MessageComposer } from './message-composer';
+import { MessageList, type PendingMessage } from './message-list';
+import { OfferPanel } from './offer-panel';
+
+export type DraftUpdate = (update: (current: string) => string) => void;
+
+interface ConversationProps {
+  chatId: string;
+  me: { _id: string; name: string };
+  /** The list's copy of the conversation, shown until it has loaded. */
+  listed?: ChatDto;
+  draft: string;
+  setDraft: DraftUpdate;
+  /** The conversation as loaded (the list adds it when it did not have it). */
+  onLoaded(chat: ChatDto): void;
+  /** Marked read: its row has no unread message left. */
+  onRead(chatId: string): void;
+  /** A message I sent was stored. */
+  onSent(message: MessageDto): void;
+  onBack(): void;
+}
+
+/** Messages by id (each once), oldest first. */
+function mergeMessages(current: MessageDto[], incoming: MessageDto[]): MessageDto[] {
+  const byId = new Map(current.map((message) => [message._id, message]));
+  for (const message of incoming) byId.set(message._id, message);
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
+}
+
+/**
+ * One conversation: its messages (live), the message box and the offer panel. Opening it marks it
+ * read; after a reconnection it fetches the messages it may have missed. A message is shown at once
+ * while it is sent, and its text goes back into the box if sending fails.
+ */
+export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, onRead, onSent, onBack }: ConversationProps) {
+  const [loaded, setLoaded] = useState<ChatDto>();
+  const [messages, setMessages] = useState<MessageDto[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [hasMore, setHasMore] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const sending = useRef<Promise<unknown>>(Promise.resolve());
+  const pendingKey = useRef(0);
+  const chat = loaded ?? listed;
+
+  const add = (incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming));
+
+  const markRead = useEffectEvent(() => {
+    markChatRead(chatId).then(
+      ({ count }) => {
+        setUnreadCount(count);
+        onRead(chatId);
+      },
+      () => undefined,
+    );
+  });
+
+  const opened = useEffectEvent((found: ChatDto) => {
+    setLoaded(found);
+    onLoaded(found);
+    markRead();
+    textareaRef.current?.focus();
+  });
+
+  useEffect(() => {
+    let active = true;
+    getChat(chatId).then(
+      (answer) => {
+        if (!active) return;
+        // Messages pushed while this was loading are kept.
+        add(answer.messages);
+        setHasMore(answer.hasMore);
+        opened(answer.chat);
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setFailed(true);
+        notify.error(errorText(error, MSG.chatMessagesLoadFailed));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [chatId]);
+
+  /** After a reconnection: what arrived since the last message shown. */
+  const catchUp = useEffectEvent(() => {
+    if (messages === null) return;
+    const last = messages[messages.length - 1];
+    getChat(chatId, last ? { after: last._id, limit: CHAT.pageMax } : {}).then(
+      (answer) => {
+        add(answer.messages);
+        setLoaded(answer.chat);
+        if (answer.messages.some((message) => message.sender !== me._id)) markRead();
+      },
+      () => undefined,
+    );
+  });
+
+  const onNotice = useEffectEvent((notice: RealtimeNotice) => {
+    if (notice.type === 'connected') catchUp();
+    if (notice.type !== 'newMessage' || notice.chatId !== chatId) return;
+    add([notice.message]);
+    if (notice.message.sender === me._id) return;
+    setAnnouncement(`New message from ${fullName(notice.message.senderDetails)}: ${notice.message.content}`);
+    markRead();
+  });
+
+  useEffect(() => realtime.subscribe((notice) => onNotice(notice)), []);
+
+  useEffect(() => {
+    realtime.joinChat(chatId);
+    return () => realtime.joinChat(undefined);
+  }, [chatId]);
+
+  async function loadOlder() {
+    const first = messages?.[0];
+    if (!first || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const answer = await getChat(chatId, { before: first._id });
+      add(answer.messages);
+      setHasMore(answer.hasMore);
+    } catch (error) {
+      notify.error(errorText(error, MSG.chatMessagesLoadFailed));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
+  function send() {
+    const typed = draft;
+    const content = typed.trim();
+    if (!content) return;
+    const key = ++pendingKey.current;
+    setDraft(() => '');
+    setPending((current) => [...current, { key, content }]);
+    // One after the other, so that they arrive in the order written.
+    sending.current = sending.current.then(() =>
+      sendMessage(chatId, content)
+        .then(
+          ({ message }) => {
+            add([message]);
+            onSent(message);
+          },
+          (error: unknown) => {
+            notify.error(errorText(error, MSG.messageSendFailed));
+            setDraft((current) => (current.trim() ? `${typed}\n${current}` : typed));
+          },
+        )
+        .finally(() => setPending((current) => current.filter((message) => message.key !== key))),
+    );
+  }
+
+  const other = chat && otherParticipant(chat, me._id);
+  return (
+    <>
+      <section className="chat-window" aria-label="Conversation">
+        <ConversationHeader person={other} title={chat?.offer.title} onBack={onBack} />
+        {failed && <p className="chat-window-note">{MSG.chatMessagesLoadFailed}</p>}
+        {!failed && messages === null && (
+          <p className="chat-window-note" role="status">
+            {MSG.loading}
+          </p>
+        )}
+        {messages && (
+          <MessageList messages={messages} pending={pending} myId={me._id} myName={me.name} hasMore={hasMore} loadingOlder={loadingOlder} onLoadOlder={() => void loadOlder()} />
+        )}
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
+        {/* The order is over, the conversation is not: a thank-you may still be written (decision 90). */}
+        {chat && isArchived(chat) && <p className="chat-window-note chat-window-archived">{MSG.chatArchived}</p>}
+        {!failed && <MessageComposer value={draft} onChange={(text) => setDraft(() => text)} onSend={send} textareaRef={textareaRef} />}
+      </section>
+      {chat && <OfferPanel offer={chat.offer} chat={chat} />}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useLayoutEffect, useRef } from 'react';
+import { MSG } from '../../../../../shared/messages';
+import type { MessageDto } from '../../../../../shared/schemas/chats';
+import { formatMessageTime, fullName } from './chat-format';
+
+/** A message on its way to the server, shown at once. */
+export interface PendingMessage {
+  key: number;
+  content: string;
+}
+
+interface MessageListProps {
+  messages: MessageDto[];
+  pending: PendingMessage[];
+  myId: string;
+  myName: string;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+}
+
+/** Within this many pixels of an edge counts as being there. */
+const EDGE_PX = 48;
+
+/**
+ * The conversation's messages, oldest first, mine aligned apart. It follows the newest message
+ * while the reader is at the bottom (or has just written), keeps its place when older ones load
+ * above, and loads them when scrolled to the top.
+ */
+export function MessageList({ messages, pending, myId, myName, hasMore, loadingOlder, onLoadOlder }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const shown = useRef<{ firstId?: string; lastKey?: string; height: number }>({ height: 0 });
+
+  const lastKey = pending.length > 0 ? `pending-${pending[pending.length - 1].key}` : messages[messages.length - 1]?._id;
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const before = shown.current;
+    const firstId = messages[0]?._id;
+    if (before.firstId && firstId !== before.firstId && lastKey === before.lastKey) {
+      // Older messages arrived above: stay on the message that was on screen.
+      element.scrollTop += element.scrollHeight - before.height;
+    } else if (lastKey !== before.lastKey && (atBottom.current || pending.length > 0)) {
+      element.scrollTop = element.scrollHeight;
+    }
+    shown.current = { firstId, lastKey, height: element.scrollHeight };
+  }, [messages, pending, lastKey]);
+
+  function onScroll() {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX;
+    if (element.scrollTop < EDGE_PX && hasMore && !loadingOlder) onLoadOlder();
+  }
+
+  return (
+    // Focusable, so that keyboard users can scroll the history too.
+    <div className="chat-messages" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label="Message history">
+      {hasMore && (
+        <p className="chat-messages-earlier">
+          <button type="button" className="btn btn-secondary btn-small" disabled={loadingOlder} onClick={onLoadOlder}>
+            Load earlier messages
+          </button>
+        </p>
+      )}
+      {messages.length === 0 && pending.length === 0 && <p className="chat-messages-empty">{MSG.noMessagesYet}</p>}
+      <ol className="chat-message-list" aria-label="Messages">
+        {messages.map((message) => (
+          <MessageItem key={message._id} own={message.sender === myId} sender={fullName(message.senderDetails)} time={message.createdAt} content={message.content} />
+        ))}
+        {pending.map((message) => (
+          <MessageItem key={`pending-${message.key}`} own sender={myName} content={message.content} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function MessageItem({ own, sender, time, content }: { own: boolean; sender: string; time?: string; content: string }) {
+  return (
+    <li className={own ? 'chat-message chat-message-own' : 'chat-message'}>
+      <p className="chat-message-meta">
+        <span className="chat-message-sender">{sender}</span>{' '}
+        {time ? <time dateTime={time}>{formatMessageTime(time)}</time> : <span className="chat-message-sending">{MSG.messageSending}</span>}
+      </p>
+      <p className="chat-message-content">{content}</p>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { MSG } from '../../../../../shared/messages';
+import type { ChatDto, ChatOffer } from '../../../../../shared/schemas/chats';
+import { formatPrice } from '../../../components/offer-price';
+import { fullName, ORDER_STATE_LABELS, orderState } from './chat-format';
+
+/** What the panel shows of an offer: a conversation's copy, or a published offer before the conversation starts. */
+export type OfferSummary = Pick<ChatOffer, '_id' | 'title' | 'price' | 'pricingType' | 'lessonType' | 'photo' | 'professor'>;
+
+const PRICING_TYPE: Record<OfferSummary['pricingType'], string> = { fixed: 'Fixed price', hourly: 'Hourly rate' };
+
+/**
+ * The offer a conversation is about and, once there is one, its order. The order's actions
+ * (schedule, pay, submit, approve, cancel, review) arrive with the orders issue, in the Order part.
+ */
+export function OfferPanel({ offer, chat }: { offer: OfferSummary; chat?: ChatDto }) {
+  const titleId = useId();
+  return (
+    <aside className="chat-offer" aria-labelledby={titleId}>
+      <h2 id={titleId} className="chat-offer-heading">
+        Offer details
+      </h2>
+      {offer.photo && <img className="chat-offer-photo" src={`/uploads/${offer.photo}`} alt="" />}
+      <p className="chat-offer-title">{offer.title || MSG.untitledOffer}</p>
+      <dl className="chat-offer-facts">
+        <dt>Price</dt>
+        <dd>
+          {formatPrice(offer)} <span className="chat-offer-pricing">({PRICING_TYPE[offer.pricingType]})</span>
+        </dd>
+        <dt>Lesson type</dt>
+        <dd>{offer.lessonType}</dd>
+        <dt>Expert</dt>
+        <dd>
+          <Link to={`/teacher/${encodeURIComponent(offer.professor._id)}`}>{fullName(offer.professor) || chat?.professorName}</Link>
+        </dd>
+      </dl>
+      {chat && (
+        <section className="chat-order" aria-label="Order">
+          <dl className="chat-offer-facts">
+            <dt>Order</dt>
+            <dd>#{chat.orderNumber}</dd>
+            <dt>Status</dt>
+            <dd>
+              <span className={`chat-order-status chat-order-${orderState(chat)}`}>{ORDER_STATE_LABELS[orderState(chat)]}</span>
+            </dd>
+          </dl>
+        </section>
+      )}
+    </aside>
+  );
+}

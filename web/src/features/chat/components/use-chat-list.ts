@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { MSG } from '../../../../../shared/messages';
+import type { ChatDto, MessageDto } from '../../../../../shared/schemas/chats';
+import { errorText } from '../../../lib/api-client';
+import { realtime, type RealtimeNotice } from '../../../lib/realtime';
+import { notify } from '../../../lib/toast';
+import { getChat } from '../api/get-chat';
+import { listChats } from '../api/list-chats';
+
+/** Conversations by id (the incoming copy wins), newest activity first. */
+function mergeChats(current: ChatDto[], incoming: ChatDto[]): ChatDto[] {
+  const byId = new Map(current.map((chat) => [chat._id, chat]));
+  for (const chat of incoming) byId.set(chat._id, chat);
+  return [...byId.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/** The row after a message: on top, its last message, one more unread when someone else wrote it outside the open conversation. */
+function withMessage(chat: ChatDto, message: MessageDto, counts: boolean): ChatDto {
+  const last = chat.lastMessage;
+  // Already shown (the sender's own tab hears its message twice; a reload may have brought it).
+  if (last && (last._id === message._id || last.createdAt > message.createdAt)) return chat;
+  return { ...chat, lastMessage: message, updatedAt: message.createdAt, unreadCount: chat.unreadCount + (counts ? 1 : 0) };
+}
+
+/**
+ * The chat list: the first page, then more on demand; kept live by the realtime channel (new
+ * messages move their conversation to the top and count as unread outside the open one; a
+ * conversation the list does not have yet is fetched), and fetched again after a reconnection.
+ */
+export function useChatList(myId: string, openChatId: string | undefined) {
+  const [chats, setChats] = useState<ChatDto[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const fetchingUnknown = useRef(new Set<string>());
+
+  const load = useCallback(() => {
+    setFailed(false);
+    listChats().then(
+      (page) => {
+        setChats((current) => mergeChats(current ?? [], page.chats));
+        setNextCursor(page.nextCursor);
+      },
+      (error: unknown) => {
+        setFailed(true);
+        notify.error(errorText(error, MSG.chatsLoadFailed));
+      },
+    );
+  }, []);
+
+  useEffect(load, [load]);
+
+  const add = useCallback((found: ChatDto[]) => setChats((current) => mergeChats(current ?? [], found)), []);
+
+  const applyMessage = useCallback(
+    (chatId: string, message: MessageDto, counts: boolean) =>
+      setChats((current) => current && mergeChats(current, current.filter((chat) => chat._id === chatId).map((chat) => withMessage(chat, message, counts)))),
+    [],
+  );
+
+  const fetchUnknown = useEffectEvent((chatId: string) => {
+    if (fetchingUnknown.current.has(chatId)) return;
+    fetchingUnknown.current.add(chatId);
+    getChat(chatId, { limit: 1 })
+      .then(({ chat }) => add([chat]), () => undefined)
+      .finally(() => fetchingUnknown.current.delete(chatId));
+  });
+
+  const onNotice = useEffectEvent((notice: RealtimeNotice) => {
+    if (notice.type === 'connected') {
+      // The open conversation is read on screen, whatever the total said before it was marked.
+      if (chats) listChats().then(({ chats: fresh }) => add(fresh.map((chat) => (chat._id === openChatId ? { ...chat, unreadCount: 0 } : chat))), () => undefined);
+    } else if (notice.type === 'newMessage' && chats) {
+      if (chats.some((chat) => chat._id === notice.chatId)) applyMessage(notice.chatId, notice.message, notice.message.sender !== myId && notice.chatId !== openChatId);
+      else fetchUnknown(notice.chatId);
+    }
+  });
+
+  useEffect(() => realtime.subscribe((notice) => onNotice(notice)), []);
+
+  async function loadMore() {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const page = await listChats(nextCursor);
+      add(page.chats);
+      setNextCursor(page.nextCursor);
+    } catch (error) {
+      notify.error(errorText(error, MSG.chatsLoadFailed));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const markRead = useCallback((chatId: string) => setChats((current) => current && current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat))), []);
+
+  return { chats, failed, nextCursor, loadingMore, retry: load, loadMore: () => void loadMore(), add, applyMessage, markRead };
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import { json } from '../../../test/render-app';
+import { aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from './messages-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rows = () => within(screen.getByRole('navigation', { name: 'Conversations' })).getAllByRole('link');
+const messagesShown = () => within(screen.getByRole('list', { name: 'Messages' })).queryAllByRole('listitem');
+const badge = () => screen.getByRole('link', { name: /^Messages/ });
+
+const withClaire = chatWith(claire, 'c1', { updatedAt: at(7) });
+const withOmar = chatWith(omar, 'c2', { updatedAt: at(-600), offer: { ...chatWith(omar, 'c2').offer, title: 'Pitch deck review' } });
+const history = [message('m1', 'c1', aliceAsParticipant, 'Hello', 3), message('m2', 'c1', claire, 'Hi Alice', 7)];
+
+describe('messages page, live', () => {
+  it('a new message in the open conversation shows once, is announced and marked read; the badge does not count it', async () => {
+    const page = renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [withClaire, withOmar] }), ...conversationAnswers(withClaire, history) });
+    const socket = await page.connect();
+    await waitFor(() => expect(messagesShown()).toHaveLength(2));
+    expect(socket.sent).toContainEqual({ action: 'joinChat', chatId: 'c1' });
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/mark-read')).toHaveLength(1));
+
+    const incoming = message('m3', 'c1', claire, 'Did you get my notes?', 12);
+    socket.push({ type: 'newMessage', chatId: 'c1', message: incoming });
+    socket.push({ type: 'newMessage', chatId: 'c1', message: incoming });
+    expect(messagesShown()).toHaveLength(3);
+    expect(messagesShown()[2]).toHaveTextContent('Did you get my notes?');
+    expect(screen.getByText('New message from Claire Dubois: Did you get my notes?')).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/mark-read').length).toBeGreaterThanOrEqual(2));
+    expect(badge()).toHaveAccessibleName('Messages, 0 unread');
+    expect(rows()[0]).toHaveAccessibleName('Claire Dubois Tax return review Did you get my notes?');
+  });
+
+  it('a new message in another conversation moves it to the top with one more unread, and the header counts it; my own from another tab does not count', async () => {
+    const page = renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [withClaire, withOmar] }), ...conversationAnswers(withClaire, history) });
+    const socket = await page.connect();
+    await waitFor(() => expect(messagesShown()).toHaveLength(2));
+
+    socket.push({ type: 'newMessage', chatId: 'c2', message: message('m4', 'c2', omar, 'Are you free on Monday?', 20) });
+    expect(rows().map((row) => row.textContent)).toEqual([expect.stringContaining('Omar Haddad'), expect.stringContaining('Claire Dubois')]);
+    expect(rows()[0]).toHaveAccessibleName('Omar Haddad Pitch deck review Are you free on Monday? 1 unread');
+    expect(badge()).toHaveAccessibleName('Messages, 1 unread');
+    expect(messagesShown()).toHaveLength(2);
+
+    socket.push({ type: 'newMessage', chatId: 'c2', message: message('m5', 'c2', aliceAsParticipant, 'Yes, at 10.', 21) });
+    expect(rows()[0]).toHaveAccessibleName('Omar Haddad Pitch deck review Yes, at 10. 1 unread');
+    expect(badge()).toHaveAccessibleName('Messages, 1 unread');
+  });
+
+  it('a conversation the list does not have yet is fetched and shown on top', async () => {
+    const started = chatWith(omar, 'c5', { unreadCount: 1, updatedAt: at(30), offer: { ...chatWith(omar, 'c5').offer, title: 'Market sizing session' } });
+    const page = renderMessages('/messages', {
+      'GET /chats': () => json(200, { chats: [withClaire] }),
+      'GET /chats/chat/c5?limit=1': () => json(200, { chat: started, messages: [], hasMore: true }),
+    });
+    const socket = await page.connect();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    socket.push({ type: 'newMessage', chatId: 'c5', message: message('m6', 'c5', omar, 'Welcome', 30) });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toHaveAccessibleName('Omar Haddad Market sizing session 1 unread');
+    expect(badge()).toHaveAccessibleName('Messages, 1 unread');
+  });
+
+  it('after a dropped connection: says so, reconnects, joins the chat again, fetches what was missed and the unread total again', async () => {
+    let total = 0;
+    const missed = message('m7', 'c1', claire, 'Sent while you were offline', 40);
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire, withOmar] }),
+      'GET /chats/unread-count': () => json(200, { count: total }),
+      ...conversationAnswers(withClaire, history),
+      'GET /chats/chat/c1?after=m2&limit=100': () => json(200, { chat: withClaire, messages: [missed], hasMore: false }),
+    });
+    const first = await page.connect();
+    await waitFor(() => expect(messagesShown()).toHaveLength(2));
+
+    first.drop();
+    expect(await screen.findByText(MSG.connectionLost)).toBeInTheDocument();
+    total = 4;
+    const second = await page.connect();
+    expect(second.sent).toEqual([{ action: 'joinChat', chatId: 'c1' }]);
+    await waitFor(() => expect(messagesShown()).toHaveLength(3));
+    expect(messagesShown()[2]).toHaveTextContent('Sent while you were offline');
+    await waitFor(() => expect(badge()).toHaveAccessibleName('Messages, 4 unread'));
+    expect(page.calls('GET', '/chats/chat/c1?after=m2&limit=100')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * /messages (spec 2 section 2): the chat list, the open conversation and its offer. `?chatId=`
+ * opens a conversation; `?offerId=` opens my open conversation about that offer, else starts one;
+ * `?to=` (or the navigation state `to` from an expert's profile) opens my latest open
+ * conversation with that expert, else starts one about the offer I choose. On narrow screens the
+ * list and the conversation are two views.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { MSG } from '../../../../../shared/messages';
+import type { ChatDto, CreatedChat } from '../../../../../shared/schemas/chats';
+import { displayName, useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { isArchived, otherParticipant } from '../components/chat-format';
+import { ChatList } from '../components/chat-list';
+import { Conversation } from '../components/conversation';
+import { MessageComposer } from '../components/message-composer';
+import { NewConversation } from '../components/new-conversation';
+import { useChatList } from '../components/use-chat-list';
+import '../chat.css';
+
+/** Where a visit asks to go: an offer or an expert to write to, when no conversation is named. */
+interface Target {
+  offerId?: string;
+  expertId?: string;
+}
+
+/** The conversation a target already has: my open one about the offer, or my latest open one with the expert. */
+function existingChat(chats: ChatDto[], { offerId, expertId }: Target, myId: string): ChatDto | undefined {
+  const open = chats.filter((chat) => !isArchived(chat));
+  if (offerId) return open.find((chat) => chat.offer._id === offerId);
+  if (expertId) return open.find((chat) => otherParticipant(chat, myId)?._id === expertId);
+  return undefined;
+}
+
+/** Draft keys besides chat ids: the conversation being started, and the box shown with none open. */
+const NEW_DRAFT = 'new';
+const NO_CHAT_DRAFT = 'none';
+
+export default function MessagesRoute() {
+  useDocumentTitle('Messages');
+  const { user } = useSession();
+  const me = { _id: user?._id ?? '', name: user ? displayName(user) : '' };
+  const [params, setParams] = useSearchParams();
+  const { state } = useLocation();
+  const chatId = params.get('chatId') ?? undefined;
+  const stateTo = (state as { to?: unknown } | null)?.to;
+  const target: Target = { offerId: params.get('offerId') ?? undefined, expertId: params.get('to') ?? (typeof stateTo === 'string' ? stateTo : undefined) };
+  const wantsNew = !chatId && Boolean(target.offerId || target.expertId);
+
+  const list = useChatList(me._id, chatId);
+  const listKnown = list.chats !== null || list.failed;
+  const existing = wantsNew && list.chats ? existingChat(list.chats, target, me._id) : undefined;
+  const selectedId = chatId ?? existing?._id;
+  const startsNew = wantsNew && listKnown && !existing;
+
+  useEffect(() => {
+    if (existing) setParams({ chatId: existing._id }, { replace: true });
+  }, [existing, setParams]);
+
+  // What is typed stays per conversation until sent, whichever conversation is on screen.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const draftUpdate = useCallback((key: string) => (update: (current: string) => string) => setDrafts((all) => ({ ...all, [key]: update(all[key] ?? '') })), []);
+
+  function started({ chat }: CreatedChat) {
+    list.add([chat]);
+    setParams({ chatId: chat._id }, { replace: true });
+  }
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The conversation and its Back button leave the screen (narrow screens): focus continues from the page's heading.
+  function backToList() {
+    setParams({});
+    headingRef.current?.focus();
+  }
+
+  if (list.chats?.length === 0 && !selectedId && !wantsNew) {
+    return (
+      <section className="page chat-page" aria-labelledby="messages-title">
+        <h1 id="messages-title">Messages</h1>
+        <div className="chat-empty card">
+          <p>{MSG.noChatsYet}</p>
+          <Link className="btn btn-primary" to="/experts">
+            Find an expert
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page chat-page" aria-labelledby="messages-title">
+      <h1 id="messages-title" ref={headingRef} tabIndex={-1}>
+        Messages
+      </h1>
+      <div className="chat-layout" data-view={selectedId || startsNew ? 'conversation' : 'list'}>
+        <nav className="chat-sidebar" aria-label="Conversations">
+          {list.chats === null && !list.failed && <p role="status">{MSG.loading}</p>}
+          {list.failed && (
+            <p className="chat-list-more">
+              <button type="button" className="btn btn-secondary btn-small" onClick={list.retry}>
+                Try again
+              </button>
+            </p>
+          )}
+          {list.chats && (
+            <ChatList chats={list.chats} myId={me._id} selectedId={selectedId} canLoadMore={Boolean(list.nextCursor)} loadingMore={list.loadingMore} onLoadMore={list.loadMore} />
+          )}
+        </nav>
+        {selectedId ? (
+          <Conversation
+            key={selectedId}
+            chatId={selectedId}
+            me={me}
+            listed={list.chats?.find((chat) => chat._id === selectedId)}
+            draft={drafts[selectedId] ?? ''}
+            setDraft={draftUpdate(selectedId)}
+            onLoaded={(chat) => list.add([chat])}
+            onRead={list.markRead}
+            onSent={(message) => list.applyMessage(message.chat, message, false)}
+            onBack={backToList}
+          />
+        ) : startsNew ? (
+          <NewConversation
+            key={`${target.offerId}|${target.expertId}`}
+            offerId={target.offerId}
+            expertId={target.expertId}
+            myId={me._id}
+            draft={drafts[NEW_DRAFT] ?? ''}
+            setDraft={draftUpdate(NEW_DRAFT)}
+            onCreated={started}
+            onBack={backToList}
+          />
+        ) : (
+          <section className="chat-window chat-window-none" aria-label="Conversation">
+            <p className="chat-window-note">{MSG.chooseChat}</p>
+            <MessageComposer value={drafts[NO_CHAT_DRAFT] ?? ''} onChange={(text) => draftUpdate(NO_CHAT_DRAFT)(() => text)} onSend={() => notify.error(MSG.selectChatFirst)} />
+          </section>
+        )}
+      </div>
+    </section>
+  );
+}

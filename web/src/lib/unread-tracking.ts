@@ -1,0 +1,33 @@
+/**
+ * Keeps the unread badge live for a signed-in member (loaded after sign-in, apart from the first
+ * bundle): the server's total, one more for each new message from someone else outside the
+ * conversation on screen, and the total fetched again after every (re)connection of the realtime
+ * channel, which this starts. The messages page sets it from mark-read's answer.
+ */
+import { api } from './api-client';
+import { realtime, type Realtime } from './realtime';
+import { setUnreadCount, unreadCount } from './unread';
+
+/** Starts counting for a member; answers how to stop (logout), which also closes the channel. */
+export function trackUnread(memberId: string, channel: Realtime = realtime): () => void {
+  // Only the answer to the latest request counts (answers can cross).
+  let request = 0;
+  const fetchTotal = () => {
+    const current = ++request;
+    api.call('GET /api/chats/unread-count').then(
+      ({ count }) => current === request && setUnreadCount(count),
+      () => undefined,
+    );
+  };
+  fetchTotal();
+  const unsubscribe = channel.subscribe((notice) => {
+    if (notice.type === 'connected') fetchTotal();
+    else if (notice.type === 'newMessage' && notice.message.sender !== memberId && notice.chatId !== channel.openChat()) setUnreadCount(unreadCount() + 1);
+  });
+  channel.start();
+  return () => {
+    request += 1;
+    unsubscribe();
+    channel.stop();
+  };
+}
