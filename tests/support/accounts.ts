@@ -58,9 +58,9 @@ export async function signedInNewExpert(firstName = 'Nora', lastName = 'Newcomer
  * A new expert whose payouts are enabled (set in the table, as payout onboarding will set it), so a
  * test's offers belong to an account of its own and leave the demo experts' lists as seeded.
  */
-export async function signedInPublishingExpert(firstName = 'Paula', lastName = 'Publisher'): Promise<{ client: ApiClient; userId: string }> {
-  const { client } = await signedInNewExpert(firstName, lastName);
+export async function signedInPublishingExpert(firstName = 'Paula', lastName = 'Publisher'): Promise<{ client: ApiClient; userId: string; email: string }> {
+  const { client, email } = await signedInNewExpert(firstName, lastName);
   const userId = JSON.parse(Buffer.from(client.accessToken!.split('.')[1], 'base64url').toString()).sub as string;
   await setAttributes({ pk: `USER#${userId}`, sk: 'PROFILE' }, { payoutsEnabled: true, isStripeConnected: true });
-  return { client, userId };
+  return { client, userId, email };
 }

@@ -1,0 +1,112 @@
+/**
+ * Chat in two browsers: a student writes to an expert from the expert's profile, and both see the
+ * conversation and their unread badges update live; when the expert's connection drops, the page
+ * says so, reconnects, and shows what was written meanwhile.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import type { CreatedChat } from '../../shared/schemas/chats';
+import { PASSWORD, signedInStudent } from '../support/accounts';
+import { stackUrl } from '../support/api';
+import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expertWithOffer } from '../support/chats';
+import { partitionItems } from '../support/table';
+
+const browser = useBrowser();
+
+async function logIn(page: Page, email: string) {
+  await visit(page, '/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The header's Messages link names its count ("Messages, <n> unread"; the badge itself is hidden from screen readers). */
+const unreadBadge = (page: Page, count: number) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^Messages\\W*${count} unread$`) });
+const messageInWindow = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
+
+describe('chatting in real time', () => {
+  it('a student writes from the expert’s profile; both see the conversation and their badges live, and nothing is lost to a dropped connection', async () => {
+    const { expertId, email: expertEmail, offer } = await expertWithOffer('Marta', 'Mentor', 'Product management career talk');
+    const { email: studentEmail, client: studentApi } = await signedInStudent();
+
+    const expert = await browser.newPage();
+    await logIn(expert, expertEmail);
+    await unreadBadge(expert, 0).waitFor();
+
+    const student = await browser.newPage();
+    await logIn(student, studentEmail);
+    await visit(student, `/teacher/${expertId}`);
+    await student.getByRole('button', { name: 'Message' }).click();
+    await student.waitForURL((url) => url.pathname === '/messages');
+    await student.getByRole('region', { name: 'New conversation' }).waitFor();
+    await student.getByText(offer.title).first().waitFor();
+    await expectAccessible(student, '/messages (new conversation)');
+    const box = student.getByLabel('Message', { exact: true });
+    await box.fill('Hello Marta! Could we talk about moving into product?');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('I have five years in marketing.');
+    await box.press('Enter');
+    await messageInWindow(student, 'Hello Marta! Could we talk about moving into product?\nI have five years in marketing.').waitFor();
+    await student.waitForURL((url) => url.searchParams.has('chatId'));
+    const chatId = new URL(student.url()).searchParams.get('chatId')!;
+
+    // The expert, on the home page, sees the badge count the message as it arrives.
+    await unreadBadge(expert, 1).waitFor();
+    await expert.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ }).click();
+    const row = expert.getByRole('link', { name: /Sam Student/ });
+    await expect.poll(() => row.getAttribute('class')).toContain('chat-row-unread');
+    await row.click();
+    await messageInWindow(expert, 'Hello Marta! Could we talk about moving into product?\nI have five years in marketing.').waitFor();
+    await unreadBadge(expert, 0).waitFor();
+    await expectAccessible(expert, '/messages (conversation)');
+
+    // The reply reaches the student's open conversation; it is read there, so their badge stays at 0.
+    await expert.getByLabel('Message', { exact: true }).fill('Hi Sam, gladly. Let us start with your current projects.');
+    await expert.getByLabel('Message', { exact: true }).press('Enter');
+    await messageInWindow(student, 'Hi Sam, gladly. Let us start with your current projects.').waitFor();
+    await unreadBadge(student, 0).waitFor();
+
+    // Away from the conversation, the student's badge counts the next reply.
+    await student.getByRole('link', { name: 'Home' }).first().click();
+    await expert.getByLabel('Message', { exact: true }).fill('Also, which companies are you looking at?');
+    await expert.getByLabel('Message', { exact: true }).press('Enter');
+    await unreadBadge(student, 1).waitFor();
+
+    // API Gateway drops the expert's connection: the page says so, reconnects, and catches up.
+    const connections = await partitionItems(`CONN#USER#${expertId}`);
+    expect(connections.length).toBeGreaterThan(0);
+    for (const { connectionId } of connections) {
+      await fetch(`${stackUrl()}/_local/ws-management/@connections/${connectionId as string}`, { method: 'DELETE' });
+    }
+    await expect.poll(() => partitionItems(`CONN#USER#${expertId}`), { timeout: 5000, interval: 20 }).toEqual([]);
+    const written = await studentApi.post<{ message: { _id: string } }>(`/chats/${chatId}/messages`, { content: 'Sent while you were offline' });
+    expect(written.status).toBe(201);
+    await expert.getByText(MSG.connectionLost).waitFor();
+    await messageInWindow(expert, 'Sent while you were offline').waitFor();
+    await expect.poll(() => partitionItems(`CONN#USER#${expertId}`).then((items) => items.length), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // And the live channel works again after the reconnect.
+    await studentApi.post(`/chats/${chatId}/messages`, { content: 'And this one came live' });
+    await messageInWindow(expert, 'And this one came live').waitFor();
+    await unreadBadge(expert, 0).waitFor();
+  });
+
+  it('opens the conversation about an offer from ?offerId= on a phone, and shows the expert’s reply live', async () => {
+    const { expert: expertApi, offer } = await expertWithOffer('Olga', 'Offers', 'Negotiating your first salary');
+    const { email, client } = await signedInStudent();
+    const opened = await client.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'First contact' });
+    expect(opened.status).toBe(201);
+
+    const student = await browser.newPage({ mobile: true });
+    await logIn(student, email);
+    await student.goto(`/messages?offerId=${offer._id}`);
+    await student.waitForURL((url) => url.searchParams.get('chatId') === opened.body.chat._id);
+    await messageInWindow(student, 'First contact').waitFor();
+    await expectAccessible(student, '/messages on a phone');
+    await expertApi.post(`/chats/${opened.body.chat._id}/messages`, { content: 'Welcome! When are you free?' });
+    await messageInWindow(student, 'Welcome! When are you free?').waitFor();
+  });
+});
