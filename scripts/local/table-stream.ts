@@ -3,9 +3,10 @@
  * that pass the same filter (inserts of event items) go to the notifications handler in order,
  * as a DynamoDBStreamEvent; records it reports failed are retried, then dropped with an error.
  *
- * Polling: AWS polls a shard four times a second. Locally the reader polls every 2 ms for a second
- * after each API call (the calls are what write events) and every 100 ms otherwise, so a message
- * reaches the other side in milliseconds without keeping DynamoDB Local busy when idle.
+ * Polling: AWS polls a shard about four times a second. Locally the API calls are what write
+ * events, so each call's end starts a burst of reads (at once, then after 2, 4, 8, ... ms, while
+ * DynamoDB Local makes the record readable) and the reader otherwise looks every 100 ms: a message
+ * reaches the other side in milliseconds without reads that would slow DynamoDB Local down.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
@@ -15,9 +16,9 @@ import { LOCAL_CREDENTIALS } from './dynamodb';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
-const BUSY_POLL_MS = 2;
+/** The pauses of a burst, after an API call or a read that found records. */
+const BURST_PAUSES_MS = [2, 4, 8, 16, 32, 64];
 const IDLE_POLL_MS = 100;
-const BUSY_FOR_MS = 1000;
 const RETRIES = 3;
 
 /** The event source mapping's filter (infra/stacks/realtime-stack.ts holds the same rule). */
@@ -41,7 +42,8 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   let shard = (await shards()).find((candidate) => !candidate.SequenceNumberRange?.EndingSequenceNumber);
   let iterator = shard && (await iteratorOf(shard.ShardId, 'LATEST'));
   let lastSequence: string | undefined;
-  let busyUntil = 0;
+  /** Empty reads since the last nudge or the last records: where the burst's pauses are. */
+  let emptyReads = BURST_PAUSES_MS.length;
   let stopped = false;
   let wake: (() => void) | undefined;
 
@@ -83,6 +85,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
           const records = answer.Records ?? [];
           found = records.length;
           if (found > 0) {
+            emptyReads = 0;
             lastSequence = records[found - 1].dynamodb?.SequenceNumber;
             await deliver(records);
           }
@@ -93,8 +96,10 @@ export async function startTableStream(endpoint: string, tableName: string, hand
         await resume().catch(() => undefined);
       }
       if (found === 0 && !stopped) {
+        const pause = BURST_PAUSES_MS[emptyReads] ?? IDLE_POLL_MS;
+        emptyReads += 1;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Date.now() < busyUntil ? BUSY_POLL_MS : IDLE_POLL_MS);
+          const timer = setTimeout(resolve, pause);
           wake = () => {
             clearTimeout(timer);
             resolve();
@@ -106,9 +111,9 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   })();
 
   return {
-    /** An API call just ended: it may have written events, so look now and keep looking often for a while. */
+    /** An API call just ended: it may have written events, so look now, then again shortly. */
     nudge() {
-      busyUntil = Date.now() + BUSY_FOR_MS;
+      emptyReads = 0;
       wake?.();
     },
     async stop() {
