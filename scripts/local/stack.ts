@@ -100,8 +100,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const snapshotTimer = setInterval(() => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)), SEARCH_SNAPSHOT.periodMinutes * 60_000).unref();
 
   const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications);
-  const gateway = createHttpGateway(handlers, { originSecret });
-  const api = (request: IncomingMessage, response: ServerResponse) => gateway(request, response).finally(tableStream.nudge);
+  await nudgeStreamOnWrites(tableStream.nudge);
+  const api = createHttpGateway(handlers, { originSecret });
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
   const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
@@ -158,6 +158,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!options.dataDir) rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+
+/** The handlers' table client tells the stream reader about each write, as DynamoDB's own stream learns of them. */
+async function nudgeStreamOnWrites(nudge: () => void): Promise<void> {
+  const { db } = await import('../../functions/lib/dynamo');
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      const output = await next(args);
+      if (WRITE_COMMANDS.has(String(context.commandName))) nudge();
+      return output;
+    },
+    { step: 'initialize', name: 'localStreamNudge' },
+  );
 }
 
 /** Access-token keys: kept with the state so sessions survive a restart; fresh for in-memory runs. */

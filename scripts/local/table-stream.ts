@@ -3,10 +3,10 @@
  * that pass the same filter (inserts of event items) go to the notifications handler in order,
  * as a DynamoDBStreamEvent; records it reports failed are retried, then dropped with an error.
  *
- * Polling: AWS polls a shard about four times a second. Locally the API calls are what write
- * events, so each call's end starts a burst of reads (at once, then after 2, 4, 8, ... ms, while
- * DynamoDB Local makes the record readable) and the reader otherwise looks every 100 ms: a message
- * reaches the other side in milliseconds without reads that would slow DynamoDB Local down.
+ * Polling: AWS polls a shard about four times a second. Locally the stack tells the reader when
+ * a handler wrote to the table (`nudge`): it reads at once, then after 2, 4, 8 and 16 ms while
+ * DynamoDB Local makes the record readable, and otherwise every 100 ms. A message reaches the other
+ * side in milliseconds, without empty reads that would take DynamoDB Local's CPU from the writes.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
@@ -16,8 +16,8 @@ import { LOCAL_CREDENTIALS } from './dynamodb';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
-/** The pauses of a burst, after an API call or a read that found records. */
-const BURST_PAUSES_MS = [2, 4, 8, 16, 32, 64];
+/** The pauses between reads after a write, until the record shows. */
+const BURST_PAUSES_MS = [2, 4, 8, 16];
 const IDLE_POLL_MS = 100;
 const RETRIES = 3;
 
@@ -42,7 +42,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   let shard = (await shards()).find((candidate) => !candidate.SequenceNumberRange?.EndingSequenceNumber);
   let iterator = shard && (await iteratorOf(shard.ShardId, 'LATEST'));
   let lastSequence: string | undefined;
-  /** Empty reads since the last nudge or the last records: where the burst's pauses are. */
+  /** Empty reads since the last write: where the burst's pauses are (past them, idle). */
   let emptyReads = BURST_PAUSES_MS.length;
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -85,7 +85,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
           const records = answer.Records ?? [];
           found = records.length;
           if (found > 0) {
-            emptyReads = 0;
+            emptyReads = BURST_PAUSES_MS.length;
             lastSequence = records[found - 1].dynamodb?.SequenceNumber;
             await deliver(records);
           }
@@ -111,7 +111,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   })();
 
   return {
-    /** An API call just ended: it may have written events, so look now, then again shortly. */
+    /** A handler wrote to the table: look now, then again shortly. */
     nudge() {
       emptyReads = 0;
       wake?.();
