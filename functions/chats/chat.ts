@@ -4,7 +4,7 @@
  * their shape) and what the API shows of them. Money is integer cents in the table, euros in the API.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChatDto, ChatOffer, ChatParticipant, MessageDto, ProjectSubmissionStatus } from '../../shared/schemas/chats';
+import type { ChatDto, ChatOffer, ChatParticipant, MessageDto, OrderState } from '../../shared/schemas/chats';
 import { chatKey, chatMemberIndex, chatMemberKey, messageKey } from '../lib/keys';
 import type { UserRecord } from '../lib/user-record';
 
@@ -19,7 +19,7 @@ export interface MessageRecord {
   senderLastName: string;
 }
 
-export interface ChatRecord {
+export interface ChatRecord extends OrderState {
   chatId: string;
   /** The offer as it was when the conversation started: the order is about that. */
   offer: Omit<ChatOffer, 'price'> & { priceCents: number };
@@ -27,13 +27,6 @@ export interface ChatRecord {
   studentId: string;
   expertId: string;
   professorName: string;
-  isServiceInProgress: boolean;
-  isOrderClosed: boolean;
-  isOrderCanceled: boolean;
-  isScheduleConfirmed: boolean;
-  scheduledDate?: string;
-  scheduledHours?: number;
-  projectSubmission: { status: ProjectSubmissionStatus; file?: string };
   paymentAmountCents?: number;
   createdAt: string;
 }

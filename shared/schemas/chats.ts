@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { plainText } from './common';
-import type { LESSON_TYPES, PRICING_TYPES } from './offers';
+import type { OfferDto } from './catalogue';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -56,19 +56,22 @@ export interface ChatParticipant {
 }
 
 /** The offer a conversation is about, as it was when the conversation started (title, price). */
-export interface ChatOffer {
-  _id: string;
-  title: string;
-  description: string;
-  /** Euros. */
-  price: number;
-  lessonType: (typeof LESSON_TYPES)[number];
-  pricingType: (typeof PRICING_TYPES)[number];
-  photo?: string;
+export type ChatOffer = Pick<OfferDto, '_id' | 'title' | 'description' | 'price' | 'lessonType' | 'pricingType' | 'photo'> & {
   professor: { _id: string; firstName: string; lastName: string };
-}
+};
 
 export type ProjectSubmissionStatus = 'none' | 'submitted' | 'approved' | 'revision_requested';
+
+/** A chat's order state (spec 2 sections 3 and 4), stored and shown alike; the orders issue moves it. */
+export interface OrderState {
+  isServiceInProgress: boolean;
+  isOrderClosed: boolean;
+  isOrderCanceled: boolean;
+  isScheduleConfirmed: boolean;
+  scheduledDate?: string;
+  scheduledHours?: number;
+  projectSubmission: { status: ProjectSubmissionStatus; file?: string };
+}
 
 export interface MessageDto {
   _id: string;
@@ -83,7 +86,7 @@ export interface MessageDto {
 }
 
 /** Spec 2 section 3's Chat. One chat is one order: its fields start empty and the orders issue moves them. */
-export interface ChatDto {
+export interface ChatDto extends OrderState {
   _id: string;
   offer: ChatOffer;
   orderNumber: number;
@@ -91,13 +94,6 @@ export interface ChatDto {
   participants: ChatParticipant[];
   /** Messages the caller has not read yet. */
   unreadCount: number;
-  isServiceInProgress: boolean;
-  isOrderClosed: boolean;
-  isOrderCanceled: boolean;
-  isScheduleConfirmed: boolean;
-  scheduledDate?: string;
-  scheduledHours?: number;
-  projectSubmission: { status: ProjectSubmissionStatus; file?: string };
   /** Euros; set when the order is paid. */
   paymentAmount?: number;
   professorName: string;
