@@ -78,9 +78,25 @@ function messageFrom(account: UserRecord, chatId: string, content: string): Mess
 /** The message as its sender sees it right after sending (not read yet by the other). */
 const asSent = (message: MessageRecord): MessageDto => toMessageDto(message, { callerId: message.senderId });
 
+/**
+ * Who else is in a chat, as this Lambda has already read it: a chat's two participants never
+ * change, so a conversation in progress costs no read per message. Bounded, oldest forgotten first.
+ */
+const otherParticipants = new Map<string, string>();
+const OTHER_PARTICIPANTS_KEPT = 10_000;
+
+async function otherParticipantOf(caller: Caller, chatId: string): Promise<string> {
+  const key = `${caller.userId}#${chatId}`;
+  const known = otherParticipants.get(key);
+  if (known) return known;
+  const { otherUserId } = await placeOf(caller, chatId);
+  if (otherParticipants.size >= OTHER_PARTICIPANTS_KEPT) otherParticipants.delete(otherParticipants.keys().next().value!);
+  otherParticipants.set(key, otherUserId);
+  return otherUserId;
+}
+
 export async function sendMessage(caller: Caller, account: UserRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
-  const member = await placeOf(caller, chatId);
-  return { message: await deliver(chatId, account, member.otherUserId, content) };
+  return { message: await deliver(chatId, account, await otherParticipantOf(caller, chatId), content) };
 }
 
 async function deliver(chatId: string, account: UserRecord, recipientId: string, content: string): Promise<MessageDto> {
