@@ -45,7 +45,6 @@ export interface MemberRecord {
   lastActivityAt: string;
 }
 
-export const isArchived = (chat: Pick<ChatRecord, 'isOrderClosed' | 'isOrderCanceled'>) => chat.isOrderClosed || chat.isOrderCanceled;
 export const participantIds = (chat: Pick<ChatRecord, 'studentId' | 'expertId'>) => [chat.studentId, chat.expertId];
 
 /** A new chat's order fields: nothing booked, paid or submitted yet. */

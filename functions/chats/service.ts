@@ -3,6 +3,7 @@
  * per student and offer, order numbers, unread counts, and what each call answers.
  */
 import { MSG } from '../../shared/messages';
+import { isArchived } from '../../shared/order-state';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import type { Caller } from '../lib/access-token';
 import { BadRequest, Forbidden, NotFound } from '../lib/errors';
@@ -11,7 +12,7 @@ import type { UserRecord } from '../lib/user-record';
 import { getOffer } from '../core/offers/repository';
 import { getUser } from '../core/experts/repository';
 import { isVisible } from '../core/experts/expert';
-import { type MemberRecord, type MessageRecord, isArchived, newChat, newMessageId, toChatDto, toMessageDto } from './chat';
+import { type MemberRecord, type MessageRecord, newChat, newMessageId, toChatDto, toMessageDto } from './chat';
 import * as repository from './repository';
 
 /** Attempts at taking the next order number when other chats are being opened at the same moment. */

@@ -20,8 +20,7 @@ export function shortTitle(title: string | undefined): string {
 
 export const photoUrl = (photo: string | undefined): string => (photo ? `/uploads/${photo}` : DEFAULT_AVATAR);
 
-/** An order closed or cancelled: its conversation is archived. */
-export const isArchived = (chat: ChatDto): boolean => chat.isOrderClosed || chat.isOrderCanceled;
+export { isArchived } from '../../../../../shared/order-state';
 
 export type OrderState = 'awaiting-payment' | 'in-progress' | 'completed' | 'cancelled';
 
