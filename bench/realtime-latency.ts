@@ -51,6 +51,7 @@ runBench(async () => {
     const callsBefore = await stack.dynamoCalls();
     const delivery: number[] = [];
     const postAnswered: number[] = [];
+    const afterAnswer: number[] = [];
     for (let n = 0; n < MESSAGES; n++) {
       const content = `Benchmark message ${n}`;
       const started = performance.now();
@@ -59,6 +60,7 @@ runBench(async () => {
       postAnswered.push(performance.now() - started);
       await arrived;
       delivery.push(performance.now() - started);
+      afterAnswer.push(delivery.at(-1)! - postAnswered.at(-1)!);
     }
     const callsAfter = await stack.dynamoCalls();
     const callsPerMessage = Object.fromEntries(
@@ -84,6 +86,8 @@ runBench(async () => {
       warmUpMessages: WARM_UP_MESSAGES,
       deliveryMs,
       postAnsweredMs: summarise(postAnswered),
+      /** The realtime part: from the POST's answer to the event on the expert's socket (stream, notifications, @connections). */
+      deliveredAfterAnswerMs: summarise(afterAnswer),
       realtimePingPongMs: summarise(pings),
       bareWsEchoMs: baseline,
       dynamoCallsPerMessage: callsPerMessage,
@@ -92,6 +96,7 @@ runBench(async () => {
     console.log(`realtime-latency (ms; ${MESSAGES} messages, ${OPEN_CONNECTIONS} open connections)`);
     console.log(`  POST message -> other side's newMessage   p50 ${deliveryMs.p50} p95 ${deliveryMs.p95} p99 ${deliveryMs.p99}`);
     console.log(`  POST message answered                    p50 ${figures.postAnsweredMs.p50} p95 ${figures.postAnsweredMs.p95} p99 ${figures.postAnsweredMs.p99}`);
+    console.log(`  ... of which after the POST's answer     p50 ${figures.deliveredAfterAnswerMs.p50} p95 ${figures.deliveredAfterAnswerMs.p95} p99 ${figures.deliveredAfterAnswerMs.p99}`);
     console.log(`  /ws ping -> pong (route response)        p50 ${figures.realtimePingPongMs.p50} p95 ${figures.realtimePingPongMs.p95} p99 ${figures.realtimePingPongMs.p99}`);
     console.log(`  bare ws echo                             p50 ${baseline.p50} p95 ${baseline.p95} p99 ${baseline.p99}`);
     console.log(`  DynamoDB calls per message: ${JSON.stringify(callsPerMessage)}`);

@@ -4,7 +4,7 @@
  * as a DynamoDBStreamEvent; records it reports failed are retried, then dropped with an error.
  *
  * Polling: AWS polls a shard about four times a second. Locally the stack tells the reader when
- * a handler wrote to the table (`nudge`): it reads at once, then after 2, 4, 8 and 16 ms while
+ * a handler wrote to the table (`nudge`): it reads at once, then every 2 ms, backing off to 32, while
  * DynamoDB Local makes the record readable, and otherwise every 100 ms. A message reaches the other
  * side in milliseconds, without empty reads that would take DynamoDB Local's CPU from the writes.
  */
@@ -17,7 +17,7 @@ import { LOCAL_CREDENTIALS } from './dynamodb';
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
 /** The pauses between reads after a write, until the record shows. */
-const BURST_PAUSES_MS = [2, 4, 8, 16];
+const BURST_PAUSES_MS = [2, 2, 2, 4, 4, 8, 16, 32];
 const IDLE_POLL_MS = 100;
 const RETRIES = 3;
 
