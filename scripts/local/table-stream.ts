@@ -46,6 +46,8 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   let emptyReads = BURST_PAUSES_MS.length;
   let stopped = false;
   let wake: (() => void) | undefined;
+  /** Writes reported so far: a write during a read restarts the burst once the read is done. */
+  let writes = 0;
 
   /** A closed shard continues in its child, read from its start. */
   async function nextShard(): Promise<void> {
@@ -80,12 +82,14 @@ export async function startTableStream(endpoint: string, tableName: string, hand
       try {
         if (!iterator) await nextShard();
         if (iterator) {
+          const writesBefore = writes;
           const answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
           iterator = answer.NextShardIterator;
           const records = answer.Records ?? [];
           found = records.length;
+          if (writes !== writesBefore) emptyReads = 0;
+          else if (found > 0) emptyReads = BURST_PAUSES_MS.length;
           if (found > 0) {
-            emptyReads = BURST_PAUSES_MS.length;
             lastSequence = records[found - 1].dynamodb?.SequenceNumber;
             await deliver(records);
           }
@@ -113,6 +117,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   return {
     /** A handler wrote to the table: look now, then again shortly. */
     nudge() {
+      writes += 1;
       emptyReads = 0;
       wake?.();
     },
