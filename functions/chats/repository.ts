@@ -164,10 +164,11 @@ export async function createChat(chat: ChatRecord, previousOrderNumber: number, 
 
 /**
  * Marks a chat read up to its last message and takes its unread messages off the member's total,
- * in one transaction conditioned on the count just read (a message arriving meanwhile: false, read again).
+ * in one transaction conditioned on the count just read (a message arriving meanwhile: false, read
+ * again), with the event that tells the member's other tabs and the other participant.
  */
 export async function markRead(member: MemberRecord): Promise<boolean> {
-  const { userId, chatId, unreadCount, lastMessageId } = member;
+  const { userId, chatId, otherUserId, unreadCount, lastMessageId } = member;
   try {
     await transact({
       TransactItems: [
@@ -183,6 +184,7 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
         ...(unreadCount > 0
           ? [{ Update: { TableName: table(), Key: unreadTotalKey(userId), UpdateExpression: 'ADD #count :minus', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minus': -unreadCount } } }]
           : []),
+        eventPut(table(), [userId, otherUserId], { type: 'chatRead', chatId, readerId: userId, ...(lastMessageId && { readUpTo: lastMessageId }) }),
       ],
     });
     return true;

@@ -132,6 +132,8 @@ export type RealtimeAction = { action: 'joinChat'; chatId: string } | { action: 
 /** What the server pushes or answers on the WebSocket. */
 export type RealtimeEvent =
   | { type: 'newMessage'; chatId: string; message: MessageDto }
+  /** The reader read the chat up to a message: their other tabs clear its unread count, the other side may show it read. */
+  | { type: 'chatRead'; chatId: string; readerId: string; readUpTo?: string }
   | { type: 'joined'; chatId: string }
   | { type: 'pong' }
   | { type: 'error'; msg: string };

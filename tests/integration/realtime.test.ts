@@ -107,6 +107,19 @@ describe('delivering messages', () => {
     await Promise.all([expertTab1, expertTab2, studentTab1, studentTab2].map((tab) => tab.close()));
   });
 
+  it('tells the reader’s other tabs and the other participant when a chat is read, up to which message', async () => {
+    const { student, chatId } = await conversation();
+    const [readerTab, otherTab, studentTab] = await Promise.all([connectAs(expert), connectAs(expert), connectAs(student)]);
+    const sent = await send(student, chatId, 'Please read me');
+    await otherTab.next(isMessage('Please read me'));
+    expect((await expert.request<{ count: number }>('PUT', `/chats/${chatId}/mark-read`, {})).status).toBe(200);
+    const read = { type: 'chatRead', chatId, readerId: expertId, readUpTo: sent.body.message._id };
+    expect(await otherTab.next((event) => event.type === 'chatRead')).toEqual(read);
+    expect(await studentTab.next((event) => event.type === 'chatRead')).toEqual(read);
+    await readerTab.next((event) => event.type === 'chatRead');
+    await Promise.all([readerTab, otherTab, studentTab].map((tab) => tab.close()));
+  });
+
   it('forgets a connection that went away without saying so (410 from @connections), and still delivers to the others', async () => {
     const { student, chatId } = await conversation();
     const studentId = idOf(student);

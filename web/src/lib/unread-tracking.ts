@@ -2,7 +2,7 @@
  * Keeps the unread badge live for a signed-in member (loaded after sign-in, apart from the first
  * bundle): the server's total, one more for each new message from someone else outside the
  * conversation on screen, and the total fetched again after every (re)connection of the realtime
- * channel, which this starts. The messages page sets it from mark-read's answer.
+ * channel, which this starts, and whenever the member read a chat elsewhere. The messages page sets it from mark-read's answer.
  */
 import { api } from './api-client';
 import { realtime, type Realtime } from './realtime';
@@ -21,7 +21,8 @@ export function trackUnread(memberId: string, channel: Realtime = realtime): () 
   };
   fetchTotal();
   const unsubscribe = channel.subscribe((notice) => {
-    if (notice.type === 'connected') fetchTotal();
+    // Read in another tab or on another device: the server's total says what is left.
+    if (notice.type === 'connected' || (notice.type === 'chatRead' && notice.readerId === memberId)) fetchTotal();
     else if (notice.type === 'newMessage' && notice.message.sender !== memberId && notice.chatId !== channel.openChat()) setUnreadCount(unreadCount() + 1);
   });
   channel.start();

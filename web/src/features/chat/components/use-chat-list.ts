@@ -25,7 +25,8 @@ function withMessage(chat: ChatDto, message: MessageDto, counts: boolean): ChatD
 /**
  * The chat list: the first page, then more on demand; kept live by the realtime channel (new
  * messages move their conversation to the top and count as unread outside the open one; a
- * conversation the list does not have yet is fetched), and fetched again after a reconnection.
+ * conversation the list does not have yet is fetched; a chat read in another tab is read here
+ * too), and fetched again after a reconnection.
  */
 export function useChatList(myId: string, openChatId: string | undefined) {
   const [chats, setChats] = useState<ChatDto[] | null>(null);
@@ -58,6 +59,8 @@ export function useChatList(myId: string, openChatId: string | undefined) {
     [],
   );
 
+  const markRead = useCallback((chatId: string) => setChats((current) => current && current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat))), []);
+
   const fetchUnknown = useEffectEvent((chatId: string) => {
     if (fetchingUnknown.current.has(chatId)) return;
     fetchingUnknown.current.add(chatId);
@@ -70,6 +73,8 @@ export function useChatList(myId: string, openChatId: string | undefined) {
     if (notice.type === 'connected') {
       // The open conversation is read on screen, whatever the total said before it was marked.
       if (chats) listChats().then(({ chats: fresh }) => add(fresh.map((chat) => (chat._id === openChatId ? { ...chat, unreadCount: 0 } : chat))), () => undefined);
+    } else if (notice.type === 'chatRead' && notice.readerId === myId) {
+      markRead(notice.chatId);
     } else if (notice.type === 'newMessage' && chats) {
       if (chats.some((chat) => chat._id === notice.chatId)) applyMessage(notice.chatId, notice.message, notice.message.sender !== myId && notice.chatId !== openChatId);
       else fetchUnknown(notice.chatId);
@@ -92,7 +97,6 @@ export function useChatList(myId: string, openChatId: string | undefined) {
     }
   }
 
-  const markRead = useCallback((chatId: string) => setChats((current) => current && current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat))), []);
 
   return { chats, failed, nextCursor, loadingMore, retry: load, loadMore: () => void loadMore(), add, applyMessage, markRead };
 }

@@ -85,4 +85,30 @@ describe('messages page, live', () => {
     await waitFor(() => expect(badge()).toHaveAccessibleName('Messages, 4 unread'));
     expect(page.calls('GET', '/chats/chat/c1?after=m2&limit=100')).toHaveLength(1);
   });
+
+  it('a chat read in another tab is read here too: its row loses the count, the header asks the server for the total', async () => {
+    let total = 3;
+    const unread = chatWith(omar, 'c2', { unreadCount: 3, updatedAt: at(-600), offer: { ...chatWith(omar, 'c2').offer, title: 'Pitch deck review' } });
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire, unread] }),
+      'GET /chats/unread-count': () => json(200, { count: total }),
+      ...conversationAnswers(withClaire, history),
+    });
+    const socket = await page.connect();
+    await waitFor(() => expect(badge()).toHaveAccessibleName('Messages, 3 unread'));
+    expect(rows()[1]).toHaveAccessibleName('Omar Haddad Pitch deck review 3 unread');
+
+    total = 0;
+    socket.push({ type: 'chatRead', chatId: 'c2', readerId: aliceAsParticipant._id, readUpTo: 'm9' });
+    expect(rows()[1]).toHaveAccessibleName('Omar Haddad Pitch deck review');
+    await waitFor(() => expect(badge()).toHaveAccessibleName('Messages, 0 unread'));
+
+    // Claire reading our conversation changes none of my counts.
+    const asked = page.calls('GET', '/chats/unread-count').length;
+    total = 5;
+    socket.push({ type: 'chatRead', chatId: 'c1', readerId: claire._id });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page.calls('GET', '/chats/unread-count')).toHaveLength(asked);
+    expect(badge()).toHaveAccessibleName('Messages, 0 unread');
+  });
 });
