@@ -1,6 +1,6 @@
 /**
  * Chat in two browsers: a student writes to an expert from the expert's profile, and both see the
- * conversation and their unread badges update live; when the expert's connection drops, the page
+ * conversation, their unread badges and the "Seen" mark update live; when the expert's connection drops, the page
  * says so, reconnects, and shows what was written meanwhile.
  */
 import type { Page } from 'playwright-core';
@@ -61,6 +61,8 @@ describe('chatting in real time', () => {
     await row.click();
     await messageInWindow(expert, 'Hello Marta! Could we talk about moving into product?\nI have five years in marketing.').waitFor();
     await unreadBadge(expert, 0).waitFor();
+    // The student, still in the conversation, sees their message marked as read.
+    await student.getByRole('list', { name: 'Messages' }).getByText('Seen', { exact: true }).waitFor();
     await expectAccessible(expert, '/messages (conversation)');
 
     // The reply reaches the student's open conversation; it is read there, so their badge stays at 0.

@@ -112,8 +112,13 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     );
   });
 
+  /** The other side read up to a message: mine up to it are seen. */
+  const seenUpTo = (readUpTo: string) =>
+    setMessages((current) => current && current.map((message) => (message.sender === me._id && !message.read && message._id <= readUpTo ? { ...message, read: true } : message)));
+
   const onNotice = useEffectEvent((notice: RealtimeNotice) => {
     if (notice.type === 'connected') catchUp();
+    if (notice.type === 'chatRead' && notice.chatId === chatId && notice.readerId !== me._id && notice.readUpTo) seenUpTo(notice.readUpTo);
     if (notice.type !== 'newMessage' || notice.chatId !== chatId) return;
     add([notice.message]);
     if (notice.message.sender === me._id) return;

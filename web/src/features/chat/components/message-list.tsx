@@ -32,6 +32,8 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
   const atBottom = useRef(true);
   const shown = useRef<{ firstId?: string; lastKey?: string; height: number }>({ height: 0 });
 
+  // "Seen" goes under my latest message the other side has read, as chat apps show it.
+  const seenId = messages.findLast((message) => message.sender === myId && message.read)?._id;
   const lastKey = pending.length > 0 ? `pending-${pending[pending.length - 1].key}` : messages[messages.length - 1]?._id;
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -67,7 +69,7 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
       {messages.length === 0 && pending.length === 0 && <p className="chat-messages-empty">{MSG.noMessagesYet}</p>}
       <ol className="chat-message-list" aria-label="Messages">
         {messages.map((message) => (
-          <MessageItem key={message._id} own={message.sender === myId} sender={fullName(message.senderDetails)} time={message.createdAt} content={message.content} />
+          <MessageItem key={message._id} own={message.sender === myId} sender={fullName(message.senderDetails)} time={message.createdAt} content={message.content} seen={message._id === seenId} />
         ))}
         {pending.map((message) => (
           <MessageItem key={`pending-${message.key}`} own sender={myName} content={message.content} />
@@ -77,7 +79,7 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
   );
 }
 
-function MessageItem({ own, sender, time, content }: { own: boolean; sender: string; time?: string; content: string }) {
+function MessageItem({ own, sender, time, content, seen = false }: { own: boolean; sender: string; time?: string; content: string; seen?: boolean }) {
   return (
     <li className={own ? 'chat-message chat-message-own' : 'chat-message'}>
       <p className="chat-message-meta">
@@ -85,6 +87,7 @@ function MessageItem({ own, sender, time, content }: { own: boolean; sender: str
         {time ? <time dateTime={time}>{formatMessageTime(time)}</time> : <span className="chat-message-sending">{MSG.messageSending}</span>}
       </p>
       <p className="chat-message-content">{content}</p>
+      {seen && <p className="chat-message-seen">Seen</p>}
     </li>
   );
 }

@@ -111,4 +111,20 @@ describe('messages page, live', () => {
     expect(page.calls('GET', '/chats/unread-count')).toHaveLength(asked);
     expect(badge()).toHaveAccessibleName('Messages, 0 unread');
   });
+
+  it('shows "Seen" under my latest message the other side has read, live', async () => {
+    const mine = [message('m1', 'c1', aliceAsParticipant, 'Hello', 3), message('m2', 'c1', claire, 'Hi Alice', 7), { ...message('m3', 'c1', aliceAsParticipant, 'Tuesday?', 8), read: true }];
+    const page = renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [withClaire] }), ...conversationAnswers(withClaire, [...mine, message('m4', 'c1', aliceAsParticipant, 'Or Wednesday?', 9)]) });
+    const socket = await page.connect();
+    await waitFor(() => expect(messagesShown()).toHaveLength(4));
+    expect(screen.getAllByText('Seen')).toHaveLength(1);
+    expect(messagesShown()[2]).toHaveTextContent('Seen');
+
+    socket.push({ type: 'chatRead', chatId: 'c2', readerId: omar._id, readUpTo: 'm4' });
+    expect(messagesShown()[3]).not.toHaveTextContent('Seen');
+    socket.push({ type: 'chatRead', chatId: 'c1', readerId: claire._id, readUpTo: 'm4' });
+    expect(screen.getAllByText('Seen')).toHaveLength(1);
+    expect(messagesShown()[3]).toHaveTextContent('Seen');
+  });
 });
+
