@@ -30,16 +30,16 @@ export async function connectionOwner(connectionId: string): Promise<string | un
   return Item && (Item.expiresAt as number) > nowSeconds() ? (Item.userId as string) : undefined;
 }
 
-export async function removeConnection(connectionId: string): Promise<void> {
-  const { Attributes } = await db.send(new DeleteCommand({ TableName: config.tableName, Key: connectionKey(connectionId), ReturnValues: 'ALL_OLD' }));
-  if (Attributes?.userId) await db.send(new DeleteCommand({ TableName: config.tableName, Key: userConnectionKey(Attributes.userId as string, connectionId) }));
-}
-
-async function removeUserConnection(userId: string, connectionId: string): Promise<void> {
-  await Promise.all([
-    db.send(new DeleteCommand({ TableName: config.tableName, Key: connectionKey(connectionId) })),
-    db.send(new DeleteCommand({ TableName: config.tableName, Key: userConnectionKey(userId, connectionId) })),
-  ]);
+/** Forgets a connection: both its items. Without the user ($disconnect), the connection's own item names them. */
+export async function removeConnection(connectionId: string, userId?: string): Promise<void> {
+  const deleteItem = (key: Record<string, string>, returnOld = false) =>
+    db.send(new DeleteCommand({ TableName: config.tableName, Key: key, ...(returnOld && { ReturnValues: 'ALL_OLD' as const }) }));
+  if (userId) {
+    await Promise.all([deleteItem(connectionKey(connectionId)), deleteItem(userConnectionKey(userId, connectionId))]);
+    return;
+  }
+  const { Attributes } = await deleteItem(connectionKey(connectionId), true);
+  if (Attributes?.userId) await deleteItem(userConnectionKey(Attributes.userId as string, connectionId));
 }
 
 /** Sends `event` to every open connection of the user; connections the API reports gone (410) are removed. */
@@ -62,7 +62,7 @@ export async function pushToUser(userId: string, event: RealtimeEvent): Promise<
       } catch (error) {
         if (!(error instanceof GoneException) && (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 410) throw error;
         logger.debug('Connection gone, removed', { connectionId });
-        await removeUserConnection(userId, connectionId);
+        await removeConnection(connectionId, userId);
       }
     }),
   );

@@ -212,15 +212,17 @@ describe('messages page: a conversation', () => {
     expect(messagesShown()).toHaveLength(2);
   });
 
+  /** A conversation with one more message before the first page. */
+  const withEarlierMessages = () => ({
+    'GET /chats': () => json(200, { chats: [chat] }),
+    ...conversationAnswers(chat, history),
+    'GET /chats/chat/c1': () => json(200, { chat, messages: history, hasMore: true }),
+    'GET /chats/chat/c1?before=m1': () => json(200, { chat, messages: [message('m0', 'c1', claire, 'Welcome!', 1)], hasMore: false }),
+  });
+
   it('loads earlier messages with the button when there are more', async () => {
     const user = userEvent.setup();
-    const older = message('m0', 'c1', claire, 'Welcome!', 1);
-    const { calls } = renderMessages('/messages?chatId=c1', {
-      'GET /chats': () => json(200, { chats: [chat] }),
-      ...conversationAnswers(chat, history),
-      'GET /chats/chat/c1': () => json(200, { chat, messages: history, hasMore: true }),
-      'GET /chats/chat/c1?before=m1': () => json(200, { chat, messages: [older], hasMore: false }),
-    });
+    const { calls } = renderMessages('/messages?chatId=c1', withEarlierMessages());
     await user.click(await screen.findByRole('button', { name: 'Load earlier messages' }));
     await waitFor(() => expect(messagesShown()).toHaveLength(3));
     expect(messagesShown()[0]).toHaveTextContent('Welcome!');
@@ -229,13 +231,7 @@ describe('messages page: a conversation', () => {
   });
 
   it('loads earlier messages when scrolled to the top', async () => {
-    const older = message('m0', 'c1', claire, 'Welcome!', 1);
-    const { calls } = renderMessages('/messages?chatId=c1', {
-      'GET /chats': () => json(200, { chats: [chat] }),
-      ...conversationAnswers(chat, history),
-      'GET /chats/chat/c1': () => json(200, { chat, messages: history, hasMore: true }),
-      'GET /chats/chat/c1?before=m1': () => json(200, { chat, messages: [older], hasMore: false }),
-    });
+    const { calls } = renderMessages('/messages?chatId=c1', withEarlierMessages());
     await waitFor(() => expect(messagesShown()).toHaveLength(2));
     // The list's scroll box is at its top (jsdom lays nothing out: scrollTop is 0).
     fireEvent.scroll(screen.getByRole('list', { name: 'Messages' }).parentElement!);
