@@ -185,6 +185,10 @@ type RouteOf<K extends RouteKey> = Extract<AnyRoute, { method: K extends `${infe
 export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.output<S> : undefined;
 /** The body a client sends to this route (before the schema's defaults and trimming). */
 export type BodyInputOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.input<S> : undefined;
+/** The names of a path's parameters: `'/offers/{id}/reviews'` gives `'id'`. */
+type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathParamNames<Rest> : never;
+/** A route's path parameters, each required: a missing one fails to compile. */
+export type ParamsOf<K extends RouteKey> = { [N in PathParamNames<K>]: string };
 /** The parsed query string an action of this route receives. */
 export type QueryOf<K extends RouteKey> = RouteOf<K> extends { query: infer S extends ZodMiniType } ? z.output<S> : Record<string, string>;
 
