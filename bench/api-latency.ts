@@ -9,7 +9,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
-import { userKey } from '../functions/lib/keys';
+import { userKey } from '../functions/platform/keys';
 import { DEFAULT_SEED } from '../scripts/local/demo-accounts';
 import { cookieFrom, type LoadResult, runLoad } from './lib/load';
 import { budget, runBench, writeResults } from './lib/results';

@@ -1,6 +1,6 @@
 /**
- * Lambda bundle size and cold init: each functions/<domain>/handler.ts (every domain of the route
- * table, plus realtime, notifications and the search indexer) bundled with esbuild exactly as infra/constructs/marketplace-function.ts
+ * Lambda bundle size and cold init: each functions/lambdas/<name>/handler.ts (every domain of the route
+ * table, plus websocket, notifications and the search indexer) bundled with esbuild exactly as infra/constructs/marketplace-function.ts
  * has CDK bundle it, then imported by fresh Node processes and compared with a bare `node -e 0`.
  *
  * Run: npx tsx bench/lambda-bundles.ts [--strict]
@@ -52,7 +52,7 @@ runBench(async () => {
   mkdirSync(join(ROOT, 'bench/.tmp'), { recursive: true });
   const outDir = mkdtempSync(join(ROOT, 'bench/.tmp/lambda-'));
   try {
-    const entries = [...DOMAINS, 'realtime', 'notifications', 'search-indexer'];
+    const entries = [...DOMAINS, 'websocket', 'notifications', 'search-indexer'];
     const bundles = [];
     for (const entry of entries) bundles.push({ entry, ...(await bundle(entry, outDir)) });
 
@@ -109,7 +109,7 @@ runBench(async () => {
 async function bundle(entry: string, outDir: string) {
   const file = join(outDir, entry, 'index.mjs');
   const result = await build({
-    entryPoints: [join(ROOT, 'functions', entry, 'handler.ts')],
+    entryPoints: [join(ROOT, 'functions', 'lambdas', entry, 'handler.ts')],
     outfile: file,
     bundle: true,
     platform: 'node',

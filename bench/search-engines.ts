@@ -5,7 +5,7 @@
  * 10,000 / 50,000). For each: build time, heap held by the index, the size of its snapshot and
  * the time to load it (what a Lambda cold start would pay instead of a build), and query latency
  * (p50/p95/p99) of word-prefix queries, accents folded, top 20, experts filtered by rating.
- * The product's own SearchIndex port (functions/core/search/) is measured the same way: it is
+ * The product's own SearchIndex port (functions/contexts/search/) is measured the same way: it is
  * FlexSearch plus counting every match, merging experts found through their offers, and paging.
  *
  * Run: node --expose-gc --import tsx bench/search-engines.ts
@@ -13,7 +13,7 @@
 import { Index } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { performance } from 'node:perf_hooks';
-import { buildSearchIndex, foldText as fold, loadSearchIndex, type SearchIndex } from '../functions/core/search/search-index';
+import { buildSearchIndex, foldText as fold, loadSearchIndex, type SearchIndex } from '../functions/contexts/search/search-index';
 import { runBench, writeResults } from './lib/results';
 import { round, summarise } from './lib/stats';
 

@@ -17,9 +17,9 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { toEmailClaimItem, toUserItem } from '../functions/auth/repository';
-import { type OfferRecord, toOfferItem } from '../functions/core/offers/offer';
-import type { UserRecord } from '../functions/lib/user-record';
+import { toEmailClaimItem, toUserItem } from '../functions/contexts/accounts/repository';
+import { type OfferRecord, toOfferItem } from '../functions/contexts/catalogue/offer';
+import type { UserRecord } from '../functions/contexts/accounts/account';
 import { LIMITS } from '../shared/limits';
 import { LESSON_TYPES, PRICING_TYPES } from '../shared/schemas/offers';
 import { AREA_VOCABULARY, AREAS, type Area, type AreaVocabulary, CITIES, DEGREES, FIRM_NAMES, FIRST_NAMES, LAST_NAMES, UNIVERSITIES } from './catalogue-vocabulary';

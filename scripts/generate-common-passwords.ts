@@ -1,5 +1,5 @@
 /**
- * Writes functions/auth/common-passwords.generated.ts from the ranked list of the 49,233 most common
+ * Writes functions/contexts/accounts/common-passwords.generated.ts from the ranked list of the 49,233 most common
  * passwords of @zxcvbn-ts/language-common (MIT): every entry long enough to pass the length rule,
  * brotli-compressed, so the auth Lambda refuses them without carrying 170 KB of text in its bundle.
  * Run with `npx tsx scripts/generate-common-passwords.ts`; a unit test fails when the file is stale.
@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { commonPasswordsSource, encodeCommonPasswords } from './common-passwords-source';
 
-const file = resolve(import.meta.dirname, '../functions/auth/common-passwords.generated.ts');
+const file = resolve(import.meta.dirname, '../functions/contexts/accounts/common-passwords.generated.ts');
 const encoded = encodeCommonPasswords(commonPasswordsSource());
 writeFileSync(
   file,

@@ -44,7 +44,7 @@ export const CATALOGUE = {
   moderationBatch: 100,
 } as const;
 
-/** Uploads (functions/lib/uploads.ts): where they wait for their check, how long a form is valid, how much is read to tell the type. */
+/** Uploads (functions/platform/uploads.ts): where they wait for their check, how long a form is valid, how much is read to tell the type. */
 export const UPLOADS = {
   /** Folder of the files bucket that forms write to; never served, emptied after a day (stateful stack). */
   incomingPrefix: 'incoming',

@@ -14,7 +14,7 @@ describe('route table', () => {
   });
 
   it('has a Lambda handler for every domain', () => {
-    for (const domain of DOMAINS) expect(existsSync(resolve(import.meta.dirname, `../functions/${domain}/handler.ts`)), domain).toBe(true);
+    for (const domain of DOMAINS) expect(existsSync(resolve(import.meta.dirname, `../functions/lambdas/${domain}/handler.ts`)), domain).toBe(true);
   });
 
   it('gives a body schema to every call that sends JSON, and none to GET or DELETE', () => {

@@ -36,7 +36,7 @@ import { API_PREFIX } from './api-prefix';
 export { API_PREFIX };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Domain = 'health' | 'auth' | 'users' | 'offers' | 'chats' | 'payments' | 'admin';
+export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'payments' | 'admin';
 /**
  * Who may call a route. public: anyone; authenticated: any signed-in account (admins included);
  * member: a signed-in student or professor; user: students; professor: experts; admin: admins.
@@ -91,25 +91,25 @@ const ROUTE_TABLE = [
 
   // Offers, experts and favourites. The catalogue Lambda (domain offers) also serves the expert
   // directory and public profiles: it holds the search index they read from.
-  r('GET', '/offers/all', 'offers', 'public', { query: pageQuery }),
-  r('GET', '/offers/search', 'offers', 'public', { query: offerSearchQuery }),
-  r('GET', '/offers/my-offers', 'offers', 'professor'),
-  r('GET', '/offers/professor/{id}', 'offers', 'public'),
-  r('GET', '/offers/professor/{id}/reviews', 'offers', 'public'),
-  r('GET', '/offers/{id}', 'offers', 'public'),
-  r('POST', '/offers/guest-favorites', 'offers', 'public', { body: guestFavoritesSchema }),
-  r('POST', '/offers/create', 'offers', 'professor', { body: createOfferSchema, denied: MSG.onlyProfessorsCreateOffers }),
-  r('PATCH', '/offers/update/{id}', 'offers', 'professor', { body: updateOfferSchema, denied: MSG.notYourOffer }),
-  r('POST', '/offers/{id}/photo-upload', 'offers', 'professor', { body: photoUploadSchema, denied: MSG.notYourOffer }),
-  r('DELETE', '/offers/delete/{id}', 'offers', 'professor', { denied: MSG.notYourOffer }),
-  r('POST', '/offers/{id}/reviews', 'offers', 'member', { body: reviewSchema }),
-  r('GET', '/user/professors', 'offers', 'public', { query: expertDirectoryQuery }),
-  r('GET', '/user/public/{id}', 'offers', 'public'),
+  r('GET', '/offers/all', 'catalogue', 'public', { query: pageQuery }),
+  r('GET', '/offers/search', 'catalogue', 'public', { query: offerSearchQuery }),
+  r('GET', '/offers/my-offers', 'catalogue', 'professor'),
+  r('GET', '/offers/professor/{id}', 'catalogue', 'public'),
+  r('GET', '/offers/professor/{id}/reviews', 'catalogue', 'public'),
+  r('GET', '/offers/{id}', 'catalogue', 'public'),
+  r('POST', '/offers/guest-favorites', 'catalogue', 'public', { body: guestFavoritesSchema }),
+  r('POST', '/offers/create', 'catalogue', 'professor', { body: createOfferSchema, denied: MSG.onlyProfessorsCreateOffers }),
+  r('PATCH', '/offers/update/{id}', 'catalogue', 'professor', { body: updateOfferSchema, denied: MSG.notYourOffer }),
+  r('POST', '/offers/{id}/photo-upload', 'catalogue', 'professor', { body: photoUploadSchema, denied: MSG.notYourOffer }),
+  r('DELETE', '/offers/delete/{id}', 'catalogue', 'professor', { denied: MSG.notYourOffer }),
+  r('POST', '/offers/{id}/reviews', 'catalogue', 'member', { body: reviewSchema }),
+  r('GET', '/user/professors', 'catalogue', 'public', { query: expertDirectoryQuery }),
+  r('GET', '/user/public/{id}', 'catalogue', 'public'),
   // Offer moderation (spec 2) belongs to the catalogue too: the one Lambda that writes offers.
-  r('GET', '/admin/offers/pending', 'offers', 'admin'),
-  r('PATCH', '/admin/offers/{id}/approve', 'offers', 'admin', { body: emptyBody }),
-  r('PATCH', '/admin/offers/{id}', 'offers', 'admin', { body: updateOfferSchema }),
-  r('DELETE', '/admin/offers/{id}', 'offers', 'admin'),
+  r('GET', '/admin/offers/pending', 'catalogue', 'admin'),
+  r('PATCH', '/admin/offers/{id}/approve', 'catalogue', 'admin', { body: emptyBody }),
+  r('PATCH', '/admin/offers/{id}', 'catalogue', 'admin', { body: updateOfferSchema }),
+  r('DELETE', '/admin/offers/{id}', 'catalogue', 'admin'),
 
   // Profile, favourites, earnings (users domain)
   r('GET', '/user/favorites', 'users', 'authenticated', { query: pageQuery }),

@@ -1,6 +1,6 @@
 /**
  * Records the AWS calls a process makes through the product's clients (the DynamoDB document client
- * and the S3 client of functions/lib/), by command and with their timing, via a middleware: for
+ * and the S3 client of functions/platform/), by command and with their timing, via a middleware: for
  * calls-per-request figures and for the spans of a cold start or an index build.
  */
 import { performance } from 'node:perf_hooks';

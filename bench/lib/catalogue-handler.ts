@@ -1,5 +1,5 @@
 /**
- * Child process of bench/catalogue.ts: the catalogue Lambda (functions/offers/handler.ts) called
+ * Child process of bench/catalogue.ts: the catalogue Lambda (functions/lambdas/catalogue/handler.ts) called
  * in-process, as a fresh Lambda instance would run it. The environment names the table and buckets
  * the parent filled. First the cold start (import, then the first call, which loads the index
  * snapshot from the files bucket), then a warm-up, then the measured calls: sequential, the
@@ -36,12 +36,12 @@ childTask(measure);
 async function measure(input: HandlerInput) {
   const heapAtStart = heapUsedAfterGc();
   const started = performance.now();
-  const { handler } = await import('../../functions/offers/handler');
+  const { handler } = await import('../../functions/lambdas/catalogue/handler');
   const importMs = performance.now() - started;
   // Imported after the handler, so that the handler's import time includes everything it loads.
-  const { db } = await import('../../functions/lib/dynamo');
-  const { s3 } = await import('../../functions/lib/s3');
-  const { CATALOGUE_CHANGES_PK } = await import('../../functions/lib/keys');
+  const { db } = await import('../../functions/platform/table');
+  const { s3 } = await import('../../functions/platform/s3');
+  const { CATALOGUE_CHANGES_PK } = await import('../../functions/platform/keys');
   const { getEvent } = await import('./gateway-event');
   const recorder = recordCalls({ dynamodb: db, s3 }, (command, commandInput) =>
     command === 'Query' && Object.values((commandInput.ExpressionAttributeValues ?? {}) as Record<string, unknown>).includes(CATALOGUE_CHANGES_PK) ? CHANGE_LOG_POLL : command,
@@ -119,7 +119,7 @@ const isDynamo = (call: AwsCall) => call.service === 'dynamodb';
  * index the handler uses (no DynamoDB, no HTTP layer), one after the other.
  */
 async function timeIndexQueries(mix: QueryMix): Promise<Record<Endpoint, IndexTime[]>> {
-  const { catalogueIndex } = await import('../../functions/core/search/catalogue-index');
+  const { catalogueIndex } = await import('../../functions/contexts/search/catalogue-index');
   const { expertDirectoryQuery, offerSearchQuery } = await import('../../shared/schemas/catalogue');
   const index = await catalogueIndex();
   const parsed = (query: string) => Object.fromEntries(new URLSearchParams(query));
@@ -186,10 +186,10 @@ function describe(samples: Sample[], indexTimes: IndexTime[]) {
  */
 async function loadSnapshotInSteps() {
   const { GetObjectCommand } = await import('@aws-sdk/client-s3');
-  const { s3 } = await import('../../functions/lib/s3');
-  const { config } = await import('../../functions/lib/config');
-  const { SEARCH_SNAPSHOT } = await import('../../functions/core/search/snapshot-settings');
-  const { loadSearchIndex } = await import('../../functions/core/search/search-index');
+  const { s3 } = await import('../../functions/platform/s3');
+  const { config } = await import('../../functions/platform/config');
+  const { SEARCH_SNAPSHOT } = await import('../../functions/contexts/search/snapshot-settings');
+  const { loadSearchIndex } = await import('../../functions/contexts/search/search-index');
   const at = [performance.now()];
   const { Body } = await s3.send(new GetObjectCommand({ Bucket: config.filesBucket, Key: SEARCH_SNAPSHOT.key }));
   at.push(performance.now());

@@ -1,5 +1,5 @@
 /**
- * Child process of bench/catalogue.ts: the scheduled snapshot job (functions/search-indexer/handler.ts)
+ * Child process of bench/catalogue.ts: the scheduled snapshot job (functions/lambdas/search-indexer/handler.ts)
  * in a fresh process, as its Lambda runs it: the table's experts and published offers read, the
  * index built and serialised, the snapshot put in the files bucket. Answers its time split into
  * the table reads, the S3 put and the rest (building and serialising, CPU), the snapshot's size and
@@ -16,10 +16,10 @@ childTask(runSnapshotJob);
 
 async function runSnapshotJob() {
   const started = performance.now();
-  const indexer = await import('../../functions/search-indexer/handler');
+  const indexer = await import('../../functions/lambdas/search-indexer/handler');
   const importMs = performance.now() - started;
-  const { db } = await import('../../functions/lib/dynamo');
-  const { s3 } = await import('../../functions/lib/s3');
+  const { db } = await import('../../functions/platform/table');
+  const { s3 } = await import('../../functions/platform/s3');
   const recorder = recordCalls({ dynamodb: db, s3 });
   const jobStarted = performance.now();
   const snapshot = await indexer.handler();

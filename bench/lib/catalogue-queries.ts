@@ -19,7 +19,7 @@ export const ENDPOINTS = {
 } as const;
 export type Endpoint = keyof typeof ENDPOINTS;
 
-/** The label of the search index's change-log poll among the DynamoDB calls (functions/core/search/catalogue-index.ts). */
+/** The label of the search index's change-log poll among the DynamoDB calls (functions/contexts/search/catalogue-index.ts). */
 export const CHANGE_LOG_POLL = 'changeLogPoll';
 
 /** Query strings (without '?') for each endpoint. */

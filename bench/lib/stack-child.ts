@@ -15,7 +15,7 @@ const port = await freePort();
 const stack = await startLocalStack({ port, dataDir, seed: DEFAULT_SEED });
 
 // Imported after the stack set the environment: the shared client reads its endpoint at load.
-const { db } = await import('../../functions/lib/dynamo');
+const { db } = await import('../../functions/platform/table');
 const calls: Record<string, number> = {};
 db.middlewareStack.add(
   (next, context) => (args) => {

@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { UNHANDLED_ERROR_MESSAGE } from '../../functions/lib/logger';
+import { UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
 import type { MarketplaceFunction } from './marketplace-function';
 
 /** The 500s of every Lambda, counted from their logs: one metric, one Service dimension per Lambda. */

@@ -12,7 +12,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { GSI1, GSI2, type TableAccess } from '../../functions/lib/keys';
+import { GSI1, GSI2, type TableAccess } from '../../functions/platform/keys';
 import { acknowledgeWildcardResource, importedName } from '../nag';
 import { retainedLogGroup } from './log-group';
 import { LAMBDA_BUNDLING } from '../lambda-bundling';
@@ -80,7 +80,7 @@ export class MarketplaceFunction extends Construct {
 
   /**
    * Items of the table whose partition key starts with one of the prefixes of `access`
-   * (functions/lib/keys.ts TABLE_ACCESS), and queries of the index by its own partition key's
+   * (functions/platform/keys.ts TABLE_ACCESS), and queries of the index by its own partition key's
    * prefixes; one statement per kind of access, nothing without the key condition.
    */
   grantTableData(table: dynamodb.ITable, access: TableAccess): void {

@@ -16,8 +16,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { SEARCH_SNAPSHOT } from '../../functions/core/search/snapshot-settings';
-import { TABLE_ACCESS } from '../../functions/lib/keys';
+import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
+import { TABLE_ACCESS } from '../../functions/platform/keys';
 import { UPLOADS } from '../../shared/limits';
 import { API_PREFIX, DOMAINS, ROUTES, routeKey, type Domain, type Route } from '../../shared/routes';
 import type { StageConfig } from '../config';
@@ -31,7 +31,7 @@ const AUTH_MEMORY_MB = 1024;
 const CATALOGUE_MEMORY_MB = 1024;
 /** Building the index peaks near 1,060 MB at 10,000 experts; memory also buys the CPU the build needs. */
 const SEARCH_INDEXER_MEMORY_MB = 1769;
-const MINIMUM_MEMORY_MB: Partial<Record<Domain, number>> = { auth: AUTH_MEMORY_MB, offers: CATALOGUE_MEMORY_MB };
+const MINIMUM_MEMORY_MB: Partial<Record<Domain, number>> = { auth: AUTH_MEMORY_MB, catalogue: CATALOGUE_MEMORY_MB };
 
 /**
  * What each domain touches besides its keys of the table (TABLE_ACCESS) and the origin secret:
@@ -41,7 +41,7 @@ interface DomainNeeds {
   media?: boolean;
   files?: boolean;
   /**
-   * Takes uploads for one folder of the media bucket (functions/lib/uploads.ts): signs forms into
+   * Takes uploads for one folder of the media bucket (functions/platform/uploads.ts): signs forms into
    * incoming/<folder>/ of the files bucket, checks and removes them there, publishes to <folder>/.
    */
   uploadsFor?: string;
@@ -51,7 +51,7 @@ interface DomainNeeds {
   signsAccessTokens?: boolean;
   /** Health only probes that the table and buckets answer; it reads and writes nothing, verifies no token. */
   probesOnly?: boolean;
-  /** Loads the search index's snapshot (functions/core/search/catalogue-index.ts) from the files bucket. */
+  /** Loads the search index's snapshot (functions/contexts/search/catalogue-index.ts) from the files bucket. */
   readsSearchSnapshot?: boolean;
 }
 
@@ -62,7 +62,7 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   health: { probesOnly: true },
   auth: { mail: true, signsAccessTokens: true },
   users: { media: true },
-  offers: { uploadsFor: 'offers', readsSearchSnapshot: true },
+  catalogue: { uploadsFor: 'offers', readsSearchSnapshot: true },
   chats: { files: true, mail: true },
   payments: { stripe: true, mail: true },
   admin: { media: true, mail: true },
@@ -112,7 +112,7 @@ export class ApiStack extends Stack {
   private createSearchIndexer(): lambda.IFunction {
     const { table, mediaBucket, filesBucket } = this.props;
     const indexer = new MarketplaceFunction(this, 'SearchIndexer', {
-      entry: 'functions/search-indexer/handler.ts',
+      entry: 'functions/lambdas/search-indexer/handler.ts',
       serviceName: 'marketplace-search-indexer',
       memoryMb: SEARCH_INDEXER_MEMORY_MB,
       timeoutSeconds: 300,
@@ -159,7 +159,7 @@ export class ApiStack extends Stack {
     const { config, table, mediaBucket, filesBucket, originSecret } = this.props;
     const needs = DOMAIN_NEEDS[domain];
     const domainFunction = new MarketplaceFunction(this, pascalCase(domain), {
-      entry: `functions/${domain}/handler.ts`,
+      entry: `functions/lambdas/${domain}/handler.ts`,
       serviceName: `marketplace-${domain}`,
       memoryMb: Math.max(MINIMUM_MEMORY_MB[domain] ?? 0, config.lambdaMemoryMb),
       environment: {

@@ -1,5 +1,5 @@
 /**
- * The realtime side. The realtime Lambda behind the WebSocket API (one route per entry of
+ * The realtime side. The websocket Lambda behind the WebSocket API (one route per entry of
  * WS_ROUTES, the two-way ones answering on the connection) keeps connections in the table with a
  * TTL. The notifications Lambda, fed by the table's stream (inserted event items only), pushes each
  * event to its recipients' connections through the @connections management API.
@@ -13,7 +13,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { EVENT_PREFIX, TABLE_ACCESS } from '../../functions/lib/keys';
+import { EVENT_PREFIX, TABLE_ACCESS } from '../../functions/platform/keys';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import type { ErrorAlarms } from '../constructs/error-alarms';
@@ -33,15 +33,15 @@ export interface RealtimeStackProps extends StackProps {
 }
 
 export class RealtimeStack extends Stack {
-  readonly realtimeFunction: lambda.IFunction;
+  readonly websocketFunction: lambda.IFunction;
   readonly notificationsFunction: lambda.IFunction;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
     const { config, table, originSecret, webSocketApi, webSocketStage, alarms } = props;
-    const realtime = new MarketplaceFunction(this, 'Realtime', {
-      entry: 'functions/realtime/handler.ts',
-      serviceName: 'marketplace-realtime',
+    const websocket = new MarketplaceFunction(this, 'WebSocket', {
+      entry: 'functions/lambdas/websocket/handler.ts',
+      serviceName: 'marketplace-websocket',
       memoryMb: config.lambdaMemoryMb,
       environment: {
         TABLE_NAME: table.tableName,
@@ -49,13 +49,13 @@ export class RealtimeStack extends Stack {
         ORIGIN_SECRET_ARN: originSecret.secretArn,
       },
     });
-    this.realtimeFunction = realtime.function;
-    realtime.grantTableData(table, TABLE_ACCESS.realtime);
-    originSecret.grantRead(realtime.function);
-    alarms?.watch(realtime, 'realtime');
+    this.websocketFunction = websocket.function;
+    websocket.grantTableData(table, TABLE_ACCESS.websocket);
+    originSecret.grantRead(websocket.function);
+    alarms?.watch(websocket, 'websocket');
 
     const notifications = new MarketplaceFunction(this, 'Notifications', {
-      entry: 'functions/notifications/handler.ts',
+      entry: 'functions/lambdas/notifications/handler.ts',
       serviceName: 'marketplace-notifications',
       memoryMb: config.lambdaMemoryMb,
       environment: { TABLE_NAME: table.tableName, WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl },
@@ -81,12 +81,12 @@ export class RealtimeStack extends Stack {
     alarms?.watch(notifications, 'notifications');
 
     // Not "Default" as the integration's id: it would collide with the $default route's logical id.
-    const integration = new WebSocketLambdaIntegration('RealtimeIntegration', realtime.function);
+    const integration = new WebSocketLambdaIntegration('WebSocketIntegration', websocket.function);
     for (const routeKey of WS_ROUTES) {
       const route = new apigw.WebSocketRoute(this, `Route ${routeKey}`, { webSocketApi, routeKey, integration, returnResponse: WS_TWO_WAY_ROUTES.includes(routeKey) });
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: '$connect is authorized by the realtime Lambda (one-time ticket, Origin check); later messages ride on that authorized connection.',
+        reason: '$connect is authorized by the websocket Lambda (one-time ticket, Origin check); later messages ride on that authorized connection.',
       });
     }
   }

@@ -9,7 +9,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { GSI1, GSI2 } from '../../functions/lib/keys';
+import { GSI1, GSI2 } from '../../functions/platform/keys';
 import { RETENTION, UPLOADS } from '../../shared/limits';
 import type { StageConfig } from '../config';
 
@@ -40,13 +40,13 @@ export class StatefulStack extends Stack {
     this.accessLogsBucket = this.createAccessLogsBucket(config);
     this.mediaBucket = this.createBucket('MediaBucket', STATEFUL_LOGICAL_IDS.mediaBucket, config);
     this.filesBucket = this.createBucket('FilesBucket', STATEFUL_LOGICAL_IDS.filesBucket, config, {
-      // Uploads wait here for their content check (functions/lib/uploads.ts); one never published is gone a day later.
+      // Uploads wait here for their content check (functions/platform/uploads.ts); one never published is gone a day later.
       lifecycleRules: [{ id: 'ExpireUnpublishedUploads', prefix: `${UPLOADS.incomingPrefix}/`, expiration: Duration.days(1) }],
     });
     this.allowCloudFrontToReadMedia();
   }
 
-  /** The single table; key design in functions/lib/keys.ts. */
+  /** The single table; key design in functions/platform/keys.ts. */
   private createTable(config: StageConfig): dynamodb.Table {
     const table = new dynamodb.Table(this, 'Table', {
       partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },

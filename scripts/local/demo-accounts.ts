@@ -1,5 +1,5 @@
 /** Demo accounts and their default credentials (README lists them). No handler imports here. */
-import type { UserRecord } from '../../functions/lib/user-record';
+import type { UserRecord } from '../../functions/contexts/accounts/account';
 import type { Portrait } from './demo-photos';
 
 export interface SeedSettings {

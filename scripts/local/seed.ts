@@ -10,12 +10,12 @@
  * integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createUser, EmailTaken, findUserIdByEmail } from '../../functions/auth/repository';
-import { putOffer } from '../../functions/core/offers/repository';
-import { config } from '../../functions/lib/config';
-import { hashPassword, newId } from '../../functions/lib/crypto';
-import { s3 } from '../../functions/lib/s3';
-import type { UserRecord } from '../../functions/lib/user-record';
+import { createUser, EmailTaken, findUserIdByEmail } from '../../functions/contexts/accounts/repository';
+import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
+import { config } from '../../functions/platform/config';
+import { hashPassword, newId } from '../../functions/platform/crypto';
+import { s3 } from '../../functions/platform/s3';
+import type { UserRecord } from '../../functions/contexts/accounts/account';
 import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS, DEMO_STUDENTS, type DemoOffer, type Profile, type SeedSettings } from './demo-accounts';
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';

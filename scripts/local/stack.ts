@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Domain } from '../../shared/routes';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
-import { SEARCH_SNAPSHOT } from '../../functions/core/search/snapshot-settings';
+import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
@@ -89,13 +89,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // Imported only now: the handlers read their configuration from the environment at load.
   const handlers = Object.fromEntries(
-    await Promise.all(DOMAINS.map(async (domain) => [domain, (await import(/* @vite-ignore */ `../../functions/${domain}/handler`)).handler])),
+    await Promise.all(DOMAINS.map(async (domain) => [domain, (await import(/* @vite-ignore */ `../../functions/lambdas/${domain}/handler`)).handler])),
   ) as Record<Domain, Parameters<typeof createHttpGateway>[0][Domain]>;
-  const realtime = (await import('../../functions/realtime/handler')).handler;
-  const notifications = (await import('../../functions/notifications/handler')).handler;
+  const realtime = (await import('../../functions/lambdas/websocket/handler')).handler;
+  const notifications = (await import('../../functions/lambdas/notifications/handler')).handler;
   const { seedDemoData } = await import('./seed');
   await seedDemoData(options.seed);
-  const searchIndexer = await import('../../functions/search-indexer/handler');
+  const searchIndexer = await import('../../functions/lambdas/search-indexer/handler');
   await searchIndexer.handler();
   const snapshotTimer = setInterval(() => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)), SEARCH_SNAPSHOT.periodMinutes * 60_000).unref();
 
@@ -164,7 +164,7 @@ const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteIt
 
 /** The handlers' table client tells the stream reader about each write, as DynamoDB's own stream learns of them. */
 async function nudgeStreamOnWrites(nudge: () => void): Promise<void> {
-  const { db } = await import('../../functions/lib/dynamo');
+  const { db } = await import('../../functions/platform/table');
   db.middlewareStack.add(
     (next, context) => async (args) => {
       const output = await next(args);

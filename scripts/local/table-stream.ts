@@ -11,7 +11,7 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { EVENT_PREFIX } from '../../functions/lib/keys';
+import { EVENT_PREFIX } from '../../functions/platform/keys';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;

@@ -120,7 +120,7 @@ describe.each(['dev', 'prod'])('access-token key in the %s stage', (stageName) =
       expect(variables.ACCESS_TOKEN_PRIVATE_KEY_ARN, domain).toEqual(domain === 'auth' ? { Ref: privateKeyId() } : undefined);
       expect(variables.ACCESS_TOKEN_PUBLIC_KEY, domain).toEqual(domain === 'health' ? undefined : { 'Fn::GetAtt': [keyResource, 'PublicKey'] });
     }
-    const realtime = synthesized.templates.realtime.toJSON().Resources[logicalIdOf(synthesized.stage.realtime.realtimeFunction)].Properties.Environment.Variables;
+    const realtime = synthesized.templates.realtime.toJSON().Resources[logicalIdOf(synthesized.stage.realtime.websocketFunction)].Properties.Environment.Variables;
     expect(Object.keys(realtime).filter((name) => name.startsWith('ACCESS_TOKEN'))).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stageConfig } from '../../infra/config';
 import { UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
-import { UNHANDLED_ERROR_MESSAGE } from '../../functions/lib/logger';
+import { UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
 import { DOMAINS } from '../../shared/routes';
 import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
 
@@ -15,7 +15,7 @@ afterAll(() => synthesized?.clean());
 
 const LAMBDAS = [
   ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
-  { name: 'realtime', owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+  { name: 'websocket', owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.websocketFunction) },
   { name: 'notifications', owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
 ];
 
@@ -66,7 +66,7 @@ describe('unhandled errors (500s) become a metric with an alarm', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
     try {
-      const { logger } = await import('../../functions/lib/logger');
+      const { logger } = await import('../../functions/platform/logger');
       logger.error(UNHANDLED_ERROR_MESSAGE, new Error('boom'));
     } finally {
       stdout.mockRestore();

@@ -1,4 +1,4 @@
-import { SEARCH_SNAPSHOT } from '../../functions/core/search/snapshot-settings';
+import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ROUTES, routeKey } from '../../shared/routes';
 import { logicalIdOf, statementsOfFunction, synthesizeStage, type SynthesizedStage } from './synth';
@@ -61,14 +61,14 @@ describe('domain Lambdas', () => {
     expect(resources[indexer].Properties.Timeout).toBeGreaterThanOrEqual(120);
     const snapshotStatements = (id: string) => statementsOfFunction(synthesized.templates.api, id).filter((statement) => JSON.stringify(statement.Resource).includes(SEARCH_SNAPSHOT.key));
     expect(snapshotStatements(indexer).map((statement) => statement.Action)).toEqual(['s3:PutObject']);
-    expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get('offers')!)).map((statement) => statement.Action)).toEqual(['s3:GetObject']);
-    for (const domain of DOMAINS.filter((other) => other !== 'offers')) {
+    expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get('catalogue')!)).map((statement) => statement.Action)).toEqual(['s3:GetObject']);
+    for (const domain of DOMAINS.filter((other) => other !== 'catalogue')) {
       expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)), domain).toEqual([]);
     }
   });
 
   it('gives the auth Lambda the memory scrypt needs, and the catalogue Lambda the memory its search index needs', () => {
-    for (const domain of ['auth', 'offers'] as const) {
+    for (const domain of ['auth', 'catalogue'] as const) {
       expect(resources[logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)].Properties.MemorySize, domain).toBeGreaterThanOrEqual(1024);
     }
   });

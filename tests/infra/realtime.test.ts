@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_PREFIX } from '../../functions/lib/keys';
+import { EVENT_PREFIX } from '../../functions/platform/keys';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
 
@@ -14,7 +14,7 @@ describe('WebSocket API', () => {
     const resources: Record<string, { Type: string; Properties: Record<string, any> }> = synthesized.templates.realtime.toJSON().Resources;
     const routes = Object.values(resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route');
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([...WS_ROUTES].sort());
-    const realtime = logicalIdOf(synthesized.stage.realtime.realtimeFunction);
+    const realtime = logicalIdOf(synthesized.stage.realtime.websocketFunction);
     for (const route of routes) {
       const [, [, integrationRef]] = route.Properties.Target['Fn::Join'];
       const uri = JSON.stringify(resources[integrationRef.Ref].Properties.IntegrationUri);

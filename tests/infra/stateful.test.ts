@@ -33,7 +33,7 @@ describe('stateful stack', () => {
     expect(resources[PINNED.accessLogsBucket]?.Type).toBe('AWS::S3::Bucket');
   });
 
-  it('has the single table of functions/lib/keys.ts', () => {
+  it('has the single table of functions/platform/keys.ts', () => {
     expect(dev.templates.stateful.toJSON().Resources[PINNED.table].Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
       KeySchema: [

@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GSI1, TABLE_ACCESS, type TableAccess } from '../../functions/lib/keys';
+import { GSI1, TABLE_ACCESS, type TableAccess } from '../../functions/platform/keys';
 import { MarketplaceFunction } from '../../infra/constructs/marketplace-function';
 import { DOMAINS } from '../../shared/routes';
 import { actionsOf, logicalIdOf, statementsOfFunction, synthesizeStage, type PolicyStatement, type SynthesizedStage } from './synth';
@@ -42,7 +42,7 @@ function tableStatementsOf(owner: 'api' | 'realtime', functionLogicalId: string)
 
 const LAMBDAS = [
   ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
-  { name: 'realtime' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+  { name: 'websocket' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.websocketFunction) },
   { name: 'notifications' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
   { name: 'searchIndexer' as const, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.searchIndexerFunction) },
 ];
@@ -75,7 +75,7 @@ describe('table access (least privilege by partition-key prefix)', () => {
   });
 
   it('lets the realtime Lambdas touch connections and tickets, and read chat places, nothing of accounts', () => {
-    for (const fn of [synthesized.stage.realtime.realtimeFunction, synthesized.stage.realtime.notificationsFunction]) {
+    for (const fn of [synthesized.stage.realtime.websocketFunction, synthesized.stage.realtime.notificationsFunction]) {
       const statements = tableStatementsOf('realtime', logicalIdOf(fn));
       expect(statements.length).toBeGreaterThan(0);
       for (const statement of statements) for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'CHATS#*']).toContain(pattern);
@@ -101,7 +101,7 @@ describe('MarketplaceFunction.grantTableData', () => {
   it('grants index prefixes a Query of the index, keyed on the index partition key, and nothing on the table', () => {
     const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Test');
     const table = new dynamodb.Table(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
-    const fn = new MarketplaceFunction(stack, 'Fn', { entry: 'functions/health/handler.ts', serviceName: 'test', memoryMb: 128, environment: {} });
+    const fn = new MarketplaceFunction(stack, 'Fn', { entry: 'functions/lambdas/health/handler.ts', serviceName: 'test', memoryMb: 128, environment: {} });
     fn.grantTableData(table, { readWrite: ['A#'], read: ['B#'], index: ['C#', 'D#'] });
 
     const statements = statementsOfFunction(Template.fromStack(stack), logicalIdOf(fn.function)).filter(isTableData);

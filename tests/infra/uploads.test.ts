@@ -89,7 +89,7 @@ describe('what the offers Lambda may do with objects', () => {
       .map((statement) => ({ actions: [...actionsOf(statement)].sort(), resource: text(statement.Resource as Value) }));
 
   it('signs forms into, reads and removes incoming/offers/* of the files bucket, and writes offers/* of the media bucket: nothing more', () => {
-    const statements = s3Statements(dev, 'offers');
+    const statements = s3Statements(dev, 'catalogue');
     const files = statefulValue(STATEFUL_LOGICAL_IDS.filesBucket, 'Arn');
     const media = statefulValue(STATEFUL_LOGICAL_IDS.mediaBucket, 'Arn');
     const uploads = statements.filter(({ resource }) => media.test(resource) || (files.test(resource) && resource.includes('/incoming/')));

@@ -88,7 +88,7 @@ describe('origin secret (nobody reaches the APIs around CloudFront)', () => {
   it('is readable by every API Lambda and the realtime Lambda, which find it in ORIGIN_SECRET_ARN', () => {
     const lambdas = [
       ...DOMAINS.map((domain) => ({ template: synthesized.templates.api, id: logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
-      { template: synthesized.templates.realtime, id: logicalIdOf(synthesized.stage.realtime.realtimeFunction) },
+      { template: synthesized.templates.realtime, id: logicalIdOf(synthesized.stage.realtime.websocketFunction) },
     ];
     const isOriginSecret = (value: unknown) => JSON.stringify(value).includes(`ExportsOutputRef${originSecretId()}`);
     for (const { template, id } of lambdas) {

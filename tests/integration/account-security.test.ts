@@ -282,7 +282,7 @@ describe('cookies and cross-site requests', () => {
 
 describe('the edge', () => {
   it('refuses a request that did not come through the edge, at the handler itself', async () => {
-    const { handler } = await import('../../functions/auth/handler');
+    const { handler } = await import('../../functions/lambdas/auth/handler');
     const direct = await handler({
       version: '2.0',
       routeKey: 'GET /api/auth/user',

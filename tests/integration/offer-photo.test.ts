@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { putOffer } from '../../functions/core/offers/repository';
+import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import type { PhotoUploadForm } from '../../shared/schemas/catalogue';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { putOffer } from '../../functions/core/offers/repository';
+import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { ApiClient } from '../support/api';
 import { signedInAs } from '../support/accounts';
 import { deleteItem, getItem } from '../support/table';

@@ -1,6 +1,6 @@
 /** The demo catalogue of the local stack, as visitors, members and the admin see it through the API. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../functions/auth/repository';
+import { findUserByEmail } from '../../functions/contexts/accounts/repository';
 import { CATALOGUE } from '../../shared/limits';
 import type { ExpertCard, ExpertProfile, OfferDto, Page } from '../../shared/schemas/catalogue';
 import { LESSON_TYPES, PRICING_TYPES } from '../../shared/schemas/offers';

@@ -1,0 +1,56 @@
+import { config } from '../../platform/config';
+import { linkMail, type Mail } from '../../platform/mailer';
+import { escapeHtml } from '../../../shared/text';
+import type { ContactBody } from '../../../shared/schemas/auth';
+
+export const activationMail = (to: string, token: string): Mail =>
+  linkMail(
+    to,
+    'Activate your account',
+    'Welcome! Please confirm your e-mail address to activate your account. The link is valid for 24 hours.',
+    'Activate my account',
+    `${config.appUrl}/activate/${token}`,
+    'If you did not create an account, you can ignore this e-mail.',
+  );
+
+export const passwordResetMail = (to: string, token: string): Mail =>
+  linkMail(
+    to,
+    'Reset your password',
+    'We received a request to reset your password. The link is valid for 1 hour and can be used once.',
+    'Choose a new password',
+    `${config.appUrl}/reset-password/${token}`,
+    'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+  );
+
+export function contactMail(message: ContactBody): Mail {
+  const lines = [`From: ${message.firstName} ${message.lastName} <${message.email}>`, `Phone: ${message.phone || '-'}`, '', message.message];
+  return {
+    to: config.supportEmail,
+    subject: `Contact form: ${message.firstName} ${message.lastName}`,
+    text: lines.join('\n'),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  };
+}
+
+/** To the owner of an address that has an account already: registration answers as for a new one. */
+export const accountExistsMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Someone tried to register with your address',
+    'Someone just tried to create an account with this e-mail address, which already has an account with us. If it was you, log in, or reset your password if you forgot it.',
+    'Log in',
+    `${config.appUrl}/login`,
+    `If it was not you, nothing changed: your account and password are as they were. You can reset your password at ${config.appUrl}/forgot-password.`,
+  );
+
+/** To the owner of an address whose password many clients are guessing. */
+export const loginFloodMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Unusual sign-in attempts on your account',
+    'There were many failed attempts to sign in to your account in the last few minutes. Your account is safe as long as nobody knows your password; sign-ins are slowed down for a while.',
+    'Choose a new password',
+    `${config.appUrl}/forgot-password`,
+    'If these attempts were yours, you can ignore this e-mail. Otherwise, choosing a new password ends every other session.',
+  );

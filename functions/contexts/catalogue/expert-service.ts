@@ -1,0 +1,20 @@
+/** Public profiles of experts and public cards of members. No AWS calls here: storage is the repository. */
+import { MSG } from '../../../shared/messages';
+import type { ExpertProfile, PublicUser } from '../../../shared/schemas/catalogue';
+import type { Caller } from '../../platform/access-token';
+import { NotFound } from '../../platform/errors';
+import { isListedExpert, isVisible, toExpertProfile, toPublicUser } from './expert';
+import * as repo from './expert-repository';
+
+export async function expertProfile(expertId: string, caller: Caller | undefined): Promise<ExpertProfile> {
+  const user = await repo.getUser(expertId);
+  if (!isListedExpert(user)) throw new NotFound(MSG.teacherNotFound);
+  return toExpertProfile(user, caller);
+}
+
+/** The public card of any member a signed-in user deals with (a chat counterpart). */
+export async function publicUser(userId: string): Promise<PublicUser> {
+  const user = await repo.getUser(userId);
+  if (!isVisible(user)) throw new NotFound(MSG.userNotFound);
+  return toPublicUser(user);
+}

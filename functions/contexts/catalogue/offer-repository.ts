@@ -1,0 +1,169 @@
+/**
+ * DynamoDB access of offers. Keys come from lib/keys.ts only; item shapes from offer.ts only. Every
+ * write that changes what the catalogue shows carries its change-log item in the same transaction.
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../platform/config';
+import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
+import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
+import type { UserRecord } from '../accounts/account';
+import { catalogueChangePut } from '../search/catalogue-changes';
+import { fromOfferItem, type OfferRecord, statusIndexOf, toOfferItem } from './offer';
+
+/** Writes an offer as it is (the demo seed and the benchmark generator). */
+export async function putOffer(offer: OfferRecord): Promise<void> {
+  await db.send(new PutCommand({ TableName: config.tableName, Item: toOfferItem(offer) }));
+}
+
+export async function createOffer(offer: OfferRecord): Promise<void> {
+  await transact({
+    TransactItems: [
+      { Put: { TableName: config.tableName, Item: toOfferItem(offer), ConditionExpression: 'attribute_not_exists(pk)' } },
+      catalogueChangePut('offer', offer.offerId, offer.professorId),
+    ],
+  });
+}
+
+export async function getOffer(offerId: string): Promise<OfferRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: offerKey(offerId) }));
+  return Item && fromOfferItem(Item);
+}
+
+/** An expert's offers, newest first: one Query of the expert's partition of GSI1, whatever the table's size. */
+export async function offersOfExpert(professorId: string): Promise<OfferRecord[]> {
+  return queryAll({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': expertOffersOf(professorId).gsi1pk }, ScanIndexForward: false });
+}
+
+/** Offers of one status from GSI2, oldest submission first, at most `limit` (the moderation queue). */
+export async function offersWithStatusOldestFirst(status: 'pending' | 'approved', limit: number): Promise<OfferRecord[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({ TableName: config.tableName, IndexName: GSI2, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': offersWithStatus(status).gsi2pk }, Limit: limit }),
+  );
+  return Items.map(fromOfferItem);
+}
+
+/** Every published offer (building the search index; never a request path). */
+export async function allApprovedOffers(): Promise<OfferRecord[]> {
+  return queryAll({ IndexName: GSI2, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': offersWithStatus('approved').gsi2pk } });
+}
+
+async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>): Promise<OfferRecord[]> {
+  const offers: OfferRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ TableName: config.tableName, ...input, ExclusiveStartKey }));
+    offers.push(...(page.Items ?? []).map(fromOfferItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return offers;
+}
+
+export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCents' | 'lessonType'> & { photo?: string };
+
+/**
+ * Rewrites an offer's fields if it is still live (pending or approved) and, when `ownerId` is
+ * given, still that expert's. `resubmit` sends it back to moderation (an expert's edit); an admin's
+ * edit keeps its status. False when the condition fails.
+ */
+export async function updateOffer(offer: OfferRecord, fields: OfferFields, options: { ownerId?: string; resubmit: boolean }): Promise<OfferRecord | undefined> {
+  const now = new Date().toISOString();
+  const updated: OfferRecord = { ...offer, ...fields, updatedAt: now, ...(options.resubmit && { status: 'pending' as const, submittedAt: now }) };
+  const values: Record<string, unknown> = { ':title': updated.title, ':description': updated.description, ':price': updated.priceCents, ':lessonType': updated.lessonType, ':now': now, ':pending': 'pending', ':approved': 'approved' };
+  const sets = ['title = :title', 'description = :description', 'priceCents = :price', 'lessonType = :lessonType', 'updatedAt = :now'];
+  if (fields.photo) {
+    sets.push('photo = :photo');
+    values[':photo'] = fields.photo;
+  }
+  if (options.resubmit) {
+    const index = statusIndexOf(updated)!;
+    sets.push('#status = :pending', 'submittedAt = :now', 'gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk');
+    values[':gsi2pk'] = index.gsi2pk;
+    values[':gsi2sk'] = index.gsi2sk;
+  }
+  let condition = '#status IN (:pending, :approved)';
+  if (options.ownerId) {
+    condition += ' AND professorId = :owner';
+    values[':owner'] = options.ownerId;
+  }
+  const written = await conditionally([
+    {
+      Update: {
+        TableName: config.tableName,
+        Key: offerKey(offer.offerId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      },
+    },
+    catalogueChangePut('offer', offer.offerId, offer.professorId),
+  ]);
+  return written ? updated : undefined;
+}
+
+/** Publishes an offer waiting in moderation. False when it no longer waits. */
+export async function approveOffer(offer: OfferRecord): Promise<boolean> {
+  const index = statusIndexOf({ ...offer, status: 'approved' })!;
+  return conditionally([
+    {
+      Update: {
+        TableName: config.tableName,
+        Key: offerKey(offer.offerId),
+        UpdateExpression: 'SET #status = :approved, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':approved': 'approved', ':pending': 'pending', ':gsi2pk': index.gsi2pk, ':gsi2sk': index.gsi2sk },
+      },
+    },
+    catalogueChangePut('offer', offer.offerId, offer.professorId),
+  ]);
+}
+
+/**
+ * Takes an offer out of every list for good: `rejected` by an admin or `archived` by its expert
+ * (`ownerId`). The item stays, so the orders and reviews that name it keep reading it. False when
+ * it is no longer live, or not this expert's.
+ */
+export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'archived', ownerId?: string): Promise<boolean> {
+  const values: Record<string, unknown> = { ':status': status, ':now': new Date().toISOString(), ':pending': 'pending', ':approved': 'approved' };
+  let condition = '#status IN (:pending, :approved)';
+  if (ownerId) {
+    condition += ' AND professorId = :owner';
+    values[':owner'] = ownerId;
+  }
+  return conditionally([
+    {
+      Update: {
+        TableName: config.tableName,
+        Key: offerKey(offer.offerId),
+        UpdateExpression: `SET #status = :status, ${status}At = :now REMOVE gsi2pk, gsi2sk`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      },
+    },
+    catalogueChangePut('offer', offer.offerId, offer.professorId),
+  ]);
+}
+
+async function conditionally(TransactItems: Parameters<typeof transact>[0]['TransactItems']): Promise<boolean> {
+  try {
+    await transact({ TransactItems });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Offers and users by id, in one BatchGetItem for up to 100 keys together. */
+export async function offersAndUsers(offerIds: string[], userIds: string[]): Promise<{ offers: Map<string, OfferRecord>; users: Map<string, UserRecord> }> {
+  const items = await batchGet(config.tableName, [...offerIds.map(offerKey), ...userIds.map(userKey)]);
+  const offers = new Map<string, OfferRecord>();
+  const users = new Map<string, UserRecord>();
+  for (const item of items) {
+    if (item.sk === 'OFFER') offers.set(String(item.offerId), fromOfferItem(item));
+    else users.set(String(item.userId), item as UserRecord);
+  }
+  return { offers, users };
+}

@@ -1,0 +1,181 @@
+/**
+ * The rules of offers: who sees which, who writes which, moderation, and the catalogue's lists read
+ * from the search index. No AWS calls here: storage is the repository, search the index.
+ */
+import { CATALOGUE, LIMITS } from '../../../shared/limits';
+import { MSG } from '../../../shared/messages';
+import type { ExpertCard, OfferDto, Review } from '../../../shared/schemas/catalogue';
+import type { Caller } from '../../platform/access-token';
+import { newId } from '../../platform/crypto';
+import { Forbidden, NotFound } from '../../platform/errors';
+import type { UserRecord } from '../accounts/account';
+import { publishUpload } from '../../platform/uploads';
+import { isListedExpert, toExpertCard } from './expert';
+import { catalogueIndex } from '../search/catalogue-index';
+import type { OfferHit } from '../search/search-index';
+import { type OfferRecord, toOfferDto } from './offer';
+import { publishedOffersAmong } from './published';
+import * as repo from './offer-repository';
+import { getUser } from './expert-repository';
+
+export interface OfferInput {
+  title: string;
+  description: string;
+  price: number;
+  lessonType: OfferRecord['lessonType'];
+  pricingType?: OfferRecord['pricingType'];
+  photo?: string;
+}
+
+/** Everyone sees approved offers; their expert also sees them while in moderation; admins see all live ones. */
+function visibleTo(offer: OfferRecord, caller: Caller | undefined): boolean {
+  if (offer.status === 'approved') return true;
+  if (offer.status !== 'pending') return false;
+  return caller?.role === 'admin' || caller?.userId === offer.professorId;
+}
+
+const isOwnerOrAdmin = (offer: OfferRecord, caller: Caller | undefined) => caller?.role === 'admin' || caller?.userId === offer.professorId;
+
+export async function offer(offerId: string, caller: Caller | undefined): Promise<OfferDto> {
+  const found = await repo.getOffer(offerId);
+  if (!found || !visibleTo(found, caller)) throw new NotFound(MSG.offerNotFound);
+  const expert = await getUser(found.professorId);
+  if (!isListedExpert(expert) && !(expert && isOwnerOrAdmin(found, caller))) throw new NotFound(MSG.offerNotFound);
+  return toOfferDto(found, toExpertCard(expert, caller));
+}
+
+/** The published offers of an expert, newest first. */
+export async function offersOfExpert(professorId: string, caller: Caller | undefined): Promise<OfferDto[]> {
+  const [expert, offers] = await Promise.all([getUser(professorId), repo.offersOfExpert(professorId)]);
+  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound);
+  const card = toExpertCard(expert, caller);
+  return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));
+}
+
+/** Reviews arrive with orders (a later issue); an expert's list is empty until then. */
+export async function reviewsOfExpert(professorId: string): Promise<Review[]> {
+  const expert = await getUser(professorId);
+  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound);
+  return [];
+}
+
+/** The expert's own offers, in moderation or published, newest first. */
+export async function myOffers(caller: Caller): Promise<OfferDto[]> {
+  const [expert, offers] = await Promise.all([getUser(caller.userId), repo.offersOfExpert(caller.userId)]);
+  const card = expertCardOrId(expert, caller.userId, caller);
+  return offers.filter((own) => own.status === 'pending' || own.status === 'approved').map((own) => toOfferDto(own, card));
+}
+
+/** An expert with payouts enabled publishes offers; each waits for an admin's approval first. */
+export async function createOffer(input: OfferInput, caller: Caller, account: UserRecord): Promise<{ msg: string; offer: OfferDto }> {
+  if (account.payoutsEnabled !== true) throw new Forbidden(MSG.payoutsRequired);
+  const now = new Date().toISOString();
+  const created: OfferRecord = {
+    offerId: newId(),
+    professorId: caller.userId,
+    title: input.title,
+    description: input.description,
+    priceCents: toCents(input.price),
+    lessonType: input.lessonType,
+    pricingType: input.pricingType ?? 'fixed',
+    ...(typeof account.domainActivity === 'string' && account.domainActivity && { area: account.domainActivity }),
+    status: 'pending',
+    createdAt: now,
+    submittedAt: now,
+  };
+  await repo.createOffer(created);
+  return { msg: MSG.offerSubmitted, offer: toOfferDto(created, toExpertCard(account, caller)) };
+}
+
+/** Its expert edits an offer, which goes back to moderation; nobody else may. */
+export async function updateOwnOffer(offerId: string, input: OfferInput, caller: Caller, account: UserRecord): Promise<{ msg: string; offer: OfferDto }> {
+  const found = await liveOffer(offerId);
+  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer);
+  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { ownerId: caller.userId, resubmit: true });
+  if (!updated) throw new NotFound(MSG.offerNotFound);
+  return { msg: MSG.offerUpdated, offer: toOfferDto(updated, toExpertCard(account, caller)) };
+}
+
+/** An admin edits any live offer; it keeps its status (an admin's word needs no second review). */
+export async function updateAnyOffer(offerId: string, input: OfferInput, caller: Caller): Promise<{ msg: string; offer: OfferDto }> {
+  const found = await liveOffer(offerId);
+  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { resubmit: false });
+  if (!updated) throw new NotFound(MSG.offerNotFound);
+  const expert = await getUser(found.professorId);
+  return { msg: MSG.offerUpdatedByAdmin, offer: toOfferDto(updated, expertCardOrId(expert, found.professorId, caller)) };
+}
+
+/** Only its expert deletes an offer; deleting archives it. */
+export async function deleteOffer(offerId: string, caller: Caller): Promise<{ msg: string }> {
+  const found = await liveOffer(offerId);
+  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer);
+  if (!(await repo.retireOffer(found, 'archived', caller.userId))) throw new NotFound(MSG.offerNotFound);
+  return { msg: MSG.offerDeleted };
+}
+
+/** The moderation queue: offers waiting for approval, oldest first. */
+export async function pendingOffers(caller: Caller): Promise<OfferDto[]> {
+  const offers = await repo.offersWithStatusOldestFirst('pending', CATALOGUE.moderationBatch);
+  const { users } = await repo.offersAndUsers([], offers.map((pending) => pending.professorId));
+  return offers.map((pending) => toOfferDto(pending, expertCardOrId(users.get(pending.professorId), pending.professorId, caller)));
+}
+
+export async function approveOffer(offerId: string): Promise<{ msg: string }> {
+  const found = await repo.getOffer(offerId);
+  if (!found || found.status === 'archived' || found.status === 'rejected') throw new NotFound(MSG.offerNotFound);
+  if (found.status !== 'pending' || !(await repo.approveOffer(found))) throw new Forbidden(MSG.offerNotPending);
+  return { msg: MSG.offerApproved };
+}
+
+/** Rejecting takes an offer waiting for approval (or a published one) out of the catalogue for good. */
+export async function rejectOffer(offerId: string): Promise<{ msg: string }> {
+  const found = await liveOffer(offerId);
+  if (!(await repo.retireOffer(found, 'rejected'))) throw new NotFound(MSG.offerNotFound);
+  return { msg: MSG.offerRejected };
+}
+
+/** Published offers, newest first, from the search index. */
+export async function latestOffers(page: number, limit: number, caller: Caller | undefined): Promise<OfferDto[]> {
+  return publishedOffers((await catalogueIndex()).latestOffers(page, limit), caller);
+}
+
+/** Offers matching a search, best first. Blank text finds nothing. */
+export async function searchOffers(q: string | undefined, limit: number, caller: Caller | undefined): Promise<OfferDto[]> {
+  if (!q) return [];
+  return publishedOffers((await catalogueIndex()).offers(q, limit), caller);
+}
+
+/** A guest's saved offers (ids kept in the browser): the published ones, in the guest's order. */
+export const guestFavorites = (ids: string[], caller: Caller | undefined): Promise<OfferDto[]> => publishedOffersAmong(ids, caller);
+
+/** Offers found in the index, read in one batch with their experts; anything unpublished since is left out. */
+async function publishedOffers(hits: OfferHit[], caller: Caller | undefined): Promise<OfferDto[]> {
+  if (hits.length === 0) return [];
+  const { offers, users } = await repo.offersAndUsers(
+    hits.map((hit) => hit.id),
+    hits.map((hit) => hit.expertId),
+  );
+  return hits.flatMap((hit) => {
+    const found = offers.get(hit.id);
+    const expert = users.get(hit.expertId);
+    return found?.status === 'approved' && found.professorId === hit.expertId && isListedExpert(expert) ? [toOfferDto(found, toExpertCard(expert, caller))] : [];
+  });
+}
+
+async function liveOffer(offerId: string): Promise<OfferRecord> {
+  const found = await repo.getOffer(offerId);
+  if (!found || (found.status !== 'pending' && found.status !== 'approved')) throw new NotFound(MSG.offerNotFound);
+  return found;
+}
+
+async function fieldsOf(offerId: string, input: OfferInput): Promise<repo.OfferFields> {
+  const photo = input.photo && (await publishUpload({ key: input.photo, keyPrefix: `offers/${offerId}`, maxBytes: LIMITS.photoMaxBytes, publicPrefix: `offers/${offerId}` }));
+  return { title: input.title, description: input.description, priceCents: toCents(input.price), lessonType: input.lessonType, ...(photo && { photo }) };
+}
+
+/** An expert's card, or just their id when the account is gone (admins still see the offer). */
+function expertCardOrId(expert: UserRecord | undefined, expertId: string, caller: Caller): ExpertCard {
+  return expert ? toExpertCard(expert, caller) : { _id: expertId, firstName: '', lastName: '', rating: 0, reviews: 0, expYears: 0, isVerified: false, isStripeConnected: false, payoutsEnabled: false, createdAt: '' };
+}
+
+const toCents = (euros: number) => Math.round(euros * 100);

@@ -1,0 +1,67 @@
+/**
+ * The offer entity: its record, its item in the table (the only place that knows the item's shape)
+ * and what the API shows of it. Prices are integer cents (EUR) in the table and euros in the API.
+ */
+import type { ExpertCard, OfferDto, OfferStatus } from '../../../shared/schemas/catalogue';
+import type { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
+import { expertOffersIndex, offerKey, offerStatusIndex } from '../../platform/keys';
+
+export type { OfferStatus };
+
+/**
+ * pending (new or edited, in moderation) -> approved (public); rejected by an admin; archived when
+ * its expert deletes it. Rejected and archived offers stay readable for the orders that name them.
+ */
+export interface OfferRecord {
+  offerId: string;
+  professorId: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  lessonType: (typeof LESSON_TYPES)[number];
+  pricingType: (typeof PRICING_TYPES)[number];
+  /** The expert's area (finance, law, marketing, consulting) when the offer was made. */
+  area?: string;
+  /** Path below /uploads/ of a photo that passed the content check. */
+  photo?: string;
+  status: OfferStatus;
+  createdAt: string;
+  updatedAt?: string;
+  /** When it last entered moderation (the queue is oldest first). */
+  submittedAt?: string;
+  archivedAt?: string;
+}
+
+/** Statuses with a list of their own in GSI2: the moderation queue and the published catalogue. */
+const LISTED_STATUSES: readonly OfferStatus[] = ['pending', 'approved'];
+
+export function statusIndexOf(offer: Pick<OfferRecord, 'offerId' | 'status' | 'createdAt' | 'submittedAt'>) {
+  return LISTED_STATUSES.includes(offer.status) ? offerStatusIndex(offer.status, offer.submittedAt ?? offer.createdAt, offer.offerId) : undefined;
+}
+
+export function toOfferItem(offer: OfferRecord): Record<string, unknown> {
+  return { ...offerKey(offer.offerId), ...expertOffersIndex(offer.professorId, offer.createdAt, offer.offerId), ...statusIndexOf(offer), ...offer };
+}
+
+export function fromOfferItem(item: Record<string, unknown>): OfferRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, gsi2pk: _gsi2pk, gsi2sk: _gsi2sk, ...offer } = item;
+  return offer as unknown as OfferRecord;
+}
+
+export function toOfferDto(offer: OfferRecord, professor: ExpertCard): OfferDto {
+  return {
+    _id: offer.offerId,
+    title: offer.title,
+    description: offer.description,
+    price: offer.priceCents / 100,
+    lessonType: offer.lessonType,
+    pricingType: offer.pricingType,
+    ...(offer.area && { area: offer.area }),
+    status: offer.status,
+    approved: offer.status === 'approved',
+    ...(offer.photo && { photo: offer.photo }),
+    createdAt: offer.createdAt,
+    ...(offer.updatedAt && { updatedAt: offer.updatedAt }),
+    professor,
+  };
+}

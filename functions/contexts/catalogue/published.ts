@@ -1,0 +1,24 @@
+/**
+ * The published offers among ids a caller holds (a guest's saved ids, an account's favourites), with
+ * their experts' cards. Kept apart from the offers service so the users Lambda can read offers
+ * without loading the search index.
+ */
+import type { OfferDto } from '../../../shared/schemas/catalogue';
+import type { Caller } from '../../platform/access-token';
+import { isListedExpert, toExpertCard } from './expert';
+import { getUsers } from './expert-repository';
+import { toOfferDto } from './offer';
+import { offersAndUsers } from './offer-repository';
+
+/** In the order of the ids, each once; unknown, unpublished ones and those of unlisted experts are left out. */
+export async function publishedOffersAmong(ids: string[], caller: Caller | undefined): Promise<OfferDto[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const { offers } = await offersAndUsers(unique, []);
+  const experts = await getUsers([...new Set([...offers.values()].map((offer) => offer.professorId))]);
+  return unique.flatMap((id) => {
+    const offer = offers.get(id);
+    const expert = offer && experts.get(offer.professorId);
+    return offer?.status === 'approved' && isListedExpert(expert) ? [toOfferDto(offer, toExpertCard(expert, caller))] : [];
+  });
+}

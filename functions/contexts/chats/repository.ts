@@ -1,0 +1,196 @@
+/**
+ * DynamoDB access of chats. Keys come from lib/keys.ts only, item shapes from chat.ts only. Every
+ * message is written in one transaction with both members' places, the recipient's unread total
+ * and the event that pushes it, so counts and pushes always match what is stored.
+ */
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { RealtimeEvent } from '../../../shared/schemas/chats';
+import { config } from '../../platform/config';
+import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
+import { chatKey, chatMemberIndex, chatMemberKey, chatsOfMember, GSI1, messageKey, messagesOf, openChatKey, orderCounterKey, unreadTotalKey, userKey } from '../../platform/keys';
+import type { UserRecord } from '../accounts/account';
+import { eventPut } from '../realtime/events';
+import { type ChatRecord, fromChatItem, fromMemberItem, fromMessageItem, type MemberRecord, type MessageRecord, toChatItem, toMemberItem, toMessageItem } from './chat';
+
+const table = () => config.tableName;
+
+export async function getMember(userId: string, chatId: string, consistent = false): Promise<MemberRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: chatMemberKey(userId, chatId), ConsistentRead: consistent }));
+  return Item && fromMemberItem(Item);
+}
+
+export async function getChat(chatId: string): Promise<ChatRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: chatKey(chatId) }));
+  return Item && fromChatItem(Item);
+}
+
+/** Chats, members' places and users in one BatchGetItem. */
+export async function chatsMembersAndUsers(chatIds: string[], members: { userId: string; chatId: string }[], userIds: string[]) {
+  const items = await batchGet(table(), [...chatIds.map(chatKey), ...members.map((m) => chatMemberKey(m.userId, m.chatId)), ...userIds.map(userKey)]);
+  const chats = new Map<string, ChatRecord>();
+  const places = new Map<string, MemberRecord>();
+  const users = new Map<string, UserRecord>();
+  for (const item of items) {
+    const sk = item.sk as string;
+    if (sk === 'CHAT') chats.set((item as { chatId: string }).chatId, fromChatItem(item));
+    else if (sk === 'PROFILE') users.set((item as { userId: string }).userId, item as unknown as UserRecord);
+    else {
+      const member = fromMemberItem(item);
+      places.set(`${member.userId}#${member.chatId}`, member);
+    }
+  }
+  return { chats, places, users };
+}
+
+/** A member's chats, latest activity first: one Query of their partition of GSI1. */
+export async function chatsOfUser(userId: string, limit: number, after?: string): Promise<{ members: MemberRecord[]; next?: string }> {
+  const { gsi1pk } = chatsOfMember(userId);
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: GSI1,
+      KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk < :after' : 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ...(after && { ':after': after }) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return { members: Items.map(fromMemberItem), next: LastEvaluatedKey?.gsi1sk as string | undefined };
+}
+
+/** Messages oldest first: the latest `limit`, those before a message, or those after one. */
+export async function messagesOfChat(chatId: string, page: { before?: string; after?: string; limit: number }): Promise<{ messages: MessageRecord[]; more: boolean }> {
+  const { pk, skPrefix } = messagesOf(chatId);
+  const query: QueryCommandInput = page.after
+    ? { TableName: table(), KeyConditionExpression: 'pk = :pk AND sk > :after', ExpressionAttributeValues: { ':pk': pk, ':after': messageKey(chatId, page.after).sk }, ScanIndexForward: true }
+    : page.before
+      ? { TableName: table(), KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :before', ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':before': messageKey(chatId, page.before).sk }, ScanIndexForward: false }
+      : { TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ScanIndexForward: false };
+  // One more than asked tells whether more exist; `before` may also return the message it names.
+  const { Items = [] } = await db.send(new QueryCommand({ ...query, Limit: page.limit + 2 }));
+  const found = Items.map(fromMessageItem).filter((message) => message.messageId !== page.before);
+  const more = found.length > page.limit;
+  const taken = found.slice(0, page.limit);
+  return { messages: page.after ? taken : taken.reverse(), more };
+}
+
+export async function openChatId(studentId: string, offerId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: openChatKey(studentId, offerId), ConsistentRead: true }));
+  return Item?.chatId as string | undefined;
+}
+
+export async function lastOrderNumber(): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: orderCounterKey(), ConsistentRead: true }));
+  return (Item?.lastOrderNumber as number | undefined) ?? 0;
+}
+
+export async function unreadTotal(userId: string, consistent = false): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: unreadTotalKey(userId), ConsistentRead: consistent }));
+  return Math.max(0, (Item?.count as number | undefined) ?? 0);
+}
+
+/**
+ * The writes that deliver a message: the message, both members' places (order in their lists, the
+ * preview, the recipient's unread count), the recipient's total and the push. The chat item, which
+ * holds the order, is not among them: messages never contend with order changes.
+ */
+function messageWrites(message: MessageRecord, recipientId: string, event: RealtimeEvent, placesExist: boolean) {
+  const { chatId, senderId, createdAt, messageId } = message;
+  const place = (userId: string, unread: boolean) => ({
+    Update: {
+      TableName: table(),
+      Key: chatMemberKey(userId, chatId),
+      UpdateExpression: `SET lastActivityAt = :at, gsi1sk = :sk, lastMessageId = :id, lastMessage = :message${unread ? ' ADD unreadCount :one' : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': createdAt, ':sk': chatMemberIndex(userId, createdAt, chatId).gsi1sk, ':id': messageId, ':message': message, ...(unread && { ':one': 1 }) },
+    },
+  });
+  return [
+    { Put: { TableName: table(), Item: toMessageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...(placesExist ? [place(senderId, false), place(recipientId, true)] : []),
+    { Update: { TableName: table(), Key: unreadTotalKey(recipientId), UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } },
+    eventPut(table(), [recipientId, senderId], event),
+  ];
+}
+
+export async function addMessage(message: MessageRecord, recipientId: string, event: RealtimeEvent): Promise<void> {
+  await transact({ TransactItems: messageWrites(message, recipientId, event, true) });
+}
+
+/**
+ * Creates a chat with the next order number (gapless: the counter moves only with the chat), the
+ * student's open-chat marker (replacing the archived conversation's), both members' places and,
+ * when given, the first message. false: the order number was taken or the student opened a chat
+ * about this offer meanwhile; ask again.
+ */
+export async function createChat(chat: ChatRecord, previousOrderNumber: number, archivedChatId: string | undefined, first?: { message: MessageRecord; event: RealtimeEvent }): Promise<boolean> {
+  const at = chat.createdAt;
+  const last = first && { lastMessageId: first.message.messageId, lastMessage: first.message };
+  const student: MemberRecord = { userId: chat.studentId, chatId: chat.chatId, otherUserId: chat.expertId, unreadCount: 0, lastActivityAt: at, ...last, ...(first && { readUpTo: first.message.messageId }) };
+  const expert: MemberRecord = { userId: chat.expertId, chatId: chat.chatId, otherUserId: chat.studentId, unreadCount: first ? 1 : 0, lastActivityAt: at, ...last };
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: orderCounterKey(),
+            UpdateExpression: 'SET lastOrderNumber = :next',
+            ConditionExpression: previousOrderNumber === 0 ? 'attribute_not_exists(lastOrderNumber)' : 'lastOrderNumber = :previous',
+            ExpressionAttributeValues: { ':next': chat.orderNumber, ...(previousOrderNumber > 0 && { ':previous': previousOrderNumber }) },
+          },
+        },
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...openChatKey(chat.studentId, chat.offer._id), chatId: chat.chatId },
+            // The marker of an archived conversation gives way; an open one never does.
+            ConditionExpression: archivedChatId ? 'chatId = :archived' : 'attribute_not_exists(pk)',
+            ...(archivedChatId && { ExpressionAttributeValues: { ':archived': archivedChatId } }),
+          },
+        },
+        { Put: { TableName: table(), Item: toChatItem(chat), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table(), Item: toMemberItem(student) } },
+        { Put: { TableName: table(), Item: toMemberItem(expert) } },
+        ...(first ? messageWrites(first.message, chat.expertId, first.event, false) : []),
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Marks a chat read up to its last message and takes its unread messages off the member's total,
+ * in one transaction conditioned on the count just read (a message arriving meanwhile: false, read
+ * again), with the event that tells the member's other tabs and the other participant.
+ */
+export async function markRead(member: MemberRecord): Promise<boolean> {
+  const { userId, chatId, otherUserId, unreadCount, lastMessageId } = member;
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: chatMemberKey(userId, chatId),
+            UpdateExpression: lastMessageId ? 'SET unreadCount = :zero, readUpTo = :last' : 'SET unreadCount = :zero',
+            ConditionExpression: 'unreadCount = :seen',
+            ExpressionAttributeValues: { ':zero': 0, ':seen': unreadCount, ...(lastMessageId && { ':last': lastMessageId }) },
+          },
+        },
+        ...(unreadCount > 0
+          ? [{ Update: { TableName: table(), Key: unreadTotalKey(userId), UpdateExpression: 'ADD #count :minus', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minus': -unreadCount } } }]
+          : []),
+        eventPut(table(), [userId, otherUserId], { type: 'chatRead', chatId, readerId: userId, ...(lastMessageId && { readUpTo: lastMessageId }) }),
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+

@@ -1,0 +1,169 @@
+/**
+ * The chat rules (no AWS calls here): who may read and write a conversation, one open conversation
+ * per student and offer, order numbers, unread counts, and what each call answers.
+ */
+import { MSG } from '../../../shared/messages';
+import { isArchived } from '../../../shared/order-state';
+import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
+import type { Caller } from '../../platform/access-token';
+import { BadRequest, Forbidden, NotFound } from '../../platform/errors';
+import { newId } from '../../platform/crypto';
+import type { UserRecord } from '../accounts/account';
+import { getOffer } from '../catalogue/offer-repository';
+import { getUser } from '../catalogue/expert-repository';
+import { isVisible } from '../catalogue/expert';
+import { type MemberRecord, type MessageRecord, newChat, newMessageId, toChatDto, toMessageDto } from './chat';
+import * as repository from './repository';
+
+/** Attempts at taking the next order number when other chats are being opened at the same moment. */
+const CREATE_ATTEMPTS = 8;
+
+/** The caller's place in a chat: 404 for a chat that does not exist, 403 for one they are not in. */
+async function placeOf(caller: Caller, chatId: string): Promise<MemberRecord> {
+  const member = await repository.getMember(caller.userId, chatId);
+  if (member) return member;
+  if (await repository.getChat(chatId)) throw new Forbidden(MSG.notYourChat);
+  throw new NotFound(MSG.chatNotFound);
+}
+
+/** The chat as the member sees it, with the other member's place (how far they have read). */
+async function chatSeenBy(member: MemberRecord): Promise<{ chat: ChatDto; other?: MemberRecord }> {
+  const { chats, places, users } = await repository.chatsMembersAndUsers([member.chatId], [{ userId: member.otherUserId, chatId: member.chatId }], [member.userId, member.otherUserId]);
+  const chat = chats.get(member.chatId);
+  if (!chat) throw new NotFound(MSG.chatNotFound);
+  const other = places.get(`${member.otherUserId}#${member.chatId}`);
+  return { chat: toChatDto(chat, member, other, users), other };
+}
+
+const chatView = async (member: MemberRecord): Promise<ChatDto> => (await chatSeenBy(member)).chat;
+
+export async function unreadCount(caller: Caller): Promise<{ count: number }> {
+  return { count: await repository.unreadTotal(caller.userId) };
+}
+
+/** A page of the caller's chats, latest activity first: one Query and one BatchGetItem, whatever else the table holds. */
+export async function listChats(caller: Caller, query: { cursor?: string; limit: number }): Promise<ChatList> {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const { members, next } = await repository.chatsOfUser(caller.userId, query.limit, after);
+  if (members.length === 0) return { chats: [] };
+  const { chats, places, users } = await repository.chatsMembersAndUsers(
+    members.map((m) => m.chatId),
+    members.map((m) => ({ userId: m.otherUserId, chatId: m.chatId })),
+    [caller.userId, ...members.map((m) => m.otherUserId)],
+  );
+  const list = members.flatMap((member) => {
+    const chat = chats.get(member.chatId);
+    return chat ? [toChatDto(chat, member, places.get(`${member.otherUserId}#${member.chatId}`), users)] : [];
+  });
+  return { chats: list, ...(next && { nextCursor: Buffer.from(next).toString('base64url') }) };
+}
+
+function decodeCursor(cursor: string): string {
+  const position = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z#[\w-]{1,64}$/.test(position)) throw new BadRequest(MSG.invalidCursor);
+  return position;
+}
+
+export async function chatMessages(caller: Caller, chatId: string, query: { before?: string; after?: string; limit: number }): Promise<ChatMessages> {
+  if (query.before && query.after) throw new BadRequest(MSG.invalidCursor);
+  const member = await placeOf(caller, chatId);
+  const [{ chat, other }, page] = await Promise.all([chatSeenBy(member), repository.messagesOfChat(chatId, query)]);
+  const readUpTo = { callerId: caller.userId, byCaller: member.readUpTo, byOther: other?.readUpTo };
+  return { chat, messages: page.messages.map((message) => toMessageDto(message, readUpTo)), hasMore: page.more };
+}
+
+function messageFrom(account: UserRecord, chatId: string, content: string): MessageRecord {
+  return { messageId: newMessageId(), chatId, senderId: account.userId, content, createdAt: new Date().toISOString(), senderFirstName: account.firstName ?? '', senderLastName: account.lastName ?? '' };
+}
+
+/** The message as its sender sees it right after sending (not read yet by the other). */
+const asSent = (message: MessageRecord): MessageDto => toMessageDto(message, { callerId: message.senderId });
+
+/**
+ * Who else is in a chat, as this Lambda has already read it: a chat's two participants never
+ * change, so a conversation in progress costs no read per message. Bounded, oldest forgotten first.
+ */
+const otherParticipants = new Map<string, string>();
+const OTHER_PARTICIPANTS_KEPT = 10_000;
+
+async function otherParticipantOf(caller: Caller, chatId: string): Promise<string> {
+  const key = `${caller.userId}#${chatId}`;
+  const known = otherParticipants.get(key);
+  if (known) return known;
+  const { otherUserId } = await placeOf(caller, chatId);
+  if (otherParticipants.size >= OTHER_PARTICIPANTS_KEPT) otherParticipants.delete(otherParticipants.keys().next().value!);
+  otherParticipants.set(key, otherUserId);
+  return otherUserId;
+}
+
+export async function sendMessage(caller: Caller, account: UserRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
+  return { message: await deliver(chatId, account, await otherParticipantOf(caller, chatId), content) };
+}
+
+async function deliver(chatId: string, account: UserRecord, recipientId: string, content: string): Promise<MessageDto> {
+  const message = messageFrom(account, chatId, content);
+  const dto = asSent(message);
+  await repository.addMessage(message, recipientId, { type: 'newMessage', chatId, message: dto });
+  return dto;
+}
+
+/**
+ * Opens the conversation about an offer, or returns the caller's open one (then the message joins
+ * it). A conversation whose order is closed or cancelled is archived: asking again opens a new one,
+ * a new order. Only published offers of active experts, and never one's own offer.
+ */
+export async function createChat(caller: Caller, account: UserRecord, offerId: string, initialMessage: string | undefined): Promise<{ status: number; body: CreatedChat }> {
+  const offer = await getOffer(offerId);
+  if (!offer || offer.status !== 'approved') throw new NotFound(MSG.offerNotAvailable);
+  if (offer.professorId === caller.userId) throw new Forbidden(MSG.ownOfferChat);
+  const expert = await getUser(offer.professorId);
+  if (!isVisible(expert)) throw new NotFound(MSG.offerNotAvailable);
+
+  for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+    const existingId = await repository.openChatId(caller.userId, offerId);
+    const existing = existingId ? await repository.getChat(existingId) : undefined;
+    if (existing && !isArchived(existing)) {
+      const chat = existing;
+      const message = initialMessage === undefined ? undefined : await deliver(chat.chatId, account, chat.expertId, initialMessage);
+      const member = await repository.getMember(caller.userId, chat.chatId, true);
+      return { status: 200, body: { chat: await chatView(member!), ...(message && { message }), created: false } };
+    }
+    const previous = await repository.lastOrderNumber();
+    const chat = newChat({
+      chatId: newId(),
+      offer: {
+        _id: offer.offerId,
+        title: offer.title,
+        description: offer.description,
+        priceCents: offer.priceCents,
+        lessonType: offer.lessonType,
+        pricingType: offer.pricingType,
+        ...(offer.photo && { photo: offer.photo }),
+        professor: { _id: expert.userId, firstName: expert.firstName, lastName: expert.lastName },
+      },
+      orderNumber: previous + 1,
+      studentId: caller.userId,
+      expertId: expert.userId,
+      professorName: `${expert.firstName} ${expert.lastName}`.trim(),
+      createdAt: new Date().toISOString(),
+    });
+    const message = initialMessage === undefined ? undefined : messageFrom(account, chat.chatId, initialMessage);
+    const first = message && { message, event: { type: 'newMessage' as const, chatId: chat.chatId, message: asSent(message) } };
+    if (await repository.createChat(chat, previous, existing?.chatId, first)) {
+      const member = await repository.getMember(caller.userId, chat.chatId, true);
+      return { status: 201, body: { chat: await chatView(member!), ...(message && { message: asSent(message) }), created: true } };
+    }
+  }
+  throw new Error('Could not take an order number: too many chats opened at once');
+}
+
+/** Marks the chat read for the caller; answers their new total of unread messages. */
+export async function markRead(caller: Caller, chatId: string): Promise<{ count: number }> {
+  let member = await placeOf(caller, chatId);
+  for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+    if (member.unreadCount === 0 && member.readUpTo === member.lastMessageId) break;
+    if (await repository.markRead(member)) break;
+    member = (await repository.getMember(caller.userId, chatId, true))!;
+  }
+  return { count: await repository.unreadTotal(caller.userId, true) };
+}

@@ -1,0 +1,4 @@
+/** admin Lambda. Its routes are in the route table; until their issue lands they answer 501. */
+import { createDomainHandler } from '../../platform/http';
+
+export const handler = createDomainHandler('admin', {});

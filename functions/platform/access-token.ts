@@ -1,0 +1,51 @@
+/**
+ * Verifies access tokens. Tokens are ES256: every Lambda holds only the public key
+ * (ACCESS_TOKEN_PUBLIC_KEY) and can verify, never mint; the private half is the auth Lambda's alone
+ * (functions/contexts/accounts/access-token-signer.ts).
+ */
+import { importJWK, jwtVerify, type CryptoKey } from 'jose';
+import type { Role } from '../../shared/routes';
+
+/** Which login opened the session: the user login or the admin login. They never mix. */
+export type SessionKind = 'user' | 'admin';
+
+/** Short-lived bearer token: who the caller is, with which role, in which session. Kept in memory by the SPA. */
+export interface Caller {
+  userId: string;
+  role: Role;
+  sessionId: string;
+  kind: SessionKind;
+}
+
+export const ACCESS_TOKEN_ISSUER = 'marketplace';
+export const ACCESS_TOKEN_ALGORITHM = 'ES256';
+
+let publicKey: Promise<CryptoKey | Uint8Array> | undefined;
+
+function verificationKey(): Promise<CryptoKey | Uint8Array> {
+  const jwk = process.env.ACCESS_TOKEN_PUBLIC_KEY;
+  if (!jwk) throw new Error('ACCESS_TOKEN_PUBLIC_KEY is not configured');
+  publicKey ??= importJWK(JSON.parse(jwk), ACCESS_TOKEN_ALGORITHM);
+  return publicKey;
+}
+
+const ROLES: readonly string[] = ['user', 'professor', 'admin'];
+const KINDS: readonly string[] = ['user', 'admin'];
+
+/**
+ * The caller a token names, or undefined for a missing, forged or expired one. Whether its session
+ * is still open is the request handling's next check (a logout ends access at once).
+ */
+export async function verifyAccessToken(token: string): Promise<Caller | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, await verificationKey(), { issuer: ACCESS_TOKEN_ISSUER, algorithms: [ACCESS_TOKEN_ALGORITHM] });
+    const { sub, role, sid, kind } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof kind !== 'string') return undefined;
+    if (!ROLES.includes(role) || !KINDS.includes(kind)) return undefined;
+    // An admin account only ever holds admin sessions, and only admin accounts hold them.
+    if ((role === 'admin') !== (kind === 'admin')) return undefined;
+    return { userId: sub, role: role as Role, sessionId: sid, kind: kind as SessionKind };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * The thin HTTP layer every domain Lambda shares. In order: the request must come through the edge
+ * (origin secret), find its route in the route table, pass the transport checks (one cookie per
+ * name, JSON bodies as JSON, state changes from the app's own origin), name an open session when it
+ * carries a token, be allowed for the route's access level, and have a valid body; then the action
+ * runs, and any result or error becomes a payload 2.0 response.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { core } from 'zod/mini';
+import { CLIENT_ADDRESS_HEADER, clientIpOf, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { MSG } from '../../shared/messages';
+import { type BodyOf, type Domain, type QueryOf, type Route, type RouteKey, type RouteKeyIn, roleMayCall, routeKey, routesOf } from '../../shared/routes';
+import type { ResponseOf } from '../../shared/schemas/responses';
+import { type Caller, verifyAccessToken } from './access-token';
+import { config } from './config';
+import { BadRequest, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType } from './errors';
+import { logger, UNHANDLED_ERROR_MESSAGE } from './logger';
+import { cameThroughEdge } from './origin-secret';
+import { getAccount, mayAct } from '../contexts/accounts/sessions';
+import type { UserRecord } from '../contexts/accounts/account';
+
+const MAX_JSON_BYTES = 64 * 1024;
+/** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
+const MAX_PATH_PARAMETER_LENGTH = 128;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface Request<Body = unknown, Query = Record<string, string>> {
+  route: Route;
+  body: Body;
+  /** The body exactly as received, for routes that verify a signature over it. */
+  rawBody: string;
+  params: Record<string, string>;
+  /** The query string; parsed by the route's query schema when it has one. */
+  query: Query;
+  cookies: Record<string, string>;
+  headers: Record<string, string>;
+  /** The signed-in caller, when a valid token of an open session came with the request. */
+  caller?: Caller;
+  /** The caller's account as stored, read for the session check. */
+  account?: UserRecord;
+  /** The client's address as the edge saw it: what logs and per-client limits use. */
+  clientIp: string;
+}
+
+export interface Reply<Body = unknown> {
+  status?: number;
+  body?: Body;
+  cookies?: string[];
+}
+
+/** An action of a route: its body and query already validated by the route's schemas, its answer the route's response. */
+export type Action<K extends RouteKey> = (request: Request<BodyOf<K>, QueryOf<K>>) => Promise<Reply<ResponseOf<K>>>;
+/** The actions of a domain's Lambda, by route key; a route without one answers 501. */
+export type Actions<D extends Domain> = { [K in RouteKeyIn<D>]?: Action<K> };
+
+export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export function createDomainHandler<D extends Domain>(domain: D, actions: Actions<D>): Handler {
+  const routes = new Map<string, Route>(routesOf(domain).map((route) => [routeKey(route), route]));
+  for (const key of Object.keys(actions)) {
+    if (!routes.has(key)) throw new Error(`Action ${key} is not a ${domain} route of the route table`);
+  }
+  return async (event, context) => {
+    const headers = lowerCaseKeys(event.headers ?? {});
+    describeInvocation(event, headers, context);
+    try {
+      if (!(await cameThroughEdge(headers[ORIGIN_VERIFY_HEADER]))) throw new Forbidden(MSG.directAccess);
+      const route = routes.get(event.routeKey);
+      if (!route) return respond({ status: 404, body: { msg: MSG.routeNotFound } });
+      const request: Request<unknown, unknown> = parseRequest(route, event, headers);
+      checkTransport(route, request, event.cookies ?? []);
+      Object.assign(request, await signedIn(headers));
+      authorise(route, request.caller);
+      if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
+      if (route.query) request.query = validateQuery(route.query, request.query as Record<string, string>);
+      if (route.body) request.body = validateBody(route, request.rawBody);
+      const action = (actions as Record<string, (request: Request<unknown, unknown>) => Promise<Reply>>)[event.routeKey];
+      if (!action) throw new NotImplemented();
+      return respond(await action(request));
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** Every log line of this invocation carries the Lambda context, the request id and a correlation id. */
+function describeInvocation(event: APIGatewayProxyEventV2, headers: Record<string, string>, context: Context | undefined): void {
+  logger.resetKeys();
+  if (context) logger.addContext(context);
+  const requestId = event.requestContext?.requestId;
+  const correlationId = headers['x-correlation-id']?.match(/^[\w.:-]{1,100}$/)?.[0] ?? requestId;
+  logger.appendKeys({ requestId, correlationId, routeKey: event.routeKey, clientIp: clientIpOf(headers[CLIENT_ADDRESS_HEADER]) });
+}
+
+
+function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Record<string, string>): Request {
+  const rawBody = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  return {
+    route,
+    body: route.rawBody ? rawBody : undefined,
+    rawBody,
+    params: definedOnly(event.pathParameters ?? {}),
+    query: definedOnly(event.queryStringParameters ?? {}),
+    cookies: parseCookies(event.cookies ?? []),
+    headers,
+    clientIp: clientIpOf(headers[CLIENT_ADDRESS_HEADER]) ?? event.requestContext?.http?.sourceIp ?? 'unknown',
+  };
+}
+
+/**
+ * Refuses what a browser would only send when tricked: a second cookie of a name (planted by a
+ * sibling site to shadow ours), a JSON route's body in a form encoding (a cross-site form post needs
+ * no preflight), and a state change from another origin.
+ */
+function checkTransport(route: Route, request: Request<unknown, unknown>, cookies: string[]): void {
+  if (hasDuplicateCookie(cookies)) throw new BadRequest(MSG.duplicateCookie);
+  if (route.body && !route.rawBody) {
+    const type = request.headers['content-type'];
+    const isJson = type !== undefined && /^application\/json\s*(;|$)/i.test(type);
+    if (type !== undefined ? !isJson : request.rawBody.length > 0) throw new UnsupportedMediaType(MSG.jsonOnly);
+  }
+  if (!SAFE_METHODS.has(route.method) && !fromAppOrigin(request.headers, cookies.length > 0)) throw new Forbidden(MSG.crossSiteRequest);
+}
+
+/**
+ * A browser says where a request comes from (Sec-Fetch-Site, else Origin); a page cannot forge either.
+ * Calls without cookies and without a browser's word (a script, a webhook) carry no ambient
+ * authority, so they pass; with a cookie, the request must prove it comes from the app.
+ */
+function fromAppOrigin(headers: Record<string, string>, carriesCookie: boolean): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = headers.origin;
+  if (origin !== undefined) return origin === new URL(config.appUrl).origin;
+  return !carriesCookie;
+}
+
+function hasDuplicateCookie(cookies: string[]): boolean {
+  const names = cookies.flatMap((c) => c.split(';')).map((c) => c.slice(0, c.indexOf('=')).trim()).filter(Boolean);
+  return new Set(names).size !== names.length;
+}
+
+/**
+ * The caller of a valid token whose session has not ended and whose account may act, with that
+ * account (one GetItem); anything else is an anonymous request (a 401 on a route that needs a caller).
+ */
+async function signedIn(headers: Record<string, string>): Promise<{ caller?: Caller; account?: UserRecord }> {
+  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const caller = bearer ? await verifyAccessToken(bearer) : undefined;
+  if (!caller) return {};
+  const account = await getAccount(caller.userId);
+  return mayAct(account, caller) ? { caller, account } : {};
+}
+
+/** Admin routes take admin sessions only; an admin session opens no member route. */
+function authorise(route: Route, caller: Caller | undefined): void {
+  if (roleMayCall(route.access, caller?.role) && (route.access !== 'admin' || caller?.kind === 'admin')) return;
+  throw caller ? new Forbidden(route.denied) : new Unauthorized();
+}
+
+/** Parses the query string with the route's schema (numbers, defaults); the first problem is the message. */
+function validateQuery(schema: NonNullable<Route['query']>, query: Record<string, string>): Record<string, unknown> {
+  const result = schema.safeParse(query);
+  if (!result.success) throw validationError(result.error);
+  return result.data as Record<string, unknown>;
+}
+
+/** Validates the JSON body against the route's schema; returns the parsed, normalised value. */
+export function validateBody(route: Route, rawBody: string): unknown {
+  if (!route.body) return undefined;
+  if (Buffer.byteLength(rawBody) > MAX_JSON_BYTES) throw new PayloadTooLarge(MSG.bodyTooLarge);
+  let json: unknown = undefined;
+  if (rawBody.trim() !== '') {
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw new BadRequest(MSG.invalidJson);
+    }
+  }
+  const result = route.body.safeParse(json);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+function validationError(error: core.$ZodError): BadRequest {
+  const messages = [...new Set(error.issues.map((issue) => (issue.code === 'invalid_type' && issue.path.length === 0 ? MSG.bodyMustBeObject : issue.message)))];
+  return new BadRequest(messages[0] ?? MSG.invalidJson, messages.map((msg) => ({ msg })));
+}
+
+export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: reply.status ?? 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(reply.body ?? {}),
+    cookies: reply.cookies,
+  };
+}
+
+/**
+ * The one place where errors become responses: `{ msg }` (and `errors` for validation). Anything
+ * else is a 500 whose log line (UNHANDLED_ERROR_MESSAGE, with the request id) the infra counts and
+ * alarms on.
+ */
+export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof HttpError) {
+    const response = respond({ status: error.statusCode, body: error.errors ? { msg: error.message, errors: error.errors } : { msg: error.message } });
+    if (error instanceof TooManyRequests) response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
+    return response;
+  }
+  logger.error(UNHANDLED_ERROR_MESSAGE, error as Error);
+  return respond({ status: 500, body: { msg: MSG.serverError } });
+}
+
+export function parseCookies(cookies: string[]): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const cookie of cookies.flatMap((c) => c.split(';'))) {
+    const at = cookie.indexOf('=');
+    if (at > 0) jar[cookie.slice(0, at).trim()] = safeDecode(cookie.slice(at + 1).trim());
+  }
+  return jar;
+}
+
+function lowerCaseKeys(headers: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).flatMap(([k, v]) => (v === undefined ? [] : [[k.toLowerCase(), v]])));
+}
+
+function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,110 @@
+import type { Domain } from '../../shared/routes';
+
+/**
+ * Every key of the single table, and the only place where key formats appear.
+ *
+ * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), TTL attribute `expiresAt` (epoch seconds).
+ * GSI2 is sparse: only items with a status list to be in carry its keys.
+ *
+ * Access patterns (docs/data-model.md repeats this list):
+ * - user by id ............................ GetItem  pk=USER#<id>        sk=PROFILE
+ * - user id by e-mail (unique) ............ GetItem  pk=EMAIL#<lower>    sk=EMAIL
+ * - sessions of a user (revoke all) ....... Query    pk=USER#<id>        sk begins_with SESSION#
+ * - one session (refresh rotation) ........ GetItem  pk=USER#<id>        sk=SESSION#<sessionId>
+ * - one-time token (activation, reset) .... GetItem  pk=TOKEN#<sha256>   sk=TOKEN
+ * - login attempts of an address ........... UpdateItem pk=LOGIN#<kind>#<lower> sk=ADDRESS (all clients)
+ *   ... and of one client .................. UpdateItem pk=LOGIN#<kind>#<lower> sk=CLIENT#<ip>
+ *   ... all of them (cleared by a reset) ... Query    pk=LOGIN#<kind>#<lower>
+ * - a rate limit's window ................. UpdateItem pk=RATE#<limit>#<subject> sk=RATE
+ * - contact message (kept 6 months) ....... PutItem  pk=CONTACT#<id>     sk=CONTACT
+ * - realtime connection ................... GetItem  pk=CONN#<connectionId> sk=CONN
+ * - open connections of a user (pushes) ... Query    pk=CONN#USER#<userId> sk begins_with CONN#  (TTL 2 h)
+ * - realtime ticket (one-time) ............ DeleteItem pk=TICKET#<sha256> sk=TICKET  (TTL 60 s)
+ * - event to push (stream-fed) ............ PutItem  pk=EVENT#<id>        sk=EVENT   (TTL 1 day)
+ * - chat (one order) ...................... GetItem  pk=CHAT#<chatId>     sk=CHAT
+ * - messages of a chat, by time ........... Query    pk=CHAT#<chatId>     sk begins_with MSG# (before / after a message id)
+ * - a student's open chat about an offer .. GetItem  pk=CHAT#OPEN#<studentId>#<offerId> sk=OPEN
+ * - a member's place in a chat ............ GetItem  pk=CHATS#<userId>    sk=CHAT#<chatId>  (unread count, read up to)
+ * - a member's chats, latest activity first Query    GSI1 gsi1pk=CHATS#<userId> gsi1sk=<lastActivityAt>#<chatId>
+ * - a member's unread messages in total ... GetItem  pk=CHATS#<userId>    sk=UNREAD
+ * - the last order number given ........... UpdateItem pk=COUNTER#ORDERS sk=COUNTER
+ * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
+ * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
+ * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<professorId>#OFFERS gsi1sk=<createdAt>#<offerId>
+ * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
+ *   the published catalogue)                (pending and approved only; archived and rejected leave it)
+ * - changes to the catalogue since a time . Query    pk=CATALOGUE#CHANGES sk > <ISO time> (TTL 1 day)
+ * - an account's favourites ............... in the user item: favorites = { <offerId>: <savedAt> }
+ */
+export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
+/** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
+export const usersOfRole = (role: string) => ({ gsi1pk: `ROLE#${role}` });
+export const userRoleIndex = (role: string, createdAt: string, userId: string) => ({ ...usersOfRole(role), gsi1sk: `${createdAt}#${userId}` });
+export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
+export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
+export const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
+export const loginAttemptsOf = (kind: string, email: string) => ({ pk: `LOGIN#${kind}#${email.toLowerCase()}` });
+export const loginAddressKey = (kind: string, email: string) => ({ ...loginAttemptsOf(kind, email), sk: 'ADDRESS' });
+export const loginClientKey = (kind: string, email: string, clientIp: string) => ({ ...loginAttemptsOf(kind, email), sk: `CLIENT#${clientIp}` });
+export const rateKey = (limit: string, subject: string) => ({ pk: `RATE#${limit}#${subject.toLowerCase()}`, sk: 'RATE' });
+export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'CONTACT' });
+export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+export const connectionsOfUser = (userId: string) => ({ pk: `CONN#USER#${userId}`, skPrefix: 'CONN#' });
+export const userConnectionKey = (userId: string, connectionId: string) => ({ pk: `CONN#USER#${userId}`, sk: `CONN#${connectionId}` });
+export const ticketKey = (ticketHash: string) => ({ pk: `TICKET#${ticketHash}`, sk: 'TICKET' });
+/** Items under this prefix are events: the table's stream hands their inserts to the notifications function. */
+export const EVENT_PREFIX = 'EVENT#';
+export const eventKey = (eventId: string) => ({ pk: `${EVENT_PREFIX}${eventId}`, sk: 'EVENT' });
+
+export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
+export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
+export const messageKey = (chatId: string, messageId: string) => ({ pk: `CHAT#${chatId}`, sk: `MSG#${messageId}` });
+export const openChatKey = (studentId: string, offerId: string) => ({ pk: `CHAT#OPEN#${studentId}#${offerId}`, sk: 'OPEN' });
+export const chatMemberKey = (userId: string, chatId: string) => ({ pk: `CHATS#${userId}`, sk: `CHAT#${chatId}` });
+export const chatsOfMember = (userId: string) => ({ gsi1pk: `CHATS#${userId}` });
+export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: string) => ({ ...chatsOfMember(userId), gsi1sk: `${lastActivityAt}#${chatId}` });
+export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
+export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
+
+export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
+export const expertOffersOf = (professorId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS` });
+export const expertOffersIndex = (professorId: string, createdAt: string, offerId: string) => ({ ...expertOffersOf(professorId), gsi1sk: `${createdAt}#${offerId}` });
+
+export const offersWithStatus = (status: string) => ({ gsi2pk: `OFFERS#${status}` });
+export const offerStatusIndex = (status: string, submittedAt: string, offerId: string) => ({ ...offersWithStatus(status), gsi2sk: `${submittedAt}#${offerId}` });
+
+/** One partition of recent catalogue changes, read by every search index to stay fresh (decisions.md). */
+export const CATALOGUE_CHANGES_PK = 'CATALOGUE#CHANGES';
+export const catalogueChangeKey = (at: string, kind: 'expert' | 'offer', id: string) => ({ pk: CATALOGUE_CHANGES_PK, sk: `${at}#${kind}#${id}` });
+
+export const GSI1 = 'gsi1';
+export const GSI2 = 'gsi2';
+
+/**
+ * Which partition-key prefixes each Lambda may touch: the infra grants table rights with a
+ * `dynamodb:LeadingKeys` condition built from this map, and nothing else. `readWrite` items may be
+ * read and written, `read` items only read, `index` prefixes of the GSIs' partition keys only
+ * queried (GSI1 and GSI2 prefixes never overlap). Every API
+ * domain reads the caller's session (USER#<id> / SESSION#<sid>) on each signed-in request.
+ */
+export interface TableAccess {
+  readWrite: readonly string[];
+  read: readonly string[];
+  index: readonly string[];
+}
+
+const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [] };
+
+export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
+  health: { readWrite: [], read: [], index: [] },
+  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
+  users: { readWrite: ['USER#'], read: ['OFFER#'], index: [] },
+  catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
+  chats: { readWrite: ['CHAT#', 'CHATS#', 'COUNTER#', 'EVENT#', 'TICKET#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
+  payments: sessionCheckOnly,
+  admin: sessionCheckOnly,
+  websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
+  notifications: { readWrite: ['CONN#'], read: [], index: [] },
+  searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
+};

@@ -1,0 +1,34 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.stubEnv('TABLE_NAME', 'unit');
+const { db, isConditionFailure, transact } = await import('./table');
+
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+// DynamoDB answers a transaction that met another write with TransactionConflict; these tests
+// replay those answers to the one client, as DynamoDB Local cannot be made to produce them on cue.
+describe('transact', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs a transaction again when it was cancelled by a conflict with another write', async () => {
+    const send = vi.spyOn(db, 'send').mockRejectedValueOnce(cancelled('None', 'TransactionConflict')).mockResolvedValueOnce({} as never);
+    await transact({ TransactItems: [] });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports a failed condition at once, as the condition failure it is', async () => {
+    const send = vi.spyOn(db, 'send').mockRejectedValue(cancelled('ConditionalCheckFailed', 'None'));
+    const error = await transact({ TransactItems: [] }).catch((e: unknown) => e);
+    expect(isConditionFailure(error)).toBe(true);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('never mistakes a lasting conflict for a failed condition', async () => {
+    vi.spyOn(db, 'send').mockRejectedValue(cancelled('TransactionConflict', 'None'));
+    const error = await transact({ TransactItems: [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransactionCanceledException);
+    expect(isConditionFailure(error)).toBe(false);
+  });
+});
