@@ -16,12 +16,42 @@ export const ERROR_CODES = [
   'rate_limited',
   'not_implemented',
   'unavailable',
+  'contention',
   'internal',
-  // Outcomes a client acts on.
+  // Requests the edge or the transport refuses.
+  'direct_access',
+  'cross_site_request',
+  'duplicate_cookie',
+  'invalid_json',
+  'route_not_found',
+  // Accounts and sessions.
+  'email_taken',
+  'password_too_common',
+  'invalid_credentials',
   'activation_required',
+  'activation_link_invalid',
+  'account_banned',
+  'session_expired',
   'reset_link_invalid',
-  'payouts_required',
+  'mail_unavailable',
+  // The catalogue.
+  'offer_not_found',
   'not_your_offer',
+  'offer_not_pending',
+  'payouts_required',
+  'expert_not_found',
+  'user_not_found',
+  'too_many_favorites',
+  // Uploads.
+  'upload_missing',
+  'upload_too_large',
+  'upload_type_refused',
+  // Chats.
+  'chat_not_found',
+  'not_your_chat',
+  'offer_unavailable',
+  'own_offer',
+  'invalid_cursor',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -100,6 +100,7 @@ export const MSG = {
   notImplemented: 'This feature is not available yet.',
   serverError: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is not ready yet.',
+  busy: 'We are busy right now. Please try again in a moment.',
 
   // Catalogue texts of spec 1 section 8
   fetchOffersFailed: 'Failed to fetch offers',

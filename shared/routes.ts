@@ -66,8 +66,8 @@ export interface Route {
 type RouteExtra = Pick<Route, 'body' | 'query' | 'denied' | 'upload' | 'rawBody'>;
 
 /** One entry; its literal method, path, domain and schemas stay in the table's type. */
-const r = <const M extends Method, const P extends string, const D extends Domain, const X extends RouteExtra = {}>(method: M, path: P, domain: D, access: Access, extra?: X) =>
-  ({ method, path, domain, access, ...extra }) as { method: M; path: P; domain: D; access: Access } & X;
+const r = <const M extends Method, const P extends string, const D extends Domain, const A extends Access, const X extends RouteExtra = {}>(method: M, path: P, domain: D, access: A, extra?: X) =>
+  ({ method, path, domain, access, ...extra }) as { method: M; path: P; domain: D; access: A } & X;
 
 const ROUTE_TABLE = [
   r('GET', '/health', 'health', 'public'),
@@ -185,6 +185,8 @@ type RouteOf<K extends RouteKey> = Extract<AnyRoute, { method: K extends `${infe
 export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.output<S> : undefined;
 /** The body a client sends to this route (before the schema's defaults and trimming). */
 export type BodyInputOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.input<S> : undefined;
+/** Who may call this route. */
+export type AccessOf<K extends RouteKey> = RouteOf<K>['access'];
 /** The names of a path's parameters: `'/offers/{id}/reviews'` gives `'id'`. */
 type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathParamNames<Rest> : never;
 /** A route's path parameters, each required: a missing one fails to compile. */

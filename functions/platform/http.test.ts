@@ -3,8 +3,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { MSG } from '../../shared/messages';
-import { Conflict } from './errors';
-import { UNHANDLED_ERROR_MESSAGE } from './logger';
+import type { Caller } from './access-token';
+import { Conflict, Contention } from './errors';
+import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from './logger';
 
 const ORIGIN_SECRET = 'unit-test-origin-secret';
 const APP_URL = 'https://app.example.com';
@@ -28,6 +29,9 @@ const event = (routeKey: string, init: Partial<APIGatewayProxyEventV2> = {}): AP
 const IN_AN_HOUR = Math.floor(Date.now() / 1000) + 3600;
 const loginBody = JSON.stringify({ email: 'a@b.co', password: 'x' });
 
+/** Every session is open here: what is under test is the token and the request handling around it. */
+const openSession = async (caller: Caller) => ({ userId: caller.userId });
+
 describe('domain handler', () => {
   const handler = createDomainHandler('auth', {
     'POST /api/auth/login': async (request) => ({ body: { echoed: request.body, clientIp: request.clientIp } }),
@@ -37,22 +41,25 @@ describe('domain handler', () => {
     'POST /api/auth/activate': async () => {
       throw new Error('secret internals');
     },
+    'POST /api/auth/forgot-password': async () => {
+      throw new Contention('a hot item');
+    },
     'GET /api/auth/user': async (request) => ({ body: { caller: request.caller } }),
-  });
+  }, openSession);
 
   it('validates the body with the route schema and passes the parsed value on', async () => {
     const ok = await handler(event('POST /api/auth/login', { body: JSON.stringify({ email: ' a@b.co ', password: 'x' }) }));
     expect(JSON.parse(ok.body!).echoed).toEqual({ email: 'a@b.co', password: 'x' });
     const bad = await handler(event('POST /api/auth/login', { body: '{"email":1' }));
     expect(bad.statusCode).toBe(400);
-    expect(JSON.parse(bad.body!)).toEqual({ msg: MSG.invalidJson });
+    expect(JSON.parse(bad.body!)).toEqual({ msg: MSG.invalidJson, code: 'invalid_json' });
   });
 
   it('answers only requests that bear the edge’s origin secret', async () => {
     for (const secret of [undefined, '', 'guess', `${ORIGIN_SECRET}x`]) {
       const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { [ORIGIN_VERIFY_HEADER]: secret } }));
       expect(response.statusCode).toBe(403);
-      expect(JSON.parse(response.body!)).toEqual({ msg: MSG.directAccess });
+      expect(JSON.parse(response.body!)).toEqual({ msg: MSG.directAccess, code: 'direct_access' });
     }
   });
 
@@ -65,7 +72,7 @@ describe('domain handler', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'content-type': type } }));
       expect(response.statusCode).toBe(415);
-      expect(JSON.parse(response.body!)).toEqual({ msg: MSG.jsonOnly });
+      expect(JSON.parse(response.body!)).toEqual({ msg: MSG.jsonOnly, code: 'unsupported_media_type' });
     }
     expect((await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'content-type': 'application/json; charset=utf-8' } }))).statusCode).toBe(200);
   });
@@ -84,7 +91,7 @@ describe('domain handler', () => {
   it('refuses two cookies of the same name instead of picking one', async () => {
     const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { origin: APP_URL }, cookies: ['__Secure-refreshToken=a', '__Secure-refreshToken=b'] }));
     expect(response.statusCode).toBe(400);
-    expect(JSON.parse(response.body!)).toEqual({ msg: MSG.duplicateCookie });
+    expect(JSON.parse(response.body!)).toEqual({ msg: MSG.duplicateCookie, code: 'duplicate_cookie' });
   });
 
   it('logs an error that becomes a 500 as the counted "Unhandled error" line, with the request and correlation ids', async () => {
@@ -107,15 +114,30 @@ describe('domain handler', () => {
   it('maps typed errors to their status and hides unknown errors', async () => {
     const conflict = await handler(event('POST /api/auth/register', { body: JSON.stringify({ name: 'A', email: 'a@b.co', password: '12345678' }) }));
     expect(conflict.statusCode).toBe(409);
-    expect(JSON.parse(conflict.body!)).toEqual({ msg: MSG.emailTaken });
+    expect(JSON.parse(conflict.body!)).toEqual({ msg: MSG.emailTaken, code: 'conflict' });
     const crash = await handler(event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43) }) }));
     expect(crash.statusCode).toBe(500);
-    expect(crash.body).not.toContain('secret internals');
+    expect(JSON.parse(crash.body!)).toEqual({ msg: MSG.serverError, code: 'internal' });
+  });
+
+  it('asks to try again shortly when writes kept contending, and logs it to be counted', async () => {
+    const lines: string[] = [];
+    const captures = [process.stdout, process.stderr].map((stream) => vi.spyOn(stream, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true)));
+    try {
+      const busy = await handler(event('POST /api/auth/forgot-password', { body: JSON.stringify({ email: 'a@b.co' }) }));
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers?.['retry-after']).toBe('1');
+      expect(JSON.parse(busy.body!)).toEqual({ msg: MSG.busy, code: 'contention' });
+    } finally {
+      for (const capture of captures) capture.mockRestore();
+    }
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'WARN', message: CONTENTION_MESSAGE, what: 'a hot item' }));
   });
 
   it('answers 501 for a route of the table without an action yet, and 404 for a foreign route', async () => {
     const later = await handler(event('POST /api/auth/contact', { body: JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'm' }) }));
     expect(later.statusCode).toBe(501);
+    expect(JSON.parse(later.body!).code).toBe('not_implemented');
     expect((await handler(event('GET /api/offers/all'))).statusCode).toBe(404);
   });
 
@@ -126,14 +148,14 @@ describe('domain handler', () => {
   });
 
   it('answers 404 for an overlong path parameter instead of reaching the table with it', async () => {
-    const offers = createDomainHandler('catalogue', { 'GET /api/offers/professor/{id}/reviews': async () => ({ body: [] }) });
+    const offers = createDomainHandler('catalogue', { 'GET /api/offers/professor/{id}/reviews': async () => ({ body: [] }) }, openSession);
     expect((await offers(event('GET /api/offers/professor/{id}/reviews', { pathParameters: { id: 'a'.repeat(36) } }))).statusCode).toBe(200);
     expect((await offers(event('GET /api/offers/professor/{id}/reviews', { pathParameters: { id: 'a'.repeat(3000) } }))).statusCode).toBe(404);
   });
 
   it('refuses an action for a route that is not in the table', () => {
     // The typecheck refuses it too; a handler built from untyped code must still fail at start.
-    expect(() => createDomainHandler('auth', { 'GET /api/nope': async () => ({}) } as never)).toThrow(/not a auth route/);
+    expect(() => createDomainHandler('auth', { 'GET /api/nope': async () => ({}) } as never, openSession)).toThrow(/not a auth route/);
   });
 });
 

@@ -8,39 +8,44 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { core } from 'zod/mini';
 import { CLIENT_ADDRESS_HEADER, clientIpOf, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import type { ErrorBody } from '../../shared/error-codes';
 import { MSG } from '../../shared/messages';
-import { type BodyOf, type Domain, type QueryOf, type Route, type RouteKey, type RouteKeyIn, roleMayCall, routeKey, routesOf } from '../../shared/routes';
+import { type AccessOf, type BodyOf, type Domain, type ParamsOf, type QueryOf, type Route, type RouteKey, type RouteKeyIn, roleMayCall, routeKey, routesOf } from '../../shared/routes';
 import type { ResponseOf } from '../../shared/schemas/responses';
 import { type Caller, verifyAccessToken } from './access-token';
 import { config } from './config';
-import { BadRequest, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType } from './errors';
-import { logger, UNHANDLED_ERROR_MESSAGE } from './logger';
+import { BadRequest, Contention, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType, ValidationFailed } from './errors';
+import { CONTENTION_MESSAGE, logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './origin-secret';
-import { getAccount, mayAct } from '../contexts/accounts/sessions';
-import type { UserRecord } from '../contexts/accounts/account';
 
 const MAX_JSON_BYTES = 64 * 1024;
 /** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
 const MAX_PATH_PARAMETER_LENGTH = 128;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface Request<Body = unknown, Query = Record<string, string>> {
+/** What every request of a route carries, whoever calls it. */
+interface RequestParts<Body, Query, Params> {
   route: Route;
   body: Body;
   /** The body exactly as received, for routes that verify a signature over it. */
   rawBody: string;
-  params: Record<string, string>;
+  params: Params;
   /** The query string; parsed by the route's query schema when it has one. */
   query: Query;
   cookies: Record<string, string>;
   headers: Record<string, string>;
-  /** The signed-in caller, when a valid token of an open session came with the request. */
-  caller?: Caller;
-  /** The caller's account as stored, read for the session check. */
-  account?: UserRecord;
   /** The client's address as the edge saw it: what logs and per-client limits use. */
   clientIp: string;
 }
+
+/**
+ * Who calls: the caller of a valid token of an open session, and their account as stored (read for
+ * the session check). A route open to anyone may have neither; any other route always has both.
+ */
+type Identity<K extends RouteKey, A> = AccessOf<K> extends 'public' ? { caller?: Caller; account?: A } : { caller: Caller; account: A };
+
+/** A request of one route, as its action receives it: body, query and path parameters typed by the route table. */
+export type Request<K extends RouteKey, A> = RequestParts<BodyOf<K>, QueryOf<K>, ParamsOf<K>> & Identity<K, A>;
 
 export interface Reply<Body = unknown> {
   status?: number;
@@ -49,13 +54,21 @@ export interface Reply<Body = unknown> {
 }
 
 /** An action of a route: its body and query already validated by the route's schemas, its answer the route's response. */
-export type Action<K extends RouteKey> = (request: Request<BodyOf<K>, QueryOf<K>>) => Promise<Reply<ResponseOf<K>>>;
+export type Action<K extends RouteKey, A> = (request: Request<K, A>) => Promise<Reply<ResponseOf<K>>>;
 /** The actions of a domain's Lambda, by route key; a route without one answers 501. */
-export type Actions<D extends Domain> = { [K in RouteKeyIn<D>]?: Action<K> };
+export type Actions<D extends Domain, A> = { [K in RouteKeyIn<D>]?: Action<K, A> };
+
+/**
+ * The account of a verified caller whose session is still open and who may act now, or undefined.
+ * The accounts context answers it; the HTTP layer only knows that there is an answer.
+ */
+export type SessionCheck<A> = (caller: Caller) => Promise<A | undefined>;
+/** For a Lambda whose routes are all public and that reads no account: every request is anonymous. */
+export const anonymousOnly: SessionCheck<never> = async () => undefined;
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export function createDomainHandler<D extends Domain>(domain: D, actions: Actions<D>): Handler {
+export function createDomainHandler<D extends Domain, A>(domain: D, actions: Actions<D, A>, checkSession: SessionCheck<A>): Handler {
   const routes = new Map<string, Route>(routesOf(domain).map((route) => [routeKey(route), route]));
   for (const key of Object.keys(actions)) {
     if (!routes.has(key)) throw new Error(`Action ${key} is not a ${domain} route of the route table`);
@@ -64,17 +77,18 @@ export function createDomainHandler<D extends Domain>(domain: D, actions: Action
     const headers = lowerCaseKeys(event.headers ?? {});
     describeInvocation(event, headers, context);
     try {
-      if (!(await cameThroughEdge(headers[ORIGIN_VERIFY_HEADER]))) throw new Forbidden(MSG.directAccess);
+      if (!(await cameThroughEdge(headers[ORIGIN_VERIFY_HEADER]))) throw new Forbidden(MSG.directAccess, 'direct_access');
       const route = routes.get(event.routeKey);
-      if (!route) return respond({ status: 404, body: { msg: MSG.routeNotFound } });
-      const request: Request<unknown, unknown> = parseRequest(route, event, headers);
+      if (!route) throw new NotFound(MSG.routeNotFound, 'route_not_found');
+      const request = parseRequest(route, event, headers);
       checkTransport(route, request, event.cookies ?? []);
-      Object.assign(request, await signedIn(headers));
+      Object.assign(request, await signedIn(headers, checkSession));
       authorise(route, request.caller);
       if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
       if (route.query) request.query = validateQuery(route.query, request.query as Record<string, string>);
       if (route.body) request.body = validateBody(route, request.rawBody);
-      const action = (actions as Record<string, (request: Request<unknown, unknown>) => Promise<Reply>>)[event.routeKey];
+      // The route's schemas and the session check above have made the request what this route's action expects.
+      const action = actions[event.routeKey as RouteKeyIn<D>] as ((request: UntypedRequest) => Promise<Reply>) | undefined;
       if (!action) throw new NotImplemented();
       return respond(await action(request));
     } catch (error) {
@@ -93,7 +107,10 @@ function describeInvocation(event: APIGatewayProxyEventV2, headers: Record<strin
 }
 
 
-function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Record<string, string>): Request {
+/** A request before the route's schemas and the session check have typed it. */
+type UntypedRequest = RequestParts<unknown, unknown, Record<string, string>> & { caller?: Caller; account?: unknown };
+
+function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Record<string, string>): UntypedRequest {
   const rawBody = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   return {
     route,
@@ -112,14 +129,14 @@ function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Reco
  * sibling site to shadow ours), a JSON route's body in a form encoding (a cross-site form post needs
  * no preflight), and a state change from another origin.
  */
-function checkTransport(route: Route, request: Request<unknown, unknown>, cookies: string[]): void {
-  if (hasDuplicateCookie(cookies)) throw new BadRequest(MSG.duplicateCookie);
+function checkTransport(route: Route, request: UntypedRequest, cookies: string[]): void {
+  if (hasDuplicateCookie(cookies)) throw new BadRequest(MSG.duplicateCookie, 'duplicate_cookie');
   if (route.body && !route.rawBody) {
     const type = request.headers['content-type'];
     const isJson = type !== undefined && /^application\/json\s*(;|$)/i.test(type);
     if (type !== undefined ? !isJson : request.rawBody.length > 0) throw new UnsupportedMediaType(MSG.jsonOnly);
   }
-  if (!SAFE_METHODS.has(route.method) && !fromAppOrigin(request.headers, cookies.length > 0)) throw new Forbidden(MSG.crossSiteRequest);
+  if (!SAFE_METHODS.has(route.method) && !fromAppOrigin(request.headers, cookies.length > 0)) throw new Forbidden(MSG.crossSiteRequest, 'cross_site_request');
 }
 
 /**
@@ -142,14 +159,14 @@ function hasDuplicateCookie(cookies: string[]): boolean {
 
 /**
  * The caller of a valid token whose session has not ended and whose account may act, with that
- * account (one GetItem); anything else is an anonymous request (a 401 on a route that needs a caller).
+ * account; anything else is an anonymous request (a 401 on a route that needs a caller).
  */
-async function signedIn(headers: Record<string, string>): Promise<{ caller?: Caller; account?: UserRecord }> {
+async function signedIn<A>(headers: Record<string, string>, checkSession: SessionCheck<A>): Promise<{ caller?: Caller; account?: A }> {
   const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const caller = bearer ? await verifyAccessToken(bearer) : undefined;
   if (!caller) return {};
-  const account = await getAccount(caller.userId);
-  return mayAct(account, caller) ? { caller, account } : {};
+  const account = await checkSession(caller);
+  return account === undefined ? {} : { caller, account };
 }
 
 /** Admin routes take admin sessions only; an admin session opens no member route. */
@@ -174,7 +191,7 @@ export function validateBody(route: Route, rawBody: string): unknown {
     try {
       json = JSON.parse(rawBody);
     } catch {
-      throw new BadRequest(MSG.invalidJson);
+      throw new BadRequest(MSG.invalidJson, 'invalid_json');
     }
   }
   const result = route.body.safeParse(json);
@@ -182,9 +199,9 @@ export function validateBody(route: Route, rawBody: string): unknown {
   return result.data;
 }
 
-function validationError(error: core.$ZodError): BadRequest {
+function validationError(error: core.$ZodError): ValidationFailed {
   const messages = [...new Set(error.issues.map((issue) => (issue.code === 'invalid_type' && issue.path.length === 0 ? MSG.bodyMustBeObject : issue.message)))];
-  return new BadRequest(messages[0] ?? MSG.invalidJson, messages.map((msg) => ({ msg })));
+  return new ValidationFailed(messages[0] ?? MSG.invalidJson, messages.map((msg) => ({ msg })));
 }
 
 export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
@@ -197,18 +214,22 @@ export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
 }
 
 /**
- * The one place where errors become responses: `{ msg }` (and `errors` for validation). Anything
- * else is a 500 whose log line (UNHANDLED_ERROR_MESSAGE, with the request id) the infra counts and
- * alarms on.
+ * The one place where errors become responses: `{ msg, code }` (and `errors` for a validation), with
+ * `Retry-After` when trying again later can succeed. Contention is logged (CONTENTION_MESSAGE) and
+ * anything else is a 500 whose log line (UNHANDLED_ERROR_MESSAGE, with the request id) the infra
+ * counts and alarms on.
  */
 export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
-  if (error instanceof HttpError) {
-    const response = respond({ status: error.statusCode, body: error.errors ? { msg: error.message, errors: error.errors } : { msg: error.message } });
-    if (error instanceof TooManyRequests) response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
-    return response;
+  if (!(error instanceof HttpError)) {
+    logger.error(UNHANDLED_ERROR_MESSAGE, error as Error);
+    return respond({ status: 500, body: { msg: MSG.serverError, code: 'internal' } satisfies ErrorBody });
   }
-  logger.error(UNHANDLED_ERROR_MESSAGE, error as Error);
-  return respond({ status: 500, body: { msg: MSG.serverError } });
+  if (error instanceof Contention) logger.warn(CONTENTION_MESSAGE, { what: error.what });
+  const body: ErrorBody = { msg: error.message, code: error.code, ...(error instanceof ValidationFailed && { errors: error.errors }) };
+  const response = respond({ status: error.statusCode, body });
+  const retryAfter = error instanceof TooManyRequests || error instanceof Contention ? error.retryAfterSeconds : undefined;
+  if (retryAfter !== undefined) response.headers = { ...response.headers, 'retry-after': String(retryAfter) };
+  return response;
 }
 
 export function parseCookies(cookies: string[]): Record<string, string> {

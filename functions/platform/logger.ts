@@ -8,3 +8,10 @@ export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_N
  * the UnhandledErrors metric of each Lambda and alarms on it.
  */
 export const UNHANDLED_ERROR_MESSAGE = 'Unhandled error';
+
+/**
+ * The message of every request refused because its writes kept meeting others after every retry.
+ * The infra counts these lines as the Contention metric of each Lambda: a rising count names a hot
+ * item to design away.
+ */
+export const CONTENTION_MESSAGE = 'Contention';

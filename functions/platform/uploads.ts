@@ -71,15 +71,15 @@ export interface PublishRequest {
  */
 export async function publishUpload({ key, keyPrefix, maxBytes, publicPrefix }: PublishRequest): Promise<string> {
   const prefix = `${UPLOADS.incomingPrefix}/${keyPrefix}/`;
-  if (!key.startsWith(prefix) || !UPLOAD_ID.test(key.slice(prefix.length))) throw new BadRequest(MSG.uploadMissing);
+  if (!key.startsWith(prefix) || !UPLOAD_ID.test(key.slice(prefix.length))) throw new BadRequest(MSG.uploadMissing, 'upload_missing');
   const Bucket = config.filesBucket;
 
   const head = await headObject(Bucket, key);
-  if (!head) throw new BadRequest(MSG.uploadMissing);
-  if (head.size > maxBytes) throw new BadRequest(MSG.maxImage2mb);
+  if (!head) throw new BadRequest(MSG.uploadMissing, 'upload_missing');
+  if (head.size > maxBytes) throw new BadRequest(MSG.maxImage2mb, 'upload_too_large');
   // IfMatch / CopySourceIfMatch: the object checked is the object copied, even if the form is used again meanwhile.
   const type = head.size > 0 ? await sniff(Bucket, key, head.etag) : undefined;
-  if (!type || !IMAGE_TYPES.has(type.mime)) throw new BadRequest(MSG.onlyImages);
+  if (!type || !IMAGE_TYPES.has(type.mime)) throw new BadRequest(MSG.onlyImages, 'upload_type_refused');
 
   const path = `${publicPrefix}/${randomUUID()}.${type.ext}`;
   await s3.send(

@@ -6,11 +6,15 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
+import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
 import type { MarketplaceFunction } from './marketplace-function';
 
 /** The 500s of every Lambda, counted from their logs: one metric, one Service dimension per Lambda. */
 export const UNHANDLED_ERRORS_METRIC = { namespace: 'Marketplace', metricName: 'UnhandledErrors', dimension: 'Service' } as const;
+/** The requests refused for contention (503, try again), counted the same way. */
+export const CONTENTION_METRIC = { namespace: 'Marketplace', metricName: 'Contention', dimension: 'Service' } as const;
+/** Contention is designed away; a few refusals in 5 minutes mean a hot item has appeared. */
+const CONTENTION_ALARM_THRESHOLD = 5;
 
 const PERIOD = Duration.minutes(5);
 
@@ -28,8 +32,9 @@ export class ErrorAlarms extends Construct {
   }
 
   /**
-   * Two alarms, each raised by one occurrence in any 5 minutes: the function failed (errors or
-   * throttles), or it answered a 500 — which the handlers catch, so Lambda counts no error for it.
+   * Three alarms. Two are raised by one occurrence in any 5 minutes: the function failed (errors or
+   * throttles), or it answered a 500 (which the handlers catch, so Lambda counts no error for it).
+   * The third by a few requests refused for contention.
    */
   watch(fn: MarketplaceFunction, name: string): void {
     const failures = new cloudwatch.MathExpression({
@@ -38,14 +43,15 @@ export class ErrorAlarms extends Construct {
       period: PERIOD,
     });
     this.alarm(`${name}Errors`, `The ${name} Lambda failed`, failures);
-    this.alarm(`${name}UnhandledErrors`, `The ${name} Lambda answered a 500 (an unhandled error, see its log)`, countUnhandledErrors(fn));
+    this.alarm(`${name}UnhandledErrors`, `The ${name} Lambda answered a 500 (an unhandled error, see its log)`, countLogLines(fn, 'ERROR', UNHANDLED_ERROR_MESSAGE, UNHANDLED_ERRORS_METRIC));
+    this.alarm(`${name}Contention`, `The ${name} Lambda refused requests for contention (a hot item, see its log)`, countLogLines(fn, 'WARN', CONTENTION_MESSAGE, CONTENTION_METRIC), CONTENTION_ALARM_THRESHOLD);
   }
 
-  private alarm(id: string, description: string, metric: cloudwatch.IMetric): void {
+  private alarm(id: string, description: string, metric: cloudwatch.IMetric, threshold = 1): void {
     const alarm = new cloudwatch.Alarm(this, id, {
       alarmDescription: description,
       metric,
-      threshold: 1,
+      threshold,
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
@@ -55,15 +61,15 @@ export class ErrorAlarms extends Construct {
 }
 
 /**
- * Counts the function's Powertools log lines {"level":"ERROR","message":UNHANDLED_ERROR_MESSAGE}.
- * The filter belongs to the log group, so it lives in the function's stack; the alarm only names
- * the metric, which keeps the stacks free of references to each other.
+ * Counts the function's Powertools log lines {"level":level,"message":message}. The filter belongs
+ * to the log group, so it lives in the function's stack; the alarm only names the metric, which
+ * keeps the stacks free of references to each other.
  */
-function countUnhandledErrors(fn: MarketplaceFunction): cloudwatch.IMetric {
-  const { namespace, metricName, dimension } = UNHANDLED_ERRORS_METRIC;
-  const filter = new logs.MetricFilter(fn, 'UnhandledErrors', {
+function countLogLines(fn: MarketplaceFunction, level: string, message: string, metric: { namespace: string; metricName: string; dimension: string }): cloudwatch.IMetric {
+  const { namespace, metricName, dimension } = metric;
+  const filter = new logs.MetricFilter(fn, metricName, {
     logGroup: fn.logGroup,
-    filterPattern: logs.FilterPattern.all(logs.FilterPattern.stringValue('$.level', '=', 'ERROR'), logs.FilterPattern.stringValue('$.message', '=', UNHANDLED_ERROR_MESSAGE)),
+    filterPattern: logs.FilterPattern.all(logs.FilterPattern.stringValue('$.level', '=', level), logs.FilterPattern.stringValue('$.message', '=', message)),
     metricNamespace: namespace,
     metricName,
     metricValue: '1',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stageConfig } from '../../infra/config';
-import { UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
-import { UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
+import { CONTENTION_METRIC, UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
+import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
 import { DOMAINS } from '../../shared/routes';
 import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
 
@@ -21,13 +21,15 @@ const LAMBDAS = [
 
 const resourcesOf = (owner: 'api' | 'realtime'): Record<string, Resource> => synthesized.templates[owner].toJSON().Resources;
 const ofType = (resources: Record<string, Resource>, type: string) => Object.values(resources).filter((resource) => resource.Type === type);
+const filtersOf = (resources: Record<string, Resource>, fn: Resource) =>
+  ofType(resources, 'AWS::Logs::MetricFilter').filter((filter) => filter.Properties.LogGroupName.Ref === fn.Properties.LoggingConfig.LogGroup.Ref);
 const topicId = () => Object.keys(synthesized.templates.api.findResources('AWS::SNS::Topic'))[0];
 
 describe('unhandled errors (500s) become a metric with an alarm', () => {
   it.each(LAMBDAS)('counts the ERROR "Unhandled error" lines of the $name Lambda as UnhandledErrors', ({ owner, id }) => {
     const resources = resourcesOf(owner);
     const fn = resources[id()];
-    const filters = ofType(resources, 'AWS::Logs::MetricFilter').filter((filter) => filter.Properties.LogGroupName.Ref === fn.Properties.LoggingConfig.LogGroup.Ref);
+    const filters = filtersOf(resources, fn).filter((filter) => filter.Properties.MetricTransformations[0].MetricName === 'UnhandledErrors');
     expect(filters).toHaveLength(1);
     const { FilterPattern, MetricTransformations } = filters[0].Properties;
     expect(FilterPattern).toBe(`{ ($.level = "ERROR") && ($.message = "${UNHANDLED_ERROR_MESSAGE}") }`);
@@ -75,5 +77,21 @@ describe('unhandled errors (500s) become a metric with an alarm', () => {
     }
     const line = JSON.parse(written.join('').trim());
     expect(line).toMatchObject({ level: 'ERROR', message: UNHANDLED_ERROR_MESSAGE, service: 'marketplace-auth' });
+  });
+});
+
+describe('requests refused for contention become a metric with an alarm', () => {
+  it.each(LAMBDAS)('counts the WARN "Contention" lines of the $name Lambda and alarms on five in 5 minutes', ({ owner, id }) => {
+    const resources = resourcesOf(owner);
+    const fn = resources[id()];
+    const [filter, ...others] = filtersOf(resources, fn).filter((each) => each.Properties.MetricTransformations[0].MetricName === CONTENTION_METRIC.metricName);
+    expect(others).toHaveLength(0);
+    expect(filter?.Properties.FilterPattern).toBe(`{ ($.level = "WARN") && ($.message = "${CONTENTION_MESSAGE}") }`);
+    const service = fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME;
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter(
+      (alarm) => alarm.Properties.MetricName === CONTENTION_METRIC.metricName && alarm.Properties.Dimensions?.[0]?.Value === service,
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0].Properties).toMatchObject({ Namespace: CONTENTION_METRIC.namespace, Statistic: 'Sum', Period: 300, Threshold: 5, AlarmActions: [{ Ref: topicId() }] });
   });
 });

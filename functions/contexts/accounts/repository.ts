@@ -7,6 +7,7 @@ import { catalogueChangePut } from '../search/catalogue-changes';
 import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex, usersOfRole } from '../../platform/keys';
 import { getAccount, type SessionRecord, withEndedSessions } from './sessions';
 import type { UserRecord } from './account';
+import { Contention } from '../../platform/errors';
 
 const TableName = () => config.tableName;
 
@@ -218,7 +219,7 @@ async function countInWindow(key: { pk: string; sk: string }, windowSeconds: num
       if (!isConditionFailure(error)) throw error;
     }
   }
-  throw new Error(`Could not count in window ${key.pk}`);
+  throw new Contention(`window ${key.pk}`);
 }
 
 async function readWindow(key: { pk: string; sk: string }, windowSeconds: number): Promise<WindowCount | undefined> {
@@ -311,7 +312,7 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
       if (!isConditionFailure(error)) throw error;
     }
   }
-  throw new Error(`Could not record the end of sessions of ${userId}`);
+  throw new Contention(`ended sessions of ${userId}`);
 }
 
 /** Ends every session of a user (password reset, ban). */

@@ -5,7 +5,7 @@ import type { ContactBody, LoginBody, RegisterProfessorBody, RegisterStudentBody
 import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
-import { BadRequest, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../platform/errors';
+import { BadRequest, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { type Mail, sendMail } from '../../platform/mailer';
 import { getSession } from './sessions';
@@ -39,7 +39,7 @@ type RegistrationDetails = Omit<repo.Registration, 'passwordHash'>;
  */
 async function register(email: string, password: string, details: RegistrationDetails, client: Client): Promise<{ msg: string }> {
   const answerAt = Date.now() + AUTH_TIMINGS.registrationResponseMs;
-  if (isCommonPassword(password)) throw new BadRequest(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }]);
+  if (isCommonPassword(password)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
   const undoCount = await countAccountMail(email, client);
   const registration: repo.Registration = { ...details, passwordHash: await hashPassword(password) };
   const existing = await repo.findUserByEmail(email);
@@ -79,8 +79,8 @@ async function mailActivation(email: string, registration: repo.Registration, pe
 export async function activate(token: string): Promise<{ msg: string }> {
   const hash = sha256(token);
   const record = await repo.getToken(hash);
-  if (record?.purpose !== 'activation' || !record.registration) throw new BadRequest(MSG.activationLinkInvalid);
-  if (!(await repo.activate(hash, record.userId, record.registration))) throw new BadRequest(MSG.activationLinkInvalid);
+  if (record?.purpose !== 'activation' || !record.registration) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
+  if (!(await repo.activate(hash, record.userId, record.registration))) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
   return { msg: MSG.activationSuccessful };
 }
 
@@ -109,7 +109,7 @@ async function mailOrUndo(mail: Mail, undo: () => Promise<unknown>): Promise<voi
   } catch (error) {
     logger.error('Mail service unavailable; the request was undone', error as Error);
     await undo();
-    throw new ServiceUnavailable(MSG.mailUnavailable);
+    throw new ServiceUnavailable(MSG.mailUnavailable, 'mail_unavailable');
   }
 }
 
@@ -143,12 +143,12 @@ export async function login(body: LoginBody, kind: SessionKind, client: Client):
   const passwordOk = eligible ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDummy(body.password);
   if (!eligible || !passwordOk) {
     await recordFailure(kind, body.email, eligible ? user : undefined);
-    throw new Unauthorized(failMsg);
+    throw new Unauthorized(failMsg, 'invalid_credentials');
   }
   // From here on the caller proved the password: telling them why they cannot enter leaks nothing.
   await repo.forgetLoginGuesses(kind, body.email, client.ip);
-  if (user.status !== 'active') throw new Forbidden(MSG.activateFirst);
-  if (user.isBanned) throw new Forbidden(MSG.accountBanned);
+  if (user.status !== 'active') throw new Forbidden(MSG.activateFirst, 'activation_required');
+  if (user.isBanned) throw new Forbidden(MSG.accountBanned, 'account_banned');
   const now = new Date().toISOString();
   const [session] = await Promise.all([startSession(user, kind), repo.recordLogin(user.userId, now)]);
   return { user: toUserDto({ ...user, lastLoginAt: now }), ...session };
@@ -188,14 +188,14 @@ function parseRefreshToken(refreshToken: string | undefined): { userId: string; 
 
 export async function refresh(refreshToken: string | undefined, kind: SessionKind): Promise<{ accessToken: string; refreshToken?: string; lifetimeSeconds: number }> {
   const parsed = parseRefreshToken(refreshToken);
-  if (!parsed) throw new Unauthorized(MSG.sessionExpired);
+  if (!parsed) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   const { userId, sessionId, secret } = parsed;
   const [session, user] = await Promise.all([getSession(userId, sessionId), repo.getUser(userId)]);
-  if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired);
+  if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   const presented = sha256(secret);
   if (!user || user.isDeleted || user.isBanned || user.status !== 'active' || (user.role === 'admin') !== (kind === 'admin')) {
     await repo.endSessions(userId, [sessionId]);
-    throw new Unauthorized(MSG.sessionExpired);
+    throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   }
   const caller: Caller = { userId, role: user.role, sessionId, kind };
   const lifetimeSeconds = session.expiresAt - nowSeconds();
@@ -205,10 +205,10 @@ export async function refresh(refreshToken: string | undefined, kind: SessionKin
   if (presented !== session.tokenHash) {
     logger.warn('Refresh token reuse detected; revoking the session', { userId, sessionId });
     await repo.endSessions(userId, [sessionId]);
-    throw new Unauthorized(MSG.sessionExpired);
+    throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   }
   const newSecret = randomSecret();
-  if (!(await repo.rotateSession(session, sha256(newSecret)))) throw new Unauthorized(MSG.sessionExpired);
+  if (!(await repo.rotateSession(session, sha256(newSecret)))) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   return { accessToken: await signAccessToken(caller, session.expiresAt), refreshToken: `${userId}.${sessionId}.${newSecret}`, lifetimeSeconds };
 }
 
@@ -253,10 +253,10 @@ export async function forgotPassword(email: string, client: Client): Promise<{ m
 export async function resetPassword(token: string, password: string): Promise<{ msg: string }> {
   const hash = sha256(token);
   const record = await repo.getToken(hash);
-  if (record?.purpose !== 'password-reset' || record.expiresAt <= nowSeconds()) throw new BadRequest(MSG.resetLinkInvalid);
-  if (isCommonPassword(password)) throw new BadRequest(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }]);
+  if (record?.purpose !== 'password-reset' || record.expiresAt <= nowSeconds()) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+  if (isCommonPassword(password)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
   const passwordHash = await hashPassword(password);
-  if (!(await repo.resetPassword(hash, record.userId, passwordHash))) throw new BadRequest(MSG.resetLinkInvalid);
+  if (!(await repo.resetPassword(hash, record.userId, passwordHash))) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
   const user = await repo.getUser(record.userId);
   await Promise.all([repo.endAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
   return { msg: MSG.passwordResetDone };

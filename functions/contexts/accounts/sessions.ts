@@ -38,6 +38,12 @@ export async function getAccount(userId: string): Promise<UserRecord | undefined
   return Item as UserRecord | undefined;
 }
 
+/** The account of a caller who may act now (the HTTP layer's session check), else undefined. */
+export async function accountOfOpenSession(caller: Caller): Promise<UserRecord | undefined> {
+  const account = await getAccount(caller.userId);
+  return mayAct(account, caller) ? account : undefined;
+}
+
 /**
  * Whether the caller may act now: the account is active, not banned, not deleted, still of the
  * token's role, and the token's session has not ended.

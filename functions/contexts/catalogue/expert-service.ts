@@ -8,13 +8,13 @@ import * as repo from './expert-repository';
 
 export async function expertProfile(expertId: string, caller: Caller | undefined): Promise<ExpertProfile> {
   const user = await repo.getUser(expertId);
-  if (!isListedExpert(user)) throw new NotFound(MSG.teacherNotFound);
+  if (!isListedExpert(user)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
   return toExpertProfile(user, caller);
 }
 
 /** The public card of any member a signed-in user deals with (a chat counterpart). */
 export async function publicUser(userId: string): Promise<PublicUser> {
   const user = await repo.getUser(userId);
-  if (!isVisible(user)) throw new NotFound(MSG.userNotFound);
+  if (!isVisible(user)) throw new NotFound(MSG.userNotFound, 'user_not_found');
   return toPublicUser(user);
 }

@@ -7,6 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { db, isConditionFailure } from '../../platform/table';
 import { userKey } from '../../platform/keys';
+import { Contention } from '../../platform/errors';
 
 export type Favorites = Record<string, string>;
 
@@ -48,7 +49,7 @@ export async function addFavorites(userId: string, saved: Favorites, max: number
       if (await createFavorites(userId, saved)) return saved;
     }
   }
-  throw new Error('favourites: the map kept changing under three attempts');
+  throw new Contention(`favourites of ${userId}`);
 }
 
 /** The first save of an account: the whole map at once, if no other request made it meanwhile. */

@@ -20,9 +20,9 @@ export async function favorites(caller: Caller, account: UserRecord, page: numbe
 
 export async function save(caller: Caller, offerId: string): Promise<FavoritesReply> {
   const [offer] = await publishedOffersAmong([offerId], caller);
-  if (!offer) throw new NotFound(MSG.offerNotFound);
+  if (!offer) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   const saved = await repo.addFavorites(caller.userId, { [offerId]: new Date().toISOString() }, CATALOGUE.maxFavorites);
-  if (!saved) throw new BadRequest(MSG.tooManyFavorites);
+  if (!saved) throw new BadRequest(MSG.tooManyFavorites, 'too_many_favorites');
   return { msg: MSG.savedToFavorites, favorites: favoriteIds(saved) };
 }
 
@@ -40,6 +40,6 @@ export async function merge(caller: Caller, account: UserRecord, ids: string[]):
   if (fresh.length === 0) return { favorites: [...held] };
   const now = Date.now();
   const saved = await repo.addFavorites(caller.userId, Object.fromEntries(fresh.map((id, at) => [id, new Date(now - at).toISOString()])), CATALOGUE.maxFavorites);
-  if (!saved) throw new BadRequest(MSG.tooManyFavorites);
+  if (!saved) throw new BadRequest(MSG.tooManyFavorites, 'too_many_favorites');
   return { favorites: favoriteIds(saved) };
 }

@@ -13,8 +13,8 @@ const EDITABLE_STATUSES: readonly string[] = ['pending', 'approved'];
 /** Only the offer's expert gets a form, and only into that offer's uploads (offers/<offerId>). */
 export async function photoUploadForm(offerId: string, caller: Caller, { contentType }: { contentType: string; size: number }): Promise<PhotoUploadForm> {
   const offer = await getOffer(offerId);
-  if (!offer || !EDITABLE_STATUSES.includes(offer.status)) throw new NotFound(MSG.offerNotFound);
-  if (offer.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer);
+  if (!offer || !EDITABLE_STATUSES.includes(offer.status)) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
+  if (offer.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
   // The declared size was checked by the body schema; the form lets S3 hold the real file to the limit.
   return createUploadForm({ keyPrefix: `offers/${offerId}`, contentType, maxBytes: LIMITS.photoMaxBytes });
 }

@@ -38,16 +38,16 @@ const isOwnerOrAdmin = (offer: OfferRecord, caller: Caller | undefined) => calle
 
 export async function offer(offerId: string, caller: Caller | undefined): Promise<OfferDto> {
   const found = await repo.getOffer(offerId);
-  if (!found || !visibleTo(found, caller)) throw new NotFound(MSG.offerNotFound);
+  if (!found || !visibleTo(found, caller)) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   const expert = await getUser(found.professorId);
-  if (!isListedExpert(expert) && !(expert && isOwnerOrAdmin(found, caller))) throw new NotFound(MSG.offerNotFound);
+  if (!isListedExpert(expert) && !(expert && isOwnerOrAdmin(found, caller))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return toOfferDto(found, toExpertCard(expert, caller));
 }
 
 /** The published offers of an expert, newest first. */
 export async function offersOfExpert(professorId: string, caller: Caller | undefined): Promise<OfferDto[]> {
   const [expert, offers] = await Promise.all([getUser(professorId), repo.offersOfExpert(professorId)]);
-  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound);
+  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
   const card = toExpertCard(expert, caller);
   return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));
 }
@@ -55,7 +55,7 @@ export async function offersOfExpert(professorId: string, caller: Caller | undef
 /** Reviews arrive with orders (a later issue); an expert's list is empty until then. */
 export async function reviewsOfExpert(professorId: string): Promise<Review[]> {
   const expert = await getUser(professorId);
-  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound);
+  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
   return [];
 }
 
@@ -68,7 +68,7 @@ export async function myOffers(caller: Caller): Promise<OfferDto[]> {
 
 /** An expert with payouts enabled publishes offers; each waits for an admin's approval first. */
 export async function createOffer(input: OfferInput, caller: Caller, account: UserRecord): Promise<{ msg: string; offer: OfferDto }> {
-  if (account.payoutsEnabled !== true) throw new Forbidden(MSG.payoutsRequired);
+  if (account.payoutsEnabled !== true) throw new Forbidden(MSG.payoutsRequired, 'payouts_required');
   const now = new Date().toISOString();
   const created: OfferRecord = {
     offerId: newId(),
@@ -90,9 +90,9 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Us
 /** Its expert edits an offer, which goes back to moderation; nobody else may. */
 export async function updateOwnOffer(offerId: string, input: OfferInput, caller: Caller, account: UserRecord): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
-  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer);
+  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
   const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { ownerId: caller.userId, resubmit: true });
-  if (!updated) throw new NotFound(MSG.offerNotFound);
+  if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return { msg: MSG.offerUpdated, offer: toOfferDto(updated, toExpertCard(account, caller)) };
 }
 
@@ -100,7 +100,7 @@ export async function updateOwnOffer(offerId: string, input: OfferInput, caller:
 export async function updateAnyOffer(offerId: string, input: OfferInput, caller: Caller): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
   const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { resubmit: false });
-  if (!updated) throw new NotFound(MSG.offerNotFound);
+  if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   const expert = await getUser(found.professorId);
   return { msg: MSG.offerUpdatedByAdmin, offer: toOfferDto(updated, expertCardOrId(expert, found.professorId, caller)) };
 }
@@ -108,8 +108,8 @@ export async function updateAnyOffer(offerId: string, input: OfferInput, caller:
 /** Only its expert deletes an offer; deleting archives it. */
 export async function deleteOffer(offerId: string, caller: Caller): Promise<{ msg: string }> {
   const found = await liveOffer(offerId);
-  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer);
-  if (!(await repo.retireOffer(found, 'archived', caller.userId))) throw new NotFound(MSG.offerNotFound);
+  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
+  if (!(await repo.retireOffer(found, 'archived', caller.userId))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return { msg: MSG.offerDeleted };
 }
 
@@ -122,15 +122,15 @@ export async function pendingOffers(caller: Caller): Promise<OfferDto[]> {
 
 export async function approveOffer(offerId: string): Promise<{ msg: string }> {
   const found = await repo.getOffer(offerId);
-  if (!found || found.status === 'archived' || found.status === 'rejected') throw new NotFound(MSG.offerNotFound);
-  if (found.status !== 'pending' || !(await repo.approveOffer(found))) throw new Forbidden(MSG.offerNotPending);
+  if (!found || found.status === 'archived' || found.status === 'rejected') throw new NotFound(MSG.offerNotFound, 'offer_not_found');
+  if (found.status !== 'pending' || !(await repo.approveOffer(found))) throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
   return { msg: MSG.offerApproved };
 }
 
 /** Rejecting takes an offer waiting for approval (or a published one) out of the catalogue for good. */
 export async function rejectOffer(offerId: string): Promise<{ msg: string }> {
   const found = await liveOffer(offerId);
-  if (!(await repo.retireOffer(found, 'rejected'))) throw new NotFound(MSG.offerNotFound);
+  if (!(await repo.retireOffer(found, 'rejected'))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return { msg: MSG.offerRejected };
 }
 
@@ -164,7 +164,7 @@ async function publishedOffers(hits: OfferHit[], caller: Caller | undefined): Pr
 
 async function liveOffer(offerId: string): Promise<OfferRecord> {
   const found = await repo.getOffer(offerId);
-  if (!found || (found.status !== 'pending' && found.status !== 'approved')) throw new NotFound(MSG.offerNotFound);
+  if (!found || (found.status !== 'pending' && found.status !== 'approved')) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return found;
 }
 

@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { isArchived } from '../../../shared/order-state';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
 import type { Caller } from '../../platform/access-token';
-import { BadRequest, Forbidden, NotFound } from '../../platform/errors';
+import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
 import { newId } from '../../platform/crypto';
 import type { UserRecord } from '../accounts/account';
 import { getOffer } from '../catalogue/offer-repository';
@@ -22,15 +22,15 @@ const CREATE_ATTEMPTS = 8;
 async function placeOf(caller: Caller, chatId: string): Promise<MemberRecord> {
   const member = await repository.getMember(caller.userId, chatId);
   if (member) return member;
-  if (await repository.getChat(chatId)) throw new Forbidden(MSG.notYourChat);
-  throw new NotFound(MSG.chatNotFound);
+  if (await repository.getChat(chatId)) throw new Forbidden(MSG.notYourChat, 'not_your_chat');
+  throw new NotFound(MSG.chatNotFound, 'chat_not_found');
 }
 
 /** The chat as the member sees it, with the other member's place (how far they have read). */
 async function chatSeenBy(member: MemberRecord): Promise<{ chat: ChatDto; other?: MemberRecord }> {
   const { chats, places, users } = await repository.chatsMembersAndUsers([member.chatId], [{ userId: member.otherUserId, chatId: member.chatId }], [member.userId, member.otherUserId]);
   const chat = chats.get(member.chatId);
-  if (!chat) throw new NotFound(MSG.chatNotFound);
+  if (!chat) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
   const other = places.get(`${member.otherUserId}#${member.chatId}`);
   return { chat: toChatDto(chat, member, other, users), other };
 }
@@ -60,12 +60,12 @@ export async function listChats(caller: Caller, query: { cursor?: string; limit:
 
 function decodeCursor(cursor: string): string {
   const position = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z#[\w-]{1,64}$/.test(position)) throw new BadRequest(MSG.invalidCursor);
+  if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z#[\w-]{1,64}$/.test(position)) throw new BadRequest(MSG.invalidCursor, 'invalid_cursor');
   return position;
 }
 
 export async function chatMessages(caller: Caller, chatId: string, query: { before?: string; after?: string; limit: number }): Promise<ChatMessages> {
-  if (query.before && query.after) throw new BadRequest(MSG.invalidCursor);
+  if (query.before && query.after) throw new BadRequest(MSG.invalidCursor, 'invalid_cursor');
   const member = await placeOf(caller, chatId);
   const [{ chat, other }, page] = await Promise.all([chatSeenBy(member), repository.messagesOfChat(chatId, query)]);
   const readUpTo = { callerId: caller.userId, byCaller: member.readUpTo, byOther: other?.readUpTo };
@@ -114,10 +114,10 @@ async function deliver(chatId: string, account: UserRecord, recipientId: string,
  */
 export async function createChat(caller: Caller, account: UserRecord, offerId: string, initialMessage: string | undefined): Promise<{ status: number; body: CreatedChat }> {
   const offer = await getOffer(offerId);
-  if (!offer || offer.status !== 'approved') throw new NotFound(MSG.offerNotAvailable);
-  if (offer.professorId === caller.userId) throw new Forbidden(MSG.ownOfferChat);
+  if (!offer || offer.status !== 'approved') throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
+  if (offer.professorId === caller.userId) throw new Forbidden(MSG.ownOfferChat, 'own_offer');
   const expert = await getUser(offer.professorId);
-  if (!isVisible(expert)) throw new NotFound(MSG.offerNotAvailable);
+  if (!isVisible(expert)) throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
 
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
     const existingId = await repository.openChatId(caller.userId, offerId);
@@ -154,7 +154,7 @@ export async function createChat(caller: Caller, account: UserRecord, offerId: s
       return { status: 201, body: { chat: await chatView(member!), ...(message && { message: asSent(message) }), created: true } };
     }
   }
-  throw new Error('Could not take an order number: too many chats opened at once');
+  throw new Contention('order numbers');
 }
 
 /** Marks the chat read for the caller; answers their new total of unread messages. */

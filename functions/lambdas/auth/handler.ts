@@ -1,6 +1,7 @@
 /** Auth Lambda: accounts and sessions. HTTP in, one service call, HTTP out. */
 import type { SessionKind } from '../../platform/access-token';
-import { createDomainHandler, type Request } from '../../platform/http';
+import { accountOfOpenSession } from '../../contexts/accounts/sessions';
+import { createDomainHandler } from '../../platform/http';
 import * as service from '../../contexts/accounts/service';
 import type { LoginBody } from '../../../shared/schemas/auth';
 
@@ -17,20 +18,20 @@ const COOKIES: Record<SessionKind, { name: string; path: string }> = {
 const setCookie = (kind: SessionKind, value: string, maxAgeSeconds: number) =>
   `${COOKIES[kind].name}=${value}; Path=${COOKIES[kind].path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
 const clearCookie = (kind: SessionKind) => setCookie(kind, '', 0);
-const cookieOf = (request: Request, kind: SessionKind) => request.cookies[COOKIES[kind].name];
-const clientOf = (request: Request): service.Client => ({ ip: request.clientIp });
+const cookieOf = (request: { cookies: Record<string, string> }, kind: SessionKind) => request.cookies[COOKIES[kind].name];
+const clientOf = (request: { clientIp: string }): service.Client => ({ ip: request.clientIp });
 
-const loginAs = (kind: SessionKind) => async (request: Request<LoginBody>) => {
+const loginAs = (kind: SessionKind) => async (request: { body: LoginBody; clientIp: string }) => {
   const { refreshToken, lifetimeSeconds, ...grant } = await service.login(request.body, kind, clientOf(request));
   return { body: grant, cookies: [setCookie(kind, refreshToken, lifetimeSeconds)] };
 };
 
-const refreshAs = (kind: SessionKind) => async (request: Request) => {
+const refreshAs = (kind: SessionKind) => async (request: { cookies: Record<string, string> }) => {
   const { accessToken, refreshToken, lifetimeSeconds } = await service.refresh(cookieOf(request, kind), kind);
   return { body: { accessToken }, cookies: refreshToken ? [setCookie(kind, refreshToken, lifetimeSeconds)] : [] };
 };
 
-const logoutAs = (kind: SessionKind) => async (request: Request) => ({ body: await service.logout(cookieOf(request, kind)), cookies: [clearCookie(kind)] });
+const logoutAs = (kind: SessionKind) => async (request: { cookies: Record<string, string> }) => ({ body: await service.logout(cookieOf(request, kind)), cookies: [clearCookie(kind)] });
 
 export const handler = createDomainHandler('auth', {
   'POST /api/auth/register': async (request) => ({ status: 201, body: await service.registerStudent(request.body, clientOf(request)) }),
@@ -42,8 +43,8 @@ export const handler = createDomainHandler('auth', {
   'POST /api/admin/auth/refresh-token': refreshAs('admin'),
   'POST /api/auth/logout': logoutAs('user'),
   'POST /api/admin/auth/logout': logoutAs('admin'),
-  'GET /api/auth/user': async (request) => ({ body: service.currentUser(request.account!) }),
+  'GET /api/auth/user': async (request) => ({ body: service.currentUser(request.account) }),
   'POST /api/auth/forgot-password': async (request) => ({ body: await service.forgotPassword(request.body.email, clientOf(request)) }),
   'POST /api/auth/reset-password': async (request) => ({ body: await service.resetPassword(request.body.token, request.body.password) }),
   'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request)) }),
-});
+}, accountOfOpenSession);

@@ -4,7 +4,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { config } from '../../platform/config';
 import { db } from '../../platform/table';
 import { ServiceUnavailable } from '../../platform/errors';
-import { createDomainHandler } from '../../platform/http';
+import { anonymousOnly, createDomainHandler } from '../../platform/http';
 import { s3 } from '../../platform/s3';
 
 async function check(name: string, probe: () => Promise<unknown>): Promise<[string, boolean]> {
@@ -29,4 +29,4 @@ export const handler = createDomainHandler('health', {
     if (Object.values(checks).some((ok) => !ok)) throw new ServiceUnavailable(`Not ready: ${Object.keys(checks).filter((k) => !checks[k]).join(', ')}`);
     return { body: { status: 'ok', checks } };
   },
-});
+}, anonymousOnly);
