@@ -3,8 +3,8 @@
  * presigned POST (S3 enforces the key, the size and the declared type of its policy), so binary
  * never travels through a Lambda. Nothing under incoming/ is ever served: publishing checks the
  * object by its first bytes and copies it to the media bucket, which /uploads/* serves.
- * Locally s3rver checks neither signatures nor policies: the checks of publishUpload are what
- * protect there.
+ * Locally the gateway checks the form's signature and policy as S3 does before s3rver stores it
+ * (scripts/local/upload-forms.ts).
  */
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';

@@ -103,14 +103,15 @@ describe('an offer’s photo', () => {
     expect(await publish(offerId, key)).toEqual({ status: 400, msg: MSG.onlyImages });
   });
 
-  it('refuses an image of 2 MB and one byte: "Max 2MB image", when asking for the form and when publishing', async () => {
+  it('refuses an image of 2 MB and one byte: "Max 2MB image" when asking for the form, and at the post when the form was asked for less', async () => {
     const offerId = await claireOffer();
     const tooLarge = pngImage(2, 2, LIMITS.photoMaxBytes + 1);
     expect(await askForm(claire, offerId, 'image/png', tooLarge.length)).toMatchObject({ status: 400, body: { msg: MSG.maxImage2mb } });
-    // A browser that declared less: S3 refuses the post by the form's policy on AWS; s3rver
-    // stores it, and publishing refuses it.
-    const key = await uploaded(offerId, tooLarge);
-    expect(await publish(offerId, key)).toEqual({ status: 400, msg: MSG.maxImage2mb });
+    // A browser that declared less: the form's policy refuses the post (as S3 does), nothing is
+    // stored, and publishing finds no upload.
+    const form = await askForm(claire, offerId, 'image/png', LIMITS.photoMaxBytes);
+    expect(await postForm(form.body, tooLarge, 'image/png')).toBe(400);
+    expect(await publish(offerId, form.body.key)).toEqual({ status: 400, msg: MSG.uploadMissing });
   });
 
   it('refuses, for one offer, the upload of another offer (400)', async () => {
