@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { toEmailClaimItem, toUserItem } from '../functions/contexts/accounts/repository';
 import { type OfferRecord, toOfferItem } from '../functions/contexts/catalogue/offer';
-import type { UserRecord } from '../functions/contexts/accounts/account';
+import type { AccountRecord } from '../functions/contexts/accounts/account';
 import { LIMITS } from '../shared/limits';
 import { LESSON_TYPES, PRICING_TYPES } from '../shared/schemas/offers';
 import { AREA_VOCABULARY, AREAS, type Area, type AreaVocabulary, CITIES, DEGREES, FIRM_NAMES, FIRST_NAMES, LAST_NAMES, UNIVERSITIES } from './catalogue-vocabulary';
@@ -35,7 +35,7 @@ export interface CatalogueSize {
 }
 
 export interface GeneratedCatalogue {
-  experts: UserRecord[];
+  experts: AccountRecord[];
   offers: OfferRecord[];
 }
 
@@ -94,7 +94,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const asciiOf = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
 const monthYear = (year: number, month: number) => `${String(month).padStart(2, '0')}/${year}`;
 
-function generateExpert(draw: Draw, at: number, now: number): UserRecord {
+function generateExpert(draw: Draw, at: number, now: number): AccountRecord {
   const area = AREAS[at % AREAS.length];
   const words = AREA_VOCABULARY[area];
   const firstName = draw.pick(FIRST_NAMES);
@@ -172,7 +172,7 @@ const MIDDLES = [
 
 const ENDINGS = ['Bring your questions or a current project.', 'Suitable for beginners and for people who want to go further.', 'Tell me your goal when you book so that I can prepare.'];
 
-function generateOffer(draw: Draw, expert: UserRecord, now: number): OfferRecord {
+function generateOffer(draw: Draw, expert: AccountRecord, now: number): OfferRecord {
   const area = expert.domainActivity as Area;
   const words = AREA_VOCABULARY[area];
   const lessonType = draw.pick(LESSON_TYPES);

@@ -32,6 +32,7 @@ import { createSessionSchema } from './schemas/payments';
 import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
 
 import { API_PREFIX } from './api-prefix';
+import type { Role } from './roles';
 
 export { API_PREFIX };
 
@@ -43,7 +44,6 @@ export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'paym
  * Ownership of the data a route touches is checked by the domain's service on top of this.
  */
 export type Access = 'public' | 'authenticated' | 'member' | 'user' | 'professor' | 'admin';
-export type Role = 'user' | 'professor' | 'admin';
 
 export interface Route {
   method: Method;

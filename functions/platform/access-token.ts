@@ -4,7 +4,7 @@
  * (functions/contexts/accounts/access-token-signer.ts).
  */
 import { importJWK, jwtVerify, type CryptoKey } from 'jose';
-import type { Role } from '../../shared/routes';
+import { ROLES, type Role } from '../../shared/roles';
 
 /** Which login opened the session: the user login or the admin login. They never mix. */
 export type SessionKind = 'user' | 'admin';
@@ -16,6 +16,8 @@ export interface Caller {
   sessionId: string;
   kind: SessionKind;
 }
+
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 export const ACCESS_TOKEN_ISSUER = 'marketplace';
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
@@ -29,8 +31,8 @@ function verificationKey(): Promise<CryptoKey | Uint8Array> {
   return publicKey;
 }
 
-const ROLES: readonly string[] = ['user', 'professor', 'admin'];
-const KINDS: readonly string[] = ['user', 'admin'];
+const KINDS: readonly SessionKind[] = ['user', 'admin'];
+const isKind = (value: string): value is SessionKind => (KINDS as readonly string[]).includes(value);
 
 /**
  * The caller a token names, or undefined for a missing, forged or expired one. Whether its session
@@ -41,10 +43,10 @@ export async function verifyAccessToken(token: string): Promise<Caller | undefin
     const { payload } = await jwtVerify(token, await verificationKey(), { issuer: ACCESS_TOKEN_ISSUER, algorithms: [ACCESS_TOKEN_ALGORITHM] });
     const { sub, role, sid, kind } = payload;
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof kind !== 'string') return undefined;
-    if (!ROLES.includes(role) || !KINDS.includes(kind)) return undefined;
+    if (!isRole(role) || !isKind(kind)) return undefined;
     // An admin account only ever holds admin sessions, and only admin accounts hold them.
     if ((role === 'admin') !== (kind === 'admin')) return undefined;
-    return { userId: sub, role: role as Role, sessionId: sid, kind: kind as SessionKind };
+    return { userId: sub, role, sessionId: sid, kind };
   } catch {
     return undefined;
   }

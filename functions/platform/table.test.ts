@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('TABLE_NAME', 'unit');
 const { db, isConditionFailure, transact } = await import('./table');
+const { Contention } = await import('./errors');
 
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
@@ -25,10 +26,11 @@ describe('transact', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('never mistakes a lasting conflict for a failed condition', async () => {
+  it('turns a lasting conflict into Contention (a 503 to try again), never into a failed condition', async () => {
     vi.spyOn(db, 'send').mockRejectedValue(cancelled('TransactionConflict', 'None'));
-    const error = await transact({ TransactItems: [] }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TransactionCanceledException);
+    const error = await transact({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'COUNTER#1', sk: 'X' } } }] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Contention);
+    expect(error).toMatchObject({ statusCode: 503, code: 'contention', what: 'transaction on COUNTER#1' });
     expect(isConditionFailure(error)).toBe(false);
   });
 });

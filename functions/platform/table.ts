@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
+import { Contention } from './errors';
 
 /** The one DynamoDB document client of a Lambda, created at module scope. */
 export const db = DynamoDBDocumentClient.from(
@@ -31,8 +32,8 @@ const TRANSACTION_ATTEMPTS = 4;
 
 /**
  * One TransactWriteItems. A cancellation caused by a conflict with another write is retried (with a
- * short jittered back-off); a failed condition is the caller's answer and is thrown as it is, for
- * isConditionFailure to recognise.
+ * short jittered back-off), and is Contention once the attempts are spent; a failed condition is the
+ * caller's answer and is thrown as it is, for isConditionFailure to recognise.
  */
 export async function transact(input: TransactWriteCommandInput): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -40,10 +41,20 @@ export async function transact(input: TransactWriteCommandInput): Promise<void> 
       await db.send(new TransactWriteCommand(input));
       return;
     } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      if (!isTransactionConflict(error)) throw error;
+      if (attempt >= TRANSACTION_ATTEMPTS) throw new Contention(`transaction on ${describeItems(input)}`);
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
     }
   }
+}
+
+/** The partition keys a transaction writes, for the contention log line (keys hold ids, never secrets). */
+function describeItems(input: TransactWriteCommandInput): string {
+  const keys = (input.TransactItems ?? []).map((item) => {
+    const key = item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key;
+    return String(key?.pk ?? '?');
+  });
+  return keys.join(', ');
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

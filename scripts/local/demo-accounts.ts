@@ -1,5 +1,5 @@
 /** Demo accounts and their default credentials (README lists them). No handler imports here. */
-import type { UserRecord } from '../../functions/contexts/accounts/account';
+import type { AccountRecord } from '../../functions/contexts/accounts/account';
 import type { Portrait } from './demo-photos';
 
 export interface SeedSettings {
@@ -14,7 +14,7 @@ export const DEFAULT_SEED: SeedSettings = {
   demoPassword: 'Demo-Password-2026',
 };
 
-export type Profile = Partial<UserRecord> & Pick<UserRecord, 'email' | 'firstName' | 'lastName'>;
+export type Profile = Partial<AccountRecord> & Pick<AccountRecord, 'email' | 'firstName' | 'lastName'>;
 
 /** The expert logins the README lists; the rest of the catalogue is in demo-catalogue.ts. */
 export const DEMO_EXPERTS: Profile[] = [

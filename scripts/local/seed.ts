@@ -15,7 +15,7 @@ import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { config } from '../../functions/platform/config';
 import { hashPassword, newId } from '../../functions/platform/crypto';
 import { s3 } from '../../functions/platform/s3';
-import type { UserRecord } from '../../functions/contexts/accounts/account';
+import type { AccountRecord } from '../../functions/contexts/accounts/account';
 import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS, DEMO_STUDENTS, type DemoOffer, type Profile, type SeedSettings } from './demo-accounts';
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';
@@ -27,7 +27,7 @@ const DAY_MS = 24 * HOUR_MS;
 const CONCURRENCY = 8;
 
 /** Every demo expert is bookable: verified, with a connected payout account (a profile may say it is not verified yet). */
-const EXPERT_DEFAULTS: Partial<UserRecord> = { isVerified: true, isStripeConnected: true, payoutsEnabled: true };
+const EXPERT_DEFAULTS: Partial<AccountRecord> = { isVerified: true, isStripeConnected: true, payoutsEnabled: true };
 
 export async function seedDemoData(settings: SeedSettings): Promise<void> {
   const admin: Profile = { email: settings.adminEmail, firstName: 'Admin', lastName: 'Team' };
@@ -79,7 +79,7 @@ async function seedExpert({ profile, offers, pendingOffers = [] }: CatalogueExpe
 }
 
 /** False when the address is taken: the account was seeded on an earlier start. */
-async function createAccount(account: Profile & Pick<UserRecord, 'userId' | 'role' | 'passwordHash' | 'createdAt'>): Promise<boolean> {
+async function createAccount(account: Profile & Pick<AccountRecord, 'userId' | 'role' | 'passwordHash' | 'createdAt'>): Promise<boolean> {
   try {
     await createUser({ ...account, status: 'active' });
     return true;

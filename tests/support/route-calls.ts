@@ -1,5 +1,6 @@
 /** Builds a concrete call of any route of the route table, for the generated matrix and fuzz tests. */
-import type { Role, Route } from '../../shared/routes';
+import type { Role } from '../../shared/roles';
+import type { Route } from '../../shared/routes';
 import { roleMayCall } from '../../shared/routes';
 import { ApiClient } from './api';
 

@@ -1,7 +1,35 @@
-import type { Role } from '../../../shared/routes';
+/**
+ * The account entity: anyone who can sign in (a student, an expert or an admin). Its record, its
+ * item in the table (toAccountItem / fromAccountItem are the only places that know the item's shape)
+ * and what the API shows of it (an allowlist: a field added later stays private until chosen).
+ */
+import * as z from 'zod/mini';
+import type { Role } from '../../../shared/roles';
+import type { Account, Education, WorkExperience } from '../../../shared/schemas/account';
+import { ROLES } from '../../../shared/roles';
+import { emailKey, userKey, userRoleIndex } from '../../platform/keys';
 
-/** The user item as stored (pk=USER#<id>, sk=PROFILE). Secrets never leave through toUserDto. */
-export interface UserRecord {
+/** What an expert fills in for their public profile, and what the catalogue keeps on it. */
+export interface ExpertDetails {
+  domainActivity?: string;
+  headline?: string;
+  position?: string;
+  company?: string;
+  languages?: string[];
+  expYears?: number;
+  bio?: string;
+  expertises?: string[];
+  workExperience?: WorkExperience[];
+  education?: Education[];
+  /** The average of the expert's reviews (0 without any), and how many there are. */
+  rating?: number;
+  reviews?: number;
+  isVerified?: boolean;
+  isStripeConnected?: boolean;
+  payoutsEnabled?: boolean;
+}
+
+export interface AccountRecord extends ExpertDetails {
   userId: string;
   role: Role;
   email: string;
@@ -18,25 +46,122 @@ export interface UserRecord {
   activationTokenHash?: string;
   resetTokenHash?: string;
   profilePhoto?: string;
+  city?: string;
+  country?: string;
   /** Sessions ended in the last 15 minutes (id -> when): their access tokens are refused. */
   endedSessions?: Record<string, number>;
   /** Optimistic lock of endedSessions: two sessions ending at once both get recorded. */
   sessionsVersion?: number;
   /** Saved offers: offer id -> when it was saved (ISO). */
   favorites?: Record<string, string>;
-  [profileField: string]: unknown;
 }
 
-const PRIVATE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'userId', 'passwordHash', 'activationTokenHash', 'resetTokenHash', 'status', 'isDeleted', 'endedSessions', 'sessionsVersion']);
+const text = z.optional(z.string());
+const flag = z.optional(z.boolean());
+const count = z.optional(z.number());
 
-/** The current-user object of the API: `_id` and the profile, never a hash or a token. */
-export function toUserDto(user: UserRecord): Record<string, unknown> {
-  const dto: Record<string, unknown> = { _id: user.userId };
-  for (const [field, value] of Object.entries(user)) if (!PRIVATE_FIELDS.has(field)) dto[field] = value;
-  dto.favorites = favoriteIds(user.favorites);
-  dto.isActivated = user.status === 'active';
-  dto.isBanned = user.isBanned === true;
-  return dto;
+const workExperienceItem: z.ZodMiniType<WorkExperience> = z.object({
+  position: z.string(),
+  company: z.string(),
+  location: text,
+  startDate: text,
+  endDate: text,
+  description: text,
+});
+const educationItem: z.ZodMiniType<Education> = z.object({
+  institution: z.string(),
+  level: z.string(),
+  degree: text,
+  field: text,
+  year: z.union([z.string(), z.number()]),
+});
+
+/** The account item as stored (pk=USER#<id>, sk=PROFILE); keys and index attributes are dropped when read. */
+const accountItem: z.ZodMiniType<AccountRecord> = z.object({
+  userId: z.string(),
+  role: z.enum(ROLES),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: text,
+  passwordHash: z.string(),
+  status: z.enum(['pending', 'active']),
+  isBanned: flag,
+  isDeleted: flag,
+  createdAt: z.string(),
+  lastLoginAt: text,
+  activationTokenHash: text,
+  resetTokenHash: text,
+  profilePhoto: text,
+  city: text,
+  country: text,
+  endedSessions: z.optional(z.record(z.string(), z.number())),
+  sessionsVersion: count,
+  favorites: z.optional(z.record(z.string(), z.string())),
+  domainActivity: text,
+  headline: text,
+  position: text,
+  company: text,
+  languages: z.optional(z.array(z.string())),
+  expYears: count,
+  bio: text,
+  expertises: z.optional(z.array(z.string())),
+  workExperience: z.optional(z.array(workExperienceItem)),
+  education: z.optional(z.array(educationItem)),
+  rating: count,
+  reviews: count,
+  isVerified: flag,
+  isStripeConnected: flag,
+  payoutsEnabled: flag,
+});
+
+export const toAccountItem = (account: AccountRecord) => ({ ...userKey(account.userId), ...userRoleIndex(account.role, account.createdAt, account.userId), ...account });
+export const fromAccountItem = (item: Record<string, unknown>): AccountRecord => accountItem.parse(item);
+
+/** The claim of an address: one account per address, made unique by this item's key. */
+export const toEmailClaimItem = (account: Pick<AccountRecord, 'email' | 'userId'>) => ({ ...emailKey(account.email), userId: account.userId });
+
+/** The signed-in account as the API shows it to its owner (GET /auth/user): listed fields only. */
+export function toCurrentAccount(account: AccountRecord): Account {
+  return {
+    _id: account.userId,
+    role: account.role,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    ...(account.name !== undefined && { name: account.name }),
+    ...(account.profilePhoto !== undefined && { profilePhoto: account.profilePhoto }),
+    ...(account.city !== undefined && { city: account.city }),
+    ...(account.country !== undefined && { country: account.country }),
+    ...expertDetailsOf(account),
+    favorites: favoriteIds(account.favorites),
+    isActivated: account.status === 'active',
+    isBanned: account.isBanned === true,
+    createdAt: account.createdAt,
+    ...(account.lastLoginAt !== undefined && { lastLoginAt: account.lastLoginAt }),
+  };
+}
+
+const EXPERT_DETAILS: readonly (keyof ExpertDetails)[] = [
+  'domainActivity',
+  'headline',
+  'position',
+  'company',
+  'languages',
+  'expYears',
+  'bio',
+  'expertises',
+  'workExperience',
+  'education',
+  'rating',
+  'reviews',
+  'isVerified',
+  'isStripeConnected',
+  'payoutsEnabled',
+];
+
+function expertDetailsOf(account: AccountRecord): ExpertDetails {
+  return Object.fromEntries(EXPERT_DETAILS.flatMap((field) => (account[field] === undefined ? [] : [[field, account[field]]])));
 }
 
 /** A student types one name; first and last name are derived so that every screen can show both. */

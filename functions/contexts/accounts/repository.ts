@@ -2,11 +2,13 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionKind } from '../../platform/access-token';
 import { config } from '../../platform/config';
-import { db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
+import * as z from 'zod/mini';
+import { batchGet, db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
+import { countInWindow, forgetWindow, readWindow, uncount } from '../../platform/rate-windows';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex, usersOfRole } from '../../platform/keys';
-import { getAccount, type SessionRecord, withEndedSessions } from './sessions';
-import type { UserRecord } from './account';
+import { fromSessionItem, type SessionRecord, toSessionItem, withEndedSessions } from './session';
+import { type AccountRecord, fromAccountItem, toAccountItem, toEmailClaimItem } from './account';
 import { Contention } from '../../platform/errors';
 
 const TableName = () => config.tableName;
@@ -33,16 +35,13 @@ export class EmailTaken extends Error {}
 
 // Users ---------------------------------------------------------------------------------------
 
-/** The user's item and the claim of its address, as createUser writes them (the catalogue generator writes the same). */
-export const toUserItem = (user: UserRecord) => ({ ...userKey(user.userId), ...userRoleIndex(user.role, user.createdAt, user.userId), ...user });
-export const toEmailClaimItem = (user: UserRecord) => ({ ...emailKey(user.email), userId: user.userId });
 
 /** Creates the user and claims the address in one transaction: the address is unique by construction. */
-export async function createUser(user: UserRecord): Promise<void> {
+export async function createUser(user: AccountRecord): Promise<void> {
   try {
     await transact({
       TransactItems: [
-        { Put: { TableName: TableName(), Item: toUserItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: TableName(), Item: toAccountItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: TableName(), Item: toEmailClaimItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
       ],
     });
@@ -53,7 +52,7 @@ export async function createUser(user: UserRecord): Promise<void> {
 }
 
 /** Undoes createUser while the account is still pending (its activation mail could not be sent). */
-export async function deletePendingUser(user: UserRecord): Promise<void> {
+export async function deletePendingUser(user: AccountRecord): Promise<void> {
   await transact({
     TransactItems: [
       { Delete: { TableName: TableName(), Key: userKey(user.userId), ConditionExpression: '#status = :pending', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':pending': 'pending' } } },
@@ -62,19 +61,31 @@ export async function deletePendingUser(user: UserRecord): Promise<void> {
   });
 }
 
-export async function findUserIdByEmail(email: string): Promise<string | undefined> {
+const emailClaimItem = z.object({ userId: z.string() });
+
+export async function findAccountIdByEmail(email: string): Promise<string | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: emailKey(email) }));
-  return Item?.userId as string | undefined;
+  return Item && emailClaimItem.parse(Item).userId;
 }
 
-export async function getUser(userId: string): Promise<UserRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: userKey(userId) }));
-  return Item as UserRecord | undefined;
+/**
+ * An account by id. Strongly consistent where a change of a moment ago must count (the session
+ * check: a session ended a moment ago must not let a request through).
+ */
+export async function getAccount(userId: string, options: { consistent?: boolean } = {}): Promise<AccountRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: userKey(userId), ConsistentRead: options.consistent }));
+  return Item && fromAccountItem(Item);
 }
 
-export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const userId = await findUserIdByEmail(email);
-  return userId ? getUser(userId) : undefined;
+/** Accounts by id in one BatchGetItem (up to 100 a call), as a map by id. */
+export async function getAccounts(userIds: string[]): Promise<Map<string, AccountRecord>> {
+  const accounts = (await batchGet(TableName(), userIds.map(userKey))).map(fromAccountItem);
+  return new Map(accounts.map((account) => [account.userId, account]));
+}
+
+export async function findAccountByEmail(email: string): Promise<AccountRecord | undefined> {
+  const userId = await findAccountIdByEmail(email);
+  return userId ? getAccount(userId) : undefined;
 }
 
 export async function recordLogin(userId: string, at: string): Promise<void> {
@@ -91,9 +102,23 @@ export async function deleteToken(tokenHash: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: TableName(), Key: tokenKey(tokenHash) }));
 }
 
+const registrationItem: z.ZodMiniType<Registration> = z.object({
+  role: z.enum(['user', 'professor']),
+  passwordHash: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.optional(z.string()),
+});
+const tokenItem: z.ZodMiniType<TokenRecord> = z.object({
+  purpose: z.enum(['activation', 'password-reset']),
+  userId: z.string(),
+  expiresAt: z.number(),
+  registration: z.optional(registrationItem),
+});
+
 export async function getToken(tokenHash: string): Promise<TokenRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: tokenKey(tokenHash) }));
-  return Item as TokenRecord | undefined;
+  return Item && tokenItem.parse(Item);
 }
 
 const unspentToken = (tokenHash: string, purpose: TokenPurpose, userId: string) => ({
@@ -175,65 +200,10 @@ export async function setCurrentResetToken(userId: string, tokenHash: string): P
 
 // Counters in fixed windows (login attempts, rate limits) --------------------------------------
 
-export interface WindowCount {
-  count: number;
-  firstAt: number;
-}
-
-/**
- * Counts one event in the key's current window, atomically, or opens a new window when the last one
- * has passed; returns the count in the window, this event included. Parallel calls each get their
- * own count, so no burst slips past a limit.
- */
-async function countInWindow(key: { pk: string; sk: string }, windowSeconds: number): Promise<WindowCount> {
-  const now = nowSeconds();
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      const { Attributes } = await db.send(
-        new UpdateCommand({
-          TableName: TableName(),
-          Key: key,
-          UpdateExpression: 'ADD #count :one',
-          ConditionExpression: 'firstAt > :windowStart',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':windowStart': now - windowSeconds },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return { count: Attributes!.count as number, firstAt: Attributes!.firstAt as number };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    try {
-      await db.send(
-        new PutCommand({
-          TableName: TableName(),
-          Item: { ...key, count: 1, firstAt: now, expiresAt: now + windowSeconds },
-          // Only one of several parallel callers opens the window; the others count in it.
-          ConditionExpression: 'attribute_not_exists(pk) OR firstAt <= :windowStart',
-          ExpressionAttributeValues: { ':windowStart': now - windowSeconds },
-        }),
-      );
-      return { count: 1, firstAt: now };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-  throw new Contention(`window ${key.pk}`);
-}
-
-async function readWindow(key: { pk: string; sk: string }, windowSeconds: number): Promise<WindowCount | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }));
-  if (!Item || (Item.firstAt as number) <= nowSeconds() - windowSeconds) return undefined;
-  return { count: Item.count as number, firstAt: Item.firstAt as number };
-}
-
 export const countLoginGuess = (kind: SessionKind, email: string, clientIp: string, windowSeconds: number) => countInWindow(loginClientKey(kind, email, clientIp), windowSeconds);
 
 /** A right password: this client's earlier wrong guesses for the address no longer count. */
-export async function forgetLoginGuesses(kind: SessionKind, email: string, clientIp: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: TableName(), Key: loginClientKey(kind, email, clientIp) }));
-}
+export const forgetLoginGuesses = (kind: SessionKind, email: string, clientIp: string) => forgetWindow(loginClientKey(kind, email, clientIp));
 
 export const countAddressFailure = (kind: SessionKind, email: string, windowSeconds: number) => countInWindow(loginAddressKey(kind, email), windowSeconds);
 export const readAddressFailures = (kind: SessionKind, email: string, windowSeconds: number) => readWindow(loginAddressKey(kind, email), windowSeconds);
@@ -241,25 +211,18 @@ export const readAddressFailures = (kind: SessionKind, email: string, windowSeco
 export const countRate = (limit: string, subject: string, windowSeconds: number) => countInWindow(rateKey(limit, subject), windowSeconds);
 
 /** Gives back a counted event that did not happen after all (its mail could not be sent). */
-export async function uncountRate(limit: string, subject: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: TableName(),
-      Key: rateKey(limit, subject),
-      UpdateExpression: 'ADD #count :minusOne',
-      ConditionExpression: '#count > :zero',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-    }),
-  ).catch((error) => {
-    if (!isConditionFailure(error)) throw error;
-  });
-}
+export const uncountRate = (limit: string, subject: string) => uncount(rateKey(limit, subject));
 
 // Sessions (refresh-token families) -----------------------------------------------------------
 
 export async function putSession(session: SessionRecord): Promise<void> {
-  await db.send(new PutCommand({ TableName: TableName(), Item: { ...sessionKey(session.userId, session.sessionId), ...session } }));
+  await db.send(new PutCommand({ TableName: TableName(), Item: toSessionItem(session) }));
+}
+
+/** Strongly consistent: a session ended a moment ago must not let a request through. */
+export async function getSession(userId: string, sessionId: string): Promise<SessionRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: sessionKey(userId, sessionId), ConsistentRead: true }));
+  return Item && fromSessionItem(Item);
 }
 
 /** Rotates the refresh token; false when another request rotated it first. The session's end stays where it is. */
@@ -294,7 +257,7 @@ export async function endSessions(userId: string, sessionIds: string[]): Promise
 
 async function recordEndedSessions(userId: string, sessionIds: string[]): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const account = await getAccount(userId);
+    const account = await getAccount(userId, { consistent: true });
     if (!account) return;
     const version = account.sessionsVersion;
     try {
@@ -315,6 +278,8 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
   throw new Contention(`ended sessions of ${userId}`);
 }
 
+const sessionIdItem = z.object({ sessionId: z.string() });
+
 /** Ends every session of a user (password reset, ban). */
 export async function endAllSessions(userId: string): Promise<void> {
   const { pk, skPrefix } = sessionsOfUser(userId);
@@ -331,7 +296,7 @@ export async function endAllSessions(userId: string): Promise<void> {
         ExclusiveStartKey,
       }),
     );
-    sessionIds.push(...(page.Items ?? []).map((item) => item.sessionId as string));
+    sessionIds.push(...(page.Items ?? []).map((item) => sessionIdItem.parse(item).sessionId));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   await endSessions(userId, sessionIds);

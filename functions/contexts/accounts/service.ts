@@ -9,7 +9,7 @@ import { BadRequest, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorize
 import { logger } from '../../platform/logger';
 import { type Mail, sendMail } from '../../platform/mailer';
 import { getSession } from './sessions';
-import { splitFullName, toUserDto, type UserRecord } from './account';
+import { splitFullName, toUserDto, type AccountRecord } from './account';
 import { signAccessToken } from './access-token-signer';
 import { isCommonPassword } from './common-passwords';
 import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordResetMail } from './mails';
@@ -52,9 +52,9 @@ async function register(email: string, password: string, details: RegistrationDe
   return { msg: MSG.registrationSuccessful };
 }
 
-async function mailActivation(email: string, registration: repo.Registration, pending: UserRecord | undefined, undoCount: () => Promise<void>): Promise<void> {
+async function mailActivation(email: string, registration: repo.Registration, pending: AccountRecord | undefined, undoCount: () => Promise<void>): Promise<void> {
   let user = pending;
-  let created: UserRecord | undefined;
+  let created: AccountRecord | undefined;
   if (!user) {
     // The first registration of an address is the account's pending record (login answers "activate first").
     created = { userId: newId(), email, ...registration, status: 'pending', createdAt: new Date().toISOString() };
@@ -161,13 +161,13 @@ export function floodDelayMs(addressFailures: number): number {
 }
 
 /** Counts a failure for the address from all clients; the owner hears of a flood once per window. */
-async function recordFailure(kind: SessionKind, email: string, owner: UserRecord | undefined): Promise<void> {
+async function recordFailure(kind: SessionKind, email: string, owner: AccountRecord | undefined): Promise<void> {
   const { count } = await repo.countAddressFailure(kind, email, LOGIN_FLOOD.windowSeconds);
   if (count !== LOGIN_FLOOD.slowAfter || !owner) return;
   await sendMail(loginFloodMail(owner.email)).catch((error) => logger.error('Login flood notice not sent', error as Error));
 }
 
-async function startSession(user: UserRecord, kind: SessionKind): Promise<Omit<SessionGrant, 'user'>> {
+async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omit<SessionGrant, 'user'>> {
   const sessionId = newId();
   const secret = randomSecret();
   const startedAt = nowSeconds();
@@ -224,7 +224,7 @@ export async function logout(refreshToken: string | undefined): Promise<{ msg: s
 }
 
 /** The account was read with the session by the request handling: no further read. */
-export function currentUser(account: UserRecord): Record<string, unknown> {
+export function currentUser(account: AccountRecord): Record<string, unknown> {
   return toUserDto(account);
 }
 

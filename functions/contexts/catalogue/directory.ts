@@ -1,7 +1,7 @@
 /** The expert directory, read from the search index. No AWS calls here: storage is the repository. */
 import type { ExpertCard, ExpertDirectoryQuery, Page } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 import { catalogueIndex } from '../search/catalogue-index';
 import { isListedExpert, toExpertCard } from './expert';
 import * as repo from './expert-repository';
@@ -9,7 +9,7 @@ import * as repo from './expert-repository';
 /** One page of the directory: ids from the index, the cards read in one batch. */
 export async function directory(query: ExpertDirectoryQuery, caller: Caller | undefined): Promise<Page<ExpertCard>> {
   const { ids, total } = (await catalogueIndex()).experts(query);
-  const users = ids.length > 0 ? await repo.getUsers(ids) : new Map<string, UserRecord>();
+  const users = ids.length > 0 ? await repo.getUsers(ids) : new Map<string, AccountRecord>();
   const items = ids.flatMap((id) => {
     const user = users.get(id);
     return isListedExpert(user) ? [toExpertCard(user, caller)] : [];

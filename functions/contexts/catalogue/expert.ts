@@ -4,13 +4,13 @@
  */
 import type { Education, ExpertCard, ExpertProfile, PublicUser, WorkExperience } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 
 /** An account others may see: activated, not banned, not deleted. */
-export const isVisible = (user: UserRecord | undefined): user is UserRecord => user !== undefined && user.status === 'active' && !user.isBanned && !user.isDeleted;
+export const isVisible = (user: AccountRecord | undefined): user is AccountRecord => user !== undefined && user.status === 'active' && !user.isBanned && !user.isDeleted;
 
 /** An expert listed in the catalogue. */
-export const isListedExpert = (user: UserRecord | undefined): user is UserRecord => isVisible(user) && user.role === 'professor';
+export const isListedExpert = (user: AccountRecord | undefined): user is AccountRecord => isVisible(user) && user.role === 'professor';
 
 /** Visitors see a last name as an initial and a period (spec 1, expert profile); members see it whole. */
 export const lastNameFor = (lastName: string | undefined, caller: Caller | undefined) => (caller ? (lastName ?? '') : lastName ? `${lastName.charAt(0)}.` : '');
@@ -19,7 +19,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-export function toExpertCard(user: UserRecord, caller: Caller | undefined): ExpertCard {
+export function toExpertCard(user: AccountRecord, caller: Caller | undefined): ExpertCard {
   const optional = { profilePhoto: text(user.profilePhoto), domainActivity: text(user.domainActivity), headline: text(user.headline), position: text(user.position), company: text(user.company), city: text(user.city), country: text(user.country) };
   return {
     _id: user.userId,
@@ -36,7 +36,7 @@ export function toExpertCard(user: UserRecord, caller: Caller | undefined): Expe
   };
 }
 
-export function toExpertProfile(user: UserRecord, caller: Caller | undefined): ExpertProfile {
+export function toExpertProfile(user: AccountRecord, caller: Caller | undefined): ExpertProfile {
   return {
     ...toExpertCard(user, caller),
     languages: list<string>(user.languages),
@@ -47,7 +47,7 @@ export function toExpertProfile(user: UserRecord, caller: Caller | undefined): E
   };
 }
 
-export function toPublicUser(user: UserRecord): PublicUser {
+export function toPublicUser(user: AccountRecord): PublicUser {
   const optional = { profilePhoto: text(user.profilePhoto), city: text(user.city), country: text(user.country), headline: text(user.headline), domainActivity: text(user.domainActivity) };
   return {
     _id: user.userId,

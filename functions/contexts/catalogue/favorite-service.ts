@@ -7,12 +7,12 @@ import { MSG } from '../../../shared/messages';
 import type { FavoritesReply, OfferDto, Page } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import { BadRequest, NotFound } from '../../platform/errors';
-import { favoriteIds, type UserRecord } from '../accounts/account';
+import { favoriteIds, type AccountRecord } from '../accounts/account';
 import { publishedOffersAmong } from './published';
 import * as repo from './favorite-repository';
 
 /** The saved offers still published, most recently saved first, one page at a time. */
-export async function favorites(caller: Caller, account: UserRecord, page: number, limit: number): Promise<Page<OfferDto>> {
+export async function favorites(caller: Caller, account: AccountRecord, page: number, limit: number): Promise<Page<OfferDto>> {
   const published = await publishedOffersAmong(favoriteIds(account.favorites), caller);
   const start = (page - 1) * limit;
   return { items: published.slice(start, start + limit), total: published.length };
@@ -34,7 +34,7 @@ export async function remove(caller: Caller, offerId: string): Promise<Favorites
  * A guest's saved ids, merged into the account after login: the published ones the account does not
  * hold yet, saved a moment apart in the guest's order (newest first) so the list keeps it.
  */
-export async function merge(caller: Caller, account: UserRecord, ids: string[]): Promise<FavoritesReply> {
+export async function merge(caller: Caller, account: AccountRecord, ids: string[]): Promise<FavoritesReply> {
   const held = new Set(favoriteIds(account.favorites));
   const fresh = (await publishedOffersAmong(ids, caller)).map((offer) => offer._id).filter((id) => !held.has(id));
   if (fresh.length === 0) return { favorites: [...held] };

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { fromOfferItem, type OfferRecord, statusIndexOf, toOfferItem } from './offer';
 
@@ -157,13 +157,13 @@ async function conditionally(TransactItems: Parameters<typeof transact>[0]['Tran
 }
 
 /** Offers and users by id, in one BatchGetItem for up to 100 keys together. */
-export async function offersAndUsers(offerIds: string[], userIds: string[]): Promise<{ offers: Map<string, OfferRecord>; users: Map<string, UserRecord> }> {
+export async function offersAndUsers(offerIds: string[], userIds: string[]): Promise<{ offers: Map<string, OfferRecord>; users: Map<string, AccountRecord> }> {
   const items = await batchGet(config.tableName, [...offerIds.map(offerKey), ...userIds.map(userKey)]);
   const offers = new Map<string, OfferRecord>();
-  const users = new Map<string, UserRecord>();
+  const users = new Map<string, AccountRecord>();
   for (const item of items) {
     if (item.sk === 'OFFER') offers.set(String(item.offerId), fromOfferItem(item));
-    else users.set(String(item.userId), item as UserRecord);
+    else users.set(String(item.userId), item as AccountRecord);
   }
   return { offers, users };
 }

@@ -8,7 +8,7 @@ import type { ExpertCard, OfferDto, Review } from '../../../shared/schemas/catal
 import type { Caller } from '../../platform/access-token';
 import { newId } from '../../platform/crypto';
 import { Forbidden, NotFound } from '../../platform/errors';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 import { publishUpload } from '../../platform/uploads';
 import { isListedExpert, toExpertCard } from './expert';
 import { catalogueIndex } from '../search/catalogue-index';
@@ -67,7 +67,7 @@ export async function myOffers(caller: Caller): Promise<OfferDto[]> {
 }
 
 /** An expert with payouts enabled publishes offers; each waits for an admin's approval first. */
-export async function createOffer(input: OfferInput, caller: Caller, account: UserRecord): Promise<{ msg: string; offer: OfferDto }> {
+export async function createOffer(input: OfferInput, caller: Caller, account: AccountRecord): Promise<{ msg: string; offer: OfferDto }> {
   if (account.payoutsEnabled !== true) throw new Forbidden(MSG.payoutsRequired, 'payouts_required');
   const now = new Date().toISOString();
   const created: OfferRecord = {
@@ -88,7 +88,7 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Us
 }
 
 /** Its expert edits an offer, which goes back to moderation; nobody else may. */
-export async function updateOwnOffer(offerId: string, input: OfferInput, caller: Caller, account: UserRecord): Promise<{ msg: string; offer: OfferDto }> {
+export async function updateOwnOffer(offerId: string, input: OfferInput, caller: Caller, account: AccountRecord): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
   if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
   const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { ownerId: caller.userId, resubmit: true });
@@ -174,7 +174,7 @@ async function fieldsOf(offerId: string, input: OfferInput): Promise<repo.OfferF
 }
 
 /** An expert's card, or just their id when the account is gone (admins still see the offer). */
-function expertCardOrId(expert: UserRecord | undefined, expertId: string, caller: Caller): ExpertCard {
+function expertCardOrId(expert: AccountRecord | undefined, expertId: string, caller: Caller): ExpertCard {
   return expert ? toExpertCard(expert, caller) : { _id: expertId, firstName: '', lastName: '', rating: 0, reviews: 0, expYears: 0, isVerified: false, isStripeConnected: false, payoutsEnabled: false, createdAt: '' };
 }
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatDto, ChatOffer, ChatParticipant, MessageDto, OrderState } from '../../../shared/schemas/chats';
 import { chatKey, chatMemberIndex, chatMemberKey, messageKey } from '../../platform/keys';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 
 export interface MessageRecord {
   messageId: string;
@@ -89,12 +89,12 @@ export function toMessageDto(message: MessageRecord, readUpTo: { byCaller?: stri
   };
 }
 
-function toParticipant(userId: string, role: ChatParticipant['role'], user: UserRecord | undefined): ChatParticipant {
+function toParticipant(userId: string, role: ChatParticipant['role'], user: AccountRecord | undefined): ChatParticipant {
   if (!user) return { _id: userId, role, firstName: '', lastName: '' };
   return { _id: userId, role: user.role, firstName: user.firstName, lastName: user.lastName, ...(user.profilePhoto && { profilePhoto: user.profilePhoto }) };
 }
 
-export function toChatDto(chat: ChatRecord, caller: MemberRecord, other: Pick<MemberRecord, 'readUpTo'> | undefined, users: Map<string, UserRecord>): ChatDto {
+export function toChatDto(chat: ChatRecord, caller: MemberRecord, other: Pick<MemberRecord, 'readUpTo'> | undefined, users: Map<string, AccountRecord>): ChatDto {
   const { priceCents, ...offer } = chat.offer;
   const readUpTo = { callerId: caller.userId, byCaller: caller.readUpTo, byOther: other?.readUpTo };
   return {

@@ -8,7 +8,7 @@ import type { RealtimeEvent } from '../../../shared/schemas/chats';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
 import { chatKey, chatMemberIndex, chatMemberKey, chatsOfMember, GSI1, messageKey, messagesOf, openChatKey, orderCounterKey, unreadTotalKey, userKey } from '../../platform/keys';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 import { eventPut } from '../realtime/events';
 import { type ChatRecord, fromChatItem, fromMemberItem, fromMessageItem, type MemberRecord, type MessageRecord, toChatItem, toMemberItem, toMessageItem } from './chat';
 
@@ -29,11 +29,11 @@ export async function chatsMembersAndUsers(chatIds: string[], members: { userId:
   const items = await batchGet(table(), [...chatIds.map(chatKey), ...members.map((m) => chatMemberKey(m.userId, m.chatId)), ...userIds.map(userKey)]);
   const chats = new Map<string, ChatRecord>();
   const places = new Map<string, MemberRecord>();
-  const users = new Map<string, UserRecord>();
+  const users = new Map<string, AccountRecord>();
   for (const item of items) {
     const sk = item.sk as string;
     if (sk === 'CHAT') chats.set((item as { chatId: string }).chatId, fromChatItem(item));
-    else if (sk === 'PROFILE') users.set((item as { userId: string }).userId, item as unknown as UserRecord);
+    else if (sk === 'PROFILE') users.set((item as { userId: string }).userId, item as unknown as AccountRecord);
     else {
       const member = fromMemberItem(item);
       places.set(`${member.userId}#${member.chatId}`, member);

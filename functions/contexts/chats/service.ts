@@ -8,7 +8,7 @@ import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '.
 import type { Caller } from '../../platform/access-token';
 import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
 import { newId } from '../../platform/crypto';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 import { getOffer } from '../catalogue/offer-repository';
 import { getUser } from '../catalogue/expert-repository';
 import { isVisible } from '../catalogue/expert';
@@ -72,7 +72,7 @@ export async function chatMessages(caller: Caller, chatId: string, query: { befo
   return { chat, messages: page.messages.map((message) => toMessageDto(message, readUpTo)), hasMore: page.more };
 }
 
-function messageFrom(account: UserRecord, chatId: string, content: string): MessageRecord {
+function messageFrom(account: AccountRecord, chatId: string, content: string): MessageRecord {
   return { messageId: newMessageId(), chatId, senderId: account.userId, content, createdAt: new Date().toISOString(), senderFirstName: account.firstName ?? '', senderLastName: account.lastName ?? '' };
 }
 
@@ -96,11 +96,11 @@ async function otherParticipantOf(caller: Caller, chatId: string): Promise<strin
   return otherUserId;
 }
 
-export async function sendMessage(caller: Caller, account: UserRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
+export async function sendMessage(caller: Caller, account: AccountRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
   return { message: await deliver(chatId, account, await otherParticipantOf(caller, chatId), content) };
 }
 
-async function deliver(chatId: string, account: UserRecord, recipientId: string, content: string): Promise<MessageDto> {
+async function deliver(chatId: string, account: AccountRecord, recipientId: string, content: string): Promise<MessageDto> {
   const message = messageFrom(account, chatId, content);
   const dto = asSent(message);
   await repository.addMessage(message, recipientId, { type: 'newMessage', chatId, message: dto });
@@ -112,7 +112,7 @@ async function deliver(chatId: string, account: UserRecord, recipientId: string,
  * it). A conversation whose order is closed or cancelled is archived: asking again opens a new one,
  * a new order. Only published offers of active experts, and never one's own offer.
  */
-export async function createChat(caller: Caller, account: UserRecord, offerId: string, initialMessage: string | undefined): Promise<{ status: number; body: CreatedChat }> {
+export async function createChat(caller: Caller, account: AccountRecord, offerId: string, initialMessage: string | undefined): Promise<{ status: number; body: CreatedChat }> {
   const offer = await getOffer(offerId);
   if (!offer || offer.status !== 'approved') throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
   if (offer.professorId === caller.userId) throw new Forbidden(MSG.ownOfferChat, 'own_offer');

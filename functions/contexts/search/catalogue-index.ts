@@ -12,7 +12,7 @@ import { db } from '../../platform/table';
 import { CATALOGUE_CHANGES_PK, GSI1, offerKey, userKey, usersOfRole } from '../../platform/keys';
 import { logger } from '../../platform/logger';
 import { s3 } from '../../platform/s3';
-import type { UserRecord } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 import { isListedExpert } from '../catalogue/expert';
 import { fromOfferItem, type OfferRecord } from '../catalogue/offer';
 import { allApprovedOffers, offersOfExpert } from '../catalogue/offer-repository';
@@ -140,21 +140,21 @@ async function refreshExpert(index: SearchIndex, expertId: string, changedOfferI
     offersOfExpert(expertId),
     Promise.all(changedOfferIds.map((offerId) => db.send(new GetCommand({ TableName: config.tableName, Key: offerKey(offerId), ConsistentRead: true })))),
   ]);
-  const user = userItem.Item as UserRecord | undefined;
+  const user = userItem.Item as AccountRecord | undefined;
   const current = new Map(offers.map((offer) => [offer.offerId, offer]));
   for (const { Item } of changed) if (Item) current.set(String(Item.offerId), fromOfferItem(Item));
   const published = [...current.values()].filter((offer) => offer.status === 'approved' && offer.professorId === expertId);
   index.replaceExpert(expertId, isListedExpert(user) ? toExpertEntry(user) : undefined, published.map(toOfferEntry));
 }
 
-async function listedExperts(): Promise<UserRecord[]> {
-  const experts: UserRecord[] = [];
+async function listedExperts(): Promise<AccountRecord[]> {
+  const experts: AccountRecord[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({ TableName: config.tableName, IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': usersOfRole('professor').gsi1pk }, ExclusiveStartKey }),
     );
-    experts.push(...((page.Items ?? []) as UserRecord[]).filter(isListedExpert));
+    experts.push(...((page.Items ?? []) as AccountRecord[]).filter(isListedExpert));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return experts;
@@ -163,7 +163,7 @@ async function listedExperts(): Promise<UserRecord[]> {
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 const optionalText = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export function toExpertEntry(user: UserRecord): ExpertEntry {
+export function toExpertEntry(user: AccountRecord): ExpertEntry {
   return {
     id: user.userId,
     name: `${user.firstName} ${user.lastName ?? ''}`.trim(),

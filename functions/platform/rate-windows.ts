@@ -1,0 +1,93 @@
+/**
+ * Counters in fixed windows, in the table: login attempts and every per-account or per-client rate
+ * limit. They hold across Lambda instances, and parallel calls each get their own count, so no burst
+ * slips past a limit.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { config } from './config';
+import { Contention } from './errors';
+import { db, isConditionFailure, nowSeconds } from './table';
+
+export interface WindowCount {
+  count: number;
+  /** When the window opened (epoch seconds). */
+  firstAt: number;
+}
+
+const windowItem: z.ZodMiniType<WindowCount> = z.object({ count: z.number(), firstAt: z.number() });
+
+type Key = { pk: string; sk: string };
+
+const WINDOW_ATTEMPTS = 5;
+
+/**
+ * Counts one event in the key's current window, atomically, or opens a new window when the last one
+ * has passed; returns the count in the window, this event included.
+ */
+export async function countInWindow(key: Key, windowSeconds: number): Promise<WindowCount> {
+  const now = nowSeconds();
+  for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++) {
+    try {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'firstAt > :windowStart',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':windowStart': now - windowSeconds },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return windowItem.parse(Attributes);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      await db.send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: { ...key, count: 1, firstAt: now, expiresAt: now + windowSeconds },
+          // Only one of several parallel callers opens the window; the others count in it.
+          ConditionExpression: 'attribute_not_exists(pk) OR firstAt <= :windowStart',
+          ExpressionAttributeValues: { ':windowStart': now - windowSeconds },
+        }),
+      );
+      return { count: 1, firstAt: now };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Contention(`window ${key.pk}`);
+}
+
+/** The key's current window without counting, or undefined when none is open. */
+export async function readWindow(key: Key, windowSeconds: number): Promise<WindowCount | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }));
+  const window = Item && windowItem.parse(Item);
+  return window && window.firstAt > nowSeconds() - windowSeconds ? window : undefined;
+}
+
+/** Gives back a counted event that did not happen after all (its mail could not be sent). */
+export async function uncount(key: Key): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    )
+    .catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** Closes the key's window: what it counted no longer counts. */
+export async function forgetWindow(key: Key): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: config.tableName, Key: key }));
+}
