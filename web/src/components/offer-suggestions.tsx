@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { OfferDto } from '../../../shared/schemas/catalogue';
+import type { OfferDto } from '@shared/schemas/catalogue';
 import { expertName } from './expert-card';
 import { formatPrice } from './offer-price';
 import './dropdown.css';

@@ -2,10 +2,10 @@
  * The one API client of the SPA: same-origin JSON calls under /api with credentials, a bearer
  * token kept in memory, and a single shared refresh for every request that meets a 401.
  */
-import { SHELL_MSG } from '../../../shared/shell-messages';
-import { API_PREFIX } from '../../../shared/api-prefix';
-import type { BodyInputOf, RouteKey } from '../../../shared/routes';
-import type { ResponseOf } from '../../../shared/schemas/responses';
+import { SHELL_MSG } from '@shared/shell-messages';
+import { API_PREFIX } from '@shared/api-prefix';
+import type { BodyInputOf, RouteKey } from '@shared/routes';
+import type { ResponseOf } from '@shared/schemas/responses';
 
 /** What a call of the route table takes: its path parameters, query string and body. */
 export interface CallInput<K extends RouteKey> {

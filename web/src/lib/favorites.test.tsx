@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Header } from '../components/layout/header';
-import { stubApi } from '../test/catalogue-fixtures';
-import { json, renderRoutes } from '../test/render-app';
+import { Header } from '@/components/layout/header';
+import { stubApi } from '@/test/catalogue-fixtures';
+import { json, renderRoutes } from '@/test/render-app';
 import { guestFavorites, toggleGuestFavorite } from './favorites';
 import { useSession, type SessionUser } from './session';
 

@@ -3,7 +3,7 @@
  * user or nobody. The access token lives only in the API client's memory.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Role } from '../../../shared/routes';
+import type { Role } from '@shared/routes';
 import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
 import { mergeGuestFavorites } from './favorites';
 

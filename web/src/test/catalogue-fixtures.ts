@@ -1,6 +1,6 @@
 /** Catalogue data for component tests: experts and offers shaped as the API answers them. */
 import { vi } from 'vitest';
-import type { ExpertCard, OfferDto } from '../../../shared/schemas/catalogue';
+import type { ExpertCard, OfferDto } from '@shared/schemas/catalogue';
 import { json } from './render-app';
 
 export const expert = (n: number, fields: Partial<ExpertCard> = {}): ExpertCard => ({

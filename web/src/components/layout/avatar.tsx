@@ -1,4 +1,4 @@
-import { initials, type SessionUser } from '../../lib/session';
+import { initials, type SessionUser } from '@/lib/session';
 
 /** Profile photo from the uploads path, else the initials. Decorative: the name is said next to it. */
 export function Avatar({ user, size = 32 }: { user: SessionUser; size?: number }) {

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../shared/messages';
-import type { MessageDto } from '../../../../shared/schemas/chats';
-import type { SessionUser } from '../../lib/session';
-import { fakeApi } from '../../test/fake-api';
-import { FakeSocket } from '../../test/fake-socket';
-import { json, renderRoutes } from '../../test/render-app';
+import { MSG } from '@shared/messages';
+import type { MessageDto } from '@shared/schemas/chats';
+import type { SessionUser } from '@/lib/session';
+import { fakeApi } from '@/test/fake-api';
+import { FakeSocket } from '@/test/fake-socket';
+import { json, renderRoutes } from '@/test/render-app';
 import { Header } from './header';
 
 const student: SessionUser = { _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' };

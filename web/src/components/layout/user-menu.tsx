@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { displayName, type SessionUser } from '../../lib/session';
+import { displayName, type SessionUser } from '@/lib/session';
 import { Avatar } from './avatar';
 import { LogoutButton } from './logout-button';
 

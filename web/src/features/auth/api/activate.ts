@@ -1,6 +1,6 @@
-import { activateSchema } from '../../../../../shared/schemas/auth';
-import { MSG } from '../../../../../shared/messages';
-import { api, ApiError } from '../../../lib/api-client';
+import { activateSchema } from '@shared/schemas/auth';
+import { MSG } from '@shared/messages';
+import { api, ApiError } from '@/lib/api-client';
 
 /** POST /auth/activate {token}; a token that cannot be one is refused without a call. */
 export async function activateAccount(token: string): Promise<{ msg: string }> {

@@ -1,5 +1,5 @@
-import { loginSchema, type LoginBody } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { loginSchema, type LoginBody } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 import type { LoginResponse } from './login';
 
 /** POST /admin/auth/login: the admin session has its own refresh cookie. */

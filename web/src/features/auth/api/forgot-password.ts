@@ -1,5 +1,5 @@
-import { forgotPasswordSchema } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { forgotPasswordSchema } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 
 export { forgotPasswordSchema };
 

@@ -1,6 +1,6 @@
-import { loginSchema, type LoginBody } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session';
+import { loginSchema, type LoginBody } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
+import type { SessionUser } from '@/lib/session';
 
 export { loginSchema };
 

@@ -1,5 +1,5 @@
-import { registerProfessorSchema, type RegisterProfessorBody } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { registerProfessorSchema, type RegisterProfessorBody } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 
 export { registerProfessorSchema };
 

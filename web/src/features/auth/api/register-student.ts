@@ -1,5 +1,5 @@
-import { registerStudentSchema, type RegisterStudentBody } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { registerStudentSchema, type RegisterStudentBody } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 
 export { registerStudentSchema };
 

@@ -1,6 +1,6 @@
-import { resetPasswordSchema } from '../../../../../shared/schemas/auth';
-import { MSG } from '../../../../../shared/messages';
-import { api, ApiError } from '../../../lib/api-client';
+import { resetPasswordSchema } from '@shared/schemas/auth';
+import { MSG } from '@shared/messages';
+import { api, ApiError } from '@/lib/api-client';
 
 export { resetPasswordSchema };
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
-import { MSG } from '../../../../../shared/messages';
-import type { LoginBody } from '../../../../../shared/schemas/auth';
-import { PasswordField } from '../../../components/form/password-field';
-import { TextField } from '../../../components/form/text-field';
-import { errorText } from '../../../lib/api-client';
-import { loginSchema, type LoginResponse } from '../api/login';
+import { notify } from '@/lib/toast';
+import { MSG } from '@shared/messages';
+import type { LoginBody } from '@shared/schemas/auth';
+import { PasswordField } from '@/components/form/password-field';
+import { TextField } from '@/components/form/text-field';
+import { errorText } from '@/lib/api-client';
+import { loginSchema, type LoginResponse } from '@/features/auth/api/login';
 
 interface LoginFormProps {
   submit(body: LoginBody): Promise<LoginResponse>;

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
+import { notify } from '@/lib/toast';
 import * as z from 'zod/mini';
-import { MSG } from '../../../../../shared/messages';
-import { CheckboxField } from '../../../components/form/checkbox-field';
-import { PasswordField } from '../../../components/form/password-field';
-import { TextField } from '../../../components/form/text-field';
-import { errorText } from '../../../lib/api-client';
-import { registerProfessor, registerProfessorSchema } from '../api/register-professor';
-import { registerStudent, registerStudentSchema } from '../api/register-student';
+import { MSG } from '@shared/messages';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { PasswordField } from '@/components/form/password-field';
+import { TextField } from '@/components/form/text-field';
+import { errorText } from '@/lib/api-client';
+import { registerProfessor, registerProfessorSchema } from '@/features/auth/api/register-professor';
+import { registerStudent, registerStudentSchema } from '@/features/auth/api/register-student';
 
 export type RegisterMode = 'student' | 'mentor';
 

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
+import { notify } from '@/lib/toast';
 import * as z from 'zod/mini';
-import { MSG } from '../../../../../shared/messages';
-import { PasswordField } from '../../../components/form/password-field';
-import { errorText } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { resetPassword, resetPasswordSchema } from '../api/reset-password';
-import '../auth.css';
+import { MSG } from '@shared/messages';
+import { PasswordField } from '@/components/form/password-field';
+import { errorText } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { resetPassword, resetPasswordSchema } from '@/features/auth/api/reset-password';
+import '@/features/auth/auth.css';
 
 const resetFormSchema = z
   .object({ password: resetPasswordSchema.shape.password, confirmPassword: z.string() })

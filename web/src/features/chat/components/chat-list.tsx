@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ChatDto } from '../../../../../shared/schemas/chats';
+import type { ChatDto } from '@shared/schemas/chats';
 import { isArchived, otherParticipant, shortTitle } from './chat-format';
 import { PersonPhoto } from './person-photo';
 import { usePersonName } from './use-person-name';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import type { MessageDto } from '../../../../../shared/schemas/chats';
+import { MSG } from '@shared/messages';
+import type { MessageDto } from '@shared/schemas/chats';
 import { formatMessageTime, fullName } from './chat-format';
 
 /** A message on its way to the server, shown at once. */

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import type { ChatDto, ChatOffer } from '../../../../../shared/schemas/chats';
-import { formatPrice } from '../../../components/offer-price';
+import { MSG } from '@shared/messages';
+import type { ChatDto, ChatOffer } from '@shared/schemas/chats';
+import { formatPrice } from '@/components/offer-price';
 import { fullName, ORDER_STATE_LABELS, orderState } from './chat-format';
 
 /** What the panel shows of an offer: a conversation's copy, or a published offer before the conversation starts. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { getUser } from '../api/get-user';
+import { MSG } from '@shared/messages';
+import { getUser } from '@/features/chat/api/get-user';
 import { fullName } from './chat-format';
 
 /** Someone a conversation is with: a chat participant, or an offer's expert. */

@@ -2,13 +2,13 @@
 import { waitFor } from '@testing-library/react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { expect, vi } from 'vitest';
-import { REALTIME } from '../../../../../shared/limits';
-import type { ChatDto, ChatParticipant, MessageDto } from '../../../../../shared/schemas/chats';
-import { Header } from '../../../components/layout/header';
-import type { SessionUser } from '../../../lib/session';
-import { fakeApi, type FakeCall } from '../../../test/fake-api';
-import { FakeSocket } from '../../../test/fake-socket';
-import { json, renderRoutes } from '../../../test/render-app';
+import { REALTIME } from '@shared/limits';
+import type { ChatDto, ChatParticipant, MessageDto } from '@shared/schemas/chats';
+import { Header } from '@/components/layout/header';
+import type { SessionUser } from '@/lib/session';
+import { fakeApi, type FakeCall } from '@/test/fake-api';
+import { FakeSocket } from '@/test/fake-socket';
+import { json, renderRoutes } from '@/test/render-app';
 import MessagesRoute from './messages';
 
 export const alice: SessionUser = { _id: 'student-1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' };

@@ -1,5 +1,5 @@
-import { CATALOGUE } from '../../../../../shared/limits';
-import type { DirectoryFilters } from '../routes/directory';
+import { CATALOGUE } from '@shared/limits';
+import type { DirectoryFilters } from '@/features/experts/routes/directory';
 import { useDirectoryParams } from './use-directory-params';
 
 interface Pill {

@@ -1,18 +1,18 @@
 /** /experts: the expert directory (spec 1 section 2): search, filter pills, a card grid and Show more. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { CATALOGUE, LIMITS } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { ExpertCard as ExpertCardData, Page } from '../../../../../shared/schemas/catalogue';
-import { ExpertCard } from '../../../components/expert-card';
-import { listExperts, type ExpertQuery } from '../../../lib/expert-directory';
-import { searchError } from '../../../lib/search-text';
-import { sessionSettled } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FilterPills } from '../components/filter-pills';
-import { useDirectoryParams } from '../components/use-directory-params';
-import '../experts.css';
+import { CATALOGUE, LIMITS } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { ExpertCard as ExpertCardData, Page } from '@shared/schemas/catalogue';
+import { ExpertCard } from '@/components/expert-card';
+import { listExperts, type ExpertQuery } from '@/lib/expert-directory';
+import { searchError } from '@/lib/search-text';
+import { sessionSettled } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FilterPills } from '@/features/experts/components/filter-pills';
+import { useDirectoryParams } from '@/features/experts/components/use-directory-params';
+import '@/features/experts/experts.css';
 
 export type DirectoryFilters = Pick<ExpertQuery, 'q' | 'sort' | 'minRating' | 'minExp'>;
 

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { api } from '../../../lib/api-client';
-import { toggleGuestFavorite } from '../../../lib/favorites';
-import type { SessionUser } from '../../../lib/session';
-import { expert, offer, stubApi } from '../../../test/catalogue-fixtures';
-import { json, renderRoutes } from '../../../test/render-app';
+import { MSG } from '@shared/messages';
+import { api } from '@/lib/api-client';
+import { toggleGuestFavorite } from '@/lib/favorites';
+import type { SessionUser } from '@/lib/session';
+import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
+import { json, renderRoutes } from '@/test/render-app';
 import FavoritesRoute, { loader } from './favorites';
 
 const routes = [{ path: '/favorites', loader, Component: FavoritesRoute, HydrateFallback: () => null }];

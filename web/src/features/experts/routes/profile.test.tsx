@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import type { ExpertProfile, Review } from '../../../../../shared/schemas/catalogue';
-import { guestFavorites } from '../../../lib/favorites';
-import type { SessionUser } from '../../../lib/session';
-import { expert, offer, stubApi } from '../../../test/catalogue-fixtures';
-import { json, renderRoutes } from '../../../test/render-app';
+import { MSG } from '@shared/messages';
+import type { ExpertProfile, Review } from '@shared/schemas/catalogue';
+import { guestFavorites } from '@/lib/favorites';
+import type { SessionUser } from '@/lib/session';
+import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
+import { json, renderRoutes } from '@/test/render-app';
 import ExpertProfileRoute, { expertisesOf, loader } from './profile';
 
 const claire: ExpertProfile = {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { SessionUser } from '../../../lib/session';
-import { fakeApi } from '../../../test/fake-api';
-import { json, renderRoutes } from '../../../test/render-app';
+import { MSG } from '@shared/messages';
+import type { SessionUser } from '@/lib/session';
+import { fakeApi } from '@/test/fake-api';
+import { json, renderRoutes } from '@/test/render-app';
 import CreateOfferRoute from './create-offer';
 
 const expert: SessionUser = { _id: 'expert-1', role: 'professor', email: 'claire@example.com', payoutsEnabled: true };

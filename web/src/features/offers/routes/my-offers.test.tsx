@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CATALOGUE } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import type { SessionUser } from '../../../lib/session';
-import { fakeApi } from '../../../test/fake-api';
-import { json, renderRoutes } from '../../../test/render-app';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import type { SessionUser } from '@/lib/session';
+import { fakeApi } from '@/test/fake-api';
+import { json, renderRoutes } from '@/test/render-app';
 import MyOffersRoute, { loader } from './my-offers';
 
 const claire: SessionUser = { _id: 'expert-1', role: 'professor', email: 'claire@example.com', payoutsEnabled: true };

@@ -1,5 +1,5 @@
-import { contactSchema, type ContactBody } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { contactSchema, type ContactBody } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 
 export { contactSchema };
 
