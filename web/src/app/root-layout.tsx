@@ -7,6 +7,7 @@ import { Header } from '@/components/layout/header';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useSession } from '@/lib/session';
 import { BrandLink } from '@/components/layout/brand-link';
+import { useMemberRealtime } from './use-member-realtime';
 
 /** Shows the loading screen at least UI.loadingScreenMs at start and until the session is known. */
 export function useStartupDelay(): boolean {
@@ -72,6 +73,7 @@ export function RootLayout() {
 
 function SiteFrame() {
   useFocusOnNavigation();
+  useMemberRealtime(useSession().user);
   return (
     <>
       <SkipLink />

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
 import { MSG } from '@shared/messages';
 import type { OfferDto } from '@shared/schemas/catalogue';
-import { searchOffers } from '@/lib/offer-search';
+import { searchOffers } from '@/api/offers';
 import { directoryUrl, searchError } from '@/lib/search-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { OfferSuggestions } from '@/components/offer-suggestions';

@@ -62,7 +62,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length, useUnreadCount(user));
+  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length, useUnreadCount());
 
   useEffect(() => setMenuOpen(false), [pathname]);
 

@@ -5,7 +5,7 @@ import { MSG } from '@shared/messages';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import type { ChatDto } from '@shared/schemas/chats';
 import { json } from '@/test/render-app';
-import { alice, aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from './messages-fixtures';
+import { alice, aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from '@/test/messages-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

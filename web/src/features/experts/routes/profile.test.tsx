@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import type { ExpertProfile, Review } from '@shared/schemas/catalogue';
 import { guestFavorites } from '@/lib/favorites';
-import type { SessionUser } from '@/lib/session';
+import { anAccount } from '@/test/accounts';
 import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
 import { json, renderRoutes } from '@/test/render-app';
 import ExpertProfileRoute, { expertisesOf, loader } from './profile';
@@ -31,7 +31,7 @@ const routes = [
   { path: '*', element: <Where /> },
 ];
 
-const alice: SessionUser = { _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] };
+const alice = anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] });
 
 function profileApi({ offers = [offer(1, { title: 'Financial modelling from scratch' }), offer(2, { title: 'valuation', pricingType: 'fixed', price: 120.5 })], reviews = [] as Review[] } = {}) {
   return stubApi(({ method, url }) => {
