@@ -9,7 +9,7 @@ import { setUnreadCount } from '@/lib/unread';
 import { getChat } from '@/features/chat/api/get-chat';
 import { markChatRead } from '@/features/chat/api/mark-chat-read';
 import { sendMessage } from '@/features/chat/api/send-message';
-import { fullName, isArchived, otherParticipant } from './chat-format';
+import { fullName, isArchived, otherParticipant } from '@/features/chat/lib/chat-format';
 import { ConversationHeader } from './conversation-header';
 import { MessageComposer } from './message-composer';
 import { MessageList, type PendingMessage } from './message-list';

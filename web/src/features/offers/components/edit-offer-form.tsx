@@ -6,7 +6,7 @@ import { LIMITS } from '@shared/limits';
 import { MSG } from '@shared/messages';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { LESSON_TYPES } from '@shared/schemas/offers';
-import { PRICING_TYPE_LABELS } from './pricing-type-labels';
+import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
 import { TextAreaField, TextField } from '@/components/form/text-field';
 import { photoUploadSchema } from '@/features/offers/api/request-photo-upload';
 import { updateOfferSchema, type UpdateOfferInput } from '@/features/offers/api/update-offer';

@@ -6,8 +6,8 @@ import type { ExpertCard, OfferDto } from '@shared/schemas/catalogue';
 import { expertName, expertRole, fallBackToDefaultAvatar, photoUrl } from '@/components/expert-card';
 import { OfferSuggestions } from '@/components/offer-suggestions';
 import '@/components/dropdown.css';
-import { listExperts } from '@/lib/expert-directory';
-import { searchOffers } from '@/lib/offer-search';
+import { listExperts } from '@/api/experts';
+import { searchOffers } from '@/api/offers';
 import { directoryUrl, searchError } from '@/lib/search-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 

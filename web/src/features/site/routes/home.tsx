@@ -4,7 +4,7 @@ import { CATALOGUE } from '@shared/limits';
 import { MSG } from '@shared/messages';
 import type { ExpertCard } from '@shared/schemas/catalogue';
 import { Accordion } from '@/components/accordion';
-import { listExperts } from '@/lib/expert-directory';
+import { listExperts } from '@/api/experts';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ExpertsSlider } from '@/features/site/components/experts-slider';

@@ -4,7 +4,7 @@ import { notify } from '@/lib/toast';
 import { MSG } from '@shared/messages';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { startOnboarding } from '@/features/site/api/start-onboarding';
+import { startOnboarding } from '@/api/payments';
 import '@/features/site/site.css';
 
 /** /create?stripe=success|failed: where the payout provider sends the expert back. */
