@@ -43,7 +43,7 @@ export function RequireLogin({ roles, message }: { roles?: readonly Role[]; mess
 }
 
 /** /earnings: experts only; students go home, guests to /auth with 'You must be logged in'. */
-export function RequireProfessorElseHome() {
+export function RequireExpertElseHome() {
   const { loading, user } = useSession();
   if (loading) return <LoadingScreen />;
   if (user && user.role !== 'professor') return <Navigate to="/" replace />;

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
 import { ComingSoon } from '@/components/coming-soon';
-import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireProfessorElseHome } from './guards';
+import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireExpertElseHome } from './guards';
 import { BareLayout, RootLayout } from './root-layout';
 import { NotFoundRoute } from '@/features/site/routes/not-found';
 
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'offers/:id', ...page(() => import('@/features/offers/routes/edit-offer')) },
         ],
       },
-      { element: <RequireProfessorElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
+      { element: <RequireExpertElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
       { element: <RequireLogin roles={['user']} />, children: [{ path: 'order-history', element: soon('Order History') }] },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -136,9 +136,9 @@ export default function HomeRoute() {
         </ol>
       </section>
 
-      <section className="section promo" aria-labelledby="mentor-title">
+      <section className="section promo" aria-labelledby="expert-title">
         <div>
-          <h2 id="mentor-title">Share your expertise, get paid for it</h2>
+          <h2 id="expert-title">Share your expertise, get paid for it</h2>
           <p>Publish offers, set your price, chat with students and withdraw your earnings whenever you like.</p>
         </div>
         <Link className="btn btn-light" to="/register">
