@@ -175,8 +175,12 @@ const ROUTE_TABLE = [
 export const ROUTES: readonly Route[] = ROUTE_TABLE;
 
 type AnyRoute = (typeof ROUTE_TABLE)[number];
-/** An entry's route key, e.g. "POST /api/offers/create": the name handlers, the web client and tests use. */
-export type RouteKeyOf<R extends Pick<Route, 'method' | 'path'>> = `${R['method']} ${typeof API_PREFIX}${R['path']}`;
+/**
+ * An entry's route key, e.g. "POST /api/offers/create": the name handlers, the web client and tests use.
+ * Distributed over a union of entries, so that a union gives each entry's own key, never every
+ * method paired with every path.
+ */
+export type RouteKeyOf<R extends Pick<Route, 'method' | 'path'>> = R extends unknown ? `${R['method']} ${typeof API_PREFIX}${R['path']}` : never;
 export type RouteKey = RouteKeyOf<AnyRoute>;
 /** The route keys a domain's Lambda serves. */
 export type RouteKeyIn<D extends Domain> = RouteKeyOf<Extract<AnyRoute, { domain: D }>>;

@@ -60,17 +60,25 @@ function compileEntryEagerly(): Plugin {
  */
 const reactRouterDist = resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
 
+/** The import aliases of the root tsconfig.json: `@shared/…` is shared/, `@/…` is web/src/. */
+const pathAliases = [
+  { find: /^@shared\//, replacement: `${resolve(import.meta.dirname, '../shared')}/` },
+  { find: /^@\//, replacement: `${resolve(import.meta.dirname, 'src')}/` },
+];
+
 export default defineConfig(({ command }) => ({
   root: resolve(import.meta.dirname),
   plugins: [react(), inlineEntryCss(), compileEntryEagerly()],
   resolve: {
-    alias:
-      command === 'build'
+    alias: [
+      ...pathAliases,
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: resolve(reactRouterDist, 'index.mjs') },
             { find: /^react-router\/dom$/, replacement: resolve(reactRouterDist, 'dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   build: { outDir: resolve(import.meta.dirname, 'dist'), emptyOutDir: true, target: 'es2022' },
 }));

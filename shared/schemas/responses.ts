@@ -1,16 +1,43 @@
 /**
  * What each route answers, by route key: the handlers' actions are checked against it and the web
- * client's `call` returns it. Routes not listed answer `unknown` until their issue describes them.
+ * client's `call` returns it. Every route of the table has an entry, those still answering 501
+ * included (their shape is the spec's, section 7 of each document). Where the spec names no answer,
+ * a state change answers the API's usual `{ msg }`.
  */
 import type { RouteKey } from '../routes';
-import type { ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
+import type { AccessTokenGrant, Account, SessionGrant } from './account';
+import type { AdminPayment, AdminStatistics, AdminWithdrawal } from './admin-views';
+import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
+import type { AccountStats, Earnings, OrderHistoryItem, Withdrawal } from './earnings';
 
 export interface Message {
   msg: string;
 }
 
+/** A page of the payment provider to send the browser to. */
+export interface RedirectUrl {
+  url: string;
+}
+
 export interface RouteResponses {
+  'GET /api/health': { status: 'ok'; checks: Record<string, boolean> };
+
+  'POST /api/auth/refresh-token': AccessTokenGrant;
+  'POST /api/admin/auth/refresh-token': AccessTokenGrant;
+  'GET /api/auth/user': Account;
+  'POST /api/auth/logout': Message;
+  'POST /api/admin/auth/logout': Message;
+
+  'POST /api/auth/login': SessionGrant;
+  'POST /api/auth/register': Message;
+  'POST /api/auth/register-professor': Message;
+  'POST /api/auth/activate': Message;
+  'POST /api/auth/forgot-password': Message;
+  'POST /api/auth/reset-password': Message;
+  'POST /api/auth/contact': Message;
+  'POST /api/admin/auth/login': SessionGrant;
+
   'GET /api/offers/all': OfferDto[];
   'GET /api/offers/search': OfferDto[];
   'GET /api/offers/my-offers': OfferDto[];
@@ -22,28 +49,76 @@ export interface RouteResponses {
   'PATCH /api/offers/update/{id}': Message & { offer: OfferDto };
   'POST /api/offers/{id}/photo-upload': PhotoUploadForm;
   'DELETE /api/offers/delete/{id}': Message;
+  'POST /api/offers/{id}/reviews': Message;
   'GET /api/user/professors': Page<ExpertCard>;
   'GET /api/user/public/{id}': ExpertProfile;
-  'GET /api/user/{id}': PublicUser;
-  'GET /api/user/favorites': Page<OfferDto>;
-  'POST /api/user/favorites/merge': FavoritesReply;
-  'POST /api/user/favorites/{offerId}': FavoritesReply;
-  'DELETE /api/user/favorites/{offerId}': FavoritesReply;
   'GET /api/admin/offers/pending': OfferDto[];
   'PATCH /api/admin/offers/{id}/approve': Message;
   'PATCH /api/admin/offers/{id}': Message & { offer: OfferDto };
   'DELETE /api/admin/offers/{id}': Message;
-  'POST /api/payments/onboard': { url: string };
+
+  'GET /api/user/favorites': Page<OfferDto>;
+  'POST /api/user/favorites/merge': FavoritesReply;
+  'POST /api/user/favorites/{offerId}': FavoritesReply;
+  'DELETE /api/user/favorites/{offerId}': FavoritesReply;
+  'GET /api/user/earnings': Earnings;
+  'GET /api/user/withdrawals': Withdrawal[];
+  'POST /api/user/withdraw': Message;
+  'GET /api/user/order-history': OrderHistoryItem[];
+  'GET /api/user/stats/{id}': AccountStats;
+  'POST /api/user/upload-photo': { profilePhoto: string };
+  'PUT /api/user/update': Message & { user: Account };
+  'PUT /api/user/update-professor-info': Message;
+  'PUT /api/user/work-experience/{index}': Message;
+  'DELETE /api/user/work-experience/{index}': Message;
+  'PUT /api/user/education/{index}': Message;
+  'DELETE /api/user/education/{index}': Message;
+  'PUT /api/user/change-password': Message;
+  'GET /api/user/{id}': PublicUser;
+
   'GET /api/chats/unread-count': { count: number };
   'GET /api/chats': ChatList;
   'GET /api/chats/chat/{id}': ChatMessages;
   'PUT /api/chats/{id}/mark-read': { count: number };
+  'PUT /api/chats/{id}/mark-paid': ChatDto;
   'POST /api/chats/create': CreatedChat;
   'POST /api/chats/{id}/messages': { message: MessageDto };
+  'PUT /api/chats/{id}/cancel': Message;
+  'PUT /api/chats/{id}/schedule': Message;
+  'PUT /api/chats/{id}/confirm-schedule': Message;
+  'POST /api/chats/{id}/handle-project': Message;
+  'POST /api/chats/{id}/submit-project': Message;
   'POST /api/realtime/ticket': { ticket: string };
+
+  'POST /api/payments/create-session': RedirectUrl;
+  'GET /api/payments/account-status': { payouts_enabled: boolean };
+  'POST /api/payments/onboard': RedirectUrl;
+  'POST /api/payments/login-link': RedirectUrl;
+  'POST /api/payments/account-link': RedirectUrl;
+  /** Read by the payment provider only: any 2xx acknowledges the event. */
+  'POST /api/webhooks/stripe': { received: true };
+
+  'GET /api/admin/users': Account[];
+  'GET /api/admin/archived-users': Account[];
+  'DELETE /api/admin/users/{id}': Message;
+  'PATCH /api/admin/update-user/{id}': Message;
+  'POST /api/admin/ban-user/{id}': Message;
+  'POST /api/admin/unban-user/{id}': Message;
+  'POST /api/admin/restore-user/{id}': Message;
+  'GET /api/admin/payments': AdminPayment[];
+  'POST /api/admin/create-user': Message;
+  'GET /api/admin/withdrawals': AdminWithdrawal[];
+  'POST /api/admin/withdrawals/{id}/approve': Message;
+  'POST /api/admin/withdrawals/{id}/reject': Message;
+  'GET /api/admin/statistics': AdminStatistics;
 }
 
-/** Every key above names a route of the table (a typo fails the typecheck here). */
-export const RESPONSE_KEYS_ARE_ROUTES: Record<Exclude<keyof RouteResponses, RouteKey>, never> = {};
+/**
+ * Both ways at once: a route of the table without an entry above, or an entry that names no route
+ * (a typo), fails the typecheck here, naming the key.
+ */
+type NoKeyLeft<Keys extends never> = Keys;
+export type RoutesWithoutResponse = NoKeyLeft<Exclude<RouteKey, keyof RouteResponses>>;
+export type ResponsesWithoutRoute = NoKeyLeft<Exclude<keyof RouteResponses, RouteKey>>;
 
-export type ResponseOf<K extends RouteKey> = K extends keyof RouteResponses ? RouteResponses[K] : unknown;
+export type ResponseOf<K extends RouteKey> = RouteResponses[K];

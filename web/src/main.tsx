@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createRouter } from './app/router';
-import { sessionSettled } from './lib/session';
-import './styles/global.css';
+import { App } from '@/app/app';
+import { createRouter } from '@/app/router';
+import { sessionSettled } from '@/lib/session';
+import '@/styles/global.css';
 
 // Both start as soon as the code has run, side by side: the session's silent refresh and (the
 // router loads the matched route when created) the download of the opened page's code.

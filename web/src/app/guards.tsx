@@ -1,12 +1,12 @@
 /** Route guards of spec 1 sections 2 and 6 and spec 2 section 2. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
-import { notify } from '../lib/toast';
-import { SHELL_MSG } from '../../../shared/shell-messages';
-import { LoadingScreen } from '../components/loading-screen';
-import type { Role } from '../../../shared/routes';
-import { useSession } from '../lib/session';
-import { NotFoundRoute } from '../features/site/routes/not-found';
+import { notify } from '@/lib/toast';
+import { SHELL_MSG } from '@shared/shell-messages';
+import { LoadingScreen } from '@/components/loading-screen';
+import type { Role } from '@shared/routes';
+import { useSession } from '@/lib/session';
+import { NotFoundRoute } from '@/features/site/routes/not-found';
 
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -43,7 +43,7 @@ export function RequireLogin({ roles, message }: { roles?: readonly Role[]; mess
 }
 
 /** /earnings: experts only; students go home, guests to /auth with 'You must be logged in'. */
-export function RequireProfessorElseHome() {
+export function RequireExpertElseHome() {
   const { loading, user } = useSession();
   if (loading) return <LoadingScreen />;
   if (user && user.role !== 'professor') return <Navigate to="/" replace />;

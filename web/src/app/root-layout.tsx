@@ -1,12 +1,13 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { UI } from '../../../shared/limits';
-import { CookieBanner } from '../components/cookie-banner';
-import { Footer } from '../components/layout/footer';
-import { Header } from '../components/layout/header';
-import { LoadingScreen } from '../components/loading-screen';
-import { useSession } from '../lib/session';
-import { BrandLink } from '../components/layout/brand-link';
+import { UI } from '@shared/limits';
+import { CookieBanner } from '@/components/cookie-banner';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { LoadingScreen } from '@/components/loading-screen';
+import { useSession } from '@/lib/session';
+import { BrandLink } from '@/components/layout/brand-link';
+import { useMemberRealtime } from './use-member-realtime';
 
 /** Shows the loading screen at least UI.loadingScreenMs at start and until the session is known. */
 export function useStartupDelay(): boolean {
@@ -72,6 +73,7 @@ export function RootLayout() {
 
 function SiteFrame() {
   useFocusOnNavigation();
+  useMemberRealtime(useSession().user);
   return (
     <>
       <SkipLink />

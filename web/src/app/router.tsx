@@ -1,9 +1,9 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import { LoadingScreen } from '../components/loading-screen';
-import { ComingSoon } from '../components/coming-soon';
-import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireProfessorElseHome } from './guards';
+import { LoadingScreen } from '@/components/loading-screen';
+import { ComingSoon } from '@/components/coming-soon';
+import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireExpertElseHome } from './guards';
 import { BareLayout, RootLayout } from './root-layout';
-import { NotFoundRoute } from '../features/site/routes/not-found';
+import { NotFoundRoute } from '@/features/site/routes/not-found';
 
 /**
  * Every page is its own chunk: a route loads its code (and zod, react-hook-form) when visited,
@@ -24,42 +24,42 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     HydrateFallback: LoadingScreen,
     children: [
-      { index: true, ...page(() => import('../features/site/routes/home')) },
-      { path: 'experts', ...page(() => import('../features/experts/routes/directory')) },
-      { path: 'teacher/:id', ...page(() => import('../features/experts/routes/profile')) },
-      { path: 'favorites', ...page(() => import('../features/experts/routes/favorites')) },
-      { path: 'privacy', ...page(() => import('../features/site/routes/privacy')) },
-      { path: 'activate/:token', ...page(() => import('../features/auth/routes/activate')) },
-      { path: 'contact-us', ...page(() => import('../features/site/routes/contact')) },
-      { path: 'faq-page', ...page(() => import('../features/site/routes/faq')) },
-      { path: 'create', ...page(() => import('../features/site/routes/onboarding-result')) },
+      { index: true, ...page(() => import('@/features/site/routes/home')) },
+      { path: 'experts', ...page(() => import('@/features/experts/routes/directory')) },
+      { path: 'teacher/:id', ...page(() => import('@/features/experts/routes/profile')) },
+      { path: 'favorites', ...page(() => import('@/features/experts/routes/favorites')) },
+      { path: 'privacy', ...page(() => import('@/features/site/routes/privacy')) },
+      { path: 'activate/:token', ...page(() => import('@/features/auth/routes/activate')) },
+      { path: 'contact-us', ...page(() => import('@/features/site/routes/contact')) },
+      { path: 'faq-page', ...page(() => import('@/features/site/routes/faq')) },
+      { path: 'create', ...page(() => import('@/features/site/routes/onboarding-result')) },
       {
         element: <AnonymousOnly />,
         children: [
-          { path: 'login', ...page(() => import('../features/auth/routes/login')) },
-          { path: 'auth', ...page(() => import('../features/auth/routes/login')) },
-          { path: 'register', ...page(() => import('../features/auth/routes/register')) },
-          { path: 'forgot-password', ...page(() => import('../features/auth/routes/forgot-password')) },
-          { path: 'reset-password/:token', ...page(() => import('../features/auth/routes/reset-password')) },
+          { path: 'login', ...page(() => import('@/features/auth/routes/login')) },
+          { path: 'auth', ...page(() => import('@/features/auth/routes/login')) },
+          { path: 'register', ...page(() => import('@/features/auth/routes/register')) },
+          { path: 'forgot-password', ...page(() => import('@/features/auth/routes/forgot-password')) },
+          { path: 'reset-password/:token', ...page(() => import('@/features/auth/routes/reset-password')) },
         ],
       },
       {
         element: <RequireLogin />,
         children: [
           { path: 'profile', element: soon('Profile settings') },
-          { path: 'messages', ...page(() => import('../features/chat/routes/messages')) },
-          { path: 'create-offer', ...page(() => import('../features/offers/routes/create-offer')) },
+          { path: 'messages', ...page(() => import('@/features/chat/routes/messages')) },
+          { path: 'create-offer', ...page(() => import('@/features/offers/routes/create-offer')) },
         ],
       },
       {
         element: <RequireLogin roles={['professor']} />,
         children: [
           { path: 'dashboard', element: soon('Dashboard') },
-          { path: 'my-offers', ...page(() => import('../features/offers/routes/my-offers')) },
-          { path: 'offers/:id', ...page(() => import('../features/offers/routes/edit-offer')) },
+          { path: 'my-offers', ...page(() => import('@/features/offers/routes/my-offers')) },
+          { path: 'offers/:id', ...page(() => import('@/features/offers/routes/edit-offer')) },
         ],
       },
-      { element: <RequireProfessorElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
+      { element: <RequireExpertElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
       { element: <RequireLogin roles={['user']} />, children: [{ path: 'order-history', element: soon('Order History') }] },
       { path: '*', element: <NotFoundRoute /> },
     ],
@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
     path: '/admin/login',
     element: <BareLayout />,
     HydrateFallback: LoadingScreen,
-    children: [{ element: <AdminLoginGuard />, children: [{ index: true, ...page(() => import('../features/auth/routes/admin-login')) }] }],
+    children: [{ element: <AdminLoginGuard />, children: [{ index: true, ...page(() => import('@/features/auth/routes/admin-login')) }] }],
   },
   {
     path: '/admin',
@@ -76,11 +76,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
     children: [
       {
-        ...page(() => import('../features/admin/routes/admin-layout')),
+        ...page(() => import('@/features/admin/routes/admin-layout')),
         children: [
-          { index: true, ...page(() => import('../features/admin/routes/welcome')) },
+          { index: true, ...page(() => import('@/features/admin/routes/welcome')) },
           { path: 'stats', element: soon('Statistics', '/admin') },
-          { path: 'offers', ...page(() => import('../features/admin/routes/offers')) },
+          { path: 'offers', ...page(() => import('@/features/admin/routes/offers')) },
           { path: 'users', element: soon('Users', '/admin') },
           { path: 'payments', element: soon('Payments', '/admin') },
           { path: 'create-user', element: soon('Add User', '/admin') },

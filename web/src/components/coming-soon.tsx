@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The page behind links to features of later releases: honest, with a way back. */
 export function ComingSoon({ title, home = '/' }: { title: string; home?: string }) {

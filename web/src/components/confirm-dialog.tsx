@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { keepTabInside } from './keep-tab-inside';
+import { keepTabInside } from '@/lib/keep-tab-inside';
 
 interface ConfirmDialogProps {
   message: string;

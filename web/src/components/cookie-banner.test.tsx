@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../test/render-app';
+import { renderRoutes } from '@/test/render-app';
 import { CookieBanner } from './cookie-banner';
 
 const routes = [{ path: '/', element: <CookieBanner /> }];

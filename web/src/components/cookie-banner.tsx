@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { COOKIE_CONSENT_NAME, UI } from '../../../shared/limits';
-import { readCookie, writeCookie } from '../lib/cookies';
-import { store } from '../lib/storage';
+import { COOKIE_CONSENT_NAME, UI } from '@shared/limits';
+import { readCookie, writeCookie } from '@/lib/cookies';
+import { store } from '@/lib/storage';
 
 /** Asks once; the answer is kept 150 days in the cookieConsent cookie (a decline also in storage). */
 export function CookieBanner() {

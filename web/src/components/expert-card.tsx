@@ -1,7 +1,7 @@
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import './expert-card.css';
-import type { ExpertCard as ExpertCardData } from '../../../shared/schemas/catalogue';
+import type { ExpertCard as ExpertCardData } from '@shared/schemas/catalogue';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 

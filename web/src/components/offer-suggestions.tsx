@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { OfferDto } from '../../../shared/schemas/catalogue';
+import type { OfferDto } from '@shared/schemas/catalogue';
 import { expertName } from './expert-card';
-import { formatPrice } from './offer-price';
+import { formatPrice } from '@/lib/format-price';
 import './dropdown.css';
 
 /** The offers a search box suggests, each leading to its expert's profile. */

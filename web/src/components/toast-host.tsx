@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { registerToastHost } from '../lib/toast';
+import { registerToastHost } from '@/lib/toast';
 
 const Toaster = lazy(() => import('./toaster'));
 

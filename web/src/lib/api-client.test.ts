@@ -33,10 +33,10 @@ describe('api client', () => {
   it('sends JSON with credentials and the bearer token once one is set', async () => {
     const net = network(() => json(200, { ok: true }));
     const client = createApiClient({ fetch: net.fetch });
-    await client.post('/auth/contact', { a: 1 });
+    await client.call('POST /api/auth/contact', { body: { firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'Hello' } });
     client.setAccessToken('t1');
-    await client.get('/auth/user');
-    expect(net.calls[0].init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}' });
+    await client.call('GET /api/auth/user');
+    expect(net.calls[0].init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"firstName":"A","lastName":"B","email":"a@b.co","message":"Hello"}' });
     expect(bearer(net.calls[0].init)).toBeUndefined();
     expect(bearer(net.calls[1].init)).toBe('Bearer t1');
   });
@@ -53,7 +53,7 @@ describe('api client', () => {
     });
     const client = createApiClient({ fetch: net.fetch });
     client.setAccessToken('stale');
-    const results = Promise.all([client.get('/chats'), client.get('/user/favorites'), client.get('/auth/user')]);
+    const results = Promise.all([client.call('GET /api/chats'), client.call('GET /api/user/favorites'), client.call('GET /api/auth/user')]);
     await vi.waitFor(() => expect(net.count('/auth/refresh-token')).toBe(1));
     releaseRefresh();
     expect(await results).toEqual([{ url: '/api/chats' }, { url: '/api/user/favorites' }, { url: '/api/auth/user' }]);
@@ -67,13 +67,13 @@ describe('api client', () => {
     const slow = new Promise<void>((resolve) => (slowRelease = resolve));
     const net = network(async (url, init) => {
       if (url.endsWith('/auth/refresh-token')) return json(200, { accessToken: 'fresh' });
-      if (url.endsWith('/slow') && bearer(init) === 'Bearer stale') await slow;
+      if (url.endsWith('/chats') && bearer(init) === 'Bearer stale') await slow;
       return bearer(init) === 'Bearer fresh' ? json(200, {}) : json(401, {});
     });
     const client = createApiClient({ fetch: net.fetch });
     client.setAccessToken('stale');
-    const late = client.get('/slow');
-    await client.get('/fast');
+    const late = client.call('GET /api/chats');
+    await client.call('GET /api/chats/unread-count');
     slowRelease();
     await late;
     expect(net.count('/auth/refresh-token')).toBe(1);
@@ -84,7 +84,7 @@ describe('api client', () => {
     const net = network((url) => (url.endsWith('/auth/refresh-token') ? json(401, { msg: 'no session' }) : json(401, { msg: 'expired' })));
     const client = createApiClient({ fetch: net.fetch, onSessionLost: lost });
     client.setAccessToken('stale');
-    const outcomes = await Promise.allSettled([client.get('/a'), client.get('/b'), client.get('/c')]);
+    const outcomes = await Promise.allSettled([client.call('GET /api/chats'), client.call('GET /api/user/favorites'), client.call('GET /api/auth/user')]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
     for (const o of outcomes) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
     expect(net.count('/auth/refresh-token')).toBe(1);
@@ -96,18 +96,19 @@ describe('api client', () => {
   it('never refreshes for a 401 from login or refresh calls', async () => {
     const net = network(() => json(401, { msg: 'Invalid email or password' }));
     const client = createApiClient({ fetch: net.fetch });
-    await expect(client.post('/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toThrow('Invalid email or password');
-    await expect(client.post('/admin/auth/login', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call('POST /api/auth/login', { body: { email: 'a@b.co', password: 'x' } })).rejects.toThrow('Invalid email or password');
+    await expect(client.call('POST /api/admin/auth/login', { body: { email: 'a@b.co', password: 'x' } })).rejects.toBeInstanceOf(ApiError);
     await expect(client.refresh()).rejects.toBeInstanceOf(ApiError);
-    await expect(client.post('/admin/auth/refresh-token')).rejects.toBeInstanceOf(ApiError);
+    client.setSessionKind('admin');
+    await expect(client.refresh()).rejects.toBeInstanceOf(ApiError);
     expect(net.calls.map((c) => c.url)).toEqual(['/api/auth/login', '/api/admin/auth/login', '/api/auth/refresh-token', '/api/admin/auth/refresh-token']);
   });
 
   it('retries only once: a second 401 after the refresh is the answer', async () => {
     const net = network((url) => (url.endsWith('/refresh-token') ? json(200, { accessToken: 'fresh' }) : json(401, { msg: 'still no' })));
     const client = createApiClient({ fetch: net.fetch });
-    await expect(client.get('/x')).rejects.toThrow('still no');
-    expect(net.count('/x')).toBe(2);
+    await expect(client.call('GET /api/chats')).rejects.toThrow('still no');
+    expect(net.count('/chats')).toBe(2);
     expect(net.count('/refresh-token')).toBe(1);
   });
 
@@ -115,8 +116,32 @@ describe('api client', () => {
     const net = network((url, init) => (url.endsWith('/admin/auth/refresh-token') ? json(200, { accessToken: 'adm' }) : bearer(init) === 'Bearer adm' ? json(200, {}) : json(401, {})));
     const client = createApiClient({ fetch: net.fetch });
     client.setSessionKind('admin');
-    await client.get('/admin/statistics');
+    await client.call('GET /api/admin/statistics');
     expect(net.count('/admin/auth/refresh-token')).toBe(1);
+  });
+
+  it('types path parameters from the route: a missing one, or one a route does not have, fails to compile', async () => {
+    const net = network(() => json(200, {}));
+    const client = createApiClient({ fetch: net.fetch });
+    // @ts-expect-error the offer's id is missing
+    await client.call('GET /api/offers/{id}');
+    // @ts-expect-error the offer's id is missing
+    await client.call('GET /api/offers/{id}', { params: {} });
+    // @ts-expect-error a route without parameters takes none
+    await client.call('GET /api/chats', { params: { id: 'c1' } });
+    await client.call('DELETE /api/user/favorites/{offerId}', { params: { offerId: 'o1' } });
+    expect(net.calls.at(-1)?.url).toBe('/api/user/favorites/o1');
+  });
+
+  it('gives the stable code of an error answer, and none for a network failure', async () => {
+    const answered = createApiClient({ fetch: network(() => json(403, { msg: 'Not your offer', code: 'not_your_offer' })).fetch });
+    const refused = await answered.call('DELETE /api/offers/delete/{id}', { params: { id: 'o1' } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe('not_your_offer');
+    const offline = createApiClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const failed = await offline.call('GET /api/chats').catch((error: unknown) => error);
+    expect((failed as ApiError).status).toBe(0);
+    expect((failed as ApiError).code).toBeUndefined();
   });
 
   it('surfaces the server msg, the joined errors for registration, else the fallback', () => {

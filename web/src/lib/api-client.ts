@@ -2,24 +2,28 @@
  * The one API client of the SPA: same-origin JSON calls under /api with credentials, a bearer
  * token kept in memory, and a single shared refresh for every request that meets a 401.
  */
-import { SHELL_MSG } from '../../../shared/shell-messages';
-import { API_PREFIX } from '../../../shared/api-prefix';
-import type { BodyInputOf, RouteKey } from '../../../shared/routes';
-import type { ResponseOf } from '../../../shared/schemas/responses';
+import { SHELL_MSG } from '@shared/shell-messages';
+import { API_PREFIX } from '@shared/api-prefix';
+import type { ErrorBody, ErrorCode } from '@shared/error-codes';
+import type { BodyInputOf, ParamsOf, RouteKey } from '@shared/routes';
+import type { ResponseOf } from '@shared/schemas/responses';
+
+/** A route's path parameters: required when its path has any, refused when it has none. */
+type ParamsInput<K extends RouteKey> = [keyof ParamsOf<K>] extends [never] ? { params?: never } : { params: ParamsOf<K> };
 
 /** What a call of the route table takes: its path parameters, query string and body. */
-export interface CallInput<K extends RouteKey> {
-  params?: Record<string, string>;
+export type CallInput<K extends RouteKey> = ParamsInput<K> & {
   query?: Record<string, string | number | undefined>;
   body?: BodyInputOf<K>;
-}
+};
+
+/** The input may be left out only where nothing in it is required. */
+type CallArgs<K extends RouteKey> = [keyof ParamsOf<K>] extends [never] ? [input?: CallInput<K>] : [input: CallInput<K>];
 
 export type SessionKind = 'user' | 'admin';
 
-export interface ApiErrorBody {
-  msg?: string;
-  errors?: { msg?: string }[];
-}
+/** An error answer as it arrived: empty when the network failed, so every field may be missing. */
+export type ApiErrorBody = Partial<ErrorBody>;
 
 export class ApiError extends Error {
   constructor(
@@ -29,7 +33,15 @@ export class ApiError extends Error {
     super(body.msg ?? SHELL_MSG.anErrorOccurred);
     this.name = 'ApiError';
   }
+
+  /** What the web branches on: the server's stable code (none for a network failure). */
+  get code(): ErrorCode | undefined {
+    return this.body.code;
+  }
 }
+
+/** The code of a failed call, if it was an answer of the API. */
+export const errorCode = (error: unknown): ErrorCode | undefined => (error instanceof ApiError ? error.code : undefined);
 
 /** The text to show for a failed call: the server's msg (or its errors joined), else the fallback. */
 export function errorText(error: unknown, fallback: string = SHELL_MSG.anErrorOccurred, options: { joinErrors?: boolean } = {}): string {
@@ -39,13 +51,22 @@ export function errorText(error: unknown, fallback: string = SHELL_MSG.anErrorOc
   return error.body.msg ?? fallback;
 }
 
-const REFRESH_PATH: Record<SessionKind, string> = {
-  user: '/auth/refresh-token',
-  admin: '/admin/auth/refresh-token',
-};
+const REFRESH_ROUTE = {
+  user: 'POST /api/auth/refresh-token',
+  admin: 'POST /api/admin/auth/refresh-token',
+} as const satisfies Record<SessionKind, RouteKey>;
 
 /** Calls whose 401 means "wrong credentials" or "no session", never "token expired". */
-const NO_REFRESH = /^\/(admin\/)?auth\/(login|refresh-token)$/;
+const NO_REFRESH = new Set<RouteKey>(['POST /api/auth/login', 'POST /api/admin/auth/login', REFRESH_ROUTE.user, REFRESH_ROUTE.admin]);
+
+/** The URL below the API prefix: path parameters filled in, the query string appended. */
+function pathOf(key: RouteKey, params: Record<string, string> = {}, query: Record<string, string | number | undefined> = {}): string {
+  const template = key.slice(key.indexOf(' ') + 1 + API_PREFIX.length);
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(name, String(value));
+  return search.size > 0 ? `${path}?${search}` : path;
+}
 
 export interface ApiClientOptions {
   baseUrl?: string;
@@ -62,7 +83,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let pendingRefresh: Promise<string> | undefined;
   let onSessionLost = options.onSessionLost;
 
-  async function send(method: string, path: string, body: unknown, token: string | undefined): Promise<{ status: number; data: unknown }> {
+  async function send(key: RouteKey, path: string, body: unknown, token: string | undefined): Promise<{ status: number; data: unknown }> {
+    const method = key.slice(0, key.indexOf(' '));
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
@@ -91,9 +113,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   function refresh(): Promise<string> {
     pendingRefresh ??= (async () => {
       try {
-        const { status, data } = await send('POST', REFRESH_PATH[kind], undefined, undefined);
-        const token = (data as { accessToken?: unknown }).accessToken;
-        if (status !== 200 || typeof token !== 'string') throw new ApiError(status || 401, { msg: SHELL_MSG.sessionExpired });
+        const key = REFRESH_ROUTE[kind];
+        const { status, data } = await send(key, pathOf(key), undefined, undefined);
+        const token = (data as Partial<ResponseOf<typeof key>>).accessToken;
+        if (status !== 200 || typeof token !== 'string') throw new ApiError(status || 401, { msg: SHELL_MSG.sessionExpired, code: 'not_authenticated' });
         accessToken = token;
         return token;
       } finally {
@@ -103,14 +126,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return pendingRefresh;
   }
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * A call of the route table by its key (`'GET /api/offers/{id}'`): path parameters filled in, the
+   * query string appended, body and answer typed by the route's entry. Only types come from the
+   * table, so the browser loads none of its schemas.
+   */
+  async function call<K extends RouteKey>(key: K, ...[input]: CallArgs<K>): Promise<ResponseOf<K>> {
+    const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown };
+    const path = pathOf(key, params, query);
     const sentWith = accessToken;
-    let result = await send(method, path, body, sentWith);
-    if (result.status === 401 && !NO_REFRESH.test(path)) {
+    let result = await send(key, path, body, sentWith);
+    if (result.status === 401 && !NO_REFRESH.has(key)) {
       try {
         // Another request may have refreshed already while this one was in flight.
         const token = accessToken !== sentWith && accessToken ? accessToken : await refresh();
-        result = await send(method, path, body, token);
+        result = await send(key, path, body, token);
       } catch (error) {
         accessToken = undefined;
         onSessionLost?.();
@@ -118,27 +148,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
     }
     if (result.status < 200 || result.status >= 300) throw new ApiError(result.status, (result.data ?? {}) as ApiErrorBody);
-    return result.data as T;
-  }
-
-  /**
-   * A call of the route table by its key (`'GET /api/offers/{id}'`): path parameters filled in, the
-   * query string appended, body and answer typed by the route's entry. Only types come from the
-   * table, so the browser loads none of its schemas.
-   */
-  function call<K extends RouteKey>(key: K, input: CallInput<K> = {}): Promise<ResponseOf<K>> {
-    const [method, template] = key.split(' ') as [string, string];
-    const path = template.slice(API_PREFIX.length).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(input.query ?? {})) if (value !== undefined && value !== '') query.set(name, String(value));
-    return request<ResponseOf<K>>(method, query.size > 0 ? `${path}?${query}` : path, input.body);
+    return result.data as ResponseOf<K>;
   }
 
   return {
-    request,
     call,
-    get: <T>(path: string) => request<T>('GET', path),
-    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
     refresh,
     setAccessToken(token: string | undefined) {
       accessToken = token;

@@ -1,13 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Header } from '../components/layout/header';
-import { stubApi } from '../test/catalogue-fixtures';
-import { json, renderRoutes } from '../test/render-app';
+import { Header } from '@/components/layout/header';
+import { stubApi } from '@/test/catalogue-fixtures';
+import { json, renderRoutes } from '@/test/render-app';
 import { guestFavorites, toggleGuestFavorite } from './favorites';
-import { useSession, type SessionUser } from './session';
+import { useSession } from './session';
+import { anAccount } from '@/test/accounts';
 
-const alice: SessionUser = { _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin', favorites: ['offer-9'] };
+const alice = anAccount({ _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin', favorites: ['offer-9'] });
 
 function LogIn() {
   const { login } = useSession();

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { ApiClient } from './api-client';
-import type { SessionUser } from './session';
+import type { Account } from '@shared/schemas/account';
 import { readStored, store } from './storage';
 
 const GUEST_KEY = 'guestFavorites';
@@ -67,7 +67,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The account's saved offer ids (from the session user), else the visitor's stored ones. */
-export function useSavedOfferIds(user: SessionUser | null): readonly string[] {
+export function useSavedOfferIds(user: Account | null): readonly string[] {
   const guest = useSyncExternalStore(subscribe, guestFavorites, () => cache.ids);
   if (!user) return guest;
   return Array.isArray(user.favorites) ? (user.favorites as string[]) : [];

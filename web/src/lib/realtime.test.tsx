@@ -1,13 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REALTIME } from '../../../shared/limits';
-import { MSG } from '../../../shared/messages';
-import type { MessageDto } from '../../../shared/schemas/chats';
-import { ToastHost } from '../components/toast-host';
-import { fakeApi } from '../test/fake-api';
-import { useFakeClock } from '../test/fake-clock';
-import { FakeSocket, fakeSocketFactory } from '../test/fake-socket';
-import { json } from '../test/render-app';
+import { REALTIME } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { MessageDto } from '@shared/schemas/chats';
+import { ToastHost } from '@/components/toast-host';
+import { fakeApi } from '@/test/fake-api';
+import { useFakeClock } from '@/test/fake-clock';
+import { FakeSocket, fakeSocketFactory } from '@/test/fake-socket';
+import { json } from '@/test/render-app';
 import { createRealtime, type Realtime, type RealtimeNotice } from './realtime';
 
 const clock = useFakeClock();
@@ -24,7 +24,7 @@ const message: MessageDto = {
 };
 
 // The toasts' chunk, loaded ahead as in a warm browser: the waits below count rounds, not time.
-beforeAll(() => import('../components/toaster'));
+beforeAll(() => import('@/components/toaster'));
 
 let channel: Realtime | undefined;
 let tickets = 0;

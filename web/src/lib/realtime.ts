@@ -5,10 +5,10 @@
  * no socket was open, so that a dropped connection never loses a message. The shell loads this
  * module once a member is signed in; it is not part of the first bundle.
  */
-import { REALTIME } from '../../../shared/limits';
-import { MSG } from '../../../shared/messages';
-import { WS_PATH } from '../../../shared/ws-path';
-import type { RealtimeAction, RealtimeEvent } from '../../../shared/schemas/chats';
+import { REALTIME } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import { WS_PATH } from '@shared/ws-path';
+import type { RealtimeAction, RealtimeEvent } from '@shared/schemas/chats';
 import { api as defaultApi, ApiError, type ApiClient } from './api-client';
 import { notify, preloadToasts } from './toast';
 

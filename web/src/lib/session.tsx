@@ -1,29 +1,18 @@
 /**
  * The session of spec 1 section 4: loading until the silent refresh at start settles, then a
- * user or nobody. The access token lives only in the API client's memory.
+ * signed-in account or nobody. The access token lives only in the API client's memory.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Role } from '../../../shared/routes';
+import type { Account } from '@shared/schemas/account';
 import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
 import { mergeGuestFavorites } from './favorites';
 
-export interface SessionUser {
-  _id: string;
-  role: Role;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  name?: string;
-  profilePhoto?: string;
-  [field: string]: unknown;
-}
-
 export interface Session {
   loading: boolean;
-  user: SessionUser | null;
-  login(user: SessionUser, accessToken: string, kind?: SessionKind): void;
+  user: Account | null;
+  login(user: Account, accessToken: string, kind?: SessionKind): void;
   logout(): Promise<void>;
-  updateUser(fields: Partial<SessionUser>): void;
+  updateUser(fields: Partial<Account>): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -31,17 +20,17 @@ const SessionContext = createContext<Session | null>(null);
 /** The admin area keeps its own refresh cookie; the path says which one this tab resumes. */
 export const sessionKindFor = (pathname: string): SessionKind => (pathname.startsWith('/admin') ? 'admin' : 'user');
 
-const LOGOUT_PATH: Record<SessionKind, string> = { user: '/auth/logout', admin: '/admin/auth/logout' };
+const LOGOUT_ROUTE = { user: 'POST /api/auth/logout', admin: 'POST /api/admin/auth/logout' } as const satisfies Record<SessionKind, string>;
 
-let resumed: Promise<SessionUser | null> | undefined;
+let resumed: Promise<Account | null> | undefined;
 
 /** Silent refresh then current user; once per page load (StrictMode mounts effects twice). */
-function resume(client: ApiClient): Promise<SessionUser | null> {
+function resume(client: ApiClient): Promise<Account | null> {
   resumed ??= (async () => {
     client.setSessionKind(sessionKindFor(location.pathname));
     try {
       await client.refresh();
-      return await client.get<SessionUser>('/auth/user');
+      return await client.call('GET /api/auth/user');
     } catch {
       client.setAccessToken(undefined);
       return null;
@@ -53,8 +42,8 @@ function resume(client: ApiClient): Promise<SessionUser | null> {
 /** Settles once the session at start is known: route loaders wait for it so they call as the user. */
 export const sessionSettled = (): Promise<unknown> => resume(defaultApi);
 
-export function SessionProvider({ children, client = defaultApi, initialUser }: { children: ReactNode; client?: ApiClient; initialUser?: SessionUser | null }) {
-  const [user, setUser] = useState<SessionUser | null>(initialUser ?? null);
+export function SessionProvider({ children, client = defaultApi, initialUser }: { children: ReactNode; client?: ApiClient; initialUser?: Account | null }) {
+  const [user, setUser] = useState<Account | null>(initialUser ?? null);
   const [loading, setLoading] = useState(initialUser === undefined);
 
   /** What a visitor saved before signing in joins the account; on failure it stays stored for next time. */
@@ -81,7 +70,7 @@ export function SessionProvider({ children, client = defaultApi, initialUser }: 
   }, [client, initialUser, mergeGuest]);
 
   const login = useCallback(
-    (next: SessionUser, accessToken: string, kind: SessionKind = 'user') => {
+    (next: Account, accessToken: string, kind: SessionKind = 'user') => {
       client.setSessionKind(kind);
       client.setAccessToken(accessToken);
       setUser(next);
@@ -92,7 +81,7 @@ export function SessionProvider({ children, client = defaultApi, initialUser }: 
 
   const logout = useCallback(async () => {
     try {
-      await client.post(LOGOUT_PATH[client.sessionKind]);
+      await client.call(LOGOUT_ROUTE[client.sessionKind]);
     } catch {
       // Logged out locally whatever the server answers.
     } finally {
@@ -101,7 +90,7 @@ export function SessionProvider({ children, client = defaultApi, initialUser }: 
     }
   }, [client]);
 
-  const updateUser = useCallback((fields: Partial<SessionUser>) => {
+  const updateUser = useCallback((fields: Partial<Account>) => {
     setUser((current) => (current ? { ...current, ...fields } : current));
   }, []);
 
@@ -116,12 +105,12 @@ export function useSession(): Session {
 }
 
 /** "Claire Dubois", else the student's name, else the e-mail. */
-export function displayName(user: SessionUser): string {
+export function displayName(user: Account): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return full || user.name || user.email;
 }
 
-export function initials(user: SessionUser): string {
+export function initials(user: Account): string {
   const parts = displayName(user).split(/[\s@.]+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }

@@ -1,10 +1,10 @@
 /**
  * The header's unread-messages badge (spec 1 section 7): a signed-in member's total unread
- * messages. Only the store lives here, in the first bundle; what keeps it live (the server's
- * total, the realtime channel) loads once a member is signed in (unread-tracking.ts).
+ * messages. Only the store lives here, in the first bundle, and the badge only reads it; what keeps
+ * it live (the server's total, the realtime channel) is unread-tracking.ts, which the app layout
+ * starts once a member is signed in.
  */
-import { useEffect, useSyncExternalStore } from 'react';
-import type { SessionUser } from './session';
+import { useSyncExternalStore } from 'react';
 
 const listeners = new Set<() => void>();
 let count = 0;
@@ -22,21 +22,5 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The total of a signed-in student or expert, kept live while they are signed in (0 for anyone else). */
-export function useUnreadCount(user: SessionUser | null): number {
-  const memberId = user?.role === 'user' || user?.role === 'professor' ? user._id : undefined;
-  useEffect(() => {
-    if (!memberId) return;
-    let stop: (() => void) | undefined;
-    let signedOut = false;
-    void import('./unread-tracking').then(({ trackUnread }) => {
-      if (!signedOut) stop = trackUnread(memberId);
-    });
-    return () => {
-      signedOut = true;
-      stop?.();
-      setUnreadCount(0);
-    };
-  }, [memberId]);
-  return useSyncExternalStore(subscribe, unreadCount);
-}
+/** The signed-in member's total (0 for anyone else: nothing tracks it for them). */
+export const useUnreadCount = (): number => useSyncExternalStore(subscribe, unreadCount);

@@ -1,6 +1,6 @@
 /** Catalogue data for component tests: experts and offers shaped as the API answers them. */
 import { vi } from 'vitest';
-import type { ExpertCard, OfferDto } from '../../../shared/schemas/catalogue';
+import type { ExpertCard, OfferDto } from '@shared/schemas/catalogue';
 import { json } from './render-app';
 
 export const expert = (n: number, fields: Partial<ExpertCard> = {}): ExpertCard => ({
@@ -53,9 +53,9 @@ export function stubApi(answer: (call: ApiCall) => Response | Promise<Response> 
       const url = new URL(String(input), 'http://localhost');
       url.pathname = url.pathname.replace(/^\/api/, '');
       const call = { method: (init.method ?? 'GET').toUpperCase(), url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      if (url.pathname.endsWith('/refresh-token')) return json(401, { msg: 'Please log in to continue.' });
+      if (url.pathname.endsWith('/refresh-token')) return json(401, { msg: 'Please log in to continue.', code: 'not_authenticated' });
       calls.push(call);
-      return (await answer(call)) ?? json(404, { msg: 'No such API route.' });
+      return (await answer(call)) ?? json(404, { msg: 'No such API route.', code: 'not_found' });
     }),
   );
   return { calls, called: (pathname: string) => calls.filter((call) => call.url.pathname === pathname) };

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { json } from './render-app';
 
 export interface FakeCall {
@@ -27,8 +27,8 @@ export function fakeApi(handlers: Record<string, Handler>) {
     calls.push(call);
     const handler = handlers[`${call.method} ${path}`];
     if (handler) return handler(call);
-    if (path.endsWith('/refresh-token')) return json(401, { msg: MSG.notAuthenticated });
-    return json(404, { msg: MSG.routeNotFound });
+    if (path.endsWith('/refresh-token')) return json(401, { msg: MSG.notAuthenticated, code: 'not_authenticated' });
+    return json(404, { msg: MSG.routeNotFound, code: 'not_found' });
   });
   vi.stubGlobal('fetch', fetch);
   /** The calls other than the session's refresh. */

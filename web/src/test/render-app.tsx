@@ -1,10 +1,11 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ToastHost } from '../components/toast-host';
-import { SessionProvider, type SessionUser } from '../lib/session';
+import { ToastHost } from '@/components/toast-host';
+import { SessionProvider } from '@/lib/session';
+import type { Account } from '@shared/schemas/account';
 
 /** Renders routes as the app does (session, toasts), starting at a path, with a known session. */
-export function renderRoutes(routes: RouteObject[], { path = '/', user = null }: { path?: string; user?: SessionUser | null } = {}) {
+export function renderRoutes(routes: RouteObject[], { path = '/', user = null }: { path?: string; user?: Account | null } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <SessionProvider initialUser={user}>

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CATALOGUE } from '../../../../shared/limits';
-import { MSG } from '../../../../shared/messages';
-import type { OfferDto } from '../../../../shared/schemas/catalogue';
-import { searchOffers } from '../../lib/offer-search';
-import { directoryUrl, searchError } from '../../lib/search-text';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { OfferSuggestions } from '../offer-suggestions';
-import '../dropdown.css';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { searchOffers } from '@/api/offers';
+import { directoryUrl, searchError } from '@/lib/search-text';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { OfferSuggestions } from '@/components/offer-suggestions';
+import '@/components/dropdown.css';
 
 type Results = { query: string; offers: OfferDto[] } | { query: string; failed: true };
 

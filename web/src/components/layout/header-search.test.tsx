@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { CATALOGUE } from '../../../../shared/limits';
-import { MSG } from '../../../../shared/messages';
-import { offer, stubApi } from '../../test/catalogue-fixtures';
-import { useFakeClock } from '../../test/fake-clock';
-import { json, renderRoutes } from '../../test/render-app';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import { offer, stubApi } from '@/test/catalogue-fixtures';
+import { useFakeClock } from '@/test/fake-clock';
+import { json, renderRoutes } from '@/test/render-app';
 import { Header } from './header';
 
 function Page() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../../shared/limits';
+import { LIMITS } from '@shared/limits';
 
 /** The results list, its fetching and its checks load on first typing: the initial bundle stays small. */
 const HeaderSearchResults = lazy(() => import('./header-search-results'));

@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../shared/messages';
-import type { MessageDto } from '../../../../shared/schemas/chats';
-import type { SessionUser } from '../../lib/session';
-import { fakeApi } from '../../test/fake-api';
-import { FakeSocket } from '../../test/fake-socket';
-import { json, renderRoutes } from '../../test/render-app';
-import { Header } from './header';
+import { MSG } from '@shared/messages';
+import type { MessageDto } from '@shared/schemas/chats';
+import { anAccount } from '@/test/accounts';
+import { fakeApi } from '@/test/fake-api';
+import { FakeSocket } from '@/test/fake-socket';
+import { json, renderRoutes } from '@/test/render-app';
+import { LiveHeader } from '@/test/live-header';
 
-const student: SessionUser = { _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' };
-const professor: SessionUser = { _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' };
+const student = anAccount({ _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' });
+const professor = anAccount({ _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' });
 
-const routes = [{ path: '*', element: <Header /> }];
+const routes = [{ path: '*', element: <LiveHeader /> }];
 
 // A signed-in member's header opens the realtime channel: on a fake socket here, its calls answered 404 unless a test says otherwise.
 beforeEach(() => {

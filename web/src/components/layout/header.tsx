@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import type { Role } from '../../../../shared/routes';
-import { useSavedOfferIds } from '../../lib/favorites';
-import { useSession } from '../../lib/session';
-import { useUnreadCount } from '../../lib/unread';
+import type { Role } from '@shared/routes';
+import { useSavedOfferIds } from '@/lib/favorites';
+import { useSession } from '@/lib/session';
+import { useUnreadCount } from '@/lib/unread';
 import { UserMenu } from './user-menu';
 import { BrandLink } from './brand-link';
 import { HeaderSearch } from './header-search';
@@ -62,7 +62,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length, useUnreadCount(user));
+  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length, useUnreadCount());
 
   useEffect(() => setMenuOpen(false), [pathname]);
 

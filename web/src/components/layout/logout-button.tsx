@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notify } from '../../lib/toast';
-import { SHELL_MSG } from '../../../../shared/shell-messages';
-import { useSession } from '../../lib/session';
-import { ConfirmDialog } from '../confirm-dialog';
+import { notify } from '@/lib/toast';
+import { SHELL_MSG } from '@shared/shell-messages';
+import { useSession } from '@/lib/session';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /** Logout asks first (spec 1 section 2), then always ends the session and says so. */
 interface LogoutButtonProps {

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { displayName, type SessionUser } from '../../lib/session';
+import { displayName } from '@/lib/session';
+import type { Account } from '@shared/schemas/account';
 import { Avatar } from './avatar';
 import { LogoutButton } from './logout-button';
 
 /** Account disclosure menu: Profile, Notifications, Logout. Escape or a click outside closes it. */
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({ user }: { user: Account }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);

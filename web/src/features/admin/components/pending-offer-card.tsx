@@ -1,5 +1,5 @@
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { formatPrice } from '../../../components/offer-price';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { formatPrice } from '@/lib/format-price';
 
 const PRICING_TYPES: Record<OfferDto['pricingType'], string> = { fixed: 'Fixed price', hourly: 'Hourly rate' };
 

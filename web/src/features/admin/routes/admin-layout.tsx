@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router-dom';
-import { LogoutButton } from '../../../components/layout/logout-button';
-import { AdminSidebar } from '../components/admin-sidebar';
-import '../admin.css';
-import { BrandLink } from '../../../components/layout/brand-link';
+import { LogoutButton } from '@/components/layout/logout-button';
+import { AdminSidebar } from '@/features/admin/components/admin-sidebar';
+import '@/features/admin/admin.css';
+import { BrandLink } from '@/components/layout/brand-link';
 
 /** The admin area's own frame: a header with only Logout, and the sidebar. */
 export default function AdminLayout() {

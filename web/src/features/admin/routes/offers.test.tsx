@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import type { SessionUser } from '../../../lib/session';
-import { fakeApi } from '../../../test/fake-api';
-import { json, renderRoutes } from '../../../test/render-app';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { anAccount } from '@/test/accounts';
+import { fakeApi } from '@/test/fake-api';
+import { json, renderRoutes } from '@/test/render-app';
 import AdminOffersRoute, { loader } from './offers';
 
-const admin: SessionUser = { _id: 'admin-1', role: 'admin', email: 'admin@example.com' };
+const admin = anAccount({ _id: 'admin-1', role: 'admin', email: 'admin@example.com' });
 
 const pending = (id: string, title: string, extra: Partial<OfferDto> = {}): OfferDto => ({
   _id: id,

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { sessionSettled } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { approveOffer } from '../api/approve-offer';
-import { getPendingOffers } from '../api/get-pending-offers';
-import { rejectOffer } from '../api/reject-offer';
-import { PendingOfferCard } from '../components/pending-offer-card';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { sessionSettled } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { approveOffer } from '@/features/admin/api/approve-offer';
+import { getPendingOffers } from '@/features/admin/api/get-pending-offers';
+import { rejectOffer } from '@/features/admin/api/reject-offer';
+import { PendingOfferCard } from '@/features/admin/components/pending-offer-card';
 
 /** The moderation queue for the first paint; null when it could not be loaded. */
 export async function loader(): Promise<{ offers: OfferDto[] | null }> {

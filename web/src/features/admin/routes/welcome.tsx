@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { displayName, useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { displayName, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function AdminWelcomeRoute() {
   const { user } = useSession();

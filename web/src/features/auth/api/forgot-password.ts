@@ -1,7 +1,7 @@
-import { forgotPasswordSchema } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { forgotPasswordSchema } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 
 export { forgotPasswordSchema };
 
 /** POST /auth/forgot-password: answers the same whether or not the address has an account. */
-export const requestPasswordReset = (body: { email: string }) => api.post<{ msg: string }>('/auth/forgot-password', forgotPasswordSchema.parse(body));
+export const requestPasswordReset = (body: { email: string }) => api.call('POST /api/auth/forgot-password', { body: forgotPasswordSchema.parse(body) });

@@ -1,13 +1,7 @@
-import { loginSchema, type LoginBody } from '../../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session';
+import { loginSchema, type LoginBody } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 
 export { loginSchema };
 
-export interface LoginResponse {
-  user: SessionUser;
-  accessToken: string;
-}
-
-/** POST /auth/login: user and access token; the refresh cookie comes with the answer. */
-export const login = (body: LoginBody) => api.post<LoginResponse>('/auth/login', loginSchema.parse(body));
+/** POST /auth/login: account and access token; the refresh cookie comes with the answer. */
+export const login = (body: LoginBody) => api.call('POST /api/auth/login', { body: loginSchema.parse(body) });

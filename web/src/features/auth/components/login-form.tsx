@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
-import { MSG } from '../../../../../shared/messages';
-import type { LoginBody } from '../../../../../shared/schemas/auth';
-import { PasswordField } from '../../../components/form/password-field';
-import { TextField } from '../../../components/form/text-field';
-import { errorText } from '../../../lib/api-client';
-import { loginSchema, type LoginResponse } from '../api/login';
+import { notify } from '@/lib/toast';
+import { MSG } from '@shared/messages';
+import type { SessionGrant } from '@shared/schemas/account';
+import type { LoginBody } from '@shared/schemas/auth';
+import { PasswordField } from '@/components/form/password-field';
+import { TextField } from '@/components/form/text-field';
+import { errorCode, errorText } from '@/lib/api-client';
+import { loginSchema } from '@/features/auth/api/login';
 
 interface LoginFormProps {
-  submit(body: LoginBody): Promise<LoginResponse>;
-  onSuccess(response: LoginResponse): void;
+  submit(body: LoginBody): Promise<SessionGrant>;
+  onSuccess(response: SessionGrant): void;
   failureFallback?: string;
   /** The student/expert login offers the reset and sign-up links; the admin one does not. */
   withAccountLinks?: boolean;
@@ -30,7 +31,7 @@ export function LoginForm({ submit, onSuccess, failureFallback = MSG.anErrorOccu
     } catch (error) {
       const text = errorText(error, failureFallback);
       // Not yet activated is a step to take, not a failure (spec 1 section 8).
-      if (text === MSG.activateFirst) notify.warning(text);
+      if (errorCode(error) === 'activation_required') notify.warning(text);
       else notify.error(text);
     }
   }

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { json, renderRoutes } from '../../../test/render-app';
-import RegisterRoute from '../routes/register';
+import { MSG } from '@shared/messages';
+import { json, renderRoutes } from '@/test/render-app';
+import RegisterRoute from '@/features/auth/routes/register';
 
 const routes = [
   { path: '/register', element: <RegisterRoute /> },

@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
+import { notify } from '@/lib/toast';
 import * as z from 'zod/mini';
-import { MSG } from '../../../../../shared/messages';
-import { CheckboxField } from '../../../components/form/checkbox-field';
-import { PasswordField } from '../../../components/form/password-field';
-import { TextField } from '../../../components/form/text-field';
-import { errorText } from '../../../lib/api-client';
-import { registerProfessor, registerProfessorSchema } from '../api/register-professor';
-import { registerStudent, registerStudentSchema } from '../api/register-student';
+import { MSG } from '@shared/messages';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { PasswordField } from '@/components/form/password-field';
+import { TextField } from '@/components/form/text-field';
+import { errorText } from '@/lib/api-client';
+import { registerExpert, registerExpertSchema } from '@/features/auth/api/register-expert';
+import { registerStudent, registerStudentSchema } from '@/features/auth/api/register-student';
 
-export type RegisterMode = 'student' | 'mentor';
+export type RegisterMode = 'student' | 'expert';
 
 /**
  * The request schemas of shared/ plus the form-only fields (repeat password, terms). The mode
@@ -20,7 +20,7 @@ export type RegisterMode = 'student' | 'mentor';
  */
 const registerFormSchema = z
   .object({
-    mode: z.enum(['student', 'mentor']),
+    mode: z.enum(['student', 'expert']),
     name: z.string(),
     firstName: z.string(),
     lastName: z.string(),
@@ -34,7 +34,7 @@ const registerFormSchema = z
       const request =
         form.mode === 'student'
           ? registerStudentSchema.safeParse({ name: form.name, email: form.email, password: form.password })
-          : registerProfessorSchema.safeParse({ firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password });
+          : registerExpertSchema.safeParse({ firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password });
       if (!request.success) for (const issue of request.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       if (form.password !== form.repeatPassword) ctx.addIssue({ code: 'custom', message: MSG.passwordsDoNotMatch, path: ['repeatPassword'] });
       if (!form.terms) ctx.addIssue({ code: 'custom', message: MSG.acceptTerms, path: ['terms'] });
@@ -71,7 +71,7 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
   async function onSubmit(form: RegisterForm) {
     try {
       const { email, password } = form;
-      const answer = form.mode === 'student' ? await registerStudent({ name: form.name, email, password }) : await registerProfessor({ firstName: form.firstName, lastName: form.lastName, email, password });
+      const answer = form.mode === 'student' ? await registerStudent({ name: form.name, email, password }) : await registerExpert({ firstName: form.firstName, lastName: form.lastName, email, password });
       notify.success(answer.msg || MSG.registrationSuccessful);
       onRegistered(email.trim());
     } catch (error) {
@@ -87,15 +87,15 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
           <input type="radio" name="mode" value="student" checked={mode === 'student'} onChange={() => switchTo('student')} />
           Student
         </label>
-        <label className={mode === 'mentor' ? 'mode-option selected' : 'mode-option'}>
-          <input type="radio" name="mode" value="mentor" checked={mode === 'mentor'} onChange={() => switchTo('mentor')} />
+        <label className={mode === 'expert' ? 'mode-option selected' : 'mode-option'}>
+          <input type="radio" name="mode" value="expert" checked={mode === 'expert'} onChange={() => switchTo('expert')} />
           Mentor
         </label>
       </fieldset>
       {mode === 'student' ? (
         <TextField key="name" label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       ) : (
-        <div className="field-row" key="mentor-names">
+        <div className="field-row" key="expert-names">
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         </div>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
-import { MSG } from '../../../../../shared/messages';
-import { errorText } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { activateAccount } from '../api/activate';
-import '../auth.css';
+import { notify } from '@/lib/toast';
+import { MSG } from '@shared/messages';
+import { errorText } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { activateAccount } from '@/features/auth/api/activate';
+import '@/features/auth/auth.css';
 
 type State = { status: 'pending' } | { status: 'failed'; msg: string };
 

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { adminLogin } from '../api/admin-login';
-import { LoginForm } from '../components/login-form';
-import '../auth.css';
+import { MSG } from '@shared/messages';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { adminLogin } from '@/features/auth/api/admin-login';
+import { LoginForm } from '@/features/auth/components/login-form';
+import '@/features/auth/auth.css';
 
 export default function AdminLoginRoute() {
   const session = useSession();

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
-import { MSG } from '../../../../../shared/messages';
-import { TextField } from '../../../components/form/text-field';
-import { errorText } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { forgotPasswordSchema, requestPasswordReset } from '../api/forgot-password';
-import '../auth.css';
+import { notify } from '@/lib/toast';
+import { MSG } from '@shared/messages';
+import { TextField } from '@/components/form/text-field';
+import { errorText } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { forgotPasswordSchema, requestPasswordReset } from '@/features/auth/api/forgot-password';
+import '@/features/auth/auth.css';
 
 export default function ForgotPasswordRoute() {
   const navigate = useNavigate();

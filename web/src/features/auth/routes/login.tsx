@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { login } from '../api/login';
-import { LoginForm } from '../components/login-form';
-import '../auth.css';
+import { MSG } from '@shared/messages';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { login } from '@/features/auth/api/login';
+import { LoginForm } from '@/features/auth/components/login-form';
+import '@/features/auth/auth.css';
 
 /** /login and /auth. Once the session has a user, the route guard returns to where the visitor came from. */
 export default function LoginRoute() {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { RegisterForm } from '../components/register-form';
-import '../auth.css';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import '@/features/auth/auth.css';
 
 /** After success the login page says to check the inbox (the account must be activated first). */
 export default function RegisterRoute() {

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
+import { notify } from '@/lib/toast';
 import * as z from 'zod/mini';
-import { MSG } from '../../../../../shared/messages';
-import { PasswordField } from '../../../components/form/password-field';
-import { errorText } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { resetPassword, resetPasswordSchema } from '../api/reset-password';
-import '../auth.css';
+import { MSG } from '@shared/messages';
+import { PasswordField } from '@/components/form/password-field';
+import { errorCode, errorText } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { resetPassword, resetPasswordSchema } from '@/features/auth/api/reset-password';
+import '@/features/auth/auth.css';
 
 const resetFormSchema = z
   .object({ password: resetPasswordSchema.shape.password, confirmPassword: z.string() })
@@ -20,7 +20,7 @@ type ResetForm = z.infer<typeof resetFormSchema>;
 export default function ResetPasswordRoute() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<{ text: string; linkInvalid: boolean }>();
   const {
     register,
     handleSubmit,
@@ -35,7 +35,7 @@ export default function ResetPasswordRoute() {
       notify.success(msg || MSG.passwordResetDone);
       navigate('/login', { replace: true });
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure({ text: errorText(error), linkInvalid: errorCode(error) === 'reset_link_invalid' });
     }
   }
 
@@ -47,8 +47,8 @@ export default function ResetPasswordRoute() {
         <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         {failure && (
           <div className="notice notice-error" role="alert">
-            <p>{failure}</p>
-            {failure === MSG.resetLinkInvalid && (
+            <p>{failure.text}</p>
+            {failure.linkInvalid && (
               <p>
                 <Link to="/forgot-password">Request a new link</Link>
               </p>

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * GET /chats/chat/{id}: the conversation and its latest messages (oldest first), or those `before`

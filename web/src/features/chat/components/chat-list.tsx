@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { ChatDto } from '../../../../../shared/schemas/chats';
-import { isArchived, otherParticipant, shortTitle } from './chat-format';
+import type { ChatDto } from '@shared/schemas/chats';
+import { isArchived, otherParticipant, shortTitle } from '@/features/chat/lib/chat-format';
 import { PersonPhoto } from './person-photo';
-import { usePersonName } from './use-person-name';
+import { usePersonName } from '@/features/chat/hooks/use-person-name';
 
 interface ChatListProps {
   chats: ChatDto[];

@@ -1,6 +1,6 @@
-import { MSG } from '../../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { PersonPhoto } from './person-photo';
-import { usePersonName, type Person } from './use-person-name';
+import { usePersonName, type Person } from '@/features/chat/hooks/use-person-name';
 
 /** Whom the conversation is with and what about (once known); on narrow screens, the way back to the list. */
 export function ConversationHeader({ person, title, onBack }: { person?: Person; title?: string; onBack(): void }) {

@@ -1,5 +1,5 @@
 import { useId, type KeyboardEvent, type Ref } from 'react';
-import { LIMITS } from '../../../../../shared/limits';
+import { LIMITS } from '@shared/limits';
 
 interface MessageComposerProps {
   value: string;

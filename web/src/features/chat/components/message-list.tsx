@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import type { MessageDto } from '../../../../../shared/schemas/chats';
-import { formatMessageTime, fullName } from './chat-format';
+import { MSG } from '@shared/messages';
+import type { MessageDto } from '@shared/schemas/chats';
+import { formatMessageTime, fullName } from '@/features/chat/lib/chat-format';
 
 /** A message on its way to the server, shown at once. */
 export interface PendingMessage {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import type { ChatDto, ChatOffer } from '../../../../../shared/schemas/chats';
-import { formatPrice } from '../../../components/offer-price';
-import { fullName, ORDER_STATE_LABELS, orderState } from './chat-format';
+import { MSG } from '@shared/messages';
+import type { ChatDto, ChatOffer } from '@shared/schemas/chats';
+import { formatPrice } from '@/lib/format-price';
+import { fullName, ORDER_STATE_LABELS, orderState } from '@/features/chat/lib/chat-format';
 
 /** What the panel shows of an offer: a conversation's copy, or a published offer before the conversation starts. */
 export type OfferSummary = Pick<ChatOffer, '_id' | 'title' | 'price' | 'pricingType' | 'lessonType' | 'photo' | 'professor'>;

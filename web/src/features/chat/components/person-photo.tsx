@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_AVATAR, photoUrl } from './chat-format';
+import { DEFAULT_AVATAR, photoUrl } from '@/features/chat/lib/chat-format';
 
 /** A profile photo from /uploads, the default avatar when there is none or it fails to load. Decorative: the name is said next to it. */
 export function PersonPhoto({ photo, size = 44 }: { photo?: string; size?: number }) {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { json } from '../../../test/render-app';
-import { aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from './messages-fixtures';
+import { MSG } from '@shared/messages';
+import { json } from '@/test/render-app';
+import { aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from '@/test/messages-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

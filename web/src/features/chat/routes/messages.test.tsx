@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import type { ChatDto } from '../../../../../shared/schemas/chats';
-import { json } from '../../../test/render-app';
-import { alice, aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from './messages-fixtures';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import type { ChatDto } from '@shared/schemas/chats';
+import { json } from '@/test/render-app';
+import { alice, aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from '@/test/messages-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,18 +7,18 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import type { ChatDto, CreatedChat } from '../../../../../shared/schemas/chats';
-import { displayName, useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isArchived, otherParticipant } from '../components/chat-format';
-import { ChatList } from '../components/chat-list';
-import { Conversation } from '../components/conversation';
-import { MessageComposer } from '../components/message-composer';
-import { NewConversation } from '../components/new-conversation';
-import { useChatList } from '../components/use-chat-list';
-import '../chat.css';
+import { MSG } from '@shared/messages';
+import type { ChatDto, CreatedChat } from '@shared/schemas/chats';
+import { displayName, useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { isArchived, otherParticipant } from '@/features/chat/lib/chat-format';
+import { ChatList } from '@/features/chat/components/chat-list';
+import { Conversation } from '@/features/chat/components/conversation';
+import { MessageComposer } from '@/features/chat/components/message-composer';
+import { NewConversation } from '@/features/chat/components/new-conversation';
+import { useChatList } from '@/features/chat/hooks/use-chat-list';
+import '@/features/chat/chat.css';
 
 /** Where a visit asks to go: an offer or an expert to write to, when no conversation is named. */
 interface Target {

@@ -1,6 +1,6 @@
-import { CATALOGUE } from '../../../../../shared/limits';
-import type { DirectoryFilters } from '../routes/directory';
-import { useDirectoryParams } from './use-directory-params';
+import { CATALOGUE } from '@shared/limits';
+import type { DirectoryFilters } from '@/features/experts/lib/directory-filters';
+import { useDirectoryParams } from '@/features/experts/hooks/use-directory-params';
 
 interface Pill {
   label: string;

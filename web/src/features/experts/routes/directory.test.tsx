@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CATALOGUE } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import { expert, stubApi, type ApiCall } from '../../../test/catalogue-fixtures';
-import { useFakeClock } from '../../../test/fake-clock';
-import { json, renderRoutes } from '../../../test/render-app';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import { expert, stubApi, type ApiCall } from '@/test/catalogue-fixtures';
+import { useFakeClock } from '@/test/fake-clock';
+import { json, renderRoutes } from '@/test/render-app';
 import ExpertDirectoryRoute, { loader } from './directory';
 
 const routes = [{ path: '/experts', loader, Component: ExpertDirectoryRoute, HydrateFallback: () => null }];

@@ -1,32 +1,19 @@
 /** /experts: the expert directory (spec 1 section 2): search, filter pills, a card grid and Show more. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { CATALOGUE, LIMITS } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { ExpertCard as ExpertCardData, Page } from '../../../../../shared/schemas/catalogue';
-import { ExpertCard } from '../../../components/expert-card';
-import { listExperts, type ExpertQuery } from '../../../lib/expert-directory';
-import { searchError } from '../../../lib/search-text';
-import { sessionSettled } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FilterPills } from '../components/filter-pills';
-import { useDirectoryParams } from '../components/use-directory-params';
-import '../experts.css';
-
-export type DirectoryFilters = Pick<ExpertQuery, 'q' | 'sort' | 'minRating' | 'minExp'>;
-
-/** The filters the URL holds (q, minExp, minRating, sort); values the pills do not offer are ignored. */
-export function filtersFrom(params: URLSearchParams): DirectoryFilters {
-  const minRating = Number(params.get('minRating'));
-  const q = params.get('q')?.trim() ?? '';
-  return {
-    q: q && !searchError(q) ? q : undefined,
-    sort: params.get('sort') === 'rating' ? 'rating' : 'new',
-    minRating: (CATALOGUE.ratingSteps as readonly number[]).includes(minRating) ? minRating : undefined,
-    minExp: params.get('minExp') === String(CATALOGUE.minExpYears) ? CATALOGUE.minExpYears : undefined,
-  };
-}
+import { CATALOGUE, LIMITS } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { ExpertCard as ExpertCardData, Page } from '@shared/schemas/catalogue';
+import { ExpertCard } from '@/components/expert-card';
+import { listExperts } from '@/api/experts';
+import { searchError } from '@/lib/search-text';
+import { sessionSettled } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FilterPills } from '@/features/experts/components/filter-pills';
+import { filtersFrom, type DirectoryFilters } from '@/features/experts/lib/directory-filters';
+import { useDirectoryParams } from '@/features/experts/hooks/use-directory-params';
+import '@/features/experts/experts.css';
 
 const EMPTY: Page<ExpertCardData> = { items: [], total: 0 };
 

@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { api } from '../../../lib/api-client';
-import { toggleGuestFavorite } from '../../../lib/favorites';
-import type { SessionUser } from '../../../lib/session';
-import { expert, offer, stubApi } from '../../../test/catalogue-fixtures';
-import { json, renderRoutes } from '../../../test/render-app';
+import { MSG } from '@shared/messages';
+import { api } from '@/lib/api-client';
+import { toggleGuestFavorite } from '@/lib/favorites';
+import { anAccount } from '@/test/accounts';
+import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
+import { json, renderRoutes } from '@/test/render-app';
 import FavoritesRoute, { loader } from './favorites';
 
 const routes = [{ path: '/favorites', loader, Component: FavoritesRoute, HydrateFallback: () => null }];
-const alice: SessionUser = { _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] };
+const alice = anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] });
 
 const saved = (n: number) => offer(n, { professor: expert(n, { firstName: `Expert${n}` }) });
 

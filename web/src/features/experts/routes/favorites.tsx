@@ -1,18 +1,18 @@
 /** /favorites: My Favourite (spec 1 section 2): the experts of the saved offers, 20 at a time. */
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { CATALOGUE } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { ExpertCard } from '../../../components/expert-card';
-import { api, errorText } from '../../../lib/api-client';
-import { guestFavorites, guestMergeSettled } from '../../../lib/favorites';
-import { sessionSettled, useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { listFavorites } from '../api/list-favorites';
-import { listGuestFavorites } from '../api/list-guest-favorites';
-import '../experts.css';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { ExpertCard } from '@/components/expert-card';
+import { api, errorText } from '@/lib/api-client';
+import { guestFavorites, guestMergeSettled } from '@/lib/favorites';
+import { sessionSettled, useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { listFavorites } from '@/features/experts/api/list-favorites';
+import { listGuestFavorites } from '@/features/experts/api/list-guest-favorites';
+import '@/features/experts/experts.css';
 
 /** An account pages through the server; a visitor's offers all come at once and show 20 at a time. */
 type FavoritesData = { account: boolean; offers: OfferDto[]; total: number } | { problem: string };

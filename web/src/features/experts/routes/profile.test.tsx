@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import type { ExpertProfile, Review } from '../../../../../shared/schemas/catalogue';
-import { guestFavorites } from '../../../lib/favorites';
-import type { SessionUser } from '../../../lib/session';
-import { expert, offer, stubApi } from '../../../test/catalogue-fixtures';
-import { json, renderRoutes } from '../../../test/render-app';
+import { MSG } from '@shared/messages';
+import type { ExpertProfile, Review } from '@shared/schemas/catalogue';
+import { guestFavorites } from '@/lib/favorites';
+import { anAccount } from '@/test/accounts';
+import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
+import { json, renderRoutes } from '@/test/render-app';
 import ExpertProfileRoute, { expertisesOf, loader } from './profile';
 
 const claire: ExpertProfile = {
@@ -31,7 +31,7 @@ const routes = [
   { path: '*', element: <Where /> },
 ];
 
-const alice: SessionUser = { _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] };
+const alice = anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] });
 
 function profileApi({ offers = [offer(1, { title: 'Financial modelling from scratch' }), offer(2, { title: 'valuation', pricingType: 'fixed', price: 120.5 })], reviews = [] as Review[] } = {}) {
   return stubApi(({ method, url }) => {

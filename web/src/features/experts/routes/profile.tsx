@@ -1,19 +1,19 @@
 /** /teacher/{id}: an expert's public profile (spec 1 section 2). */
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
-import { CATALOGUE } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { Education, ExpertProfile, OfferDto, Review, WorkExperience } from '../../../../../shared/schemas/catalogue';
-import { expertName, expertPlace, expertRole, fallBackToDefaultAvatar, photoUrl, Rating, VerifiedBadge } from '../../../components/expert-card';
-import { formatPrice } from '../../../components/offer-price';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { sessionSettled, useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { getExpertProfile } from '../api/get-expert-profile';
-import { listExpertOffers } from '../api/list-expert-offers';
-import { listExpertReviews } from '../api/list-expert-reviews';
-import { languageName } from '../components/languages';
-import { useFavoriteToggle } from '../components/use-favorite-toggle';
-import '../experts.css';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { Education, ExpertProfile, OfferDto, Review, WorkExperience } from '@shared/schemas/catalogue';
+import { expertName, expertPlace, expertRole, fallBackToDefaultAvatar, photoUrl, Rating, VerifiedBadge } from '@/components/expert-card';
+import { formatPrice } from '@/lib/format-price';
+import { ApiError, errorText } from '@/lib/api-client';
+import { sessionSettled, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { getExpertProfile } from '@/features/experts/api/get-expert-profile';
+import { listExpertOffers } from '@/api/offers';
+import { listExpertReviews } from '@/features/experts/api/list-expert-reviews';
+import { languageName } from '@/features/experts/lib/languages';
+import { useFavoriteToggle } from '@/features/experts/hooks/use-favorite-toggle';
+import '@/features/experts/experts.css';
 
 type ProfileData = { profile: ExpertProfile; offers: OfferDto[]; reviews: Review[] } | { problem: string };
 

@@ -1,5 +1,5 @@
-import { createOfferSchema } from '../../../../../shared/schemas/offers';
-import { api } from '../../../lib/api-client';
+import { createOfferSchema } from '@shared/schemas/offers';
+import { api } from '@/lib/api-client';
 import * as z from 'zod/mini';
 
 export { createOfferSchema };

@@ -1,5 +1,5 @@
-import { photoUploadSchema } from '../../../../../shared/schemas/offers';
-import { api } from '../../../lib/api-client';
+import { photoUploadSchema } from '@shared/schemas/offers';
+import { api } from '@/lib/api-client';
 
 export { photoUploadSchema };
 

@@ -1,5 +1,5 @@
-import { updateOfferSchema } from '../../../../../shared/schemas/offers';
-import { api } from '../../../lib/api-client';
+import { updateOfferSchema } from '@shared/schemas/offers';
+import { api } from '@/lib/api-client';
 import * as z from 'zod/mini';
 
 export { updateOfferSchema };

@@ -1,4 +1,4 @@
-import type { PhotoUploadForm } from '../../../../../shared/schemas/catalogue';
+import type { PhotoUploadForm } from '@shared/schemas/catalogue';
 
 /**
  * Sends the photo to storage with the presigned form: every field of the form, then the file

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { LIMITS } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import { LESSON_TYPES, PRICING_TYPES } from '../../../../../shared/schemas/offers';
-import { PRICING_TYPE_LABELS } from './pricing-type-labels';
-import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { createOffer, createOfferSchema } from '../api/create-offer';
+import { LIMITS } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import { LESSON_TYPES, PRICING_TYPES } from '@shared/schemas/offers';
+import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
+import { TextAreaField, TextField } from '@/components/form/text-field';
+import { errorCode, errorText } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { createOffer, createOfferSchema } from '@/features/offers/api/create-offer';
 import { SelectField } from './select-field';
 
 type CreateOfferForm = z.input<typeof createOfferSchema>;
@@ -38,7 +38,7 @@ export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferForm
       const { msg } = await createOffer(body);
       onCreated(msg || MSG.offerSubmitted);
     } catch (error) {
-      if (error instanceof ApiError && error.body.msg === MSG.payoutsRequired) onPayoutsMissing();
+      if (errorCode(error) === 'payouts_required') onPayoutsMissing();
       notify.error(errorText(error, MSG.offerCreateFailed));
     }
   }

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { LIMITS } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { LESSON_TYPES } from '../../../../../shared/schemas/offers';
-import { PRICING_TYPE_LABELS } from './pricing-type-labels';
-import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { photoUploadSchema } from '../api/request-photo-upload';
-import { updateOfferSchema, type UpdateOfferInput } from '../api/update-offer';
+import { LIMITS } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { LESSON_TYPES } from '@shared/schemas/offers';
+import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
+import { TextAreaField, TextField } from '@/components/form/text-field';
+import { photoUploadSchema } from '@/features/offers/api/request-photo-upload';
+import { updateOfferSchema, type UpdateOfferInput } from '@/features/offers/api/update-offer';
 import { SelectField } from './select-field';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { formatPrice } from '../../../components/offer-price';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { formatPrice } from '@/lib/format-price';
 
 /** One of the expert's offers: its moderation status, price, and the Edit and Delete actions. */
 export function MyOfferCard({ offer, onDelete }: { offer: OfferDto; onDelete(offer: OfferDto): void }) {

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import { keepTabInside } from '../../../components/keep-tab-inside';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { startOnboarding } from '../api/start-onboarding';
+import { MSG } from '@shared/messages';
+import { keepTabInside } from '@/lib/keep-tab-inside';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { startOnboarding } from '@/api/payments';
 
 
 /**

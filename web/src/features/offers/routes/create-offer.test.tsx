@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { SessionUser } from '../../../lib/session';
-import { fakeApi } from '../../../test/fake-api';
-import { json, renderRoutes } from '../../../test/render-app';
+import { MSG } from '@shared/messages';
+import { anAccount } from '@/test/accounts';
+import { fakeApi } from '@/test/fake-api';
+import { json, renderRoutes } from '@/test/render-app';
 import CreateOfferRoute from './create-offer';
 
-const expert: SessionUser = { _id: 'expert-1', role: 'professor', email: 'claire@example.com', payoutsEnabled: true };
+const expert = anAccount({ _id: 'expert-1', role: 'professor', email: 'claire@example.com', payoutsEnabled: true });
 
 const routes = [
   { path: '/create-offer', element: <CreateOfferRoute /> },
@@ -68,7 +68,7 @@ describe('create offer page', () => {
 
   it('shows the server’s message, and the payouts overlay when the server says payouts are missing', async () => {
     const user = userEvent.setup();
-    fakeApi({ 'POST /offers/create': () => json(403, { msg: MSG.payoutsRequired }) });
+    fakeApi({ 'POST /offers/create': () => json(403, { msg: MSG.payoutsRequired, code: 'payouts_required' }) });
     renderRoutes(routes, { path: '/create-offer', user: expert });
     await fillOffer(user);
     await user.click(screen.getByRole('button', { name: 'Create offer' }));
@@ -109,7 +109,7 @@ describe('create offer page', () => {
   });
 
   it('refuses a student', () => {
-    renderRoutes(routes, { path: '/create-offer', user: { _id: 'student-1', role: 'user', email: 'alice@example.com' } });
+    renderRoutes(routes, { path: '/create-offer', user: anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com' }) });
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.onlyProfessorsCreateOffers);
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
   });

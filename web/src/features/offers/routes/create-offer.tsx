@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CreateOfferForm } from '../components/create-offer-form';
-import { PayoutsOverlay } from '../components/payouts-overlay';
-import '../offers.css';
+import { MSG } from '@shared/messages';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CreateOfferForm } from '@/features/offers/components/create-offer-form';
+import { PayoutsOverlay } from '@/features/offers/components/payouts-overlay';
+import '@/features/offers/offers.css';
 
 /** Reachable by every signed-in user; only experts may create offers (spec 1 section 6). */
 export default function CreateOfferRoute() {

@@ -2,15 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { LIMITS } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { fakeApi } from '../../../test/fake-api';
-import { json, renderRoutes } from '../../../test/render-app';
-import type { SessionUser } from '../../../lib/session';
+import { LIMITS } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { fakeApi } from '@/test/fake-api';
+import { json, renderRoutes } from '@/test/render-app';
+import { anAccount } from '@/test/accounts';
 import EditOfferRoute, { loader } from './edit-offer';
 
-const claire: SessionUser = { _id: 'expert-1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois', payoutsEnabled: true };
+const claire = anAccount({ _id: 'expert-1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois', payoutsEnabled: true });
 
 const offer: OfferDto = {
   _id: 'offer-1',

@@ -1,17 +1,17 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Await, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { sessionSettled, useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { getOffer } from '../api/get-offer';
-import { requestPhotoUpload } from '../api/request-photo-upload';
-import { updateOffer } from '../api/update-offer';
-import { uploadPhoto } from '../api/upload-photo';
-import { EditOfferForm, type EditOfferValues } from '../components/edit-offer-form';
-import '../offers.css';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { ApiError, errorCode, errorText } from '@/lib/api-client';
+import { sessionSettled, useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { getOffer } from '@/api/offers';
+import { requestPhotoUpload } from '@/features/offers/api/request-photo-upload';
+import { updateOffer } from '@/features/offers/api/update-offer';
+import { uploadPhoto } from '@/features/offers/api/upload-photo';
+import { EditOfferForm, type EditOfferValues } from '@/features/offers/components/edit-offer-form';
+import '@/features/offers/offers.css';
 
 type LoadedOffer = { offer: OfferDto } | { missing: 'not-found' | 'failed' };
 
@@ -94,9 +94,8 @@ function EditOfferPage({ offer }: { offer: OfferDto }) {
       const { msg } = await updateOffer(offer._id, { ...fields, photo: photoKey });
       setSaved(msg || MSG.offerUpdated);
     } catch (error) {
-      const text = errorText(error, MSG.saveFailed);
-      notify.error(text);
-      if (text === MSG.notYourOffer) navigate('/', { replace: true });
+      notify.error(errorText(error, MSG.saveFailed));
+      if (errorCode(error) === 'not_your_offer') navigate('/', { replace: true });
     }
   }
 

@@ -1,16 +1,16 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
-import { CATALOGUE } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { OfferDto } from '../../../../../shared/schemas/catalogue';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { sessionSettled } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { deleteOffer } from '../api/delete-offer';
-import { getMyOffers } from '../api/get-my-offers';
-import { MyOfferCard } from '../components/my-offer-card';
-import '../offers.css';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { OfferDto } from '@shared/schemas/catalogue';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { sessionSettled } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { deleteOffer } from '@/features/offers/api/delete-offer';
+import { getMyOffers } from '@/features/offers/api/get-my-offers';
+import { MyOfferCard } from '@/features/offers/components/my-offer-card';
+import '@/features/offers/offers.css';
 
 /** The expert's offers for the first paint; null when they could not be loaded. */
 export async function loader(): Promise<{ offers: OfferDto[] | null }> {

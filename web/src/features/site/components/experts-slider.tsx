@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import type { ExpertCard as ExpertCardData } from '../../../../../shared/schemas/catalogue';
-import { ExpertCard } from '../../../components/expert-card';
+import type { ExpertCard as ExpertCardData } from '@shared/schemas/catalogue';
+import { ExpertCard } from '@/components/expert-card';
 
 /** A row of expert cards that scrolls sideways, with previous and next buttons. */
 export function ExpertsSlider({ experts }: { experts: readonly ExpertCardData[] }) {

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CATALOGUE, LIMITS } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { ExpertCard, OfferDto } from '../../../../../shared/schemas/catalogue';
-import { expertName, expertRole, fallBackToDefaultAvatar, photoUrl } from '../../../components/expert-card';
-import { OfferSuggestions } from '../../../components/offer-suggestions';
-import '../../../components/dropdown.css';
-import { listExperts } from '../../../lib/expert-directory';
-import { searchOffers } from '../../../lib/offer-search';
-import { directoryUrl, searchError } from '../../../lib/search-text';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { CATALOGUE, LIMITS } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { ExpertCard, OfferDto } from '@shared/schemas/catalogue';
+import { expertName, expertRole, fallBackToDefaultAvatar, photoUrl } from '@/components/expert-card';
+import { OfferSuggestions } from '@/components/offer-suggestions';
+import '@/components/dropdown.css';
+import { listExperts } from '@/api/experts';
+import { searchOffers } from '@/api/offers';
+import { directoryUrl, searchError } from '@/lib/search-text';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** The 10 suggestion chips of spec 1 section 9, in order. */
 export const SUGGESTIONS = [

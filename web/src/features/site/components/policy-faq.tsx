@@ -1,4 +1,4 @@
-import type { AccordionItem } from '../../../components/accordion';
+import type { AccordionItem } from '@/components/accordion';
 
 /** The four questions of the FAQ, from the stated policies of spec 1 section 1. */
 export const FAQ_ITEMS: readonly AccordionItem[] = [

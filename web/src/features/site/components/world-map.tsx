@@ -1,4 +1,4 @@
-import type { ExpertCard } from '../../../../../shared/schemas/catalogue';
+import type { ExpertCard } from '@shared/schemas/catalogue';
 import { LAND_GRID, LAND_PATH } from './world-land';
 import { CITIES, COUNTRIES } from './world-places';
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { ApiError, errorText } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
 import type * as z from 'zod/mini';
-import { MSG } from '../../../../../shared/messages';
-import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { contactSchema, sendContact } from '../api/send-contact';
-import '../site.css';
+import { MSG } from '@shared/messages';
+import { TextAreaField, TextField } from '@/components/form/text-field';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { contactSchema, sendContact } from '@/features/site/api/send-contact';
+import '@/features/site/site.css';
 
 type ContactForm = z.input<typeof contactSchema>;
 

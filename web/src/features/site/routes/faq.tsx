@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { Accordion } from '../../../components/accordion';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FAQ_ITEMS } from '../components/policy-faq';
-import '../site.css';
+import { Accordion } from '@/components/accordion';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FAQ_ITEMS } from '@/features/site/components/policy-faq';
+import '@/features/site/site.css';
 
 export default function FaqRoute() {
   useDocumentTitle('FAQ');

@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { CATALOGUE } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { ExpertCard } from '../../../../../shared/schemas/catalogue';
-import { Accordion } from '../../../components/accordion';
-import { listExperts } from '../../../lib/expert-directory';
-import { notify } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ExpertsSlider } from '../components/experts-slider';
-import { HeroSearch } from '../components/hero-search';
-import { FAQ_ITEMS } from '../components/policy-faq';
-import '../site.css';
+import { CATALOGUE } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { ExpertCard } from '@shared/schemas/catalogue';
+import { Accordion } from '@/components/accordion';
+import { listExperts } from '@/api/experts';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ExpertsSlider } from '@/features/site/components/experts-slider';
+import { HeroSearch } from '@/features/site/components/hero-search';
+import { FAQ_ITEMS } from '@/features/site/components/policy-faq';
+import '@/features/site/site.css';
 
 const AREAS = [
   { name: 'Finance', text: 'Financial modelling, valuation, interviews in banking and asset management.' },
@@ -25,7 +25,7 @@ const STEPS = [
   { title: 'Book and pay safely', text: 'Pay online by card; the expert is paid once you approve the work.' },
 ];
 
-const WorldMap = lazy(() => import('../components/world-map'));
+const WorldMap = lazy(() => import('@/features/site/components/world-map'));
 
 /** The newest experts (page 1, limit 12): the slider shows 10, the map places all of them. */
 function useNewestExperts(): ExpertCard[] | 'failed' | undefined {
@@ -136,9 +136,9 @@ export default function HomeRoute() {
         </ol>
       </section>
 
-      <section className="section promo" aria-labelledby="mentor-title">
+      <section className="section promo" aria-labelledby="expert-title">
         <div>
-          <h2 id="mentor-title">Share your expertise, get paid for it</h2>
+          <h2 id="expert-title">Share your expertise, get paid for it</h2>
           <p>Publish offers, set your price, chat with students and withdraw your earnings whenever you like.</p>
         </div>
         <Link className="btn btn-light" to="/register">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { notify } from '../../../lib/toast';
-import { MSG } from '../../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { startOnboarding } from '../api/start-onboarding';
-import '../site.css';
+import { notify } from '@/lib/toast';
+import { MSG } from '@shared/messages';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { startOnboarding } from '@/api/payments';
+import '@/features/site/site.css';
 
 /** /create?stripe=success|failed: where the payout provider sends the expert back. */
 export default function OnboardingResultRoute() {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { POLICY, type PolicyLanguage } from '../components/policy-text';
-import '../site.css';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { POLICY, type PolicyLanguage } from '@/features/site/components/policy-text';
+import '@/features/site/site.css';
 
 const LANGUAGES: { code: PolicyLanguage; label: string }[] = [
   { code: 'fr', label: 'Français' },

@@ -1,7 +1,7 @@
 /** How the messages page names and shows a conversation (spec 2 sections 2 and 9). */
-import { CHAT } from '../../../../../shared/limits';
-import { MSG } from '../../../../../shared/messages';
-import type { ChatDto, ChatParticipant } from '../../../../../shared/schemas/chats';
+import { CHAT } from '@shared/limits';
+import { MSG } from '@shared/messages';
+import type { ChatDto, ChatParticipant } from '@shared/schemas/chats';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 
@@ -20,7 +20,7 @@ export function shortTitle(title: string | undefined): string {
 
 export const photoUrl = (photo: string | undefined): string => (photo ? `/uploads/${photo}` : DEFAULT_AVATAR);
 
-export { isArchived } from '../../../../../shared/order-state';
+export { isArchived } from '@shared/order-state';
 
 export type OrderState = 'awaiting-payment' | 'in-progress' | 'completed' | 'cancelled';
 

@@ -1,8 +1,5 @@
-/**
- * GET /user/professors: one page of the expert directory. Here rather than in a feature because
- * the home page (slider, live search) and the directory both call it.
- */
-import { api } from './api-client';
+/** Expert calls more than one feature makes. */
+import { api } from '@/lib/api-client';
 
 export interface ExpertQuery {
   page: number;
@@ -13,4 +10,5 @@ export interface ExpertQuery {
   minExp?: number;
 }
 
+/** GET /user/professors: one page of the expert directory (the home page's slider and live search, the directory). */
 export const listExperts = ({ page, limit, ...filters }: ExpertQuery) => api.call('GET /api/user/professors', { query: { page, limit, ...filters } });

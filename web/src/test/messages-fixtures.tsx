@@ -2,16 +2,16 @@
 import { waitFor } from '@testing-library/react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { expect, vi } from 'vitest';
-import { REALTIME } from '../../../../../shared/limits';
-import type { ChatDto, ChatParticipant, MessageDto } from '../../../../../shared/schemas/chats';
-import { Header } from '../../../components/layout/header';
-import type { SessionUser } from '../../../lib/session';
-import { fakeApi, type FakeCall } from '../../../test/fake-api';
-import { FakeSocket } from '../../../test/fake-socket';
-import { json, renderRoutes } from '../../../test/render-app';
-import MessagesRoute from './messages';
+import { REALTIME } from '@shared/limits';
+import type { ChatDto, ChatParticipant, MessageDto } from '@shared/schemas/chats';
+import { LiveHeader } from './live-header';
+import { anAccount } from '@/test/accounts';
+import { fakeApi, type FakeCall } from '@/test/fake-api';
+import { FakeSocket } from '@/test/fake-socket';
+import { json, renderRoutes } from '@/test/render-app';
+import MessagesRoute from '@/features/chat/routes/messages';
 
-export const alice: SessionUser = { _id: 'student-1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' };
+export const alice = anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' });
 export const aliceAsParticipant: ChatParticipant = { _id: 'student-1', role: 'user', firstName: 'Alice', lastName: 'Martin' };
 export const claire: ChatParticipant = { _id: 'expert-1', role: 'professor', firstName: 'Claire', lastName: 'Dubois', profilePhoto: 'photos/claire.jpg' };
 export const omar: ChatParticipant = { _id: 'expert-2', role: 'professor', firstName: 'Omar', lastName: 'Haddad' };
@@ -85,7 +85,7 @@ const routes = [
     path: '/',
     element: (
       <>
-        <Header />
+        <LiveHeader />
         <main>
           <Outlet />
         </main>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { errorText } from '../../../lib/api-client';
-import { toggleGuestFavorite, useSavedOfferIds } from '../../../lib/favorites';
-import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import { removeFavorite } from '../api/remove-favorite';
-import { saveFavorite } from '../api/save-favorite';
+import { MSG } from '@shared/messages';
+import { errorText } from '@/lib/api-client';
+import { toggleGuestFavorite, useSavedOfferIds } from '@/lib/favorites';
+import { useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { removeFavorite } from '@/features/experts/api/remove-favorite';
+import { saveFavorite } from '@/features/experts/api/save-favorite';
 
 /**
  * Save for later on a profile: toggles the favourite of the expert's first offer (spec 1

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { getUser } from '../api/get-user';
-import { fullName } from './chat-format';
+import { MSG } from '@shared/messages';
+import { getUser } from '@/features/chat/api/get-user';
+import { fullName } from '@/features/chat/lib/chat-format';
 
 /** Someone a conversation is with: a chat participant, or an offer's expert. */
 export interface Person {

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import type { ChatDto, MessageDto } from '../../../../../shared/schemas/chats';
-import { errorText } from '../../../lib/api-client';
-import { realtime, type RealtimeNotice } from '../../../lib/realtime';
-import { notify } from '../../../lib/toast';
-import { getChat } from '../api/get-chat';
-import { listChats } from '../api/list-chats';
+import { MSG } from '@shared/messages';
+import type { ChatDto, MessageDto } from '@shared/schemas/chats';
+import { errorText } from '@/lib/api-client';
+import { realtime, type RealtimeNotice } from '@/lib/realtime';
+import { notify } from '@/lib/toast';
+import { getChat } from '@/features/chat/api/get-chat';
+import { listChats } from '@/features/chat/api/list-chats';
 
 /** Conversations by id (the incoming copy wins), newest activity first. */
 function mergeChats(current: ChatDto[], incoming: ChatDto[]): ChatDto[] {

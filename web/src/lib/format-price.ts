@@ -1,4 +1,4 @@
-import type { OfferDto } from '../../../shared/schemas/catalogue';
+import type { OfferDto } from '@shared/schemas/catalogue';
 
 const euros = (digits: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits });
 

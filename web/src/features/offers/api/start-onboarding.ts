@@ -1,4 +1,0 @@
-import { api } from '../../../lib/api-client';
-
-/** The payout provider's onboarding page to send the expert to. */
-export const startOnboarding = () => api.call('POST /api/payments/onboard');

@@ -1,4 +1,0 @@
-import { api } from '../../../lib/api-client';
-
-/** POST /payments/onboard: the payout provider's onboarding page to send the expert to. */
-export const startOnboarding = () => api.post<{ url: string }>('/payments/onboard');
