@@ -2,7 +2,7 @@
  * A generated catalogue for benchmarks: experts (active, verified, bookable, with a full profile)
  * and their published offers, with texts built from per-area word lists (catalogue-vocabulary.ts)
  * so that searches meet realistic prefixes. The same seed gives the same catalogue. Written with
- * BatchWriteItem through the product's item mappers (toUserItem, toEmailClaimItem, toOfferItem),
+ * BatchWriteItem through the product's item mappers (toAccountItem, toEmailClaimItem, toOfferItem),
  * so the items are those the product writes.
  *
  *   npx tsx scripts/generate-catalogue.ts --experts 10000 --offers 50000 [--seed 1]
@@ -17,7 +17,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { toEmailClaimItem, toUserItem } from '../functions/contexts/accounts/repository';
+import { toAccountItem, toEmailClaimItem } from '../functions/contexts/accounts/account';
 import { type OfferRecord, toOfferItem } from '../functions/contexts/catalogue/offer';
 import type { AccountRecord } from '../functions/contexts/accounts/account';
 import { LIMITS } from '../shared/limits';
@@ -232,7 +232,7 @@ export async function writeCatalogue(catalogue: GeneratedCatalogue, target: Writ
   const tableName = target.tableName ?? process.env.TABLE_NAME;
   if (!tableName) throw new Error('No table: pass tableName or set TABLE_NAME');
   const client = documentClient(target.endpoint ?? process.env.DYNAMODB_ENDPOINT);
-  const items = [...catalogue.experts.flatMap((expert) => [toUserItem(expert), toEmailClaimItem(expert)]), ...catalogue.offers.map(toOfferItem)];
+  const items = [...catalogue.experts.flatMap((expert) => [toAccountItem(expert), toEmailClaimItem(expert)]), ...catalogue.offers.map(toOfferItem)];
   const batches = Array.from({ length: Math.ceil(items.length / BATCH_SIZE) }, (_, at) => items.slice(at * BATCH_SIZE, (at + 1) * BATCH_SIZE));
   let next = 0;
   let retries = 0;

@@ -119,9 +119,9 @@ const isDynamo = (call: AwsCall) => call.service === 'dynamodb';
  * index the handler uses (no DynamoDB, no HTTP layer), one after the other.
  */
 async function timeIndexQueries(mix: QueryMix): Promise<Record<Endpoint, IndexTime[]>> {
-  const { catalogueIndex } = await import('../../functions/contexts/search/catalogue-index');
+  const { searchIndex } = await import('../../functions/contexts/catalogue/search-source');
   const { expertDirectoryQuery, offerSearchQuery } = await import('../../shared/schemas/catalogue');
-  const index = await catalogueIndex();
+  const index = await searchIndex();
   const parsed = (query: string) => Object.fromEntries(new URLSearchParams(query));
   const time = (query: string, run: () => unknown): IndexTime => {
     const at = performance.now();

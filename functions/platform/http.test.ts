@@ -3,6 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { MSG } from '../../shared/messages';
+import type { Account } from '../../shared/schemas/account';
 import type { Caller } from './access-token';
 import { Conflict, Contention } from './errors';
 import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from './logger';
@@ -32,9 +33,13 @@ const loginBody = JSON.stringify({ email: 'a@b.co', password: 'x' });
 /** Every session is open here: what is under test is the token and the request handling around it. */
 const openSession = async (caller: Caller) => ({ userId: caller.userId });
 
+const account = (id: string): Account => ({ _id: id, role: 'user', email: 'a@b.co', firstName: 'A', lastName: 'B', favorites: [], isActivated: true, isBanned: false, createdAt: '2026-01-01T00:00:00.000Z' });
+/** The test's login action answers what it received, inside the route's typed answer. */
+const echoOf = (response: { body?: string }) => JSON.parse(JSON.parse(response.body!).accessToken);
+
 describe('domain handler', () => {
   const handler = createDomainHandler('auth', {
-    'POST /api/auth/login': async (request) => ({ body: { echoed: request.body, clientIp: request.clientIp } }),
+    'POST /api/auth/login': async (request) => ({ body: { user: account('u1'), accessToken: JSON.stringify({ echoed: request.body, clientIp: request.clientIp }) } }),
     'POST /api/auth/register': async () => {
       throw new Conflict(MSG.emailTaken);
     },
@@ -44,12 +49,12 @@ describe('domain handler', () => {
     'POST /api/auth/forgot-password': async () => {
       throw new Contention('a hot item');
     },
-    'GET /api/auth/user': async (request) => ({ body: { caller: request.caller } }),
+    'GET /api/auth/user': async (request) => ({ body: account(request.caller.userId) }),
   }, openSession);
 
   it('validates the body with the route schema and passes the parsed value on', async () => {
     const ok = await handler(event('POST /api/auth/login', { body: JSON.stringify({ email: ' a@b.co ', password: 'x' }) }));
-    expect(JSON.parse(ok.body!).echoed).toEqual({ email: 'a@b.co', password: 'x' });
+    expect(echoOf(ok).echoed).toEqual({ email: 'a@b.co', password: 'x' });
     const bad = await handler(event('POST /api/auth/login', { body: '{"email":1' }));
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body!)).toEqual({ msg: MSG.invalidJson, code: 'invalid_json' });
@@ -65,7 +70,7 @@ describe('domain handler', () => {
 
   it('takes the client address from the edge’s viewer-address header', async () => {
     const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'cloudfront-viewer-address': '203.0.113.7:51234' } }));
-    expect(JSON.parse(response.body!).clientIp).toBe('203.0.113.7');
+    expect(echoOf(response).clientIp).toBe('203.0.113.7');
   });
 
   it('accepts JSON bodies as application/json only (a cross-site form post cannot log anyone in)', async () => {

@@ -4,9 +4,9 @@
  * API writes them (order numbers, unread counts, events), on the first start only.
  */
 import type { Caller } from '../../functions/platform/access-token';
-import { getUser } from '../../functions/contexts/catalogue/expert-repository';
-import { offersOfExpert } from '../../functions/contexts/catalogue/offer-repository';
-import { findUserIdByEmail } from '../../functions/contexts/accounts/repository';
+
+import * as accounts from '../../functions/contexts/accounts/service';
+import { myOffers } from '../../functions/contexts/catalogue/offer-service';
 import * as chats from '../../functions/contexts/chats/service';
 
 interface DemoConversation {
@@ -44,13 +44,13 @@ const callerOf = (userId: string, role: Caller['role']): Caller => ({ userId, ro
 
 export async function seedDemoConversations(conversations: DemoConversation[] = DEMO_CONVERSATIONS): Promise<void> {
   for (const { student, expert, offerTitle, lines } of conversations) {
-    const [studentId, expertId] = await Promise.all([findUserIdByEmail(student), findUserIdByEmail(expert)]);
+    const [studentId, expertId] = await Promise.all([accounts.findAccountIdByEmail(student), accounts.findAccountIdByEmail(expert)]);
     if (!studentId || !expertId) continue;
-    const [studentAccount, expertAccount, offers] = await Promise.all([getUser(studentId), getUser(expertId), offersOfExpert(expertId)]);
+    const [studentAccount, expertAccount, offers] = await Promise.all([accounts.getAccount(studentId), accounts.getAccount(expertId), myOffers(callerOf(expertId, 'professor'))]);
     const offer = offers.find((candidate) => candidate.title === offerTitle && candidate.status === 'approved');
     if (!studentAccount || !expertAccount || !offer) continue;
     const [[, first], ...rest] = lines;
-    const { body } = await chats.createChat(callerOf(studentId, 'user'), studentAccount, offer.offerId, first);
+    const { body } = await chats.createChat(callerOf(studentId, 'user'), studentAccount, offer._id, first);
     for (const [speaker, text] of rest) {
       const [caller, account] = speaker === 's' ? [callerOf(studentId, 'user'), studentAccount] : [callerOf(expertId, 'professor'), expertAccount];
       await chats.sendMessage(caller, account, body.chat._id, text);

@@ -10,7 +10,7 @@
  * integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createUser, EmailTaken, findUserIdByEmail } from '../../functions/contexts/accounts/repository';
+import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { config } from '../../functions/platform/config';
 import { hashPassword, newId } from '../../functions/platform/crypto';
@@ -59,7 +59,7 @@ function demoExperts(): CatalogueExpert[] {
 async function missingAddresses(accounts: Profile[]): Promise<Set<string>> {
   const missing = new Set<string>();
   await inParallel(accounts, async ({ email }) => {
-    if (!(await findUserIdByEmail(email))) missing.add(email);
+    if (!(await findAccountIdByEmail(email))) missing.add(email);
   });
   return missing;
 }

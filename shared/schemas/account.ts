@@ -3,7 +3,7 @@
  * "Current user"): `_id` and the profile, never a secret. The same shape for a student, an expert
  * and an admin; which profile fields are set depends on the role.
  */
-import type { Role } from '../routes';
+import type { Role } from '../roles';
 import type { Education, WorkExperience } from './catalogue';
 
 export interface Account {

@@ -1,6 +1,6 @@
 /** The demo catalogue of the local stack, as visitors, members and the admin see it through the API. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../functions/contexts/accounts/repository';
+import { findAccountByEmail } from '../../functions/contexts/accounts/repository';
 import { CATALOGUE } from '../../shared/limits';
 import type { ExpertCard, ExpertProfile, OfferDto, Page } from '../../shared/schemas/catalogue';
 import { LESSON_TYPES, PRICING_TYPES } from '../../shared/schemas/offers';
@@ -123,8 +123,8 @@ describe('the demo catalogue', () => {
   });
 
   it('has the students and the admin, active', async () => {
-    for (const { email } of DEMO_STUDENTS) expect(await findUserByEmail(email), email).toMatchObject({ role: 'user', status: 'active' });
-    expect(await findUserByEmail(TEST_SEED.adminEmail)).toMatchObject({ role: 'admin', status: 'active' });
+    for (const { email } of DEMO_STUDENTS) expect(await findAccountByEmail(email), email).toMatchObject({ role: 'user', status: 'active' });
+    expect(await findAccountByEmail(TEST_SEED.adminEmail)).toMatchObject({ role: 'admin', status: 'active' });
   });
 
   it('gives Alice two conversations with experts, their last messages and unread counts', async () => {

@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import type { Role } from '../../../shared/roles';
-import type { Account, Education, WorkExperience } from '../../../shared/schemas/account';
+import type { Account } from '../../../shared/schemas/account';
+import type { Education, WorkExperience } from '../../../shared/schemas/catalogue';
 import { ROLES } from '../../../shared/roles';
 import { emailKey, userKey, userRoleIndex } from '../../platform/keys';
 

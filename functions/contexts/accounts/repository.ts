@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { batchGet, db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
 import { countInWindow, forgetWindow, readWindow, uncount } from '../../platform/rate-windows';
 import { catalogueChangePut } from '../search/catalogue-changes';
-import { contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, userRoleIndex, usersOfRole } from '../../platform/keys';
+import { GSI1, contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, usersOfRole } from '../../platform/keys';
 import { fromSessionItem, type SessionRecord, toSessionItem, withEndedSessions } from './session';
 import { type AccountRecord, fromAccountItem, toAccountItem, toEmailClaimItem } from './account';
 import { Contention } from '../../platform/errors';
@@ -81,6 +81,20 @@ export async function getAccount(userId: string, options: { consistent?: boolean
 export async function getAccounts(userIds: string[]): Promise<Map<string, AccountRecord>> {
   const accounts = (await batchGet(TableName(), userIds.map(userKey))).map(fromAccountItem);
   return new Map(accounts.map((account) => [account.userId, account]));
+}
+
+/** Every expert account (GSI1 by role, a page at a time): the search index's build. */
+export async function allExperts(): Promise<AccountRecord[]> {
+  const experts: AccountRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({ TableName: TableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': usersOfRole('professor').gsi1pk }, ExclusiveStartKey }),
+    );
+    experts.push(...(page.Items ?? []).map(fromAccountItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return experts;
 }
 
 export async function findAccountByEmail(email: string): Promise<AccountRecord | undefined> {

@@ -2,14 +2,14 @@
 import type { ExpertCard, ExpertDirectoryQuery, Page } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import type { AccountRecord } from '../accounts/account';
-import { catalogueIndex } from '../search/catalogue-index';
+import { searchIndex } from './search-source';
 import { isListedExpert, toExpertCard } from './expert';
-import * as repo from './expert-repository';
+import * as accounts from '../accounts/service';
 
 /** One page of the directory: ids from the index, the cards read in one batch. */
 export async function directory(query: ExpertDirectoryQuery, caller: Caller | undefined): Promise<Page<ExpertCard>> {
-  const { ids, total } = (await catalogueIndex()).experts(query);
-  const users = ids.length > 0 ? await repo.getUsers(ids) : new Map<string, AccountRecord>();
+  const { ids, total } = (await searchIndex()).experts(query);
+  const users = ids.length > 0 ? await accounts.getAccounts(ids) : new Map<string, AccountRecord>();
   const items = ids.flatMap((id) => {
     const user = users.get(id);
     return isListedExpert(user) ? [toExpertCard(user, caller)] : [];

@@ -9,7 +9,7 @@ import type { Caller } from '../../platform/access-token';
 import { BadRequest, NotFound } from '../../platform/errors';
 import { favoriteIds, type AccountRecord } from '../accounts/account';
 import { publishedOffersAmong } from './published';
-import * as repo from './favorite-repository';
+import * as accounts from '../accounts/service';
 
 /** The saved offers still published, most recently saved first, one page at a time. */
 export async function favorites(caller: Caller, account: AccountRecord, page: number, limit: number): Promise<Page<OfferDto>> {
@@ -21,13 +21,13 @@ export async function favorites(caller: Caller, account: AccountRecord, page: nu
 export async function save(caller: Caller, offerId: string): Promise<FavoritesReply> {
   const [offer] = await publishedOffersAmong([offerId], caller);
   if (!offer) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  const saved = await repo.addFavorites(caller.userId, { [offerId]: new Date().toISOString() }, CATALOGUE.maxFavorites);
+  const saved = await accounts.addFavorites(caller.userId, { [offerId]: new Date().toISOString() }, CATALOGUE.maxFavorites);
   if (!saved) throw new BadRequest(MSG.tooManyFavorites, 'too_many_favorites');
   return { msg: MSG.savedToFavorites, favorites: favoriteIds(saved) };
 }
 
 export async function remove(caller: Caller, offerId: string): Promise<FavoritesReply> {
-  return { msg: MSG.removedFromFavorites, favorites: favoriteIds(await repo.removeFavorite(caller.userId, offerId)) };
+  return { msg: MSG.removedFromFavorites, favorites: favoriteIds(await accounts.removeFavorite(caller.userId, offerId)) };
 }
 
 /**
@@ -39,7 +39,7 @@ export async function merge(caller: Caller, account: AccountRecord, ids: string[
   const fresh = (await publishedOffersAmong(ids, caller)).map((offer) => offer._id).filter((id) => !held.has(id));
   if (fresh.length === 0) return { favorites: [...held] };
   const now = Date.now();
-  const saved = await repo.addFavorites(caller.userId, Object.fromEntries(fresh.map((id, at) => [id, new Date(now - at).toISOString()])), CATALOGUE.maxFavorites);
+  const saved = await accounts.addFavorites(caller.userId, Object.fromEntries(fresh.map((id, at) => [id, new Date(now - at).toISOString()])), CATALOGUE.maxFavorites);
   if (!saved) throw new BadRequest(MSG.tooManyFavorites, 'too_many_favorites');
   return { favorites: favoriteIds(saved) };
 }

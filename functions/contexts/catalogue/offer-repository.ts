@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
-import type { AccountRecord } from '../accounts/account';
+import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { fromOfferItem, type OfferRecord, statusIndexOf, toOfferItem } from './offer';
 
@@ -24,8 +24,8 @@ export async function createOffer(offer: OfferRecord): Promise<void> {
   });
 }
 
-export async function getOffer(offerId: string): Promise<OfferRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: offerKey(offerId) }));
+export async function getOffer(offerId: string, options: { consistent?: boolean } = {}): Promise<OfferRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: offerKey(offerId), ConsistentRead: options.consistent }));
   return Item && fromOfferItem(Item);
 }
 
@@ -156,14 +156,20 @@ async function conditionally(TransactItems: Parameters<typeof transact>[0]['Tran
   }
 }
 
-/** Offers and users by id, in one BatchGetItem for up to 100 keys together. */
+/**
+ * Offers and their experts by id, in one BatchGetItem for up to 100 keys together: the accounts
+ * context's key and item mapper are its read part, as its transaction parts are for writes.
+ */
 export async function offersAndUsers(offerIds: string[], userIds: string[]): Promise<{ offers: Map<string, OfferRecord>; users: Map<string, AccountRecord> }> {
   const items = await batchGet(config.tableName, [...offerIds.map(offerKey), ...userIds.map(userKey)]);
   const offers = new Map<string, OfferRecord>();
   const users = new Map<string, AccountRecord>();
   for (const item of items) {
     if (item.sk === 'OFFER') offers.set(String(item.offerId), fromOfferItem(item));
-    else users.set(String(item.userId), item as AccountRecord);
+    else {
+      const account = fromAccountItem(item);
+      users.set(account.userId, account);
+    }
   }
   return { offers, users };
 }

@@ -11,12 +11,12 @@ import { Forbidden, NotFound } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import { publishUpload } from '../../platform/uploads';
 import { isListedExpert, toExpertCard } from './expert';
-import { catalogueIndex } from '../search/catalogue-index';
+import { searchIndex } from './search-source';
 import type { OfferHit } from '../search/search-index';
 import { type OfferRecord, toOfferDto } from './offer';
 import { publishedOffersAmong } from './published';
 import * as repo from './offer-repository';
-import { getUser } from './expert-repository';
+import * as accounts from '../accounts/service';
 
 export interface OfferInput {
   title: string;
@@ -39,14 +39,14 @@ const isOwnerOrAdmin = (offer: OfferRecord, caller: Caller | undefined) => calle
 export async function offer(offerId: string, caller: Caller | undefined): Promise<OfferDto> {
   const found = await repo.getOffer(offerId);
   if (!found || !visibleTo(found, caller)) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  const expert = await getUser(found.professorId);
+  const expert = await accounts.getAccount(found.professorId);
   if (!isListedExpert(expert) && !(expert && isOwnerOrAdmin(found, caller))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return toOfferDto(found, toExpertCard(expert, caller));
 }
 
 /** The published offers of an expert, newest first. */
 export async function offersOfExpert(professorId: string, caller: Caller | undefined): Promise<OfferDto[]> {
-  const [expert, offers] = await Promise.all([getUser(professorId), repo.offersOfExpert(professorId)]);
+  const [expert, offers] = await Promise.all([accounts.getAccount(professorId), repo.offersOfExpert(professorId)]);
   if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
   const card = toExpertCard(expert, caller);
   return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));
@@ -54,14 +54,14 @@ export async function offersOfExpert(professorId: string, caller: Caller | undef
 
 /** Reviews arrive with orders (a later issue); an expert's list is empty until then. */
 export async function reviewsOfExpert(professorId: string): Promise<Review[]> {
-  const expert = await getUser(professorId);
+  const expert = await accounts.getAccount(professorId);
   if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
   return [];
 }
 
 /** The expert's own offers, in moderation or published, newest first. */
 export async function myOffers(caller: Caller): Promise<OfferDto[]> {
-  const [expert, offers] = await Promise.all([getUser(caller.userId), repo.offersOfExpert(caller.userId)]);
+  const [expert, offers] = await Promise.all([accounts.getAccount(caller.userId), repo.offersOfExpert(caller.userId)]);
   const card = expertCardOrId(expert, caller.userId, caller);
   return offers.filter((own) => own.status === 'pending' || own.status === 'approved').map((own) => toOfferDto(own, card));
 }
@@ -101,7 +101,7 @@ export async function updateAnyOffer(offerId: string, input: OfferInput, caller:
   const found = await liveOffer(offerId);
   const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { resubmit: false });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  const expert = await getUser(found.professorId);
+  const expert = await accounts.getAccount(found.professorId);
   return { msg: MSG.offerUpdatedByAdmin, offer: toOfferDto(updated, expertCardOrId(expert, found.professorId, caller)) };
 }
 
@@ -136,13 +136,13 @@ export async function rejectOffer(offerId: string): Promise<{ msg: string }> {
 
 /** Published offers, newest first, from the search index. */
 export async function latestOffers(page: number, limit: number, caller: Caller | undefined): Promise<OfferDto[]> {
-  return publishedOffers((await catalogueIndex()).latestOffers(page, limit), caller);
+  return publishedOffers((await searchIndex()).latestOffers(page, limit), caller);
 }
 
 /** Offers matching a search, best first. Blank text finds nothing. */
 export async function searchOffers(q: string | undefined, limit: number, caller: Caller | undefined): Promise<OfferDto[]> {
   if (!q) return [];
-  return publishedOffers((await catalogueIndex()).offers(q, limit), caller);
+  return publishedOffers((await searchIndex()).offers(q, limit), caller);
 }
 
 /** A guest's saved offers (ids kept in the browser): the published ones, in the guest's order. */

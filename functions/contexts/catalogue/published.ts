@@ -6,7 +6,7 @@
 import type { OfferDto } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import { isListedExpert, toExpertCard } from './expert';
-import { getUsers } from './expert-repository';
+import * as accounts from '../accounts/service';
 import { toOfferDto } from './offer';
 import { offersAndUsers } from './offer-repository';
 
@@ -15,7 +15,7 @@ export async function publishedOffersAmong(ids: string[], caller: Caller | undef
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const { offers } = await offersAndUsers(unique, []);
-  const experts = await getUsers([...new Set([...offers.values()].map((offer) => offer.professorId))]);
+  const experts = await accounts.getAccounts([...new Set([...offers.values()].map((offer) => offer.professorId))]);
   return unique.flatMap((id) => {
     const offer = offers.get(id);
     const expert = offer && experts.get(offer.professorId);

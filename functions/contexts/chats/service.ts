@@ -10,7 +10,7 @@ import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/erro
 import { newId } from '../../platform/crypto';
 import type { AccountRecord } from '../accounts/account';
 import { getOffer } from '../catalogue/offer-repository';
-import { getUser } from '../catalogue/expert-repository';
+import * as accounts from '../accounts/service';
 import { isVisible } from '../catalogue/expert';
 import { type MemberRecord, type MessageRecord, newChat, newMessageId, toChatDto, toMessageDto } from './chat';
 import * as repository from './repository';
@@ -116,7 +116,7 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
   const offer = await getOffer(offerId);
   if (!offer || offer.status !== 'approved') throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
   if (offer.professorId === caller.userId) throw new Forbidden(MSG.ownOfferChat, 'own_offer');
-  const expert = await getUser(offer.professorId);
+  const expert = await accounts.getAccount(offer.professorId);
   if (!isVisible(expert)) throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
 
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {

@@ -4,6 +4,7 @@
  * same transaction. Search indexes read the log since their snapshot to stay fresh within seconds;
  * the items expire after a day, long after every index has replayed them.
  */
+import * as z from 'zod/mini';
 import { config } from '../../platform/config';
 import { catalogueChangeKey } from '../../platform/keys';
 
@@ -17,6 +18,9 @@ export interface CatalogueChange {
   /** The expert whose catalogue entries the change touches (for an expert, the expert). */
   expertId: string;
 }
+
+const catalogueChangeItem: z.ZodMiniType<CatalogueChange> = z.object({ sk: z.string(), kind: z.enum(['expert', 'offer']), id: z.string(), expertId: z.string() });
+export const fromCatalogueChangeItem = (item: Record<string, unknown>): CatalogueChange => catalogueChangeItem.parse(item);
 
 /** The Put of a change item, to add to the transaction of the write it announces. */
 export function catalogueChangePut(kind: CatalogueChange['kind'], id: string, expertId: string) {

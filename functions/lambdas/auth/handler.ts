@@ -1,8 +1,8 @@
 /** Auth Lambda: accounts and sessions. HTTP in, one service call, HTTP out. */
 import type { SessionKind } from '../../platform/access-token';
-import { accountOfOpenSession } from '../../contexts/accounts/sessions';
+import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
-import * as service from '../../contexts/accounts/service';
+import * as service from '../../contexts/accounts/auth-service';
 import type { LoginBody } from '../../../shared/schemas/auth';
 
 /**

@@ -7,7 +7,7 @@ import { directory } from '../../contexts/catalogue/directory';
 import * as experts from '../../contexts/catalogue/expert-service';
 import { photoUploadForm } from '../../contexts/catalogue/offer-photo';
 import * as offers from '../../contexts/catalogue/offer-service';
-import { accountOfOpenSession } from '../../contexts/accounts/sessions';
+import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 
 export const handler = createDomainHandler('catalogue', {

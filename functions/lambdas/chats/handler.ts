@@ -4,7 +4,7 @@
  * The order actions (schedule, pay, submit, approve, cancel) answer 501 until their issue lands.
  */
 import { issueTicket } from '../../contexts/realtime/tickets';
-import { accountOfOpenSession } from '../../contexts/accounts/sessions';
+import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as chats from '../../contexts/chats/service';
 

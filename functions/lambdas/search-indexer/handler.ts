@@ -3,12 +3,12 @@
  * snapshot every catalogue Lambda loads at cold start (they replay the change log from there). On
  * AWS an EventBridge schedule runs it; the local stack runs it after seeding and on the same period.
  */
-import { writeCatalogueSnapshot } from '../../contexts/search/catalogue-index';
+import { writeSearchSnapshot } from '../../contexts/catalogue/search-source';
 import { logger } from '../../platform/logger';
 
 export async function handler(): Promise<{ experts: number; bytes: number }> {
   const started = Date.now();
-  const written = await writeCatalogueSnapshot();
+  const written = await writeSearchSnapshot();
   logger.info('Search snapshot written', { ...written, ms: Date.now() - started });
   return written;
 }

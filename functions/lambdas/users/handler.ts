@@ -1,7 +1,7 @@
 /** users Lambda: favourites and the public card of a member. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
 import * as experts from '../../contexts/catalogue/expert-service';
 import * as favorites from '../../contexts/catalogue/favorite-service';
-import { accountOfOpenSession } from '../../contexts/accounts/sessions';
+import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 
 export const handler = createDomainHandler('users', {

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import { SHELL_MSG } from '@shared/shell-messages';
 import { LoadingScreen } from '@/components/loading-screen';
-import type { Role } from '@shared/routes';
+import type { Role } from '@shared/roles';
 import { useSession } from '@/lib/session';
 import { NotFoundRoute } from '@/features/site/routes/not-found';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import type { Role } from '@shared/routes';
+import type { Role } from '@shared/roles';
 import { useSavedOfferIds } from '@/lib/favorites';
 import { useSession } from '@/lib/session';
 import { useUnreadCount } from '@/lib/unread';

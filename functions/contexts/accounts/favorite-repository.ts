@@ -4,12 +4,20 @@
  * The map is created by the first save (an update cannot both create a map and set a key in it).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { config } from '../../platform/config';
 import { db, isConditionFailure } from '../../platform/table';
 import { userKey } from '../../platform/keys';
 import { Contention } from '../../platform/errors';
 
 export type Favorites = Record<string, string>;
+
+const withFavorites = z.object({ favorites: z.record(z.string(), z.string()) });
+/** The favourites an item (or a refused write's old item) holds, if it holds the map. */
+const favoritesIn = (item: unknown): Favorites | undefined => {
+  const parsed = withFavorites.safeParse(item);
+  return parsed.success ? parsed.data.favorites : undefined;
+};
 
 /**
  * Saves offers (id -> saved at) unless the account would hold more than `max`; undefined when it
@@ -35,10 +43,10 @@ export async function addFavorites(userId: string, saved: Favorites, max: number
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return Attributes?.favorites as Favorites;
+      return favoritesIn(Attributes) ?? saved;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const current = (error as { Item?: { favorites?: Favorites } }).Item?.favorites;
+      const current = favoritesIn(error instanceof Error && 'Item' in error ? error.Item : undefined);
       if (current) {
         const fresh = ids.filter((id) => !(id in current));
         if (Object.keys(current).length + fresh.length > max) return undefined;
@@ -85,7 +93,7 @@ export async function removeFavorite(userId: string, offerId: string): Promise<F
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return (Attributes?.favorites as Favorites | undefined) ?? {};
+    return favoritesIn(Attributes) ?? {};
   } catch (error) {
     if (isConditionFailure(error)) return {};
     throw error;

@@ -1,0 +1,275 @@
+/** The rules of accounts and sessions. No AWS calls here: storage is the repository, mail the mailer. */
+import { AUTH_TIMINGS, LOGIN_FLOOD, RATE_LIMITS, RETENTION, type RateLimit } from '../../../shared/limits';
+import { MSG } from '../../../shared/messages';
+import type { ContactBody, LoginBody, RegisterProfessorBody, RegisterStudentBody } from '../../../shared/schemas/auth';
+import type { Caller, SessionKind } from '../../platform/access-token';
+import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
+import { nowSeconds } from '../../platform/table';
+import { BadRequest, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
+import { logger } from '../../platform/logger';
+import { type Mail, sendMail } from '../../platform/mailer';
+import type { Account, SessionGrant as AccountSessionGrant } from '../../../shared/schemas/account';
+import { splitFullName, toCurrentAccount, type AccountRecord } from './account';
+import { signAccessToken } from './access-token-signer';
+import { isCommonPassword } from './common-passwords';
+import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordResetMail } from './mails';
+import * as repo from './repository';
+
+/** Who is asking: the client address the edge saw (per-client limits). */
+export interface Client {
+  ip: string;
+}
+
+// Registration and activation -------------------------------------------------------------------
+
+export function registerStudent(body: RegisterStudentBody, client: Client) {
+  return register(body.email, body.password, { role: 'user', name: body.name, ...splitFullName(body.name) }, client);
+}
+
+export function registerProfessor(body: RegisterProfessorBody, client: Client) {
+  return register(body.email, body.password, { role: 'professor', firstName: body.firstName, lastName: body.lastName }, client);
+}
+
+type RegistrationDetails = Omit<repo.Registration, 'passwordHash'>;
+
+/**
+ * Every registration answers the same, in the same time, whether the address is new, pending or
+ * taken: a new or pending address gets an activation link for this registration's own credentials;
+ * a taken one gets a notice to its owner. Only the link's owner can make credentials take effect.
+ */
+async function register(email: string, password: string, details: RegistrationDetails, client: Client): Promise<{ msg: string }> {
+  const answerAt = Date.now() + AUTH_TIMINGS.registrationResponseMs;
+  if (isCommonPassword(password)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
+  const undoCount = await countAccountMail(email, client);
+  const registration: repo.Registration = { ...details, passwordHash: await hashPassword(password) };
+  const existing = await repo.findAccountByEmail(email);
+  if (existing && existing.status === 'active') {
+    await mailOrUndo(accountExistsMail(email), undoCount);
+  } else {
+    await mailActivation(email, registration, existing, undoCount);
+  }
+  await waitUntil(answerAt);
+  return { msg: MSG.registrationSuccessful };
+}
+
+async function mailActivation(email: string, registration: repo.Registration, pending: AccountRecord | undefined, undoCount: () => Promise<void>): Promise<void> {
+  let user = pending;
+  let created: AccountRecord | undefined;
+  if (!user) {
+    // The first registration of an address is the account's pending record (login answers "activate first").
+    created = { userId: newId(), email, ...registration, status: 'pending', createdAt: new Date().toISOString() };
+    try {
+      await repo.createUser(created);
+      user = created;
+    } catch (error) {
+      if (!(error instanceof repo.EmailTaken)) throw error;
+      created = undefined;
+      user = await repo.findAccountByEmail(email);
+      if (!user) throw error;
+    }
+  }
+  // Activated by someone else in the meantime: the owner hears of it, and no link goes out.
+  if (user.status === 'active') return mailOrUndo(accountExistsMail(email), undoCount);
+  const token = randomSecret();
+  const tokenHash = sha256(token);
+  await repo.putToken(tokenHash, { purpose: 'activation', userId: user.userId, registration, expiresAt: nowSeconds() + AUTH_TIMINGS.activationTokenSeconds });
+  await mailOrUndo(activationMail(email, token), () => Promise.all([undoCount(), repo.deleteToken(tokenHash), created && repo.deletePendingUser(created)]));
+}
+
+export async function activate(token: string): Promise<{ msg: string }> {
+  const hash = sha256(token);
+  const record = await repo.getToken(hash);
+  if (record?.purpose !== 'activation' || !record.registration) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
+  if (!(await repo.activate(hash, record.userId, record.registration))) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
+  return { msg: MSG.activationSuccessful };
+}
+
+// Mail limits -----------------------------------------------------------------------------------
+
+/**
+ * Counts one account mail against the client's and the address's hourly caps, before anything
+ * changes; past a cap, 429 and nothing changes (an earlier link keeps working). Returns how to give
+ * the mail back when it could not be sent.
+ */
+async function countAccountMail(email: string, client: Client): Promise<() => Promise<void>> {
+  await takeFrom('account-mails-client', RATE_LIMITS.accountMailsPerClient, client.ip, MSG.tooManyMailsFromClient);
+  await takeFrom('account-mails-address', RATE_LIMITS.accountMailsPerAddress, email, MSG.tooManyAccountMails);
+  return () => Promise.all([repo.uncountRate('account-mails-client', client.ip), repo.uncountRate('account-mails-address', email)]).then(() => undefined);
+}
+
+async function takeFrom(name: string, limit: RateLimit, subject: string, message: string): Promise<void> {
+  const { count, firstAt } = await repo.countRate(name, subject, limit.windowSeconds);
+  if (count > limit.max) throw new TooManyRequests(message, Math.max(1, firstAt + limit.windowSeconds - nowSeconds()));
+}
+
+/** Sends the mail; when the mail service fails, undoes what the request did and answers 503, so a retry succeeds. */
+async function mailOrUndo(mail: Mail, undo: () => Promise<unknown>): Promise<void> {
+  try {
+    await sendMail(mail);
+  } catch (error) {
+    logger.error('Mail service unavailable; the request was undone', error as Error);
+    await undo();
+    throw new ServiceUnavailable(MSG.mailUnavailable, 'mail_unavailable');
+  }
+}
+
+const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+// Login, refresh, logout ------------------------------------------------------------------------
+
+export interface SessionGrant extends AccountSessionGrant {
+  /** The refresh token for the cookie: "<userId>.<sessionId>.<secret>". */
+  refreshToken: string;
+  /** Seconds until the session's absolute end (the cookie's Max-Age). */
+  lifetimeSeconds: number;
+}
+
+/**
+ * The guess is counted before the password is checked, atomically, so no burst of parallel guesses
+ * gets past the per-client limit. The user login opens no session for an admin account and the
+ * admin login none for anyone else: to the wrong login such an account does not exist.
+ */
+export async function login(body: LoginBody, kind: SessionKind, client: Client): Promise<SessionGrant> {
+  const failMsg = kind === 'admin' ? MSG.adminLoginFailed : MSG.invalidCredentials;
+  const limit = RATE_LIMITS.loginGuessesPerClient;
+  const guess = await repo.countLoginGuess(kind, body.email, client.ip, limit.windowSeconds);
+  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
+
+  const [user, addressFailures] = await Promise.all([repo.findAccountByEmail(body.email), repo.readAddressFailures(kind, body.email, LOGIN_FLOOD.windowSeconds)]);
+  await waitUntil(Date.now() + floodDelayMs(addressFailures?.count ?? 0));
+  const eligible = user && !user.isDeleted && (user.role === 'admin') === (kind === 'admin');
+  const passwordOk = eligible ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDummy(body.password);
+  if (!eligible || !passwordOk) {
+    await recordFailure(kind, body.email, eligible ? user : undefined);
+    throw new Unauthorized(failMsg, 'invalid_credentials');
+  }
+  // From here on the caller proved the password: telling them why they cannot enter leaks nothing.
+  await repo.forgetLoginGuesses(kind, body.email, client.ip);
+  if (user.status !== 'active') throw new Forbidden(MSG.activateFirst, 'activation_required');
+  if (user.isBanned) throw new Forbidden(MSG.accountBanned, 'account_banned');
+  const now = new Date().toISOString();
+  const [session] = await Promise.all([startSession(user, kind), repo.recordLogin(user.userId, now)]);
+  return { user: toCurrentAccount({ ...user, lastLoginAt: now }), ...session };
+}
+
+/** No delay for the first failures of an address; past LOGIN_FLOOD.slowAfter, doubling up to the cap. */
+export function floodDelayMs(addressFailures: number): number {
+  if (addressFailures < LOGIN_FLOOD.slowAfter) return 0;
+  return Math.min(LOGIN_FLOOD.maxDelayMs, LOGIN_FLOOD.firstDelayMs * 2 ** (addressFailures - LOGIN_FLOOD.slowAfter));
+}
+
+/** Counts a failure for the address from all clients; the owner hears of a flood once per window. */
+async function recordFailure(kind: SessionKind, email: string, owner: AccountRecord | undefined): Promise<void> {
+  const { count } = await repo.countAddressFailure(kind, email, LOGIN_FLOOD.windowSeconds);
+  if (count !== LOGIN_FLOOD.slowAfter || !owner) return;
+  await sendMail(loginFloodMail(owner.email)).catch((error) => logger.error('Login flood notice not sent', error as Error));
+}
+
+async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omit<SessionGrant, 'user'>> {
+  const sessionId = newId();
+  const secret = randomSecret();
+  const startedAt = nowSeconds();
+  await repo.putSession({ userId: user.userId, sessionId, kind, tokenHash: sha256(secret), startedAt, expiresAt: startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds });
+  const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind }, startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds);
+  return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds: AUTH_TIMINGS.sessionAbsoluteSeconds };
+}
+
+/** A token presented again this soon after its rotation is a concurrent refresh (two tabs), not theft. */
+const ROTATION_LEEWAY_SECONDS = 10;
+
+/** "<userId>.<sessionId>.<secret>", or undefined for anything else a client may send. */
+const REFRESH_TOKEN_SHAPE = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.([\w-]{43})$/;
+function parseRefreshToken(refreshToken: string | undefined): { userId: string; sessionId: string; secret: string } | undefined {
+  const match = refreshToken?.match(REFRESH_TOKEN_SHAPE);
+  return match ? { userId: match[1], sessionId: match[2], secret: match[3] } : undefined;
+}
+
+export async function refresh(refreshToken: string | undefined, kind: SessionKind): Promise<{ accessToken: string; refreshToken?: string; lifetimeSeconds: number }> {
+  const parsed = parseRefreshToken(refreshToken);
+  if (!parsed) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  const { userId, sessionId, secret } = parsed;
+  const [session, user] = await Promise.all([repo.getSession(userId, sessionId), repo.getAccount(userId)]);
+  if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  const presented = sha256(secret);
+  if (!user || user.isDeleted || user.isBanned || user.status !== 'active' || (user.role === 'admin') !== (kind === 'admin')) {
+    await repo.endSessions(userId, [sessionId]);
+    throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  }
+  const caller: Caller = { userId, role: user.role, sessionId, kind };
+  const lifetimeSeconds = session.expiresAt - nowSeconds();
+  if (presented === session.previousHash && nowSeconds() - (session.rotatedAt ?? 0) <= ROTATION_LEEWAY_SECONDS) {
+    return { accessToken: await signAccessToken(caller, session.expiresAt), lifetimeSeconds };
+  }
+  if (presented !== session.tokenHash) {
+    logger.warn('Refresh token reuse detected; revoking the session', { userId, sessionId });
+    await repo.endSessions(userId, [sessionId]);
+    throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  }
+  const newSecret = randomSecret();
+  if (!(await repo.rotateSession(session, sha256(newSecret)))) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  return { accessToken: await signAccessToken(caller, session.expiresAt), refreshToken: `${userId}.${sessionId}.${newSecret}`, lifetimeSeconds };
+}
+
+export async function logout(refreshToken: string | undefined): Promise<{ msg: string }> {
+  const parsed = parseRefreshToken(refreshToken);
+  if (parsed) {
+    const { userId, sessionId, secret } = parsed;
+    const session = await repo.getSession(userId, sessionId);
+    const hash = sha256(secret);
+    if (session && (session.tokenHash === hash || session.previousHash === hash)) await repo.endSessions(userId, [sessionId]);
+  }
+  return { msg: MSG.loggedOut };
+}
+
+/** The account was read with the session by the request handling: no further read. */
+export function currentUser(account: AccountRecord): Account {
+  return toCurrentAccount(account);
+}
+
+// Password reset --------------------------------------------------------------------------------
+
+/**
+ * Answers the same, in the same time, whatever the address, so that nobody can learn who has an
+ * account. A pending account gets a reset link too: choosing a password through a link sent to the
+ * address activates it with credentials its owner chose.
+ */
+export async function forgotPassword(email: string, client: Client): Promise<{ msg: string }> {
+  const answerAt = Date.now() + AUTH_TIMINGS.forgotPasswordResponseMs;
+  const undoCount = await countAccountMail(email, client);
+  const user = await repo.findAccountByEmail(email);
+  if (user && !user.isDeleted && !user.isBanned) {
+    const token = randomSecret();
+    await repo.putToken(sha256(token), { purpose: 'password-reset', userId: user.userId, expiresAt: nowSeconds() + AUTH_TIMINGS.resetTokenSeconds });
+    await mailOrUndo(passwordResetMail(user.email, token), () => Promise.all([undoCount(), repo.deleteToken(sha256(token))]));
+    // Only once the link is on its way does it replace the current one: an outage leaves the old link working.
+    await repo.setCurrentResetToken(user.userId, sha256(token));
+  }
+  await waitUntil(answerAt);
+  return { msg: MSG.resetEmailSent };
+}
+
+export async function resetPassword(token: string, password: string): Promise<{ msg: string }> {
+  const hash = sha256(token);
+  const record = await repo.getToken(hash);
+  if (record?.purpose !== 'password-reset' || record.expiresAt <= nowSeconds()) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+  if (isCommonPassword(password)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
+  const passwordHash = await hashPassword(password);
+  if (!(await repo.resetPassword(hash, record.userId, passwordHash))) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+  const user = await repo.getAccount(record.userId);
+  await Promise.all([repo.endAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
+  return { msg: MSG.passwordResetDone };
+}
+
+// Contact ---------------------------------------------------------------------------------------
+
+/** Limited per client and per address; stored (kept 6 months) and mailed, or neither when mail is down. */
+export async function contact(message: ContactBody, client: Client): Promise<{ msg: string }> {
+  await takeFrom('contact-client', RATE_LIMITS.contactPerClient, client.ip, MSG.tooManyContactMessages);
+  await takeFrom('contact-address', RATE_LIMITS.contactPerAddress, message.email, MSG.tooManyContactMessages);
+  const messageId = newId();
+  await repo.putContactMessage(messageId, { ...message, createdAt: new Date().toISOString() }, nowSeconds() + RETENTION.contactMessageSeconds);
+  await mailOrUndo(contactMail(message), () =>
+    Promise.all([repo.deleteContactMessage(messageId), repo.uncountRate('contact-client', client.ip), repo.uncountRate('contact-address', message.email)]),
+  );
+  return { msg: MSG.contactSent };
+}
