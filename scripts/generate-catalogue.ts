@@ -24,6 +24,7 @@ import { LIMITS } from '../shared/limits';
 import { LESSON_TYPES, PRICING_TYPES } from '../shared/schemas/offers';
 import { AREA_VOCABULARY, AREAS, type Area, type AreaVocabulary, CITIES, DEGREES, FIRM_NAMES, FIRST_NAMES, LAST_NAMES, UNIVERSITIES } from './catalogue-vocabulary';
 import { ensureTable, LOCAL_CREDENTIALS } from './local/dynamodb';
+import { centsFromEuros } from '../shared/money';
 
 export interface CatalogueSize {
   experts: number;
@@ -192,7 +193,7 @@ function generateOffer(draw: Draw, expert: AccountRecord, now: number): OfferRec
       `A session on ${topic} for ${audience}.`,
     ),
     // Whole euros in steps of 5: 30-180 an hour, 40-600 fixed.
-    priceCents: (pricingType === 'hourly' ? draw.int(6, 36) : draw.int(8, 120)) * 5 * 100,
+    priceCents: centsFromEuros((pricingType === 'hourly' ? draw.int(6, 36) : draw.int(8, 120)) * 5),
     lessonType,
     pricingType,
     area,

@@ -27,7 +27,8 @@ import type { Domain } from '../../shared/routes';
  * - a member's place in a chat ............ GetItem  pk=CHATS#<userId>    sk=CHAT#<chatId>  (unread count, read up to)
  * - a member's chats, latest activity first Query    GSI1 gsi1pk=CHATS#<userId> gsi1sk=<lastActivityAt>#<chatId>
  * - a member's unread messages in total ... GetItem  pk=CHATS#<userId>    sk=UNREAD
- * - the last order number given ........... UpdateItem pk=COUNTER#ORDERS sk=COUNTER
+ * - an order (one per chat) ............... GetItem  pk=ORDER#<chatId>    sk=ORDER
+ * - order numbers handed out in blocks .... UpdateItem pk=COUNTER#ORDERS sk=COUNTER (ADD: never contended)
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<professorId>#OFFERS gsi1sk=<createdAt>#<offerId>
@@ -65,6 +66,7 @@ export const chatMemberKey = (userId: string, chatId: string) => ({ pk: `CHATS#$
 export const chatsOfMember = (userId: string) => ({ gsi1pk: `CHATS#${userId}` });
 export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: string) => ({ ...chatsOfMember(userId), gsi1sk: `${lastActivityAt}#${chatId}` });
 export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
+export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
 export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
@@ -101,7 +103,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#'], index: [] },
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
-  chats: { readWrite: ['CHAT#', 'CHATS#', 'COUNTER#', 'EVENT#', 'TICKET#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
+  chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

@@ -50,10 +50,10 @@ export async function seedDemoConversations(conversations: DemoConversation[] = 
     const offer = offers.find((candidate) => candidate.title === offerTitle && candidate.status === 'approved');
     if (!studentAccount || !expertAccount || !offer) continue;
     const [[, first], ...rest] = lines;
-    const { body } = await chats.createChat(callerOf(studentId, 'user'), studentAccount, offer._id, first);
+    const opened = await chats.createChat(callerOf(studentId, 'user'), studentAccount, offer._id, first);
     for (const [speaker, text] of rest) {
       const [caller, account] = speaker === 's' ? [callerOf(studentId, 'user'), studentAccount] : [callerOf(expertId, 'professor'), expertAccount];
-      await chats.sendMessage(caller, account, body.chat._id, text);
+      await chats.sendMessage(caller, account, opened.chat._id, text);
     }
   }
 }

@@ -10,6 +10,7 @@
  * integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { config } from '../../functions/platform/config';
@@ -90,7 +91,7 @@ async function createAccount(account: Profile & Pick<AccountRecord, 'userId' | '
 }
 
 function putDemoOffer(professorId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): Promise<void> {
-  return putOffer({ offerId: newId(), professorId, ...fields, priceCents: Math.round(price * 100), area: expert.domainActivity as string | undefined, status, createdAt: new Date(createdAt).toISOString() });
+  return putOffer({ offerId: newId(), professorId, ...fields, priceCents: centsFromEuros(price), area: expert.domainActivity, status, createdAt: new Date(createdAt).toISOString() });
 }
 
 /** A stable number in [0, range) from a text (FNV-1a): the same demo dates at every first start. */

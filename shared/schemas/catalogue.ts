@@ -111,7 +111,8 @@ export interface PublicUser {
   domainActivity?: string;
 }
 
-export type OfferStatus = 'pending' | 'approved' | 'archived' | 'rejected';
+export const OFFER_STATUSES = ['pending', 'approved', 'archived', 'rejected'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export interface OfferDto {
   _id: string;

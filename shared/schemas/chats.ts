@@ -7,6 +7,7 @@ import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { plainText } from './common';
 import type { OfferDto } from './catalogue';
+import type { OrderStatus } from './orders';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -62,7 +63,7 @@ export type ChatOffer = Pick<OfferDto, '_id' | 'title' | 'description' | 'price'
 
 export type ProjectSubmissionStatus = 'none' | 'submitted' | 'approved' | 'revision_requested';
 
-/** A chat's order state (spec 2 sections 3 and 4), stored and shown alike; the orders issue moves it. */
+/** A chat's order fields as spec 2 shows them (sections 3 and 4), derived from the order's status. */
 export interface OrderState {
   isServiceInProgress: boolean;
   isOrderClosed: boolean;
@@ -90,6 +91,8 @@ export interface ChatDto extends OrderState {
   _id: string;
   offer: ChatOffer;
   orderNumber: number;
+  /** The order's one status; the booleans of OrderState are derived from it. */
+  orderStatus: OrderStatus;
   /** The student first, then the expert. */
   participants: ChatParticipant[];
   /** Messages the caller has not read yet. */
@@ -123,17 +126,3 @@ export interface CreatedChat {
   /** false: the open conversation about this offer already existed and is returned. */
   created: boolean;
 }
-
-// ---------------------------------------------------------------- realtime
-
-/** What the browser sends on the WebSocket (route selection on `action`). */
-export type RealtimeAction = { action: 'joinChat'; chatId: string } | { action: 'ping' };
-
-/** What the server pushes or answers on the WebSocket. */
-export type RealtimeEvent =
-  | { type: 'newMessage'; chatId: string; message: MessageDto }
-  /** The reader read the chat up to a message: their other tabs clear its unread count, the other side may show it read. */
-  | { type: 'chatRead'; chatId: string; readerId: string; readUpTo?: string }
-  | { type: 'joined'; chatId: string }
-  | { type: 'pong' }
-  | { type: 'error'; msg: string };

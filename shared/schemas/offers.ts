@@ -2,12 +2,12 @@ import * as z from 'zod/mini';
 import { MSG } from '../messages';
 import { CATALOGUE, LIMITS } from '../limits';
 import { hasMarkup, stripMarkup } from '../text';
+import { isWholeCents } from '../money';
 
 export const LESSON_TYPES = ['Video Call', 'Document', 'Phone Call'] as const;
 export const PRICING_TYPES = ['fixed', 'hourly'] as const;
 
 const noMarkup = (s: string) => !hasMarkup(s);
-const isWholeCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** Offer text refuses markup (spec: 'HTML tags are not allowed'), then is checked stripped. */
 const offerText = (min: number, max: number, lengthMsg: string) =>

@@ -293,7 +293,7 @@ describe('the edge', () => {
       isBase64Encoded: false,
     } as never);
     expect(direct.statusCode).toBe(403);
-    expect(JSON.parse(String(direct.body))).toEqual({ msg: MSG.directAccess });
+    expect(JSON.parse(String(direct.body))).toEqual({ msg: MSG.directAccess, code: 'direct_access' });
   });
 
   it('sees each client by the address the edge reports, whatever a client claims', async () => {

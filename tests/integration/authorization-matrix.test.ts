@@ -31,9 +31,11 @@ describe('authorization matrix', () => {
   it.each(cases)('$key as $caller', async ({ route, caller }) => {
     const client = clientFor(tokens, caller);
     const response = await client.request(route.method, concretePath(route), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
-    const msg = (response.body as { msg?: string }).msg;
+    const { msg, code } = response.body as { msg?: string; code?: string };
     if (!mayCall(route, caller)) {
-      expect({ status: response.status, msg }).toEqual(caller === 'anonymous' ? { status: 401, msg: MSG.notAuthenticated } : { status: 403, msg: route.denied ?? MSG.forbidden });
+      expect({ status: response.status, msg, code }).toEqual(
+        caller === 'anonymous' ? { status: 401, msg: MSG.notAuthenticated, code: 'not_authenticated' } : { status: 403, msg: route.denied ?? MSG.forbidden, code: 'forbidden' },
+      );
     } else {
       expect(response.status, JSON.stringify(response.body)).toBeLessThan(502);
       expect({ status: response.status, msg }).not.toEqual({ status: 401, msg: MSG.notAuthenticated });

@@ -14,6 +14,7 @@ import { signedInAs } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { allowedCaller, type Caller, clientFor, concretePath } from '../support/route-calls';
 import { allItems } from '../support/table';
+import { ERROR_CODES } from '../../shared/error-codes';
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
 const tokens: Partial<Record<Caller, string>> = {};
@@ -68,6 +69,8 @@ function isNotJson(text: string): boolean {
 }
 
 const jsonRoutes = ROUTES.filter((route) => route.body);
+/** Every refusal names its outcome with a stable code, whatever the text says. */
+const codeOf = (body: unknown) => (body as { code?: unknown }).code;
 
 describe('bad input', () => {
   it.each(jsonRoutes.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx and stores nothing it refuses', async ({ route }) => {
@@ -83,6 +86,7 @@ describe('bad input', () => {
         }
         expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
         if (response.status >= 400) expect(KNOWN_MESSAGES.has(msg as string), `unexpected message ${JSON.stringify(msg)}`).toBe(true);
+        if (response.status >= 400) expect(ERROR_CODES).toContain(codeOf(response.body));
         if (response.status === 400) expect((await allItems()).length).toBe(before);
       }),
       { numRuns: 15 },
@@ -101,6 +105,7 @@ describe('hostile query strings', () => {
         const response = await client.request('GET', `${concretePath(route)}?${new URLSearchParams(query as Record<string, string>)}`);
         expect(response.status, JSON.stringify({ query, body: response.body })).toBeLessThan(500);
         if (response.status >= 400) expect(KNOWN_MESSAGES.has((response.body as { msg?: string }).msg as string), JSON.stringify(response.body)).toBe(true);
+        if (response.status >= 400) expect(ERROR_CODES).toContain(codeOf(response.body));
       }),
       { numRuns: 25 },
     );
@@ -116,6 +121,7 @@ describe('hostile paths and cookies', () => {
         const path = route.path.replace(/\{\w+\}/g, encodeURIComponent(value));
         const response = await client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
         if (response.status !== 501) expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+        if (response.status >= 400) expect(ERROR_CODES).toContain(codeOf(response.body));
       }),
       { numRuns: 10 },
     );

@@ -15,6 +15,7 @@ import { HTML_AS_IMAGE, pngImage } from '../support/images';
 import { TEST_SEED } from '../support/seed-settings';
 import { deleteItem } from '../support/table';
 import { claimsOf } from '../support/tokens';
+import { centsFromEuros } from '../../shared/money';
 
 let claire: ApiClient;
 let claireId: string;
@@ -31,7 +32,7 @@ async function claireOffer(status: 'pending' | 'approved' | 'archived' = 'approv
   const offerId = randomUUID();
   onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
   const { price, ...text } = OFFER;
-  await putOffer({ offerId, professorId: claireId, ...text, priceCents: price * 100, pricingType: 'fixed', status, createdAt: new Date().toISOString() });
+  await putOffer({ offerId, professorId: claireId, ...text, priceCents: centsFromEuros(price), pricingType: 'fixed', status, createdAt: new Date().toISOString() });
   return offerId;
 }
 

@@ -8,12 +8,13 @@ import { signedInAs } from '../support/accounts';
 import { deleteItem, getItem } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 import { claimsOf } from '../support/tokens';
+import { centsFromEuros } from '../../shared/money';
 
 /** A seeded offer of Claire's, arranged for one test and removed after it. */
 async function claireOffer(status: 'pending' | 'approved', title: string): Promise<string> {
   const offerId = randomUUID();
   onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
-  await putOffer({ offerId, professorId: claireId, title, description: 'Arranged by a test of the offers calls.', priceCents: 5000, lessonType: 'Document', pricingType: 'fixed', status, createdAt: new Date().toISOString() });
+  await putOffer({ offerId, professorId: claireId, title, description: 'Arranged by a test of the offers calls.', priceCents: centsFromEuros(50), lessonType: 'Document', pricingType: 'fixed', status, createdAt: new Date().toISOString() });
   return offerId;
 }
 

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { REALTIME } from '../../shared/limits';
-import type { ChatMessages, CreatedChat, MessageDto, RealtimeEvent } from '../../shared/schemas/chats';
+import type { ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
+import type { RealtimeEvent } from '../../shared/schemas/realtime';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { createHash } from 'node:crypto';
 import { ApiClient, stackUrl } from '../support/api';

@@ -1,7 +1,7 @@
 /** Conversations and realtime connections through the real API and /ws, for the chat tests. */
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import type { RealtimeEvent } from '../../shared/schemas/chats';
+import type { RealtimeEvent } from '../../shared/schemas/realtime';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { type ApiClient, stackUrl } from './api';
 import { signedInAs, signedInPublishingExpert } from './accounts';

@@ -8,7 +8,7 @@ import type { FavoritesReply, OfferDto, Page } from '../../../shared/schemas/cat
 import type { Caller } from '../../platform/access-token';
 import { BadRequest, NotFound } from '../../platform/errors';
 import { favoriteIds, type AccountRecord } from '../accounts/account';
-import { publishedOffersAmong } from './published';
+import { publishedOffersAmong } from './published-service';
 import * as accounts from '../accounts/service';
 
 /** The saved offers still published, most recently saved first, one page at a time. */

@@ -14,9 +14,10 @@ import { isListedExpert, toExpertCard } from './expert';
 import { searchIndex } from './search-source';
 import type { OfferHit } from '../search/search-index';
 import { type OfferRecord, toOfferDto } from './offer';
-import { publishedOffersAmong } from './published';
+import { publishedOffersAmong } from './published-service';
 import * as repo from './offer-repository';
 import * as accounts from '../accounts/service';
+import { centsFromEuros } from '../../../shared/money';
 
 export interface OfferInput {
   title: string;
@@ -75,7 +76,7 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Ac
     professorId: caller.userId,
     title: input.title,
     description: input.description,
-    priceCents: toCents(input.price),
+    priceCents: centsFromEuros(input.price),
     lessonType: input.lessonType,
     pricingType: input.pricingType ?? 'fixed',
     ...(typeof account.domainActivity === 'string' && account.domainActivity && { area: account.domainActivity }),
@@ -170,7 +171,7 @@ async function liveOffer(offerId: string): Promise<OfferRecord> {
 
 async function fieldsOf(offerId: string, input: OfferInput): Promise<repo.OfferFields> {
   const photo = input.photo && (await publishUpload({ key: input.photo, keyPrefix: `offers/${offerId}`, maxBytes: LIMITS.photoMaxBytes, publicPrefix: `offers/${offerId}` }));
-  return { title: input.title, description: input.description, priceCents: toCents(input.price), lessonType: input.lessonType, ...(photo && { photo }) };
+  return { title: input.title, description: input.description, priceCents: centsFromEuros(input.price), lessonType: input.lessonType, ...(photo && { photo }) };
 }
 
 /** An expert's card, or just their id when the account is gone (admins still see the offer). */
@@ -178,4 +179,3 @@ function expertCardOrId(expert: AccountRecord | undefined, expertId: string, cal
   return expert ? toExpertCard(expert, caller) : { _id: expertId, firstName: '', lastName: '', rating: 0, reviews: 0, expYears: 0, isVerified: false, isStripeConnected: false, payoutsEnabled: false, createdAt: '' };
 }
 
-const toCents = (euros: number) => Math.round(euros * 100);

@@ -3,7 +3,10 @@
  * and what the API shows of it. Prices are integer cents (EUR) in the table and euros in the API.
  */
 import type { ExpertCard, OfferDto, OfferStatus } from '../../../shared/schemas/catalogue';
-import type { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
+import * as z from 'zod/mini';
+import { type Cents, cents, eurosFromCents } from '../../../shared/money';
+import { OFFER_STATUSES } from '../../../shared/schemas/catalogue';
+import { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
 import { expertOffersIndex, offerKey, offerStatusIndex } from '../../platform/keys';
 
 export type { OfferStatus };
@@ -17,7 +20,7 @@ export interface OfferRecord {
   professorId: string;
   title: string;
   description: string;
-  priceCents: number;
+  priceCents: Cents;
   lessonType: (typeof LESSON_TYPES)[number];
   pricingType: (typeof PRICING_TYPES)[number];
   /** The expert's area (finance, law, marketing, consulting) when the offer was made. */
@@ -43,9 +46,26 @@ export function toOfferItem(offer: OfferRecord): Record<string, unknown> {
   return { ...offerKey(offer.offerId), ...expertOffersIndex(offer.professorId, offer.createdAt, offer.offerId), ...statusIndexOf(offer), ...offer };
 }
 
+const offerItem = z.object({
+  offerId: z.string(),
+  professorId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  lessonType: z.enum(LESSON_TYPES),
+  pricingType: z.enum(PRICING_TYPES),
+  area: z.optional(z.string()),
+  photo: z.optional(z.string()),
+  status: z.enum(OFFER_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.optional(z.string()),
+  submittedAt: z.optional(z.string()),
+  archivedAt: z.optional(z.string()),
+});
+
 export function fromOfferItem(item: Record<string, unknown>): OfferRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, gsi2pk: _gsi2pk, gsi2sk: _gsi2sk, ...offer } = item;
-  return offer as unknown as OfferRecord;
+  const { priceCents, ...offer } = offerItem.parse(item);
+  return { ...offer, priceCents: cents(priceCents) };
 }
 
 export function toOfferDto(offer: OfferRecord, professor: ExpertCard): OfferDto {
@@ -53,7 +73,7 @@ export function toOfferDto(offer: OfferRecord, professor: ExpertCard): OfferDto 
     _id: offer.offerId,
     title: offer.title,
     description: offer.description,
-    price: offer.priceCents / 100,
+    price: eurosFromCents(offer.priceCents),
     lessonType: offer.lessonType,
     pricingType: offer.pricingType,
     ...(offer.area && { area: offer.area }),

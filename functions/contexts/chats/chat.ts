@@ -1,12 +1,17 @@
 /**
- * The chat entity: a conversation between a student and an expert about one offer, which is also
- * one order (spec 2 section 3). Its records, its items in the table (the only place that knows
- * their shape) and what the API shows of them. Money is integer cents in the table, euros in the API.
+ * The chat entity: a conversation between a student and an expert about one offer. Its order (the
+ * booking, payment and delivery) is the orders context's. Its records, its items in the table
+ * (the only place that knows their shape) and what the API shows of them. Money is integer cents in
+ * the table, euros in the API.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChatDto, ChatOffer, ChatParticipant, MessageDto, OrderState } from '../../../shared/schemas/chats';
+import * as z from 'zod/mini';
+import { type Cents, cents, eurosFromCents } from '../../../shared/money';
+import type { ChatDto, ChatOffer, ChatParticipant, MessageDto } from '../../../shared/schemas/chats';
+import { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
 import { chatKey, chatMemberIndex, chatMemberKey, messageKey } from '../../platform/keys';
 import type { AccountRecord } from '../accounts/account';
+import { type OrderRecord, toOrderState } from '../orders/order';
 
 export interface MessageRecord {
   messageId: string;
@@ -19,15 +24,15 @@ export interface MessageRecord {
   senderLastName: string;
 }
 
-export interface ChatRecord extends OrderState {
+/** The offer as it was when the conversation started: the order is about that. */
+export type ChatOfferRecord = Omit<ChatOffer, 'price'> & { priceCents: Cents };
+
+export interface ChatRecord {
   chatId: string;
-  /** The offer as it was when the conversation started: the order is about that. */
-  offer: Omit<ChatOffer, 'price'> & { priceCents: number };
-  orderNumber: number;
+  offer: ChatOfferRecord;
   studentId: string;
   expertId: string;
   professorName: string;
-  paymentAmountCents?: number;
   createdAt: string;
 }
 
@@ -47,29 +52,55 @@ export interface MemberRecord {
 
 export const participantIds = (chat: Pick<ChatRecord, 'studentId' | 'expertId'>) => [chat.studentId, chat.expertId];
 
-/** A new chat's order fields: nothing booked, paid or submitted yet. */
-export function newChat(fields: Pick<ChatRecord, 'chatId' | 'offer' | 'orderNumber' | 'studentId' | 'expertId' | 'professorName' | 'createdAt'>): ChatRecord {
-  return {
-    ...fields,
-    isServiceInProgress: false,
-    isOrderClosed: false,
-    isOrderCanceled: false,
-    isScheduleConfirmed: false,
-    projectSubmission: { status: 'none' },
-  };
-}
+const messageItem: z.ZodMiniType<MessageRecord> = z.object({
+  messageId: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  senderFirstName: z.string(),
+  senderLastName: z.string(),
+});
+
+const chatItem = z.object({
+  chatId: z.string(),
+  offer: z.object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    priceCents: z.number(),
+    lessonType: z.enum(LESSON_TYPES),
+    pricingType: z.enum(PRICING_TYPES),
+    photo: z.optional(z.string()),
+    professor: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }),
+  }),
+  studentId: z.string(),
+  expertId: z.string(),
+  professorName: z.string(),
+  createdAt: z.string(),
+});
+
+const memberItem: z.ZodMiniType<MemberRecord> = z.object({
+  userId: z.string(),
+  chatId: z.string(),
+  otherUserId: z.string(),
+  unreadCount: z.number(),
+  readUpTo: z.optional(z.string()),
+  lastMessageId: z.optional(z.string()),
+  lastMessage: z.optional(messageItem),
+  lastActivityAt: z.string(),
+});
 
 export const toChatItem = (chat: ChatRecord) => ({ ...chatKey(chat.chatId), ...chat });
 export const toMessageItem = (message: MessageRecord) => ({ ...messageKey(message.chatId, message.messageId), ...message });
 export const toMemberItem = (member: MemberRecord) => ({ ...chatMemberKey(member.userId, member.chatId), ...chatMemberIndex(member.userId, member.lastActivityAt, member.chatId), ...member });
 
-function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...record } = item;
-  return record;
+export function fromChatItem(item: Record<string, unknown>): ChatRecord {
+  const { offer, ...chat } = chatItem.parse(item);
+  return { ...chat, offer: { ...offer, priceCents: cents(offer.priceCents) } };
 }
-export const fromChatItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ChatRecord;
-export const fromMessageItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as MessageRecord;
-export const fromMemberItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as MemberRecord;
+export const fromMessageItem = (item: Record<string, unknown>): MessageRecord => messageItem.parse(item);
+export const fromMemberItem = (item: Record<string, unknown>): MemberRecord => memberItem.parse(item);
 
 /**
  * `read` is seen from the message's recipient: the sender's own message is read once the other
@@ -94,23 +125,18 @@ function toParticipant(userId: string, role: ChatParticipant['role'], user: Acco
   return { _id: userId, role: user.role, firstName: user.firstName, lastName: user.lastName, ...(user.profilePhoto && { profilePhoto: user.profilePhoto }) };
 }
 
-export function toChatDto(chat: ChatRecord, caller: MemberRecord, other: Pick<MemberRecord, 'readUpTo'> | undefined, users: Map<string, AccountRecord>): ChatDto {
+export function toChatDto(chat: ChatRecord, order: OrderRecord, caller: MemberRecord, other: Pick<MemberRecord, 'readUpTo'> | undefined, users: Map<string, AccountRecord>): ChatDto {
   const { priceCents, ...offer } = chat.offer;
   const readUpTo = { callerId: caller.userId, byCaller: caller.readUpTo, byOther: other?.readUpTo };
   return {
     _id: chat.chatId,
-    offer: { ...offer, price: priceCents / 100 },
-    orderNumber: chat.orderNumber,
+    offer: { ...offer, price: eurosFromCents(priceCents) },
+    orderNumber: order.orderNumber,
+    orderStatus: order.status,
     participants: [toParticipant(chat.studentId, 'user', users.get(chat.studentId)), toParticipant(chat.expertId, 'professor', users.get(chat.expertId))],
     unreadCount: caller.unreadCount,
-    isServiceInProgress: chat.isServiceInProgress,
-    isOrderClosed: chat.isOrderClosed,
-    isOrderCanceled: chat.isOrderCanceled,
-    isScheduleConfirmed: chat.isScheduleConfirmed,
-    ...(chat.scheduledDate && { scheduledDate: chat.scheduledDate }),
-    ...(chat.scheduledHours !== undefined && { scheduledHours: chat.scheduledHours }),
-    projectSubmission: chat.projectSubmission,
-    ...(chat.paymentAmountCents !== undefined && { paymentAmount: chat.paymentAmountCents / 100 }),
+    ...toOrderState(order),
+    ...(order.paymentAmountCents !== undefined && { paymentAmount: eurosFromCents(order.paymentAmountCents) }),
     professorName: chat.professorName,
     ...(caller.lastMessage && { lastMessage: toMessageDto(caller.lastMessage, readUpTo) }),
     createdAt: chat.createdAt,

@@ -1,14 +1,17 @@
 /**
- * DynamoDB access of chats. Keys come from lib/keys.ts only, item shapes from chat.ts only. Every
+ * DynamoDB access of chats. Keys come from platform/keys.ts only, item shapes from chat.ts only. Every
  * message is written in one transaction with both members' places, the recipient's unread total
  * and the event that pushes it, so counts and pushes always match what is stored.
  */
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { RealtimeEvent } from '../../../shared/schemas/chats';
+import type { RealtimeEvent } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
-import { chatKey, chatMemberIndex, chatMemberKey, chatsOfMember, GSI1, messageKey, messagesOf, openChatKey, orderCounterKey, unreadTotalKey, userKey } from '../../platform/keys';
-import type { AccountRecord } from '../accounts/account';
+import * as z from 'zod/mini';
+import { chatKey, chatMemberIndex, chatMemberKey, chatsOfMember, GSI1, messageKey, messagesOf, openChatKey, orderKey, unreadTotalKey, userKey } from '../../platform/keys';
+import { type AccountRecord, fromAccountItem } from '../accounts/account';
+import { fromOrderItem, type OrderRecord } from '../orders/order';
+import type { OrderCreation } from '../orders/service';
 import { eventPut } from '../realtime/events';
 import { type ChatRecord, fromChatItem, fromMemberItem, fromMessageItem, type MemberRecord, type MessageRecord, toChatItem, toMemberItem, toMessageItem } from './chat';
 
@@ -24,23 +27,35 @@ export async function getChat(chatId: string): Promise<ChatRecord | undefined> {
   return Item && fromChatItem(Item);
 }
 
-/** Chats, members' places and users in one BatchGetItem. */
+/**
+ * Chats with their orders, members' places and users in one BatchGetItem. Orders and accounts are
+ * read through their contexts' keys and item mappers (their read parts), never their repositories.
+ */
 export async function chatsMembersAndUsers(chatIds: string[], members: { userId: string; chatId: string }[], userIds: string[]) {
-  const items = await batchGet(table(), [...chatIds.map(chatKey), ...members.map((m) => chatMemberKey(m.userId, m.chatId)), ...userIds.map(userKey)]);
+  const items = await batchGet(table(), [...chatIds.flatMap((chatId) => [chatKey(chatId), orderKey(chatId)]), ...members.map((m) => chatMemberKey(m.userId, m.chatId)), ...userIds.map(userKey)]);
   const chats = new Map<string, ChatRecord>();
+  const orders = new Map<string, OrderRecord>();
   const places = new Map<string, MemberRecord>();
   const users = new Map<string, AccountRecord>();
   for (const item of items) {
-    const sk = item.sk as string;
-    if (sk === 'CHAT') chats.set((item as { chatId: string }).chatId, fromChatItem(item));
-    else if (sk === 'PROFILE') users.set((item as { userId: string }).userId, item as unknown as AccountRecord);
-    else {
+    if (item.sk === 'CHAT') {
+      const chat = fromChatItem(item);
+      chats.set(chat.chatId, chat);
+    } else if (item.sk === 'ORDER') {
+      const order = fromOrderItem(item);
+      orders.set(order.orderId, order);
+    } else if (item.sk === 'PROFILE') {
+      const account = fromAccountItem(item);
+      users.set(account.userId, account);
+    } else {
       const member = fromMemberItem(item);
       places.set(`${member.userId}#${member.chatId}`, member);
     }
   }
-  return { chats, places, users };
+  return { chats, orders, places, users };
 }
+
+const listPosition = z.object({ gsi1sk: z.string() });
 
 /** A member's chats, latest activity first: one Query of their partition of GSI1. */
 export async function chatsOfUser(userId: string, limit: number, after?: string): Promise<{ members: MemberRecord[]; next?: string }> {
@@ -55,7 +70,7 @@ export async function chatsOfUser(userId: string, limit: number, after?: string)
       Limit: limit,
     }),
   );
-  return { members: Items.map(fromMemberItem), next: LastEvaluatedKey?.gsi1sk as string | undefined };
+  return { members: Items.map(fromMemberItem), next: LastEvaluatedKey && listPosition.parse(LastEvaluatedKey).gsi1sk };
 }
 
 /** Messages oldest first: the latest `limit`, those before a message, or those after one. */
@@ -74,19 +89,18 @@ export async function messagesOfChat(chatId: string, page: { before?: string; af
   return { messages: page.after ? taken : taken.reverse(), more };
 }
 
+const openChatItem = z.object({ chatId: z.string() });
+
 export async function openChatId(studentId: string, offerId: string): Promise<string | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: table(), Key: openChatKey(studentId, offerId), ConsistentRead: true }));
-  return Item?.chatId as string | undefined;
+  return Item && openChatItem.parse(Item).chatId;
 }
 
-export async function lastOrderNumber(): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: orderCounterKey(), ConsistentRead: true }));
-  return (Item?.lastOrderNumber as number | undefined) ?? 0;
-}
+const unreadTotalItem = z.object({ count: z.number() });
 
 export async function unreadTotal(userId: string, consistent = false): Promise<number> {
   const { Item } = await db.send(new GetCommand({ TableName: table(), Key: unreadTotalKey(userId), ConsistentRead: consistent }));
-  return Math.max(0, (Item?.count as number | undefined) ?? 0);
+  return Math.max(0, Item ? unreadTotalItem.parse(Item).count : 0);
 }
 
 /**
@@ -118,12 +132,11 @@ export async function addMessage(message: MessageRecord, recipientId: string, ev
 }
 
 /**
- * Creates a chat with the next order number (gapless: the counter moves only with the chat), the
- * student's open-chat marker (replacing the archived conversation's), both members' places and,
- * when given, the first message. false: the order number was taken or the student opened a chat
- * about this offer meanwhile; ask again.
+ * Creates a chat with its order, the student's open-chat marker (replacing the archived
+ * conversation's), both members' places and, when given, the first message. false: the student
+ * opened a chat about this offer meanwhile; ask again.
  */
-export async function createChat(chat: ChatRecord, previousOrderNumber: number, archivedChatId: string | undefined, first?: { message: MessageRecord; event: RealtimeEvent }): Promise<boolean> {
+export async function createChat(chat: ChatRecord, orderCreation: OrderCreation, archivedChatId: string | undefined, first?: { message: MessageRecord; event: RealtimeEvent }): Promise<boolean> {
   const at = chat.createdAt;
   const last = first && { lastMessageId: first.message.messageId, lastMessage: first.message };
   const student: MemberRecord = { userId: chat.studentId, chatId: chat.chatId, otherUserId: chat.expertId, unreadCount: 0, lastActivityAt: at, ...last, ...(first && { readUpTo: first.message.messageId }) };
@@ -131,15 +144,7 @@ export async function createChat(chat: ChatRecord, previousOrderNumber: number, 
   try {
     await transact({
       TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: orderCounterKey(),
-            UpdateExpression: 'SET lastOrderNumber = :next',
-            ConditionExpression: previousOrderNumber === 0 ? 'attribute_not_exists(lastOrderNumber)' : 'lastOrderNumber = :previous',
-            ExpressionAttributeValues: { ':next': chat.orderNumber, ...(previousOrderNumber > 0 && { ':previous': previousOrderNumber }) },
-          },
-        },
+        orderCreation,
         {
           Put: {
             TableName: table(),

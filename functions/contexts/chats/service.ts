@@ -3,24 +3,23 @@
  * per student and offer, order numbers, unread counts, and what each call answers.
  */
 import { MSG } from '../../../shared/messages';
-import { isArchived } from '../../../shared/order-state';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
 import type { Caller } from '../../platform/access-token';
 import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
 import { newId } from '../../platform/crypto';
 import type { AccountRecord } from '../accounts/account';
-import { getOffer } from '../catalogue/offer-repository';
-import * as accounts from '../accounts/service';
-import { isVisible } from '../catalogue/expert';
-import { type MemberRecord, type MessageRecord, newChat, newMessageId, toChatDto, toMessageDto } from './chat';
+import { bookableOffer } from '../catalogue/published-service';
+import { isFinished } from '../orders/order';
+import * as orders from '../orders/service';
+import { type ChatRecord, type MemberRecord, type MessageRecord, newMessageId, toChatDto, toMessageDto } from './chat';
 import * as repository from './repository';
 
-/** Attempts at taking the next order number when other chats are being opened at the same moment. */
-const CREATE_ATTEMPTS = 8;
+/** Attempts at opening a chat while the same student opens one about the same offer. */
+const CREATE_ATTEMPTS = 4;
 
 /** The caller's place in a chat: 404 for a chat that does not exist, 403 for one they are not in. */
-async function placeOf(caller: Caller, chatId: string): Promise<MemberRecord> {
-  const member = await repository.getMember(caller.userId, chatId);
+async function placeOf(caller: Caller, chatId: string, options: { consistent?: boolean } = {}): Promise<MemberRecord> {
+  const member = await repository.getMember(caller.userId, chatId, options.consistent);
   if (member) return member;
   if (await repository.getChat(chatId)) throw new Forbidden(MSG.notYourChat, 'not_your_chat');
   throw new NotFound(MSG.chatNotFound, 'chat_not_found');
@@ -28,14 +27,20 @@ async function placeOf(caller: Caller, chatId: string): Promise<MemberRecord> {
 
 /** The chat as the member sees it, with the other member's place (how far they have read). */
 async function chatSeenBy(member: MemberRecord): Promise<{ chat: ChatDto; other?: MemberRecord }> {
-  const { chats, places, users } = await repository.chatsMembersAndUsers([member.chatId], [{ userId: member.otherUserId, chatId: member.chatId }], [member.userId, member.otherUserId]);
+  const { chats, orders: ordersById, places, users } = await repository.chatsMembersAndUsers([member.chatId], [{ userId: member.otherUserId, chatId: member.chatId }], [member.userId, member.otherUserId]);
   const chat = chats.get(member.chatId);
-  if (!chat) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  const order = ordersById.get(member.chatId);
+  if (!chat || !order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
   const other = places.get(`${member.otherUserId}#${member.chatId}`);
-  return { chat: toChatDto(chat, member, other, users), other };
+  return { chat: toChatDto(chat, order, member, other, users), other };
 }
 
 const chatView = async (member: MemberRecord): Promise<ChatDto> => (await chatSeenBy(member)).chat;
+
+/** Whether an account takes part in a chat (the realtime channel's joinChat). */
+export async function isParticipant(userId: string, chatId: string): Promise<boolean> {
+  return (await repository.getMember(userId, chatId)) !== undefined;
+}
 
 export async function unreadCount(caller: Caller): Promise<{ count: number }> {
   return { count: await repository.unreadTotal(caller.userId) };
@@ -46,14 +51,15 @@ export async function listChats(caller: Caller, query: { cursor?: string; limit:
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const { members, next } = await repository.chatsOfUser(caller.userId, query.limit, after);
   if (members.length === 0) return { chats: [] };
-  const { chats, places, users } = await repository.chatsMembersAndUsers(
+  const { chats, orders: ordersById, places, users } = await repository.chatsMembersAndUsers(
     members.map((m) => m.chatId),
     members.map((m) => ({ userId: m.otherUserId, chatId: m.chatId })),
     [caller.userId, ...members.map((m) => m.otherUserId)],
   );
   const list = members.flatMap((member) => {
     const chat = chats.get(member.chatId);
-    return chat ? [toChatDto(chat, member, places.get(`${member.otherUserId}#${member.chatId}`), users)] : [];
+    const order = ordersById.get(member.chatId);
+    return chat && order ? [toChatDto(chat, order, member, places.get(`${member.otherUserId}#${member.chatId}`), users)] : [];
   });
   return { chats: list, ...(next && { nextCursor: Buffer.from(next).toString('base64url') }) };
 }
@@ -112,25 +118,24 @@ async function deliver(chatId: string, account: AccountRecord, recipientId: stri
  * it). A conversation whose order is closed or cancelled is archived: asking again opens a new one,
  * a new order. Only published offers of active experts, and never one's own offer.
  */
-export async function createChat(caller: Caller, account: AccountRecord, offerId: string, initialMessage: string | undefined): Promise<{ status: number; body: CreatedChat }> {
-  const offer = await getOffer(offerId);
-  if (!offer || offer.status !== 'approved') throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
-  if (offer.professorId === caller.userId) throw new Forbidden(MSG.ownOfferChat, 'own_offer');
-  const expert = await accounts.getAccount(offer.professorId);
-  if (!isVisible(expert)) throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
+export async function createChat(caller: Caller, account: AccountRecord, offerId: string, initialMessage: string | undefined): Promise<CreatedChat> {
+  const bookable = await bookableOffer(offerId);
+  if (!bookable) throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
+  const { offer, expert } = bookable;
+  if (expert.userId === caller.userId) throw new Forbidden(MSG.ownOfferChat, 'own_offer');
 
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
     const existingId = await repository.openChatId(caller.userId, offerId);
-    const existing = existingId ? await repository.getChat(existingId) : undefined;
-    if (existing && !isArchived(existing)) {
-      const chat = existing;
-      const message = initialMessage === undefined ? undefined : await deliver(chat.chatId, account, chat.expertId, initialMessage);
-      const member = await repository.getMember(caller.userId, chat.chatId, true);
-      return { status: 200, body: { chat: await chatView(member!), ...(message && { message }), created: false } };
+    const existingOrder = existingId ? await orders.getOrder(existingId) : undefined;
+    if (existingId && existingOrder && !isFinished(existingOrder.status)) {
+      const message = initialMessage === undefined ? undefined : await deliver(existingId, account, existingOrder.expertId, initialMessage);
+      const member = await placeOf(caller, existingId);
+      return { created: false, chat: await chatView(member), ...(message && { message }) };
     }
-    const previous = await repository.lastOrderNumber();
-    const chat = newChat({
-      chatId: newId(),
+    const chatId = newId();
+    const createdAt = new Date().toISOString();
+    const chat: ChatRecord = {
+      chatId,
       offer: {
         _id: offer.offerId,
         title: offer.title,
@@ -141,20 +146,20 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
         ...(offer.photo && { photo: offer.photo }),
         professor: { _id: expert.userId, firstName: expert.firstName, lastName: expert.lastName },
       },
-      orderNumber: previous + 1,
       studentId: caller.userId,
       expertId: expert.userId,
       professorName: `${expert.firstName} ${expert.lastName}`.trim(),
-      createdAt: new Date().toISOString(),
-    });
-    const message = initialMessage === undefined ? undefined : messageFrom(account, chat.chatId, initialMessage);
-    const first = message && { message, event: { type: 'newMessage' as const, chatId: chat.chatId, message: asSent(message) } };
-    if (await repository.createChat(chat, previous, existing?.chatId, first)) {
-      const member = await repository.getMember(caller.userId, chat.chatId, true);
-      return { status: 201, body: { chat: await chatView(member!), ...(message && { message: asSent(message) }), created: true } };
+      createdAt,
+    };
+    const order = await orders.newOrder({ orderId: chatId, offerId: offer.offerId, studentId: caller.userId, expertId: expert.userId, pricingType: offer.pricingType, createdAt });
+    const message = initialMessage === undefined ? undefined : messageFrom(account, chatId, initialMessage);
+    const first = message && { message, event: { type: 'newMessage' as const, chatId, message: asSent(message) } };
+    if (await repository.createChat(chat, orders.orderCreation(order), existingId, first)) {
+      const member = await placeOf(caller, chatId, { consistent: true });
+      return { created: true, chat: await chatView(member), ...(message && { message: asSent(message) }) };
     }
   }
-  throw new Contention('order numbers');
+  throw new Contention(`open chat of ${caller.userId} about ${offerId}`);
 }
 
 /** Marks the chat read for the caller; answers their new total of unread messages. */

@@ -5,7 +5,7 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REALTIME } from '../../../shared/limits';
-import type { RealtimeEvent } from '../../../shared/schemas/chats';
+import type { RealtimeEvent } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
 import { db, nowSeconds, transact } from '../../platform/table';
 import { connectionKey, connectionsOfUser, userConnectionKey } from '../../platform/keys';

@@ -5,7 +5,8 @@
  * after the change, and never pushed for a change that did not happen.
  */
 import { REALTIME } from '../../../shared/limits';
-import type { RealtimeEvent } from '../../../shared/schemas/chats';
+import * as z from 'zod/mini';
+import { type RealtimeEvent, realtimeEventSchema } from '../../../shared/schemas/realtime';
 import { newId } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
 import { eventKey } from '../../platform/keys';
@@ -24,7 +25,5 @@ export function eventPut(tableName: string, recipients: string[], event: Realtim
   return { Put: { TableName: tableName, Item: { ...eventKey(record.eventId), ...record, expiresAt: nowSeconds() + REALTIME.eventTtlSeconds } } };
 }
 
-export function fromEventItem(item: Record<string, unknown>): EventRecord {
-  const { pk: _pk, sk: _sk, expiresAt: _expiresAt, ...record } = item;
-  return record as unknown as EventRecord;
-}
+const eventItem: z.ZodMiniType<EventRecord> = z.object({ eventId: z.string(), recipients: z.array(z.string()), event: realtimeEventSchema, createdAt: z.string() });
+export const fromEventItem = (item: Record<string, unknown>): EventRecord => eventItem.parse(item);

@@ -7,19 +7,15 @@
  * Pushes (new messages, later order updates) go out from the notifications function.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
 import { MSG } from '../../../shared/messages';
-import type { RealtimeEvent } from '../../../shared/schemas/chats';
+import { type RealtimeEvent, realtimeActionSchema } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
-import { db } from '../../platform/table';
 import { cameThroughEdge } from '../../platform/origin-secret';
-import { chatMemberKey } from '../../platform/keys';
+import { isParticipant } from '../../contexts/chats/service';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { connectionOwner, removeConnection, saveConnection } from '../../contexts/realtime/connections';
 import { redeemTicket } from '../../contexts/realtime/tickets';
-
-const CHAT_ID = /^[\w-]{1,64}$/;
 
 function headerOf(event: APIGatewayProxyWebsocketEventV2, name: string): string | undefined {
   const headers = (event as { headers?: Record<string, string | undefined> }).headers ?? {};
@@ -41,18 +37,17 @@ async function connect(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatew
 
 /** Acknowledges a chat the connection's user takes part in; the client re-joins after every reconnect. */
 async function joinChat(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
-  const chatId = parseBody(event.body)?.chatId;
-  if (typeof chatId !== 'string' || !CHAT_ID.test(chatId)) return answer({ type: 'error', msg: MSG.chatNotFound });
+  const action = parseAction(event.body);
+  if (action?.action !== 'joinChat') return answer({ type: 'error', msg: MSG.chatNotFound });
   const userId = await connectionOwner(event.requestContext.connectionId);
   if (!userId) return answer({ type: 'error', msg: MSG.realtimeAuthFailed });
-  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: chatMemberKey(userId, chatId) }));
-  return Item ? answer({ type: 'joined', chatId }) : answer({ type: 'error', msg: MSG.notYourChat });
+  return (await isParticipant(userId, action.chatId)) ? answer({ type: 'joined', chatId: action.chatId }) : answer({ type: 'error', msg: MSG.notYourChat });
 }
 
-function parseBody(body: string | undefined): Record<string, unknown> | undefined {
+function parseAction(body: string | undefined) {
   try {
-    const parsed: unknown = JSON.parse(body ?? '');
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+    const parsed = realtimeActionSchema.safeParse(JSON.parse(body ?? ''));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@
 import { REALTIME } from '@shared/limits';
 import { MSG } from '@shared/messages';
 import { WS_PATH } from '@shared/ws-path';
-import type { RealtimeAction, RealtimeEvent } from '@shared/schemas/chats';
+import type { RealtimeAction, RealtimeEvent } from '@shared/schemas/realtime';
 import { api as defaultApi, ApiError, type ApiClient } from './api-client';
 import { notify, preloadToasts } from './toast';
 

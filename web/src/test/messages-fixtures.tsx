@@ -32,6 +32,7 @@ export function chatWith(expert: ChatParticipant, id: string, fields: Partial<Ch
       professor: { _id: expert._id, firstName: expert.firstName, lastName: expert.lastName },
     },
     orderNumber: 1042,
+    orderStatus: 'open',
     participants: [aliceAsParticipant, expert],
     unreadCount: 0,
     isServiceInProgress: false,

@@ -1,0 +1,20 @@
+/**
+ * Money is integer cents (EUR) everywhere but at the edge: the API and the screens show euros. One
+ * branded type keeps a count of cents from being mixed up with euros or with any other number, and
+ * this module is the only place that converts between the two.
+ */
+export type Cents = number & { readonly __unit: 'cents' };
+
+/** Euros as typed or shown (at most two decimals) to cents; a float's error never costs a cent. */
+export const centsFromEuros = (euros: number): Cents => Math.round(euros * 100) as Cents;
+
+export const eurosFromCents = (cents: Cents): number => cents / 100;
+
+/** Cents read from storage or a provider, where they are plain integers already. */
+export function cents(amount: number): Cents {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole number of cents: ${amount}`);
+  return amount as Cents;
+}
+
+/** Whether euros hold no fraction of a cent (0.1 + 0.2 counts as 0.30). */
+export const isWholeCents = (euros: number): boolean => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6;

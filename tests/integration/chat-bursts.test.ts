@@ -1,0 +1,40 @@
+/**
+ * Bursts against the chat calls, as a security review ran them on the running stack: many
+ * conversations opened at once by several students must all get an answer that is a success or the
+ * rate limit's, never a 5xx, and every order a number of its own.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedChat } from '../../shared/schemas/chats';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import { DEMO_EXPERTS } from '../../scripts/local/demo-accounts';
+import { signedInStudent } from '../support/accounts';
+import { ApiClient } from '../support/api';
+
+const STUDENTS = 8;
+const CONVERSATIONS_EACH = 25;
+
+let offers: OfferDto[];
+
+beforeAll(async () => {
+  // Offers of catalogue experts that no other test signs in as, so their lists stay as tests expect.
+  const loginExperts = new Set(DEMO_EXPERTS.map((expert) => expert.firstName));
+  const pages = await Promise.all([2, 3].map((page) => new ApiClient().get<OfferDto[]>(`/offers/all?page=${page}&limit=50`)));
+  offers = pages
+    .flatMap((page) => page.body)
+    .filter((offer) => !loginExperts.has(offer.professor.firstName))
+    .slice(0, CONVERSATIONS_EACH);
+  expect(offers).toHaveLength(CONVERSATIONS_EACH);
+});
+
+describe('a burst of new conversations', () => {
+  it(`answers ${STUDENTS * CONVERSATIONS_EACH} parallel openings by ${STUDENTS} students with no 5xx, and numbers every order once`, async () => {
+    const students = await Promise.all(Array.from({ length: STUDENTS }, () => signedInStudent()));
+    const answers = await Promise.all(students.flatMap(({ client }) => offers.map((offer) => client.post<CreatedChat>('/chats/create', { offerId: offer._id }))));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status !== 201 && status !== 429)).toEqual([]);
+    const numbers = answers.filter((answer) => answer.status === 201).map((answer) => answer.body.chat.orderNumber);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.length).toBeGreaterThan(0);
+  });
+});
