@@ -85,6 +85,13 @@ export const RATE_LIMITS = {
   accountMailsPerClient: { max: 20, windowSeconds: 60 * 60 },
   contactPerAddress: { max: 5, windowSeconds: 60 * 60 },
   contactPerClient: { max: 5, windowSeconds: 60 * 60 },
+  /**
+   * Messages one account sends, all conversations together: a lively conversation (5 a second,
+   * sustained) never meets it; a script flooding a counterpart does within a second.
+   */
+  messagesPerAccount: { max: 60, windowSeconds: 10 },
+  /** Conversations one account opens: plenty for comparing experts, too few to spam them all. */
+  conversationsPerAccount: { max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /**

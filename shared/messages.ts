@@ -64,6 +64,8 @@ export const MSG = {
   tooManyAccountMails: 'We have already sent several e-mails to this address. Please check your inbox or try again in an hour.',
   tooManyMailsFromClient: 'Too many e-mails were requested from your network. Please try again in an hour.',
   tooManyContactMessages: 'You have already sent us several messages. Please try again in an hour.',
+  tooManyChatMessages: 'You are sending messages too fast. Please wait a moment and try again.',
+  tooManyConversations: 'You have started many conversations in the last hour. Please try again later.',
   passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
   mailUnavailable: 'We cannot send e-mails right now. Nothing was saved; please try again in a few minutes.',
   adminLoginFailed: 'Echec de la connexion admin',

@@ -103,7 +103,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#'], index: [] },
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
-  chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
+  chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

@@ -6,7 +6,9 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from './config';
-import { Contention } from './errors';
+import type { RateLimit } from '../../shared/limits';
+import { rateKey } from './keys';
+import { Contention, TooManyRequests } from './errors';
 import { db, isConditionFailure, nowSeconds } from './table';
 
 export interface WindowCount {
@@ -69,7 +71,20 @@ export async function readWindow(key: Key, windowSeconds: number): Promise<Windo
   return window && window.firstAt > nowSeconds() - windowSeconds ? window : undefined;
 }
 
-/** Gives back a counted event that did not happen after all (its mail could not be sent). */
+/**
+ * Counts one event of `subject` (an account, an address, a client) against a named limit; past its
+ * maximum in the window, TooManyRequests with the seconds until the window ends, and the caller
+ * changes nothing.
+ */
+export async function takeFromLimit(name: string, limit: RateLimit, subject: string, message: string): Promise<void> {
+  const { count, firstAt } = await countInWindow(rateKey(name, subject), limit.windowSeconds);
+  if (count > limit.max) throw new TooManyRequests(message, Math.max(1, firstAt + limit.windowSeconds - nowSeconds()));
+}
+
+/** Gives back an event counted against a named limit that did not happen after all (its mail could not be sent). */
+export const giveBackToLimit = (name: string, subject: string) => uncount(rateKey(name, subject));
+
+/** Gives back a counted event that did not happen after all. */
 export async function uncount(key: Key): Promise<void> {
   await db
     .send(

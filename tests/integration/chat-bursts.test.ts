@@ -1,10 +1,13 @@
 /**
  * Bursts against the chat calls, as a security review ran them on the running stack: many
  * conversations opened at once by several students must all get an answer that is a success or the
- * rate limit's, never a 5xx, and every order a number of its own.
+ * rate limit's, never a 5xx, and every order a number of its own; a flood of messages meets the
+ * per-account limit.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedChat } from '../../shared/schemas/chats';
+import { RATE_LIMITS } from '../../shared/limits';
+import { MSG } from '../../shared/messages';
+import type { ChatMessages, CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { DEMO_EXPERTS } from '../../scripts/local/demo-accounts';
 import { signedInStudent } from '../support/accounts';
@@ -36,5 +39,25 @@ describe('a burst of new conversations', () => {
     const numbers = answers.filter((answer) => answer.status === 201).map((answer) => answer.body.chat.orderNumber);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a flood of messages', () => {
+  it('meets 300 messages fired at once in one conversation with the rate limit: 429 with Retry-After, never a 5xx, at most the limit sent', async () => {
+    const { client: student } = await signedInStudent();
+    const opened = await student.post<CreatedChat>('/chats/create', { offerId: offers[0]._id });
+    expect(opened.status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, at) => student.post(`/chats/${opened.body.chat._id}/messages`, { content: `Message ${at}` })));
+    const sent = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(sent.length + refused.length).toBe(300);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThanOrEqual(RATE_LIMITS.messagesPerAccount.max);
+    for (const answer of refused) {
+      expect(answer.body).toEqual({ msg: MSG.tooManyChatMessages, code: 'rate_limited' });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    const stored = await student.get<ChatMessages>(`/chats/chat/${opened.body.chat._id}?limit=100`);
+    expect(stored.body.messages).toHaveLength(sent.length);
   });
 });

@@ -1,10 +1,11 @@
 /** The rules of accounts and sessions. No AWS calls here: storage is the repository, mail the mailer. */
-import { AUTH_TIMINGS, LOGIN_FLOOD, RATE_LIMITS, RETENTION, type RateLimit } from '../../../shared/limits';
+import { AUTH_TIMINGS, LOGIN_FLOOD, RATE_LIMITS, RETENTION } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import type { ContactBody, LoginBody, RegisterProfessorBody, RegisterStudentBody } from '../../../shared/schemas/auth';
 import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
+import { giveBackToLimit, takeFromLimit } from '../../platform/rate-windows';
 import { BadRequest, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { type Mail, sendMail } from '../../platform/mailer';
@@ -92,14 +93,9 @@ export async function activate(token: string): Promise<{ msg: string }> {
  * the mail back when it could not be sent.
  */
 async function countAccountMail(email: string, client: Client): Promise<() => Promise<void>> {
-  await takeFrom('account-mails-client', RATE_LIMITS.accountMailsPerClient, client.ip, MSG.tooManyMailsFromClient);
-  await takeFrom('account-mails-address', RATE_LIMITS.accountMailsPerAddress, email, MSG.tooManyAccountMails);
-  return () => Promise.all([repo.uncountRate('account-mails-client', client.ip), repo.uncountRate('account-mails-address', email)]).then(() => undefined);
-}
-
-async function takeFrom(name: string, limit: RateLimit, subject: string, message: string): Promise<void> {
-  const { count, firstAt } = await repo.countRate(name, subject, limit.windowSeconds);
-  if (count > limit.max) throw new TooManyRequests(message, Math.max(1, firstAt + limit.windowSeconds - nowSeconds()));
+  await takeFromLimit('account-mails-client', RATE_LIMITS.accountMailsPerClient, client.ip, MSG.tooManyMailsFromClient);
+  await takeFromLimit('account-mails-address', RATE_LIMITS.accountMailsPerAddress, email, MSG.tooManyAccountMails);
+  return () => Promise.all([giveBackToLimit('account-mails-client', client.ip), giveBackToLimit('account-mails-address', email)]).then(() => undefined);
 }
 
 /** Sends the mail; when the mail service fails, undoes what the request did and answers 503, so a retry succeeds. */
@@ -264,12 +260,12 @@ export async function resetPassword(token: string, password: string): Promise<{ 
 
 /** Limited per client and per address; stored (kept 6 months) and mailed, or neither when mail is down. */
 export async function contact(message: ContactBody, client: Client): Promise<{ msg: string }> {
-  await takeFrom('contact-client', RATE_LIMITS.contactPerClient, client.ip, MSG.tooManyContactMessages);
-  await takeFrom('contact-address', RATE_LIMITS.contactPerAddress, message.email, MSG.tooManyContactMessages);
+  await takeFromLimit('contact-client', RATE_LIMITS.contactPerClient, client.ip, MSG.tooManyContactMessages);
+  await takeFromLimit('contact-address', RATE_LIMITS.contactPerAddress, message.email, MSG.tooManyContactMessages);
   const messageId = newId();
   await repo.putContactMessage(messageId, { ...message, createdAt: new Date().toISOString() }, nowSeconds() + RETENTION.contactMessageSeconds);
   await mailOrUndo(contactMail(message), () =>
-    Promise.all([repo.deleteContactMessage(messageId), repo.uncountRate('contact-client', client.ip), repo.uncountRate('contact-address', message.email)]),
+    Promise.all([repo.deleteContactMessage(messageId), giveBackToLimit('contact-client', client.ip), giveBackToLimit('contact-address', message.email)]),
   );
   return { msg: MSG.contactSent };
 }

@@ -4,9 +4,9 @@ import type { SessionKind } from '../../platform/access-token';
 import { config } from '../../platform/config';
 import * as z from 'zod/mini';
 import { batchGet, db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
-import { countInWindow, forgetWindow, readWindow, uncount } from '../../platform/rate-windows';
+import { countInWindow, forgetWindow, readWindow } from '../../platform/rate-windows';
 import { catalogueChangePut } from '../search/catalogue-changes';
-import { GSI1, contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, rateKey, sessionKey, sessionsOfUser, tokenKey, userKey, usersOfRole } from '../../platform/keys';
+import { GSI1, contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, sessionKey, sessionsOfUser, tokenKey, userKey, usersOfRole } from '../../platform/keys';
 import { fromSessionItem, type SessionRecord, toSessionItem, withEndedSessions } from './session';
 import { type AccountRecord, fromAccountItem, toAccountItem, toEmailClaimItem } from './account';
 import { Contention } from '../../platform/errors';
@@ -222,10 +222,6 @@ export const forgetLoginGuesses = (kind: SessionKind, email: string, clientIp: s
 export const countAddressFailure = (kind: SessionKind, email: string, windowSeconds: number) => countInWindow(loginAddressKey(kind, email), windowSeconds);
 export const readAddressFailures = (kind: SessionKind, email: string, windowSeconds: number) => readWindow(loginAddressKey(kind, email), windowSeconds);
 
-export const countRate = (limit: string, subject: string, windowSeconds: number) => countInWindow(rateKey(limit, subject), windowSeconds);
-
-/** Gives back a counted event that did not happen after all (its mail could not be sent). */
-export const uncountRate = (limit: string, subject: string) => uncount(rateKey(limit, subject));
 
 // Sessions (refresh-token families) -----------------------------------------------------------
 

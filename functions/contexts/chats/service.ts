@@ -5,7 +5,9 @@
 import { MSG } from '../../../shared/messages';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
 import type { Caller } from '../../platform/access-token';
+import { RATE_LIMITS } from '../../../shared/limits';
 import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
+import { takeFromLimit } from '../../platform/rate-windows';
 import { newId } from '../../platform/crypto';
 import type { AccountRecord } from '../accounts/account';
 import { bookableOffer } from '../catalogue/published-service';
@@ -102,8 +104,14 @@ async function otherParticipantOf(caller: Caller, chatId: string): Promise<strin
   return otherUserId;
 }
 
+const countConversation = (caller: Caller) => takeFromLimit('chat-conversations', RATE_LIMITS.conversationsPerAccount, caller.userId, MSG.tooManyConversations);
+
+/** Counts a message against the sender's limit before anything is written: past it, nothing is sent. */
+const countMessage = (caller: Caller) => takeFromLimit('chat-messages', RATE_LIMITS.messagesPerAccount, caller.userId, MSG.tooManyChatMessages);
+
 export async function sendMessage(caller: Caller, account: AccountRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
-  return { message: await deliver(chatId, account, await otherParticipantOf(caller, chatId), content) };
+  const [recipientId] = await Promise.all([otherParticipantOf(caller, chatId), countMessage(caller)]);
+  return { message: await deliver(chatId, account, recipientId, content) };
 }
 
 async function deliver(chatId: string, account: AccountRecord, recipientId: string, content: string): Promise<MessageDto> {
@@ -119,11 +127,13 @@ async function deliver(chatId: string, account: AccountRecord, recipientId: stri
  * a new order. Only published offers of active experts, and never one's own offer.
  */
 export async function createChat(caller: Caller, account: AccountRecord, offerId: string, initialMessage: string | undefined): Promise<CreatedChat> {
+  if (initialMessage !== undefined) await countMessage(caller);
   const bookable = await bookableOffer(offerId);
   if (!bookable) throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
   const { offer, expert } = bookable;
   if (expert.userId === caller.userId) throw new Forbidden(MSG.ownOfferChat, 'own_offer');
 
+  let counted = false;
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
     const existingId = await repository.openChatId(caller.userId, offerId);
     const existingOrder = existingId ? await orders.getOrder(existingId) : undefined;
@@ -132,6 +142,9 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
       const member = await placeOf(caller, existingId);
       return { created: false, chat: await chatView(member), ...(message && { message }) };
     }
+    // Only a conversation that will be new counts against the limit, once whatever the attempts.
+    if (!counted) await countConversation(caller);
+    counted = true;
     const chatId = newId();
     const createdAt = new Date().toISOString();
     const chat: ChatRecord = {
