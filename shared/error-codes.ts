@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'activation_required',
   'activation_link_invalid',
+  'activation_password_wrong',
   'account_banned',
   'session_expired',
   'reset_link_invalid',

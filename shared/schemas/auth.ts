@@ -23,7 +23,8 @@ export const registerProfessorSchema = z.object({
   role: z.optional(z.literal('professor', { error: MSG.invalidAccountType })),
 });
 
-export const activateSchema = z.object({ token: oneTimeToken(MSG.activationLinkInvalid) });
+/** The password chosen at registration comes with the link: a link activates only the registration whose password is given. */
+export const activateSchema = z.object({ token: oneTimeToken(MSG.activationLinkInvalid), password: loginSchema.shape.password });
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -38,6 +39,7 @@ export const contactSchema = z.object({
 });
 
 export type LoginBody = z.infer<typeof loginSchema>;
+export type ActivateBody = z.infer<typeof activateSchema>;
 export type RegisterStudentBody = z.infer<typeof registerStudentSchema>;
 export type RegisterProfessorBody = z.infer<typeof registerProfessorSchema>;
 export type ContactBody = z.infer<typeof contactSchema>;

@@ -37,9 +37,17 @@ async function register(page: Page, who: Registration) {
   await expectAccessible(page, '/login (after registration)');
 }
 
-async function activate(page: Page, email: string) {
+/** Follows the mailed link: the page asks for the password chosen at registration (a wrong one is refused, nothing changes). */
+async function activate(page: Page, email: string, password = PASSWORD) {
   const link = linkIn(await latestMail(email, 'Activate your account'), '/activate/');
   await page.goto(link);
+  await page.getByRole('heading', { name: 'Account activation' }).waitFor();
+  await expectAccessible(page, '/activate/{token}');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-chosen-password');
+  await page.getByRole('button', { name: 'Activate account' }).click();
+  await page.getByRole('alert').getByText(MSG.activationPasswordWrong).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Activate account' }).click();
   await page.waitForURL('**/login');
   await page.getByText(MSG.activationSuccessful).waitFor();
   await expectAccessible(page, '/login (after activation)');

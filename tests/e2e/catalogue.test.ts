@@ -44,7 +44,7 @@ const favouriteLink = (page: Page): Locator => page.getByRole('navigation', { na
 
 async function activatedStudent(): Promise<string> {
   const { email, activationToken } = await registerStudent();
-  expect((await new ApiClient().post('/auth/activate', { token: activationToken })).status).toBe(200);
+  expect((await new ApiClient().post('/auth/activate', { token: activationToken, password: PASSWORD })).status).toBe(200);
   return email;
 }
 

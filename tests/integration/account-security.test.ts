@@ -176,7 +176,7 @@ describe('a mail outage', () => {
     expect((await allItems()).some((item) => item.email === email)).toBe(false);
 
     expect((await client.post('/auth/register', body)).status).toBe(201);
-    expect((await client.post('/auth/activate', { token: await activationTokenFor(email) })).status).toBe(200);
+    expect((await client.post('/auth/activate', { token: await activationTokenFor(email), password: PASSWORD })).status).toBe(200);
     expect((await client.post('/auth/login', { email, password: PASSWORD })).status).toBe(200);
   });
 

@@ -21,8 +21,8 @@ describe('registration and activation', () => {
     const token = linkIn(mail, '/activate/').split('/activate/')[1];
 
     expect(await client.post('/auth/login', { email, password: PASSWORD })).toMatchObject({ status: 403, body: { msg: MSG.activateFirst } });
-    expect(await client.post('/auth/activate', { token })).toMatchObject({ status: 200, body: { msg: MSG.activationSuccessful } });
-    expect(await client.post('/auth/activate', { token })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+    expect(await client.post('/auth/activate', { token, password: PASSWORD })).toMatchObject({ status: 200, body: { msg: MSG.activationSuccessful } });
+    expect(await client.post('/auth/activate', { token, password: PASSWORD })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
 
     const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
@@ -35,7 +35,7 @@ describe('registration and activation', () => {
     const client = new ApiClient();
     const registered = await client.post('/auth/register-professor', { firstName: 'Marc', lastName: 'Mentor', email, password: PASSWORD, role: 'professor' });
     expect(registered.status).toBe(201);
-    await client.post('/auth/activate', { token: await activationTokenFor(email) });
+    await client.post('/auth/activate', { token: await activationTokenFor(email), password: PASSWORD });
     const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
     expect(login.body.user).toMatchObject({ role: 'professor', firstName: 'Marc', lastName: 'Mentor' });
   });
@@ -84,13 +84,13 @@ describe('registration and activation', () => {
     expect(strangersLink).not.toBe(ownersLink);
 
     // The owner follows the link of their own registration: their credentials, their name.
-    expect((await new ApiClient().post('/auth/activate', { token: ownersLink })).status).toBe(200);
+    expect((await new ApiClient().post('/auth/activate', { token: ownersLink, password: PASSWORD })).status).toBe(200);
     expect((await new ApiClient().post('/auth/login', { email, password: 'strangers-Password-2026' })).status).toBe(401);
     const login = await new ApiClient().post<Grant>('/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ name: 'Olivia Owner' });
     // The first activation ends every other registration's link.
-    expect(await new ApiClient().post('/auth/activate', { token: strangersLink })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+    expect(await new ApiClient().post('/auth/activate', { token: strangersLink, password: 'strangers-Password-2026' })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
     expect((await new ApiClient().post('/auth/login', { email, password: 'strangers-Password-2026' })).status).toBe(401);
   });
 
@@ -99,7 +99,7 @@ describe('registration and activation', () => {
     const email = uniqueEmail('pre.hijack');
     expect((await new ApiClient().post('/auth/register', { name: 'Stranger', email, password: 'strangers-Password-2026' })).status).toBe(201);
     const { activationToken: ownersLink } = await registerStudent(email, 'Olivia Owner');
-    expect((await new ApiClient().post('/auth/activate', { token: ownersLink })).status).toBe(200);
+    expect((await new ApiClient().post('/auth/activate', { token: ownersLink, password: PASSWORD })).status).toBe(200);
     expect((await new ApiClient().post('/auth/login', { email, password: 'strangers-Password-2026' })).status).toBe(401);
     expect((await new ApiClient().post<Grant>('/auth/login', { email, password: PASSWORD })).body.user).toMatchObject({ name: 'Olivia Owner' });
   });
@@ -108,7 +108,7 @@ describe('registration and activation', () => {
     const { email } = await registerStudent(uniqueEmail('changed.mind'), 'Chris Student');
     expect((await new ApiClient().post('/auth/register-professor', { firstName: 'Chris', lastName: 'Mentor', email, password: PASSWORD })).status).toBe(201);
     const client = new ApiClient();
-    await client.post('/auth/activate', { token: await activationTokenFor(email) });
+    await client.post('/auth/activate', { token: await activationTokenFor(email), password: PASSWORD });
     const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });
     expect(login.body.user).toMatchObject({ role: 'professor', firstName: 'Chris', lastName: 'Mentor' });
     expect(login.body.user.name).toBeUndefined();
@@ -132,7 +132,7 @@ describe('registration and activation', () => {
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(activationToken).digest('base64url');
     await setAttributes({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
-    expect(await new ApiClient().post('/auth/activate', { token: activationToken })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+    expect(await new ApiClient().post('/auth/activate', { token: activationToken, password: PASSWORD })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
   });
 
   it('stores activation tokens hashed, never as sent', async () => {
@@ -174,7 +174,7 @@ describe('login', () => {
   it('sets the refresh token in an HttpOnly, Secure, SameSite cookie and never returns secrets', async () => {
     const client = new ApiClient();
     const { email } = await registerStudent().then(async (r) => {
-      await client.post('/auth/activate', { token: r.activationToken });
+      await client.post('/auth/activate', { token: r.activationToken, password: PASSWORD });
       return r;
     });
     const login = await client.post<Grant>('/auth/login', { email, password: PASSWORD });

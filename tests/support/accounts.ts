@@ -22,7 +22,7 @@ export async function activationTokenFor(email: string): Promise<string> {
 export async function signedInStudent(): Promise<{ client: ApiClient; email: string; user: Record<string, unknown> }> {
   const { email, activationToken } = await registerStudent();
   const client = new ApiClient();
-  expect((await client.post('/auth/activate', { token: activationToken })).status).toBe(200);
+  expect((await client.post('/auth/activate', { token: activationToken, password: PASSWORD })).status).toBe(200);
   const login = await client.post<{ user: Record<string, unknown>; accessToken: string }>('/auth/login', { email, password: PASSWORD });
   expect(login.status).toBe(200);
   client.accessToken = login.body.accessToken;
@@ -50,7 +50,7 @@ export async function signedInNewExpert(firstName = 'Nora', lastName = 'Newcomer
   const registered = await new ApiClient().post('/auth/register-professor', { firstName, lastName, email, password: PASSWORD, role: 'professor' });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const client = new ApiClient();
-  expect((await client.post('/auth/activate', { token: await activationTokenFor(email) })).status).toBe(200);
+  expect((await client.post('/auth/activate', { token: await activationTokenFor(email), password: PASSWORD })).status).toBe(200);
   return { client: await signedInWith(email, PASSWORD), email };
 }
 

@@ -1,7 +1,7 @@
 /** The rules of accounts and sessions. No AWS calls here: storage is the repository, mail the mailer. */
 import { AUTH_TIMINGS, LOGIN_FLOOD, RATE_LIMITS, RETENTION } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
-import type { ContactBody, LoginBody, RegisterProfessorBody, RegisterStudentBody } from '../../../shared/schemas/auth';
+import type { ActivateBody, ContactBody, LoginBody, RegisterProfessorBody, RegisterStudentBody } from '../../../shared/schemas/auth';
 import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
@@ -77,11 +77,24 @@ async function mailActivation(email: string, registration: repo.Registration, pe
   await mailOrUndo(activationMail(email, token), () => Promise.all([undoCount(), repo.deleteToken(tokenHash), created && repo.deletePendingUser(created)]));
 }
 
-export async function activate(token: string): Promise<{ msg: string }> {
-  const hash = sha256(token);
+/**
+ * Activates the registration a link was mailed for, given the password chosen at that registration.
+ * Anyone can register someone else's pending address and have a link mailed there; a link alone
+ * therefore proves only the mailbox, not the password. Asking for the password proves both, so only
+ * credentials the mailbox owner chose can ever take effect. A wrong password counts against the
+ * login throttle, changes nothing, and leaves the link usable.
+ */
+export async function activate(body: ActivateBody, client: Client): Promise<{ msg: string }> {
+  const hash = sha256(body.token);
   const record = await repo.getToken(hash);
-  if (record?.purpose !== 'activation' || !record.registration) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
+  const account = record?.purpose === 'activation' && record.registration && record.expiresAt > nowSeconds() ? await repo.getAccount(record.userId) : undefined;
+  if (!record?.registration || !account) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
+  const limit = RATE_LIMITS.loginGuessesPerClient;
+  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
+  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
+  if (!(await verifyPassword(body.password, record.registration.passwordHash))) throw new BadRequest(MSG.activationPasswordWrong, 'activation_password_wrong');
   if (!(await repo.activate(hash, record.userId, record.registration))) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
+  await repo.forgetLoginGuesses('user', account.email, client.ip);
   return { msg: MSG.activationSuccessful };
 }
 

@@ -1,10 +1,9 @@
-import { activateSchema } from '@shared/schemas/auth';
-import { MSG } from '@shared/messages';
-import { api, ApiError } from '@/lib/api-client';
+import { type ActivateBody, activateSchema } from '@shared/schemas/auth';
+import { api } from '@/lib/api-client';
 
-/** POST /auth/activate {token}; a token that cannot be one is refused without a call. */
-export async function activateAccount(token: string) {
-  const body = activateSchema.safeParse({ token });
-  if (!body.success) throw new ApiError(400, { msg: MSG.activationLinkInvalid, code: 'bad_request' });
-  return api.call('POST /api/auth/activate', { body: body.data });
+export { activateSchema };
+
+/** POST /auth/activate {token, password}: the link's registration, proved by the password chosen with it. */
+export function activateAccount(body: ActivateBody) {
+  return api.call('POST /api/auth/activate', { body });
 }
