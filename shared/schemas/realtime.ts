@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import type { MessageDto } from './chats';
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
+/** Ids are word characters and dashes: anything else names no chat. */
+const id = z.string().check(z.regex(/^[\w-]{1,64}$/));
 
 /** What the browser sends. */
 export const realtimeActionSchema = z.discriminatedUnion('action', [z.object({ action: z.literal('joinChat'), chatId: id }), z.object({ action: z.literal('ping') })]);
