@@ -108,7 +108,7 @@ describe('domain handler', () => {
       }),
     );
     try {
-      await handler(event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43) }), headers: { 'x-correlation-id': 'checkout-42' } }));
+      await handler(event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'x' }), headers: { 'x-correlation-id': 'checkout-42' } }));
     } finally {
       for (const capture of captures) capture.mockRestore();
     }
@@ -120,7 +120,7 @@ describe('domain handler', () => {
     const conflict = await handler(event('POST /api/auth/register', { body: JSON.stringify({ name: 'A', email: 'a@b.co', password: '12345678' }) }));
     expect(conflict.statusCode).toBe(409);
     expect(JSON.parse(conflict.body!)).toEqual({ msg: MSG.emailTaken, code: 'conflict' });
-    const crash = await handler(event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43) }) }));
+    const crash = await handler(event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'x' }) }));
     expect(crash.statusCode).toBe(500);
     expect(JSON.parse(crash.body!)).toEqual({ msg: MSG.serverError, code: 'internal' });
   });

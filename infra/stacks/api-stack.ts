@@ -101,6 +101,7 @@ export class ApiStack extends Stack {
     this.domainFunctions = new Map(DOMAINS.map((domain) => [domain, this.createDomainFunction(domain)]));
     const integrations = new Map(DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}-integration`, this.domainFunctions.get(domain)!)]));
     for (const route of ROUTES) this.addRoute(route, integrations.get(route.domain)!);
+    this.addUnknownRoutes(integrations.get('health')!);
     this.searchIndexerFunction = this.createSearchIndexer();
   }
 
@@ -203,6 +204,16 @@ export class ApiStack extends Stack {
       this.stripe.secretKey.grantRead(fn);
       this.stripe.webhookSecret.grantRead(fn);
     }
+  }
+
+  /**
+   * A path no route of the table knows goes to the health Lambda, whose request handling answers
+   * 404 `{ msg, code: 'route_not_found' }` like any other refusal, instead of API Gateway's own
+   * body without a code.
+   */
+  private addUnknownRoutes(integration: HttpLambdaIntegration): void {
+    const httpRoute = new apigw.HttpRoute(this, 'Route $default', { httpApi: this.props.httpApi, routeKey: apigw.HttpRouteKey.DEFAULT, integration });
+    Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: 'Answers only 404 route_not_found: no route of the table is behind it.' });
   }
 
   private addRoute(route: Route, integration: HttpLambdaIntegration): void {

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX, type Domain, ROUTES, type Route, routeKey } from '../../shared/routes';
 import { MSG } from '../../shared/messages';
 import { edgeHeaders, type EdgeOptions } from './edge-headers';
+import type { ErrorBody } from '../../shared/error-codes';
 
 type DomainHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -53,14 +54,16 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>, optio
   return async function handleApi(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://local');
     const path = url.pathname.slice(API_PREFIX.length) || '/';
-    const match = matchRoute(request.method ?? 'GET', path);
-    if (!match) return sendJson(response, 404, { msg: MSG.routeNotFound });
+    const method = request.method ?? 'GET';
+    const match = matchRoute(method, path);
     const body = await readBody(request);
-    if (body === undefined) return sendJson(response, 413, { msg: MSG.bodyTooLarge });
-    const event = toEvent(request, url, match.route, match.params, body, options.originSecret);
+    if (body === undefined) return sendJson(response, 413, { msg: MSG.bodyTooLarge, code: 'payload_too_large' } satisfies ErrorBody);
+    // A path no route knows takes the $default route, to the health Lambda (as the CDK stack wires it).
+    const target = match ? { key: routeKey(match.route), params: match.params, handler: handlers[match.route.domain] } : { key: '$default', params: {}, handler: handlers.health };
+    const event = toEvent(request, url, method, target.key, target.params, body, options.originSecret);
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      result = await handlers[match.route.domain](event);
+      result = await target.handler(event);
     } catch (error) {
       console.error('Handler crashed', error);
       return sendJson(response, 500, { message: 'Internal Server Error' });
@@ -72,7 +75,7 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>, optio
   };
 }
 
-function toEvent(request: IncomingMessage, url: URL, route: Route, params: Record<string, string>, body: Buffer, originSecret: string): APIGatewayProxyEventV2 {
+function toEvent(request: IncomingMessage, url: URL, method: string, key: string, params: Record<string, string>, body: Buffer, originSecret: string): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (name !== 'cookie' && value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
@@ -85,7 +88,7 @@ function toEvent(request: IncomingMessage, url: URL, route: Route, params: Recor
   const now = new Date();
   return {
     version: '2.0',
-    routeKey: routeKey(route),
+    routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     cookies: request.headers.cookie ? request.headers.cookie.split(';').map((c) => c.trim()) : undefined,
@@ -97,9 +100,9 @@ function toEvent(request: IncomingMessage, url: URL, route: Route, params: Recor
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
-      routeKey: routeKey(route),
+      routeKey: key,
       stage: '$default',
       time: now.toISOString(),
       timeEpoch: now.getTime(),

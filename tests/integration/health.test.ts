@@ -24,10 +24,10 @@ describe('local stack', () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 
-  it('answers an unknown API path with 404 and a msg', async () => {
+  it('answers an unknown API path with 404, a msg and its code (the $default route)', async () => {
     const response = await new ApiClient().get('/no/such/route');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ msg: 'No such API route.' });
+    expect(response.body).toEqual({ msg: 'No such API route.', code: 'route_not_found' });
   });
 
   it('answers a route of a later issue with 501 and a clear msg', async () => {
