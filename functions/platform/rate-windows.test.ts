@@ -2,30 +2,18 @@
  * Rate limits against DynamoDB Local, on a simulated clock: what a burst meets, and what a steady
  * pace never meets, whatever the windows' alignment.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureTable, LOCAL_CREDENTIALS, type LocalDynamo, startDynamo } from '../../scripts/local/dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS } from '../../shared/limits';
+import { withLocalTable } from '../../tests/support/local-table';
 
-const TABLE = 'rate-windows-unit';
-let dynamo: LocalDynamo;
-let windows: typeof import('./rate-windows');
-let errors: typeof import('./errors');
+const loaded = withLocalTable('rate-windows-unit', () => Promise.all([import('./rate-windows'), import('./errors')]));
 
-beforeAll(async () => {
-  dynamo = await startDynamo(undefined);
-  await ensureTable(dynamo.endpoint, TABLE);
-  Object.assign(process.env, LOCAL_CREDENTIALS, { TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint });
-  // Read at load, as in a Lambda: only now that the environment names DynamoDB Local.
-  [windows, errors] = await Promise.all([import('./rate-windows'), import('./errors')]);
-}, 60_000);
-
-afterAll(() => dynamo?.stop());
 afterEach(() => vi.useRealTimers());
 
-const send = (subject: string) => windows.takeFromLimit('chat-messages', RATE_LIMITS.messagesPerAccount, subject, 'too fast').then(
+const send = (subject: string) => loaded()[0].takeFromLimit('chat-messages', RATE_LIMITS.messagesPerAccount, subject, 'too fast').then(
   () => 'sent' as const,
   (error: unknown) => {
-    if (error instanceof errors.TooManyRequests) return error;
+    if (error instanceof loaded()[1].TooManyRequests) return error;
     throw error;
   },
 );
@@ -38,7 +26,7 @@ describe('the chat message limit', () => {
       vi.setSystemTime(start + at * 200);
       expect(await send('steady'), `message ${at + 1}`).toBe('sent');
     }
-  });
+  }, 60_000);
 
   it('meets 300 messages fired at once: the limit passes, the rest wait for the window', async () => {
     const outcomes = await Promise.all(Array.from({ length: 300 }, () => send('flood')));
