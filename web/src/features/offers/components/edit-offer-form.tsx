@@ -98,7 +98,7 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
         </p>
         <p className="field-hint">The pricing type is set when the offer is created.</p>
       </div>
-      <TextField label={`Price (${unit})`} type="number" inputMode="decimal" min={0} max={LIMITS.offerPriceMax} step="0.01" error={errors.price?.message} {...register('price')} />
+      <TextField label={`Price (${unit})`} type="number" inputMode="decimal" min={0.01} max={LIMITS.offerPriceMax} step="0.01" error={errors.price?.message} {...register('price')} />
       <SelectField label="Lesson type" placeholder="Choose a lesson type" options={LESSON_TYPES} error={errors.lessonType?.message} {...register('lessonType')} />
       <div className="photo-field">
         {(preview || offer.photo) && (
