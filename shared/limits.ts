@@ -49,6 +49,13 @@ export const UPLOADS = {
   /** Folder of the files bucket that forms write to; never served, emptied after a day (stateful stack). */
   incomingPrefix: 'incoming',
   formSeconds: 5 * 60,
+  /**
+   * Folder of the files bucket where a checked upload waits until it may be public (an offer's photo
+   * in moderation): never served, only shown through short-lived signed addresses.
+   */
+  heldPrefix: 'held',
+  /** How long a signed address of a held upload works (a page showing it is reloaded to renew it). */
+  heldViewSeconds: 15 * 60,
   /** file-type's own advice for reliable detection. */
   sniffBytes: 4100,
 } as const;

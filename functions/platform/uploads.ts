@@ -2,7 +2,9 @@
  * The uploads port. A browser sends its file straight to the private files bucket with a
  * presigned POST (S3 enforces the key, the size and the declared type of its policy), so binary
  * never travels through a Lambda. Nothing under incoming/ is ever served: publishing checks the
- * object by its first bytes and copies it to the media bucket, which /uploads/* serves.
+ * object by its first bytes and copies it to the media bucket, which /uploads/* serves. An upload
+ * that must not be public yet (an offer's photo in moderation) is checked and held in the files
+ * bucket instead (held/), shown only through short-lived signed addresses, and published later.
  * Locally the gateway checks the form's signature and policy as S3 does before s3rver stores it
  * (scripts/local/upload-forms.ts).
  */
@@ -14,6 +16,7 @@ import { UPLOADS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import type { PhotoUploadForm } from '../../shared/schemas/catalogue';
 import type { UploadType } from '../../shared/upload-types';
+import type { RequestPresigner } from '@smithy/types';
 import { config } from './config';
 import { BadRequest } from './errors';
 import { s3 } from './s3';
@@ -70,6 +73,55 @@ export interface PublishRequest {
  * the path below /uploads/.
  */
 export async function publishUpload({ key, keyPrefix, maxBytes, publicPrefix }: PublishRequest): Promise<string> {
+  return moveChecked({ key, keyPrefix, maxBytes }, config.mediaBucket, publicPrefix);
+}
+
+export type HoldRequest = Omit<PublishRequest, 'publicPrefix'>;
+
+/**
+ * Checks an uploaded image as publishUpload does, but keeps it private: copies it to
+ * held/<keyPrefix>/<random id>.<ext> of the files bucket (never served) and returns that key, for
+ * heldUploadUrl to show and publishHeldUpload to publish once it may be public.
+ */
+export async function holdUpload({ key, keyPrefix, maxBytes }: HoldRequest): Promise<string> {
+  return moveChecked({ key, keyPrefix, maxBytes }, config.filesBucket, `${UPLOADS.heldPrefix}/${keyPrefix}`);
+}
+
+/**
+ * Publishes a held upload: a copy in the media bucket under <publicPrefix>/<a new random id>.<ext>,
+ * so that its public address is made only now and cannot be known before. Returns the path below
+ * /uploads/; the held object stays until discardHeldUpload.
+ */
+export async function publishHeldUpload(heldKey: string, publicPrefix: string): Promise<string> {
+  const path = `${publicPrefix}/${randomUUID()}${extensionOf(heldKey)}`;
+  await s3.send(new CopyObjectCommand({ Bucket: config.mediaBucket, Key: path, CopySource: copySource(config.filesBucket, heldKey), MetadataDirective: 'COPY' }));
+  return path;
+}
+
+/** Removes a held upload that was published, replaced or whose owner is gone. */
+export async function discardHeldUpload(heldKey: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: config.filesBucket, Key: heldKey }));
+}
+
+/**
+ * A signed address where a browser may GET a held upload for the next few minutes (on AWS the files
+ * bucket's endpoint, which the page's CSP allows for images; locally the gateway's path to S3,
+ * which checks the signature as S3 does). Signing is local: no call to S3.
+ */
+export async function heldUploadUrl(heldKey: string): Promise<string> {
+  const base = new URL(config.uploadFormEndpoint ? `${config.uploadFormEndpoint}/${config.filesBucket}/` : `https://${config.filesBucket}.s3.${config.region}.amazonaws.com/`);
+  const path = `${base.pathname}${heldKey.split('/').map(encodeURIComponent).join('/')}`;
+  const signer = (await formSigner.config.signer()) as unknown as RequestPresigner;
+  const signed = await signer.presign(
+    { method: 'GET', protocol: base.protocol, hostname: base.hostname, port: base.port ? Number(base.port) : undefined, path, query: {}, headers: { host: base.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } },
+    { expiresIn: UPLOADS.heldViewSeconds, signingRegion: config.region, signingService: 's3' },
+  );
+  const query = Object.entries(signed.query ?? {}).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return `${base.origin}${path}?${query.join('&')}`;
+}
+
+/** The check of publishUpload and holdUpload, then the copy of the checked bytes to <bucket>/<prefix>/<random id>.<ext>. */
+async function moveChecked({ key, keyPrefix, maxBytes }: HoldRequest, toBucket: string, toPrefix: string): Promise<string> {
   const prefix = `${UPLOADS.incomingPrefix}/${keyPrefix}/`;
   if (!key.startsWith(prefix) || !UPLOAD_ID.test(key.slice(prefix.length))) throw new BadRequest(MSG.uploadMissing, 'upload_missing');
   const Bucket = config.filesBucket;
@@ -81,12 +133,12 @@ export async function publishUpload({ key, keyPrefix, maxBytes, publicPrefix }: 
   const type = head.size > 0 ? await sniff(Bucket, key, head.etag) : undefined;
   if (!type || !IMAGE_TYPES.has(type.mime)) throw new BadRequest(MSG.onlyImages, 'upload_type_refused');
 
-  const path = `${publicPrefix}/${randomUUID()}.${type.ext}`;
+  const path = `${toPrefix}/${randomUUID()}.${type.ext}`;
   await s3.send(
     new CopyObjectCommand({
-      Bucket: config.mediaBucket,
+      Bucket: toBucket,
       Key: path,
-      CopySource: `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+      CopySource: copySource(Bucket, key),
       CopySourceIfMatch: head.etag,
       ContentType: type.mime,
       MetadataDirective: 'REPLACE',
@@ -95,6 +147,11 @@ export async function publishUpload({ key, keyPrefix, maxBytes, publicPrefix }: 
   await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
   return path;
 }
+
+const copySource = (bucket: string, key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** `.png` of `held/offers/o1/<id>.png`. */
+const extensionOf = (key: string) => /\.[a-z0-9]+$/.exec(key)?.[0] ?? '';
 
 /** Size and ETag of an object, or undefined when there is none (without s3:ListBucket, S3 answers 403 for a missing key). */
 async function headObject(Bucket: string, Key: string): Promise<{ size: number; etag?: string } | undefined> {
