@@ -56,8 +56,8 @@ export const UPLOADS = {
   heldPrefix: 'held',
   /** How long a signed address of a held upload works (a page showing it is reloaded to renew it). */
   heldViewSeconds: 15 * 60,
-  /** file-type's own advice for reliable detection. */
-  sniffBytes: 4100,
+  /** The image types accepted (JPEG, PNG, WebP) are told apart by their first 12 bytes (functions/platform/uploads.ts). */
+  sniffBytes: 12,
 } as const;
 
 /** Session and account timings (server side; where the spec is silent see docs/decisions.md). */

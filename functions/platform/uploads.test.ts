@@ -122,6 +122,8 @@ describe('publishUpload', () => {
     ['markup declared as an image', HTML_AS_IMAGE],
     ['a GIF (an image, but not one we serve)', GIF_IMAGE],
     ['an empty file', Buffer.alloc(0)],
+    ['a RIFF file that is not WebP (a WAVE sound)', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')])],
+    ['the first bytes of a PNG signature only', pngImage().subarray(0, 6)],
   ])('refuses %s with "Only images allowed", publishing nothing', async (_name, body) => {
     // s3rver does not apply the policy's 1-byte minimum, so an empty file does reach the check here.
     const key = await uploaded(body);

@@ -10,7 +10,6 @@
  */
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { fileTypeFromBuffer } from 'file-type/core';
 import { randomUUID } from 'node:crypto';
 import { UPLOADS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
@@ -22,7 +21,14 @@ import { BadRequest } from './errors';
 import { s3 } from './s3';
 
 /** What an image upload may turn out to be, by its bytes: the image types /uploads serves inline. */
-const IMAGE_TYPES: ReadonlySet<string> = new Set<UploadType>(['image/jpeg', 'image/png', 'image/webp']);
+const IMAGE_TYPES: readonly { mime: UploadType; ext: string; signature: (bytes: Uint8Array) => boolean }[] = [
+  { mime: 'image/jpeg', ext: 'jpg', signature: (bytes) => startsWith(bytes, [0xff, 0xd8, 0xff]) },
+  { mime: 'image/png', ext: 'png', signature: (bytes) => startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  // RIFF, the file's size, then WEBP.
+  { mime: 'image/webp', ext: 'webp', signature: (bytes) => startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes.subarray(8), [0x57, 0x45, 0x42, 0x50]) },
+];
+
+const startsWith = (bytes: Uint8Array, signature: number[]) => bytes.length >= signature.length && signature.every((byte, at) => bytes[at] === byte);
 
 /** The random part of a key: a UUID, never a path segment of its own choosing. */
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -131,7 +137,7 @@ async function moveChecked({ key, keyPrefix, maxBytes }: HoldRequest, toBucket: 
   if (head.size > maxBytes) throw new BadRequest(MSG.maxImage2mb, 'upload_too_large');
   // IfMatch / CopySourceIfMatch: the object checked is the object copied, even if the form is used again meanwhile.
   const type = head.size > 0 ? await sniff(Bucket, key, head.etag) : undefined;
-  if (!type || !IMAGE_TYPES.has(type.mime)) throw new BadRequest(MSG.onlyImages, 'upload_type_refused');
+  if (!type) throw new BadRequest(MSG.onlyImages, 'upload_type_refused');
 
   const path = `${toPrefix}/${randomUUID()}.${type.ext}`;
   await s3.send(
@@ -168,5 +174,6 @@ async function headObject(Bucket: string, Key: string): Promise<{ size: number; 
 /** The type the first bytes of an object show; only those bytes are read. */
 async function sniff(Bucket: string, Key: string, etag: string | undefined) {
   const object = await s3.send(new GetObjectCommand({ Bucket, Key, Range: `bytes=0-${UPLOADS.sniffBytes - 1}`, IfMatch: etag }));
-  return fileTypeFromBuffer(await object.Body!.transformToByteArray());
+  const bytes = await object.Body!.transformToByteArray();
+  return IMAGE_TYPES.find((type) => type.signature(bytes));
 }
