@@ -149,7 +149,7 @@ const searchIndexPort: EngineKind = {
   build(experts, offers) {
     return portEngine(
       buildSearchIndex(
-        experts.map((expert) => ({ ...expert, id: String(expert.id), expertises: expert.expertises.split(' '), expYears: expert.id % 30, createdAt: new Date(1_700_000_000_000 + expert.id * 60_000).toISOString() })),
+        experts.map((expert) => ({ ...expert, id: String(expert.id), visitorName: expert.name.replace(/ (\S)\S*$/, ' $1.'), expertises: expert.expertises.split(' '), expYears: expert.id % 30, createdAt: new Date(1_700_000_000_000 + expert.id * 60_000).toISOString() })),
         offers.map((offer) => ({ ...offer, id: String(offer.id), expertId: String(offer.expertId), createdAt: new Date(1_700_000_000_000 + offer.id * 60_000).toISOString() })),
       ),
     );

@@ -49,8 +49,15 @@ export const UPLOADS = {
   /** Folder of the files bucket that forms write to; never served, emptied after a day (stateful stack). */
   incomingPrefix: 'incoming',
   formSeconds: 5 * 60,
-  /** file-type's own advice for reliable detection. */
-  sniffBytes: 4100,
+  /**
+   * Folder of the files bucket where a checked upload waits until it may be public (an offer's photo
+   * in moderation): never served, only shown through short-lived signed addresses.
+   */
+  heldPrefix: 'held',
+  /** How long a signed address of a held upload works (a page showing it is reloaded to renew it). */
+  heldViewSeconds: 15 * 60,
+  /** The image types accepted (JPEG, PNG, WebP) are told apart by their first 12 bytes (functions/platform/uploads.ts). */
+  sniffBytes: 12,
 } as const;
 
 /** Session and account timings (server side; where the spec is silent see docs/decisions.md). */

@@ -7,14 +7,15 @@
  * The page's CSP. `connect-src` names the app's own origin, its WebSocket origin
  * (`wss://<host>` on AWS, `ws://localhost:<port>` locally), never any ws:/wss: host, and on AWS
  * the files bucket's endpoint that upload forms are posted to (locally they go to the app's own
- * origin, see scripts/local/upload-forms.ts).
+ * origin, see scripts/local/upload-forms.ts). `img-src` names that endpoint too: an offer's photo in
+ * moderation is shown to its expert and admins from there, by a short-lived signed address.
  */
 export function contentSecurityPolicy(webSocketOrigin: string, uploadFormOrigin?: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self'", 'data:', 'blob:', uploadFormOrigin].filter(Boolean).join(' '),
     "font-src 'self'",
     ['connect-src', "'self'", webSocketOrigin, uploadFormOrigin].filter(Boolean).join(' '),
     "frame-ancestors 'none'",

@@ -63,6 +63,7 @@ export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix:
 export const messageKey = (chatId: string, messageId: string) => ({ pk: `CHAT#${chatId}`, sk: `MSG#${messageId}` });
 export const openChatKey = (studentId: string, offerId: string) => ({ pk: `CHAT#OPEN#${studentId}#${offerId}`, sk: 'OPEN' });
 export const chatMemberKey = (userId: string, chatId: string) => ({ pk: `CHATS#${userId}`, sk: `CHAT#${chatId}` });
+export const chatPlacesOf = (userId: string) => ({ pk: `CHATS#${userId}`, skPrefix: 'CHAT#' });
 export const chatsOfMember = (userId: string) => ({ gsi1pk: `CHATS#${userId}` });
 export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: string) => ({ ...chatsOfMember(userId), gsi1sk: `${lastActivityAt}#${chatId}` });
 export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
@@ -101,7 +102,7 @@ const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [
 export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
-  users: { readWrite: ['USER#'], read: ['OFFER#'], index: [] },
+  users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
   chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
   payments: sessionCheckOnly,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIF_IMAGE, HTML_AS_IMAGE, JPEG_IMAGE, pngImage, WEBP_IMAGE } from '../../tests/support/images';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb';
 import { startS3, type LocalService } from '../../scripts/local/storage';
+import { checkPresignedGet } from '../../scripts/local/signed-downloads';
 import { UPLOADS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 
@@ -121,6 +122,8 @@ describe('publishUpload', () => {
     ['markup declared as an image', HTML_AS_IMAGE],
     ['a GIF (an image, but not one we serve)', GIF_IMAGE],
     ['an empty file', Buffer.alloc(0)],
+    ['a RIFF file that is not WebP (a WAVE sound)', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')])],
+    ['the first bytes of a PNG signature only', pngImage().subarray(0, 6)],
   ])('refuses %s with "Only images allowed", publishing nothing', async (_name, body) => {
     // s3rver does not apply the policy's 1-byte minimum, so an empty file does reach the check here.
     const key = await uploaded(body);
@@ -149,5 +152,50 @@ describe('publishUpload', () => {
       await expect(publish(key), key).rejects.toMatchObject({ statusCode: 400, message: MSG.uploadMissing });
     }
     expect(await exists(FILES_BUCKET, others)).toBe(true);
+  });
+});
+
+describe('holdUpload, heldUploadUrl and publishHeldUpload', () => {
+  const hold = (key: string, keyPrefix = 'offers/o1') => uploads.holdUpload({ key, keyPrefix, maxBytes: MAX_BYTES });
+  const LOCAL_SIGNER = { region: LOCAL_CREDENTIALS.AWS_REGION, secretKeys: { [LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID]: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } };
+
+  it('checks an upload as publishing does, but keeps it in the files bucket under held/, nothing in the media bucket', async () => {
+    const key = await uploaded(pngImage());
+    const held = await hold(key);
+    expect(held).toMatch(/^held\/offers\/o1\/[0-9a-f-]{36}\.png$/);
+    expect((await client.send(new HeadObjectCommand({ Bucket: FILES_BUCKET, Key: held }))).ContentType).toBe('image/png');
+    expect(await exists(FILES_BUCKET, key)).toBe(false);
+    expect(await exists(MEDIA_BUCKET, held)).toBe(false);
+    expect(await exists(MEDIA_BUCKET, held.replace(/^held\//, ''))).toBe(false);
+    await expect(hold(await uploaded(HTML_AS_IMAGE))).rejects.toMatchObject({ statusCode: 400, message: MSG.onlyImages });
+  });
+
+  it('signs a GET of the held object for a few minutes, on the address the browser uses, which S3 (the local check) accepts only as signed', async () => {
+    const held = await hold(await uploaded(pngImage()));
+    const url = new URL(await uploads.heldUploadUrl(held));
+    expect(`${url.origin}${url.pathname}`).toBe(`${FORM_ENDPOINT}/${FILES_BUCKET}/${held}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(UPLOADS.heldViewSeconds));
+    const query = url.search.slice(1);
+    const now = new Date();
+    expect(checkPresignedGet(url.pathname, query, url.host, { ...LOCAL_SIGNER, now })).toBeUndefined();
+    const later = new Date(now.getTime() + (UPLOADS.heldViewSeconds + 60) * 1000);
+    expect(checkPresignedGet(url.pathname, query, url.host, { ...LOCAL_SIGNER, now: later })).toMatchObject({ status: 403, message: 'Request has expired' });
+    const otherKey = url.pathname.replace(/[0-9a-f]{8}-/, '00000000-');
+    expect(checkPresignedGet(otherKey, query, url.host, { ...LOCAL_SIGNER, now })).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    expect(checkPresignedGet(url.pathname, query.replace(/X-Amz-Signature=[0-9a-f]+/, `X-Amz-Signature=${'0'.repeat(64)}`), url.host, { ...LOCAL_SIGNER, now })).toMatchObject({ code: 'SignatureDoesNotMatch' });
+    expect(checkPresignedGet(url.pathname, '', url.host, { ...LOCAL_SIGNER, now })).toMatchObject({ status: 403, code: 'AccessDenied' });
+  });
+
+  it('publishes a held object under a new random name of the media bucket, with its type, and discards it on request', async () => {
+    const image = pngImage(3, 3);
+    const held = await hold(await uploaded(image));
+    const path = await uploads.publishHeldUpload(held, 'offers/o1');
+    expect(path).toMatch(/^offers\/o1\/[0-9a-f-]{36}\.png$/);
+    expect(path.split('/').pop()).not.toBe(held.split('/').pop());
+    const published = await client.send(new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: path }));
+    expect(published.ContentType).toBe('image/png');
+    expect(Buffer.from(await published.Body!.transformToByteArray())).toEqual(image);
+    await uploads.discardHeldUpload(held);
+    expect(await exists(FILES_BUCKET, held)).toBe(false);
   });
 });

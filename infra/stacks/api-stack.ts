@@ -42,7 +42,8 @@ interface DomainNeeds {
   files?: boolean;
   /**
    * Takes uploads for one folder of the media bucket (functions/platform/uploads.ts): signs forms into
-   * incoming/<folder>/ of the files bucket, checks and removes them there, publishes to <folder>/.
+   * incoming/<folder>/ of the files bucket, checks and removes them there, holds checked ones in
+   * held/<folder>/ (signing addresses to view them) and publishes to <folder>/.
    */
   uploadsFor?: string;
   mail?: boolean;
@@ -196,6 +197,8 @@ export class ApiStack extends Stack {
     if (needs.uploadsFor) {
       // A presigned POST acts with its signer's rights: PutObject is what lets browsers store through the forms.
       domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], `${UPLOADS.incomingPrefix}/${needs.uploadsFor}/*`);
+      // Checked uploads held until they may be public: copied in, signed for viewing (GetObject), copied out, removed.
+      domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], `${UPLOADS.heldPrefix}/${needs.uploadsFor}/*`);
       domainFunction.grantObjects(mediaBucket, ['s3:PutObject'], `${needs.uploadsFor}/*`);
     }
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);

@@ -124,7 +124,7 @@ function expandedFields(form: PostedForm): Map<string, string> {
 }
 
 /** `<access key>/<yyyymmdd>/<region>/s3/aws4_request`, dated the day of X-Amz-Date, of a key S3 knows. */
-function checkCredential(credential: string, amzDate: string, target: PostTarget): S3Refusal | undefined {
+export function checkCredential(credential: string, amzDate: string, target: Pick<PostTarget, 'region' | 'secretKeys'>): S3Refusal | undefined {
   if (!/^\d{8}T\d{6}Z$/.test(amzDate)) return invalidArgument('X-Amz-Date must be formated via ISO8601 Long format', 'X-Amz-Date', amzDate);
   const invalidCredential = (message: string, details?: Record<string, string>) => invalidArgument(message, 'X-Amz-Credential', credential, details);
   const parts = credential.split('/');
@@ -144,13 +144,13 @@ function checkCredential(credential: string, amzDate: string, target: PostTarget
 }
 
 /** SigV4's key for a day, region and service: an HMAC chain from "AWS4" and the secret. */
-function signingKey(secret: string, date: string, region: string, service: string): Buffer {
+export function signingKey(secret: string, date: string, region: string, service: string): Buffer {
   let key = createHmac('sha256', `AWS4${secret}`).update(date).digest();
   for (const part of [region, service, 'aws4_request']) key = createHmac('sha256', key).update(part).digest();
   return key;
 }
 
-function sameSignature(expected: Buffer, providedHex: string): boolean {
+export function sameSignature(expected: Buffer, providedHex: string): boolean {
   const provided = Buffer.from(providedHex, 'hex');
   // Buffer.from drops what is not hex: the round trip makes sure all of it was.
   return provided.toString('hex') === providedHex && provided.length === expected.length && timingSafeEqual(provided, expected);

@@ -21,6 +21,7 @@ import { serveOutbox } from './outbox-page';
 import { startOutbox, startS3 } from './storage';
 import { createStaticFiles } from './static-files';
 import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
+import { createSignedDownloadProxy } from './signed-downloads';
 import { createWsGateway, MANAGEMENT_PATH } from './ws-gateway';
 import { startTableStream } from './table-stream';
 import type { SeedSettings } from './demo-accounts';
@@ -106,6 +107,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const vite = options.dev ? await startVite() : undefined;
   const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
   const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET);
+  const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET);
   const appOriginOf = createHostCheck(options.port, options.host);
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -115,7 +117,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const route = async () => {
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api(request, response);
       if (path.startsWith('/uploads/')) return proxyUpload(s3.endpoint, path, response);
-      if (path.startsWith(`${UPLOAD_FORM_PATH}/`)) return uploadForms(request, response);
+      if (path.startsWith(`${UPLOAD_FORM_PATH}/`)) return request.method === 'GET' ? signedDownloads(request, response) : uploadForms(request, response);
       if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);

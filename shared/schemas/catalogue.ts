@@ -126,8 +126,13 @@ export interface OfferDto {
   area?: string;
   status: OfferStatus;
   approved: boolean;
-  /** Path below /uploads/ of the offer's photo. */
+  /** Path below /uploads/ of the offer's published photo (one an admin approved). */
   photo?: string;
+  /**
+   * Its expert and admins only: a signed address, valid a few minutes, of a photo waiting for
+   * moderation (shown instead of `photo`); it has no public address until the offer is approved.
+   */
+  pendingPhotoUrl?: string;
   createdAt: string;
   updatedAt?: string;
   professor: ExpertCard;

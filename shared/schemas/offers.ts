@@ -16,9 +16,14 @@ const offerText = (min: number, max: number, lengthMsg: string) =>
 export const offerTitle = offerText(LIMITS.offerTitleMin, LIMITS.offerTitleMax, MSG.offerTitleLength);
 export const offerDescription = offerText(LIMITS.offerDescriptionMin, LIMITS.offerDescriptionMax, MSG.offerDescriptionLength);
 
+/**
+ * One rule for creating and editing an offer (docs/decisions.md): more than 0 (there are no free
+ * offers: an order is paid by card, and a card cannot be charged 0), at most 999,999 euros, in
+ * whole cents, with the spec's message.
+ */
 export const offerPrice = z
   .number({ error: MSG.offerPriceRange })
-  .check(z.gte(0, MSG.offerPriceRange), z.lte(LIMITS.offerPriceMax, MSG.offerPriceRange), z.refine(isWholeCents, MSG.offerPriceRange));
+  .check(z.gt(0, MSG.offerPriceRange), z.lte(LIMITS.offerPriceMax, MSG.offerPriceRange), z.refine(isWholeCents, MSG.offerPriceRange));
 
 const lessonType = z.enum(LESSON_TYPES, { error: MSG.lessonTypeRequired });
 
@@ -36,7 +41,7 @@ export const uploadKey = z.string({ error: MSG.uploadMissing }).check(z.regex(/^
 export const updateOfferSchema = z.object({
   title: offerTitle,
   description: offerDescription,
-  price: offerPrice.check(z.refine((n) => n > 0, MSG.offerValidPrice)),
+  price: offerPrice,
   lessonType,
   /** A photo uploaded through the presigned form; omitted: the photo stays as it is. */
   photo: z.optional(uploadKey),

@@ -72,6 +72,11 @@ describe('CSP of the SPA (viewer response)', () => {
     expect(connectSources).toEqual(["'self'", 'wss://app.example.com', UPLOAD_FORM_ORIGIN]);
   });
 
+  it("names the files bucket's own endpoint in img-src too (signed addresses of photos in moderation), and no other host", () => {
+    const imageSources = cspFor('app.example.com').split('; ').find((directive) => directive.startsWith('img-src '))!.split(' ').slice(1);
+    expect(imageSources).toEqual(["'self'", 'data:', 'blob:', UPLOAD_FORM_ORIGIN]);
+  });
+
   it('never allows any ws: or wss: host', () => {
     const sources = cspFor('app.example.com').split(/[;\s]+/);
     expect(sources.filter((source) => /^wss?:/.test(source))).toEqual(['wss://app.example.com']);

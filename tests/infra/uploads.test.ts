@@ -100,4 +100,10 @@ describe('what the offers Lambda may do with objects', () => {
     // No grant on either bucket as a whole, which would cover every upload.
     for (const { resource } of statements) expect(resource).not.toMatch(/>\/\*$/);
   });
+
+  it('holds checked photos in moderation in held/offers/* of the files bucket (copy in, sign to view, copy out, remove): nothing more', () => {
+    const files = statefulValue(STATEFUL_LOGICAL_IDS.filesBucket, 'Arn');
+    const held = s3Statements(dev, 'catalogue').filter(({ resource }) => files.test(resource) && resource.includes('/held/'));
+    expect(held).toEqual([{ actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], resource: exactly(files, '/held/offers/\\*') }]);
+  });
 });

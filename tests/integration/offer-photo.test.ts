@@ -1,7 +1,9 @@
 /**
  * An offer's photo, through the local gateway: the expert asks for an upload form, the browser
  * posts the file to the form's URL (the local stand-in for S3), the offer is updated with the
- * form's key, which checks the photo by its content and publishes it, and /uploads/ serves it.
+ * form's key, which checks the photo by its content and holds it for moderation (shown to its
+ * expert by a signed address), and once an admin approves the offer /uploads/ serves it
+ * (catalogue-privacy.test.ts checks who sees it before).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -58,9 +60,10 @@ async function uploaded(offerId: string, bytes: Buffer, type = 'image/png'): Pro
 }
 
 /** The expert saves the offer with the uploaded photo, as the edit page does: the photo is checked and published then. */
-async function publish(offerId: string, key: string): Promise<{ status: number; msg: string; photo?: string }> {
-  const response = await claire.request<{ msg: string; offer?: { photo?: string } }>('PATCH', `/offers/update/${offerId}`, { ...OFFER, photo: key });
-  return { status: response.status, msg: response.body.msg, ...(response.body.offer?.photo && { photo: response.body.offer.photo }) };
+async function publish(offerId: string, key: string): Promise<{ status: number; msg: string; photo?: string; pendingPhotoUrl?: string }> {
+  const response = await claire.request<{ msg: string; offer?: { photo?: string; pendingPhotoUrl?: string } }>('PATCH', `/offers/update/${offerId}`, { ...OFFER, photo: key });
+  const { photo, pendingPhotoUrl } = response.body.offer ?? {};
+  return { status: response.status, msg: response.body.msg, ...(photo && { photo }), ...(pendingPhotoUrl && { pendingPhotoUrl }) };
 }
 
 describe('an offer’s photo', () => {
@@ -79,10 +82,14 @@ describe('an offer’s photo', () => {
     // Nothing under incoming/ is served.
     expect((await fetch(`${stackUrl()}/uploads/${form.key}`)).status).toBe(404);
 
-    const published = await publish(offerId, form.key);
-    expect(published).toMatchObject({ status: 200, msg: MSG.offerUpdated });
+    const saved = await publish(offerId, form.key);
+    expect(saved).toMatchObject({ status: 200, msg: MSG.offerUpdated });
+    // In moderation: no public address yet, a signed one for its expert.
+    expect(saved.photo).toBeUndefined();
+    expect((await fetch(saved.pendingPhotoUrl!)).status).toBe(200);
+    expect((await (await signedInAs('admin')).request('PATCH', `/admin/offers/${offerId}/approve`, {})).status).toBe(200);
+    const published = (await claire.get<{ photo?: string }>(`/offers/${offerId}`)).body;
     expect(published.photo).toMatch(new RegExp(`^offers/${offerId}/[0-9a-f-]{36}\\.png$`));
-    expect((await claire.get(`/offers/${offerId}`)).body).toMatchObject({ photo: published.photo });
     const served = await fetch(`${stackUrl()}/uploads/${published.photo}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');

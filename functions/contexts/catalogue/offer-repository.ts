@@ -58,7 +58,7 @@ async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0
   return offers;
 }
 
-export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCents' | 'lessonType'> & { photo?: string };
+export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCents' | 'lessonType'> & Partial<Pick<OfferRecord, 'photo' | 'pendingPhoto'>>;
 
 /**
  * Rewrites an offer's fields if it is still live (pending or approved) and, when `ownerId` is
@@ -73,6 +73,10 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
   if (fields.photo) {
     sets.push('photo = :photo');
     values[':photo'] = fields.photo;
+  }
+  if (fields.pendingPhoto) {
+    sets.push('pendingPhoto = :pendingPhoto');
+    values[':pendingPhoto'] = fields.pendingPhoto;
   }
   if (options.resubmit) {
     const index = statusIndexOf(updated)!;
@@ -101,18 +105,32 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
   return written ? updated : undefined;
 }
 
-/** Publishes an offer waiting in moderation. False when it no longer waits. */
-export async function approveOffer(offer: OfferRecord): Promise<boolean> {
+/**
+ * Publishes an offer waiting in moderation, with `photo`, the published copy of its photo in
+ * moderation when it has one. False when it no longer waits, or its photo in moderation changed.
+ */
+export async function approveOffer(offer: OfferRecord, photo?: string): Promise<boolean> {
   const index = statusIndexOf({ ...offer, status: 'approved' })!;
+  const values: Record<string, unknown> = { ':approved': 'approved', ':pending': 'pending', ':gsi2pk': index.gsi2pk, ':gsi2sk': index.gsi2sk };
+  let update = 'SET #status = :approved, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk';
+  let condition = '#status = :pending';
+  if (offer.pendingPhoto && photo) {
+    update += ', photo = :photo REMOVE pendingPhoto';
+    condition += ' AND pendingPhoto = :held';
+    values[':photo'] = photo;
+    values[':held'] = offer.pendingPhoto;
+  } else {
+    condition += ' AND attribute_not_exists(pendingPhoto)';
+  }
   return conditionally([
     {
       Update: {
         TableName: config.tableName,
         Key: offerKey(offer.offerId),
-        UpdateExpression: 'SET #status = :approved, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
-        ConditionExpression: '#status = :pending',
+        UpdateExpression: update,
+        ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':approved': 'approved', ':pending': 'pending', ':gsi2pk': index.gsi2pk, ':gsi2sk': index.gsi2sk },
+        ExpressionAttributeValues: values,
       },
     },
     catalogueChangePut('offer', offer.offerId, offer.professorId),

@@ -9,7 +9,8 @@ import type { Caller } from '../../platform/access-token';
 import { newId } from '../../platform/crypto';
 import { Forbidden, NotFound } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
-import { publishUpload } from '../../platform/uploads';
+import { logger } from '../../platform/logger';
+import { discardHeldUpload, heldUploadUrl, holdUpload, publishHeldUpload, publishUpload } from '../../platform/uploads';
 import { isListedExpert, toExpertCard } from './expert';
 import { searchIndex } from './search-source';
 import type { OfferHit } from '../search/search-index';
@@ -42,7 +43,7 @@ export async function offer(offerId: string, caller: Caller | undefined): Promis
   if (!found || !visibleTo(found, caller)) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   const expert = await accounts.getAccount(found.professorId);
   if (!isListedExpert(expert) && !(expert && isOwnerOrAdmin(found, caller))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  return toOfferDto(found, toExpertCard(expert, caller));
+  return withPendingPhoto(toOfferDto(found, toExpertCard(expert, caller)), found, caller);
 }
 
 /** The published offers of an expert, newest first. */
@@ -64,7 +65,7 @@ export async function reviewsOfExpert(professorId: string): Promise<Review[]> {
 export async function myOffers(caller: Caller): Promise<OfferDto[]> {
   const [expert, offers] = await Promise.all([accounts.getAccount(caller.userId), repo.offersOfExpert(caller.userId)]);
   const card = expertCardOrId(expert, caller.userId, caller);
-  return offers.filter((own) => own.status === 'pending' || own.status === 'approved').map((own) => toOfferDto(own, card));
+  return Promise.all(offers.filter((own) => own.status === 'pending' || own.status === 'approved').map((own) => withPendingPhoto(toOfferDto(own, card), own, caller)));
 }
 
 /** An expert with payouts enabled publishes offers; each waits for an admin's approval first. */
@@ -92,18 +93,24 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Ac
 export async function updateOwnOffer(offerId: string, input: OfferInput, caller: Caller, account: AccountRecord): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
   if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
-  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { ownerId: caller.userId, resubmit: true });
+  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input, 'hold'), { ownerId: caller.userId, resubmit: true });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  return { msg: MSG.offerUpdated, offer: toOfferDto(updated, toExpertCard(account, caller)) };
+  if (updated.pendingPhoto !== found.pendingPhoto) await discardHeldPhoto(found);
+  return { msg: MSG.offerUpdated, offer: await withPendingPhoto(toOfferDto(updated, toExpertCard(account, caller)), updated, caller) };
 }
 
-/** An admin edits any live offer; it keeps its status (an admin's word needs no second review). */
+/**
+ * An admin edits any live offer; it keeps its status (an admin's word needs no second review): a
+ * photo an admin gives a published offer is published at once, one given to an offer in moderation
+ * waits for its approval with the rest.
+ */
 export async function updateAnyOffer(offerId: string, input: OfferInput, caller: Caller): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
-  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input), { resubmit: false });
+  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input, found.status === 'approved' ? 'publish' : 'hold'), { resubmit: false });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
+  if (updated.pendingPhoto !== found.pendingPhoto) await discardHeldPhoto(found);
   const expert = await accounts.getAccount(found.professorId);
-  return { msg: MSG.offerUpdatedByAdmin, offer: toOfferDto(updated, expertCardOrId(expert, found.professorId, caller)) };
+  return { msg: MSG.offerUpdatedByAdmin, offer: await withPendingPhoto(toOfferDto(updated, expertCardOrId(expert, found.professorId, caller)), updated, caller) };
 }
 
 /** Only its expert deletes an offer; deleting archives it. */
@@ -111,6 +118,7 @@ export async function deleteOffer(offerId: string, caller: Caller): Promise<{ ms
   const found = await liveOffer(offerId);
   if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
   if (!(await repo.retireOffer(found, 'archived', caller.userId))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
+  await discardHeldPhoto(found);
   return { msg: MSG.offerDeleted };
 }
 
@@ -118,13 +126,20 @@ export async function deleteOffer(offerId: string, caller: Caller): Promise<{ ms
 export async function pendingOffers(caller: Caller): Promise<OfferDto[]> {
   const offers = await repo.offersWithStatusOldestFirst('pending', CATALOGUE.moderationBatch);
   const { users } = await repo.offersAndUsers([], offers.map((pending) => pending.professorId));
-  return offers.map((pending) => toOfferDto(pending, expertCardOrId(users.get(pending.professorId), pending.professorId, caller)));
+  return Promise.all(offers.map((pending) => withPendingPhoto(toOfferDto(pending, expertCardOrId(users.get(pending.professorId), pending.professorId, caller)), pending, caller)));
 }
 
+/**
+ * Approving publishes the offer and, when it has one, its photo in moderation: copied to the media
+ * bucket under a new random name, so its public address exists only from now on.
+ */
 export async function approveOffer(offerId: string): Promise<{ msg: string }> {
   const found = await repo.getOffer(offerId);
   if (!found || found.status === 'archived' || found.status === 'rejected') throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  if (found.status !== 'pending' || !(await repo.approveOffer(found))) throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
+  if (found.status !== 'pending') throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
+  const photo = found.pendingPhoto && (await publishHeldUpload(found.pendingPhoto, `offers/${offerId}`));
+  if (!(await repo.approveOffer(found, photo))) throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
+  await discardHeldPhoto(found);
   return { msg: MSG.offerApproved };
 }
 
@@ -132,6 +147,7 @@ export async function approveOffer(offerId: string): Promise<{ msg: string }> {
 export async function rejectOffer(offerId: string): Promise<{ msg: string }> {
   const found = await liveOffer(offerId);
   if (!(await repo.retireOffer(found, 'rejected'))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
+  await discardHeldPhoto(found);
   return { msg: MSG.offerRejected };
 }
 
@@ -169,9 +185,30 @@ async function liveOffer(offerId: string): Promise<OfferRecord> {
   return found;
 }
 
-async function fieldsOf(offerId: string, input: OfferInput): Promise<repo.OfferFields> {
-  const photo = input.photo && (await publishUpload({ key: input.photo, keyPrefix: `offers/${offerId}`, maxBytes: LIMITS.photoMaxBytes, publicPrefix: `offers/${offerId}` }));
-  return { title: input.title, description: input.description, priceCents: centsFromEuros(input.price), lessonType: input.lessonType, ...(photo && { photo }) };
+/**
+ * The fields of an edit. A new photo is checked, then published at once (`publish`: an admin's photo
+ * for a published offer) or held privately until the offer is approved (`hold`).
+ */
+async function fieldsOf(offerId: string, input: OfferInput, photoGoes: 'publish' | 'hold'): Promise<repo.OfferFields> {
+  const fields = { title: input.title, description: input.description, priceCents: centsFromEuros(input.price), lessonType: input.lessonType };
+  if (!input.photo) return fields;
+  const upload = { key: input.photo, keyPrefix: `offers/${offerId}`, maxBytes: LIMITS.photoMaxBytes };
+  return photoGoes === 'publish' ? { ...fields, photo: await publishUpload({ ...upload, publicPrefix: `offers/${offerId}` }) } : { ...fields, pendingPhoto: await holdUpload(upload) };
+}
+
+/** Its expert and admins see a photo in moderation through a short-lived signed address; nobody else learns of it. */
+async function withPendingPhoto(dto: OfferDto, offer: OfferRecord, caller: Caller | undefined): Promise<OfferDto> {
+  return offer.pendingPhoto && isOwnerOrAdmin(offer, caller) ? { ...dto, pendingPhotoUrl: await heldUploadUrl(offer.pendingPhoto) } : dto;
+}
+
+/** The held photo an offer no longer needs (published, replaced, or the offer retired); a failure only leaves a private object behind. */
+async function discardHeldPhoto(offer: OfferRecord): Promise<void> {
+  if (!offer.pendingPhoto) return;
+  try {
+    await discardHeldUpload(offer.pendingPhoto);
+  } catch (error) {
+    logger.warn('Held photo not discarded', { offerId: offer.offerId, key: offer.pendingPhoto, error });
+  }
 }
 
 /** An expert's card, or just their id when the account is gone (admins still see the offer). */

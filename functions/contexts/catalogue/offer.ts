@@ -25,8 +25,13 @@ export interface OfferRecord {
   pricingType: (typeof PRICING_TYPES)[number];
   /** The expert's area (finance, law, marketing, consulting) when the offer was made. */
   area?: string;
-  /** Path below /uploads/ of a photo that passed the content check. */
+  /** Path below /uploads/ of a photo that passed the content check and moderation (public). */
   photo?: string;
+  /**
+   * A photo that passed the content check and waits for moderation: a key of the private files
+   * bucket (held/offers/<offerId>/…), never served at /uploads/; approval publishes it under a new name.
+   */
+  pendingPhoto?: string;
   status: OfferStatus;
   createdAt: string;
   updatedAt?: string;
@@ -56,6 +61,7 @@ const offerItem = z.object({
   pricingType: z.enum(PRICING_TYPES),
   area: z.optional(z.string()),
   photo: z.optional(z.string()),
+  pendingPhoto: z.optional(z.string()),
   status: z.enum(OFFER_STATUSES),
   createdAt: z.string(),
   updatedAt: z.optional(z.string()),

@@ -6,7 +6,7 @@ import { type CatalogueSource, catalogueIndex, writeCatalogueSnapshot } from '..
 import type { ExpertEntry, OfferEntry, SearchIndex } from '../search/search-index';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { isListedExpert } from './expert';
+import { isListedExpert, lastNameFor } from './expert';
 import type { OfferRecord } from './offer';
 import * as repo from './offer-repository';
 
@@ -14,6 +14,8 @@ export function toExpertEntry(expert: AccountRecord): ExpertEntry {
   return {
     id: expert.userId,
     name: `${expert.firstName} ${expert.lastName}`.trim(),
+    // What a visitor sees of the name is all a visitor's search may match.
+    visitorName: `${expert.firstName} ${lastNameFor(expert.lastName, undefined)}`.trim(),
     headline: expert.headline,
     position: [expert.position, expert.domainActivity, expert.company].filter(Boolean).join(' ') || undefined,
     expertises: expert.expertises ?? [],

@@ -16,7 +16,7 @@ import { logger } from '../../platform/logger';
 import { s3 } from '../../platform/s3';
 import { fromCatalogueChangeItem } from './catalogue-changes';
 import { SEARCH_SNAPSHOT } from './snapshot-settings';
-import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type SearchIndex } from './search-index';
+import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type SearchIndex, SnapshotFormatError } from './search-index';
 
 /** A warm index reads the change log at most this often: what "visible within seconds" costs. */
 const CHANGE_POLL_MS = 1000;
@@ -76,7 +76,13 @@ export async function catalogueIndex(source: CatalogueSource): Promise<SearchInd
 async function openIndex(source: CatalogueSource): Promise<LiveIndex> {
   const snapshot = await readSnapshot();
   if (snapshot && Date.now() - Date.parse(snapshot.watermark) < SNAPSHOT_MAX_AGE_MS) {
-    return { index: loadSearchIndex(snapshot.index), watermark: snapshot.watermark, checkedAt: 0, applied: new Set() };
+    try {
+      return { index: loadSearchIndex(snapshot.index), watermark: snapshot.watermark, checkedAt: 0, applied: new Set() };
+    } catch (error) {
+      // A snapshot an older release wrote: build this once; the next scheduled snapshot has the new layout.
+      if (!(error instanceof SnapshotFormatError)) throw error;
+      logger.info('Search snapshot of another format: building the index', { error });
+    }
   }
   const built = await build(source);
   return { index: built.index, watermark: built.watermark, checkedAt: Date.now(), applied: new Set() };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type SearchIndex } from './search-index';
+import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type SearchIndex, SnapshotFormatError } from './search-index';
 
 const expert = (id: string, name: string, fields: Partial<ExpertEntry> = {}): ExpertEntry => ({
   id,
   name,
+  visitorName: name.replace(/ (\S)\S*$/, ' $1.'),
   expertises: [],
   rating: 4,
   expYears: 5,
@@ -24,6 +25,7 @@ const OFFERS: OfferEntry[] = [
 ];
 
 const page = { page: 1, limit: 10 };
+const member = { ...page, audience: 'member' as const };
 
 describe.each([
   ['built', () => buildSearchIndex(EXPERTS, OFFERS)],
@@ -33,14 +35,31 @@ describe.each([
 
   it('finds experts by word prefix, whatever the case and the accents', () => {
     expect(index.experts({ q: 'elo', ...page }).ids).toEqual(['1']);
-    expect(index.experts({ q: 'MULL', ...page }).ids).toEqual(['1']);
-    expect(index.experts({ q: 'müller', ...page }).ids).toEqual(['1']);
+    expect(index.experts({ q: 'MULL', ...member }).ids).toEqual(['1']);
+    expect(index.experts({ q: 'müller', ...member }).ids).toEqual(['1']);
     expect(index.experts({ q: 'soph', ...page }).ids.sort()).toEqual(['2', '3']);
   });
 
   it('requires every word of the query', () => {
-    expect(index.experts({ q: 'soph lau', ...page }).ids).toEqual(['2']);
-    expect(index.experts({ q: 'sophie keller', ...page }).total).toBe(0);
+    expect(index.experts({ q: 'soph lau', ...member }).ids).toEqual(['2']);
+    expect(index.experts({ q: 'sophie keller', ...member }).total).toBe(0);
+  });
+
+  it('matches a last name beyond its initial for members only: a visitor cannot spell it out', () => {
+    for (const q of ['sophie lau', 'sophie laurent', 'laurent', 'lau', 'müller', 'elodie mu', 'mull']) {
+      expect(index.experts({ q, ...page }).total, q).toBe(0);
+      expect(index.experts({ q, ...page, audience: 'visitor' }).total, q).toBe(0);
+      expect(index.experts({ q, ...member }).total, q).toBe(1);
+    }
+    // What a visitor sees of the name (first name, last initial) is what a visitor finds by.
+    expect(index.experts({ q: 'thomas k', ...page }).ids).toEqual(['4']);
+    expect(index.experts({ q: 'thomas k.', ...page }).ids).toEqual(['4']);
+    expect(index.experts({ q: 'elodie m', ...page }).ids).toEqual(['1']);
+    expect(index.experts({ q: 'sophie', ...page }).ids.sort()).toEqual(['2', '3']);
+    // The other fields are the same for both.
+    expect(index.experts({ q: 'sophie contract', ...page }).ids).toEqual(['2']);
+    expect(index.experts({ q: 'keller case', ...member }).ids).toEqual(['4']);
+    expect(index.experts({ q: 'keller case', ...page }).total).toBe(0);
   });
 
   it('matches headlines, job titles and expertises, and experts through their offers, own fields first', () => {
@@ -98,8 +117,10 @@ describe('search index kept fresh one expert at a time', () => {
   it('replaces what changed: a renamed expert, an edited offer, a withdrawn offer', () => {
     const index = fresh();
     index.replaceExpert('4', expert('4', 'Thomas Richter', { rating: 2 }), [offer('o1', '4', 'Pricing strategy clinic')]);
-    expect(index.experts({ q: 'keller', ...page }).total).toBe(0);
-    expect(index.experts({ q: 'richter', ...page }).ids).toEqual(['4']);
+    expect(index.experts({ q: 'keller', ...member }).total).toBe(0);
+    expect(index.experts({ q: 'richter', ...member }).ids).toEqual(['4']);
+    expect(index.experts({ q: 'thomas r', ...page }).ids).toEqual(['4']);
+    expect(index.experts({ q: 'thomas k', ...page }).total).toBe(0);
     expect(index.offers('valu', 10)).toEqual([]);
     expect(index.experts({ q: 'valu', ...page }).ids).toEqual(['1']);
     expect(index.offers('pricing', 10)).toEqual([{ id: 'o1', expertId: '4' }]);
@@ -107,6 +128,11 @@ describe('search index kept fresh one expert at a time', () => {
     index.replaceExpert('4', expert('4', 'Thomas Richter'), []);
     expect(index.offers('pricing', 10)).toEqual([]);
     expect(index.experts({ q: 'pricing', ...page }).total).toBe(0);
+  });
+
+  it('refuses a snapshot of another layout, so that an older release’s is rebuilt rather than misread', () => {
+    const { format: _, ...older } = JSON.parse(fresh().snapshot()) as Record<string, unknown>;
+    expect(() => loadSearchIndex(JSON.stringify(older))).toThrow(SnapshotFormatError);
   });
 
   it('takes an expert out with their offers, and keeps doing so after a snapshot', () => {

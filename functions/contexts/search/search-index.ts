@@ -9,12 +9,19 @@
  * Matching is by word prefix, case- and accent-insensitive, every query word required. An expert
  * matches on their own fields (name, headline, job title, expertises) or through the title or
  * description of one of their offers; own-field matches rank first.
+ *
+ * A name is matched as the one who asks sees it: a visitor sees an expert's last name as its
+ * initial only, so a visitor's query matches that initial and never spells out the rest (an
+ * expert's own fields are indexed twice, once per audience); members match the whole name.
  */
 import { Index } from 'flexsearch';
 
 export interface ExpertEntry {
   id: string;
+  /** The name as members see it (first and last name). */
   name: string;
+  /** The name as visitors see it (first name and the last name's initial): all a visitor's query can match. */
+  visitorName: string;
   headline?: string;
   position?: string;
   expertises: string[];
@@ -35,12 +42,17 @@ export interface OfferEntry {
 
 export type ExpertSort = 'new' | 'rating';
 
+/** Who asks: a visitor (no session) or a signed-in member. */
+export type SearchAudience = 'visitor' | 'member';
+
 export interface ExpertQuery {
   q?: string;
   minRating?: number;
   minExp?: number;
   /** Without it: by relevance when there is a query, newest first otherwise. */
   sort?: ExpertSort;
+  /** Whose view of names the query matches; without it, a visitor's (the narrower). */
+  audience?: SearchAudience;
   /** 1-based. */
   page: number;
   limit: number;
@@ -83,21 +95,32 @@ interface Catalogue {
 }
 
 interface TextIndexes {
-  /** Experts by their own fields. */
+  /** Experts by their own fields, with the name as members see it. */
   expertFields: Index;
+  /** The same, with the name as visitors see it (the last name's initial only). */
+  visitorExpertFields: Index;
   /** Experts by the text of all their offers together: one document per expert, not per offer. */
   expertOffers: Index;
   offers: Index;
 }
 
-const expertText = (expert: ExpertEntry) => foldText([expert.name, expert.headline, expert.position, ...expert.expertises].filter(Boolean).join(' '));
+const ownText = (name: string, expert: ExpertEntry) => foldText([name, expert.headline, expert.position, ...expert.expertises].filter(Boolean).join(' '));
+const expertText = (expert: ExpertEntry) => ownText(expert.name, expert);
+const visitorExpertText = (expert: ExpertEntry) => ownText(expert.visitorName, expert);
+
+/** The snapshot's layout: a snapshot of another layout is not loaded (the index is built instead). */
+const SNAPSHOT_FORMAT = 2;
+const newTextIndexes = (): TextIndexes => ({ expertFields: newIndex(), visitorExpertFields: newIndex(), expertOffers: newIndex(), offers: newIndex() });
 const offerText = (offer: OfferEntry) => foldText(`${offer.title} ${offer.description}`);
 
 export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): SearchIndex {
   const expertAt = new Map(experts.map((expert, at) => [expert.id, at]));
   const listed = offers.filter((offer) => expertAt.has(offer.expertId));
-  const indexes: TextIndexes = { expertFields: newIndex(), expertOffers: newIndex(), offers: newIndex() };
-  experts.forEach((expert, at) => indexes.expertFields.add(at, expertText(expert)));
+  const indexes = newTextIndexes();
+  experts.forEach((expert, at) => {
+    indexes.expertFields.add(at, expertText(expert));
+    indexes.visitorExpertFields.add(at, visitorExpertText(expert));
+  });
   const offerTextOf = experts.map(() => [] as string[]);
   listed.forEach((offer, at) => {
     const text = offerText(offer);
@@ -112,9 +135,13 @@ export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): 
   return searchIndexOver(catalogue, indexes);
 }
 
+/** Thrown for a snapshot of another layout (an older release's): build the index instead. */
+export class SnapshotFormatError extends Error {}
+
 export function loadSearchIndex(snapshot: string): SearchIndex {
-  const { catalogue, parts } = JSON.parse(snapshot) as { catalogue: Catalogue; parts: Record<keyof TextIndexes, Record<string, string>> };
-  const indexes: TextIndexes = { expertFields: newIndex(), expertOffers: newIndex(), offers: newIndex() };
+  const { format, catalogue, parts } = JSON.parse(snapshot) as { format?: number; catalogue: Catalogue; parts: Record<keyof TextIndexes, Record<string, string>> };
+  if (format !== SNAPSHOT_FORMAT) throw new SnapshotFormatError(`Search snapshot of format ${format ?? 1}, expected ${SNAPSHOT_FORMAT}`);
+  const indexes = newTextIndexes();
   for (const name of Object.keys(indexes) as (keyof TextIndexes)[]) {
     for (const [key, data] of Object.entries(parts[name])) indexes[name].import(key, data);
   }
@@ -147,9 +174,9 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
   const orderOf: Record<ExpertSort, () => number[]> = { new: expertsNewestFirst, rating: expertsByRating };
 
   /** Every matching expert (the directory shows the total): own-field matches first, then through offers. */
-  function matchingExperts(q: string): number[] {
+  function matchingExperts(q: string, audience: SearchAudience): number[] {
     const everyExpert = { limit: experts.length };
-    const direct = indexes.expertFields.search(q, everyExpert) as number[];
+    const direct = (audience === 'member' ? indexes.expertFields : indexes.visitorExpertFields).search(q, everyExpert) as number[];
     const throughOffers = indexes.expertOffers.search(q, everyExpert) as number[];
     return [...new Set([...direct, ...throughOffers])];
   }
@@ -160,16 +187,16 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
   }
 
   return {
-    experts({ q, minRating = 0, minExp = 0, sort, page, limit }) {
+    experts({ q, minRating = 0, minExp = 0, sort, audience = 'visitor', page, limit }) {
       const query = foldText(q ?? '');
       const passes = (at: number) => experts[at] !== null && experts[at].rating >= minRating && experts[at].expYears >= minExp;
       let matches: number[];
       if (query && sort) {
         const found = new Uint8Array(experts.length);
-        for (const at of matchingExperts(query)) found[at] = 1;
+        for (const at of matchingExperts(query, audience)) found[at] = 1;
         matches = orderOf[sort]().filter((at) => found[at] === 1 && passes(at));
       } else {
-        matches = (query ? matchingExperts(query) : orderOf[sort ?? 'new']()).filter(passes);
+        matches = (query ? matchingExperts(query, audience) : orderOf[sort ?? 'new']()).filter(passes);
       }
       const start = (page - 1) * limit;
       return { ids: matches.slice(start, start + limit).map((at) => experts[at]!.id), total: matches.length };
@@ -201,6 +228,7 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
       if (!expert) {
         if (expertPosition !== undefined) {
           indexes.expertFields.remove(expertPosition);
+          indexes.visitorExpertFields.remove(expertPosition);
           indexes.expertOffers.remove(expertPosition);
           experts[expertPosition] = null;
           expertAt.delete(expertId);
@@ -215,6 +243,7 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
       }
       experts[expertPosition] = { id: expertId, rating: expert.rating, expYears: expert.expYears, createdAt: expert.createdAt };
       put(indexes.expertFields, expertPosition, expertText(expert), present);
+      put(indexes.visitorExpertFields, expertPosition, visitorExpertText(expert), present);
       const texts: string[] = [];
       for (const offer of kept.values()) {
         const text = offerText(offer);
@@ -237,7 +266,8 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
         index.export((key, data) => void (parts[key] = data));
         return parts;
       };
-      return JSON.stringify({ catalogue, parts: { expertFields: exported(indexes.expertFields), expertOffers: exported(indexes.expertOffers), offers: exported(indexes.offers) } });
+      const parts = Object.fromEntries((Object.keys(indexes) as (keyof TextIndexes)[]).map((name) => [name, exported(indexes[name])]));
+      return JSON.stringify({ format: SNAPSHOT_FORMAT, catalogue, parts });
     },
   };
 }

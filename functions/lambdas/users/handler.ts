@@ -9,5 +9,5 @@ export const handler = createDomainHandler('users', {
   'POST /api/user/favorites/merge': async (request) => ({ body: await favorites.merge(request.caller, request.account, request.body.ids) }),
   'POST /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.save(request.caller, request.params.offerId) }),
   'DELETE /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.remove(request.caller, request.params.offerId) }),
-  'GET /api/user/{id}': async (request) => ({ body: await experts.publicUser(request.params.id) }),
+  'GET /api/user/{id}': async (request) => ({ body: await experts.publicUser(request.params.id, request.caller) }),
 }, accountOfOpenSession);

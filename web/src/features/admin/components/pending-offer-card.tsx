@@ -1,5 +1,6 @@
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { formatPrice } from '@/lib/format-price';
+import { offerPhotoSrc } from '@/lib/offer-photo';
 
 const PRICING_TYPES: Record<OfferDto['pricingType'], string> = { fixed: 'Fixed price', hourly: 'Hourly rate' };
 
@@ -15,9 +16,10 @@ interface PendingOfferCardProps {
 /** An offer waiting for approval, with everything the admin needs to decide. */
 export function PendingOfferCard({ offer, busy, onApprove, onReject }: PendingOfferCardProps) {
   const titleId = `pending-${offer._id}-title`;
+  const photo = offerPhotoSrc(offer);
   return (
     <article className="pending-offer" aria-labelledby={titleId}>
-      {offer.photo && <img className="pending-offer-photo" src={`/uploads/${offer.photo}`} alt={`Photo of the offer ${offer.title}`} />}
+      {photo && <img className="pending-offer-photo" src={photo} alt={`Photo of the offer ${offer.title}`} />}
       <div className="pending-offer-body">
         <h2 id={titleId}>{offer.title}</h2>
         <dl className="pending-offer-facts">

@@ -10,6 +10,7 @@ import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
 import { TextAreaField, TextField } from '@/components/form/text-field';
 import { photoUploadSchema } from '@/features/offers/api/request-photo-upload';
 import { updateOfferSchema, type UpdateOfferInput } from '@/features/offers/api/update-offer';
+import { offerPhotoSrc } from '@/lib/offer-photo';
 import { SelectField } from './select-field';
 
 /**
@@ -72,6 +73,7 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
   });
   const chosen = watch('photo')?.[0];
   const preview = usePreview(errors.photo ? undefined : chosen);
+  const current = offerPhotoSrc(offer);
   const unit = offer.pricingType === 'hourly' ? '€/h' : '€';
 
   function submit(form: EditOfferForm) {
@@ -98,12 +100,12 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
         </p>
         <p className="field-hint">The pricing type is set when the offer is created.</p>
       </div>
-      <TextField label={`Price (${unit})`} type="number" inputMode="decimal" min={0} max={LIMITS.offerPriceMax} step="0.01" error={errors.price?.message} {...register('price')} />
+      <TextField label={`Price (${unit})`} type="number" inputMode="decimal" min={0.01} max={LIMITS.offerPriceMax} step="0.01" error={errors.price?.message} {...register('price')} />
       <SelectField label="Lesson type" placeholder="Choose a lesson type" options={LESSON_TYPES} error={errors.lessonType?.message} {...register('lessonType')} />
       <div className="photo-field">
-        {(preview || offer.photo) && (
+        {(preview || current) && (
           <figure className="offer-photo">
-            <img src={preview ?? `/uploads/${offer.photo}`} alt={preview ? 'Preview of the chosen photo' : 'Current photo of the offer'} />
+            <img src={preview ?? current} alt={preview ? 'Preview of the chosen photo' : 'Current photo of the offer'} />
             <figcaption>{preview ? 'New photo (saved with the offer)' : 'Current photo'}</figcaption>
           </figure>
         )}

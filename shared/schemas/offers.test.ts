@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages';
+import { createOfferSchema, updateOfferSchema } from './offers';
+
+const OFFER = { title: 'Valuation workshop', description: 'Discounted cash flows, step by step.', lessonType: 'Video Call' } as const;
+const priceMessages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  (result.error?.issues ?? []).filter((issue) => issue.path[0] === 'price').map((issue) => issue.message);
+
+describe.each([
+  ['creating', createOfferSchema],
+  ['editing', updateOfferSchema],
+])('an offer’s price when %s', (_, schema) => {
+  it('refuses 0 (no free offers), a negative price, more than 999,999 and fractions of a cent, with the spec’s message', () => {
+    for (const price of [0, -0.01, -1, 999_999.01, 1_000_000, 10.005, Number.NaN]) {
+      expect(priceMessages(schema.safeParse({ ...OFFER, price })), String(price)).toEqual([MSG.offerPriceRange]);
+    }
+  });
+
+  it('accepts one cent to 999,999 euros in whole cents', () => {
+    for (const price of [0.01, 0.5, 90, 0.1 + 0.2, 999_999]) expect(schema.safeParse({ ...OFFER, price }).success, String(price)).toBe(true);
+  });
+});
