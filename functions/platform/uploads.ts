@@ -8,14 +8,14 @@
  * Locally the gateway checks the form's signature and policy as S3 does before s3rver stores it
  * (scripts/local/upload-forms.ts).
  */
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomUUID } from 'node:crypto';
 import { UPLOADS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import type { PhotoUploadForm } from '../../shared/schemas/catalogue';
 import type { UploadType } from '../../shared/upload-types';
-import type { RequestPresigner } from '@smithy/types';
 import { config } from './config';
 import { BadRequest } from './errors';
 import { s3 } from './s3';
@@ -38,7 +38,7 @@ const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * local gateway's path to S3 locally (the form URL only; signing needs no call to S3).
  */
 const formSigner = config.uploadFormEndpoint
-  ? new S3Client({ region: config.region, endpoint: config.uploadFormEndpoint, forcePathStyle: true })
+  ? new S3Client({ region: config.region, endpoint: config.uploadFormEndpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' })
   : s3;
 
 export interface UploadFormRequest {
@@ -114,16 +114,8 @@ export async function discardHeldUpload(heldKey: string): Promise<void> {
  * bucket's endpoint, which the page's CSP allows for images; locally the gateway's path to S3,
  * which checks the signature as S3 does). Signing is local: no call to S3.
  */
-export async function heldUploadUrl(heldKey: string): Promise<string> {
-  const base = new URL(config.uploadFormEndpoint ? `${config.uploadFormEndpoint}/${config.filesBucket}/` : `https://${config.filesBucket}.s3.${config.region}.amazonaws.com/`);
-  const path = `${base.pathname}${heldKey.split('/').map(encodeURIComponent).join('/')}`;
-  const signer = (await formSigner.config.signer()) as unknown as RequestPresigner;
-  const signed = await signer.presign(
-    { method: 'GET', protocol: base.protocol, hostname: base.hostname, port: base.port ? Number(base.port) : undefined, path, query: {}, headers: { host: base.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } },
-    { expiresIn: UPLOADS.heldViewSeconds, signingRegion: config.region, signingService: 's3' },
-  );
-  const query = Object.entries(signed.query ?? {}).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  return `${base.origin}${path}?${query.join('&')}`;
+export function heldUploadUrl(heldKey: string): Promise<string> {
+  return getSignedUrl(formSigner, new GetObjectCommand({ Bucket: config.filesBucket, Key: heldKey }), { expiresIn: UPLOADS.heldViewSeconds });
 }
 
 /** The check of publishUpload and holdUpload, then the copy of the checked bytes to <bucket>/<prefix>/<random id>.<ext>. */
@@ -165,7 +157,7 @@ async function headObject(Bucket: string, Key: string): Promise<{ size: number; 
     const head = await s3.send(new HeadObjectCommand({ Bucket, Key }));
     return { size: head.ContentLength ?? 0, etag: head.ETag };
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
     if (status === 403 || status === 404) return undefined;
     throw error;
   }
