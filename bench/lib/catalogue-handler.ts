@@ -119,7 +119,7 @@ const isDynamo = (call: AwsCall) => call.service === 'dynamodb';
  * index the handler uses (no DynamoDB, no HTTP layer), one after the other.
  */
 async function timeIndexQueries(mix: QueryMix): Promise<Record<Endpoint, IndexTime[]>> {
-  const { searchIndex } = await import('../../functions/contexts/catalogue/search-source');
+  const { searchIndex } = await import('../../functions/contexts/catalogue/search-service');
   const { expertDirectoryQuery, offerSearchQuery } = await import('../../shared/schemas/catalogue');
   const index = await searchIndex();
   const parsed = (query: string) => Object.fromEntries(new URLSearchParams(query));

@@ -28,7 +28,7 @@ async function writeCatalogueAndQueries(input: WriterInput) {
   const written = await writeCatalogue(catalogue);
 
   // The words the index holds, as it takes them from the records.
-  const { toExpertEntry } = await import('../../functions/contexts/catalogue/search-source');
+  const { toExpertEntry } = await import('../../functions/contexts/catalogue/search-service');
   const queries: QueryMix = queryMix(
     {
       experts: catalogue.experts.map(toExpertEntry).map((entry) => [entry.name, entry.headline, entry.position, ...entry.expertises].filter(Boolean).join(' ')),

@@ -12,7 +12,7 @@ import type { AccountRecord } from '../accounts/account';
 import { logger } from '../../platform/logger';
 import { discardHeldUpload, heldUploadUrl, holdUpload, publishHeldUpload, publishUpload } from '../../platform/uploads';
 import { isListedExpert, toExpertCard } from './expert';
-import { searchIndex } from './search-source';
+import { searchIndex } from './search-service';
 import type { OfferHit } from '../search/search-index';
 import { type OfferRecord, toOfferDto } from './offer';
 import { publishedOffersAmong } from './published-service';

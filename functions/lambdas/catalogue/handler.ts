@@ -3,9 +3,9 @@
  * search index they read). HTTP in, one service call, HTTP out. Routes of the table without an
  * action answer 501.
  */
-import { directory } from '../../contexts/catalogue/directory';
+import { directory } from '../../contexts/catalogue/directory-service';
 import * as experts from '../../contexts/catalogue/expert-service';
-import { photoUploadForm } from '../../contexts/catalogue/offer-photo';
+import { photoUploadForm } from '../../contexts/catalogue/offer-photo-service';
 import * as offers from '../../contexts/catalogue/offer-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';

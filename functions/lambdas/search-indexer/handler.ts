@@ -3,7 +3,7 @@
  * snapshot every catalogue Lambda loads at cold start (they replay the change log from there). On
  * AWS an EventBridge schedule runs it; the local stack runs it after seeding and on the same period.
  */
-import { writeSearchSnapshot } from '../../contexts/catalogue/search-source';
+import { writeSearchSnapshot } from '../../contexts/catalogue/search-service';
 import { logger } from '../../platform/logger';
 
 export async function handler(): Promise<{ experts: number; bytes: number }> {

@@ -2,7 +2,7 @@
 import type { ExpertCard, ExpertDirectoryQuery, Page } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import type { AccountRecord } from '../accounts/account';
-import { searchIndex } from './search-source';
+import { searchIndex } from './search-service';
 import { isListedExpert, toExpertCard } from './expert';
 import * as accounts from '../accounts/service';
 
