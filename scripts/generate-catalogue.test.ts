@@ -32,7 +32,7 @@ describe('the catalogue generator', () => {
     expect(catalogue.offers).toHaveLength(size.offers);
     expect(new Set(catalogue.offers.map((offer) => offer.offerId)).size).toBe(size.offers);
     for (const offer of catalogue.offers) {
-      const expert = expertOf.get(offer.professorId);
+      const expert = expertOf.get(offer.expertId);
       expect(expert?.domainActivity, offer.offerId).toBe(offer.area);
       expect(offer.status).toBe('approved');
       expect(Number.isInteger(offer.priceCents) && offer.priceCents > 0).toBe(true);
@@ -40,7 +40,7 @@ describe('the catalogue generator', () => {
       expect(offer.createdAt >= expert!.createdAt, offer.offerId).toBe(true);
     }
     // Every expert has at least one offer when there are as many offers as experts.
-    expect(new Set(catalogue.offers.map((offer) => offer.professorId)).size).toBe(size.experts);
+    expect(new Set(catalogue.offers.map((offer) => offer.expertId)).size).toBe(size.experts);
     expect(new Set(catalogue.offers.map((offer) => `${offer.lessonType} ${offer.pricingType}`)).size).toBe(6);
   });
 

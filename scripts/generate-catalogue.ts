@@ -184,7 +184,7 @@ function generateOffer(draw: Draw, expert: AccountRecord, now: number): OfferRec
   const joined = Date.parse(expert.createdAt);
   return {
     offerId: draw.id(),
-    professorId: expert.userId,
+    expertId: expert.userId,
     title: fitted(draw.pick(TITLES[lessonType])(topic, document), LIMITS.offerTitleMin, LIMITS.offerTitleMax, `${capitalised(topic)} session`),
     description: fitted(
       [draw.pick(OPENINGS[lessonType])(topic, document, audience), draw.pick(MIDDLES)(otherTopic, audience), draw.pick(ENDINGS)].join(' '),

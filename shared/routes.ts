@@ -12,17 +12,17 @@ import {
   contactSchema,
   forgotPasswordSchema,
   loginSchema,
-  registerProfessorSchema,
+  registerExpertSchema,
   registerStudentSchema,
   resetPasswordSchema,
 } from './schemas/auth';
 import { createOfferSchema, guestFavoritesSchema, photoUploadSchema, reviewSchema, updateOfferSchema } from './schemas/offers';
 import { expertDirectoryQuery, offerSearchQuery, pageQuery } from './schemas/catalogue';
-import { MSG } from './messages';
+import { MSG } from './texts';
 import {
   changePasswordSchema,
   educationEntrySchema,
-  professorInfoSchema,
+  expertInfoSchema,
   updateUserSchema,
   withdrawSchema,
   workExperienceEntrySchema,
@@ -82,7 +82,7 @@ const ROUTE_TABLE = [
   // Authentication
   r('POST', '/auth/login', 'auth', 'public', { body: loginSchema }),
   r('POST', '/auth/register', 'auth', 'public', { body: registerStudentSchema }),
-  r('POST', '/auth/register-professor', 'auth', 'public', { body: registerProfessorSchema }),
+  r('POST', '/auth/register-professor', 'auth', 'public', { body: registerExpertSchema }),
   r('POST', '/auth/activate', 'auth', 'public', { body: activateSchema }),
   r('POST', '/auth/forgot-password', 'auth', 'public', { body: forgotPasswordSchema }),
   r('POST', '/auth/reset-password', 'auth', 'public', { body: resetPasswordSchema }),
@@ -98,7 +98,7 @@ const ROUTE_TABLE = [
   r('GET', '/offers/professor/{id}/reviews', 'catalogue', 'public'),
   r('GET', '/offers/{id}', 'catalogue', 'public'),
   r('POST', '/offers/guest-favorites', 'catalogue', 'public', { body: guestFavoritesSchema }),
-  r('POST', '/offers/create', 'catalogue', 'professor', { body: createOfferSchema, denied: MSG.onlyProfessorsCreateOffers }),
+  r('POST', '/offers/create', 'catalogue', 'professor', { body: createOfferSchema, denied: MSG.onlyExpertsCreateOffers }),
   r('PATCH', '/offers/update/{id}', 'catalogue', 'professor', { body: updateOfferSchema, denied: MSG.notYourOffer }),
   r('POST', '/offers/{id}/photo-upload', 'catalogue', 'professor', { body: photoUploadSchema, denied: MSG.notYourOffer }),
   r('DELETE', '/offers/delete/{id}', 'catalogue', 'professor', { denied: MSG.notYourOffer }),
@@ -123,7 +123,7 @@ const ROUTE_TABLE = [
   r('GET', '/user/stats/{id}', 'users', 'authenticated'),
   r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
   r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
-  r('PUT', '/user/update-professor-info', 'users', 'professor', { body: professorInfoSchema }),
+  r('PUT', '/user/update-professor-info', 'users', 'professor', { body: expertInfoSchema }),
   r('PUT', '/user/work-experience/{index}', 'users', 'professor', { body: workExperienceEntrySchema }),
   r('DELETE', '/user/work-experience/{index}', 'users', 'professor'),
   r('PUT', '/user/education/{index}', 'users', 'professor', { body: educationEntrySchema }),

@@ -5,7 +5,7 @@
  * else thrown is a defect, answered 500 and counted.
  */
 import type { ErrorCode } from '../../shared/error-codes';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 
 export class HttpError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { Account } from '../../shared/schemas/account';
 import type { Caller } from './access-token';
 import { Conflict, Contention } from './errors';

@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { core } from 'zod/mini';
 import { CLIENT_ADDRESS_HEADER, clientIpOf, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { ErrorBody } from '../../shared/error-codes';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { type AccessOf, type BodyOf, type Domain, type ParamsOf, type QueryOf, type Route, type RouteKey, type RouteKeyIn, roleMayCall, routeKey, routesOf } from '../../shared/routes';
 import type { ResponseOf } from '../../shared/schemas/responses';
 import { type Caller, verifyAccessToken } from './access-token';

@@ -31,7 +31,7 @@ import type { Domain } from '../../shared/routes';
  * - order numbers handed out in blocks .... UpdateItem pk=COUNTER#ORDERS sk=COUNTER (ADD: never contended)
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
- * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<professorId>#OFFERS gsi1sk=<createdAt>#<offerId>
+ * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<expertId>#OFFERS gsi1sk=<createdAt>#<offerId>
  * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
  *   the published catalogue)                (pending and approved only; archived and rejected leave it)
  * - changes to the catalogue since a time . Query    pk=CATALOGUE#CHANGES sk > <ISO time> (TTL 1 day)
@@ -71,8 +71,8 @@ export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORD
 export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
-export const expertOffersOf = (professorId: string) => ({ gsi1pk: `EXPERT#${professorId}#OFFERS` });
-export const expertOffersIndex = (professorId: string, createdAt: string, offerId: string) => ({ ...expertOffersOf(professorId), gsi1sk: `${createdAt}#${offerId}` });
+export const expertOffersOf = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#OFFERS` });
+export const expertOffersIndex = (expertId: string, createdAt: string, offerId: string) => ({ ...expertOffersOf(expertId), gsi1sk: `${createdAt}#${offerId}` });
 
 export const offersWithStatus = (status: string) => ({ gsi2pk: `OFFERS#${status}` });
 export const offerStatusIndex = (status: string, submittedAt: string, offerId: string) => ({ ...offersWithStatus(status), gsi2sk: `${submittedAt}#${offerId}` });

@@ -1,6 +1,6 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from './config';
-import { escapeHtml } from '../../shared/text';
+import { escapeHtml } from '../../shared/markup';
 
 /** The one SES client of a Lambda. Locally its endpoint is the mail outbox. */
 const ses = new SESClient({ region: config.region, endpoint: config.sesEndpoint });

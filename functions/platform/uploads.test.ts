@@ -12,7 +12,7 @@ import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb';
 import { startS3, type LocalService } from '../../scripts/local/storage';
 import { checkPresignedGet } from '../../scripts/local/signed-downloads';
 import { UPLOADS } from '../../shared/limits';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 
 const MEDIA_BUCKET = 'unit-media';
 const FILES_BUCKET = 'unit-files';

@@ -13,7 +13,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomUUID } from 'node:crypto';
 import { UPLOADS } from '../../shared/limits';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { PhotoUploadForm } from '../../shared/schemas/catalogue';
 import type { UploadType } from '../../shared/upload-types';
 import { config } from './config';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfferSchema } from '../../shared/schemas/offers';
-import { registerProfessorSchema } from '../../shared/schemas/auth';
+import { registerExpertSchema } from '../../shared/schemas/auth';
 import { DEFAULT_SEED, DEMO_EXPERTS, DEMO_OFFERS } from './demo-accounts';
 
 describe('demo data', () => {
@@ -18,7 +18,7 @@ describe('demo data', () => {
 
   it('uses valid accounts and passwords', () => {
     for (const expert of DEMO_EXPERTS) {
-      expect(registerProfessorSchema.safeParse({ ...expert, password: DEFAULT_SEED.demoPassword }).success, expert.email).toBe(true);
+      expect(registerExpertSchema.safeParse({ ...expert, password: DEFAULT_SEED.demoPassword }).success, expert.email).toBe(true);
     }
   });
 });

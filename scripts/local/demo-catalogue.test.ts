@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createOfferSchema, LESSON_TYPES, PRICING_TYPES } from '../../shared/schemas/offers';
-import { educationEntrySchema, professorInfoSchema, updateUserSchema, workExperienceEntrySchema } from '../../shared/schemas/users';
+import { educationEntrySchema, expertInfoSchema, updateUserSchema, workExperienceEntrySchema } from '../../shared/schemas/users';
 import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS } from './demo-accounts';
 import { CATALOGUE_EXPERTS } from './demo-catalogue';
 import { PHOTO_SIZE, PNG_SIGNATURE, portraitPng } from './demo-photos';
@@ -43,8 +43,8 @@ describe('the demo catalogue', () => {
       const { bio, languages, city, country, domainActivity, workExperience, education } = profile as Record<string, unknown>;
       expect(updateUserSchema.safeParse({ bio, languages, city, country, domainActivity }).error?.issues, profile.email).toBeUndefined();
       expect(languages as string[], profile.email).toSatisfy((codes: string[]) => codes.length > 0 && codes.length <= 3 && codes.every((code) => /^[a-z]{2}$/.test(code)));
-      expect(professorInfoSchema.safeParse({ workExperience }).success, profile.email).toBe(true);
-      expect(professorInfoSchema.safeParse({ education }).success, profile.email).toBe(true);
+      expect(expertInfoSchema.safeParse({ workExperience }).success, profile.email).toBe(true);
+      expect(expertInfoSchema.safeParse({ education }).success, profile.email).toBe(true);
       for (const entry of workExperience as unknown[]) expect(workExperienceEntrySchema.safeParse(entry).error?.issues, profile.email).toBeUndefined();
       for (const entry of education as unknown[]) expect(educationEntrySchema.safeParse(entry).error?.issues, profile.email).toBeUndefined();
       expect(profile.rating as number, profile.email).toBeGreaterThanOrEqual(3);

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX, type Domain, ROUTES, type Route, routeKey } from '../../shared/routes';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { edgeHeaders, type EdgeOptions } from './edge-headers';
 import type { ErrorBody } from '../../shared/error-codes';
 

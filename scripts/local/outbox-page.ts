@@ -1,6 +1,6 @@
 /** /_local/mails(.json): the mails the functions sent, newest first, read back from the SES outbox. */
 import type { ServerResponse } from 'node:http';
-import { escapeHtml } from '../../shared/text';
+import { escapeHtml } from '../../shared/markup';
 
 export interface OutboxMail {
   to: string[];

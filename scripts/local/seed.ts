@@ -90,8 +90,8 @@ async function createAccount(account: Profile & Pick<AccountRecord, 'userId' | '
   }
 }
 
-function putDemoOffer(professorId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): Promise<void> {
-  return putOffer({ offerId: newId(), professorId, ...fields, priceCents: centsFromEuros(price), area: expert.domainActivity, status, createdAt: new Date(createdAt).toISOString() });
+function putDemoOffer(expertId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): Promise<void> {
+  return putOffer({ offerId: newId(), expertId, ...fields, priceCents: centsFromEuros(price), area: expert.domainActivity, status, createdAt: new Date(createdAt).toISOString() });
 }
 
 /** A stable number in [0, range) from a text (FNV-1a): the same demo dates at every first start. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { LIMITS } from '../limits';
 import { email, plainText } from './common';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages';
-import { contactSchema, loginSchema, registerProfessorSchema, registerStudentSchema } from './auth';
+import { MSG } from '../texts';
+import { contactSchema, loginSchema, registerExpertSchema, registerStudentSchema } from './auth';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 
@@ -11,10 +11,10 @@ describe('account schemas', () => {
   });
 
   it('requires both names of a mentor and strips their markup', () => {
-    expect(messages(registerProfessorSchema.safeParse({ firstName: '<i></i>', email: 'a@b.co', password: '12345678' }))).toEqual(
+    expect(messages(registerExpertSchema.safeParse({ firstName: '<i></i>', email: 'a@b.co', password: '12345678' }))).toEqual(
       expect.arrayContaining([MSG.firstNameRequired, MSG.lastNameRequired]),
     );
-    const parsed = registerProfessorSchema.parse({ firstName: '<b>Ann</b>', lastName: 'Lee', email: ' a@b.co ', password: '12345678' });
+    const parsed = registerExpertSchema.parse({ firstName: '<b>Ann</b>', lastName: 'Lee', email: ' a@b.co ', password: '12345678' });
     expect(parsed).toMatchObject({ firstName: 'Ann', lastName: 'Lee', email: 'a@b.co' });
   });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { LIMITS } from '../limits';
 import { email, newPassword, oneTimeToken, optionalPlainText, plainText } from './common';
 
@@ -15,7 +15,7 @@ export const registerStudentSchema = z.object({
   role: z.optional(z.literal('user', { error: MSG.invalidAccountType })),
 });
 
-export const registerProfessorSchema = z.object({
+export const registerExpertSchema = z.object({
   firstName: plainText(MSG.firstNameRequired, LIMITS.nameMax),
   lastName: plainText(MSG.lastNameRequired, LIMITS.nameMax),
   email,
@@ -41,5 +41,5 @@ export const contactSchema = z.object({
 export type LoginBody = z.infer<typeof loginSchema>;
 export type ActivateBody = z.infer<typeof activateSchema>;
 export type RegisterStudentBody = z.infer<typeof registerStudentSchema>;
-export type RegisterProfessorBody = z.infer<typeof registerProfessorSchema>;
+export type RegisterExpertBody = z.infer<typeof registerExpertSchema>;
 export type ContactBody = z.infer<typeof contactSchema>;

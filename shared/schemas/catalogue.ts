@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { CATALOGUE, LIMITS } from '../limits';
-import { MSG } from '../messages';
-import { hasMarkup } from '../text';
+import { MSG } from '../texts';
+import { hasMarkup } from '../markup';
 import type { LESSON_TYPES, PRICING_TYPES } from './offers';
 
 /** A whole number from a query string, within bounds; absent gives the default. */

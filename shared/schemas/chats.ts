@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { CHAT, LIMITS } from '../limits';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { plainText } from './common';
 import type { OfferDto } from './catalogue';
 import type { OrderStatus } from './orders';

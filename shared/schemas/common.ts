@@ -3,9 +3,9 @@
  * Lambda load only the checks they use); the rules read the same as with the classic API.
  */
 import * as z from 'zod/mini';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { LIMITS } from '../limits';
-import { stripMarkup } from '../text';
+import { stripMarkup } from '../markup';
 
 /**
  * A check without a message of its own still answers with a clear text of shared/messages.ts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { createOfferSchema, updateOfferSchema } from './offers';
 
 const OFFER = { title: 'Valuation workshop', description: 'Discounted cash flows, step by step.', lessonType: 'Video Call' } as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { CATALOGUE, LIMITS } from '../limits';
-import { hasMarkup, stripMarkup } from '../text';
+import { hasMarkup, stripMarkup } from '../markup';
 import { isWholeCents } from '../money';
 
 export const LESSON_TYPES = ['Video Call', 'Document', 'Phone Call'] as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 
 export const createSessionSchema = z.object({
   amount: z.optional(z.number().check(z.gte(0))),

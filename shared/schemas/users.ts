@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { LIMITS } from '../limits';
 import { email, newPassword, textOfAtLeast } from './common';
 
 export const updateUserSchema = z.partial(
   z.strictObject({
     bio: textOfAtLeast(20, MSG.bioTooShort, 1200),
-    languages: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.maxLength(10, MSG.tooManyLanguagesProfessor)),
+    languages: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.maxLength(10, MSG.tooManyLanguagesExpert)),
     firstName: textOfAtLeast(2, MSG.firstNameTooShort),
     lastName: textOfAtLeast(2, MSG.lastNameTooShort),
     email,
@@ -37,7 +37,7 @@ const workExperienceItem = z.object({
   description: z.string().check(z.trim(), z.minLength(50), z.maxLength(300)),
 });
 
-export const professorInfoSchema = z.union([
+export const expertInfoSchema = z.union([
   z.object({ education: z.array(educationItem).check(z.maxLength(3, MSG.educationMax)) }),
   z.object({ workExperience: z.array(workExperienceItem).check(z.maxLength(2, MSG.workExperienceMax)) }),
 ]);

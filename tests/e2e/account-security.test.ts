@@ -4,7 +4,7 @@
  * lives in a __Secure- HttpOnly cookie that page scripts cannot read.
  */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { expectAccessible, useBrowser, visit } from '../support/browser';
 import { duringMailOutage, uniqueEmail } from '../support/outbox';
 import { getItem } from '../support/table';

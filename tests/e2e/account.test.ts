@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { expectAccessible, useBrowser, visit } from '../support/browser';
 import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
 

@@ -1,6 +1,6 @@
 /** The admin area: its own login and session, and refusal of everyone else. */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { TEST_SEED } from '../support/seed-settings';
 import { expectAccessible, useBrowser, visit } from '../support/browser';
 

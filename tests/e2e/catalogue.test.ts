@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../shared/limits';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { DEMO_OFFERS } from '../../scripts/local/demo-accounts';
 import { ApiClient } from '../support/api';
 import { PASSWORD, registerStudent } from '../support/accounts';
@@ -175,6 +175,6 @@ describe('catalogue', () => {
   it('an unknown expert: Teacher not found', async () => {
     const page = await browser.newPage({ mobile: true });
     await visit(page, '/teacher/no-such-expert');
-    await page.getByRole('heading', { level: 1, name: MSG.teacherNotFound }).waitFor();
+    await page.getByRole('heading', { level: 1, name: MSG.expertNotFound }).waitFor();
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInNewExpert } from '../support/accounts';
 import { expectAccessible, useBrowser, visit } from '../support/browser';
 import { pngImage } from '../support/images';
@@ -161,7 +161,7 @@ describe('offer journeys', () => {
     const student = await browser.newPage();
     await logIn(student, 'alice.student@demo.test', TEST_SEED.demoPassword);
     await visit(student, '/create-offer');
-    await student.getByRole('alert').filter({ hasText: MSG.onlyProfessorsCreateOffers }).waitFor();
+    await student.getByRole('alert').filter({ hasText: MSG.onlyExpertsCreateOffers }).waitFor();
     expect(await student.getByLabel('Title').count()).toBe(0);
   });
 

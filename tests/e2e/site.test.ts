@@ -1,6 +1,6 @@
 /** Public pages: cookie consent, home search, the informational pages, each checked with axe. */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { expectAccessible, useBrowser, visit } from '../support/browser';
 
 const browser = useBrowser();

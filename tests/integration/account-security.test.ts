@@ -5,7 +5,7 @@
  * address, as separate devices are.
  */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { LOGIN_FLOOD, RATE_LIMITS } from '../../shared/limits';
 import { ApiClient, randomClientAddress, sendFrom, stackUrl } from '../support/api';
 import { activationTokenFor, PASSWORD, signedInAs, signedInStudent } from '../support/accounts';

@@ -5,7 +5,7 @@
  * log in: a link activates only the registration whose password comes with it.
  */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { RATE_LIMITS } from '../../shared/limits';
 import { PASSWORD, registerStudent } from '../support/accounts';
 import { ApiClient } from '../support/api';

@@ -1,6 +1,6 @@
 /** Accounts and sessions through the local gateway, the real handlers, DynamoDB Local and the outbox. */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { ApiClient } from '../support/api';
 import { activationTokenFor, PASSWORD, registerStudent, signedInAs, signedInStudent } from '../support/accounts';
 import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';

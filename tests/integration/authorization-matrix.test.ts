@@ -7,7 +7,7 @@
  * offer and on another expert's. Banned cases join with the admin issue.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { ROUTES, routeKey } from '../../shared/routes';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { claimsOf, mintAccessToken } from '../support/tokens';

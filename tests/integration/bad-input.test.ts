@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { ROUTES, routeKey } from '../../shared/routes';
 import { signedInAs } from '../support/accounts';
 import { ApiClient } from '../support/api';

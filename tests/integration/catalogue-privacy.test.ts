@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { ExpertCard, OfferDto, Page, PhotoUploadForm, PublicUser } from '../../shared/schemas/catalogue';
 import { ApiClient, stackUrl } from '../support/api';
 import { pngImage } from '../support/images';

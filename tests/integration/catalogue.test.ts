@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PublicUser } from '../../shared/schemas/catalogue';
 import { ApiClient } from '../support/api';
 import { signedInAs, signedInNewExpert, signedInPublishingExpert, signedInStudent } from '../support/accounts';
@@ -79,7 +79,7 @@ describe('publishing an offer', () => {
 
   it('lets only experts whose payouts are enabled create offers', async () => {
     const student = await signedInAs('student');
-    expect(await student.post('/offers/create', newOffer(uniqueWord()))).toMatchObject({ status: 403, body: { msg: MSG.onlyProfessorsCreateOffers } });
+    expect(await student.post('/offers/create', newOffer(uniqueWord()))).toMatchObject({ status: 403, body: { msg: MSG.onlyExpertsCreateOffers } });
     expect(await visitor.post('/offers/create', newOffer(uniqueWord()))).toMatchObject({ status: 401 });
     const { client: newcomer } = await signedInNewExpert();
     expect(await newcomer.post('/offers/create', newOffer(uniqueWord()))).toMatchObject({ status: 403, body: { msg: MSG.payoutsRequired } });
@@ -258,7 +258,7 @@ describe('public profiles', () => {
   it('answers Teacher not found for a student or an unknown id', async () => {
     const student = await signedInAs('student');
     for (const id of [claimsOf(student.accessToken!).sub, randomUUID()]) {
-      expect(await visitor.get(`/user/public/${id}`)).toMatchObject({ status: 404, body: { msg: MSG.teacherNotFound } });
+      expect(await visitor.get(`/user/public/${id}`)).toMatchObject({ status: 404, body: { msg: MSG.expertNotFound } });
     }
   });
 

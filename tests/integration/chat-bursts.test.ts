@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../shared/limits';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { ChatMessages, CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { DEMO_EXPERTS } from '../../scripts/local/demo-accounts';

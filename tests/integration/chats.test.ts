@@ -4,7 +4,7 @@
  * numbers, pagination, and unread counts that stay exact under concurrent sends.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { ChatList, ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { ApiClient } from '../support/api';

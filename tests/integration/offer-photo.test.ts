@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { LIMITS } from '../../shared/limits';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { PhotoUploadForm } from '../../shared/schemas/catalogue';
 import { ApiClient, stackUrl } from '../support/api';
 import { signedInAs } from '../support/accounts';
@@ -34,7 +34,7 @@ async function claireOffer(status: 'pending' | 'approved' | 'archived' = 'approv
   const offerId = randomUUID();
   onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
   const { price, ...text } = OFFER;
-  await putOffer({ offerId, professorId: claireId, ...text, priceCents: centsFromEuros(price), pricingType: 'fixed', status, createdAt: new Date().toISOString() });
+  await putOffer({ offerId, expertId: claireId, ...text, priceCents: centsFromEuros(price), pricingType: 'fixed', status, createdAt: new Date().toISOString() });
   return offerId;
 }
 

@@ -3,7 +3,7 @@
  * offers: orders are paid by card), at most 999,999, whole cents, with the spec's message.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { ApiClient } from '../support/api';
 import { signedInAs, signedInPublishingExpert } from '../support/accounts';

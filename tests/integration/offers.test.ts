@@ -1,7 +1,7 @@
 /** Reading offers through the local gateway: an expert's published offers and one offer, by who may see it. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { ApiClient } from '../support/api';
 import { signedInAs } from '../support/accounts';
@@ -14,7 +14,7 @@ import { centsFromEuros } from '../../shared/money';
 async function claireOffer(status: 'pending' | 'approved', title: string): Promise<string> {
   const offerId = randomUUID();
   onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
-  await putOffer({ offerId, professorId: claireId, title, description: 'Arranged by a test of the offers calls.', priceCents: centsFromEuros(50), lessonType: 'Document', pricingType: 'fixed', status, createdAt: new Date().toISOString() });
+  await putOffer({ offerId, expertId: claireId, title, description: 'Arranged by a test of the offers calls.', priceCents: centsFromEuros(50), lessonType: 'Document', pricingType: 'fixed', status, createdAt: new Date().toISOString() });
   return offerId;
 }
 
@@ -49,7 +49,7 @@ describe('offers of an expert', () => {
     const student = await signedInAs('student');
     const studentId = claimsOf(student.accessToken!).sub;
     for (const id of [studentId, randomUUID()]) {
-      expect(await new ApiClient().get(`/offers/professor/${id}`)).toMatchObject({ status: 404, body: { msg: MSG.teacherNotFound } });
+      expect(await new ApiClient().get(`/offers/professor/${id}`)).toMatchObject({ status: 404, body: { msg: MSG.expertNotFound } });
     }
   });
 });

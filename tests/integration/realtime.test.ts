@@ -4,7 +4,7 @@
  * participants, gone connections, and catching up after a dropped connection.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/texts';
 import { REALTIME } from '../../shared/limits';
 import type { ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import type { RealtimeEvent } from '../../shared/schemas/realtime';

@@ -1,7 +1,7 @@
 /** The rules of accounts and sessions. No AWS calls here: storage is the repository, mail the mailer. */
 import { AUTH_TIMINGS, LOGIN_FLOOD, RATE_LIMITS, RETENTION } from '../../../shared/limits';
-import { MSG } from '../../../shared/messages';
-import type { ActivateBody, ContactBody, LoginBody, RegisterProfessorBody, RegisterStudentBody } from '../../../shared/schemas/auth';
+import { MSG } from '../../../shared/texts';
+import type { ActivateBody, ContactBody, LoginBody, RegisterExpertBody, RegisterStudentBody } from '../../../shared/schemas/auth';
 import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
@@ -27,7 +27,7 @@ export function registerStudent(body: RegisterStudentBody, client: Client) {
   return register(body.email, body.password, { role: 'user', name: body.name, ...splitFullName(body.name) }, client);
 }
 
-export function registerProfessor(body: RegisterProfessorBody, client: Client) {
+export function registerExpert(body: RegisterExpertBody, client: Client) {
   return register(body.email, body.password, { role: 'professor', firstName: body.firstName, lastName: body.lastName }, client);
 }
 

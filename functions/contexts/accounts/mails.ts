@@ -1,6 +1,6 @@
 import { config } from '../../platform/config';
 import { linkMail, type Mail } from '../../platform/mailer';
-import { escapeHtml } from '../../../shared/text';
+import { escapeHtml } from '../../../shared/markup';
 import type { ContactBody } from '../../../shared/schemas/auth';
 
 export const activationMail = (to: string, token: string): Mail =>

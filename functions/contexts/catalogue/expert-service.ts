@@ -1,5 +1,5 @@
 /** Public profiles of experts and public cards of members. No AWS calls here: storage is the repository. */
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/texts';
 import type { ExpertProfile, PublicUser } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import { NotFound } from '../../platform/errors';
@@ -9,7 +9,7 @@ import * as chats from '../chats/counterpart-service';
 
 export async function expertProfile(expertId: string, caller: Caller | undefined): Promise<ExpertProfile> {
   const user = await accounts.getAccount(expertId);
-  if (!isListedExpert(user)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
+  if (!isListedExpert(user)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   return toExpertProfile(user, caller);
 }
 

@@ -3,7 +3,7 @@
  * expert's first offer); a guest's saved ids are merged in at login, so nothing saved is lost.
  */
 import { CATALOGUE } from '../../../shared/limits';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/texts';
 import type { FavoritesReply, OfferDto, Page } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import { BadRequest, NotFound } from '../../platform/errors';

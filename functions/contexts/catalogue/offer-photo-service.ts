@@ -1,6 +1,6 @@
 /** The upload form for an offer's photo. The photo itself is checked when the offer is updated with its key. */
 import { LIMITS } from '../../../shared/limits';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/texts';
 import type { PhotoUploadForm } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import { Forbidden, NotFound } from '../../platform/errors';
@@ -14,7 +14,7 @@ const EDITABLE_STATUSES: readonly string[] = ['pending', 'approved'];
 export async function photoUploadForm(offerId: string, caller: Caller, { contentType }: { contentType: string; size: number }): Promise<PhotoUploadForm> {
   const offer = await getOffer(offerId);
   if (!offer || !EDITABLE_STATUSES.includes(offer.status)) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  if (offer.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
+  if (offer.expertId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
   // The declared size was checked by the body schema; the form lets S3 hold the real file to the limit.
   return createUploadForm({ keyPrefix: `offers/${offerId}`, contentType, maxBytes: LIMITS.photoMaxBytes });
 }

@@ -19,7 +19,7 @@ export async function createOffer(offer: OfferRecord): Promise<void> {
   await transact({
     TransactItems: [
       { Put: { TableName: config.tableName, Item: toOfferItem(offer), ConditionExpression: 'attribute_not_exists(pk)' } },
-      catalogueChangePut('offer', offer.offerId, offer.professorId),
+      catalogueChangePut('offer', offer.offerId, offer.expertId),
     ],
   });
 }
@@ -30,8 +30,8 @@ export async function getOffer(offerId: string, options: { consistent?: boolean 
 }
 
 /** An expert's offers, newest first: one Query of the expert's partition of GSI1, whatever the table's size. */
-export async function offersOfExpert(professorId: string): Promise<OfferRecord[]> {
-  return queryAll({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': expertOffersOf(professorId).gsi1pk }, ScanIndexForward: false });
+export async function offersOfExpert(expertId: string): Promise<OfferRecord[]> {
+  return queryAll({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': expertOffersOf(expertId).gsi1pk }, ScanIndexForward: false });
 }
 
 /** Offers of one status from GSI2, oldest submission first, at most `limit` (the moderation queue). */
@@ -86,7 +86,7 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
   }
   let condition = '#status IN (:pending, :approved)';
   if (options.ownerId) {
-    condition += ' AND professorId = :owner';
+    condition += ' AND expertId = :owner';
     values[':owner'] = options.ownerId;
   }
   const written = await conditionally([
@@ -100,7 +100,7 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
         ExpressionAttributeValues: values,
       },
     },
-    catalogueChangePut('offer', offer.offerId, offer.professorId),
+    catalogueChangePut('offer', offer.offerId, offer.expertId),
   ]);
   return written ? updated : undefined;
 }
@@ -133,7 +133,7 @@ export async function approveOffer(offer: OfferRecord, photo?: string): Promise<
         ExpressionAttributeValues: values,
       },
     },
-    catalogueChangePut('offer', offer.offerId, offer.professorId),
+    catalogueChangePut('offer', offer.offerId, offer.expertId),
   ]);
 }
 
@@ -146,7 +146,7 @@ export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'arch
   const values: Record<string, unknown> = { ':status': status, ':now': new Date().toISOString(), ':pending': 'pending', ':approved': 'approved' };
   let condition = '#status IN (:pending, :approved)';
   if (ownerId) {
-    condition += ' AND professorId = :owner';
+    condition += ' AND expertId = :owner';
     values[':owner'] = ownerId;
   }
   return conditionally([
@@ -160,7 +160,7 @@ export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'arch
         ExpressionAttributeValues: values,
       },
     },
-    catalogueChangePut('offer', offer.offerId, offer.professorId),
+    catalogueChangePut('offer', offer.offerId, offer.expertId),
   ]);
 }
 

@@ -3,7 +3,7 @@
  * from the search index. No AWS calls here: storage is the repository, search the index.
  */
 import { CATALOGUE, LIMITS } from '../../../shared/limits';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/texts';
 import type { ExpertCard, OfferDto, Review } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import { newId } from '../../platform/crypto';
@@ -33,31 +33,31 @@ export interface OfferInput {
 function visibleTo(offer: OfferRecord, caller: Caller | undefined): boolean {
   if (offer.status === 'approved') return true;
   if (offer.status !== 'pending') return false;
-  return caller?.role === 'admin' || caller?.userId === offer.professorId;
+  return caller?.role === 'admin' || caller?.userId === offer.expertId;
 }
 
-const isOwnerOrAdmin = (offer: OfferRecord, caller: Caller | undefined) => caller?.role === 'admin' || caller?.userId === offer.professorId;
+const isOwnerOrAdmin = (offer: OfferRecord, caller: Caller | undefined) => caller?.role === 'admin' || caller?.userId === offer.expertId;
 
 export async function offer(offerId: string, caller: Caller | undefined): Promise<OfferDto> {
   const found = await repo.getOffer(offerId);
   if (!found || !visibleTo(found, caller)) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  const expert = await accounts.getAccount(found.professorId);
+  const expert = await accounts.getAccount(found.expertId);
   if (!isListedExpert(expert) && !(expert && isOwnerOrAdmin(found, caller))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return withPendingPhoto(toOfferDto(found, toExpertCard(expert, caller)), found, caller);
 }
 
 /** The published offers of an expert, newest first. */
-export async function offersOfExpert(professorId: string, caller: Caller | undefined): Promise<OfferDto[]> {
-  const [expert, offers] = await Promise.all([accounts.getAccount(professorId), repo.offersOfExpert(professorId)]);
-  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
+export async function offersOfExpert(expertId: string, caller: Caller | undefined): Promise<OfferDto[]> {
+  const [expert, offers] = await Promise.all([accounts.getAccount(expertId), repo.offersOfExpert(expertId)]);
+  if (!isListedExpert(expert)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   const card = toExpertCard(expert, caller);
   return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));
 }
 
 /** Reviews arrive with orders (a later issue); an expert's list is empty until then. */
-export async function reviewsOfExpert(professorId: string): Promise<Review[]> {
-  const expert = await accounts.getAccount(professorId);
-  if (!isListedExpert(expert)) throw new NotFound(MSG.teacherNotFound, 'expert_not_found');
+export async function reviewsOfExpert(expertId: string): Promise<Review[]> {
+  const expert = await accounts.getAccount(expertId);
+  if (!isListedExpert(expert)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   return [];
 }
 
@@ -74,7 +74,7 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Ac
   const now = new Date().toISOString();
   const created: OfferRecord = {
     offerId: newId(),
-    professorId: caller.userId,
+    expertId: caller.userId,
     title: input.title,
     description: input.description,
     priceCents: centsFromEuros(input.price),
@@ -92,7 +92,7 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Ac
 /** Its expert edits an offer, which goes back to moderation; nobody else may. */
 export async function updateOwnOffer(offerId: string, input: OfferInput, caller: Caller, account: AccountRecord): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
-  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
+  if (found.expertId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
   const updated = await repo.updateOffer(found, await fieldsOf(offerId, input, 'hold'), { ownerId: caller.userId, resubmit: true });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   if (updated.pendingPhoto !== found.pendingPhoto) await discardHeldPhoto(found);
@@ -109,14 +109,14 @@ export async function updateAnyOffer(offerId: string, input: OfferInput, caller:
   const updated = await repo.updateOffer(found, await fieldsOf(offerId, input, found.status === 'approved' ? 'publish' : 'hold'), { resubmit: false });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   if (updated.pendingPhoto !== found.pendingPhoto) await discardHeldPhoto(found);
-  const expert = await accounts.getAccount(found.professorId);
-  return { msg: MSG.offerUpdatedByAdmin, offer: await withPendingPhoto(toOfferDto(updated, expertCardOrId(expert, found.professorId, caller)), updated, caller) };
+  const expert = await accounts.getAccount(found.expertId);
+  return { msg: MSG.offerUpdatedByAdmin, offer: await withPendingPhoto(toOfferDto(updated, expertCardOrId(expert, found.expertId, caller)), updated, caller) };
 }
 
 /** Only its expert deletes an offer; deleting archives it. */
 export async function deleteOffer(offerId: string, caller: Caller): Promise<{ msg: string }> {
   const found = await liveOffer(offerId);
-  if (found.professorId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
+  if (found.expertId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
   if (!(await repo.retireOffer(found, 'archived', caller.userId))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   await discardHeldPhoto(found);
   return { msg: MSG.offerDeleted };
@@ -125,8 +125,8 @@ export async function deleteOffer(offerId: string, caller: Caller): Promise<{ ms
 /** The moderation queue: offers waiting for approval, oldest first. */
 export async function pendingOffers(caller: Caller): Promise<OfferDto[]> {
   const offers = await repo.offersWithStatusOldestFirst('pending', CATALOGUE.moderationBatch);
-  const { users } = await repo.offersAndUsers([], offers.map((pending) => pending.professorId));
-  return Promise.all(offers.map((pending) => withPendingPhoto(toOfferDto(pending, expertCardOrId(users.get(pending.professorId), pending.professorId, caller)), pending, caller)));
+  const { users } = await repo.offersAndUsers([], offers.map((pending) => pending.expertId));
+  return Promise.all(offers.map((pending) => withPendingPhoto(toOfferDto(pending, expertCardOrId(users.get(pending.expertId), pending.expertId, caller)), pending, caller)));
 }
 
 /**
@@ -175,7 +175,7 @@ async function publishedOffers(hits: OfferHit[], caller: Caller | undefined): Pr
   return hits.flatMap((hit) => {
     const found = offers.get(hit.id);
     const expert = users.get(hit.expertId);
-    return found?.status === 'approved' && found.professorId === hit.expertId && isListedExpert(expert) ? [toOfferDto(found, toExpertCard(expert, caller))] : [];
+    return found?.status === 'approved' && found.expertId === hit.expertId && isListedExpert(expert) ? [toOfferDto(found, toExpertCard(expert, caller))] : [];
   });
 }
 

@@ -17,7 +17,7 @@ export type { OfferStatus };
  */
 export interface OfferRecord {
   offerId: string;
-  professorId: string;
+  expertId: string;
   title: string;
   description: string;
   priceCents: Cents;
@@ -48,12 +48,12 @@ export function statusIndexOf(offer: Pick<OfferRecord, 'offerId' | 'status' | 'c
 }
 
 export function toOfferItem(offer: OfferRecord): Record<string, unknown> {
-  return { ...offerKey(offer.offerId), ...expertOffersIndex(offer.professorId, offer.createdAt, offer.offerId), ...statusIndexOf(offer), ...offer };
+  return { ...offerKey(offer.offerId), ...expertOffersIndex(offer.expertId, offer.createdAt, offer.offerId), ...statusIndexOf(offer), ...offer };
 }
 
 const offerItem = z.object({
   offerId: z.string(),
-  professorId: z.string(),
+  expertId: z.string(),
   title: z.string(),
   description: z.string(),
   priceCents: z.number(),

@@ -18,10 +18,10 @@ export async function publishedOffersAmong(ids: string[], caller: Caller | undef
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const { offers } = await offersAndUsers(unique, []);
-  const experts = await accounts.getAccounts([...new Set([...offers.values()].map((offer) => offer.professorId))]);
+  const experts = await accounts.getAccounts([...new Set([...offers.values()].map((offer) => offer.expertId))]);
   return unique.flatMap((id) => {
     const offer = offers.get(id);
-    const expert = offer && experts.get(offer.professorId);
+    const expert = offer && experts.get(offer.expertId);
     return offer?.status === 'approved' && isListedExpert(expert) ? [toOfferDto(offer, toExpertCard(expert, caller))] : [];
   });
 }
@@ -30,6 +30,6 @@ export async function publishedOffersAmong(ids: string[], caller: Caller | undef
 export async function bookableOffer(offerId: string): Promise<{ offer: OfferRecord; expert: AccountRecord } | undefined> {
   const offer = await getOffer(offerId);
   if (offer?.status !== 'approved') return undefined;
-  const expert = await accounts.getAccount(offer.professorId);
+  const expert = await accounts.getAccount(offer.expertId);
   return isVisible(expert) ? { offer, expert } : undefined;
 }

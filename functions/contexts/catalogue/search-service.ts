@@ -25,7 +25,7 @@ export function toExpertEntry(expert: AccountRecord): ExpertEntry {
   };
 }
 
-export const toOfferEntry = (offer: OfferRecord): OfferEntry => ({ id: offer.offerId, expertId: offer.professorId, title: offer.title, description: offer.description, createdAt: offer.createdAt });
+export const toOfferEntry = (offer: OfferRecord): OfferEntry => ({ id: offer.offerId, expertId: offer.expertId, title: offer.title, description: offer.description, createdAt: offer.createdAt });
 
 const source: CatalogueSource = {
   async everything() {
@@ -40,7 +40,7 @@ const source: CatalogueSource = {
     ]);
     const current = new Map(offers.map((offer) => [offer.offerId, offer]));
     for (const offer of changed) if (offer) current.set(offer.offerId, offer);
-    const published = [...current.values()].filter((offer) => offer.status === 'approved' && offer.professorId === expertId);
+    const published = [...current.values()].filter((offer) => offer.status === 'approved' && offer.expertId === expertId);
     return { expert: isListedExpert(expert) ? toExpertEntry(expert) : undefined, offers: published.map(toOfferEntry) };
   },
 };

@@ -32,7 +32,7 @@ export interface ChatRecord {
   offer: ChatOfferRecord;
   studentId: string;
   expertId: string;
-  professorName: string;
+  expertName: string;
   createdAt: string;
 }
 
@@ -76,7 +76,7 @@ const chatItem = z.object({
   }),
   studentId: z.string(),
   expertId: z.string(),
-  professorName: z.string(),
+  expertName: z.string(),
   createdAt: z.string(),
 });
 
@@ -137,7 +137,7 @@ export function toChatDto(chat: ChatRecord, order: OrderRecord, caller: MemberRe
     unreadCount: caller.unreadCount,
     ...toOrderState(order),
     ...(order.paymentAmountCents !== undefined && { paymentAmount: eurosFromCents(order.paymentAmountCents) }),
-    professorName: chat.professorName,
+    professorName: chat.expertName,
     ...(caller.lastMessage && { lastMessage: toMessageDto(caller.lastMessage, readUpTo) }),
     createdAt: chat.createdAt,
     updatedAt: caller.lastActivityAt,

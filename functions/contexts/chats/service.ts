@@ -2,7 +2,7 @@
  * The chat rules (no AWS calls here): who may read and write a conversation, one open conversation
  * per student and offer, order numbers, unread counts, and what each call answers.
  */
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/texts';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
 import type { Caller } from '../../platform/access-token';
 import { RATE_LIMITS } from '../../../shared/limits';
@@ -161,7 +161,7 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
       },
       studentId: caller.userId,
       expertId: expert.userId,
-      professorName: `${expert.firstName} ${expert.lastName}`.trim(),
+      expertName: `${expert.firstName} ${expert.lastName}`.trim(),
       createdAt,
     };
     const order = await orders.newOrder({ orderId: chatId, offerId: offer.offerId, studentId: caller.userId, expertId: expert.userId, pricingType: offer.pricingType, createdAt });

@@ -35,7 +35,7 @@ const logoutAs = (kind: SessionKind) => async (request: { cookies: Record<string
 
 export const handler = createDomainHandler('auth', {
   'POST /api/auth/register': async (request) => ({ status: 201, body: await service.registerStudent(request.body, clientOf(request)) }),
-  'POST /api/auth/register-professor': async (request) => ({ status: 201, body: await service.registerProfessor(request.body, clientOf(request)) }),
+  'POST /api/auth/register-professor': async (request) => ({ status: 201, body: await service.registerExpert(request.body, clientOf(request)) }),
   'POST /api/auth/activate': async (request) => ({ body: await service.activate(request.body, clientOf(request)) }),
   'POST /api/auth/login': loginAs('user'),
   'POST /api/admin/auth/login': loginAs('admin'),

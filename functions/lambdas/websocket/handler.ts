@@ -8,7 +8,7 @@
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/texts';
 import { type RealtimeEvent, realtimeActionSchema } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
 import { cameThroughEdge } from '../../platform/origin-secret';

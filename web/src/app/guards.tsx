@@ -2,7 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { SHELL_MSG } from '@shared/shell-messages';
+import { SHELL_MSG } from '@shared/shell-texts';
 import { LoadingScreen } from '@/components/loading-screen';
 import type { Role } from '@shared/roles';
 import { useSession } from '@/lib/session';

@@ -2,7 +2,7 @@
  * The one API client of the SPA: same-origin JSON calls under /api with credentials, a bearer
  * token kept in memory, and a single shared refresh for every request that meets a 401.
  */
-import { SHELL_MSG } from '@shared/shell-messages';
+import { SHELL_MSG } from '@shared/shell-texts';
 import { API_PREFIX } from '@shared/api-prefix';
 import type { ErrorBody, ErrorCode } from '@shared/error-codes';
 import type { BodyInputOf, ParamsOf, RouteKey } from '@shared/routes';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/limits';
-import { SHELL_MSG } from '@shared/shell-messages';
-import { hasMarkup } from '@shared/text';
+import { SHELL_MSG } from '@shared/shell-texts';
+import { hasMarkup } from '@shared/markup';
 
 /** What is wrong with a search text (spec 1 section 5), or undefined when it may be sent. */
 export function searchError(query: string): string | undefined {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { json } from './render-app';
 
 export interface FakeCall {

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { SHELL_MSG } from '@shared/shell-messages';
+import { SHELL_MSG } from '@shared/shell-texts';
 
 const SUPPORT_EMAIL = 'support@mentorship.test';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { offer, stubApi } from '@/test/catalogue-fixtures';
 import { useFakeClock } from '@/test/fake-clock';
 import { json, renderRoutes } from '@/test/render-app';

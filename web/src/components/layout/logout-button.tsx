@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { SHELL_MSG } from '@shared/shell-messages';
+import { SHELL_MSG } from '@shared/shell-texts';
 import { useSession } from '@/lib/session';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { sessionSettled } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { resetPasswordSchema } from '@shared/schemas/auth';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { api, ApiError } from '@/lib/api-client';
 
 export { resetPasswordSchema };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { SessionGrant } from '@shared/schemas/account';
 import type { LoginBody } from '@shared/schemas/auth';
 import { PasswordField } from '@/components/form/password-field';

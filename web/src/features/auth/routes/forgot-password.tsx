@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { TextField } from '@/components/form/text-field';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';

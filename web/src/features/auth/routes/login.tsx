@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { login } from '@/features/auth/api/login';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import * as z from 'zod/mini';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
 import { errorCode, errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { CHAT } from '@shared/limits';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { ChatDto, MessageDto } from '@shared/schemas/chats';
 import { errorText } from '@/lib/api-client';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';

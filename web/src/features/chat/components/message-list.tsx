@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { MessageDto } from '@shared/schemas/chats';
 import { formatMessageTime, fullName } from '@/features/chat/lib/chat-format';
 

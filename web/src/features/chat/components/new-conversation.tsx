@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import type { CreatedChat } from '@shared/schemas/chats';
 import { errorText } from '@/lib/api-client';
@@ -46,7 +46,7 @@ export function NewConversation({ offerId, expertId, myId, draft, setDraft, onCr
         const writable = answer.filter((offer) => !isMine(offer, myId));
         setFound(answer);
         setChosenId(writable[0]?._id);
-        if (writable.length === 0) setProblem(answer.length > 0 ? MSG.ownOfferChat : MSG.professorNoOffers);
+        if (writable.length === 0) setProblem(answer.length > 0 ? MSG.ownOfferChat : MSG.expertNoOffers);
         textareaRef.current?.focus();
       },
       (error: unknown) => {

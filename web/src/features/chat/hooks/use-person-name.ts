@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { getUser } from '@/features/chat/api/get-user';
 import { fullName } from '@/features/chat/lib/chat-format';
 

@@ -1,6 +1,6 @@
 /** How the messages page names and shows a conversation (spec 2 sections 2 and 9). */
 import { CHAT } from '@shared/limits';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { ChatDto, ChatParticipant } from '@shared/schemas/chats';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';

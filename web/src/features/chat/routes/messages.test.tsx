@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import type { ChatDto } from '@shared/schemas/chats';
 import { json } from '@/test/render-app';
@@ -371,7 +371,7 @@ describe('messages page: starting a conversation', () => {
   it('an expert with no published offer: says so, and sending asks to choose a conversation', async () => {
     const user = userEvent.setup();
     renderMessages(`/messages?to=${omar._id}`, { 'GET /chats': () => json(200, { chats: [] }), 'GET /offers/professor/expert-2': () => json(200, []) });
-    expect(await screen.findByText(MSG.professorNoOffers)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.expertNoOffers)).toBeInTheDocument();
     await user.type(box(), 'Hello{Enter}');
     expect(await screen.findByText(MSG.selectChatFirst)).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { errorText } from '@/lib/api-client';
 import { toggleGuestFavorite, useSavedOfferIds } from '@/lib/favorites';
 import { useSession } from '@/lib/session';
@@ -18,7 +18,7 @@ export function useFavoriteToggle(offerId: string | undefined) {
   const [busy, setBusy] = useState(false);
 
   async function toggle() {
-    if (!offerId) return notify.info(MSG.professorNoOffers, { toastId: MSG.professorNoOffers });
+    if (!offerId) return notify.info(MSG.expertNoOffers, { toastId: MSG.expertNoOffers });
     if (!user) return notify.success(toggleGuestFavorite(offerId) ? MSG.savedToFavorites : MSG.removedFromFavorites);
     if (busy) return;
     setBusy(true);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { expert, stubApi, type ApiCall } from '@/test/catalogue-fixtures';
 import { useFakeClock } from '@/test/fake-clock';
 import { json, renderRoutes } from '@/test/render-app';

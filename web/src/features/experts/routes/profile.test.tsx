@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { ExpertProfile, Review } from '@shared/schemas/catalogue';
 import { guestFavorites } from '@/lib/favorites';
 import { anAccount } from '@/test/accounts';
@@ -91,7 +91,7 @@ describe('expert profile', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(section('Services Provided')).toHaveTextContent(MSG.noServices);
     await user.click(saveButton());
-    expect(await screen.findByText(MSG.professorNoOffers)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.expertNoOffers)).toBeInTheDocument();
     expect(guestFavorites()).toEqual([]);
   });
 
@@ -144,9 +144,9 @@ describe('expert profile', () => {
   });
 
   it('Teacher not found for an unknown expert', async () => {
-    stubApi(() => json(404, { msg: MSG.teacherNotFound }));
+    stubApi(() => json(404, { msg: MSG.expertNotFound }));
     renderRoutes(routes, { path: '/teacher/nobody' });
-    expect(await screen.findByRole('heading', { level: 1, name: MSG.teacherNotFound })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: MSG.expertNotFound })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse experts' })).toHaveAttribute('href', '/experts');
   });
 });

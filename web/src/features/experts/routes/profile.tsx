@@ -1,7 +1,7 @@
 /** /teacher/{id}: an expert's public profile (spec 1 section 2). */
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { Education, ExpertProfile, OfferDto, Review, WorkExperience } from '@shared/schemas/catalogue';
 import { expertName, expertPlace, expertRole, fallBackToDefaultAvatar, photoUrl, Rating, VerifiedBadge } from '@/components/expert-card';
 import { formatPrice } from '@/lib/format-price';
@@ -25,7 +25,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<ProfileDat
     const [profile, offers, reviews] = await Promise.all([getExpertProfile(id), listExpertOffers(id).catch(() => []), listExpertReviews(id).catch(() => [])]);
     return { profile, offers, reviews };
   } catch (error) {
-    return { problem: error instanceof ApiError && error.status === 404 ? MSG.teacherNotFound : errorText(error) };
+    return { problem: error instanceof ApiError && error.status === 404 ? MSG.expertNotFound : errorText(error) };
   }
 }
 

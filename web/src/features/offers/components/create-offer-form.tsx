@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { LIMITS } from '@shared/limits';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { LESSON_TYPES, PRICING_TYPES } from '@shared/schemas/offers';
 import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
 import { TextAreaField, TextField } from '@/components/form/text-field';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { LIMITS } from '@shared/limits';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { LESSON_TYPES } from '@shared/schemas/offers';
 import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';

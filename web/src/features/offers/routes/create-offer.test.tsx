@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
@@ -110,7 +110,7 @@ describe('create offer page', () => {
 
   it('refuses a student', () => {
     renderRoutes(routes, { path: '/create-offer', user: anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com' }) });
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG.onlyProfessorsCreateOffers);
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.onlyExpertsCreateOffers);
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MSG } from '@shared/messages';
+import { MSG } from '@shared/texts';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CreateOfferForm } from '@/features/offers/components/create-offer-form';
@@ -16,7 +16,7 @@ export default function CreateOfferRoute() {
       <section className="page narrow" aria-labelledby="create-offer-title">
         <h1 id="create-offer-title">Create offer</h1>
         <p className="notice notice-error" role="alert">
-          {MSG.onlyProfessorsCreateOffers}
+          {MSG.onlyExpertsCreateOffers}
         </p>
         <p>
           <Link to="/">Back to home</Link>

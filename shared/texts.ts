@@ -1,10 +1,10 @@
 /**
  * Every user-facing message text of the specification, once. The web and the functions both
  * import from here; a text is never written a second time anywhere else. The texts the SPA's shell
- * shows on every page live in shell-messages.ts (the shell imports only those, so its first load
+ * shows on every page live in shell-texts.ts (the shell imports only those, so its first load
  * does not carry every text of every page) and are part of MSG all the same.
  */
-import { SHELL_MSG } from './shell-messages';
+import { SHELL_MSG } from './shell-texts';
 
 export const MSG = {
   ...SHELL_MSG,
@@ -42,7 +42,7 @@ export const MSG = {
   countryTooShort: 'Country is too short.',
   jobTitleTooLong: 'Current Job Title must be ≤ 80 characters.',
   bioTooShort: 'About must be at least 20 characters.',
-  tooManyLanguagesProfessor: 'You can select up to 10 languages only!',
+  tooManyLanguagesExpert: 'You can select up to 10 languages only!',
   tooManyLanguagesProfile: 'Please enter no more than 3 languages.',
   noChanges: 'No changes detected.',
   newPasswordsDoNotMatch: 'New passwords do not match',
@@ -83,7 +83,7 @@ export const MSG = {
   contactFailed: 'Something went wrong. Please try again later.',
   notAuthenticated: 'Please log in to continue.',
   forbidden: 'You are not allowed to do this.',
-  onlyProfessorsCreateOffers: 'Access denied: only professors can create offers.',
+  onlyExpertsCreateOffers: 'Access denied: only professors can create offers.',
   notYourOffer: 'Access denied: not your offer',
 
   // Generic transport errors
@@ -108,8 +108,8 @@ export const MSG = {
   // Catalogue texts of spec 1 section 8
   fetchOffersFailed: 'Failed to fetch offers',
   searchFailed: 'Failed to perform search',
-  teacherNotFound: 'Teacher not found',
-  professorNoOffers: 'This professor has no published offers yet.',
+  expertNotFound: 'Teacher not found',
+  expertNoOffers: 'This professor has no published offers yet.',
   favoritesUpdateFailed: 'Failed to update favorites.',
   favoritesLoadFailed: 'Failed to load favorite offers.',
   offerCreateFailed: 'An error occurred while creating the offer',

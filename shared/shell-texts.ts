@@ -1,7 +1,7 @@
 /**
  * The texts of the SPA's shell (header, session, guards, footer, the search box): loaded with every
  * page, so apart from the other texts, which load with the pages that show them. Anything else
- * imports them through MSG (messages.ts), which includes them.
+ * imports them through MSG (texts.ts), which includes them.
  */
 export const SHELL_MSG = {
   searchHtml: 'HTML tags are not allowed in search',
