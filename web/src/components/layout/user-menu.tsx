@@ -6,7 +6,7 @@ import { Avatar } from './avatar';
 import { LogoutButton } from './logout-button';
 
 /** Account disclosure menu: Profile, Notifications, Logout. Escape or a click outside closes it. */
-export function UserMenu({ user }: { user: Account }) {
+export function UserMenu({ account }: { account: Account }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -33,8 +33,8 @@ export function UserMenu({ user }: { user: Account }) {
       }}
     >
       <button type="button" ref={buttonRef} className="user-menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
-        <Avatar user={user} />
-        <span className="user-menu-name">{displayName(user)}</span>
+        <Avatar account={account} />
+        <span className="user-menu-name">{displayName(account)}</span>
         <span className="visually-hidden"> account menu</span>
       </button>
       <ul id={menuId} className="user-menu-list" hidden={!open}>
