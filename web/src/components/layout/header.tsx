@@ -4,7 +4,7 @@ import type { Role } from '@shared/roles';
 import { useSavedOfferIds } from '@/lib/favorites';
 import { useSession } from '@/lib/session';
 import { useUnreadCount } from '@/lib/unread';
-import { UserMenu } from './user-menu';
+import { AccountMenu } from './account-menu';
 import { BrandLink } from './brand-link';
 import { HeaderSearch } from './header-search';
 
@@ -123,7 +123,7 @@ export function Header() {
             </Link>
           )}
         </nav>
-        {account && <UserMenu account={account} />}
+        {account && <AccountMenu account={account} />}
       </div>
     </header>
   );
