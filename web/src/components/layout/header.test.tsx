@@ -10,7 +10,7 @@ import { json, renderRoutes } from '@/test/render-app';
 import { LiveHeader } from '@/test/live-header';
 
 const student = anAccount({ _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' });
-const professor = anAccount({ _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' });
+const expert = anAccount({ _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' });
 
 const routes = [{ path: '*', element: <LiveHeader /> }];
 
@@ -33,7 +33,7 @@ describe('header', () => {
     const asStudent = renderRoutes(routes, { account: student });
     expect(navNames()).toEqual(['Home', 'Messages0, 0 unread', 'Favourite0, 0 saved', 'Order History', 'Contact']);
     asStudent.unmount();
-    renderRoutes(routes, { account: professor });
+    renderRoutes(routes, { account: expert });
     expect(navNames()).toEqual(['Home', 'Dashboard', 'Favourite0, 0 saved', 'Messages0, 0 unread', 'My Offers', 'Contact', 'Create Offer']);
     expect(screen.getByRole('button', { name: /Claire Dubois\s*account menu/ })).toHaveTextContent('CD');
   });
@@ -121,7 +121,7 @@ describe('header', () => {
     const socket = FakeSocket.latest();
     socket.accept();
 
-    socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m1', professor._id) });
+    socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m1', expert._id) });
     expect(messages()).toHaveAccessibleName('Messages, 3 unread');
     expect(messages()).toHaveTextContent(/^Messages3/);
     socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m2', student._id) });

@@ -1,8 +1,8 @@
-import { registerProfessorSchema, type RegisterProfessorBody } from '@shared/schemas/auth';
+import { registerProfessorSchema as registerExpertSchema, type RegisterProfessorBody as RegisterExpertBody } from '@shared/schemas/auth';
 import { api } from '@/lib/api-client';
 
-export { registerProfessorSchema as registerExpertSchema };
+export { registerExpertSchema };
 
 /** POST /auth/register-professor: an expert account (the "Mentor" choice of the form). */
-export const registerExpert = (body: Omit<RegisterProfessorBody, 'role'>) =>
-  api.call('POST /api/auth/register-professor', { body: { ...registerProfessorSchema.parse(body), role: 'professor' } });
+export const registerExpert = (body: Omit<RegisterExpertBody, 'role'>) =>
+  api.call('POST /api/auth/register-professor', { body: { ...registerExpertSchema.parse(body), role: 'professor' } });
