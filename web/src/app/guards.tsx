@@ -19,49 +19,49 @@ const whereFrom = (location: Location) => {
 
 /** /login, /register, /auth...: a signed-in visitor goes back where they came from, else home. */
 export function AnonymousOnly() {
-  const { loading, user } = useSession();
+  const { loading, account } = useSession();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
-  if (user) return <Navigate to={whereFrom(location)} replace />;
+  if (account) return <Navigate to={whereFrom(location)} replace />;
   return <Outlet />;
 }
 
 /** Waits for the session, then sends visitors to /auth with the page they wanted. */
 export function RequireLogin({ roles, message }: { roles?: readonly Role[]; message?: string }) {
-  const { loading, user } = useSession();
+  const { loading, account } = useSession();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
-  if (!user) {
+  if (!account) {
     return (
       <ToastThen message={message}>
         <Navigate to="/auth" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } } satisfies FromState} />
       </ToastThen>
     );
   }
-  if (roles && !roles.includes(user.role)) return <NotFoundRoute />;
+  if (roles && !roles.includes(account.role)) return <NotFoundRoute />;
   return <Outlet />;
 }
 
 /** /earnings: experts only; students go home, guests to /auth with 'You must be logged in'. */
 export function RequireExpertElseHome() {
-  const { loading, user } = useSession();
+  const { loading, account } = useSession();
   if (loading) return <LoadingScreen />;
-  if (user && user.role !== 'professor') return <Navigate to="/" replace />;
+  if (account && account.role !== 'professor') return <Navigate to="/" replace />;
   return <RequireLogin roles={['professor']} message={SHELL_MSG.mustBeLoggedIn} />;
 }
 
 export function RequireAdmin() {
-  const { loading, user } = useSession();
+  const { loading, account } = useSession();
   if (loading) return <LoadingScreen />;
-  if (user?.role !== 'admin') return <Navigate to="/admin/login" replace />;
+  if (account?.role !== 'admin') return <Navigate to="/admin/login" replace />;
   return <Outlet />;
 }
 
 /** /admin/login: an admin goes to /admin, anyone else signed in to /. */
 export function AdminLoginGuard() {
-  const { loading, user } = useSession();
+  const { loading, account } = useSession();
   if (loading) return <LoadingScreen />;
-  if (user) return <Navigate to={user.role === 'admin' ? '/admin' : '/'} replace />;
+  if (account) return <Navigate to={account.role === 'admin' ? '/admin' : '/'} replace />;
   return <Outlet />;
 }
 

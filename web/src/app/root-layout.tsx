@@ -73,7 +73,7 @@ export function RootLayout() {
 
 function SiteFrame() {
   useFocusOnNavigation();
-  useMemberRealtime(useSession().user);
+  useMemberRealtime(useSession().account);
   return (
     <>
       <SkipLink />

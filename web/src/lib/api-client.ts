@@ -71,7 +71,7 @@ function pathOf(key: RouteKey, params: Record<string, string> = {}, query: Recor
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
-  /** Told when a refresh fails, so the session can forget the user. */
+  /** Told when a refresh fails, so the session can forget the account. */
   onSessionLost?: () => void;
 }
 

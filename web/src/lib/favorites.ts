@@ -1,6 +1,6 @@
 /**
  * Saved offers (spec 1 section 4): a signed-in account keeps them on the server (the session
- * user's `favorites`), a visitor in browser storage until they log in, when they are merged into
+ * account's `favorites`), a visitor in browser storage until they log in, when they are merged into
  * the account. Small on purpose: the header's count puts this module in the initial bundle.
  */
 import { useSyncExternalStore } from 'react';
@@ -66,9 +66,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The account's saved offer ids (from the session user), else the visitor's stored ones. */
-export function useSavedOfferIds(user: Account | null): readonly string[] {
+/** The account's saved offer ids (from the session), else the visitor's stored ones. */
+export function useSavedOfferIds(account: Account | null): readonly string[] {
   const guest = useSyncExternalStore(subscribe, guestFavorites, () => cache.ids);
-  if (!user) return guest;
-  return Array.isArray(user.favorites) ? (user.favorites as string[]) : [];
+  if (!account) return guest;
+  return Array.isArray(account.favorites) ? (account.favorites as string[]) : [];
 }

@@ -9,10 +9,10 @@ import { mergeGuestFavorites } from './favorites';
 
 export interface Session {
   loading: boolean;
-  user: Account | null;
-  login(user: Account, accessToken: string, kind?: SessionKind): void;
+  account: Account | null;
+  login(account: Account, accessToken: string, kind?: SessionKind): void;
   logout(): Promise<void>;
-  updateUser(fields: Partial<Account>): void;
+  updateAccount(fields: Partial<Account>): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -24,7 +24,7 @@ const LOGOUT_ROUTE = { user: 'POST /api/auth/logout', admin: 'POST /api/admin/au
 
 let resumed: Promise<Account | null> | undefined;
 
-/** Silent refresh then current user; once per page load (StrictMode mounts effects twice). */
+/** Silent refresh then the current account; once per page load (StrictMode mounts effects twice). */
 function resume(client: ApiClient): Promise<Account | null> {
   resumed ??= (async () => {
     client.setSessionKind(sessionKindFor(location.pathname));
@@ -39,41 +39,49 @@ function resume(client: ApiClient): Promise<Account | null> {
   return resumed;
 }
 
-/** Settles once the session at start is known: route loaders wait for it so they call as the user. */
+/** Settles once the session at start is known: route loaders wait for it so they call as the signed-in account. */
 export const sessionSettled = (): Promise<unknown> => resume(defaultApi);
 
-export function SessionProvider({ children, client = defaultApi, initialUser }: { children: ReactNode; client?: ApiClient; initialUser?: Account | null }) {
-  const [user, setUser] = useState<Account | null>(initialUser ?? null);
-  const [loading, setLoading] = useState(initialUser === undefined);
+export function SessionProvider({
+  children,
+  client = defaultApi,
+  initialAccount,
+}: {
+  children: ReactNode;
+  client?: ApiClient;
+  initialAccount?: Account | null;
+}) {
+  const [account, setAccount] = useState<Account | null>(initialAccount ?? null);
+  const [loading, setLoading] = useState(initialAccount === undefined);
 
   /** What a visitor saved before signing in joins the account; on failure it stays stored for next time. */
   const mergeGuest = useCallback(() => {
     mergeGuestFavorites(client).then(
-      (favorites) => favorites && setUser((current) => (current ? { ...current, favorites } : current)),
+      (favorites) => favorites && setAccount((current) => (current ? { ...current, favorites } : current)),
       () => undefined,
     );
   }, [client]);
 
   useEffect(() => {
-    client.setOnSessionLost(() => setUser(null));
-    if (initialUser !== undefined) return;
+    client.setOnSessionLost(() => setAccount(null));
+    if (initialAccount !== undefined) return;
     let active = true;
     void resume(client).then((found) => {
       if (!active) return;
-      setUser(found);
+      setAccount(found);
       setLoading(false);
       if (found && client.sessionKind === 'user') mergeGuest();
     });
     return () => {
       active = false;
     };
-  }, [client, initialUser, mergeGuest]);
+  }, [client, initialAccount, mergeGuest]);
 
   const login = useCallback(
     (next: Account, accessToken: string, kind: SessionKind = 'user') => {
       client.setSessionKind(kind);
       client.setAccessToken(accessToken);
-      setUser(next);
+      setAccount(next);
       if (kind === 'user') mergeGuest();
     },
     [client, mergeGuest],
@@ -86,15 +94,15 @@ export function SessionProvider({ children, client = defaultApi, initialUser }: 
       // Logged out locally whatever the server answers.
     } finally {
       client.setAccessToken(undefined);
-      setUser(null);
+      setAccount(null);
     }
   }, [client]);
 
-  const updateUser = useCallback((fields: Partial<Account>) => {
-    setUser((current) => (current ? { ...current, ...fields } : current));
+  const updateAccount = useCallback((fields: Partial<Account>) => {
+    setAccount((current) => (current ? { ...current, ...fields } : current));
   }, []);
 
-  const value = useMemo<Session>(() => ({ loading, user, login, logout, updateUser }), [loading, user, login, logout, updateUser]);
+  const value = useMemo<Session>(() => ({ loading, account, login, logout, updateAccount }), [loading, account, login, logout, updateAccount]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -105,12 +113,12 @@ export function useSession(): Session {
 }
 
 /** "Claire Dubois", else the student's name, else the e-mail. */
-export function displayName(user: Account): string {
-  const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return full || user.name || user.email;
+export function displayName(account: Account): string {
+  const full = [account.firstName, account.lastName].filter(Boolean).join(' ').trim();
+  return full || account.name || account.email;
 }
 
-export function initials(user: Account): string {
-  const parts = displayName(user).split(/[\s@.]+/).filter(Boolean);
+export function initials(account: Account): string {
+  const parts = displayName(account).split(/[\s@.]+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }

@@ -4,6 +4,6 @@ import { useSession } from '@/lib/session';
 
 /** The header with what the app layout gives it: the realtime client of a signed-in member. */
 export function LiveHeader() {
-  useMemberRealtime(useSession().user);
+  useMemberRealtime(useSession().account);
   return <Header />;
 }

@@ -112,7 +112,7 @@ export function renderMessages(path: string, answers: Record<string, Handler>) {
     'POST /realtime/ticket': () => json(200, { ticket: `ticket-${FakeSocket.made.length + 1}` }),
     ...answers,
   });
-  const view = renderRoutes(routes, { path, user: alice });
+  const view = renderRoutes(routes, { path, account: alice });
   return {
     ...view,
     api,

@@ -5,10 +5,10 @@ import { SessionProvider } from '@/lib/session';
 import type { Account } from '@shared/schemas/account';
 
 /** Renders routes as the app does (session, toasts), starting at a path, with a known session. */
-export function renderRoutes(routes: RouteObject[], { path = '/', user = null }: { path?: string; user?: Account | null } = {}) {
+export function renderRoutes(routes: RouteObject[], { path = '/', account = null }: { path?: string; account?: Account | null } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <SessionProvider initialUser={user}>
+    <SessionProvider initialAccount={account}>
       <RouterProvider router={router} />
       <ToastHost />
     </SessionProvider>,

@@ -10,7 +10,7 @@ import { json, renderRoutes } from '@/test/render-app';
 import { LiveHeader } from '@/test/live-header';
 
 const student = anAccount({ _id: 'u1', role: 'user', email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' });
-const professor = anAccount({ _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' });
+const expert = anAccount({ _id: 'p1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' });
 
 const routes = [{ path: '*', element: <LiveHeader /> }];
 
@@ -30,10 +30,10 @@ describe('header', () => {
     const anonymous = renderRoutes(routes);
     expect(navNames()).toEqual(['Home', 'Contact', 'Sign Up', 'Log In']);
     anonymous.unmount();
-    const asStudent = renderRoutes(routes, { user: student });
+    const asStudent = renderRoutes(routes, { account: student });
     expect(navNames()).toEqual(['Home', 'Messages0, 0 unread', 'Favourite0, 0 saved', 'Order History', 'Contact']);
     asStudent.unmount();
-    renderRoutes(routes, { user: professor });
+    renderRoutes(routes, { account: expert });
     expect(navNames()).toEqual(['Home', 'Dashboard', 'Favourite0, 0 saved', 'Messages0, 0 unread', 'My Offers', 'Contact', 'Create Offer']);
     expect(screen.getByRole('button', { name: /Claire Dubois\s*account menu/ })).toHaveTextContent('CD');
   });
@@ -42,7 +42,7 @@ describe('header', () => {
     const user = userEvent.setup();
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    renderRoutes(routes, { user: student });
+    renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = screen.getByRole('alertdialog', { name: MSG.logoutConfirm });
@@ -55,7 +55,7 @@ describe('header', () => {
 
   it('Escape closes the question like No', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, { user: student });
+    renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await user.keyboard('{Escape}');
@@ -66,7 +66,7 @@ describe('header', () => {
     const user = userEvent.setup();
     const fetch = vi.fn(async () => json(200, { msg: MSG.loggedOut }));
     vi.stubGlobal('fetch', fetch);
-    renderRoutes(routes, { user: student });
+    renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -78,7 +78,7 @@ describe('header', () => {
   it('still logs out locally when the server call fails', async () => {
     const user = userEvent.setup();
     vi.stubGlobal('fetch', vi.fn(async () => json(500, { msg: 'down' })));
-    renderRoutes(routes, { user: student });
+    renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -114,14 +114,14 @@ describe('header', () => {
       'POST /realtime/ticket': () => json(200, { ticket: 'ticket-1' }),
       'POST /auth/logout': () => json(200, { msg: MSG.loggedOut }),
     });
-    renderRoutes(routes, { user: student });
+    renderRoutes(routes, { account: student });
     const messages = () => screen.getByRole('link', { name: /^Messages/ });
     await waitFor(() => expect(messages()).toHaveAccessibleName('Messages, 2 unread'));
     await waitFor(() => expect(FakeSocket.made).toHaveLength(1));
     const socket = FakeSocket.latest();
     socket.accept();
 
-    socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m1', professor._id) });
+    socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m1', expert._id) });
     expect(messages()).toHaveAccessibleName('Messages, 3 unread');
     expect(messages()).toHaveTextContent(/^Messages3/);
     socket.push({ type: 'newMessage', chatId: 'chat-1', message: fromClaire('m2', student._id) });

@@ -4,7 +4,7 @@ import type { Role } from '@shared/roles';
 import { useSavedOfferIds } from '@/lib/favorites';
 import { useSession } from '@/lib/session';
 import { useUnreadCount } from '@/lib/unread';
-import { UserMenu } from './user-menu';
+import { AccountMenu } from './account-menu';
 import { BrandLink } from './brand-link';
 import { HeaderSearch } from './header-search';
 
@@ -58,11 +58,11 @@ function navItems(role: Role | 'anonymous', saved: number, unread: number): NavI
 }
 
 export function Header() {
-  const { user } = useSession();
+  const { account } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const items = navItems(user?.role ?? 'anonymous', useSavedOfferIds(user).length, useUnreadCount());
+  const items = navItems(account?.role ?? 'anonymous', useSavedOfferIds(account).length, useUnreadCount());
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -117,13 +117,13 @@ export function Header() {
               </li>
             ))}
           </ul>
-          {user?.role === 'professor' && (
+          {account?.role === 'professor' && (
             <Link to="/create-offer" className="btn btn-primary btn-small header-create-offer">
               Create Offer
             </Link>
           )}
         </nav>
-        {user && <UserMenu user={user} />}
+        {account && <AccountMenu account={account} />}
       </div>
     </header>
   );

@@ -31,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('admin offers moderation', () => {
   it('lists what the admin needs to decide on each pending offer', async () => {
     fakeApi({ 'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation', { photo: 'offers/o1/photo' })]) });
-    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    renderRoutes(routes, { path: '/admin/offers', account: admin });
     const card = await screen.findByRole('article', { name: 'Tax audit preparation' });
     for (const text of ['Omar Haddad', '€80/h', 'Phone Call', 'Hourly rate', 'What the expert offers, in detail.', '2 Nov 2026']) expect(within(card).getByText(new RegExp(text))).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Photo of the offer Tax audit preparation' })).toHaveAttribute('src', '/uploads/offers/o1/photo');
@@ -47,7 +47,7 @@ describe('admin offers moderation', () => {
         return json(200, { msg: MSG.offerApproved });
       },
     });
-    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    renderRoutes(routes, { path: '/admin/offers', account: admin });
     await user.click(await screen.findByRole('button', { name: 'Approve Tax audit preparation' }));
     expect(await screen.findByText(MSG.offerApproved)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Tax audit preparation' })).not.toBeInTheDocument());
@@ -65,7 +65,7 @@ describe('admin offers moderation', () => {
         return json(200, { msg: MSG.offerRejected });
       },
     });
-    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    renderRoutes(routes, { path: '/admin/offers', account: admin });
     await user.click(await screen.findByRole('button', { name: 'Reject Tax audit preparation' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('admin offers moderation', () => {
   it('says Error approving offer and keeps the offer when approval fails', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation')]), 'PATCH /admin/offers/o1/approve': () => json(409, { msg: MSG.offerNotPending }) });
-    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    renderRoutes(routes, { path: '/admin/offers', account: admin });
     await user.click(await screen.findByRole('button', { name: 'Approve Tax audit preparation' }));
     expect(await screen.findByText(MSG.offerApproveFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve Tax audit preparation' })).toBeEnabled();
@@ -88,7 +88,7 @@ describe('admin offers moderation', () => {
 
   it('says Error loading offers when the queue cannot be loaded', async () => {
     fakeApi({ 'GET /admin/offers/pending': () => json(500, { msg: MSG.serverError }) });
-    renderRoutes(routes, { path: '/admin/offers', user: admin });
+    renderRoutes(routes, { path: '/admin/offers', account: admin });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.adminOffersLoadFailed);
   });
 });

@@ -3,11 +3,11 @@ import { displayName, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function AdminWelcomeRoute() {
-  const { user } = useSession();
+  const { account } = useSession();
   useDocumentTitle('Admin');
   return (
     <section aria-labelledby="admin-welcome-title">
-      <h1 id="admin-welcome-title">Welcome{user ? `, ${displayName(user)}` : ''}</h1>
+      <h1 id="admin-welcome-title">Welcome{account ? `, ${displayName(account)}` : ''}</h1>
       <p>From here you moderate offers, manage users, follow payments and decide withdrawals.</p>
       <ul className="admin-tiles">
         <li>

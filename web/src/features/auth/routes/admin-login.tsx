@@ -17,8 +17,8 @@ export default function AdminLoginRoute() {
         submit={adminLogin}
         failureFallback={MSG.adminLoginFailed}
         withAccountLinks={false}
-        onSuccess={({ user, accessToken }) => {
-          session.login(user, accessToken, 'admin');
+        onSuccess={({ user: account, accessToken }) => {
+          session.login(account, accessToken, 'admin');
           navigate('/admin', { replace: true });
         }}
       />

@@ -6,7 +6,7 @@ import { login } from '@/features/auth/api/login';
 import { LoginForm } from '@/features/auth/components/login-form';
 import '@/features/auth/auth.css';
 
-/** /login and /auth. Once the session has a user, the route guard returns to where the visitor came from. */
+/** /login and /auth. Once the session has an account, the route guard returns to where the visitor came from. */
 export default function LoginRoute() {
   const session = useSession();
   const location = useLocation();
@@ -21,7 +21,7 @@ export default function LoginRoute() {
         </p>
       )}
       {Boolean(state?.from) && <p className="notice notice-info">{MSG.notAuthenticated}</p>}
-      <LoginForm submit={login} onSuccess={({ user, accessToken }) => session.login(user, accessToken, 'user')} />
+      <LoginForm submit={login} onSuccess={({ user: account, accessToken }) => session.login(account, accessToken, 'user')} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MSG } from '@shared/texts';
-import { getUser } from '@/features/chat/api/get-user';
+import { getPerson } from '@/features/chat/api/get-person';
 import { fullName } from '@/features/chat/lib/chat-format';
 
 /** Someone a conversation is with: a chat participant, or an offer's expert. */
@@ -11,14 +11,14 @@ export interface Person {
   profilePhoto?: string;
 }
 
-/** Names looked up by user id, once per page load (many rows can show the same person). */
+/** Names looked up by account id, once per page load (many rows can show the same person). */
 const lookups = new Map<string, Promise<string>>();
 
 function lookUpName(id: string): Promise<string> {
   let lookup = lookups.get(id);
   if (!lookup) {
     // Unknown: the id itself, as the spec falls back to it.
-    lookup = getUser(id).then((user) => fullName(user) || id, () => id);
+    lookup = getPerson(id).then((person) => fullName(person) || id, () => id);
     lookups.set(id, lookup);
   }
   return lookup;

@@ -40,8 +40,8 @@ const NO_CHAT_DRAFT = 'none';
 
 export default function MessagesRoute() {
   useDocumentTitle('Messages');
-  const { user } = useSession();
-  const me = { _id: user?._id ?? '', name: user ? displayName(user) : '' };
+  const { account } = useSession();
+  const me = { _id: account?._id ?? '', name: account ? displayName(account) : '' };
   const [params, setParams] = useSearchParams();
   const { state } = useLocation();
   const chatId = params.get('chatId') ?? undefined;

@@ -12,19 +12,19 @@ import { saveFavorite } from '@/features/experts/api/save-favorite';
  * section 2), on the server for a signed-in account, in browser storage for a visitor.
  */
 export function useFavoriteToggle(offerId: string | undefined) {
-  const { user, updateUser } = useSession();
-  const savedIds = useSavedOfferIds(user);
+  const { account, updateAccount } = useSession();
+  const savedIds = useSavedOfferIds(account);
   const saved = offerId !== undefined && savedIds.includes(offerId);
   const [busy, setBusy] = useState(false);
 
   async function toggle() {
     if (!offerId) return notify.info(MSG.expertNoOffers, { toastId: MSG.expertNoOffers });
-    if (!user) return notify.success(toggleGuestFavorite(offerId) ? MSG.savedToFavorites : MSG.removedFromFavorites);
+    if (!account) return notify.success(toggleGuestFavorite(offerId) ? MSG.savedToFavorites : MSG.removedFromFavorites);
     if (busy) return;
     setBusy(true);
     try {
       const reply = saved ? await removeFavorite(offerId) : await saveFavorite(offerId);
-      updateUser({ favorites: reply.favorites });
+      updateAccount({ favorites: reply.favorites });
       notify.success(reply.msg ?? (saved ? MSG.removedFromFavorites : MSG.savedToFavorites));
     } catch (error) {
       notify.error(errorText(error, MSG.favoritesUpdateFailed));

@@ -46,7 +46,7 @@ describe('favourites page', () => {
       const numbers = page === 1 ? Array.from({ length: 20 }, (_, i) => i + 1) : [21, 22];
       return json(200, { items: numbers.map(saved), total: 22 });
     });
-    renderRoutes(routes, { path: '/favorites', user: alice });
+    renderRoutes(routes, { path: '/favorites', account: alice });
     await screen.findByRole('heading', { level: 1, name: 'My Favourite' });
     expect(screen.getAllByRole('article')).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: 'Show more' }));
@@ -62,18 +62,18 @@ describe('favourites page', () => {
     expect(calls.calls).toEqual([]);
     visitor.unmount();
     api.setAccessToken('access-token');
-    renderRoutes(routes, { path: '/favorites', user: alice });
+    renderRoutes(routes, { path: '/favorites', account: alice });
     expect(await screen.findByText(MSG.noFavorites)).toBeInTheDocument();
   });
 
   it('a failed load says so, with the server’s message when there is one', async () => {
     api.setAccessToken('access-token');
     stubApi(() => json(500, {}));
-    const first = renderRoutes(routes, { path: '/favorites', user: alice });
+    const first = renderRoutes(routes, { path: '/favorites', account: alice });
     expect(await screen.findAllByText(MSG.favoritesLoadFailed)).not.toHaveLength(0);
     first.unmount();
     stubApi(() => json(503, { msg: MSG.unavailable }));
-    renderRoutes(routes, { path: '/favorites', user: alice });
+    renderRoutes(routes, { path: '/favorites', account: alice });
     expect(await screen.findAllByText(MSG.unavailable)).not.toHaveLength(0);
   });
 });

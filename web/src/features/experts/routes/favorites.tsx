@@ -47,14 +47,14 @@ export default function FavoritesRoute() {
 
 /** Logging in or out on this page shows the other owner's favourites. */
 function useReloadWhenSessionChanges() {
-  const { user } = useSession();
+  const { account } = useSession();
   const { revalidate } = useRevalidator();
-  const shownFor = useRef(user?._id);
+  const shownFor = useRef(account?._id);
   useEffect(() => {
-    if (shownFor.current === user?._id) return;
-    shownFor.current = user?._id;
+    if (shownFor.current === account?._id) return;
+    shownFor.current = account?._id;
     void revalidate();
-  }, [user?._id, revalidate]);
+  }, [account?._id, revalidate]);
 }
 
 function LoadProblem({ message }: { message: string }) {

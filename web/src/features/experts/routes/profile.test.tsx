@@ -114,7 +114,7 @@ describe('expert profile', () => {
   it('a signed-in student saves on the server; a failure shows the server’s message', async () => {
     const user = userEvent.setup();
     const api = profileApi();
-    renderRoutes(routes, { path: '/teacher/expert-1', user: alice });
+    renderRoutes(routes, { path: '/teacher/expert-1', account: alice });
     await screen.findByRole('heading', { level: 1 });
     await user.click(saveButton());
     await waitFor(() => expect(saveButton()).toHaveAttribute('aria-pressed', 'true'));
@@ -133,7 +133,7 @@ describe('expert profile', () => {
   it('Message: a student goes to /messages with the expert; a visitor logs in first', async () => {
     const user = userEvent.setup();
     profileApi();
-    const student = renderRoutes(routes, { path: '/teacher/expert-1', user: alice });
+    const student = renderRoutes(routes, { path: '/teacher/expert-1', account: alice });
     await user.click(await screen.findByRole('button', { name: 'Message' }));
     expect(screen.getByText('At /messages with {"to":"expert-1"}')).toBeInTheDocument();
     student.unmount();

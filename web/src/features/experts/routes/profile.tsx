@@ -169,13 +169,13 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
 }
 
 function ProfileActions({ expertId, firstOfferId }: { expertId: string; firstOfferId?: string }) {
-  const { user } = useSession();
+  const { account } = useSession();
   const navigate = useNavigate();
   const favorite = useFavoriteToggle(firstOfferId);
 
   function message() {
     // A visitor logs in first, then lands on /messages with this expert (?to= survives the login redirect).
-    if (user) navigate('/messages', { state: { to: expertId } });
+    if (account) navigate('/messages', { state: { to: expertId } });
     else navigate('/login', { state: { from: { pathname: '/messages', search: `?to=${encodeURIComponent(expertId)}`, hash: '' } } });
   }
 
@@ -184,7 +184,7 @@ function ProfileActions({ expertId, firstOfferId }: { expertId: string; firstOff
       <button type="button" className="btn btn-secondary" aria-pressed={favorite.saved} aria-busy={favorite.busy} onClick={favorite.toggle}>
         <span aria-hidden="true">{favorite.saved ? '♥' : '♡'}</span> Save for later
       </button>
-      {user?._id !== expertId && (
+      {account?._id !== expertId && (
         <button type="button" className="btn btn-primary" onClick={message}>
           Message
         </button>

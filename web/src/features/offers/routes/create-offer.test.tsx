@@ -28,7 +28,7 @@ describe('create offer page', () => {
   it('creates an hourly offer and thanks the expert, saying it awaits approval', async () => {
     const user = userEvent.setup();
     const api = fakeApi({ 'POST /offers/create': () => json(201, { msg: MSG.offerSubmitted, offer: {} }) });
-    renderRoutes(routes, { path: '/create-offer', user: expert });
+    renderRoutes(routes, { path: '/create-offer', account: expert });
     expect(screen.getByRole('radio', { name: 'Fixed price (€)' })).toBeChecked();
     await fillOffer(user);
     await user.click(screen.getByRole('button', { name: 'Create offer' }));
@@ -43,7 +43,7 @@ describe('create offer page', () => {
   it('refuses markup and shows the specification’s messages next to the fields', async () => {
     const user = userEvent.setup();
     const api = fakeApi({});
-    renderRoutes(routes, { path: '/create-offer', user: expert });
+    renderRoutes(routes, { path: '/create-offer', account: expert });
     await user.type(screen.getByLabelText('Title'), '<script>x</script> finance');
     await user.click(screen.getByRole('button', { name: 'Create offer' }));
     const title = screen.getByLabelText('Title');
@@ -59,7 +59,7 @@ describe('create offer page', () => {
   it('says An error occurred while creating the offer when creating fails without a message', async () => {
     const user = userEvent.setup();
     fakeApi({ 'POST /offers/create': () => json(500, {}) });
-    renderRoutes(routes, { path: '/create-offer', user: expert });
+    renderRoutes(routes, { path: '/create-offer', account: expert });
     await fillOffer(user);
     await user.click(screen.getByRole('button', { name: 'Create offer' }));
     expect(await screen.findByText(MSG.offerCreateFailed)).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('create offer page', () => {
   it('shows the server’s message, and the payouts overlay when the server says payouts are missing', async () => {
     const user = userEvent.setup();
     fakeApi({ 'POST /offers/create': () => json(403, { msg: MSG.payoutsRequired, code: 'payouts_required' }) });
-    renderRoutes(routes, { path: '/create-offer', user: expert });
+    renderRoutes(routes, { path: '/create-offer', account: expert });
     await fillOffer(user);
     await user.click(screen.getByRole('button', { name: 'Create offer' }));
     expect(await screen.findByRole('dialog', { name: 'Payment account required' })).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('create offer page', () => {
   it('blocks an expert without payouts with a modal that keeps focus inside and makes the form inert', async () => {
     const user = userEvent.setup();
     fakeApi({});
-    renderRoutes(routes, { path: '/create-offer', user: { ...expert, payoutsEnabled: false } });
+    renderRoutes(routes, { path: '/create-offer', account: { ...expert, payoutsEnabled: false } });
     const dialog = screen.getByRole('dialog', { name: 'Payment account required' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription(MSG.payoutsRequired);
@@ -102,14 +102,14 @@ describe('create offer page', () => {
   it('says Failed to start Stripe onboarding when the onboarding call fails', async () => {
     const user = userEvent.setup();
     const api = fakeApi({ 'POST /payments/onboard': () => json(501, { msg: MSG.notImplemented }) });
-    renderRoutes(routes, { path: '/create-offer', user: { ...expert, payoutsEnabled: false } });
+    renderRoutes(routes, { path: '/create-offer', account: { ...expert, payoutsEnabled: false } });
     await user.click(screen.getByRole('button', { name: 'Connect payment account' }));
     expect(await screen.findByText(MSG.onboardingFailed)).toBeInTheDocument();
     expect(api.calls().map((call) => call.path)).toEqual(['/payments/onboard']);
   });
 
   it('refuses a student', () => {
-    renderRoutes(routes, { path: '/create-offer', user: anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com' }) });
+    renderRoutes(routes, { path: '/create-offer', account: anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com' }) });
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.onlyExpertsCreateOffers);
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
   });

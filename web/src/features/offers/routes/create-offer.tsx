@@ -7,11 +7,11 @@ import { CreateOfferForm } from '@/features/offers/components/create-offer-form'
 import { PayoutsOverlay } from '@/features/offers/components/payouts-overlay';
 import '@/features/offers/offers.css';
 
-/** Reachable by every signed-in user; only experts may create offers (spec 1 section 6). */
+/** Reachable by every signed-in account; only experts may create offers (spec 1 section 6). */
 export default function CreateOfferRoute() {
-  const { user } = useSession();
+  const { account } = useSession();
   useDocumentTitle('Create offer');
-  if (user?.role !== 'professor') {
+  if (account?.role !== 'professor') {
     return (
       <section className="page narrow" aria-labelledby="create-offer-title">
         <h1 id="create-offer-title">Create offer</h1>
@@ -24,7 +24,7 @@ export default function CreateOfferRoute() {
       </section>
     );
   }
-  return <CreateOfferPage payoutsEnabled={user.payoutsEnabled === true} />;
+  return <CreateOfferPage payoutsEnabled={account.payoutsEnabled === true} />;
 }
 
 /** The form, then the thank-you screen; blocked by the payouts overlay until payouts are enabled. */

@@ -34,7 +34,7 @@ const png = (bytes = 68) => new File([new Uint8Array(bytes)], 'photo.png', { typ
 
 function openEditPage(answers: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({ 'GET /offers/offer-1': () => json(200, offer), ...answers });
-  renderRoutes(routes, { path: '/offers/offer-1', user: claire });
+  renderRoutes(routes, { path: '/offers/offer-1', account: claire });
   return api;
 }
 
@@ -145,26 +145,26 @@ describe('edit offer page', () => {
 
   it('shows the current photo', async () => {
     fakeApi({ 'GET /offers/offer-1': () => json(200, { ...offer, photo: 'offers/offer-1/current' }) });
-    renderRoutes(routes, { path: '/offers/offer-1', user: claire });
+    renderRoutes(routes, { path: '/offers/offer-1', account: claire });
     expect(await screen.findByRole('img', { name: 'Current photo of the offer' })).toHaveAttribute('src', '/uploads/offers/offer-1/current');
   });
 
   it('says Offer not found for an unknown offer', async () => {
     fakeApi({ 'GET /offers/offer-1': () => json(404, { msg: MSG.offerNotFound }) });
-    renderRoutes(routes, { path: '/offers/offer-1', user: claire });
+    renderRoutes(routes, { path: '/offers/offer-1', account: claire });
     expect(await screen.findByRole('heading', { name: MSG.offerNotFound })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
 
   it('says Failed to load offer when the offer cannot be loaded', async () => {
     fakeApi({ 'GET /offers/offer-1': () => json(500, { msg: MSG.serverError }) });
-    renderRoutes(routes, { path: '/offers/offer-1', user: claire });
+    renderRoutes(routes, { path: '/offers/offer-1', account: claire });
     expect(await screen.findByText(MSG.offerLoadFailed)).toBeInTheDocument();
   });
 
   it('sends another expert home with Access denied: not your offer', async () => {
     fakeApi({ 'GET /offers/offer-1': () => json(200, offer) });
-    renderRoutes(routes, { path: '/offers/offer-1', user: { ...claire, _id: 'expert-2' } });
+    renderRoutes(routes, { path: '/offers/offer-1', account: { ...claire, _id: 'expert-2' } });
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(await screen.findByText(MSG.notYourOffer)).toBeInTheDocument();
   });

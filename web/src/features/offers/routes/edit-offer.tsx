@@ -66,10 +66,10 @@ function OfferMissing({ reason }: { reason: 'not-found' | 'failed' }) {
 }
 
 function EditOfferPage({ offer }: { offer: OfferDto }) {
-  const { user } = useSession();
+  const { account } = useSession();
   const navigate = useNavigate();
   const [saved, setSaved] = useState<string>();
-  const notMine = offer.professor._id !== user?._id;
+  const notMine = offer.professor._id !== account?._id;
 
   // Someone else's (published) offer: say so and go home (spec 1 section 6).
   useEffect(() => {

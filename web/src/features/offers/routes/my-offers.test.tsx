@@ -34,7 +34,7 @@ describe('my offers page', () => {
   it(`shows the first ${CATALOGUE.myOffersShown} offers, then all with Show More, and back with Show Less`, async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /offers/my-offers': () => json(200, [1, 2, 3, 4, 5, 6].map(offerNumber)) });
-    renderRoutes(routes, { path: '/my-offers', user: claire });
+    renderRoutes(routes, { path: '/my-offers', account: claire });
     await screen.findByRole('heading', { name: 'Offer number 1 for testing' });
     expect(cards()).toHaveLength(CATALOGUE.myOffersShown);
 
@@ -48,7 +48,7 @@ describe('my offers page', () => {
 
   it('shows each offer’s status, price and an Edit link to its page', async () => {
     fakeApi({ 'GET /offers/my-offers': () => json(200, [offerNumber(1), offerNumber(2)]) });
-    renderRoutes(routes, { path: '/my-offers', user: claire });
+    renderRoutes(routes, { path: '/my-offers', account: claire });
     const [pending, published] = await screen.findAllByRole('article');
     expect(within(pending).getByText('In review')).toBeInTheDocument();
     expect(within(published).getByText('Published')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('my offers page', () => {
         return json(200, { msg: MSG.offerDeleted });
       },
     });
-    renderRoutes(routes, { path: '/my-offers', user: claire });
+    renderRoutes(routes, { path: '/my-offers', account: claire });
     await user.click(await screen.findByRole('button', { name: 'Delete Offer number 1 for testing' }));
     await user.click(within(screen.getByRole('alertdialog', { name: MSG.deleteOfferConfirm })).getByRole('button', { name: 'Cancel' }));
     expect(api.calls().some((call) => call.method === 'DELETE')).toBe(false);
@@ -83,7 +83,7 @@ describe('my offers page', () => {
   it('says Failed to delete offer and keeps the offer when deleting fails', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /offers/my-offers': () => json(200, [offerNumber(1)]), 'DELETE /offers/delete/offer-1': () => json(500, { msg: MSG.serverError }) });
-    renderRoutes(routes, { path: '/my-offers', user: claire });
+    renderRoutes(routes, { path: '/my-offers', account: claire });
     await user.click(await screen.findByRole('button', { name: 'Delete Offer number 1 for testing' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MSG.offerDeleteFailed)).toBeInTheDocument();
@@ -92,12 +92,12 @@ describe('my offers page', () => {
 
   it('says Error loading your offers when the list cannot be loaded, and when there is none says so', async () => {
     fakeApi({ 'GET /offers/my-offers': () => json(500, { msg: MSG.serverError }) });
-    const first = renderRoutes(routes, { path: '/my-offers', user: claire });
+    const first = renderRoutes(routes, { path: '/my-offers', account: claire });
     expect(await screen.findByText(MSG.myOffersLoadFailed)).toBeInTheDocument();
     first.unmount();
 
     fakeApi({ 'GET /offers/my-offers': () => json(200, []) });
-    renderRoutes(routes, { path: '/my-offers', user: claire });
+    renderRoutes(routes, { path: '/my-offers', account: claire });
     expect(await screen.findByText(MSG.noOwnOffers)).toBeInTheDocument();
   });
 });

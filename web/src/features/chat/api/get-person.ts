@@ -1,4 +1,4 @@
 import { api } from '@/lib/api-client';
 
 /** GET /user/{id}: a chat counterpart's name and photo. */
-export const getUser = (id: string) => api.call('GET /api/user/{id}', { params: { id } });
+export const getPerson = (id: string) => api.call('GET /api/user/{id}', { params: { id } });

@@ -6,7 +6,7 @@ import { Avatar } from './avatar';
 import { LogoutButton } from './logout-button';
 
 /** Account disclosure menu: Profile, Notifications, Logout. Escape or a click outside closes it. */
-export function UserMenu({ user }: { user: Account }) {
+export function AccountMenu({ account }: { account: Account }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -23,7 +23,7 @@ export function UserMenu({ user }: { user: Account }) {
 
   return (
     <div
-      className="user-menu"
+      className="account-menu"
       ref={rootRef}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
@@ -32,12 +32,12 @@ export function UserMenu({ user }: { user: Account }) {
         }
       }}
     >
-      <button type="button" ref={buttonRef} className="user-menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
-        <Avatar user={user} />
-        <span className="user-menu-name">{displayName(user)}</span>
+      <button type="button" ref={buttonRef} className="account-menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+        <Avatar account={account} />
+        <span className="account-menu-name">{displayName(account)}</span>
         <span className="visually-hidden"> account menu</span>
       </button>
-      <ul id={menuId} className="user-menu-list" hidden={!open}>
+      <ul id={menuId} className="account-menu-list" hidden={!open}>
         <li>
           <Link to="/profile" onClick={() => setOpen(false)}>
             Profile
@@ -49,7 +49,7 @@ export function UserMenu({ user }: { user: Account }) {
           </Link>
         </li>
         <li>
-          <LogoutButton className="user-menu-logout" onAsk={() => setOpen(false)} onCancel={() => buttonRef.current?.focus()} />
+          <LogoutButton className="account-menu-logout" onAsk={() => setOpen(false)} onCancel={() => buttonRef.current?.focus()} />
         </li>
       </ul>
     </div>
