@@ -3,11 +3,16 @@ import react from '@vitejs/plugin-react';
 
 /**
  * One `vitest run` for everything. The `stack` project (integration and browser tests) runs
- * against one local stack started by its global setup: the real gateway, handlers, DynamoDB
- * Local, local S3 and mail outbox, on a free port, in memory.
+ * against local stacks: the real gateway, handlers, DynamoDB Local, local S3 and mail outbox, on a
+ * free port, in memory. Its global setup keeps one stack per worker slot, started when the slot's
+ * first file needs it (tests/support/stack-pool.ts), so stack files run in parallel, each with a
+ * stack to itself. All projects share the workers: a stack file mostly waits (the product's
+ * deliberate answer delays, the browser), and unit, web and infra files fill those waits.
+ * TEST_WORKERS overrides the number of workers (see tests/README.md for the measurements).
  */
 export default defineConfig({
   test: {
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     projects: [
       { test: { name: 'unit', environment: 'node', include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { plugins: [react()], test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] } },
@@ -18,7 +23,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
-          fileParallelism: false,
+          setupFiles: ['tests/support/stack-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

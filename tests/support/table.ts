@@ -4,12 +4,12 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { inject } from 'vitest';
+import { stackEnv } from './stack';
 
 let client: DynamoDBDocumentClient | undefined;
 
 function table() {
-  const env = inject('stackEnv');
+  const env = stackEnv();
   client ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }),
   );
