@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 /**
  * One `vitest run` for everything. The `stack` project (integration and browser tests) runs
@@ -8,11 +9,13 @@ import react from '@vitejs/plugin-react';
  * first file needs it (tests/support/stack-pool.ts), so stack files run in parallel, each with a
  * stack to itself. All projects share the workers: a stack file mostly waits (the product's
  * deliberate answer delays, the browser), and unit, web and infra files fill those waits.
+ * Longest files start first, across projects (tests/support/longest-first-sequencer.ts).
  * TEST_WORKERS overrides the number of workers (see tests/README.md for the measurements).
  */
 export default defineConfig({
   test: {
     maxWorkers: Number(process.env.TEST_WORKERS) || 3,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { test: { name: 'unit', environment: 'node', include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { plugins: [react()], test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] } },
