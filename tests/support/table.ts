@@ -54,6 +54,19 @@ export async function allItems(): Promise<Record<string, unknown>[]> {
   return items;
 }
 
+/** How many items the table holds (a count-only scan: nothing is transferred but the count). */
+export async function countItems(): Promise<number> {
+  const { client, name } = table();
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey, ConsistentRead: true, Select: 'COUNT' }));
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}
+
 /** Every item of one partition. */
 export async function partitionItems(pk: string): Promise<Record<string, unknown>[]> {
   const { client, name } = table();
