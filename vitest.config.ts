@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     sequence: { sequencer: LongestFirstSequencer },
+    // Every run also writes its files' times (bench/.tmp/test-file-times.json) for bench/test-times.ts.
+    reporters: ['default', './bench/lib/file-times-reporter.ts'],
     projects: [
       { test: { name: 'unit', environment: 'node', include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { plugins: [react()], test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] } },
