@@ -27,9 +27,9 @@ interface JsonReport {
 
 /** Budgets in seconds (tests/README.md). Sums are a project's files back to back; the wall time is the run's. */
 export const BUDGETS = {
-  runWall: 420,
-  slowestFile: 120,
-  projectSum: { unit: 30, web: 60, infra: 150, stack: 420 } as Record<string, number>,
+  runWall: 480,
+  slowestFile: 150,
+  projectSum: { unit: 60, web: 180, infra: 300, stack: 900 } as Record<string, number>,
 };
 
 /** Enough of a glob for vitest's include patterns: **, *, {a,b}. */
