@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 /**
  * One `vitest run` for everything. The `stack` project (integration and browser tests) runs
- * against one local stack started by its global setup: the real gateway, handlers, DynamoDB
- * Local, local S3 and mail outbox, on a free port, in memory.
+ * against local stacks: the real gateway, handlers, DynamoDB Local, local S3 and mail outbox, on a
+ * free port, in memory. Its global setup keeps one stack per worker slot, started when the slot's
+ * first file needs it (tests/support/stack-pool.ts), so stack files run in parallel, each with a
+ * stack to itself. All projects share the workers: a stack file mostly waits (the product's
+ * deliberate answer delays, the browser), and unit, web and infra files fill those waits.
+ * Longest files start first, across projects (tests/support/longest-first-sequencer.ts).
+ * TEST_WORKERS overrides the number of workers (see tests/README.md for the measurements).
  */
 /** The import aliases of the root tsconfig.json and web/vite.config.ts, for the web's tests. */
 const webAliases = [
@@ -15,6 +21,10 @@ const webAliases = [
 
 export default defineConfig({
   test: {
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
+    sequence: { sequencer: LongestFirstSequencer },
+    // Every run also writes its files' times (bench/.tmp/test-file-times.json) for bench/test-times.ts.
+    reporters: ['default', './bench/lib/file-times-reporter.ts'],
     projects: [
       { test: { name: 'unit', environment: 'node', include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/architecture/**/*.test.ts'] } },
       { plugins: [react()], resolve: { alias: webAliases }, test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] } },
@@ -25,7 +35,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
-          fileParallelism: false,
+          setupFiles: ['tests/support/stack-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -8,6 +8,9 @@ function required(name: string): string {
   return value;
 }
 
+/** OWASP ASVS 5.0's scrypt strength: N=2^17. */
+const PASSWORD_HASH_COST_DEFAULT = 17;
+
 export const config = {
   get region() {
     return process.env.AWS_REGION ?? 'eu-west-3';
@@ -52,5 +55,18 @@ export const config = {
   /** Base URL of the mail outbox used by the health check locally. */
   get outboxUrl() {
     return process.env.OUTBOX_URL;
+  },
+  /**
+   * scrypt's cost as log2 N: 17 (N=2^17, 128 MiB) unless PASSWORD_HASH_COST says otherwise. Unset
+   * on AWS and under `npm start`; only the test stacks lower it (tests/support/stack-pool.ts), and a
+   * lower cost is refused without a local table, so that no deployed function hashes weakly by mistake.
+   */
+  get passwordHashCost() {
+    const value = process.env.PASSWORD_HASH_COST;
+    if (value === undefined || value === '') return PASSWORD_HASH_COST_DEFAULT;
+    const cost = Number(value);
+    if (!Number.isInteger(cost) || cost < 10 || cost > PASSWORD_HASH_COST_DEFAULT) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to ${PASSWORD_HASH_COST_DEFAULT}, not ${value}`);
+    if (cost < PASSWORD_HASH_COST_DEFAULT && !process.env.DYNAMODB_ENDPOINT) throw new Error('PASSWORD_HASH_COST below the default is for local test stacks only (DYNAMODB_ENDPOINT unset)');
+    return cost;
   },
 };

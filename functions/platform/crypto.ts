@@ -1,10 +1,12 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, randomUUID } from 'node:crypto';
+import { config } from './config';
 
 /**
  * Password hashing with scrypt at OWASP ASVS 5.0 strength: N=2^17, r=8, p=1 (128 MiB of memory
- * per hash). The parameters are stored with each hash so that they can be raised later.
+ * per hash). The parameters are stored with each hash so that they can be raised later, and so that
+ * a hash verifies whatever the current setting (config.passwordHashCost: lower in test stacks only).
  */
-const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keyLength: 32 };
+const SCRYPT = { r: 8, p: 1, keyLength: 32 };
 const MAXMEM = 256 * 1024 * 1024;
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
@@ -14,9 +16,10 @@ function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: nu
 }
 
 export async function hashPassword(password: string): Promise<string> {
+  const N = 2 ** config.passwordHashCost;
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scryptAsync(password, salt, N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
+  return ['scrypt', N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

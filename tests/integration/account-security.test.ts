@@ -8,13 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { LOGIN_FLOOD, RATE_LIMITS } from '../../shared/limits';
 import { ApiClient, randomClientAddress, sendFrom, stackUrl } from '../support/api';
-import { activationTokenFor, PASSWORD, signedInAs, signedInStudent } from '../support/accounts';
+import { activationTokenFor, PASSWORD, signedInAs, signedInStudent, studentOfThisFile } from '../support/accounts';
 import { duringMailOutage, latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 import { claimsOf } from '../support/tokens';
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
+/** For the tests that act on their own session only: one account, a fresh session each. */
+const sessionStudent = studentOfThisFile();
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -202,7 +204,7 @@ describe('a mail outage', () => {
 
 describe('sessions end at once', () => {
   it('refuses the old access token as soon as the session logs out', async () => {
-    const { client } = await signedInStudent();
+    const { client } = await sessionStudent();
     expect((await client.get('/auth/user')).status).toBe(200);
     await client.post('/auth/logout');
     expect(await client.get('/auth/user')).toMatchObject({ status: 401, body: { msg: MSG.notAuthenticated } });
@@ -222,7 +224,7 @@ describe('sessions end at once', () => {
   });
 
   it('ends a session 30 days after its login however often it was refreshed', async () => {
-    const { client, user } = await signedInStudent();
+    const { client, user } = await sessionStudent();
     const { sid } = claimsOf(client.accessToken!);
     const key = { pk: `USER#${user._id}`, sk: `SESSION#${sid}` };
     const session = await getItem(key);
@@ -255,7 +257,7 @@ describe('sessions end at once', () => {
 
 describe('cookies and cross-site requests', () => {
   it('names the refresh cookie with the __Secure- prefix and refuses two cookies of that name', async () => {
-    const { client } = await signedInStudent();
+    const { client } = await sessionStudent();
     const cookie = client.cookie('__Secure-refreshToken')!;
     const doubled = await client.request('POST', '/auth/refresh-token', undefined, { headers: { cookie: `__Secure-refreshToken=${cookie}; __Secure-refreshToken=planted` } });
     expect(doubled).toMatchObject({ status: 400, body: { msg: MSG.duplicateCookie } });
@@ -271,7 +273,7 @@ describe('cookies and cross-site requests', () => {
   });
 
   it('refuses a state change that carries a cookie from another origin', async () => {
-    const { client } = await signedInStudent();
+    const { client } = await sessionStudent();
     const crossSite = await client.request('POST', '/auth/refresh-token', undefined, { headers: { origin: 'https://evil.example' } });
     expect(crossSite).toMatchObject({ status: 403, body: { msg: MSG.crossSiteRequest } });
     const fetchedCrossSite = await client.request('POST', '/auth/logout', {}, { headers: { 'sec-fetch-site': 'cross-site' } });

@@ -2,12 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { ApiClient } from '../support/api';
-import { activationTokenFor, PASSWORD, registerStudent, signedInAs, signedInStudent } from '../support/accounts';
+import { activationTokenFor, PASSWORD, registerStudent, signedInAs, signedInStudent, studentOfThisFile } from '../support/accounts';
 import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
+/** For the tests that act on their own session only: one account, a fresh session each. */
+const sessionStudent = studentOfThisFile();
 
 describe('registration and activation', () => {
   it('registers a student, mails an activation link, refuses login until activated, then lets them in', async () => {
@@ -190,7 +192,7 @@ describe('login', () => {
 
 describe('current user and sessions', () => {
   it('returns the current user for a bearer token, and 401 without one or with a forged one', async () => {
-    const { client, user } = await signedInStudent();
+    const { client, user } = await sessionStudent();
     const me = await client.get('/auth/user');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ _id: user._id, email: user.email, role: 'user' });
@@ -203,7 +205,7 @@ describe('current user and sessions', () => {
   });
 
   it('rotates the refresh token on every refresh and keeps the user signed in', async () => {
-    const { client, user } = await signedInStudent();
+    const { client, user } = await sessionStudent();
     const first = client.cookie('__Secure-refreshToken');
     const refreshed = await client.post<{ accessToken: string }>('/auth/refresh-token');
     expect(refreshed.status).toBe(200);
@@ -213,7 +215,7 @@ describe('current user and sessions', () => {
   });
 
   it('tolerates a concurrent refresh with the just-rotated token without issuing a second cookie', async () => {
-    const { client } = await signedInStudent();
+    const { client } = await sessionStudent();
     const tab2 = new ApiClient();
     tab2.setCookie('__Secure-refreshToken', client.cookie('__Secure-refreshToken')!, '/api/auth');
     expect((await client.post('/auth/refresh-token')).status).toBe(200);
@@ -223,7 +225,7 @@ describe('current user and sessions', () => {
   });
 
   it('revokes the whole session when an already-used refresh token is presented again', async () => {
-    const { client } = await signedInStudent();
+    const { client } = await sessionStudent();
     const stolen = client.cookie('__Secure-refreshToken')!;
     await client.post('/auth/refresh-token');
     await client.post('/auth/refresh-token');
@@ -236,7 +238,7 @@ describe('current user and sessions', () => {
   });
 
   it('logs out: the refresh token stops working and the cookie is cleared', async () => {
-    const { client } = await signedInStudent();
+    const { client } = await sessionStudent();
     const token = client.cookie('__Secure-refreshToken')!;
     const logout = await client.post('/auth/logout');
     expect(logout).toMatchObject({ status: 200, body: { msg: MSG.loggedOut } });
@@ -322,7 +324,7 @@ describe('admin sessions', () => {
   });
 
   it('does not accept a user session cookie on the admin refresh', async () => {
-    const { client } = await signedInStudent();
+    const { client } = await sessionStudent();
     const crossed = new ApiClient();
     crossed.setCookie('__Secure-adminRefreshToken', client.cookie('__Secure-refreshToken')!, '/api/admin/auth');
     expect((await crossed.post('/admin/auth/refresh-token')).status).toBe(401);

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { stackUrl } from '../support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stackEnv, stackUrl } from '../support/stack';
 import { putObjects } from '../support/media';
 
 /** GET with the path exactly as written: fetch would resolve the dot segments first. */
@@ -31,7 +31,7 @@ describe('/uploads', () => {
   });
 
   it('never reaches another bucket through dot segments or encoded slashes', async () => {
-    const env = inject('stackEnv');
+    const env = stackEnv();
     for (const path of [`/uploads/../${env.FILES_BUCKET}/secret.pdf`, `/uploads/..%2F${env.FILES_BUCKET}%2Fsecret.pdf`, `/uploads/%2E%2E/${env.FILES_BUCKET}/secret.pdf`, '/uploads/%E0%A4%A']) {
       const response = await rawGet(path);
       expect(response.status, path).toBe(404);

@@ -29,6 +29,29 @@ export async function signedInStudent(): Promise<{ client: ApiClient; email: str
   return { client, email, user: login.body.user };
 }
 
+/**
+ * One student account for the calling test file, registered and activated on first use (each
+ * registration takes the product's 1.2 s answer time); every call signs in again, so each test gets
+ * a session and a device of its own. Only for tests that act on their session (refresh, logout,
+ * cookies), never on the account (password, ban, lockouts, its mails): those take signedInStudent().
+ */
+export function studentOfThisFile(): () => Promise<{ client: ApiClient; email: string; user: Record<string, unknown> }> {
+  let account: Promise<{ email: string }> | undefined;
+  return async () => {
+    if (!account) {
+      const first = signedInStudent();
+      account = first;
+      return first;
+    }
+    const { email } = await account;
+    const client = new ApiClient();
+    const login = await client.post<{ user: Record<string, unknown>; accessToken: string }>('/auth/login', { email, password: PASSWORD });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    client.accessToken = login.body.accessToken;
+    return { client, email, user: login.body.user };
+  };
+}
+
 /** A client logged in as one of the seeded demo accounts (or the admin, through the admin login). */
 export async function signedInAs(kind: 'student' | 'professor' | 'admin'): Promise<ApiClient> {
   const email = { student: 'alice.student@demo.test', professor: 'claire.dubois@demo.test', admin: TEST_SEED.adminEmail }[kind];

@@ -5,7 +5,7 @@
  * ApiClient, as they would see one device each.
  */
 import { request as httpRequest } from 'node:http';
-import { inject } from 'vitest';
+import { stackUrl } from './stack';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -14,9 +14,7 @@ export interface ApiResponse<T = Record<string, unknown>> {
   setCookies: string[];
 }
 
-export function stackUrl(): string {
-  return inject('stackUrl');
-}
+export { stackUrl };
 
 /** A fresh loopback address: Linux routes all of 127.0.0.0/8 to this machine. */
 export const randomClientAddress = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;

@@ -1,19 +1,24 @@
-/** Starts one local stack for the integration and browser tests, in memory, on a free port. */
+/**
+ * The stack project's global setup: a pool of local stacks (stack-pool.ts), one per worker slot,
+ * each in memory on a free port in a process of its own, started when a file of that slot first
+ * needs it. Each test file finds its stack through stack-setup.ts and tests/support/stack.ts.
+ */
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../scripts/local/ports';
-import { startLocalStack } from '../../scripts/local/stack';
-import { TEST_SEED } from './seed-settings';
+import { createStackPool, serveStackPool } from './stack-pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stackUrl: string;
-    stackEnv: Record<string, string>;
+    /** Where the workers ask for their stack; tests read theirs with stackUrl() and stackEnv() (stack.ts). */
+    stackPool: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startLocalStack({ port: await freePort(), seed: TEST_SEED });
-  project.provide('stackUrl', stack.url);
-  project.provide('stackEnv', stack.env);
-  return () => stack.stop();
+  const pool = createStackPool();
+  const server = await serveStackPool(pool);
+  project.provide('stackPool', server.url);
+  return async () => {
+    await server.close();
+    await pool.stopAll();
+  };
 }

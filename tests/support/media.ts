@@ -1,9 +1,9 @@
 /** Puts objects straight into the local S3 buckets, as an upload would have stored them. */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { inject } from 'vitest';
+import { stackEnv } from './stack';
 
 export async function putObjects(bucket: 'MEDIA_BUCKET' | 'FILES_BUCKET', objects: { key: string; type: string; body: string }[]): Promise<void> {
-  const env = inject('stackEnv');
+  const env = stackEnv();
   const s3 = new S3Client({
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: true,

@@ -4,12 +4,12 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { inject } from 'vitest';
+import { stackEnv } from './stack';
 
 let client: DynamoDBDocumentClient | undefined;
 
 function table() {
-  const env = inject('stackEnv');
+  const env = stackEnv();
   client ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }),
   );
@@ -52,6 +52,19 @@ export async function allItems(): Promise<Record<string, unknown>[]> {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+/** How many items the table holds (a count-only scan: nothing is transferred but the count). */
+export async function countItems(): Promise<number> {
+  const { client, name } = table();
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey, ConsistentRead: true, Select: 'COUNT' }));
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
 }
 
 /** Every item of one partition. */

@@ -4,10 +4,10 @@
  * signature alone would let through.
  */
 import { importJWK, SignJWT } from 'jose';
-import { inject } from 'vitest';
+import { stackEnv } from './stack';
 
 export async function mintAccessToken(claims: { userId: string; role: string; sessionId: string; kind: string }): Promise<string> {
-  const key = await importJWK(JSON.parse(inject('stackEnv').ACCESS_TOKEN_PRIVATE_KEY), 'ES256');
+  const key = await importJWK(JSON.parse(stackEnv().ACCESS_TOKEN_PRIVATE_KEY), 'ES256');
   return new SignJWT({ role: claims.role, sid: claims.sessionId, kind: claims.kind })
     .setProtectedHeader({ alg: 'ES256' })
     .setSubject(claims.userId)

@@ -1,0 +1,28 @@
+/**
+ * Longest files first, whatever their project: vitest's own order runs the projects one after the
+ * other (infra, stack, unit, web), so the long stack files would start after a minute of CPU-bound
+ * infra files and the run would end on them. With durations from vitest's cache (the last run on
+ * this machine) the longest start first; files without one (a clean clone) come first, stack files
+ * before the others, larger before smaller.
+ */
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+export default class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { cache, config } = this.ctx;
+    const known = (spec: TestSpecification) => cache.getFileTestResults(`${spec.project.name}:${relative(config.root, spec.moduleId)}`);
+    const size = (spec: TestSpecification) => cache.getFileStats(`${spec.project.name}:${relative(config.root, spec.moduleId)}`)?.size ?? 0;
+    const rank = (spec: TestSpecification) => {
+      const result = known(spec);
+      if (!result) return [0, spec.project.name === 'stack' ? 0 : 1, -size(spec)];
+      // Failed files first, as vitest does, then the longest.
+      return [result.failed ? 1 : 2, 0, -result.duration];
+    };
+    return [...files].sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      for (let at = 0; at < ra.length; at++) if (ra[at] !== rb[at]) return ra[at] - rb[at];
+      return 0;
+    });
+  }
+}

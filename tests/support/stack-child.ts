@@ -1,0 +1,29 @@
+/**
+ * One local stack of the test pool in a process of its own (the handlers read their configuration
+ * from the environment and keep module state, so two stacks cannot share a process). In memory, on
+ * a free port, with the test seed and a low password-hash cost. Talks to the pool over IPC
+ * (stack-pool.ts): 'ready' with the URL and environment, 'stop' to end.
+ */
+import { freePort } from '../../scripts/local/ports';
+import { startLocalStack } from '../../scripts/local/stack';
+import { TEST_PASSWORD_HASH_COST, TEST_SEED } from './seed-settings';
+
+// Set here only, not in the environment handed to the tests: `npm start` in start-command.test.ts and
+// functions/platform/crypto.test.ts keep the real cost.
+process.env.PASSWORD_HASH_COST = String(TEST_PASSWORD_HASH_COST);
+
+const stack = await startLocalStack({ port: await freePort(), seed: TEST_SEED });
+
+let stopping: Promise<void> | undefined;
+const stop = () => (stopping ??= stack.stop());
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'stop') void stop().finally(() => process.exit(0));
+});
+// The pool's process died or was interrupted: never leave DynamoDB Local's JVM behind.
+const stopAndExit = () => void stop().finally(() => process.exit(0));
+process.on('disconnect', stopAndExit);
+process.on('SIGINT', stopAndExit);
+process.on('SIGTERM', stopAndExit);
+
+process.send?.({ type: 'ready', url: stack.url, env: stack.env });
