@@ -56,9 +56,9 @@ export async function saveConnection(connection: ConnectionRecord): Promise<void
   });
 }
 
-/** The connection, while it is open. */
+/** The connection, while it is open. Strongly consistent: a client may act the moment its socket opens. */
 export async function getConnection(connectionId: string): Promise<ConnectionRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: connectionKey(connectionId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: connectionKey(connectionId), ConsistentRead: true }));
   const connection = fromConnectionItem(Item);
   return connection && isOpen(connection) ? connection : undefined;
 }
