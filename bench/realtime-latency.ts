@@ -128,6 +128,9 @@ async function measurePath(path: Path, echoUrl?: string): Promise<{ figures: Pat
     const { chat } = await api.call<{ chat: { _id: string } }>('POST', '/chats/create', { offerId: offer._id }, student.token);
     const expertSocket = await api.connect(expert.token);
     const send = async (content: string) => {
+      // A message comes at any moment of the stream's polling cycle, not right after a poll (when the
+      // previous one was delivered): without this pause every stream-path message would wait a whole cycle.
+      if (path === 'streamPath') await new Promise((resolve) => setTimeout(resolve, Math.random() * STREAM_POLL_MS));
       const started = performance.now();
       const arrived = nextMatching(expertSocket, (event) => event.type === 'newMessage' && event.message?.content === content);
       await api.call('POST', `/chats/${chat._id}/messages`, { content }, student.token);
