@@ -37,7 +37,17 @@ export class MarketplaceStage extends Stage {
     }
     this.web = new WebStack(this, 'Web', { config, mediaBucket, filesBucket, accessLogsBucket, webAclArn: this.firewall?.webAclArn, crossRegionReferences: Boolean(this.firewall) });
     const { originSecret } = this.web;
-    this.api = new ApiStack(this, 'Api', { config, table, mediaBucket, filesBucket, originSecret, httpApi: this.web.httpGateway.api, appUrl: this.web.appUrl });
+    this.api = new ApiStack(this, 'Api', {
+      config,
+      table,
+      mediaBucket,
+      filesBucket,
+      originSecret,
+      httpApi: this.web.httpGateway.api,
+      webSocketApi: this.web.webSocketGateway.api,
+      webSocketStage: this.web.webSocketGateway.stage,
+      appUrl: this.web.appUrl,
+    });
     this.realtime = new RealtimeStack(this, 'Realtime', {
       config,
       table,

@@ -135,6 +135,13 @@ export const REALTIME = {
   connectionTtlSeconds: 2 * 60 * 60,
   /** Events are kept for a day: long enough for the stream's retries, short for the table. */
   eventTtlSeconds: 24 * 60 * 60,
+  /**
+   * Open connections per account (tabs and devices together). A new one beyond it closes the
+   * account's oldest, which is told so (`superseded`) and waits for its tab to be shown again.
+   */
+  maxConnectionsPerAccount: 10,
+  /** The write path's own push (after the transaction) gives up after this; the stream's push follows anyway. */
+  fastPushTimeoutMs: 1000,
 } as const;
 
 /** Data retention of the privacy policy. */

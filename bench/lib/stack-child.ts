@@ -10,6 +10,24 @@ import { DEFAULT_SEED } from '../../scripts/local/demo-accounts';
 import { freePort } from '../../scripts/local/ports';
 import { startLocalStack } from '../../scripts/local/stack';
 
+/** Calls and their summed wall time, by name: DynamoDB commands, and the @connections API's. */
+const timings: Record<string, { count: number; ms: number }> = {};
+function timed(name: string, started: number): void {
+  const entry = (timings[name] ??= { count: 0, ms: 0 });
+  entry.count += 1;
+  entry.ms += performance.now() - started;
+}
+
+// The handlers' @connections clients are made from this class (one module instance): time their sends.
+const management = await import('@aws-sdk/client-apigatewaymanagementapi');
+const send = management.ApiGatewayManagementApiClient.prototype.send;
+management.ApiGatewayManagementApiClient.prototype.send = function timedSend(this: unknown, ...args: unknown[]) {
+  const started = performance.now();
+  const name = String((args[0] as { constructor?: { name?: string } })?.constructor?.name ?? 'unknown').replace(/Command$/, '');
+  const result = (send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+  return result.finally(() => timed(name, started));
+} as typeof send;
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
 const port = await freePort();
 const stack = await startLocalStack({ port, dataDir, seed: DEFAULT_SEED });
@@ -18,10 +36,15 @@ const stack = await startLocalStack({ port, dataDir, seed: DEFAULT_SEED });
 const { db } = await import('../../functions/platform/table');
 const calls: Record<string, number> = {};
 db.middlewareStack.add(
-  (next, context) => (args) => {
+  (next, context) => async (args) => {
     const command = String(context.commandName ?? 'unknown').replace(/Command$/, '');
     calls[command] = (calls[command] ?? 0) + 1;
-    return next(args);
+    const started = performance.now();
+    try {
+      return await next(args);
+    } finally {
+      timed(command, started);
+    }
   },
   { step: 'initialize', name: 'benchCallCounter' },
 );
@@ -34,6 +57,7 @@ function stop(): Promise<void> {
 
 process.on('message', async (message: { type: string }) => {
   if (message.type === 'dynamo-calls') process.send?.({ type: 'dynamo-calls', calls: { ...calls } });
+  if (message.type === 'call-timings') process.send?.({ type: 'call-timings', timings: structuredClone(timings) });
   if (message.type === 'stop') {
     await stop();
     process.send?.({ type: 'stopped' });

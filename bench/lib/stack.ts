@@ -10,17 +10,26 @@ export interface BenchStack {
   env: Record<string, string>;
   /** DynamoDB calls made by the handlers since the stack started, by command (GetItem, ...). */
   dynamoCalls(): Promise<Record<string, number>>;
+  /** Calls and their summed wall time since the stack started: DynamoDB by command, and the @connections API (PostToConnection, DeleteConnection). */
+  callTimings(): Promise<CallTimings>;
   stop(): Promise<void>;
 }
 
-type Message = { type: 'ready'; url: string; endpoints: BenchStack['endpoints']; env: Record<string, string> } | { type: 'dynamo-calls'; calls: Record<string, number> } | { type: 'stopped' };
+export type CallTimings = Record<string, { count: number; ms: number }>;
 
-export async function startStack(): Promise<BenchStack> {
+type Message =
+  | { type: 'ready'; url: string; endpoints: BenchStack['endpoints']; env: Record<string, string> }
+  | { type: 'dynamo-calls'; calls: Record<string, number> }
+  | { type: 'call-timings'; timings: CallTimings }
+  | { type: 'stopped' };
+
+/** `env` adds to (or overrides) the stack's environment, e.g. STREAM_POLL_MS or REALTIME_FAST_PATH. */
+export async function startStack(env: Record<string, string> = {}): Promise<BenchStack> {
   const child = fork(join(ROOT, 'bench/lib/stack-child.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     // Handler warnings (e.g. the refresh-token reuse warnings a load test provokes) are noise here.
-    env: { ...process.env, LOG_LEVEL: 'ERROR' },
+    env: { ...process.env, LOG_LEVEL: 'ERROR', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const stopChild = () => child.kill('SIGTERM');
@@ -35,6 +44,11 @@ export async function startStack(): Promise<BenchStack> {
       child.send({ type: 'dynamo-calls' });
       const reply = await nextMessage(child, 'dynamo-calls', 10_000);
       return reply.type === 'dynamo-calls' ? reply.calls : {};
+    },
+    async callTimings() {
+      child.send({ type: 'call-timings' });
+      const reply = await nextMessage(child, 'call-timings', 10_000);
+      return reply.type === 'call-timings' ? reply.timings : {};
     },
     async stop() {
       if (child.exitCode !== null) return;

@@ -28,6 +28,13 @@ export const config = {
   get appUrl() {
     return required('APP_URL');
   },
+  /**
+   * Every origin the app is served from, comma-separated (functions/platform/app-origin.ts); unset
+   * on AWS, where APP_URL's origin is the only one.
+   */
+  get appOrigins() {
+    return process.env.APP_ORIGINS || undefined;
+  },
   get mailFrom() {
     return required('MAIL_FROM');
   },
@@ -51,6 +58,17 @@ export const config = {
   /** The WebSocket API's @connections endpoint (https://<api>/<stage> on AWS, the local gateway's path locally). */
   get wsManagementEndpoint() {
     return required('WS_MANAGEMENT_ENDPOINT');
+  },
+  /**
+   * Where the write path posts its own pushes. Unset on AWS, where it is WS_MANAGEMENT_ENDPOINT;
+   * locally a switch in front of it, so that a test can make the fast path fail alone.
+   */
+  get wsFastPathEndpoint() {
+    return process.env.WS_FAST_PATH_ENDPOINT || this.wsManagementEndpoint;
+  },
+  /** `off` leaves live delivery to the table's stream alone (the benchmark's stream-path run); on otherwise. */
+  get realtimeFastPath() {
+    return process.env.REALTIME_FAST_PATH !== 'off';
   },
   /** Base URL of the mail outbox used by the health check locally. */
   get outboxUrl() {

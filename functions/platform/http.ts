@@ -13,10 +13,10 @@ import { MSG } from '../../shared/texts';
 import { type AccessOf, type BodyOf, type Domain, type ParamsOf, type QueryOf, type Route, type RouteKey, type RouteKeyIn, roleMayCall, routeKey, routesOf } from '../../shared/routes';
 import type { ResponseOf } from '../../shared/schemas/responses';
 import { type Caller, verifyAccessToken } from './access-token';
-import { config } from './config';
 import { BadRequest, Contention, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType, ValidationFailed } from './errors';
 import { CONTENTION_MESSAGE, logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './origin-secret';
+import { comesFromApp } from './app-origin';
 
 const MAX_JSON_BYTES = 64 * 1024;
 /** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
@@ -140,16 +140,12 @@ function checkTransport(route: Route, request: UntypedRequest, cookies: string[]
 }
 
 /**
- * A browser says where a request comes from (Sec-Fetch-Site, else Origin); a page cannot forge either.
+ * A browser says where a request comes from (platform/app-origin.ts, the WebSocket's rule too).
  * Calls without cookies and without a browser's word (a script, a webhook) carry no ambient
  * authority, so they pass; with a cookie, the request must prove it comes from the app.
  */
 function fromAppOrigin(headers: Record<string, string>, carriesCookie: boolean): boolean {
-  const site = headers['sec-fetch-site'];
-  if (site !== undefined) return site === 'same-origin';
-  const origin = headers.origin;
-  if (origin !== undefined) return origin === new URL(config.appUrl).origin;
-  return !carriesCookie;
+  return comesFromApp(headers) ?? !carriesCookie;
 }
 
 function hasDuplicateCookie(cookies: string[]): boolean {

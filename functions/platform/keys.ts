@@ -19,6 +19,7 @@ import type { Domain } from '../../shared/routes';
  * - contact message (kept 6 months) ....... PutItem  pk=CONTACT#<id>     sk=CONTACT
  * - realtime connection ................... GetItem  pk=CONN#<connectionId> sk=CONN
  * - open connections of a user (pushes) ... Query    pk=CONN#USER#<userId> sk begins_with CONN#  (TTL 2 h)
+ *   ... with the sessions that ended ....... Query    pk=CONN#USER#<userId> (ENDED#<sessionId>, TTL 2 h: no socket of theirs opens or hears)
  * - realtime ticket (one-time) ............ DeleteItem pk=TICKET#<sha256> sk=TICKET  (TTL 60 s)
  * - event to push (stream-fed) ............ PutItem  pk=EVENT#<id>        sk=EVENT   (TTL 1 day)
  * - chat (one order) ...................... GetItem  pk=CHAT#<chatId>     sk=CHAT
@@ -53,6 +54,8 @@ export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, 
 export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
 export const connectionsOfUser = (userId: string) => ({ pk: `CONN#USER#${userId}`, skPrefix: 'CONN#' });
 export const userConnectionKey = (userId: string, connectionId: string) => ({ pk: `CONN#USER#${userId}`, sk: `CONN#${connectionId}` });
+export const endedSessionKey = (userId: string, sessionId: string) => ({ pk: `CONN#USER#${userId}`, sk: `ENDED#${sessionId}` });
+export const ENDED_SESSION_PREFIX = 'ENDED#';
 export const ticketKey = (ticketHash: string) => ({ pk: `TICKET#${ticketHash}`, sk: 'TICKET' });
 /** Items under this prefix are events: the table's stream hands their inserts to the notifications function. */
 export const EVENT_PREFIX = 'EVENT#';
@@ -101,10 +104,10 @@ const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [
 
 export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
-  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#'], read: [], index: [] },
+  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
-  chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'], read: ['USER#', 'OFFER#'], index: ['CHATS#'] },
+  chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'], read: ['USER#', 'OFFER#', 'CONN#'], index: ['CHATS#'] },
   payments: sessionCheckOnly,
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

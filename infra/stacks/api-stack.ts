@@ -24,6 +24,7 @@ import type { StageConfig } from '../config';
 import { AccessTokenKey } from '../constructs/access-token-key';
 import { ErrorAlarms } from '../constructs/error-alarms';
 import { MarketplaceFunction } from '../constructs/marketplace-function';
+import { type ConnectionsMethod, grantManageConnections } from '../constructs/connections-access';
 
 /** scrypt at N=2^17 takes 128 MiB per hash; more memory also means more CPU for it. */
 const AUTH_MEMORY_MB = 1024;
@@ -54,6 +55,11 @@ interface DomainNeeds {
   probesOnly?: boolean;
   /** Loads the search index's snapshot (functions/contexts/search/catalogue-index.ts) from the files bucket. */
   readsSearchSnapshot?: boolean;
+  /**
+   * Calls the WebSocket API's @connections (functions/contexts/realtime/service.ts): chats pushes
+   * the events of its writes at once (POST), auth closes the sockets of the sessions it ends (DELETE).
+   */
+  connections?: readonly ConnectionsMethod[];
 }
 
 /** Uploads are written, read (and signed for download) and deleted by key. */
@@ -61,10 +67,10 @@ const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
 
 const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   health: { probesOnly: true },
-  auth: { mail: true, signsAccessTokens: true },
+  auth: { mail: true, signsAccessTokens: true, connections: ['DELETE'] },
   users: { media: true },
   catalogue: { uploadsFor: 'offers', readsSearchSnapshot: true },
-  chats: { files: true, mail: true },
+  chats: { files: true, mail: true, connections: ['POST'] },
   payments: { stripe: true, mail: true },
   admin: { media: true, mail: true },
 };
@@ -77,6 +83,9 @@ export interface ApiStackProps extends StackProps {
   /** CloudFront's proof of origin (Web stack): every domain Lambda checks it. */
   originSecret: secrets.ISecret;
   httpApi: apigw.IHttpApi;
+  /** The WebSocket API and stage whose connections chats and auth push to and close. */
+  webSocketApi: apigw.WebSocketApi;
+  webSocketStage: apigw.WebSocketStage;
   appUrl: string;
 }
 
@@ -173,6 +182,7 @@ export class ApiStack extends Stack {
         SUPPORT_EMAIL: config.supportEmail,
         ORIGIN_SECRET_ARN: originSecret.secretArn,
         ...(!needs.probesOnly && { ACCESS_TOKEN_PUBLIC_KEY: this.accessTokenKey.publicKey }),
+        ...(needs.connections && { WS_MANAGEMENT_ENDPOINT: this.props.webSocketStage.callbackUrl }),
         ...(needs.stripe && { STRIPE_SECRET_KEY_ARN: this.stripe.secretKey.secretArn, STRIPE_WEBHOOK_SECRET_ARN: this.stripe.webhookSecret.secretArn }),
       },
     });
@@ -202,6 +212,7 @@ export class ApiStack extends Stack {
       domainFunction.grantObjects(mediaBucket, ['s3:PutObject'], `${needs.uploadsFor}/*`);
     }
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
+    if (needs.connections) grantManageConnections(domainFunction, this.props.webSocketApi, this.props.webSocketStage, needs.connections);
     if (needs.mail) fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: [this.mailIdentityArn] }));
     if (needs.stripe) {
       this.stripe.secretKey.grantRead(fn);

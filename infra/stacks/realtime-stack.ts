@@ -2,13 +2,13 @@
  * The realtime side. The websocket Lambda behind the WebSocket API (one route per entry of
  * WS_ROUTES, the two-way ones answering on the connection) keeps connections in the table with a
  * TTL. The notifications Lambda, fed by the table's stream (inserted event items only), pushes each
- * event to its recipients' connections through the @connections management API.
+ * event to its recipients' connections through the @connections management API (the chats Lambda
+ * pushes it first, from the write path: api-stack.ts).
  */
-import { Aws, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
@@ -18,7 +18,8 @@ import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import type { ErrorAlarms } from '../constructs/error-alarms';
 import { MarketplaceFunction } from '../constructs/marketplace-function';
-import { acknowledgeWildcardResource, importedName } from '../nag';
+import { acknowledgeWildcardResource } from '../nag';
+import { grantManageConnections } from '../constructs/connections-access';
 
 export interface RealtimeStackProps extends StackProps {
   config: StageConfig;
@@ -47,10 +48,13 @@ export class RealtimeStack extends Stack {
         TABLE_NAME: table.tableName,
         APP_URL: props.appUrl,
         ORIGIN_SECRET_ARN: originSecret.secretArn,
+        WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl,
       },
     });
     this.websocketFunction = websocket.function;
     websocket.grantTableData(table, TABLE_ACCESS.websocket);
+    // Tells a connection it was superseded, then closes it (the account's cap); closes one whose session ended.
+    grantManageConnections(websocket, webSocketApi, webSocketStage, ['POST', 'DELETE']);
     originSecret.grantRead(websocket.function);
     alarms?.watch(websocket, 'websocket');
 
@@ -62,7 +66,8 @@ export class RealtimeStack extends Stack {
     });
     this.notificationsFunction = notifications.function;
     notifications.grantTableData(table, TABLE_ACCESS.notifications);
-    this.grantPostToConnections(notifications, webSocketApi, webSocketStage);
+    // Pushes events; closes the connections it finds past their session's end.
+    grantManageConnections(notifications, webSocketApi, webSocketStage, ['POST', 'DELETE']);
     notifications.function.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.LATEST,
@@ -89,19 +94,5 @@ export class RealtimeStack extends Stack {
         reason: '$connect is authorized by the websocket Lambda (one-time ticket, Origin check); later messages ride on that authorized connection.',
       });
     }
-  }
-
-  /** Pushes to any connection of this stage (connection ids are only known at run time). */
-  private grantPostToConnections(pusher: MarketplaceFunction, api: apigw.WebSocketApi, stage: apigw.WebSocketStage): void {
-    const connections = (partition: string, region: string, account: string, apiId: string) =>
-      `arn:${partition}:execute-api:${region}:${account}:${apiId}/${stage.stageName}/POST/@connections/*`;
-    pusher.function.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections(Aws.PARTITION, Aws.REGION, Aws.ACCOUNT_ID, api.apiId)] }),
-    );
-    acknowledgeWildcardResource(
-      pusher,
-      connections('<AWS::Partition>', '<AWS::Region>', '<AWS::AccountId>', importedName(api.apiId, api)),
-      'Messages go to connections whose ids are only known at run time; POST on this stage only.',
-    );
   }
 }

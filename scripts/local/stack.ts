@@ -14,7 +14,7 @@ import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settin
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
-import { createHostCheck, refuseMisdirected, refuseMisdirectedUpgrade } from './host-check';
+import { allowedHosts, createHostCheck, refuseMisdirected, refuseMisdirectedUpgrade } from './host-check';
 import { createHttpGateway, sendJson } from './http-gateway';
 import { startMailSwitch } from './mail-outage';
 import { serveOutbox } from './outbox-page';
@@ -22,7 +22,7 @@ import { startOutbox, startS3 } from './storage';
 import { createStaticFiles } from './static-files';
 import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createSignedDownloadProxy } from './signed-downloads';
-import { createWsGateway, MANAGEMENT_PATH } from './ws-gateway';
+import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, MANAGEMENT_PATH } from './ws-gateway';
 import { startTableStream } from './table-stream';
 import type { SeedSettings } from './demo-accounts';
 
@@ -77,7 +77,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SES_ENDPOINT: mailSwitch.endpoint,
     OUTBOX_URL: outbox.endpoint,
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${options.port}${MANAGEMENT_PATH}`,
+    WS_FAST_PATH_ENDPOINT: `http://127.0.0.1:${options.port}${FAST_PATH_MANAGEMENT_PATH}`,
     APP_URL: url,
+    // Every name the server answers to is the app's origin, for the API and the WebSocket alike.
+    APP_ORIGINS: [...allowedHosts(options.port, options.host)].map((host) => `http://${host}`).join(','),
     MAIL_FROM: 'no-reply@mentorship.test',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@mentorship.test',
     ACCESS_TOKEN_PRIVATE_KEY: accessTokenKeys.privateKey,
@@ -100,7 +103,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await searchIndexer.handler();
   const snapshotTimer = setInterval(() => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)), SEARCH_SNAPSHOT.periodMinutes * 60_000).unref();
 
-  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications);
+  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications, { pollMs: streamPollMs() });
   await nudgeStreamOnWrites(tableStream.nudge);
   const api = createHttpGateway(handlers, { originSecret });
   const ws = createWsGateway(realtime, { originSecret });
@@ -121,6 +124,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
+      if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
+      if (path === FAST_PATH_OUTAGE_PATH) return ws.fastPathSwitch(request, response);
       if (vite) return vite.middlewares(request, response);
       return serveStatic(request, response, appOrigin);
     };
@@ -160,6 +165,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!options.dataDir) rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * STREAM_POLL_MS: read the table's stream every so many ms, as Lambda's event source mapping
+ * does on AWS (bench/realtime-latency.ts models its delay with 500: a wait of 0-500 ms, 250 on
+ * average). Unset: the reader is told of each write and reads at once (npm start, the tests).
+ */
+function streamPollMs(): number | undefined {
+  const value = Number(process.env.STREAM_POLL_MS);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
 const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);

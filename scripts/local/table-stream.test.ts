@@ -54,4 +54,23 @@ describe('the local table stream', () => {
     await expect.poll(() => received.includes('EVENT#3'), { timeout: 5000 }).toBe(true);
     expect(failOnce.has('EVENT#3')).toBe(false);
   });
+
+  it('with pollMs, ignores nudges and reads only every pollMs, as the event source mapping polls on AWS', async () => {
+    const slowReceived: number[] = [];
+    const slow = await startTableStream(dynamo.endpoint, TABLE, async (event) => {
+      for (const record of event.Records) if (record.dynamodb!.NewImage!.pk.S === 'EVENT#slow') slowReceived.push(Date.now());
+      return { batchItemFailures: [] };
+    }, { pollMs: 700 });
+    try {
+      // Right after a read, so the next one is a whole pollMs away.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const written = Date.now();
+      await put('EVENT#slow');
+      slow.nudge();
+      await expect.poll(() => slowReceived.length, { timeout: 5000 }).toBe(1);
+      expect(slowReceived[0] - written).toBeGreaterThan(200);
+    } finally {
+      await slow.stop();
+    }
+  });
 });

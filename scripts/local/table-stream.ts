@@ -3,10 +3,13 @@
  * that pass the same filter (inserts of event items) go to the notifications handler in order,
  * as a DynamoDBStreamEvent; records it reports failed are retried, then dropped with an error.
  *
- * Polling: AWS polls a shard about four times a second. Locally the stack tells the reader when
+ * Polling: AWS polls a shard about four times a second. By default the stack tells the reader when
  * a handler wrote to the table (`nudge`): it reads at once, then every 2 ms, backing off to 32, while
  * DynamoDB Local makes the record readable, and otherwise every 100 ms. A message reaches the other
  * side in milliseconds, without empty reads that would take DynamoDB Local's CPU from the writes.
+ * With `pollMs` it ignores the nudges and, once it has read everything, waits that long before it
+ * reads again, as the event source mapping does: the delay AWS adds, to measure what the write
+ * path's own push saves (bench/realtime-latency.ts).
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
@@ -24,7 +27,12 @@ const RETRIES = 3;
 /** The event source mapping's filter (infra/stacks/realtime-stack.ts holds the same rule). */
 export const isEventInsert = (record: Pick<_Record, 'eventName' | 'dynamodb'>) => record.eventName === 'INSERT' && (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(EVENT_PREFIX);
 
-export async function startTableStream(endpoint: string, tableName: string, handler: StreamHandler) {
+export interface TableStreamOptions {
+  /** Read every so many ms, ignoring nudges (AWS's polling); unset, nudged reads. */
+  pollMs?: number;
+}
+
+export async function startTableStream(endpoint: string, tableName: string, handler: StreamHandler, { pollMs }: TableStreamOptions = {}) {
   const credentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
   const options = { endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials };
   const table = new DynamoDBClient(options);
@@ -100,7 +108,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
         await resume().catch(() => undefined);
       }
       if (found === 0 && !stopped) {
-        const pause = BURST_PAUSES_MS[emptyReads] ?? IDLE_POLL_MS;
+        const pause = pollMs ?? BURST_PAUSES_MS[emptyReads] ?? IDLE_POLL_MS;
         emptyReads += 1;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pause);
@@ -117,6 +125,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   return {
     /** A handler wrote to the table: look now, then again shortly. */
     nudge() {
+      if (pollMs) return;
       writes += 1;
       emptyReads = 0;
       wake?.();

@@ -34,4 +34,34 @@ describe('local WebSocket gateway as the edge', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('closes a connection on DELETE @connections/{id} as API Gateway does: 204, $disconnect, then 410 to a post', async () => {
+    const routes: string[] = [];
+    let connectionId = '';
+    const gateway = createWsGateway(
+      async (event) => {
+        routes.push(event.requestContext.routeKey);
+        connectionId = event.requestContext.connectionId;
+        return { statusCode: 200 };
+      },
+      { originSecret: 'the-edge-secret' },
+    );
+    const server = createServer((request, response) => void gateway.management(request, response));
+    server.on('upgrade', (request, socket, head) => void gateway.upgrade(request, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      const url = `http://127.0.0.1:${port}/_local/ws-management/@connections/${encodeURIComponent(connectionId)}`;
+      expect((await fetch(url, { method: 'DELETE' })).status).toBe(204);
+      expect((await fetch(url, { method: 'POST', body: '{}' })).status).toBe(410);
+      expect(await closed).toBe(1000);
+      await expect.poll(() => routes).toEqual(['$connect', '$disconnect']);
+    } finally {
+      await gateway.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -15,6 +15,13 @@ import { edgeHeaders, type EdgeOptions } from './edge-headers';
 type RealtimeHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
 
 export const MANAGEMENT_PATH = '/_local/ws-management';
+/**
+ * The same API for the write path's own pushes (WS_FAST_PATH_ENDPOINT), behind a switch:
+ * POST /_local/realtime-fast-path-outage {"outage": true} makes it unreachable (the connection is
+ * dropped), so that a test can see the table's stream deliver what the fast path could not.
+ */
+export const FAST_PATH_MANAGEMENT_PATH = '/_local/ws-management-fast';
+export const FAST_PATH_OUTAGE_PATH = '/_local/realtime-fast-path-outage';
 /** The handshake answers when $connect refuses, by the handler's status. */
 const REFUSALS: Record<number, string> = { 401: '401 Unauthorized', 403: '403 Forbidden', 500: '500 Internal Server Error' };
 
@@ -22,6 +29,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   const server = new WebSocketServer({ noServer: true });
   const connections = new Map<string, { socket: WebSocket; connectedAt: number; sourceIp: string }>();
   const pending = new Set<Promise<unknown>>();
+  let fastPathOutage = false;
 
   const event = (connectionId: string, routeKey: string, request: IncomingMessage | undefined, body?: string) =>
     ({
@@ -82,8 +90,16 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     });
   }
 
-  /** POST/GET/DELETE {MANAGEMENT_PATH}/@connections/{id}, as the ApiGatewayManagementApi client calls it. */
-  async function management(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /**
+   * POST/GET/DELETE {MANAGEMENT_PATH}/@connections/{id}, as the ApiGatewayManagementApi client calls
+   * it and as API Gateway answers: 200 to a post, 204 to a delete (the socket closes and its
+   * $disconnect runs), 410 for a connection it does not know.
+   */
+  async function management(request: IncomingMessage, response: ServerResponse, via: 'stream' | 'fast-path' = 'stream'): Promise<void> {
+    if (via === 'fast-path' && fastPathOutage) {
+      request.socket.destroy();
+      return;
+    }
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
     const connectionId = path.match(/\/@connections\/([^/]+)$/)?.[1];
     const connection = connectionId ? connections.get(connectionId) : undefined;
@@ -97,11 +113,34 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
       connection.socket.send(Buffer.concat(chunks).toString('utf8'));
       response.writeHead(200).end();
     } else if (request.method === 'DELETE') {
-      connection.socket.close();
+      // Gone for the API at once, as on AWS: a post after the delete answers 410, not a send on a closing socket.
+      connections.delete(connectionId!);
+      connection.socket.close(1000);
       response.writeHead(204).end();
     } else {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ connectedAt: new Date(connection.connectedAt).toISOString(), identity: { sourceIp: connection.sourceIp } }));
     }
+  }
+
+  /** GET or POST {"outage": true|false} {FAST_PATH_OUTAGE_PATH}. */
+  async function fastPathSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'POST') {
+      // JSON only: a page of another site cannot post it without a preflight.
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      let outage: unknown;
+      try {
+        outage = JSON.parse(Buffer.concat(chunks).toString('utf8')).outage;
+      } catch {
+        outage = undefined;
+      }
+      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '') || typeof outage !== 'boolean') {
+        response.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"outage": true|false} as application/json.');
+        return;
+      }
+      fastPathOutage = outage;
+    }
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ outage: fastPathOutage }));
   }
 
   /** Closes every connection and waits for their $disconnect handlers. */
@@ -112,7 +151,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     await Promise.all(pending);
   }
 
-  return { upgrade, management, close, connectionCount: () => connections.size };
+  return { upgrade, management, fastPathSwitch, close, connectionCount: () => connections.size };
 }
 
 /** The handshake's headers, with the edge's own replacing any the client sent under their names. */

@@ -24,13 +24,32 @@ const messageDtoSchema: z.ZodMiniType<MessageDto> = z.object({
   senderDetails: z.object({ firstName: z.string(), lastName: z.string() }),
 });
 
+/**
+ * What a change announces (stored in its event item, pushed to its recipients): the new message,
+ * or how far a reader has read a chat (their other tabs clear its unread count, the other side may
+ * show it read).
+ */
+const newMessage = { type: z.literal('newMessage'), chatId: z.string(), message: messageDtoSchema };
+const chatRead = { type: z.literal('chatRead'), chatId: z.string(), readerId: z.string(), readUpTo: z.optional(z.string()) };
+export const announcementSchema = z.discriminatedUnion('type', [z.object(newMessage), z.object(chatRead)]);
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/**
+ * A push carries its event's id: an event may arrive twice (the write path pushes it at once, the
+ * table's stream again a moment later, docs/decisions.md), and clients keep the first.
+ */
+const eventId = z.string().check(z.minLength(1), z.maxLength(64));
+
 /** What the server pushes or answers. */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('newMessage'), chatId: z.string(), message: messageDtoSchema }),
-  /** The reader read the chat up to a message: their other tabs clear its unread count, the other side may show it read. */
-  z.object({ type: z.literal('chatRead'), chatId: z.string(), readerId: z.string(), readUpTo: z.optional(z.string()) }),
+  z.object({ ...newMessage, eventId }),
+  z.object({ ...chatRead, eventId }),
+  /** Pushed before the server closes this connection for a newer one of the account (REALTIME.maxConnectionsPerAccount). */
+  z.object({ type: z.literal('superseded'), eventId }),
   z.object({ type: z.literal('joined'), chatId: z.string() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), msg: z.string() }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+/** The events that are pushed (not answers to the connection's own actions): they carry an id. */
+export type PushedEvent = Extract<RealtimeEvent, { eventId: string }>;

@@ -1,3 +1,4 @@
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PREFIX } from '../../functions/platform/keys';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
@@ -34,12 +35,23 @@ describe('WebSocket API', () => {
     synthesized.templates.realtime.resourceCountIs('AWS::ApiGatewayV2::RouteResponse', WS_TWO_WAY_ROUTES.length);
   });
 
-  it('lets only the notifications Lambda post to connections', () => {
-    const policies = synthesized.templates.realtime.findResources('AWS::IAM::Policy');
-    const posting = Object.entries(policies).filter(([, policy]) => JSON.stringify(policy).includes('execute-api:ManageConnections'));
-    expect(posting).toHaveLength(1);
-    expect(JSON.stringify(posting[0][1])).toContain('/ws/POST/@connections/*');
-    expect(JSON.stringify(posting[0][1].Properties.Roles)).toContain(logicalIdOf(synthesized.stage.realtime.notificationsFunction.role!));
+  it('lets post to connections only the Lambdas that push, and close them only those that end sessions or connections', () => {
+    const policies = [synthesized.templates.realtime, synthesized.templates.api].flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')));
+    const managing = policies.filter((policy) => JSON.stringify(policy).includes('execute-api:ManageConnections'));
+    const methodsOf = (fn: IFunction) => {
+      const roleId = logicalIdOf(fn.role!);
+      const statements = managing
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[])
+        .filter((statement) => statement.Action === 'execute-api:ManageConnections');
+      return [...JSON.stringify(statements.map((statement) => statement.Resource)).matchAll(/\/ws\/(POST|DELETE)\/@connections\/\*/g)].map((match) => match[1]).sort();
+    };
+    expect(methodsOf(synthesized.stage.realtime.notificationsFunction)).toEqual(['DELETE', 'POST']);
+    expect(methodsOf(synthesized.stage.realtime.websocketFunction)).toEqual(['DELETE', 'POST']);
+    expect(methodsOf(synthesized.stage.api.domainFunctions.get('chats')!)).toEqual(['POST']);
+    expect(methodsOf(synthesized.stage.api.domainFunctions.get('auth')!)).toEqual(['DELETE']);
+    // Nobody else.
+    expect(managing).toHaveLength(4);
   });
 });
 

@@ -101,7 +101,7 @@ describe('delivering messages', () => {
     const sent = await send(student, chatId, 'Hello from tab one');
     expect(sent.status).toBe(201);
     for (const tab of [expertTab1, expertTab2, studentTab1, studentTab2]) {
-      expect(await tab.next(isMessage('Hello from tab one'))).toEqual({ type: 'newMessage', chatId, message: sent.body.message });
+      expect(await tab.next(isMessage('Hello from tab one'))).toEqual({ type: 'newMessage', chatId, message: sent.body.message, eventId: expect.any(String) });
     }
     const reply = await send(expert, chatId, 'Hello back');
     for (const tab of [studentTab1, studentTab2, expertTab1]) expect(await tab.next(isMessage('Hello back'))).toMatchObject({ chatId, message: { _id: reply.body.message._id } });
@@ -114,7 +114,7 @@ describe('delivering messages', () => {
     const sent = await send(student, chatId, 'Please read me');
     await otherTab.next(isMessage('Please read me'));
     expect((await expert.request<{ count: number }>('PUT', `/chats/${chatId}/mark-read`, {})).status).toBe(200);
-    const read = { type: 'chatRead', chatId, readerId: expertId, readUpTo: sent.body.message._id };
+    const read = { type: 'chatRead', chatId, readerId: expertId, readUpTo: sent.body.message._id, eventId: expect.any(String) };
     expect(await otherTab.next((event) => event.type === 'chatRead')).toEqual(read);
     expect(await studentTab.next((event) => event.type === 'chatRead')).toEqual(read);
     await readerTab.next((event) => event.type === 'chatRead');
@@ -126,8 +126,10 @@ describe('delivering messages', () => {
     const studentId = idOf(student);
     const live = await connectAs(student);
     const ghost = { pk: `CONN#USER#${studentId}`, sk: 'CONN#ghost-connection' };
-    await setAttributes(ghost, { connectionId: 'ghost-connection', expiresAt: Math.floor(Date.now() / 1000) + 3600 });
-    await setAttributes({ pk: 'CONN#ghost-connection', sk: 'CONN' }, { userId: studentId, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    const sessionId = JSON.parse(Buffer.from(student.accessToken!.split('.')[1], 'base64url').toString()).sid as string;
+    const connection = { connectionId: 'ghost-connection', userId: studentId, sessionId, connectedAt: Date.now(), expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    await setAttributes(ghost, connection);
+    await setAttributes({ pk: 'CONN#ghost-connection', sk: 'CONN' }, connection);
     await send(expert, chatId, 'Anyone there?');
     await live.next(isMessage('Anyone there?'));
     await expect.poll(() => getItem(ghost), { timeout: 5000 }).toBeUndefined();

@@ -25,6 +25,9 @@ export interface RealtimeConnection {
   next(match: (event: RealtimeEvent) => boolean, timeoutMs?: number): Promise<RealtimeEvent>;
   send(action: Record<string, unknown>): void;
   close(): Promise<void>;
+  /** Resolves when the server closes the socket (or it is closed already). */
+  closed(): Promise<void>;
+  duplicates(): number;
 }
 
 export async function ticketFor(client: ApiClient): Promise<string> {
@@ -33,13 +36,30 @@ export async function ticketFor(client: ApiClient): Promise<string> {
   return response.body.ticket;
 }
 
-/** Opens /ws as the browser does: a fresh ticket, the app's Origin. */
-export async function connectAs(client: ApiClient): Promise<RealtimeConnection> {
-  const socket = new WebSocket(wsUrl(`?ticket=${await ticketFor(client)}`), { origin: stackUrl() });
+/**
+ * Opens /ws as the browser does: a fresh ticket (or the one given), the app's Origin. Like the
+ * browser's client it keeps the first push of an event id (the write path and the stream may both
+ * deliver one); `duplicates` counts the others.
+ */
+export async function connectAs(client: ApiClient, ticket?: string): Promise<RealtimeConnection> {
+  return openConnection(new WebSocket(wsUrl(`?ticket=${ticket ?? (await ticketFor(client))}`), { origin: stackUrl() }));
+}
+
+export async function openConnection(socket: WebSocket): Promise<RealtimeConnection> {
   const events: RealtimeEvent[] = [];
+  const eventIds = new Set<string>();
+  let duplicates = 0;
   const waiters = new Set<() => void>();
   socket.on('message', (data) => {
-    events.push(JSON.parse(data.toString()) as RealtimeEvent);
+    const event = JSON.parse(data.toString()) as RealtimeEvent;
+    if ('eventId' in event) {
+      if (eventIds.has(event.eventId)) {
+        duplicates += 1;
+        return;
+      }
+      eventIds.add(event.eventId);
+    }
+    events.push(event);
     for (const wake of waiters) wake();
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -67,6 +87,8 @@ export async function connectAs(client: ApiClient): Promise<RealtimeConnection> 
       });
     },
     send: (action) => socket.send(JSON.stringify(action)),
+    closed: () => (socket.readyState === WebSocket.CLOSED ? Promise.resolve() : new Promise((resolve) => socket.once('close', () => resolve()))),
+    duplicates: () => duplicates,
     close: () =>
       new Promise((resolve) => {
         if (socket.readyState === WebSocket.CLOSED) return resolve();

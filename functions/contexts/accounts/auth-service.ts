@@ -15,6 +15,7 @@ import { signAccessToken } from './access-token-signer';
 import { isCommonPassword } from './common-passwords';
 import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordResetMail } from './mails';
 import * as repo from './repository';
+import { endAllSessions, endSessions } from './session-service';
 
 /** Who is asking: the client address the edge saw (per-client limits). */
 export interface Client {
@@ -201,7 +202,7 @@ export async function refresh(refreshToken: string | undefined, kind: SessionKin
   if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   const presented = sha256(secret);
   if (!user || user.isDeleted || user.isBanned || user.status !== 'active' || (user.role === 'admin') !== (kind === 'admin')) {
-    await repo.endSessions(userId, [sessionId]);
+    await endSessions(userId, [sessionId]);
     throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   }
   const caller: Caller = { userId, role: user.role, sessionId, kind };
@@ -211,7 +212,7 @@ export async function refresh(refreshToken: string | undefined, kind: SessionKin
   }
   if (presented !== session.tokenHash) {
     logger.warn('Refresh token reuse detected; revoking the session', { userId, sessionId });
-    await repo.endSessions(userId, [sessionId]);
+    await endSessions(userId, [sessionId]);
     throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   }
   const newSecret = randomSecret();
@@ -225,7 +226,7 @@ export async function logout(refreshToken: string | undefined): Promise<{ msg: s
     const { userId, sessionId, secret } = parsed;
     const session = await repo.getSession(userId, sessionId);
     const hash = sha256(secret);
-    if (session && (session.tokenHash === hash || session.previousHash === hash)) await repo.endSessions(userId, [sessionId]);
+    if (session && (session.tokenHash === hash || session.previousHash === hash)) await endSessions(userId, [sessionId]);
   }
   return { msg: MSG.loggedOut };
 }
@@ -265,7 +266,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
   const passwordHash = await hashPassword(password);
   if (!(await repo.resetPassword(hash, record.userId, passwordHash))) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
   const user = await repo.getAccount(record.userId);
-  await Promise.all([repo.endAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
+  await Promise.all([endAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
   return { msg: MSG.passwordResetDone };
 }
 

@@ -290,8 +290,8 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
 
 const sessionIdItem = z.object({ sessionId: z.string() });
 
-/** Ends every session of a user (password reset, ban). */
-export async function endAllSessions(userId: string): Promise<void> {
+/** Ends every session of a user (password reset, ban); answers their ids. */
+export async function endAllSessions(userId: string): Promise<string[]> {
   const { pk, skPrefix } = sessionsOfUser(userId);
   const sessionIds: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -310,6 +310,7 @@ export async function endAllSessions(userId: string): Promise<void> {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   await endSessions(userId, sessionIds);
+  return sessionIds;
 }
 
 /** After a password reset nothing of the address's login history locks or slows its owner. */

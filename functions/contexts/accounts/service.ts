@@ -8,11 +8,21 @@ import type { AccountRecord } from './account';
 import * as favorites from './favorite-repository';
 import * as repo from './repository';
 import { mayAct } from './session';
+import { nowSeconds } from '../../platform/table';
 
 /** The account of a caller who may act now (the HTTP layer's session check), else undefined. */
 export async function accountOfOpenSession(caller: Caller): Promise<AccountRecord | undefined> {
   const account = await repo.getAccount(caller.userId, { consistent: true });
   return mayAct(account, caller) ? account : undefined;
+}
+
+/**
+ * The absolute end (epoch seconds) of the caller's session while it is open, else undefined: what a
+ * realtime ticket records, so that the socket it opens does not outlive the session.
+ */
+export async function openSessionEndsAt(caller: Caller): Promise<number | undefined> {
+  const session = await repo.getSession(caller.userId, caller.sessionId);
+  return session && session.kind === caller.kind && session.expiresAt > nowSeconds() ? session.expiresAt : undefined;
 }
 
 export const getAccount = repo.getAccount;

@@ -4,7 +4,7 @@
  * and the event that pushes it, so counts and pushes always match what is stored.
  */
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { RealtimeEvent } from '../../../shared/schemas/realtime';
+import type { Announcement } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
 import * as z from 'zod/mini';
@@ -12,7 +12,7 @@ import { chatKey, chatMemberIndex, chatMemberKey, chatsOfMember, GSI1, messageKe
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { fromOrderItem, type OrderRecord } from '../orders/order';
 import type { OrderCreation } from '../orders/service';
-import { eventPut } from '../realtime/events';
+import { announcement } from '../realtime/service';
 import { type ChatRecord, fromChatItem, fromMemberItem, fromMessageItem, type MemberRecord, type MessageRecord, toChatItem, toMemberItem, toMessageItem } from './chat';
 
 const table = () => config.tableName;
@@ -108,7 +108,7 @@ export async function unreadTotal(userId: string, consistent = false): Promise<n
  * preview, the recipient's unread count), the recipient's total and the push. The chat item, which
  * holds the order, is not among them: messages never contend with order changes.
  */
-function messageWrites(message: MessageRecord, recipientId: string, event: RealtimeEvent, placesExist: boolean) {
+function messageWrites(message: MessageRecord, recipientId: string, event: ReturnType<typeof announcement>, placesExist: boolean) {
   const { chatId, senderId, createdAt, messageId } = message;
   const place = (userId: string, unread: boolean) => ({
     Update: {
@@ -123,12 +123,18 @@ function messageWrites(message: MessageRecord, recipientId: string, event: Realt
     { Put: { TableName: table(), Item: toMessageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(placesExist ? [place(senderId, false), place(recipientId, true)] : []),
     { Update: { TableName: table(), Key: unreadTotalKey(recipientId), UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } },
-    eventPut(table(), [recipientId, senderId], event),
+    event.put,
   ];
 }
 
-export async function addMessage(message: MessageRecord, recipientId: string, event: RealtimeEvent): Promise<void> {
-  await transact({ TransactItems: messageWrites(message, recipientId, event, true) });
+/** The event of a message, for both members (the sender's other tabs too). */
+const messageAnnouncement = (message: MessageRecord, recipientId: string, event: Announcement) => announcement([recipientId, message.senderId], event);
+
+/** Once the transaction has committed, the event goes out at once (best-effort; the stream follows). */
+export async function addMessage(message: MessageRecord, recipientId: string, event: Announcement): Promise<void> {
+  const announced = messageAnnouncement(message, recipientId, event);
+  await transact({ TransactItems: messageWrites(message, recipientId, announced, true) });
+  await announced.pushNow();
 }
 
 /**
@@ -136,11 +142,12 @@ export async function addMessage(message: MessageRecord, recipientId: string, ev
  * conversation's), both members' places and, when given, the first message. false: the student
  * opened a chat about this offer meanwhile; ask again.
  */
-export async function createChat(chat: ChatRecord, orderCreation: OrderCreation, archivedChatId: string | undefined, first?: { message: MessageRecord; event: RealtimeEvent }): Promise<boolean> {
+export async function createChat(chat: ChatRecord, orderCreation: OrderCreation, archivedChatId: string | undefined, first?: { message: MessageRecord; event: Announcement }): Promise<boolean> {
   const at = chat.createdAt;
   const last = first && { lastMessageId: first.message.messageId, lastMessage: first.message };
   const student: MemberRecord = { userId: chat.studentId, chatId: chat.chatId, otherUserId: chat.expertId, unreadCount: 0, lastActivityAt: at, ...last, ...(first && { readUpTo: first.message.messageId }) };
   const expert: MemberRecord = { userId: chat.expertId, chatId: chat.chatId, otherUserId: chat.studentId, unreadCount: first ? 1 : 0, lastActivityAt: at, ...last };
+  const announced = first && messageAnnouncement(first.message, chat.expertId, first.event);
   try {
     await transact({
       TransactItems: [
@@ -157,9 +164,10 @@ export async function createChat(chat: ChatRecord, orderCreation: OrderCreation,
         { Put: { TableName: table(), Item: toChatItem(chat), ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: table(), Item: toMemberItem(student) } },
         { Put: { TableName: table(), Item: toMemberItem(expert) } },
-        ...(first ? messageWrites(first.message, chat.expertId, first.event, false) : []),
+        ...(first && announced ? messageWrites(first.message, chat.expertId, announced, false) : []),
       ],
     });
+    await announced?.pushNow();
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -174,6 +182,7 @@ export async function createChat(chat: ChatRecord, orderCreation: OrderCreation,
  */
 export async function markRead(member: MemberRecord): Promise<boolean> {
   const { userId, chatId, otherUserId, unreadCount, lastMessageId } = member;
+  const announced = announcement([userId, otherUserId], { type: 'chatRead', chatId, readerId: userId, ...(lastMessageId && { readUpTo: lastMessageId }) });
   try {
     await transact({
       TransactItems: [
@@ -189,9 +198,10 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
         ...(unreadCount > 0
           ? [{ Update: { TableName: table(), Key: unreadTotalKey(userId), UpdateExpression: 'ADD #count :minus', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minus': -unreadCount } } }]
           : []),
-        eventPut(table(), [userId, otherUserId], { type: 'chatRead', chatId, readerId: userId, ...(lastMessageId && { readUpTo: lastMessageId }) }),
+        announced.put,
       ],
     });
+    await announced.pushNow();
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -1,29 +1,47 @@
 /**
  * Events out (docs/decisions.md): a change that others must hear about writes an event item in the
- * same transaction. The table's stream hands each new event to the notifications function, which
- * pushes it to every open connection of its recipients. An event is never lost to a failed push
- * after the change, and never pushed for a change that did not happen.
+ * same transaction. Once it has committed, the writer pushes the event to its recipients' open
+ * connections at once (the fast path, best-effort); the table's stream hands the same event to the
+ * notifications function, which pushes it again (clients keep the first of an id). An event is never
+ * lost to a failed push after the change, and never pushed for a change that did not happen.
  */
-import { REALTIME } from '../../../shared/limits';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { type RealtimeEvent, realtimeEventSchema } from '../../../shared/schemas/realtime';
+import { REALTIME } from '../../../shared/limits';
+import { type Announcement, announcementSchema, type PushedEvent } from '../../../shared/schemas/realtime';
 import { newId } from '../../platform/crypto';
+import { EVENT_PREFIX, eventKey } from '../../platform/keys';
 import { nowSeconds } from '../../platform/table';
-import { eventKey } from '../../platform/keys';
 
 /** The event item as stored: who receives it, and what they receive. */
 export interface EventRecord {
   eventId: string;
   recipients: string[];
-  event: RealtimeEvent;
+  event: Announcement;
   createdAt: string;
 }
 
-/** The Put of a TransactWriteItems that announces `event` to `recipients` (user ids). */
-export function eventPut(tableName: string, recipients: string[], event: RealtimeEvent) {
-  const record: EventRecord = { eventId: newId(), recipients: [...new Set(recipients)], event, createdAt: new Date().toISOString() };
+export function newEventRecord(recipients: string[], event: Announcement): EventRecord {
+  return { eventId: newId(), recipients: [...new Set(recipients)], event, createdAt: new Date().toISOString() };
+}
+
+/** The Put of a TransactWriteItems that stores the event. */
+export function eventPut(tableName: string, record: EventRecord) {
   return { Put: { TableName: tableName, Item: { ...eventKey(record.eventId), ...record, expiresAt: nowSeconds() + REALTIME.eventTtlSeconds } } };
 }
 
-const eventItem: z.ZodMiniType<EventRecord> = z.object({ eventId: z.string(), recipients: z.array(z.string()), event: realtimeEventSchema, createdAt: z.string() });
+/** What goes on the wire: the event with its id. */
+export const pushedEventOf = (record: EventRecord): PushedEvent => ({ ...record.event, eventId: record.eventId });
+
+const eventItem: z.ZodMiniType<EventRecord> = z.object({ eventId: z.string(), recipients: z.array(z.string()), event: announcementSchema, createdAt: z.string() });
 export const fromEventItem = (item: Record<string, unknown>): EventRecord => eventItem.parse(item);
+
+/** The event a record of the table's stream inserted, or undefined for any other record. */
+export function eventOfStreamRecord(record: DynamoDBRecord): EventRecord | undefined {
+  const image = record.dynamodb?.NewImage;
+  if (record.eventName !== 'INSERT' || !image || !String(image.pk?.S).startsWith(EVENT_PREFIX)) return undefined;
+  // aws-lambda's and the SDK's types of one wire format; the schema then checks the content.
+  return fromEventItem(unmarshall(image as Record<string, AttributeValue>));
+}

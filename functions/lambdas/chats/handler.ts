@@ -3,7 +3,7 @@
  * counts, and the tickets that open the realtime WebSocket. HTTP in, one service call, HTTP out.
  * The order actions (schedule, pay, submit, approve, cancel) answer 501 until their issue lands.
  */
-import { issueTicket } from '../../contexts/realtime/tickets';
+import { issueTicket } from '../../contexts/realtime/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as chats from '../../contexts/chats/service';
@@ -18,5 +18,5 @@ export const handler = createDomainHandler('chats', {
     return { status: opened.created ? 201 : 200, body: opened };
   },
   'POST /api/chats/{id}/messages': async (request) => ({ status: 201, body: await chats.sendMessage(request.caller, request.account, request.params.id, request.body.content) }),
-  'POST /api/realtime/ticket': async (request) => ({ body: { ticket: await issueTicket(request.caller.userId) } }),
+  'POST /api/realtime/ticket': async (request) => ({ body: await issueTicket(request.caller) }),
 }, accountOfOpenSession);

@@ -191,4 +191,37 @@ describe('realtime channel', () => {
     expect(ticketCalls()).toBe(1);
     expect(screen.queryByText(MSG.connectionLost)).not.toBeInTheDocument();
   });
+
+  it('passes an event on once, however often the server pushes it (the write path, then the stream)', async () => {
+    serveTickets();
+    const { heard } = start();
+    await until(() => FakeSocket.made.length === 1);
+    const socket = FakeSocket.latest();
+    socket.accept();
+    const event = { type: 'newMessage', chatId: 'chat-1', message, eventId: 'e1' } as const;
+    socket.push(event);
+    socket.push({ type: 'chatRead', chatId: 'chat-1', readerId: 'expert-1', eventId: 'e2' });
+    socket.push(event);
+    expect(heard).toEqual([{ type: 'connected' }, event, { type: 'chatRead', chatId: 'chat-1', readerId: 'expert-1', eventId: 'e2' }]);
+  });
+
+  it('superseded by a newer tab: closes quietly, does not retry, and connects again once its tab is used', async () => {
+    serveTickets();
+    const { heard } = start();
+    await until(() => FakeSocket.made.length === 1);
+    const socket = FakeSocket.latest();
+    socket.accept();
+    socket.push({ type: 'superseded', eventId: 's1' });
+    expect(socket.closedByApp).toBe(true);
+    socket.drop();
+    await clock.pass(REALTIME.reconnectDelayMaxMs * 10);
+    await settle();
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(screen.queryByText(MSG.connectionLost)).not.toBeInTheDocument();
+
+    await act(() => void dispatchEvent(new Event('focus')));
+    await until(() => FakeSocket.made.length === 2);
+    FakeSocket.latest().accept();
+    expect(heard).toEqual([{ type: 'connected' }, { type: 'connected' }]);
+  });
 });

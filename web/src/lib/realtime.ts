@@ -33,6 +33,23 @@ function parseEvent(data: unknown): RealtimeEvent | undefined {
   }
 }
 
+/** How many pushed event ids are remembered: far more than can arrive between an event's two pushes. */
+const REMEMBERED_EVENTS = 500;
+
+/**
+ * Whether an event id is new. The server may push an event twice (from the write path, then from
+ * the table's stream, docs/decisions.md): the first counts, the second is dropped.
+ */
+function createFirstSighting() {
+  const seen = new Set<string>();
+  return (eventId: string): boolean => {
+    if (seen.has(eventId)) return false;
+    seen.add(eventId);
+    if (seen.size > REMEMBERED_EVENTS) seen.delete(seen.values().next().value!);
+    return true;
+  };
+}
+
 export function createRealtime({ client = defaultApi, openSocket = (url) => new WebSocket(url) }: RealtimeOptions = {}) {
   const listeners = new Set<RealtimeListener>();
   let running = false;
@@ -46,6 +63,9 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
   let openChatId: string | undefined;
   /** One timer at a time: the retry's delay, the attempt's timeout, the next ping or the pong's wait. */
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const firstSighting = createFirstSighting();
+  /** The server closed this tab's socket for a newer one of the account: wait until the tab is used again. */
+  let superseded = false;
 
   function wait(ms: number, then: () => void) {
     clearTimeout(timer);
@@ -93,8 +113,10 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
     ws.onmessage = (message) => {
       if (socket !== ws) return;
       const event = parseEvent(message.data);
-      if (event?.type === 'pong') keepAlive(ws);
-      else if (event) emit(event);
+      if (!event || ('eventId' in event && !firstSighting(event.eventId))) return;
+      if (event.type === 'pong') keepAlive(ws);
+      else if (event.type === 'superseded') standBy(ws);
+      else emit(event);
     };
     // A browser reports a failure as error then close: close alone is enough.
     ws.onclose = () => drop(ws);
@@ -125,6 +147,33 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
     retry();
   }
 
+  /**
+   * Too many of the account's tabs and devices are connected, and this is the one left longest:
+   * no toast, no retries (they would push out another tab in turn). It connects again, and fetches
+   * what it missed, once its tab is shown or focused.
+   */
+  function standBy(ws: WebSocket) {
+    if (socket !== ws) return;
+    socket = undefined;
+    close(ws);
+    clearTimeout(timer);
+    connected = false;
+    superseded = true;
+    addEventListener('focus', resume);
+    document.addEventListener('visibilitychange', resume);
+  }
+
+  function resume() {
+    if (!superseded || document.visibilityState !== 'visible') return;
+    superseded = false;
+    removeEventListener('focus', resume);
+    document.removeEventListener('visibilitychange', resume);
+    if (running) {
+      failures = 0;
+      connect();
+    }
+  }
+
   function retry() {
     const delay = Math.min(REALTIME.reconnectDelayMs * 2 ** failures, REALTIME.reconnectDelayMaxMs);
     failures += 1;
@@ -140,6 +189,9 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
 
   function stop() {
     running = false;
+    superseded = false;
+    removeEventListener('focus', resume);
+    document.removeEventListener('visibilitychange', resume);
     attempt += 1;
     clearTimeout(timer);
     connected = false;

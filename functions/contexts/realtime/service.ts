@@ -1,0 +1,206 @@
+/**
+ * The realtime context's service: tickets, the WebSocket's connections, and pushing events to them.
+ *
+ * - A ticket (POST /realtime/ticket) names the session it was asked in; the socket it opens belongs
+ *   to that session and lives no longer: when accounts end a session (logout, password reset, a
+ *   reused refresh token, a ban) they call `endSessions`, which closes its sockets and refuses its
+ *   unused tickets; its absolute end caps the connection's lifetime.
+ * - An account holds at most REALTIME.maxConnectionsPerAccount sockets: a new one closes the oldest.
+ * - Events reach their recipients twice over: pushed by the write path once its transaction has
+ *   committed (`announcement(...).pushNow`, best-effort), and by the notifications function from the
+ *   table's stream (`pushStreamedEvents`), which covers whatever the first push missed. Clients keep
+ *   the first push of an event id.
+ *
+ * Other contexts come in as arguments where they are needed (the chats' membership for joinChat), so
+ * that chats and accounts may call this service without a cycle.
+ */
+import type { DynamoDBRecord } from 'aws-lambda';
+import { REALTIME } from '../../../shared/limits';
+import { MSG } from '../../../shared/texts';
+import { type Announcement, type PushedEvent, type RealtimeEvent, realtimeActionSchema } from '../../../shared/schemas/realtime';
+import type { Caller } from '../../platform/access-token';
+import { config } from '../../platform/config';
+import { newId } from '../../platform/crypto';
+import { Unauthorized } from '../../platform/errors';
+import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
+import { nowSeconds } from '../../platform/table';
+import { openSessionEndsAt } from '../accounts/service';
+import * as connections from './connections';
+import type { ConnectionRecord } from './connections';
+import { eventOfStreamRecord, type EventRecord, eventPut, newEventRecord, pushedEventOf } from './events';
+import * as tickets from './tickets';
+
+// Tickets -----------------------------------------------------------------------------------------
+
+/** A one-time ticket for a socket of the caller's session (which the HTTP layer found open). */
+export async function issueTicket(caller: Caller): Promise<{ ticket: string }> {
+  const sessionEndsAt = await openSessionEndsAt(caller);
+  if (sessionEndsAt === undefined) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  return { ticket: await tickets.issueTicket({ userId: caller.userId, sessionId: caller.sessionId, sessionEndsAt }) };
+}
+
+// Connections -------------------------------------------------------------------------------------
+
+/**
+ * Spends the ticket and stores the connection for its user and session; false when the ticket is
+ * missing, spent, expired, or its session has ended. (The handler checked edge and Origin before.)
+ */
+export async function connect(connectionId: string, ticket: string | undefined): Promise<boolean> {
+  const redeemed = await tickets.redeemTicket(ticket);
+  if (!redeemed) return false;
+  const { userId, sessionId, sessionEndsAt } = redeemed;
+  const connection: ConnectionRecord = { connectionId, userId, sessionId, connectedAt: Date.now(), expiresAt: Math.min(nowSeconds() + REALTIME.connectionTtlSeconds, sessionEndsAt) };
+  await connections.saveConnection(connection);
+  // Stored first, checked then: a session ending meanwhile either finds this connection, or is found here.
+  if (await connections.hasSessionEnded(userId, sessionId)) {
+    await connections.removeConnection(connectionId, userId);
+    return false;
+  }
+  await closeBeyondCap(connection);
+  return true;
+}
+
+/**
+ * Past the cap, the account's oldest connections give way to the new one, as a messenger's web
+ * client does when opened once more: the newest tab is the one in use. The closed one is told
+ * (`superseded`), and does not reconnect until its tab is shown again.
+ */
+async function closeBeyondCap(newest: ConnectionRecord): Promise<void> {
+  const { connections: stored, endedSessions } = await connections.connectionsOf(newest.userId);
+  const open = stored.filter((connection) => connections.isOpen(connection) && !endedSessions.has(connection.sessionId));
+  const excess = open.length - REALTIME.maxConnectionsPerAccount;
+  if (excess <= 0) return;
+  const oldest = open.filter((connection) => connection.connectionId !== newest.connectionId).sort((a, b) => a.connectedAt - b.connectedAt);
+  await Promise.all(
+    oldest.slice(0, excess).map(async (connection) => {
+      const superseded: RealtimeEvent = { type: 'superseded', eventId: newId() };
+      await connections.postTo(connection.connectionId, JSON.stringify(superseded)).catch((error: unknown) => logger.warn('Superseded notice not sent', { error: error as Error }));
+      await close(connection);
+    }),
+  );
+}
+
+/** Forgets the connection and closes it at the API (its $disconnect then finds nothing left to do). */
+async function close(connection: ConnectionRecord): Promise<void> {
+  await connections.removeConnection(connection.connectionId, connection.userId);
+  await connections.closeAtApi(connection.connectionId);
+}
+
+export const disconnect = (connectionId: string) => connections.removeConnection(connectionId);
+
+/** Whether an account takes part in a chat: the chats context's rule, handed in by the caller. */
+export type ChatMembership = (userId: string, chatId: string) => Promise<boolean>;
+
+/**
+ * Acknowledges a chat the connection's user takes part in; the client re-joins after every
+ * reconnect. A connection the table no longer knows (its session ended) is closed.
+ */
+export async function joinChat(connectionId: string, body: string | undefined, isParticipant: ChatMembership): Promise<RealtimeEvent> {
+  const action = parseAction(body);
+  if (action?.action !== 'joinChat') return { type: 'error', msg: MSG.chatNotFound };
+  const connection = await connections.getConnection(connectionId);
+  if (!connection) {
+    await connections.closeAtApi(connectionId);
+    return { type: 'error', msg: MSG.realtimeAuthFailed };
+  }
+  return (await isParticipant(connection.userId, action.chatId)) ? { type: 'joined', chatId: action.chatId } : { type: 'error', msg: MSG.notYourChat };
+}
+
+export const pong = (): RealtimeEvent => ({ type: 'pong' });
+
+function parseAction(body: string | undefined) {
+  try {
+    const parsed = realtimeActionSchema.safeParse(JSON.parse(body ?? ''));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Sessions ending -----------------------------------------------------------------------------------
+
+/**
+ * Sessions ended (accounts calls this after recording it): their unused tickets open nothing from
+ * now on, and their sockets are forgotten, then closed. Recorded before the sockets are looked up,
+ * so a socket opening meanwhile finds the record and closes itself (see `connect`).
+ */
+export async function endSessions(userId: string, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await connections.recordEndedSessions(userId, sessionIds);
+  const ended = new Set(sessionIds);
+  const { connections: stored } = await connections.connectionsOf(userId);
+  await Promise.all(stored.filter((connection) => ended.has(connection.sessionId)).map(close));
+}
+
+// Pushing events --------------------------------------------------------------------------------------
+
+/**
+ * An event announced with a change: `put` goes into the change's transaction; once that has
+ * committed, `pushNow` sends the event to the recipients' open connections at once. It never
+ * throws: whatever it misses, the table's stream delivers a moment later.
+ */
+export function announcement(recipients: string[], event: Announcement) {
+  const record = newEventRecord(recipients, event);
+  return { put: eventPut(config.tableName, record), pushNow: () => pushNow(record) };
+}
+
+async function pushNow(record: EventRecord): Promise<void> {
+  if (!config.realtimeFastPath) return;
+  const event = pushedEventOf(record);
+  await Promise.all(
+    record.recipients.map((userId) =>
+      pushToUser(userId, event, 'fast-path').catch((error: unknown) => logger.warn('Immediate push failed; the stream delivers it', { eventId: record.eventId, error: error as Error })),
+    ),
+  );
+}
+
+/**
+ * Sends the event to every open connection of the user whose session has not ended, checked now.
+ * The stream's push also forgets connections the API reports gone (410), and closes those it finds
+ * past their session's end; the write path's push leaves that to it (it may only read connections).
+ */
+async function pushToUser(userId: string, event: PushedEvent, via: 'stream' | 'fast-path'): Promise<void> {
+  const { connections: stored, endedSessions } = await connections.connectionsOf(userId);
+  const data = JSON.stringify(event);
+  await Promise.all(
+    stored.map(async (connection) => {
+      if (!connections.isOpen(connection) || endedSessions.has(connection.sessionId)) {
+        if (via === 'stream') await close(connection);
+        return;
+      }
+      const outcome = await connections.postTo(connection.connectionId, data, via);
+      if (outcome === 'gone' && via === 'stream') {
+        logger.debug('Connection gone, removed', { connectionId: connection.connectionId });
+        await connections.removeConnection(connection.connectionId, userId);
+      }
+    }),
+  );
+}
+
+/**
+ * Pushes the events that records of the table's stream inserted; answers the ids (sequence numbers)
+ * of the records whose push failed, to be retried alone. A record that is not a readable event is
+ * logged and skipped: retrying would not make it readable.
+ */
+export async function pushStreamedEvents(records: DynamoDBRecord[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const record of records) {
+    const id = record.dynamodb?.SequenceNumber ?? '';
+    let event: EventRecord | undefined;
+    try {
+      event = eventOfStreamRecord(record);
+    } catch (error) {
+      logger.error(UNHANDLED_ERROR_MESSAGE, { error: error as Error, sequenceNumber: id, skipped: true });
+      continue;
+    }
+    if (!event) continue;
+    const pushed = pushedEventOf(event);
+    try {
+      await Promise.all(event.recipients.map((userId) => pushToUser(userId, pushed, 'stream')));
+    } catch (error) {
+      logger.error(UNHANDLED_ERROR_MESSAGE, { error: error as Error, eventId: event.eventId });
+      failed.push(id);
+    }
+  }
+  return failed;
+}
