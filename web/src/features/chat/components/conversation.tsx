@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { CHAT } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import type { ChatDto, MessageDto } from '@shared/schemas/chats';
@@ -58,7 +58,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
   const pendingKey = useRef(0);
   const chat = loaded ?? listed;
 
-  const add = (incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming));
+  const add = useCallback((incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming)), []);
 
   const markRead = useEffectEvent(() => {
     markChatRead(chatId).then(
@@ -96,7 +96,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     return () => {
       active = false;
     };
-  }, [chatId]);
+  }, [chatId, add]);
 
   /** After a reconnection: what arrived since the last message shown. */
   const catchUp = useEffectEvent(() => {
