@@ -51,7 +51,7 @@ runBench(async () => {
     await warmUp(stack);
     const { pages, skipped } = await resolvePages(stack);
     for (const { path, reason } of skipped) console.log(`  skipped ${path}: ${reason} (no figure rather than a made-up one)`);
-    chrome = await chromeLauncher.launch({
+    const launched = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: CHROME_FLAGS,
       userDataDir: xdg('profile'),
@@ -59,8 +59,9 @@ runBench(async () => {
       envVars: { ...process.env, HOME: home, XDG_CONFIG_HOME: xdg('config'), XDG_CACHE_HOME: xdg('cache'), XDG_DATA_HOME: xdg('data') },
       logLevel: 'silent',
     });
+    chrome = launched;
     const audit = async (url: string, categories: readonly Category[], preset: Preset) => {
-      const result = await lighthouse(`${stack.url}${url}`, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] }, PRESETS[preset]);
+      const result = await lighthouse(`${stack.url}${url}`, { port: launched.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] }, PRESETS[preset]);
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       return result.lhr;
     };
@@ -69,16 +70,16 @@ runBench(async () => {
       console.log(`lighthouse (${preset} preset; scores 0-100; performance: median of ${RUNS} runs, pages taken in turn)`);
       // Round after round over every page, so that a busy spell of the machine falls on all pages
       // alike rather than on the runs of one. Accessibility is deterministic: the first run only.
-      const runs = new Map(pages.map((p) => [p.path, [] as Lhr[]]));
+      const runs = pages.map((page) => ({ page, lhrs: [] as Lhr[] }));
       for (let run = 0; run < RUNS; run++) {
-        for (const page of pages) runs.get(page.path)!.push(await audit(page.url, run === 0 ? CATEGORIES : ['performance'], preset));
+        for (const { page, lhrs } of runs) lhrs.push(await audit(page.url, run === 0 ? CATEGORIES : ['performance'], preset));
       }
-      for (const page of pages) {
-        const [first, ...rest] = runs.get(page.path)!;
+      for (const { page, lhrs } of runs) {
+        const [first, ...rest] = lhrs;
         const performanceRuns = [first, ...rest].map((lhr) => score(lhr, 'performance'));
         const scores = { performance: median(performanceRuns), accessibility: score(first, 'accessibility') };
         const metricRuns = Object.fromEntries(METRICS.map((id) => [id, [first, ...rest].map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN)]));
-        results.push({
+        const result = {
           preset,
           path: page.path,
           url: page.url,
@@ -97,8 +98,9 @@ runBench(async () => {
           ),
           runtimeError: first.runtimeError?.message,
           runWarnings: first.runWarnings,
-        });
-        const m = results.at(-1)!.metrics;
+        };
+        results.push(result);
+        const m = result.metrics;
         console.log(
           `  ${page.path.padEnd(17)} performance ${String(scores.performance).padStart(3)} (${performanceRuns.join(', ')})  accessibility ${scores.accessibility}  ` +
             `FCP ${Math.round(m['first-contentful-paint'])} LCP ${Math.round(m['largest-contentful-paint'])} TBT ${Math.round(m['total-blocking-time'])} CLS ${m['cumulative-layout-shift']}`,

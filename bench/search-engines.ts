@@ -106,11 +106,13 @@ function flexEngine(expertIndex: Index, offerIndex: Index, experts: Expert[]): E
   const ratingOf = new Map(experts.map((expert) => [expert.id, expert.rating]));
   const exported = (index: Index) => {
     const parts: Record<string, string> = {};
-    index.export((key, data) => void (parts[key] = data));
+    index.export((key, data) => {
+      parts[key] = data;
+    });
     return parts;
   };
   return {
-    searchExperts: (query, minRating) => (expertIndex.search(query, { limit: 500 }) as number[]).filter((id) => ratingOf.get(id)! >= minRating).slice(0, TOP),
+    searchExperts: (query, minRating) => (expertIndex.search(query, { limit: 500 }) as number[]).filter((id) => (ratingOf.get(id) ?? 0) >= minRating).slice(0, TOP),
     searchOffers: (query) => offerIndex.search(query, { limit: TOP }) as number[],
     snapshot: () => JSON.stringify({ expertParts: exported(expertIndex), offerParts: exported(offerIndex) }),
   };
@@ -214,8 +216,8 @@ runBench(async () => {
   for (const size of SIZES) {
     const { experts, offers } = generateCatalogue(size.experts, size.offers);
     for (const kind of [flexSearch, miniSearch, searchIndexPort]) {
-      figures.push({ engine: kind.name, ...size, ...measure(kind, experts, offers) });
-      const last = figures.at(-1)!;
+      const last = { engine: kind.name, ...size, ...measure(kind, experts, offers) };
+      figures.push(last);
       console.log(
         `  ${kind.name.padEnd(11)} ${String(size.experts).padStart(6)} experts ${String(size.offers).padStart(6)} offers  build ${last.buildMs} ms  heap ${last.heapMb} MB  snapshot ${last.snapshotMb} MB loaded in ${last.restoreMs} ms  query p50 ${last.queryMs.p50} p95 ${last.queryMs.p95} p99 ${last.queryMs.p99} ms`,
       );

@@ -43,13 +43,13 @@ function globToRegExp(glob: string): RegExp {
     } else if (char === '*') pattern += '[^/]*';
     else if (char === '{') {
       const end = glob.indexOf('}', at);
-      pattern += `(?:${glob.slice(at + 1, end).split(',').map(escape).join('|')})`;
+      pattern += `(?:${glob.slice(at + 1, end).split(',').map(escapeRegExp).join('|')})`;
       at = end;
-    } else pattern += escape(char);
+    } else pattern += escapeRegExp(char);
   }
   return new RegExp(`^${pattern}$`);
 }
-const escape = (text: string) => text.replace(/[.+?^$()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.+?^$()|[\]\\]/g, '\\$&');
 
 type ProjectEntry = { test?: { name?: string; include?: string[] } };
 const projects = ((config as { test?: { projects?: ProjectEntry[] } }).test?.projects ?? []).map((project) => ({

@@ -66,7 +66,7 @@ export interface Route {
 type RouteExtra = Pick<Route, 'body' | 'query' | 'denied' | 'upload' | 'rawBody'>;
 
 /** One entry; its literal method, path, domain and schemas stay in the table's type. */
-const r = <const M extends Method, const P extends string, const D extends Domain, const A extends Access, const X extends RouteExtra = {}>(method: M, path: P, domain: D, access: A, extra?: X) =>
+const r = <const M extends Method, const P extends string, const D extends Domain, const A extends Access, const X extends RouteExtra = Record<never, never>>(method: M, path: P, domain: D, access: A, extra?: X) =>
   ({ method, path, domain, access, ...extra }) as { method: M; path: P; domain: D; access: A } & X;
 
 const ROUTE_TABLE = [

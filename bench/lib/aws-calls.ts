@@ -16,18 +16,19 @@ export interface AwsCall {
   end: number;
 }
 
-type Next = (args: { input: unknown }) => Promise<unknown>;
+type Next = (args: { input: object }) => Promise<{ output: object }>;
+type Middleware = (next: Next, context: { commandName?: string }) => Next;
 
 /** Any client of the AWS SDK v3 (their stacks differ in their command types only). */
 interface Client {
-  middlewareStack: { add(middleware: any, options: { step: 'initialize'; name: string }): void };
+  middlewareStack: { add(middleware: Middleware, options: { step: 'initialize'; name: string }): void };
 }
 
 export function recordCalls(clients: Record<string, Client>, labelOf: (command: string, input: Record<string, unknown>) => string = (command) => command) {
   const calls: AwsCall[] = [];
   for (const [service, client] of Object.entries(clients)) {
     client.middlewareStack.add(
-      (next: Next, context: { commandName?: string }) => async (args: { input: unknown }) => {
+      (next: Next, context: { commandName?: string }) => async (args: { input: object }) => {
         const command = String(context.commandName ?? 'unknown').replace(/Command$/, '');
         const call: AwsCall = { service, command, label: labelOf(command, args.input as Record<string, unknown>), start: performance.now(), end: Number.NaN };
         calls.push(call);

@@ -193,7 +193,8 @@ async function loadSnapshotInSteps() {
   const at = [performance.now()];
   const { Body } = await s3.send(new GetObjectCommand({ Bucket: config.filesBucket, Key: SEARCH_SNAPSHOT.key }));
   at.push(performance.now());
-  const text = await Body!.transformToString();
+  if (!Body) throw new Error(`the search snapshot ${SEARCH_SNAPSHOT.key} has no body`);
+  const text = await Body.transformToString();
   at.push(performance.now());
   const envelope = JSON.parse(text) as { index: string };
   at.push(performance.now());

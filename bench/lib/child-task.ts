@@ -42,9 +42,11 @@ export function runChildTask<Input, Output>(script: string, input: Input, option
 
 /** In the child: runs the task on the parent's input, sends the result and exits. */
 export function childTask<Input, Output>(run: (input: Input) => Promise<Output>): void {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('childTask runs in a child process started with an IPC channel (runChildTask forks it so)');
   process.once('message', (message: { input: Input }) => {
     run(message.input).then(
-      (result) => process.send!({ result }, () => process.exit(0)),
+      (result) => send({ result }, () => process.exit(0)),
       (error: unknown) => {
         console.error(error);
         process.exit(1);

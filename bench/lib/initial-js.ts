@@ -53,8 +53,8 @@ function addStaticImports(initial: Set<string>, distDir: string): void {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const pending = [...initial];
-  while (pending.length) {
-    for (const key of byFile.get(pending.pop()!)?.imports ?? []) {
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const key of byFile.get(next)?.imports ?? []) {
       const file = manifest[key]?.file;
       if (file && !initial.has(file)) {
         initial.add(file);

@@ -127,7 +127,11 @@ describe('domain handler', () => {
 
   it('asks to try again shortly when writes kept contending, and logs it to be counted', async () => {
     const lines: string[] = [];
-    const captures = [process.stdout, process.stderr].map((stream) => vi.spyOn(stream, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true)));
+    const capture = (chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    const captures = [process.stdout, process.stderr].map((stream) => vi.spyOn(stream, 'write').mockImplementation(capture));
     try {
       const busy = await handler(event('POST /api/auth/forgot-password', { body: JSON.stringify({ email: 'a@b.co' }) }));
       expect(busy.statusCode).toBe(503);

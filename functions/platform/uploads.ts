@@ -166,6 +166,7 @@ async function headObject(Bucket: string, Key: string): Promise<{ size: number; 
 /** The type the first bytes of an object show; only those bytes are read. */
 async function sniff(Bucket: string, Key: string, etag: string | undefined) {
   const object = await s3.send(new GetObjectCommand({ Bucket, Key, Range: `bytes=0-${UPLOADS.sniffBytes - 1}`, IfMatch: etag }));
-  const bytes = await object.Body!.transformToByteArray();
+  if (!object.Body) throw new Error(`S3 answered GetObject of ${Key} without a body`);
+  const bytes = await object.Body.transformToByteArray();
   return IMAGE_TYPES.find((type) => type.signature(bytes));
 }

@@ -124,7 +124,8 @@ export class WebStack extends Stack {
 
   /** CDK's own deployment Lambda (one per stack), run by CloudFormation at deploy time only. */
   private acknowledgeSpaDeploymentFindings(bucket: s3.Bucket): void {
-    const deployer = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'))!;
+    const deployer = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!deployer) throw new Error('WebStack: no Custom::CDKBucketDeployment handler found to acknowledge its findings');
     const reason = 'CDK BucketDeployment handler: copies the SPA build from the CDK assets bucket and invalidates the distribution, at deploy time only.';
     Validations.of(deployer).acknowledge(
       { id: 'AwsSolutions-L1', reason: `${reason} Its runtime is chosen by aws-cdk-lib.` },
@@ -138,8 +139,10 @@ export class WebStack extends Stack {
 
   /** The bootstrap assets bucket, as cdk-nag prints it (the account is a placeholder when not set). */
   private assetsBucketName(): string {
-    return DefaultStackSynthesizer.DEFAULT_FILE_ASSETS_BUCKET_NAME.replace('${Qualifier}', DefaultStackSynthesizer.DEFAULT_QUALIFIER)
-      .replace('${AWS::AccountId}', Token.isUnresolved(this.account) ? '<AWS::AccountId>' : this.account)
-      .replace('${AWS::Region}', this.region);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: CloudFormation placeholders of CDK's bucket name template, replaced as literal text
+    const [qualifier, accountId, region] = ['${Qualifier}', '${AWS::AccountId}', '${AWS::Region}'];
+    return DefaultStackSynthesizer.DEFAULT_FILE_ASSETS_BUCKET_NAME.replace(qualifier, DefaultStackSynthesizer.DEFAULT_QUALIFIER)
+      .replace(accountId, Token.isUnresolved(this.account) ? '<AWS::AccountId>' : this.account)
+      .replace(region, this.region);
   }
 }

@@ -53,7 +53,7 @@ export function checkPostObject(form: PostedForm, target: PostTarget): S3Refusal
   if (!fields.has('key')) return missingField('key');
   const signingRefusal = checkSigning(fields, target);
   if (signingRefusal) return signingRefusal;
-  const policy = parsePolicy(fields.get('policy')!);
+  const policy = parsePolicy(presentField(fields, 'policy'));
   if ('message' in policy) return { status: 400, code: 'InvalidPolicyDocument', message: `Invalid Policy: ${policy.message}` };
   const policyRefusal = checkPolicy(policy, form.fields, fields, form.file.data.length, target);
   return policyRefusal ?? { fields, file: form.file.data };
@@ -69,12 +69,12 @@ function checkSigning(fields: Map<string, string>, target: PostTarget): S3Refusa
   if (fields.get('x-amz-algorithm') !== SIGV4_ALGORITHM) {
     return { status: 400, code: 'InvalidRequest', message: `The authorization mechanism you have provided is not supported. Please use ${SIGV4_ALGORITHM}.` };
   }
-  const credential = fields.get('x-amz-credential')!;
-  const credentialRefusal = checkCredential(credential, fields.get('x-amz-date')!, target);
+  const credential = presentField(fields, 'x-amz-credential');
+  const credentialRefusal = checkCredential(credential, presentField(fields, 'x-amz-date'), target);
   if (credentialRefusal) return credentialRefusal;
   const [accessKeyId, date, region, service] = credential.split('/');
-  const encodedPolicy = fields.get('policy')!;
-  const signatureProvided = fields.get('x-amz-signature')!;
+  const encodedPolicy = presentField(fields, 'policy');
+  const signatureProvided = presentField(fields, 'x-amz-signature');
   const expected = createHmac('sha256', signingKey(target.secretKeys[accessKeyId], date, region, service)).update(encodedPolicy).digest();
   if (sameSignature(expected, signatureProvided)) return undefined;
   return {
@@ -85,12 +85,19 @@ function checkSigning(fields: Map<string, string>, target: PostTarget): S3Refusa
   };
 }
 
+/** A field that a check above found present (checkSigning, for the SigV4 fields and the policy). */
+function presentField(fields: Map<string, string>, name: string): string {
+  const value = fields.get(name);
+  if (value === undefined) throw new Error(`POST form field ${name} should have been checked present`);
+  return value;
+}
+
 /** Unexpired; every condition met; every field named by one; the file within every size range. */
 function checkPolicy(policy: Policy, sentFields: FormField[], fields: Map<string, string>, size: number, target: PostTarget): S3Refusal | undefined {
   if (target.now.getTime() > policy.expiration) return policyRefusal('Policy expired.');
   // The bucket is the one posted to, whatever a `bucket` field says.
-  const valueOf = (field: string) => (field === 'bucket' ? target.bucket : fields.get(field));
-  const failed = policy.conditions.find((condition) => (condition.kind === 'match' ? !matches(condition, valueOf) : !condition.bounds));
+  const fieldValue = (field: string) => (field === 'bucket' ? target.bucket : fields.get(field));
+  const failed = policy.conditions.find((condition) => (condition.kind === 'match' ? !matches(condition, fieldValue) : !condition.bounds));
   if (failed) return policyRefusal(`Policy Condition failed: ${failed.text}`);
   const named = new Set(policy.conditions.flatMap((condition) => (condition.kind === 'match' && condition.field ? [condition.field] : [])));
   const extra = sentFields.find(({ name }) => {
@@ -99,8 +106,8 @@ function checkPolicy(policy: Policy, sentFields: FormField[], fields: Map<string
   });
   if (extra) return policyRefusal(`Extra input fields: ${extra.name}`);
   for (const condition of policy.conditions) {
-    if (condition.kind !== 'range') continue;
-    const [min, max] = condition.bounds!; // a range without bounds failed above
+    if (condition.kind !== 'range' || !condition.bounds) continue; // a range without bounds failed above
+    const [min, max] = condition.bounds;
     if (size > max) return { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size', details: { ProposedSize: size, MaxSizeAllowed: max } };
     if (size < min) return { status: 400, code: 'EntityTooSmall', message: 'Your proposed upload is smaller than the minimum allowed size', details: { ProposedSize: size, MinSizeAllowed: min } };
   }
@@ -116,6 +123,7 @@ function expandedFields(form: PostedForm): Map<string, string> {
   const filename = form.file?.filename?.split(/[/\\]/).pop();
   const fields = new Map<string, string>();
   for (const { name, value } of form.fields) {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ${filename} is S3's POST form variable, replaced as literal text
     const expanded = filename === undefined ? value : value.replaceAll('${filename}', filename);
     const lowerName = name.toLowerCase();
     fields.set(lowerName, fields.has(lowerName) ? `${fields.get(lowerName)},${expanded}` : expanded);
@@ -223,8 +231,8 @@ function parseCondition(condition: unknown): Condition | { message: string } {
  * Values are compared with their case; a condition on a field the form lacks fails, even
  * `starts-with ""` (S3 was seen to refuse it).
  */
-function matches(condition: Extract<Condition, { kind: 'match' }>, valueOf: (field: string) => string | undefined): boolean {
-  const value = condition.field === undefined ? undefined : valueOf(condition.field);
+function matches(condition: Extract<Condition, { kind: 'match' }>, fieldValue: (field: string) => string | undefined): boolean {
+  const value = condition.field === undefined ? undefined : fieldValue(condition.field);
   if (value === undefined) return false;
   return condition.operator === 'eq' ? value === condition.value : value.startsWith(condition.value);
 }

@@ -33,8 +33,8 @@ export function runStartCommand(env: Record<string, string>, timeoutMs = 60_000)
       const ready = output.match(READY_LINE);
       if (!ready) return;
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.stdout!.on('data', (more: Buffer) => (output += more.toString()));
+      child.stdout.off('data', onData);
+      child.stdout.on('data', (more: Buffer) => (output += more.toString()));
       resolveReady({
         child,
         url: ready[1],
@@ -46,8 +46,8 @@ export function runStartCommand(env: Record<string, string>, timeoutMs = 60_000)
         },
       });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`));

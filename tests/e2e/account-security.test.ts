@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
-import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { duringMailOutage, uniqueEmail } from '../support/outbox';
 import { getItem } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 
-const browser = useBrowser();
+const browser = browserForFile();
 
 describe('account security in the browser', () => {
   it('refuses a common password with a clear message, and creates no account', async () => {

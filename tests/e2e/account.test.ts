@@ -6,10 +6,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
-import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
 
-const browser = useBrowser();
+const browser = browserForFile();
 
 const PASSWORD = 'Correct-Horse-2026';
 

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { TEST_SEED } from '../support/seed-settings';
-import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expectAccessible, browserForFile, visit } from '../support/browser';
 
-const browser = useBrowser();
+const browser = browserForFile();
 
 describe('admin area', () => {
   it('sends an anonymous visitor of /admin to the admin login', async () => {

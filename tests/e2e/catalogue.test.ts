@@ -11,9 +11,9 @@ import { MSG } from '../../shared/texts';
 import { DEMO_OFFERS } from '../../scripts/local/demo-accounts';
 import { ApiClient } from '../support/api';
 import { PASSWORD, registerStudent } from '../support/accounts';
-import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expectAccessible, browserForFile, visit } from '../support/browser';
 
-const browser = useBrowser();
+const browser = browserForFile();
 
 const CLAIRE_OFFERS = DEMO_OFFERS['claire.dubois@demo.test'].map((offer) => offer.title);
 

@@ -9,11 +9,11 @@ import { MSG } from '../../shared/texts';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { stackUrl } from '../support/api';
-import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { partitionItems } from '../support/table';
 
-const browser = useBrowser();
+const browser = browserForFile();
 
 async function logIn(page: Page, email: string) {
   await visit(page, '/login');

@@ -7,11 +7,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInNewExpert } from '../support/accounts';
-import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { pngImage } from '../support/images';
 import { TEST_SEED } from '../support/seed-settings';
 
-const browser = useBrowser();
+const browser = browserForFile();
 
 const EXPERT = 'claire.dubois@demo.test';
 

@@ -1,9 +1,9 @@
 /** Public pages: cookie consent, home search, the informational pages, each checked with axe. */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
-import { expectAccessible, useBrowser, visit } from '../support/browser';
+import { expectAccessible, browserForFile, visit } from '../support/browser';
 
-const browser = useBrowser();
+const browser = browserForFile();
 
 const banner = 'section[aria-label="Cookie consent"]';
 

@@ -3,9 +3,7 @@ import { stageConfig } from '../../infra/config';
 import { CONTENTION_METRIC, UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
 import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
 import { DOMAINS } from '../../shared/routes';
-import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
-
-type Resource = { Type: string; Properties: Record<string, any> };
+import { logicalIdOf, objectAt, type Resource, type Resources, resourcesOf as resourcesIn, synthesizeStage, type SynthesizedStage, valueAt } from './synth';
 
 let synthesized: SynthesizedStage;
 beforeAll(() => {
@@ -19,17 +17,20 @@ const LAMBDAS = [
   { name: 'notifications', owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
 ];
 
-const resourcesOf = (owner: 'api' | 'realtime'): Record<string, Resource> => synthesized.templates[owner].toJSON().Resources;
-const ofType = (resources: Record<string, Resource>, type: string) => Object.values(resources).filter((resource) => resource.Type === type);
-const filtersOf = (resources: Record<string, Resource>, fn: Resource) =>
-  ofType(resources, 'AWS::Logs::MetricFilter').filter((filter) => filter.Properties.LogGroupName.Ref === fn.Properties.LoggingConfig.LogGroup.Ref);
+const resourcesOf = (owner: 'api' | 'realtime'): Resources => resourcesIn(synthesized.templates[owner]);
+const ofType = (resources: Resources, type: string) => Object.values(resources).filter((resource) => resource.Type === type);
+const filtersOf = (resources: Resources, fn: Resource) =>
+  ofType(resources, 'AWS::Logs::MetricFilter').filter((filter) => valueAt(filter.Properties, 'LogGroupName', 'Ref') === valueAt(fn.Properties, 'LoggingConfig', 'LogGroup', 'Ref'));
+const metricNameOf = (filter: Resource) => valueAt(filter.Properties, 'MetricTransformations', 0, 'MetricName');
+const serviceOf = (fn: Resource) => objectAt(fn.Properties, 'Environment', 'Variables').POWERTOOLS_SERVICE_NAME;
+const alarmDimensionValue = (alarm: Resource) => valueAt(alarm.Properties, 'Dimensions', 0, 'Value');
 const topicId = () => Object.keys(synthesized.templates.api.findResources('AWS::SNS::Topic'))[0];
 
 describe('unhandled errors (500s) become a metric with an alarm', () => {
   it.each(LAMBDAS)('counts the ERROR "Unhandled error" lines of the $name Lambda as UnhandledErrors', ({ owner, id }) => {
     const resources = resourcesOf(owner);
     const fn = resources[id()];
-    const filters = filtersOf(resources, fn).filter((filter) => filter.Properties.MetricTransformations[0].MetricName === 'UnhandledErrors');
+    const filters = filtersOf(resources, fn).filter((filter) => metricNameOf(filter) === 'UnhandledErrors');
     expect(filters).toHaveLength(1);
     const { FilterPattern, MetricTransformations } = filters[0].Properties;
     expect(FilterPattern).toBe(`{ ($.level = "ERROR") && ($.message = "${UNHANDLED_ERROR_MESSAGE}") }`);
@@ -39,10 +40,8 @@ describe('unhandled errors (500s) become a metric with an alarm', () => {
   });
 
   it.each(LAMBDAS)('alarms on one 500 of the $name Lambda in 5 minutes, to the alarm topic', ({ owner, id }) => {
-    const service = resourcesOf(owner)[id()].Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME;
-    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter(
-      (alarm) => alarm.Properties.MetricName === 'UnhandledErrors' && alarm.Properties.Dimensions?.[0]?.Value === service,
-    );
+    const service = serviceOf(resourcesOf(owner)[id()]);
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter((alarm) => alarm.Properties.MetricName === 'UnhandledErrors' && alarmDimensionValue(alarm) === service);
     expect(alarms).toHaveLength(1);
     expect(alarms[0].Properties).toMatchObject({
       Namespace: UNHANDLED_ERRORS_METRIC.namespace,
@@ -84,13 +83,11 @@ describe('requests refused for contention become a metric with an alarm', () => 
   it.each(LAMBDAS)('counts the WARN "Contention" lines of the $name Lambda and alarms on five in 5 minutes', ({ owner, id }) => {
     const resources = resourcesOf(owner);
     const fn = resources[id()];
-    const [filter, ...others] = filtersOf(resources, fn).filter((each) => each.Properties.MetricTransformations[0].MetricName === CONTENTION_METRIC.metricName);
+    const [filter, ...others] = filtersOf(resources, fn).filter((each) => metricNameOf(each) === CONTENTION_METRIC.metricName);
     expect(others).toHaveLength(0);
     expect(filter?.Properties.FilterPattern).toBe(`{ ($.level = "WARN") && ($.message = "${CONTENTION_MESSAGE}") }`);
-    const service = fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME;
-    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter(
-      (alarm) => alarm.Properties.MetricName === CONTENTION_METRIC.metricName && alarm.Properties.Dimensions?.[0]?.Value === service,
-    );
+    const service = serviceOf(fn);
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter((alarm) => alarm.Properties.MetricName === CONTENTION_METRIC.metricName && alarmDimensionValue(alarm) === service);
     expect(alarms).toHaveLength(1);
     expect(alarms[0].Properties).toMatchObject({ Namespace: CONTENTION_METRIC.namespace, Statistic: 'Sum', Period: 300, Threshold: 5, AlarmActions: [{ Ref: topicId() }] });
   });

@@ -1,26 +1,24 @@
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ROUTES, routeKey } from '../../shared/routes';
-import { logicalIdOf, statementsOfFunction, synthesizeStage, type SynthesizedStage } from './synth';
-
-type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+import { arrayAt, logicalIdOf, objectAt, type Resource, type Resources, resourcesOf, statementsOfFunction, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
 
 let synthesized: SynthesizedStage;
 let resources: Resources;
 
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
-  resources = synthesized.templates.api.toJSON().Resources;
+  resources = resourcesOf(synthesized.templates.api);
 });
 afterAll(() => synthesized?.clean());
 
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 
 /** The logical ID of the Lambda a route's integration invokes. */
-function functionBehind(route: { Properties: Record<string, any> }): string {
-  const [, [, integrationRef]] = route.Properties.Target['Fn::Join'];
-  const integration = resources[integrationRef.Ref];
-  return integration.Properties.IntegrationUri['Fn::GetAtt'][0];
+function functionBehind(route: Resource): string {
+  // Target: { 'Fn::Join': ['', ['integrations/', { Ref: <integration> }]] }
+  const integration = resources[stringAt(route.Properties, 'Target', 'Fn::Join', 1, 1, 'Ref')];
+  return stringAt(integration.Properties, 'IntegrationUri', 'Fn::GetAtt', 0);
 }
 
 describe('HTTP API routes', () => {
@@ -78,17 +76,17 @@ describe('domain Lambdas', () => {
   it('configures every domain Lambda through the variables the handlers read', () => {
     for (const domain of DOMAINS) {
       const fn = resources[logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)];
-      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+      expect(Object.keys(objectAt(fn.Properties, 'Environment', 'Variables'))).toEqual(
         expect.arrayContaining(['TABLE_NAME', 'MEDIA_BUCKET', 'FILES_BUCKET', 'APP_URL', 'MAIL_FROM', 'SUPPORT_EMAIL', 'ORIGIN_SECRET_ARN', 'POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS']),
       );
-      if (domain !== 'health') expect(Object.keys(fn.Properties.Environment.Variables), domain).toContain('ACCESS_TOKEN_PUBLIC_KEY');
+      if (domain !== 'health') expect(Object.keys(objectAt(fn.Properties, 'Environment', 'Variables')), domain).toContain('ACCESS_TOKEN_PUBLIC_KEY');
     }
     const payments = resources[logicalIdOf(synthesized.stage.api.domainFunctions.get('payments')!)];
-    expect(Object.keys(payments.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
+    expect(Object.keys(objectAt(payments.Properties, 'Environment', 'Variables'))).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
   });
 
   it('never lets a Lambda scan the table', () => {
-    const actions = ofType('AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement.flatMap((statement: { Action: string | string[] }) => statement.Action));
+    const actions = ofType('AWS::IAM::Policy').flatMap(([, policy]) => arrayAt(policy.Properties, 'PolicyDocument', 'Statement').flatMap((statement) => objectAt(statement).Action));
     expect(actions).not.toContain('dynamodb:Scan');
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../shared/security-headers';
 import { UPLOAD_RESPONSE_HEADERS, UPLOAD_TYPES, uploadHeaders } from '../../shared/upload-types';
-import { synthesizeStage, type SynthesizedStage } from './synth';
+import { resourcesOf, synthesizeStage, type SynthesizedStage } from './synth';
 
 type Headers = Record<string, { value: string }>;
 interface EdgeResponse {
@@ -21,7 +21,10 @@ const FILES_ENDPOINT = 'marketplace-dev-stateful-filesbucket-1a2b3c.s3.eu-west-3
 const UPLOAD_FORM_ORIGIN = `https://${FILES_ENDPOINT}`;
 
 /** The code as CloudFormation resolves it: a plain string, or a Fn::Join naming another stack's export. */
-function deployedCode(code: string | { 'Fn::Join': [string, (string | { 'Fn::ImportValue': string })[]] }): string {
+/** A CloudFront Function's FunctionCode: its text, or a join with values of other stacks. */
+type FunctionCode = string | { 'Fn::Join': [string, (string | { 'Fn::ImportValue': string })[]] };
+
+function deployedCode(code: FunctionCode): string {
   if (typeof code === 'string') return code;
   const [separator, parts] = code['Fn::Join'];
   return parts
@@ -39,11 +42,11 @@ let uploadsResponse: Handler;
 
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
-  const resources: Record<string, { Properties: Record<string, any> }> = synthesized.templates.web.toJSON().Resources;
+  const resources = resourcesOf(synthesized.templates.web);
   const [distribution] = Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution')).map((resource) => resource.Properties.DistributionConfig);
   const viewerResponseOf = (behaviour: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] }): Handler => {
     const association = behaviour.FunctionAssociations.find((candidate) => candidate.EventType === 'viewer-response')!;
-    const code = deployedCode(resources[association.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode);
+    const code = deployedCode(resources[association.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode as FunctionCode);
     return new Function(`${code}\nreturn handler;`)() as Handler;
   };
   spaResponse = viewerResponseOf(distribution.DefaultCacheBehavior);

@@ -15,9 +15,24 @@ const acknowledged = (synthesized: SynthesizedStage) =>
     .filter((entry) => entry.type === 'aws:cdk:acknowledged-rules')
     .flatMap((entry) => Object.entries(entry.data as Record<string, string>));
 
+/** The parts of the WAFv2 WebACL's CloudFormation properties that these tests read. */
+interface WafRule {
+  Name: string;
+  Action?: unknown;
+  OverrideAction?: unknown;
+  Statement: {
+    ManagedRuleGroupStatement?: { Name: string; VendorName: string; RuleActionOverrides?: unknown };
+    RateBasedStatement?: { ScopeDownStatement: { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string; FieldToMatch: unknown } }[] } } };
+  };
+}
+interface WebAcl {
+  id: string;
+  Rules: WafRule[];
+}
+
 describe('WAF in the prod stage', () => {
   let prod: SynthesizedStage;
-  let webAcl: Record<string, any>;
+  let webAcl: WebAcl;
   beforeAll(() => {
     prod = synthesizeStage('prod');
     const acls = Object.entries(prod.templates.firewall!.findResources('AWS::WAFv2::WebACL'));
@@ -32,26 +47,26 @@ describe('WAF in the prod stage', () => {
   });
 
   it('runs the AWS managed rule groups for common exploits, known bad inputs and bad reputation addresses', () => {
-    const groups = webAcl.Rules.filter((rule: any) => rule.Statement.ManagedRuleGroupStatement);
-    expect(groups.map((rule: any) => rule.Statement.ManagedRuleGroupStatement.Name).sort()).toEqual([...MANAGED_RULE_GROUPS].sort());
+    const groups = webAcl.Rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement);
+    expect(groups.map((rule) => rule.Statement.ManagedRuleGroupStatement!.Name).sort()).toEqual([...MANAGED_RULE_GROUPS].sort());
     for (const rule of groups) {
-      expect(rule.Statement.ManagedRuleGroupStatement.VendorName).toBe('AWS');
+      expect(rule.Statement.ManagedRuleGroupStatement!.VendorName).toBe('AWS');
       expect(rule.OverrideAction).toEqual({ None: {} });
     }
     // Photo and project uploads are larger than the 8 KB the common rule set allows a body.
-    const common = groups.find((rule: any) => rule.Name === 'AWSManagedRulesCommonRuleSet');
-    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+    const common = groups.find((rule) => rule.Name === 'AWSManagedRulesCommonRuleSet')!;
+    expect(common.Statement.ManagedRuleGroupStatement!.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
   });
 
   it('blocks an address that sends too many requests to the login, registration and mail routes', () => {
-    const rateRules = webAcl.Rules.filter((rule: any) => rule.Statement.RateBasedStatement);
+    const rateRules = webAcl.Rules.filter((rule) => rule.Statement.RateBasedStatement);
     expect(rateRules).toHaveLength(1);
     const [rule] = rateRules;
     expect(rule.Action).toEqual({ Block: {} });
-    const statement = rule.Statement.RateBasedStatement;
+    const statement = rule.Statement.RateBasedStatement!;
     expect(statement).toMatchObject({ Limit: stageConfig('prod').firewall!.rateLimitPer5Min, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
-    const matches = statement.ScopeDownStatement.OrStatement.Statements.map((candidate: any) => candidate.ByteMatchStatement);
-    expect(matches.map((match: any) => match.SearchString).sort()).toEqual([...RATE_LIMITED].sort());
+    const matches = statement.ScopeDownStatement.OrStatement.Statements.map((candidate) => candidate.ByteMatchStatement);
+    expect(matches.map((match) => match.SearchString).sort()).toEqual([...RATE_LIMITED].sort());
     for (const match of matches) expect(match.FieldToMatch).toEqual({ UriPath: {} });
   });
 

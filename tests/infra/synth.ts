@@ -57,7 +57,50 @@ function cdkJsonContext(): Record<string, unknown> {
   return (JSON.parse(readFileSync(CDK_JSON, 'utf8')) as { context?: Record<string, unknown> }).context ?? {};
 }
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+/** A resource of a synthesized template; its properties are read through the helpers below. */
+export interface Resource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+export type Resources = Record<string, Resource>;
+
+/** The resources of a template, by logical ID. */
+export const resourcesOf = (template: Template): Resources => template.toJSON().Resources;
+
+type Path = (string | number)[];
+
+/** The value at `path` below `value` (property names and array indexes); undefined where the path leaves the value. */
+export function valueAt(value: unknown, ...path: Path): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+const shown = (value: unknown, path: Path) => `${JSON.stringify(value)?.slice(0, 200)} at ${path.join('.') || 'the top'}`;
+
+/** The object at `path`; throws (the test fails) where there is none. */
+export function objectAt(value: unknown, ...path: Path): Record<string, unknown> {
+  const found = valueAt(value, ...path);
+  if (found === null || typeof found !== 'object' || Array.isArray(found)) throw new Error(`Expected an object, found ${shown(found, path)}`);
+  return found as Record<string, unknown>;
+}
+
+/** The array at `path`; throws where there is none. */
+export function arrayAt(value: unknown, ...path: Path): unknown[] {
+  const found = valueAt(value, ...path);
+  if (!Array.isArray(found)) throw new Error(`Expected an array, found ${shown(found, path)}`);
+  return found;
+}
+
+/** The string at `path`; throws where there is none. */
+export function stringAt(value: unknown, ...path: Path): string {
+  const found = valueAt(value, ...path);
+  if (typeof found !== 'string') throw new Error(`Expected a string, found ${shown(found, path)}`);
+  return found;
+}
 
 /** The logical ID a construct's CloudFormation resource has in its template. */
 export function logicalIdOf(construct: IConstruct): string {
@@ -74,16 +117,14 @@ export interface PolicyStatement {
 
 /** The statements of every identity policy attached to the role of a Lambda of the template. */
 export function statementsOfFunction(template: Template, functionLogicalId: string): PolicyStatement[] {
-  const resources: Resources = template.toJSON().Resources;
-  const [roleId] = resources[functionLogicalId].Properties.Role['Fn::GetAtt'];
+  const roleId = stringAt(resourcesOf(template)[functionLogicalId].Properties, 'Role', 'Fn::GetAtt', 0);
   return statementsOfRole(template, roleId);
 }
 
 export function statementsOfRole(template: Template, roleLogicalId: string): PolicyStatement[] {
-  const resources: Resources = template.toJSON().Resources;
-  return Object.values(resources)
-    .filter((resource) => resource.Type === 'AWS::IAM::Policy' && resource.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleLogicalId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+  return Object.values(resourcesOf(template))
+    .filter((resource) => resource.Type === 'AWS::IAM::Policy' && arrayAt(resource.Properties, 'Roles').some((role) => valueAt(role, 'Ref') === roleLogicalId))
+    .flatMap((policy) => arrayAt(policy.Properties, 'PolicyDocument', 'Statement') as PolicyStatement[]);
 }
 
 export const actionsOf = (statement: PolicyStatement): string[] => [statement.Action].flat();

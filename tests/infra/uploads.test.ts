@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageConfig } from '../../infra/config';
 import { uploadFormCorsRule } from '../../infra/constructs/upload-form-cors';
 import { STATEFUL_LOGICAL_IDS } from '../../infra/stacks/stateful-stack';
-import { DOMAINS } from '../../shared/routes';
+import type { DOMAINS } from '../../shared/routes';
 import { actionsOf, logicalIdOf, statementsOfFunction, statementsOfRole, synthesizeStage, type SynthesizedStage } from './synth';
 
 let dev: SynthesizedStage;
@@ -36,11 +36,17 @@ function text(value: Value): string {
   throw new Error(`Unexpected value ${JSON.stringify(value)}`);
 }
 
+/** The SDK call of an AwsCustomResource phase, as the CORS resource makes it. */
+interface CustomResourceCall {
+  action: string;
+  parameters: { Bucket: unknown; CORSConfiguration: { CORSRules: { AllowedMethods?: string[]; AllowedHeaders?: string[]; AllowedOrigins?: string[] }[] } };
+}
+
 function corsResource(stage: SynthesizedStage) {
   const resources = Object.entries(stage.templates.web.findResources('Custom::AWS')).filter(([, resource]) => text(resource.Properties.Create).includes('PutBucketCors'));
   expect(resources).toHaveLength(1);
   const [id, resource] = resources[0];
-  const call = (phase: 'Create' | 'Update' | 'Delete') => JSON.parse(text(resource.Properties[phase])) as { action: string; parameters: Record<string, any> };
+  const call = (phase: 'Create' | 'Update' | 'Delete') => JSON.parse(text(resource.Properties[phase])) as CustomResourceCall;
   return { id, create: call('Create'), update: call('Update'), delete: call('Delete') };
 }
 

@@ -8,21 +8,47 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 /** All viewer headers but Host (API Gateway routes on its own host name), plus CloudFront's headers such as CloudFront-Viewer-Address. */
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
+/** The parts of the distribution's CloudFormation DistributionConfig that these tests read. */
+interface CacheBehaviour {
+  PathPattern?: string;
+  TargetOriginId: string;
+  AllowedMethods?: string[];
+  CachePolicyId?: string;
+  OriginRequestPolicyId?: string;
+  ResponseHeadersPolicyId?: unknown;
+  FunctionAssociations: { EventType: string }[];
+}
+interface DistributionConfig {
+  DefaultCacheBehavior: CacheBehaviour;
+  CacheBehaviors: CacheBehaviour[];
+  Origins: { Id: string; OriginCustomHeaders?: unknown }[];
+  Logging: { Bucket?: unknown };
+  CustomErrorResponses?: unknown;
+}
+
 let synthesized: SynthesizedStage;
-let distribution: Record<string, any>;
+let distribution: DistributionConfig;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
   [distribution] = Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution')).map((resource) => resource.Properties.DistributionConfig);
 });
 afterAll(() => synthesized?.clean());
 
-const behaviour = (pathPattern: string) => distribution.CacheBehaviors.find((candidate: { PathPattern: string }) => candidate.PathPattern === pathPattern);
-const originOf = (candidate: { TargetOriginId: string }) => distribution.Origins.find((origin: { Id: string }) => origin.Id === candidate.TargetOriginId);
+function behaviour(pathPattern: string): CacheBehaviour {
+  const found = distribution.CacheBehaviors.find((candidate) => candidate.PathPattern === pathPattern);
+  if (!found) throw new Error(`No cache behaviour for ${pathPattern}`);
+  return found;
+}
+function originOf(candidate: CacheBehaviour): DistributionConfig['Origins'][number] {
+  const found = distribution.Origins.find((origin) => origin.Id === candidate.TargetOriginId);
+  if (!found) throw new Error(`No origin ${candidate.TargetOriginId}`);
+  return found;
+}
 const originSecretId = () => logicalIdOf(synthesized.stage.web.originSecret);
 
 describe('CloudFront', () => {
   it('serves the API, the WebSocket API and the media on the app origin', () => {
-    expect(distribution.CacheBehaviors.map((candidate: { PathPattern: string }) => candidate.PathPattern).sort()).toEqual([`${API_PREFIX}/*`, WS_PATH, '/uploads/*'].sort());
+    expect(distribution.CacheBehaviors.map((candidate) => candidate.PathPattern).sort()).toEqual([`${API_PREFIX}/*`, WS_PATH, '/uploads/*'].sort());
   });
 
   it('passes API calls through uncached, with every method', () => {
@@ -42,7 +68,7 @@ describe('CloudFront', () => {
 
   it('sends the CSP of the SPA and the rules of uploads from viewer-response functions', () => {
     for (const candidate of [distribution.DefaultCacheBehavior, behaviour('/uploads/*')]) {
-      expect(candidate.FunctionAssociations.map((association: { EventType: string }) => association.EventType).sort()).toEqual(['viewer-request', 'viewer-response']);
+      expect(candidate.FunctionAssociations.map((association) => association.EventType).sort()).toEqual(['viewer-request', 'viewer-response']);
     }
   });
 

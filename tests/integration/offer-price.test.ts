@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import { ApiClient } from '../support/api';
+import type { ApiClient } from '../support/api';
 import { signedInAs, signedInPublishingExpert } from '../support/accounts';
 
 const OFFER = { title: 'Pricing rule clinic', description: 'An offer of the price rule test.', price: 40, lessonType: 'Video Call', pricingType: 'fixed' };

@@ -95,7 +95,7 @@ export async function visit(page: Page, path: string): Promise<void> {
 }
 
 /** One Chromium for the calling test file: launched before its tests, closed after them. */
-export function useBrowser(): Pick<TestBrowser, 'newPage'> {
+export function browserForFile(): Pick<TestBrowser, 'newPage'> {
   let launched: TestBrowser | undefined;
   beforeAll(async () => {
     launched = await launchBrowser();

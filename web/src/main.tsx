@@ -10,10 +10,13 @@ import '@/styles/global.css';
 void sessionSettled();
 const router = createRouter();
 
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element to mount the app in');
+
 // React mounts in the next task: the task that started the downloads ends sooner (they leave
 // earlier) and no single task holds the main thread for both.
 setTimeout(() =>
-  createRoot(document.getElementById('root')!).render(
+  createRoot(rootElement).render(
     <StrictMode>
       <App router={router} />
     </StrictMode>,

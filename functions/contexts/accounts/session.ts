@@ -44,7 +44,7 @@ export const fromSessionItem = (item: Record<string, unknown>): SessionRecord =>
  * token's role, and the token's session has not ended.
  */
 export function mayAct(account: AccountRecord | undefined, caller: Caller): account is AccountRecord {
-  if (!account || account.status !== 'active' || account.isBanned || account.isDeleted || account.role !== caller.role) return false;
+  if (account?.status !== 'active' || account.isBanned || account.isDeleted || account.role !== caller.role) return false;
   return account.endedSessions?.[caller.sessionId] === undefined;
 }
 

@@ -8,7 +8,7 @@ import { batchGet, db, isConditionFailure, transact } from '../../platform/table
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
-import { fromOfferItem, type OfferRecord, statusIndexOf, toOfferItem } from './offer';
+import { fromOfferItem, listedStatusIndex, type OfferRecord, toOfferItem } from './offer';
 
 /** Writes an offer as it is (the demo seed and the benchmark generator). */
 export async function putOffer(offer: OfferRecord): Promise<void> {
@@ -79,7 +79,7 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
     values[':pendingPhoto'] = fields.pendingPhoto;
   }
   if (options.resubmit) {
-    const index = statusIndexOf(updated)!;
+    const index = listedStatusIndex(updated, 'pending');
     sets.push('#status = :pending', 'submittedAt = :now', 'gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk');
     values[':gsi2pk'] = index.gsi2pk;
     values[':gsi2sk'] = index.gsi2sk;
@@ -110,7 +110,7 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
  * moderation when it has one. False when it no longer waits, or its photo in moderation changed.
  */
 export async function approveOffer(offer: OfferRecord, photo?: string): Promise<boolean> {
-  const index = statusIndexOf({ ...offer, status: 'approved' })!;
+  const index = listedStatusIndex(offer, 'approved');
   const values: Record<string, unknown> = { ':approved': 'approved', ':pending': 'pending', ':gsi2pk': index.gsi2pk, ':gsi2sk': index.gsi2sk };
   let update = 'SET #status = :approved, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk';
   let condition = '#status = :pending';

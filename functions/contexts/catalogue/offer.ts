@@ -41,10 +41,17 @@ export interface OfferRecord {
 }
 
 /** Statuses with a list of their own in GSI2: the moderation queue and the published catalogue. */
-const LISTED_STATUSES: readonly OfferStatus[] = ['pending', 'approved'];
+const LISTED_STATUSES = ['pending', 'approved'] as const satisfies readonly OfferStatus[];
+type ListedStatus = (typeof LISTED_STATUSES)[number];
+const isListed = (status: OfferStatus): status is ListedStatus => (LISTED_STATUSES as readonly OfferStatus[]).includes(status);
 
-export function statusIndexOf(offer: Pick<OfferRecord, 'offerId' | 'status' | 'createdAt' | 'submittedAt'>) {
-  return LISTED_STATUSES.includes(offer.status) ? offerStatusIndex(offer.status, offer.submittedAt ?? offer.createdAt, offer.offerId) : undefined;
+/** The offer's keys in the GSI2 list of `status`, one of the statuses that has a list. */
+export function listedStatusIndex(offer: Pick<OfferRecord, 'offerId' | 'createdAt' | 'submittedAt'>, status: ListedStatus) {
+  return offerStatusIndex(status, offer.submittedAt ?? offer.createdAt, offer.offerId);
+}
+
+function statusIndexOf(offer: Pick<OfferRecord, 'offerId' | 'status' | 'createdAt' | 'submittedAt'>) {
+  return isListed(offer.status) ? listedStatusIndex(offer, offer.status) : undefined;
 }
 
 export function toOfferItem(offer: OfferRecord): Record<string, unknown> {

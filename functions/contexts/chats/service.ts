@@ -99,7 +99,10 @@ async function otherParticipantOf(caller: Caller, chatId: string): Promise<strin
   const known = otherParticipants.get(key);
   if (known) return known;
   const { otherUserId } = await placeOf(caller, chatId);
-  if (otherParticipants.size >= OTHER_PARTICIPANTS_KEPT) otherParticipants.delete(otherParticipants.keys().next().value!);
+  if (otherParticipants.size >= OTHER_PARTICIPANTS_KEPT) {
+    const oldest = otherParticipants.keys().next();
+    if (!oldest.done) otherParticipants.delete(oldest.value);
+  }
   otherParticipants.set(key, otherUserId);
   return otherUserId;
 }
@@ -181,7 +184,7 @@ export async function markRead(caller: Caller, chatId: string): Promise<{ count:
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
     if (member.unreadCount === 0 && member.readUpTo === member.lastMessageId) break;
     if (await repository.markRead(member)) break;
-    member = (await repository.getMember(caller.userId, chatId, true))!;
+    member = await placeOf(caller, chatId, { consistent: true });
   }
   return { count: await repository.unreadTotal(caller.userId, true) };
 }

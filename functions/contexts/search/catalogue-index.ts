@@ -113,6 +113,9 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
   }
 }
 
+/** The later of two ISO-8601 times (or keys that start with one): strings compare in time order. */
+const later = (a: string, b: string) => (a > b ? a : b);
+
 async function applyChanges(current: LiveIndex, source: CatalogueSource): Promise<void> {
   const since = new Date(Date.parse(current.watermark) - CHANGE_OVERLAP_MS).toISOString();
   const { Items = [], LastEvaluatedKey } = await db.send(
@@ -145,8 +148,8 @@ async function applyChanges(current: LiveIndex, source: CatalogueSource): Promis
     }),
   );
   for (const change of changes) current.applied.add(change.sk);
-  const newest = changes.reduce((latest, change) => (change.sk > latest ? change.sk : latest), current.watermark).slice(0, 24);
-  current.watermark = newest > current.watermark ? newest : current.watermark;
+  const newest = changes.reduce((latest, change) => later(change.sk, latest), current.watermark).slice(0, 24);
+  current.watermark = later(newest, current.watermark);
   const horizon = new Date(Date.parse(current.watermark) - CHANGE_OVERLAP_MS).toISOString();
   for (const sk of current.applied) if (sk < horizon) current.applied.delete(sk);
 }

@@ -115,19 +115,25 @@ const offerText = (offer: OfferEntry) => foldText(`${offer.title} ${offer.descri
 
 export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): SearchIndex {
   const expertAt = new Map(experts.map((expert, at) => [expert.id, at]));
-  const listed = offers.filter((offer) => expertAt.has(offer.expertId));
   const indexes = newTextIndexes();
   experts.forEach((expert, at) => {
     indexes.expertFields.add(at, expertText(expert));
     indexes.visitorExpertFields.add(at, visitorExpertText(expert));
   });
+  // Only the offers of experts in the catalogue are listed.
+  const listed: OfferEntry[] = [];
   const offerTextOf = experts.map(() => [] as string[]);
-  listed.forEach((offer, at) => {
+  for (const offer of offers) {
+    const owner = expertAt.get(offer.expertId);
+    if (owner === undefined) continue;
     const text = offerText(offer);
-    indexes.offers.add(at, text);
-    offerTextOf[expertAt.get(offer.expertId)!].push(text);
+    indexes.offers.add(listed.length, text);
+    listed.push(offer);
+    offerTextOf[owner].push(text);
+  }
+  offerTextOf.forEach((texts, at) => {
+    if (texts.length > 0) indexes.expertOffers.add(at, texts.join(' '));
   });
-  offerTextOf.forEach((texts, at) => texts.length > 0 && indexes.expertOffers.add(at, texts.join(' ')));
   const catalogue: Catalogue = {
     experts: experts.map(({ id, rating, expYears, createdAt }) => ({ id, rating, expYears, createdAt })),
     offers: listed.map(({ id, expertId, createdAt }) => ({ id, expertId, createdAt })),
@@ -148,15 +154,29 @@ export function loadSearchIndex(snapshot: string): SearchIndex {
   return searchIndexOver(catalogue, indexes);
 }
 
+/** The entry at a position the caller knows is filled (a removed entry leaves null). */
+function slotAt<T>(slots: (T | null)[], at: number): T {
+  const slot = slots[at];
+  if (slot === null || slot === undefined) throw new Error(`Search index: no entry at position ${at}`);
+  return slot;
+}
+
 function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchIndex {
   const { experts, offers } = catalogue;
   const expertAt = new Map<string, number>();
-  experts.forEach((slot, at) => slot && expertAt.set(slot.id, at));
+  experts.forEach((slot, at) => {
+    if (slot) expertAt.set(slot.id, at);
+  });
   const offersOf = new Map<string, Map<string, number>>();
-  offers.forEach((slot, at) => slot && positionsOf(slot.expertId).set(slot.id, at));
+  offers.forEach((slot, at) => {
+    if (slot) positionsOf(slot.expertId).set(slot.id, at);
+  });
   function positionsOf(expertId: string): Map<string, number> {
     let positions = offersOf.get(expertId);
-    if (!positions) offersOf.set(expertId, (positions = new Map()));
+    if (!positions) {
+      positions = new Map();
+      offersOf.set(expertId, positions);
+    }
     return positions;
   }
 
@@ -166,11 +186,11 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
   let newestOffers: number[] | undefined;
   let ratedExperts: number[] | undefined;
   const positions = <T>(slots: (T | null)[]) => slots.flatMap((slot, at) => (slot ? [at] : []));
-  const expertsNewestFirst = () => (newestExperts ??= positions(experts).sort((a, b) => byNewest(experts[a]!, experts[b]!)));
-  const offersNewestFirst = () => (newestOffers ??= positions(offers).sort((a, b) => byNewest(offers[a]!, offers[b]!)));
+  const expertsNewestFirst = () => (newestExperts ??= positions(experts).sort((a, b) => byNewest(slotAt(experts, a), slotAt(experts, b))));
+  const offersNewestFirst = () => (newestOffers ??= positions(offers).sort((a, b) => byNewest(slotAt(offers, a), slotAt(offers, b))));
 
   // Stable sort: equal ratings keep the newest first.
-  const expertsByRating = () => (ratedExperts ??= [...expertsNewestFirst()].sort((a, b) => experts[b]!.rating - experts[a]!.rating));
+  const expertsByRating = () => (ratedExperts ??= [...expertsNewestFirst()].sort((a, b) => slotAt(experts, b).rating - slotAt(experts, a).rating));
   const orderOf: Record<ExpertSort, () => number[]> = { new: expertsNewestFirst, rating: expertsByRating };
 
   /** Every matching expert (the directory shows the total): own-field matches first, then through offers. */
@@ -199,7 +219,7 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
         matches = (query ? matchingExperts(query, audience) : orderOf[sort ?? 'new']()).filter(passes);
       }
       const start = (page - 1) * limit;
-      return { ids: matches.slice(start, start + limit).map((at) => experts[at]!.id), total: matches.length };
+      return { ids: matches.slice(start, start + limit).map((at) => slotAt(experts, at).id), total: matches.length };
     },
     offers(q, limit) {
       const query = foldText(q);
@@ -210,7 +230,10 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
       const start = (page - 1) * limit;
       return offersNewestFirst()
         .slice(start, start + limit)
-        .map((at) => ({ id: offers[at]!.id, expertId: offers[at]!.expertId }));
+        .map((at) => {
+          const { id, expertId } = slotAt(offers, at);
+          return { id, expertId };
+        });
     },
     replaceExpert(expertId, expert, expertOffers) {
       newestExperts = undefined;
@@ -263,7 +286,9 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
     snapshot() {
       const exported = (index: Index) => {
         const parts: Record<string, string> = {};
-        index.export((key, data) => void (parts[key] = data));
+        index.export((key, data) => {
+          parts[key] = data;
+        });
         return parts;
       };
       const parts = Object.fromEntries((Object.keys(indexes) as (keyof TextIndexes)[]).map((name) => [name, exported(indexes[name])]));

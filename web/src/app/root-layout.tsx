@@ -42,12 +42,11 @@ function loadingScreenShownFor(): number {
 /** After a client-side navigation, focus goes to the new page's main content (screen readers, keyboard). */
 function useFocusOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The path whose page got the focus last; the first page keeps the browser's own focus.
+  const focusedPathname = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (focusedPathname.current === pathname) return;
+    focusedPathname.current = pathname;
     const main = document.getElementById('main');
     const heading = main?.querySelector<HTMLElement>('h1');
     if (heading) {

@@ -30,9 +30,9 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly Accordi
                 </span>
               </button>
             </Heading>
-            <div id={`${baseId}-panel-${index}`} role="region" aria-labelledby={`${baseId}-button-${index}`} className="accordion-panel" hidden={!expanded}>
+            <section id={`${baseId}-panel-${index}`} aria-labelledby={`${baseId}-button-${index}`} className="accordion-panel" hidden={!expanded}>
               {item.answer}
-            </div>
+            </section>
           </div>
         );
       })}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { keepTabInside } from '@/lib/keep-tab-inside';
 
@@ -11,12 +11,23 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A modal yes/no question: focus moves into it, Tab stays inside, Escape answers no, and focus
- * returns to where it was when it closes.
+ * A modal yes/no question: focus moves into it, Tab stays inside, Escape or a press outside it
+ * answers no, and focus returns to where it was when it closes.
  */
 export function ConfirmDialog({ message, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const backdropRef = useRef<HTMLDivElement>(null);
+
+  // A press on the backdrop, outside the dialog, answers no (the keyboard's way is Escape).
+  const onPointerDown = useEffectEvent((event: MouseEvent) => {
+    if (event.target === backdropRef.current) onCancel();
+  });
+  useEffect(() => {
+    const listener = (event: MouseEvent) => onPointerDown(event);
+    document.addEventListener('mousedown', listener);
+    return () => document.removeEventListener('mousedown', listener);
+  }, []);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -37,7 +48,7 @@ export function ConfirmDialog({ message, confirmLabel = 'Yes', cancelLabel = 'No
   }
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onCancel()}>
+    <div className="modal-backdrop" ref={backdropRef}>
       <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <p id={titleId} className="modal-message">
           {message}

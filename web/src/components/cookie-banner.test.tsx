@@ -9,6 +9,7 @@ const routes = [{ path: '/', element: <CookieBanner /> }];
 function clearCookies() {
   for (const cookie of document.cookie.split('; ')) {
     const name = cookie.split('=')[0];
+    // biome-ignore lint/suspicious/noDocumentCookie: the test DOM has no Cookie Store API; this clears what writeCookie (document.cookie) wrote
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
   localStorage.clear();

@@ -8,5 +8,6 @@ export function readCookie(name: string): string | undefined {
 export function writeCookie(name: string, value: string, days: number): void {
   const maxAge = Math.round(days * 24 * 60 * 60);
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async (readCookie feeds a first render synchronously) and missing from browsers the SPA supports (Safari before 18.4, Firefox before 140, non-secure origins)
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * clock. Testing Library waits on a zero timeout after each event and advances a faked clock
  * itself only when it sees Jest's global: it gets one that drives Vitest's clock.
  */
-export function useFakeClock() {
+export function fakeClockForFile() {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
@@ -22,3 +22,6 @@ export function useFakeClock() {
     pass: (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms)),
   };
 }
+
+/** The former name, until web/src/lib/realtime.test.tsx (being changed elsewhere) calls fakeClockForFile. */
+export const useFakeClock = fakeClockForFile;

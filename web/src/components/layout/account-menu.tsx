@@ -17,21 +17,22 @@ export function AccountMenu({ account }: { account: Account }) {
     const onPointer = (event: MouseEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Escape pressed inside the menu closes it, focus back on its button.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !rootRef.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
   return (
-    <div
-      className="account-menu"
-      ref={rootRef}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
+    <div className="account-menu" ref={rootRef}>
       <button type="button" ref={buttonRef} className="account-menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
         <Avatar account={account} />
         <span className="account-menu-name">{displayName(account)}</span>

@@ -33,7 +33,7 @@ export default function HeaderSearchResults({ id, query }: { id: string; query: 
 
   const current = results?.query === text ? results : undefined;
   return (
-    <div className="header-results" id={id} role="region" aria-label="Offer results">
+    <section className="header-results" id={id} aria-label="Offer results">
       {problem ? (
         <p className="dropdown-note">{problem}</p>
       ) : !current ? (
@@ -50,6 +50,6 @@ export default function HeaderSearchResults({ id, query }: { id: string; query: 
           See all experts for “{text}”
         </Link>
       )}
-    </div>
+    </section>
   );
 }

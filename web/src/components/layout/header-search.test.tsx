@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import { offer, stubApi } from '@/test/catalogue-fixtures';
-import { useFakeClock } from '@/test/fake-clock';
+import { fakeClockForFile } from '@/test/fake-clock';
 import { json, renderRoutes } from '@/test/render-app';
 import { Header } from './header';
 
@@ -27,7 +27,7 @@ const routes = [
 
 const box = () => screen.getByRole('searchbox', { name: 'Search offers' });
 const results = () => screen.queryByRole('region', { name: 'Offer results' });
-const clock = useFakeClock();
+const clock = fakeClockForFile();
 
 // The results list is a lazy chunk: loaded ahead, it mounts with the first key typed as in a warm browser.
 beforeAll(() => import('./header-search-results'));

@@ -13,9 +13,8 @@ export function HeaderSearch() {
   const id = useId();
 
   return (
+    <search className="header-search">
     <form
-      role="search"
-      className="header-search"
       onSubmit={(event) => {
         event.preventDefault();
         setOpen(false);
@@ -54,5 +53,6 @@ export function HeaderSearch() {
         </Suspense>
       )}
     </form>
+    </search>
   );
 }

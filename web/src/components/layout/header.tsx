@@ -64,7 +64,12 @@ export function Header() {
   const { pathname } = useLocation();
   const items = navItems(account?.role ?? 'anonymous', useSavedOfferIds(account).length, useUnreadCount());
 
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // A navigation closes the menu (state adjusted while rendering, as React advises over an effect).
+  const [menuPathname, setMenuPathname] = useState(pathname);
+  if (menuPathname !== pathname) {
+    setMenuPathname(pathname);
+    setMenuOpen(false);
+  }
 
   useEffect(() => {
     if (!menuOpen) return;

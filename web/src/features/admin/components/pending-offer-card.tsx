@@ -19,7 +19,7 @@ export function PendingOfferCard({ offer, busy, onApprove, onReject }: PendingOf
   const photo = offerPhotoSrc(offer);
   return (
     <article className="pending-offer" aria-labelledby={titleId}>
-      {photo && <img className="pending-offer-photo" src={photo} alt={`Photo of the offer ${offer.title}`} />}
+      {photo && <img className="pending-offer-photo" src={photo} alt={`Illustration of the offer ${offer.title}`} />}
       <div className="pending-offer-body">
         <h2 id={titleId}>{offer.title}</h2>
         <dl className="pending-offer-facts">

@@ -34,7 +34,7 @@ describe('admin offers moderation', () => {
     renderRoutes(routes, { path: '/admin/offers', account: admin });
     const card = await screen.findByRole('article', { name: 'Tax audit preparation' });
     for (const text of ['Omar Haddad', '€80/h', 'Phone Call', 'Hourly rate', 'What the expert offers, in detail.', '2 Nov 2026']) expect(within(card).getByText(new RegExp(text))).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: 'Photo of the offer Tax audit preparation' })).toHaveAttribute('src', '/uploads/offers/o1/photo');
+    expect(within(card).getByRole('img', { name: 'Illustration of the offer Tax audit preparation' })).toHaveAttribute('src', '/uploads/offers/o1/photo');
   });
 
   it('approves an offer and shows the list without it', async () => {

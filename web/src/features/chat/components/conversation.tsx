@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { CHAT } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import type { ChatDto, MessageDto } from '@shared/schemas/chats';
@@ -58,7 +58,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
   const pendingKey = useRef(0);
   const chat = loaded ?? listed;
 
-  const add = (incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming));
+  const add = useCallback((incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming)), []);
 
   const markRead = useEffectEvent(() => {
     markChatRead(chatId).then(
@@ -96,7 +96,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     return () => {
       active = false;
     };
-  }, [chatId]);
+  }, [chatId, add]);
 
   /** After a reconnection: what arrived since the last message shown. */
   const catchUp = useEffectEvent(() => {
@@ -114,7 +114,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
 
   /** The other side read up to a message: mine up to it are seen. */
   const seenUpTo = (readUpTo: string) =>
-    setMessages((current) => current && current.map((message) => (message.sender === me._id && !message.read && message._id <= readUpTo ? { ...message, read: true } : message)));
+    setMessages((current) => (current === null ? null : current.map((message) => (message.sender === me._id && !message.read && message._id <= readUpTo ? { ...message, read: true } : message))));
 
   const onNotice = useEffectEvent((notice: RealtimeNotice) => {
     if (notice.type === 'connected') catchUp();

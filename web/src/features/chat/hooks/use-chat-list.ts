@@ -59,7 +59,7 @@ export function useChatList(myId: string, openChatId: string | undefined) {
     [],
   );
 
-  const markRead = useCallback((chatId: string) => setChats((current) => current && current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat))), []);
+  const markRead = useCallback((chatId: string) => setChats((current) => (current === null ? null : current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat)))), []);
 
   const fetchUnknown = useEffectEvent((chatId: string) => {
     if (fetchingUnknown.current.has(chatId)) return;

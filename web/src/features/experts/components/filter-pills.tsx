@@ -25,12 +25,12 @@ export function FilterPills({ filters }: { filters: DirectoryFilters }) {
   const unfiltered = GROUPS.every((group) => current(filters, group.param) === undefined);
 
   return (
-    <div className="filter-bar" role="group" aria-label="Filters">
+    <fieldset className="filter-bar" aria-label="Filters">
       <button type="button" className="pill" aria-label="All experts" aria-pressed={unfiltered} onClick={() => choose({ minExp: undefined, minRating: undefined, sort: undefined })}>
         All
       </button>
       {GROUPS.map((group) => (
-        <div key={group.name} className="pill-group" role="group" aria-labelledby={`filter-${group.param}`}>
+        <fieldset key={group.name} className="pill-group" aria-labelledby={`filter-${group.param}`}>
           <span className="pill-group-name" id={`filter-${group.param}`}>
             {group.name}
           </span>
@@ -39,8 +39,8 @@ export function FilterPills({ filters }: { filters: DirectoryFilters }) {
               {pill.label}
             </button>
           ))}
-        </div>
+        </fieldset>
       ))}
-    </div>
+    </fieldset>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import { expert, stubApi, type ApiCall } from '@/test/catalogue-fixtures';
-import { useFakeClock } from '@/test/fake-clock';
+import { fakeClockForFile } from '@/test/fake-clock';
 import { json, renderRoutes } from '@/test/render-app';
 import ExpertDirectoryRoute, { loader } from './directory';
 
@@ -24,7 +24,7 @@ const query = (call: ApiCall) => Object.fromEntries(call.url.searchParams);
 const cards = () => screen.getAllByRole('article');
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search experts by name, skill or field' });
 
-const clock = useFakeClock();
+const clock = fakeClockForFile();
 
 describe('expert directory', () => {
   it(`shows ${CATALOGUE.directoryPageSize} experts, then the next page with Show more, until all are shown`, async () => {

@@ -1,5 +1,5 @@
 /** /experts: the expert directory (spec 1 section 2): search, filter pills, a card grid and Show more. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { CATALOGUE, LIMITS } from '@shared/limits';
 import { MSG } from '@shared/texts';
@@ -70,15 +70,17 @@ function DirectorySearch() {
   // Another search (header, chips) changed q while this page was open.
   useEffect(() => setText((current) => (current.trim() === q ? current : q)), [q]);
 
-  useEffect(() => {
-    const next = debounced.trim();
+  const writeQuery = useEffectEvent((settled: string) => {
+    const next = settled.trim();
     if (searchError(next) || next === (latest().get('q') ?? '')) return;
     change({ q: next || undefined });
-    // Only a settled text writes the URL; the parameters change with every navigation.
-  }, [debounced]);
+  });
+  // Only a settled text writes the URL; the parameters change with every navigation.
+  useEffect(() => writeQuery(debounced), [debounced]);
 
   return (
-    <form role="search" className="directory-search" onSubmit={(event) => event.preventDefault()} noValidate>
+    <search className="directory-search">
+      <form onSubmit={(event) => event.preventDefault()} noValidate>
       <label htmlFor={id} className="visually-hidden">
         Search experts by name, skill or field
       </label>
@@ -96,7 +98,8 @@ function DirectorySearch() {
       <p className="field-error search-error" id={`${id}-error`} role="alert">
         {error ?? ''}
       </p>
-    </form>
+      </form>
+    </search>
   );
 }
 

@@ -83,7 +83,7 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
       </nav>
 
       <header className="profile-head card">
-        <img className="profile-photo" src={photoUrl(profile.profilePhoto)} alt={`Photo of ${name}`} width={120} height={120} onError={fallBackToDefaultAvatar} />
+        <img className="profile-photo" src={photoUrl(profile.profilePhoto)} alt={name} width={120} height={120} onError={fallBackToDefaultAvatar} />
         <div className="profile-identity">
           <h1>{name}</h1>
           {profile.isVerified && <VerifiedBadge />}

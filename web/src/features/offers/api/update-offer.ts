@@ -1,6 +1,6 @@
 import { updateOfferSchema } from '@shared/schemas/offers';
 import { api } from '@/lib/api-client';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 
 export { updateOfferSchema };
 

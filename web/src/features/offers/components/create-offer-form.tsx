@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { LIMITS } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import { LESSON_TYPES, PRICING_TYPES } from '@shared/schemas/offers';

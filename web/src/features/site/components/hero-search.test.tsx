@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
-import { useFakeClock } from '@/test/fake-clock';
+import { fakeClockForFile } from '@/test/fake-clock';
 import { json, renderRoutes } from '@/test/render-app';
 import { HeroSearch } from './hero-search';
 
@@ -27,7 +27,7 @@ function answerSearch() {
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search experts, skills or topics' });
 const dropdown = () => screen.queryByRole('region', { name: 'Search suggestions' });
-const clock = useFakeClock();
+const clock = fakeClockForFile();
 const pause = clock.pass;
 
 describe('home search', () => {

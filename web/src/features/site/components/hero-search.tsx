@@ -67,7 +67,7 @@ export function HeroSearch() {
   const suggestions = useSuggestions(query);
   const chipsRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const dropdownRef = useRef<HTMLDivElement>(null);
+  const dropdownRef = useRef<HTMLElement>(null);
   const id = useId();
   const showDropdown = open && query.trim() !== '' && !error;
 
@@ -81,14 +81,14 @@ export function HeroSearch() {
   const scrollChips = (direction: 1 | -1) => chipsRef.current?.scrollBy({ left: direction * CATALOGUE.chipScrollPx, behavior: 'smooth' });
 
   return (
-    <div
+    <search
       className="hero-search"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <div className="search-box">
-      <form role="search" className="search-form" onSubmit={submit} noValidate>
+      <form className="search-form" onSubmit={submit} noValidate>
         <label htmlFor={id} className="visually-hidden">
           Search experts, skills or topics
         </label>
@@ -123,17 +123,16 @@ export function HeroSearch() {
           Search
         </button>
       </form>
-      <div
+      <section
         className="search-dropdown"
         id={`${id}-suggestions`}
         ref={dropdownRef}
-        role="region"
         aria-label="Search suggestions"
         hidden={!showDropdown}
         onKeyDown={(event) => moveFocus(event, dropdownRef.current, inputRef.current, () => setOpen(false))}
       >
         {showDropdown && <SuggestionList query={query.trim()} suggestions={suggestions} />}
-      </div>
+      </section>
       </div>
       <p className="field-error search-error" id={`${id}-error`} role="alert">
         {error ?? ''}
@@ -157,7 +156,7 @@ export function HeroSearch() {
           <span className="visually-hidden">Scroll suggestions right</span>
         </button>
       </div>
-    </div>
+    </search>
   );
 }
 

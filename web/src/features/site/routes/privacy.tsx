@@ -22,13 +22,13 @@ export default function PrivacyRoute() {
 
   return (
     <article className="page narrow policy" lang={language} aria-labelledby="policy-title">
-      <div className="language-switch" role="group" aria-label="Language / Langue">
+      <fieldset className="language-switch" aria-label="Language / Langue">
         {LANGUAGES.map(({ code, label }) => (
           <button key={code} type="button" lang={code} aria-pressed={language === code} className="btn btn-small" onClick={() => setLanguage(code)}>
             {label}
           </button>
         ))}
-      </div>
+      </fieldset>
       <h1 id="policy-title">{policy.heading}</h1>
       {policy.sections.map((section) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
