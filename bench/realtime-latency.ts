@@ -76,7 +76,8 @@ runBench(async () => {
     for (let run = 1; run <= RUNS; run++) {
       const fast = await measurePath('fastPath', echo.url);
       const stream = await measurePath('streamPath');
-      runs.push({ run, fastPath: fast.figures, streamPath: stream.figures, realtimePingPongMs: fast.pings!, bareWsEchoMs: fast.echo! });
+      if (!fast.pings || !fast.echo) throw new Error('The fast-path run measured no ping or echo');
+      runs.push({ run, fastPath: fast.figures, streamPath: stream.figures, realtimePingPongMs: fast.pings, bareWsEchoMs: fast.echo });
       for (const [path, figures] of [
         ['fast path  ', fast.figures],
         ['stream path', stream.figures],

@@ -13,7 +13,8 @@ import { startLocalStack } from '../../scripts/local/stack';
 /** Calls and their summed wall time, by name: DynamoDB commands, and the @connections API's. */
 const timings: Record<string, { count: number; ms: number }> = {};
 function timed(name: string, started: number): void {
-  const entry = (timings[name] ??= { count: 0, ms: 0 });
+  timings[name] ??= { count: 0, ms: 0 };
+  const entry = timings[name];
   entry.count += 1;
   entry.ms += performance.now() - started;
 }

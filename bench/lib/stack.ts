@@ -68,8 +68,8 @@ function nextMessage(child: ChildProcess, type: Message['type'], timeoutMs: numb
       clearTimeout(timer);
       child.off('message', onMessage);
       child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(message!);
+      if (error || !message) reject(error ?? new Error(`local stack: no "${type}"`));
+      else resolve(message);
     }
     child.on('message', onMessage);
     child.on('exit', onExit);

@@ -182,7 +182,7 @@ function validateQuery(schema: NonNullable<Route['query']>, query: Record<string
 export function validateBody(route: Route, rawBody: string): unknown {
   if (!route.body) return undefined;
   if (Buffer.byteLength(rawBody) > MAX_JSON_BYTES) throw new PayloadTooLarge(MSG.bodyTooLarge);
-  let json: unknown = undefined;
+  let json: unknown;
   if (rawBody.trim() !== '') {
     try {
       json = JSON.parse(rawBody);

@@ -109,9 +109,14 @@ export class ApiStack extends Stack {
     this.mailIdentityArn = this.setUpMailIdentity();
 
     this.domainFunctions = new Map(DOMAINS.map((domain) => [domain, this.createDomainFunction(domain)]));
-    const integrations = new Map(DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}-integration`, this.domainFunctions.get(domain)!)]));
-    for (const route of ROUTES) this.addRoute(route, integrations.get(route.domain)!);
-    this.addUnknownRoutes(integrations.get('health')!);
+    const integrations = new Map([...this.domainFunctions].map(([domain, fn]) => [domain, new HttpLambdaIntegration(`${domain}-integration`, fn)]));
+    const integrationOf = (domain: Domain) => {
+      const integration = integrations.get(domain);
+      if (!integration) throw new Error(`No integration for the ${domain} Lambda`);
+      return integration;
+    };
+    for (const route of ROUTES) this.addRoute(route, integrationOf(route.domain));
+    this.addUnknownRoutes(integrationOf('health'));
     this.searchIndexerFunction = this.createSearchIndexer();
   }
 

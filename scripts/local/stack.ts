@@ -206,7 +206,7 @@ async function proxyUpload(s3Endpoint: string, path: string, response: ServerRes
   if (segments.some((segment) => segment === undefined || segment === '' || segment === '.' || segment === '..' || segment.includes('/'))) {
     return uploadNotFound(response);
   }
-  const upstream = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${segments.map((segment) => encodeURIComponent(segment!)).join('/')}`);
+  const upstream = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${segments.map((segment) => encodeURIComponent(segment ?? '')).join('/')}`);
   const headers = upstream.ok ? uploadHeaders(upstream.headers.get('content-type') ?? undefined) : undefined;
   if (!headers) {
     await upstream.body?.cancel();

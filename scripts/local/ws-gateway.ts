@@ -103,7 +103,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
     const connectionId = path.match(/\/@connections\/([^/]+)$/)?.[1];
     const connection = connectionId ? connections.get(connectionId) : undefined;
-    if (!connection) {
+    if (!connection || !connectionId) {
       response.writeHead(410, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'GoneException' }));
       return;
     }
@@ -114,7 +114,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
       response.writeHead(200).end();
     } else if (request.method === 'DELETE') {
       // Gone for the API at once, as on AWS: a post after the delete answers 410, not a send on a closing socket.
-      connections.delete(connectionId!);
+      connections.delete(connectionId);
       connection.socket.close(1000);
       response.writeHead(204).end();
     } else {

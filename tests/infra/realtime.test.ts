@@ -2,7 +2,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PREFIX } from '../../functions/platform/keys';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
-import { logicalIdOf, synthesizeStage, type SynthesizedStage } from './synth';
+import { logicalIdOf, type Resources, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
 
 let synthesized: SynthesizedStage;
 beforeAll(() => {
@@ -12,13 +12,13 @@ afterAll(() => synthesized?.clean());
 
 describe('WebSocket API', () => {
   it('has exactly the WS_ROUTES, each wired to the realtime Lambda', () => {
-    const resources: Record<string, { Type: string; Properties: Record<string, any> }> = synthesized.templates.realtime.toJSON().Resources;
+    const resources: Resources = synthesized.templates.realtime.toJSON().Resources;
     const routes = Object.values(resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route');
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual([...WS_ROUTES].sort());
     const realtime = logicalIdOf(synthesized.stage.realtime.websocketFunction);
     for (const route of routes) {
-      const [, [, integrationRef]] = route.Properties.Target['Fn::Join'];
-      const uri = JSON.stringify(resources[integrationRef.Ref].Properties.IntegrationUri);
+      const integrationId = stringAt(route.Properties, 'Target', 'Fn::Join', 1, 1, 'Ref');
+      const uri = JSON.stringify(resources[integrationId].Properties.IntegrationUri);
       expect(uri).toContain(`"${realtime}"`);
     }
   });
@@ -28,7 +28,7 @@ describe('WebSocket API', () => {
   });
 
   it('answers ping and joinChat on the connection itself (route responses), so they need no @connections call', () => {
-    const resources: Record<string, { Type: string; Properties: Record<string, any> }> = synthesized.templates.realtime.toJSON().Resources;
+    const resources: Resources = synthesized.templates.realtime.toJSON().Resources;
     const routes = Object.values(resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route');
     const twoWay = routes.filter((route) => route.Properties.RouteResponseSelectionExpression === '$default').map((route) => route.Properties.RouteKey);
     expect(twoWay.sort()).toEqual([...WS_TWO_WAY_ROUTES].sort());

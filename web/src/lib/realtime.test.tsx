@@ -5,12 +5,12 @@ import { MSG } from '@shared/texts';
 import type { MessageDto } from '@shared/schemas/chats';
 import { ToastHost } from '@/components/toast-host';
 import { fakeApi } from '@/test/fake-api';
-import { useFakeClock } from '@/test/fake-clock';
+import { fakeClockForFile } from '@/test/fake-clock';
 import { FakeSocket, fakeSocketFactory } from '@/test/fake-socket';
 import { json } from '@/test/render-app';
 import { createRealtime, type Realtime, type RealtimeNotice } from './realtime';
 
-const clock = useFakeClock();
+const clock = fakeClockForFile();
 
 const message: MessageDto = {
   _id: 'm1',

@@ -45,7 +45,8 @@ function createFirstSighting() {
   return (eventId: string): boolean => {
     if (seen.has(eventId)) return false;
     seen.add(eventId);
-    if (seen.size > REMEMBERED_EVENTS) seen.delete(seen.values().next().value!);
+    const oldest = seen.values().next();
+    if (seen.size > REMEMBERED_EVENTS && !oldest.done) seen.delete(oldest.value);
     return true;
   };
 }

@@ -23,5 +23,3 @@ export function fakeClockForFile() {
   };
 }
 
-/** The former name, until web/src/lib/realtime.test.tsx (being changed elsewhere) calls fakeClockForFile. */
-export const useFakeClock = fakeClockForFile;
