@@ -26,8 +26,18 @@ export default defineConfig({
     // Every run also writes its files' times (bench/.tmp/test-file-times.json) for bench/test-times.ts.
     reporters: ['default', './bench/lib/file-times-reporter.ts'],
     projects: [
-      { test: { name: 'unit', environment: 'node', include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/architecture/**/*.test.ts'] } },
-      { plugins: [react()], resolve: { alias: webAliases }, test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: webAliases },
+        test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] },
+      },
       { test: { name: 'infra', environment: 'node', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       {
         test: {

@@ -59,20 +59,26 @@ runBench(async () => {
   try {
     const sessions: Session[] = [];
     const logInOnce = async () => sessions.push(await logIn(stack.url));
-    const login = await measure(stack, 'POST /api/auth/login', LOGIN, () => ({
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ email: EMAIL, password: DEFAULT_SEED.demoPassword }),
-      // Every login opens a session: they become the refresh benchmark's sessions.
-      onResponse: (status, body, _context, headers) => {
-        const refreshToken = cookieFrom(headers, REFRESH_COOKIE);
-        if (status === 200 && refreshToken) {
-          const { accessToken, user } = JSON.parse(body) as { accessToken: string; user: { _id: string } };
-          sessions.push({ refreshToken, accessToken, userId: user._id });
-        }
-      },
-    }), logInOnce);
+    const login = await measure(
+      stack,
+      'POST /api/auth/login',
+      LOGIN,
+      () => ({
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ email: EMAIL, password: DEFAULT_SEED.demoPassword }),
+        // Every login opens a session: they become the refresh benchmark's sessions.
+        onResponse: (status, body, _context, headers) => {
+          const refreshToken = cookieFrom(headers, REFRESH_COOKIE);
+          if (status === 200 && refreshToken) {
+            const { accessToken, user } = JSON.parse(body) as { accessToken: string; user: { _id: string } };
+            sessions.push({ refreshToken, accessToken, userId: user._id });
+          }
+        },
+      }),
+      logInOnce,
+    );
     // One session per refresh connection, plus spares for a connection whose session dies.
     while (sessions.length < LOAD.connections + 3) await logInOnce();
     const [first] = sessions;
@@ -100,7 +106,8 @@ runBench(async () => {
     const userRequest = () => ({ method: 'GET', path: '/api/auth/user', headers: { authorization: `Bearer ${first.accessToken}` } });
 
     await runLoad({ url: stack.url, connections: LOAD.connections, durationSeconds: WARM_UP_SECONDS, requestFor: userRequest });
-    const refreshOnce = () => expectOk(fetch(`${stack.url}/api/auth/refresh-token`, { method: 'POST', headers: refreshHeaders(probeSession.refreshToken), body: '{}' }));
+    const refreshOnce = () =>
+      expectOk(fetch(`${stack.url}/api/auth/refresh-token`, { method: 'POST', headers: refreshHeaders(probeSession.refreshToken), body: '{}' }));
     const userOnce = () => expectOk(fetch(`${stack.url}/api/auth/user`, { headers: { authorization: `Bearer ${first.accessToken}` } }));
     const refresh = await measure(stack, 'POST /api/auth/refresh-token', LOAD, refreshRequest, refreshOnce);
     const { user, getItem } = await measureUserAgainstGetItem(stack, userRequest, userOnce, first.userId);
@@ -117,15 +124,21 @@ runBench(async () => {
         `  ${f.route.padEnd(30)} p50 ${f.latencyMs.p50} p95 ${f.latencyMs.p95} p99 ${f.latencyMs.p99}  ${f.requestsPerSecond} req/s  non-2xx ${f.non2xx}  x${f.ratioToGetItem?.p50}/${f.ratioToGetItem?.p95}/${f.ratioToGetItem?.p99}  ddb ${JSON.stringify(f.dynamoCallsPerRequest)}`,
       );
     }
-    console.log(`  ${'DynamoDB Local GetItem'.padEnd(30)} p50 ${getItem.latencyMs.p50} p95 ${getItem.latencyMs.p95} p99 ${getItem.latencyMs.p99}  ${getItem.requestsPerSecond} req/s`);
-    writeResults('api-latency', {
-      target: 'local stack (gateway + handlers in one Node process, DynamoDB Local on disk), load generator in another process',
-      latencyNote: 'latencies of 2xx responses only; non-2xx are counted separately',
-      login,
-      refresh,
-      user,
-      getItemBaseline: getItem,
-    }, [budget('GET /api/auth/user p95 / GetItem p95', ratioToGetItem(user).p95, 'max', USER_P95_RATIO_BUDGET, 'ratio')]);
+    console.log(
+      `  ${'DynamoDB Local GetItem'.padEnd(30)} p50 ${getItem.latencyMs.p50} p95 ${getItem.latencyMs.p95} p99 ${getItem.latencyMs.p99}  ${getItem.requestsPerSecond} req/s`,
+    );
+    writeResults(
+      'api-latency',
+      {
+        target: 'local stack (gateway + handlers in one Node process, DynamoDB Local on disk), load generator in another process',
+        latencyNote: 'latencies of 2xx responses only; non-2xx are counted separately',
+        login,
+        refresh,
+        user,
+        getItemBaseline: getItem,
+      },
+      [budget('GET /api/auth/user p95 / GetItem p95', ratioToGetItem(user).p95, 'max', USER_P95_RATIO_BUDGET, 'ratio')],
+    );
   } finally {
     await stack.stop();
   }
@@ -188,7 +201,10 @@ async function logIn(url: string): Promise<Session> {
     headers: JSON_HEADERS,
     body: JSON.stringify({ email: EMAIL, password: DEFAULT_SEED.demoPassword }),
   });
-  const refreshToken = response.headers.getSetCookie().join(';').match(new RegExp(`${REFRESH_COOKIE}=([^;]+)`))?.[1];
+  const refreshToken = response.headers
+    .getSetCookie()
+    .join(';')
+    .match(new RegExp(`${REFRESH_COOKIE}=([^;]+)`))?.[1];
   if (!response.ok || !refreshToken) throw new Error(`login failed: ${response.status}`);
   const { accessToken, user } = (await response.json()) as { accessToken: string; user: { _id: string } };
   return { refreshToken, accessToken, userId: user._id };
@@ -198,7 +214,12 @@ async function logIn(url: string): Promise<Session> {
  * GET /api/auth/user against its floor, the GetItem it makes (the user item, strongly consistent),
  * in alternating rounds at the same concurrency: a drift in the machine's load falls on both alike.
  */
-async function measureUserAgainstGetItem(stack: BenchStack, requestFor: Parameters<typeof runLoad>[0]['requestFor'], probe: () => Promise<unknown>, userId: string) {
+async function measureUserAgainstGetItem(
+  stack: BenchStack,
+  requestFor: Parameters<typeof runLoad>[0]['requestFor'],
+  probe: () => Promise<unknown>,
+  userId: string,
+) {
   const dynamoCallsPerRequest = await countDynamoCalls(stack, probe);
   const getItem = getItemLoad(stack, userId);
   await getItem.run(WARM_UP_SECONDS);

@@ -55,11 +55,20 @@ async function measureSize(size: (typeof SIZES)[number]) {
   try {
     await ensureTable(dynamo.endpoint, TABLE_NAME);
     const env = handlerEnvironment(dynamo.endpoint, s3.endpoint);
-    const { queries, ...writing } = await runChildTask<WriterInput, WriterResult>(join(ROOT, 'bench/lib/catalogue-writer.ts'), { ...size, seed: SEED, queries: CALLS_PER_ENDPOINT }, { env, timeoutMs: CHILD_TIMEOUT_MS });
-    const snapshotJob = await runChildTask<undefined, IndexerResult>(join(ROOT, 'bench/lib/catalogue-indexer.ts'), undefined, { env, timeoutMs: CHILD_TIMEOUT_MS });
+    const { queries, ...writing } = await runChildTask<WriterInput, WriterResult>(
+      join(ROOT, 'bench/lib/catalogue-writer.ts'),
+      { ...size, seed: SEED, queries: CALLS_PER_ENDPOINT },
+      { env, timeoutMs: CHILD_TIMEOUT_MS },
+    );
+    const snapshotJob = await runChildTask<undefined, IndexerResult>(join(ROOT, 'bench/lib/catalogue-indexer.ts'), undefined, {
+      env,
+      timeoutMs: CHILD_TIMEOUT_MS,
+    });
     const profileDir = join(ROOT, 'bench/.tmp/cpu-prof');
     if (process.argv.includes('--cpu-prof')) mkdirSync(profileDir, { recursive: true });
-    const nodeFlags = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=catalogue-${size.experts}.cpuprofile`] : [];
+    const nodeFlags = process.argv.includes('--cpu-prof')
+      ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=catalogue-${size.experts}.cpuprofile`]
+      : [];
     const handler = await runChildTask<HandlerInput, HandlerResult>(
       join(ROOT, 'bench/lib/catalogue-handler.ts'),
       { originSecret: env.ORIGIN_SECRET, queries, warmupCalls: WARMUP_CALLS },
@@ -116,24 +125,34 @@ runBench(async () => {
       'calls',
     ),
   ]);
-  writeResults('catalogue', {
-    seed: SEED,
-    callsPerEndpoint: CALLS_PER_ENDPOINT,
-    warmupCallsPerEndpoint: WARMUP_CALLS,
-    indexHeapMbPer10kExperts: round((large.cold.indexHeapMb * 10_000) / large.experts, 0),
-    sizes: results,
-  }, budgets);
+  writeResults(
+    'catalogue',
+    {
+      seed: SEED,
+      callsPerEndpoint: CALLS_PER_ENDPOINT,
+      warmupCallsPerEndpoint: WARMUP_CALLS,
+      indexHeapMbPer10kExperts: round((large.cold.indexHeapMb * 10_000) / large.experts, 0),
+      sizes: results,
+    },
+    budgets,
+  );
 });
 
 function printSize(result: Awaited<ReturnType<typeof measureSize>>): void {
   const { snapshotJob: job, cold, snapshotLoad } = result;
-  console.log(`    ${result.write.items} items written in ${(result.write.ms / 1000).toFixed(1)} s; snapshot job ${job.totalMs} ms (table reads ${job.tableReadMs}, build + serialise ${job.buildAndSerialiseMs}, put ${job.putObjectMs}), snapshot ${job.snapshotMb} MB`);
-  console.log(`    cold: import ${cold.importMs} ms, first call ${cold.firstCallMs} ms (snapshot load: get ${snapshotLoad.getObjectMs}, download ${snapshotLoad.downloadMs}, parse ${snapshotLoad.envelopeParseMs}, load ${snapshotLoad.loadSearchIndexMs} ms), index heap ${cold.indexHeapMb} MB, max RSS ${cold.maxRssMb} MB`);
+  console.log(
+    `    ${result.write.items} items written in ${(result.write.ms / 1000).toFixed(1)} s; snapshot job ${job.totalMs} ms (table reads ${job.tableReadMs}, build + serialise ${job.buildAndSerialiseMs}, put ${job.putObjectMs}), snapshot ${job.snapshotMb} MB`,
+  );
+  console.log(
+    `    cold: import ${cold.importMs} ms, first call ${cold.firstCallMs} ms (snapshot load: get ${snapshotLoad.getObjectMs}, download ${snapshotLoad.downloadMs}, parse ${snapshotLoad.envelopeParseMs}, load ${snapshotLoad.loadSearchIndexMs} ms), index heap ${cold.indexHeapMb} MB, max RSS ${cold.maxRssMb} MB`,
+  );
   for (const [route, figures] of Object.entries(result.endpoints)) {
     const { latencyMs: l, dynamoCalls: c } = figures;
     console.log(
       `    ${route.padEnd(26)} p50 ${l.p50} p95 ${l.p95} p99 ${l.p99} ms (DynamoDB p95 ${figures.dynamoMs.p95}, rest p95 ${figures.otherMs.p95}, index alone p95 ${figures.indexQueryMs.p95}); DynamoDB reads/request mean ${c.readsPerRequest.mean} max ${c.readsPerRequest.max}`,
     );
   }
-  console.log(`    change-log polls: ${result.changeLogPoll.total} in ${result.measuredSeconds} s (${result.changeLogPoll.perSecond}/s), Query p95 ${result.changeLogPoll.queryMs.p95} ms`);
+  console.log(
+    `    change-log polls: ${result.changeLogPoll.total} in ${result.measuredSeconds} s (${result.changeLogPoll.perSecond}/s), Query p95 ${result.changeLogPoll.queryMs.p95} ms`,
+  );
 }

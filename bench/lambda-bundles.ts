@@ -93,7 +93,8 @@ runBench(async () => {
     writeResults(
       'lambda-bundles',
       {
-        bundling: 'esbuild: bundle, platform node, target node22, format esm, minify, mainFields module/main, createRequire banner, @aws-sdk/* external as the nodejs22.x runtime provides it (infra/lambda-bundling.ts); cold init loads the SDK from node_modules; sizes exclude the source map',
+        bundling:
+          'esbuild: bundle, platform node, target node22, format esm, minify, mainFields module/main, createRequire banner, @aws-sdk/* external as the nodejs22.x runtime provides it (infra/lambda-bundling.ts); cold init loads the SDK from node_modules; sizes exclude the source map',
         coldInit: `median wall time of ${RUNS} fresh \`node runner.mjs <bundle>\` processes (NODE_OPTIONS=--enable-source-maps, the handlers' environment) vs \`node -e 0\` the same way; Node ${process.version} here, nodejs22.x on AWS`,
         gzip: 'zlib level 9',
         bareNodeMedianMs: round(bareMs),

@@ -31,7 +31,15 @@ type Preset = keyof typeof PRESETS;
 const MIN_SCORE: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100 };
 const CHROMIUM = '/usr/bin/chromium';
 // Without the background-networking flags Chromium keeps trying hosts it cannot reach.
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 const DIST = join(ROOT, 'web/dist');
 
@@ -61,7 +69,11 @@ runBench(async () => {
     });
     chrome = launched;
     const audit = async (url: string, categories: readonly Category[], preset: Preset) => {
-      const result = await lighthouse(`${stack.url}${url}`, { port: launched.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] }, PRESETS[preset]);
+      const result = await lighthouse(
+        `${stack.url}${url}`,
+        { port: launched.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+        PRESETS[preset],
+      );
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       return result.lhr;
     };
@@ -111,10 +123,12 @@ runBench(async () => {
     writeResults(
       'lighthouse',
       {
-        presets: 'desktop (lighthouse/core/config/desktop-config.js: simulated throttling, desktop screen) and mobile (Lighthouse default: simulated slow 4G, 4x CPU slowdown, phone screen)',
+        presets:
+          'desktop (lighthouse/core/config/desktop-config.js: simulated throttling, desktop screen) and mobile (Lighthouse default: simulated slow 4G, 4x CPU slowdown, phone screen)',
         lighthouse: '12.8.2',
         browser: `${CHROMIUM} ${CHROME_FLAGS.join(' ')}`,
-        served: 'local stack serving web/dist, brotli-compressed as CloudFront serves it; every file requested once before the first audit, so that no run pays the one-time compression',
+        served:
+          'local stack serving web/dist, brotli-compressed as CloudFront serves it; every file requested once before the first audit, so that no run pays the one-time compression',
         runs: `${RUNS} per page and preset, pages taken in turn; performance and metrics are medians`,
         metricsUnit: 'ms, except cumulative-layout-shift (unitless); lcpElement and failing audits are from the first run',
         skipped,

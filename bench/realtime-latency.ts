@@ -83,7 +83,9 @@ runBench(async () => {
         ['stream path', stream.figures],
       ] as const) {
         const d = figures.deliveryMs;
-        console.log(`run ${run} ${path}: delivery p50 ${d.p50} p95 ${d.p95} p99 ${d.p99} ms; POST answered p50 ${figures.postAnsweredMs.p50}; cold first message ${figures.cold.deliveryMs} ms`);
+        console.log(
+          `run ${run} ${path}: delivery p50 ${d.p50} p95 ${d.p95} p99 ${d.p99} ms; POST answered p50 ${figures.postAnsweredMs.p50}; cold first message ${figures.cold.deliveryMs} ms`,
+        );
       }
     }
   } finally {
@@ -195,7 +197,10 @@ async function measurePath(path: Path, echoUrl?: string): Promise<{ figures: Pat
         postAnsweredMs: summarise(postAnswered),
         deliveredAfterAnswerMs: summarise(delivery.map((total, n) => total - postAnswered[n])),
         dynamoCallsPerMessage,
-        cold: { ...cold, warmServerCallsMsEach: Object.fromEntries(Object.entries(warmCalls).map(([name, { count: calls, ms }]) => [name, round(ms / calls)])) },
+        cold: {
+          ...cold,
+          warmServerCallsMsEach: Object.fromEntries(Object.entries(warmCalls).map(([name, { count: calls, ms }]) => [name, round(ms / calls)])),
+        },
         secondToEleventhMs: { delivery: round(median(early.map((e) => e.delivery))), postAnswered: round(median(early.map((e) => e.postAnswered))) },
       },
       pings,
@@ -249,7 +254,10 @@ function apiOf(stack: BenchStack) {
   return {
     call,
     async login(email: string) {
-      const { user, accessToken } = await call<{ user: { _id: string }; accessToken: string }>('POST', '/auth/login', { email, password: DEFAULT_SEED.demoPassword });
+      const { user, accessToken } = await call<{ user: { _id: string }; accessToken: string }>('POST', '/auth/login', {
+        email,
+        password: DEFAULT_SEED.demoPassword,
+      });
       return { userId: user._id, token: accessToken };
     },
     async connect(token: string): Promise<WebSocket> {

@@ -74,7 +74,13 @@ function measure(kind: EngineKind, experts: Expert[], offers: Offer[]) {
       latencies.push(performance.now() - at);
     }
   }
-  return { buildMs: round(buildMs, 0), heapMb: round(heapMb, 1), snapshotMb: round(Buffer.byteLength(snapshot) / 1e6, 1), restoreMs: round(restoreMs, 0), queryMs: summarise(latencies) };
+  return {
+    buildMs: round(buildMs, 0),
+    heapMb: round(heapMb, 1),
+    snapshotMb: round(Buffer.byteLength(snapshot) / 1e6, 1),
+    restoreMs: round(restoreMs, 0),
+    queryMs: summarise(latencies),
+  };
 }
 
 function heapUsed(): number {
@@ -112,7 +118,8 @@ function flexEngine(expertIndex: Index, offerIndex: Index, experts: Expert[]): E
     return parts;
   };
   return {
-    searchExperts: (query, minRating) => (expertIndex.search(query, { limit: 500 }) as number[]).filter((id) => (ratingOf.get(id) ?? 0) >= minRating).slice(0, TOP),
+    searchExperts: (query, minRating) =>
+      (expertIndex.search(query, { limit: 500 }) as number[]).filter((id) => (ratingOf.get(id) ?? 0) >= minRating).slice(0, TOP),
     searchOffers: (query) => offerIndex.search(query, { limit: TOP }) as number[],
     snapshot: () => JSON.stringify({ expertParts: exported(expertIndex), offerParts: exported(offerIndex) }),
   };
@@ -139,8 +146,16 @@ const miniSearch: EngineKind = {
 
 function miniEngine(expertIndex: MiniSearch, offerIndex: MiniSearch): Engine {
   return {
-    searchExperts: (query, minRating) => expertIndex.search(query, { filter: (result) => result.rating >= minRating }).slice(0, TOP).map((result) => result.id as number),
-    searchOffers: (query) => offerIndex.search(query).slice(0, TOP).map((result) => result.id as number),
+    searchExperts: (query, minRating) =>
+      expertIndex
+        .search(query, { filter: (result) => result.rating >= minRating })
+        .slice(0, TOP)
+        .map((result) => result.id as number),
+    searchOffers: (query) =>
+      offerIndex
+        .search(query)
+        .slice(0, TOP)
+        .map((result) => result.id as number),
     snapshot: () => JSON.stringify({ expertJson: JSON.stringify(expertIndex), offerJson: JSON.stringify(offerIndex) }),
   };
 }
@@ -151,8 +166,20 @@ const searchIndexPort: EngineKind = {
   build(experts, offers) {
     return portEngine(
       buildSearchIndex(
-        experts.map((expert) => ({ ...expert, id: String(expert.id), visitorName: expert.name.replace(/ (\S)\S*$/, ' $1.'), expertises: expert.expertises.split(' '), expYears: expert.id % 30, createdAt: new Date(1_700_000_000_000 + expert.id * 60_000).toISOString() })),
-        offers.map((offer) => ({ ...offer, id: String(offer.id), expertId: String(offer.expertId), createdAt: new Date(1_700_000_000_000 + offer.id * 60_000).toISOString() })),
+        experts.map((expert) => ({
+          ...expert,
+          id: String(expert.id),
+          visitorName: expert.name.replace(/ (\S)\S*$/, ' $1.'),
+          expertises: expert.expertises.split(' '),
+          expYears: expert.id % 30,
+          createdAt: new Date(1_700_000_000_000 + expert.id * 60_000).toISOString(),
+        })),
+        offers.map((offer) => ({
+          ...offer,
+          id: String(offer.id),
+          expertId: String(offer.expertId),
+          createdAt: new Date(1_700_000_000_000 + offer.id * 60_000).toISOString(),
+        })),
       ),
     );
   },
@@ -171,8 +198,50 @@ const expertText = (expert: Expert) => fold(`${expert.name} ${expert.headline} $
 
 // A deterministic catalogue ------------------------------------------------------------------
 
-const FIRST_NAMES = ['Claire', 'Élodie', 'Sophie', 'Lucas', 'Omar', 'Emma', 'Inès', 'Thomas', 'Nadia', 'François', 'Jürgen', 'Zoë', 'Chloé', 'Mateo', 'Aïcha', 'Björn', 'Søren', 'Ana', 'Raúl', 'Noémie'];
-const LAST_NAMES = ['Dubois', 'Laurent', 'Müller', 'Haddad', 'Wilson', 'Moreau', 'Keller', 'Benali', 'Núñez', 'Østergaard', 'Durand', 'Lefèvre', 'García', 'Schröder', 'Bernard', 'Rossi', 'Kowalski', 'Nakamura', 'Dupont', 'Ibáñez'];
+const FIRST_NAMES = [
+  'Claire',
+  'Élodie',
+  'Sophie',
+  'Lucas',
+  'Omar',
+  'Emma',
+  'Inès',
+  'Thomas',
+  'Nadia',
+  'François',
+  'Jürgen',
+  'Zoë',
+  'Chloé',
+  'Mateo',
+  'Aïcha',
+  'Björn',
+  'Søren',
+  'Ana',
+  'Raúl',
+  'Noémie',
+];
+const LAST_NAMES = [
+  'Dubois',
+  'Laurent',
+  'Müller',
+  'Haddad',
+  'Wilson',
+  'Moreau',
+  'Keller',
+  'Benali',
+  'Núñez',
+  'Østergaard',
+  'Durand',
+  'Lefèvre',
+  'García',
+  'Schröder',
+  'Bernard',
+  'Rossi',
+  'Kowalski',
+  'Nakamura',
+  'Dupont',
+  'Ibáñez',
+];
 const DOMAIN_WORDS = (
   'valuation modelling finance accounting audit tax law contract litigation compliance marketing brand strategy growth campaign ' +
   'consulting case interview structuring negotiation mergers acquisitions equity credit risk portfolio banking startup pitch ' +
@@ -193,7 +262,8 @@ function generateCatalogue(expertCount: number, offerCount: number): { experts: 
   const next = random(42);
   const syllables = ['ka', 'lo', 'mi', 'ra', 'te', 'su', 'no', 've', 'di', 'pa', 'sho', 'tri', 'gan', 'bel', 'cor', 'fin'];
   const vocabulary = [...DOMAIN_WORDS];
-  while (vocabulary.length < 5000) vocabulary.push(Array.from({ length: 2 + Math.floor(next() * 3) }, () => syllables[Math.floor(next() * syllables.length)]).join(''));
+  while (vocabulary.length < 5000)
+    vocabulary.push(Array.from({ length: 2 + Math.floor(next() * 3) }, () => syllables[Math.floor(next() * syllables.length)]).join(''));
   // Zipf-like: rank r drawn with weight 1/r, so a few words are everywhere, as in real text.
   const word = () => vocabulary[Math.min(vocabulary.length - 1, Math.floor(Math.exp(next() * Math.log(vocabulary.length))) - 1)];
   const words = (n: number) => Array.from({ length: n }, word).join(' ');

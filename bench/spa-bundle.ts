@@ -33,12 +33,13 @@ createRoot(document.getElementById('root')!).render(<RouterProvider router={rout
 runBench(async () => {
   const outRoot = mkdtempSync(join(tmpdir(), 'bench-spa-'));
   try {
-    const spa = await buildAndMeasure(() =>
-      build({
-        configFile: join(ROOT, 'web/vite.config.ts'),
-        logLevel: 'error',
-        build: { outDir: join(outRoot, 'spa'), emptyOutDir: true, manifest: true },
-      }),
+    const spa = await buildAndMeasure(
+      () =>
+        build({
+          configFile: join(ROOT, 'web/vite.config.ts'),
+          logLevel: 'error',
+          build: { outDir: join(outRoot, 'spa'), emptyOutDir: true, manifest: true },
+        }),
       join(outRoot, 'spa'),
     );
     const baseline = await buildBaseline(join(outRoot, 'baseline'));
@@ -46,8 +47,13 @@ runBench(async () => {
 
     console.log('spa-bundle (initial JS, gzip level 9)');
     if ('error' in spa) console.log(`  SPA build failed: ${spa.error}`);
-    else console.log(`  SPA       ${(spa.totalGzipBytes / KB).toFixed(1)} KB gzip (${(spa.totalBytes / KB).toFixed(1)} KB raw, ${spa.files.length} files)  x${ratio} baseline`);
-    console.log(`  baseline  ${(baseline.totalGzipBytes / KB).toFixed(1)} KB gzip (${(baseline.totalBytes / KB).toFixed(1)} KB raw, ${baseline.files.length} files)`);
+    else
+      console.log(
+        `  SPA       ${(spa.totalGzipBytes / KB).toFixed(1)} KB gzip (${(spa.totalBytes / KB).toFixed(1)} KB raw, ${spa.files.length} files)  x${ratio} baseline`,
+      );
+    console.log(
+      `  baseline  ${(baseline.totalGzipBytes / KB).toFixed(1)} KB gzip (${(baseline.totalBytes / KB).toFixed(1)} KB raw, ${baseline.files.length} files)`,
+    );
     writeResults(
       'spa-bundle',
       {

@@ -30,7 +30,11 @@ runBench(async () => {
   }
   const figures = {
     runs: RUNS,
-    firstStart: { medianMs: round(median(firstStartMs)), runsMs: firstStartMs.map((ms) => round(ms)), what: 'empty data folder: SPA build, DynamoDB Local, table, demo seed' },
+    firstStart: {
+      medianMs: round(median(firstStartMs)),
+      runsMs: firstStartMs.map((ms) => round(ms)),
+      what: 'empty data folder: SPA build, DynamoDB Local, table, demo seed',
+    },
     restart: { medianMs: round(median(restartMs)), runsMs: restartMs.map((ms) => round(ms)), what: 'existing data, SKIP_WEB_BUILD=1' },
   };
   console.log(`start-time (ms, median of ${RUNS}): first start ${figures.firstStart.medianMs}, restart ${figures.restart.medianMs}`);

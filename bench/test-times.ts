@@ -43,7 +43,11 @@ function globToRegExp(glob: string): RegExp {
     } else if (char === '*') pattern += '[^/]*';
     else if (char === '{') {
       const end = glob.indexOf('}', at);
-      pattern += `(?:${glob.slice(at + 1, end).split(',').map(escapeRegExp).join('|')})`;
+      pattern += `(?:${glob
+        .slice(at + 1, end)
+        .split(',')
+        .map(escapeRegExp)
+        .join('|')})`;
       at = end;
     } else pattern += escapeRegExp(char);
   }
@@ -87,7 +91,8 @@ function fromJsonReport(report: JsonReport): { files: FileFigure[]; startTime: n
     files,
     startTime: report.startTime,
     endTime: Math.max(...files.map((file) => file.endTime)),
-    measured: "vitest JSON report: a file from its first test's start to its last test's end (setup, imports and beforeAll excluded); run wall = report start to the last test's end",
+    measured:
+      "vitest JSON report: a file from its first test's start to its last test's end (setup, imports and beforeAll excluded); run wall = report start to the last test's end",
   };
 }
 
@@ -102,14 +107,20 @@ function fromFileTimes(report: FileTimes): { files: FileFigure[]; startTime: num
     startTime: Number.NaN,
     endTime: Number.NaN,
   }));
-  return { files, startTime: report.startTime, endTime: report.endTime, measured: "file-times reporter: a file's setup file, import, hooks and tests; run wall = vitest's run start to end" };
+  return {
+    files,
+    startTime: report.startTime,
+    endTime: report.endTime,
+    measured: "file-times reporter: a file's setup file, import, hooks and tests; run wall = vitest's run start to end",
+  };
 }
 
 runBench(async () => {
   const path = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
   if (!path) throw new Error('usage: tsx bench/test-times.ts <vitest JSON report | bench/.tmp/test-file-times.json> [--strict]');
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as JsonReport | FileTimes;
-  const { files, startTime, endTime, measured } = 'format' in parsed && parsed.format === 'file-times' ? fromFileTimes(parsed) : fromJsonReport(parsed as JsonReport);
+  const { files, startTime, endTime, measured } =
+    'format' in parsed && parsed.format === 'file-times' ? fromFileTimes(parsed) : fromJsonReport(parsed as JsonReport);
   const byProject = Object.fromEntries(
     [...new Set(files.map((file) => file.project))].sort().map((name) => {
       const own = files.filter((file) => file.project === name);
@@ -126,7 +137,10 @@ runBench(async () => {
       ];
     }),
   );
-  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10).map(({ file, project, seconds: s, tests }) => ({ file, project, seconds: s, tests }));
+  const slowest = [...files]
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10)
+    .map(({ file, project, seconds: s, tests }) => ({ file, project, seconds: s, tests }));
   const figures = {
     report: path,
     measured,
@@ -141,7 +155,11 @@ runBench(async () => {
     budget(`slowest file (${slowest[0]?.file ?? 'none'})`, slowest[0]?.seconds ?? 0, 'max', BUDGETS.slowestFile, 's'),
     ...Object.entries(byProject).map(([name, figure]) => budget(`${name}: files back to back`, figure.sumSeconds, 'max', BUDGETS.projectSum[name] ?? 0, 's')),
   ];
-  console.log(`  run ${figures.runWallSeconds} s; ${Object.entries(byProject).map(([name, f]) => `${name} ${f.sumSeconds} s in ${f.files} files`).join(', ')}`);
+  console.log(
+    `  run ${figures.runWallSeconds} s; ${Object.entries(byProject)
+      .map(([name, f]) => `${name} ${f.sumSeconds} s in ${f.files} files`)
+      .join(', ')}`,
+  );
   for (const file of slowest.slice(0, 5)) console.log(`  ${String(file.seconds).padStart(6)} s  ${file.file}`);
   writeResults('test-times', figures, budgets);
 });

@@ -33,9 +33,20 @@ export class MarketplaceStage extends Stage {
     this.stateful = new StatefulStack(this, 'Stateful', { config });
     const { table, mediaBucket, filesBucket, accessLogsBucket } = this.stateful;
     if (config.firewall) {
-      this.firewall = new FirewallStack(this, 'Firewall', { firewall: config.firewall, env: { account: config.account, region: CLOUDFRONT_REGION }, crossRegionReferences: true });
+      this.firewall = new FirewallStack(this, 'Firewall', {
+        firewall: config.firewall,
+        env: { account: config.account, region: CLOUDFRONT_REGION },
+        crossRegionReferences: true,
+      });
     }
-    this.web = new WebStack(this, 'Web', { config, mediaBucket, filesBucket, accessLogsBucket, webAclArn: this.firewall?.webAclArn, crossRegionReferences: Boolean(this.firewall) });
+    this.web = new WebStack(this, 'Web', {
+      config,
+      mediaBucket,
+      filesBucket,
+      accessLogsBucket,
+      webAclArn: this.firewall?.webAclArn,
+      crossRegionReferences: Boolean(this.firewall),
+    });
     const { originSecret } = this.web;
     this.api = new ApiStack(this, 'Api', {
       config,

@@ -46,7 +46,11 @@ describe('the catalogue generator', () => {
 
   it('writes texts in which searches find words of the area', () => {
     const finance = catalogue.offers.filter((offer) => offer.area === 'Finance').map((offer) => `${offer.title} ${offer.description}`.toLowerCase());
-    for (const prefix of ['valu', 'financ', 'audit']) expect(finance.some((text) => text.includes(prefix)), prefix).toBe(true);
+    for (const prefix of ['valu', 'financ', 'audit'])
+      expect(
+        finance.some((text) => text.includes(prefix)),
+        prefix,
+      ).toBe(true);
     const law = catalogue.offers.filter((offer) => offer.area === 'Law').map((offer) => offer.title.toLowerCase());
     expect(law.some((title) => title.includes('contract'))).toBe(true);
   });

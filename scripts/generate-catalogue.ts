@@ -22,7 +22,18 @@ import { type OfferRecord, toOfferItem } from '../functions/contexts/catalogue/o
 import type { AccountRecord } from '../functions/contexts/accounts/account';
 import { LIMITS } from '../shared/limits';
 import { LESSON_TYPES, PRICING_TYPES } from '../shared/schemas/offers';
-import { AREA_VOCABULARY, AREAS, type Area, type AreaVocabulary, CITIES, DEGREES, FIRM_NAMES, FIRST_NAMES, LAST_NAMES, UNIVERSITIES } from './catalogue-vocabulary';
+import {
+  AREA_VOCABULARY,
+  AREAS,
+  type Area,
+  type AreaVocabulary,
+  CITIES,
+  DEGREES,
+  FIRM_NAMES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  UNIVERSITIES,
+} from './catalogue-vocabulary';
 import { ensureTable, LOCAL_CREDENTIALS } from './local/dynamodb';
 import { centsFromEuros } from '../shared/money';
 
@@ -92,7 +103,11 @@ function drawer(seed: number): Draw {
 // Experts ---------------------------------------------------------------------------------------
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const asciiOf = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const asciiOf = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 const monthYear = (year: number, month: number) => `${String(month).padStart(2, '0')}/${year}`;
 
 function generateExpert(draw: Draw, at: number, now: number): AccountRecord {
@@ -136,8 +151,22 @@ function generateExpert(draw: Draw, at: number, now: number): AccountRecord {
     bio: `${position} with ${expYears} years of experience in ${topics[0]} and ${topics[1]}. I help ${audience} with ${topics[2]} and ${topics[3]}, with examples from my own work in ${place.city}.`,
     expertises: topics.map(capitalised),
     workExperience: [
-      { position, company, location: place.city, startDate: monthYear(currentSince.year, currentSince.month), endDate: 'Present', description: `Lead work on ${topics[0]} and ${topics[1]} for clients and teams across ${place.country}, and train new colleagues.` },
-      { position: draw.pick(words.positions), company: `${draw.pick(FIRM_NAMES)} ${draw.pick(words.firmKinds)}`, location: draw.pick(CITIES).city, startDate: monthYear(currentSince.year - draw.int(2, 6), draw.int(1, 12)), endDate: monthYear(currentSince.year, currentSince.month), description: `Worked on ${topics[2]} and ${topics[3]}, from the first analysis to the delivery of the results.` },
+      {
+        position,
+        company,
+        location: place.city,
+        startDate: monthYear(currentSince.year, currentSince.month),
+        endDate: 'Present',
+        description: `Lead work on ${topics[0]} and ${topics[1]} for clients and teams across ${place.country}, and train new colleagues.`,
+      },
+      {
+        position: draw.pick(words.positions),
+        company: `${draw.pick(FIRM_NAMES)} ${draw.pick(words.firmKinds)}`,
+        location: draw.pick(CITIES).city,
+        startDate: monthYear(currentSince.year - draw.int(2, 6), draw.int(1, 12)),
+        endDate: monthYear(currentSince.year, currentSince.month),
+        description: `Worked on ${topics[2]} and ${topics[3]}, from the first analysis to the delivery of the results.`,
+      },
     ],
     education: [education(draw, words, thisYear - expYears - draw.int(0, 2))],
   };
@@ -154,15 +183,37 @@ type LessonType = (typeof LESSON_TYPES)[number];
 
 /** Title patterns per lesson type: a topic (t) or a document (d) fills the blank. */
 const TITLES: Record<LessonType, ((t: string, d: string) => string)[]> = {
-  'Video Call': [(t) => `${capitalised(t)} coaching`, (t) => `${capitalised(t)} for beginners`, (t) => `${capitalised(t)} crash course`, (t) => `Master ${t} step by step`, (t) => `${capitalised(t)}: live workshop`, (t) => `Mock interview: ${t}`],
-  Document: [(_t, d) => `Review of your ${d}`, (_t, d) => `Written feedback on your ${d}`, (_t, d) => `${capitalised(d)} rewrite`, (t) => `${capitalised(t)} checklist and notes`],
+  'Video Call': [
+    (t) => `${capitalised(t)} coaching`,
+    (t) => `${capitalised(t)} for beginners`,
+    (t) => `${capitalised(t)} crash course`,
+    (t) => `Master ${t} step by step`,
+    (t) => `${capitalised(t)}: live workshop`,
+    (t) => `Mock interview: ${t}`,
+  ],
+  Document: [
+    (_t, d) => `Review of your ${d}`,
+    (_t, d) => `Written feedback on your ${d}`,
+    (_t, d) => `${capitalised(d)} rewrite`,
+    (t) => `${capitalised(t)} checklist and notes`,
+  ],
   'Phone Call': [(t) => `${capitalised(t)} questions answered`, (t) => `Quick call about ${t}`, (t) => `Career call: ${t}`],
 };
 
 const OPENINGS: Record<LessonType, ((t: string, d: string, a: string) => string)[]> = {
-  'Video Call': [(t, _d, a) => `A live session on ${t} for ${a}.`, (t) => `We work through ${t} together on a real case, at your pace.`, (t) => `A practical video session to understand ${t} and apply it right away.`],
-  Document: [(t, d) => `Send your ${d} and get detailed written feedback on ${t}.`, (_t, d) => `I read your ${d} line by line and send it back annotated, with a summary of what to fix first.`],
-  'Phone Call': [(t) => `A phone call about ${t}, shaped around your questions.`, (t, _d, a) => `Talk through ${t} with someone who does it every day; ideal for ${a}.`],
+  'Video Call': [
+    (t, _d, a) => `A live session on ${t} for ${a}.`,
+    (t) => `We work through ${t} together on a real case, at your pace.`,
+    (t) => `A practical video session to understand ${t} and apply it right away.`,
+  ],
+  Document: [
+    (t, d) => `Send your ${d} and get detailed written feedback on ${t}.`,
+    (_t, d) => `I read your ${d} line by line and send it back annotated, with a summary of what to fix first.`,
+  ],
+  'Phone Call': [
+    (t) => `A phone call about ${t}, shaped around your questions.`,
+    (t, _d, a) => `Talk through ${t} with someone who does it every day; ideal for ${a}.`,
+  ],
 };
 
 const MIDDLES = [
@@ -171,7 +222,11 @@ const MIDDLES = [
   (t: string) => `Examples come from real projects, and we connect the subject to ${t} where it helps.`,
 ];
 
-const ENDINGS = ['Bring your questions or a current project.', 'Suitable for beginners and for people who want to go further.', 'Tell me your goal when you book so that I can prepare.'];
+const ENDINGS = [
+  'Bring your questions or a current project.',
+  'Suitable for beginners and for people who want to go further.',
+  'Tell me your goal when you book so that I can prepare.',
+];
 
 function generateOffer(draw: Draw, expert: AccountRecord, now: number): OfferRecord {
   const area = expert.domainActivity as Area;
@@ -267,7 +322,9 @@ function documentClient(endpoint: string | undefined): DynamoDBDocumentClient {
     new DynamoDBClient({
       endpoint,
       region: process.env.AWS_REGION ?? LOCAL_CREDENTIALS.AWS_REGION,
-      ...(useLocalCredentials && { credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } }),
+      ...(useLocalCredentials && {
+        credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
+      }),
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
@@ -277,19 +334,28 @@ function documentClient(endpoint: string | undefined): DynamoDBDocumentClient {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { experts: { type: 'string', default: '1000' }, offers: { type: 'string', default: '5000' }, seed: { type: 'string', default: '1' }, endpoint: { type: 'string' }, table: { type: 'string' } },
+    options: {
+      experts: { type: 'string', default: '1000' },
+      offers: { type: 'string', default: '5000' },
+      seed: { type: 'string', default: '1' },
+      endpoint: { type: 'string' },
+      table: { type: 'string' },
+    },
   });
   const endpoint = values.endpoint ?? process.env.DYNAMODB_ENDPOINT;
   const tableName = values.table ?? process.env.TABLE_NAME;
   if (!endpoint || !tableName) throw new Error('Give --endpoint and --table (or DYNAMODB_ENDPOINT and TABLE_NAME) of the DynamoDB to write to');
   const size = { experts: Number(values.experts), offers: Number(values.offers), seed: Number(values.seed) };
-  if (![size.experts, size.offers, size.seed].every(Number.isInteger) || size.experts < 1 || size.offers < 0) throw new Error('--experts, --offers and --seed take whole numbers (at least one expert)');
+  if (![size.experts, size.offers, size.seed].every(Number.isInteger) || size.experts < 1 || size.offers < 0)
+    throw new Error('--experts, --offers and --seed take whole numbers (at least one expert)');
   await ensureTable(endpoint, tableName);
   const started = performance.now();
   const catalogue = generateCatalogue(size);
   const generateMs = Math.round(performance.now() - started);
   const report = await writeCatalogue(catalogue, { endpoint, tableName });
-  console.log(`Generated ${size.experts} experts and ${size.offers} offers in ${generateMs} ms; wrote ${report.items} items in ${report.batches} batches (${report.retries} retried) in ${(report.ms / 1000).toFixed(1)} s to ${tableName} at ${endpoint}.`);
+  console.log(
+    `Generated ${size.experts} experts and ${size.offers} offers in ${generateMs} ms; wrote ${report.items} items in ${report.batches} batches (${report.retries} retried) in ${(report.ms / 1000).toFixed(1)} s to ${tableName} at ${endpoint}.`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -18,7 +18,10 @@ const seed = {
 
 if (!dev && (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(root, 'web/dist/index.html')))) {
   console.log('Building the web app…');
-  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 const starting = startLocalStack({ port, host: process.env.HOST, dataDir, dev, seed });
@@ -47,9 +50,10 @@ Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot rel
   Data          ${dataDir}  (npm run reset empties it)
 
   Admin         ${seed.adminEmail} / ${seed.adminPassword}   → ${stack.url}/admin/login
-  Experts       ${DEMO_EXPERTS.slice(0, 3).map((p) => p.email).join(', ')} …
+  Experts       ${DEMO_EXPERTS.slice(0, 3)
+    .map((p) => p.email)
+    .join(', ')} …
   Students      ${DEMO_STUDENTS.map((p) => p.email).join(', ')}
   Demo password ${seed.demoPassword}
 
 Press Ctrl-C to stop.`);
-

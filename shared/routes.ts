@@ -19,14 +19,7 @@ import {
 import { createOfferSchema, guestFavoritesSchema, photoUploadSchema, reviewSchema, updateOfferSchema } from './schemas/offers';
 import { expertDirectoryQuery, offerSearchQuery, pageQuery } from './schemas/catalogue';
 import { MSG } from './texts';
-import {
-  changePasswordSchema,
-  educationEntrySchema,
-  expertInfoSchema,
-  updateUserSchema,
-  withdrawSchema,
-  workExperienceEntrySchema,
-} from './schemas/users';
+import { changePasswordSchema, educationEntrySchema, expertInfoSchema, updateUserSchema, withdrawSchema, workExperienceEntrySchema } from './schemas/users';
 import { chatListQuery, chatMessagesQuery, createChatSchema, handleProjectSchema, scheduleSchema, sendMessageSchema } from './schemas/chats';
 import { createSessionSchema } from './schemas/payments';
 import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
@@ -66,8 +59,13 @@ export interface Route {
 type RouteExtra = Pick<Route, 'body' | 'query' | 'denied' | 'upload' | 'rawBody'>;
 
 /** One entry; its literal method, path, domain and schemas stay in the table's type. */
-const r = <const M extends Method, const P extends string, const D extends Domain, const A extends Access, const X extends RouteExtra = Record<never, never>>(method: M, path: P, domain: D, access: A, extra?: X) =>
-  ({ method, path, domain, access, ...extra }) as { method: M; path: P; domain: D; access: A } & X;
+const r = <const M extends Method, const P extends string, const D extends Domain, const A extends Access, const X extends RouteExtra = Record<never, never>>(
+  method: M,
+  path: P,
+  domain: D,
+  access: A,
+  extra?: X,
+) => ({ method, path, domain, access, ...extra }) as { method: M; path: P; domain: D; access: A } & X;
 
 const ROUTE_TABLE = [
   r('GET', '/health', 'health', 'public'),
@@ -184,7 +182,10 @@ export type RouteKeyOf<R extends Pick<Route, 'method' | 'path'>> = R extends unk
 export type RouteKey = RouteKeyOf<AnyRoute>;
 /** The route keys a domain's Lambda serves. */
 export type RouteKeyIn<D extends Domain> = RouteKeyOf<Extract<AnyRoute, { domain: D }>>;
-type RouteOf<K extends RouteKey> = Extract<AnyRoute, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${typeof API_PREFIX}${infer P}` ? P : never }>;
+type RouteOf<K extends RouteKey> = Extract<
+  AnyRoute,
+  { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${typeof API_PREFIX}${infer P}` ? P : never }
+>;
 /** The validated body an action of this route receives. */
 export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.output<S> : undefined;
 /** The body a client sends to this route (before the schema's defaults and trimming). */

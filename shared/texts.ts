@@ -75,7 +75,8 @@ export const MSG = {
   activationSuccessful: 'Your account has been activated. You can now log in.',
   activationFailed: 'Activation failed',
   activationLinkInvalid: 'This activation link is invalid or has expired.',
-  activationPasswordWrong: 'This is not the password chosen when this link was requested. Enter the password you chose at registration, or use the link of your own registration.',
+  activationPasswordWrong:
+    'This is not the password chosen when this link was requested. Enter the password you chose at registration, or use the link of your own registration.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   resetEmailSent: 'Password reset email sent. Please check your inbox.',
   passwordResetDone: 'Password has been reset. You can now log in.',

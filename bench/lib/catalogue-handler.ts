@@ -44,7 +44,9 @@ async function measure(input: HandlerInput) {
   const { CATALOGUE_CHANGES_PK } = await import('../../functions/platform/keys');
   const { getEvent } = await import('./gateway-event');
   const recorder = recordCalls({ dynamodb: db, s3 }, (command, commandInput) =>
-    command === 'Query' && Object.values((commandInput.ExpressionAttributeValues ?? {}) as Record<string, unknown>).includes(CATALOGUE_CHANGES_PK) ? CHANGE_LOG_POLL : command,
+    command === 'Query' && Object.values((commandInput.ExpressionAttributeValues ?? {}) as Record<string, unknown>).includes(CATALOGUE_CHANGES_PK)
+      ? CHANGE_LOG_POLL
+      : command,
   );
 
   async function call(endpoint: Endpoint, query: string): Promise<Sample> {
@@ -102,12 +104,19 @@ async function measure(input: HandlerInput) {
   const measuredSeconds = (performance.now() - measuredFrom) / 1000;
 
   const indexTimes = await timeIndexQueries(mix);
-  const endpoints = Object.fromEntries((Object.keys(ENDPOINTS) as Endpoint[]).map((endpoint) => [ENDPOINTS[endpoint].route, describe(samples[endpoint], indexTimes[endpoint])]));
+  const endpoints = Object.fromEntries(
+    (Object.keys(ENDPOINTS) as Endpoint[]).map((endpoint) => [ENDPOINTS[endpoint].route, describe(samples[endpoint], indexTimes[endpoint])]),
+  );
   const all = [...samples.directory, ...samples.search];
   const polling = all.filter((sample) => sample.polls > 0);
   const polls = all.reduce((sum, sample) => sum + sample.polls, 0);
   /** The index's change-log poll: at most once a second per instance, whatever the traffic, so it is counted apart. */
-  const changeLogPoll = { total: polls, perSecond: round(polls / measuredSeconds, 2), requestsWithPoll: polling.length, queryMs: summarise(polling.map((sample) => sample.pollMs)) };
+  const changeLogPoll = {
+    total: polls,
+    perSecond: round(polls / measuredSeconds, 2),
+    requestsWithPoll: polling.length,
+    queryMs: summarise(polling.map((sample) => sample.pollMs)),
+  };
   const snapshotLoad = await loadSnapshotInSteps();
   return { cold, endpoints, changeLogPoll, snapshotLoad, measuredSeconds: round(measuredSeconds, 1) };
 }
@@ -165,7 +174,17 @@ function describe(samples: Sample[], indexTimes: IndexTime[]) {
         const ofKind = samples.filter((sample) => sample.kind === kind);
         const latency = summarise(ofKind.map((sample) => sample.ms));
         const index = summarise(indexTimes.filter((time) => time.kind === kind).map((time) => time.ms));
-        return [kind, { count: ofKind.length, latencyP50: latency.p50, latencyP95: latency.p95, dynamoP95: summarise(ofKind.map((sample) => sample.dynamoMs)).p95, indexP50: index.p50, indexP95: index.p95 }];
+        return [
+          kind,
+          {
+            count: ofKind.length,
+            latencyP50: latency.p50,
+            latencyP95: latency.p95,
+            dynamoP95: summarise(ofKind.map((sample) => sample.dynamoMs)).p95,
+            indexP50: index.p50,
+            indexP95: index.p95,
+          },
+        ];
       }),
     ),
     /** Per request, the change-log poll apart (a request with no match reads nothing). */

@@ -36,7 +36,11 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Words nobody searches for. */
-const STOP_WORDS = new Set('and the for with your you our from into that this are who what how all out its also one get own can when where which them their then than about after before over'.split(' '));
+const STOP_WORDS = new Set(
+  'and the for with your you our from into that this are who what how all out its also one get own can when where which them their then than about after before over'.split(
+    ' ',
+  ),
+);
 
 /** Words of at least three letters, as a user would type them (letters only, case kept). */
 const wordsOf = (text: string) => text.split(/[^\p{L}]+/u).filter((word) => word.length >= 3 && !STOP_WORDS.has(word.toLowerCase()));

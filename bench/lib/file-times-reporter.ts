@@ -14,7 +14,17 @@ export interface FileTimes {
   format: 'file-times';
   startTime: number;
   endTime: number;
-  files: { file: string; project: string; state: string; tests: number; failedTests: number; ms: number; setupMs: number; importMs: number; testsAndHooksMs: number }[];
+  files: {
+    file: string;
+    project: string;
+    state: string;
+    tests: number;
+    failedTests: number;
+    ms: number;
+    setupMs: number;
+    importMs: number;
+    testsAndHooksMs: number;
+  }[];
 }
 
 export const FILE_TIMES_PATH = process.env.TEST_FILE_TIMES ?? join(ROOT, 'bench/.tmp/test-file-times.json');

@@ -64,7 +64,9 @@ export function writeResults(bench: string, figures: unknown, budgets: Budget[] 
   for (const b of budgets) {
     console.log(`  budget ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.value} ${b.unit} (${b.kind === 'max' ? '<=' : '>='} ${b.limit})`);
   }
-  console.log(`  -> ${file.slice(ROOT.length + 1)} (${result.durationSeconds} s, load average ${result.loadAverage.start} -> ${result.loadAverage.end} on ${result.cores} cores)`);
+  console.log(
+    `  -> ${file.slice(ROOT.length + 1)} (${result.durationSeconds} s, load average ${result.loadAverage.start} -> ${result.loadAverage.end} on ${result.cores} cores)`,
+  );
   // Timings never fail a run; budgets do only when asked to (CI can pass --strict).
   if (process.argv.includes('--strict') && !result.allBudgetsPass) process.exitCode = 1;
   return result;

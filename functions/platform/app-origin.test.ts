@@ -21,8 +21,10 @@ describe('the app’s origins (HTTP state changes and the WebSocket handshake al
   it('are every name of APP_ORIGINS (the local stack: loopback names, HOST, the machine’s addresses)', () => {
     process.env.APP_URL = 'http://localhost:3000';
     process.env.APP_ORIGINS = 'http://localhost:3000,http://127.0.0.1:3000,http://[::1]:3000,http://192.168.1.20:3000';
-    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://192.168.1.20:3000']) expect(comesFromApp({ origin }), origin).toBe(true);
-    for (const origin of ['http://127.0.0.1:3001', 'https://127.0.0.1:3000', 'http://evil.example', 'null']) expect(comesFromApp({ origin }), origin).toBe(false);
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://192.168.1.20:3000'])
+      expect(comesFromApp({ origin }), origin).toBe(true);
+    for (const origin of ['http://127.0.0.1:3001', 'https://127.0.0.1:3000', 'http://evil.example', 'null'])
+      expect(comesFromApp({ origin }), origin).toBe(false);
   });
 
   it('trusts the browser’s Sec-Fetch-Site first, and says nothing when the browser said nothing', () => {

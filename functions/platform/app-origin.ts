@@ -12,7 +12,17 @@ let cached: { from: string; origins: ReadonlySet<string> } | undefined;
 
 export function appOrigins(): ReadonlySet<string> {
   const from = config.appOrigins ?? config.appUrl;
-  if (cached?.from !== from) cached = { from, origins: new Set(from.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => new URL(entry).origin)) };
+  if (cached?.from !== from)
+    cached = {
+      from,
+      origins: new Set(
+        from
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => new URL(entry).origin),
+      ),
+    };
   return cached.origins;
 }
 

@@ -83,8 +83,10 @@ export const config = {
     const value = process.env.PASSWORD_HASH_COST;
     if (value === undefined || value === '') return PASSWORD_HASH_COST_DEFAULT;
     const cost = Number(value);
-    if (!Number.isInteger(cost) || cost < 10 || cost > PASSWORD_HASH_COST_DEFAULT) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to ${PASSWORD_HASH_COST_DEFAULT}, not ${value}`);
-    if (cost < PASSWORD_HASH_COST_DEFAULT && !process.env.DYNAMODB_ENDPOINT) throw new Error('PASSWORD_HASH_COST below the default is for local test stacks only (DYNAMODB_ENDPOINT unset)');
+    if (!Number.isInteger(cost) || cost < 10 || cost > PASSWORD_HASH_COST_DEFAULT)
+      throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to ${PASSWORD_HASH_COST_DEFAULT}, not ${value}`);
+    if (cost < PASSWORD_HASH_COST_DEFAULT && !process.env.DYNAMODB_ENDPOINT)
+      throw new Error('PASSWORD_HASH_COST below the default is for local test stacks only (DYNAMODB_ENDPOINT unset)');
     return cost;
   },
 };

@@ -33,24 +33,40 @@ const loginBody = JSON.stringify({ email: 'a@b.co', password: 'x' });
 /** Every session is open here: what is under test is the token and the request handling around it. */
 const openSession = async (caller: Caller) => ({ userId: caller.userId });
 
-const account = (id: string): Account => ({ _id: id, role: 'user', email: 'a@b.co', firstName: 'A', lastName: 'B', favorites: [], isActivated: true, isBanned: false, createdAt: '2026-01-01T00:00:00.000Z' });
+const account = (id: string): Account => ({
+  _id: id,
+  role: 'user',
+  email: 'a@b.co',
+  firstName: 'A',
+  lastName: 'B',
+  favorites: [],
+  isActivated: true,
+  isBanned: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 /** The test's login action answers what it received, inside the route's typed answer. */
 const echoOf = (response: { body?: string }) => JSON.parse(JSON.parse(response.body!).accessToken);
 
 describe('domain handler', () => {
-  const handler = createDomainHandler('auth', {
-    'POST /api/auth/login': async (request) => ({ body: { user: account('u1'), accessToken: JSON.stringify({ echoed: request.body, clientIp: request.clientIp }) } }),
-    'POST /api/auth/register': async () => {
-      throw new Conflict(MSG.emailTaken);
+  const handler = createDomainHandler(
+    'auth',
+    {
+      'POST /api/auth/login': async (request) => ({
+        body: { user: account('u1'), accessToken: JSON.stringify({ echoed: request.body, clientIp: request.clientIp }) },
+      }),
+      'POST /api/auth/register': async () => {
+        throw new Conflict(MSG.emailTaken);
+      },
+      'POST /api/auth/activate': async () => {
+        throw new Error('secret internals');
+      },
+      'POST /api/auth/forgot-password': async () => {
+        throw new Contention('a hot item');
+      },
+      'GET /api/auth/user': async (request) => ({ body: account(request.caller.userId) }),
     },
-    'POST /api/auth/activate': async () => {
-      throw new Error('secret internals');
-    },
-    'POST /api/auth/forgot-password': async () => {
-      throw new Contention('a hot item');
-    },
-    'GET /api/auth/user': async (request) => ({ body: account(request.caller.userId) }),
-  }, openSession);
+    openSession,
+  );
 
   it('validates the body with the route schema and passes the parsed value on', async () => {
     const ok = await handler(event('POST /api/auth/login', { body: JSON.stringify({ email: ' a@b.co ', password: 'x' }) }));
@@ -79,7 +95,9 @@ describe('domain handler', () => {
       expect(response.statusCode).toBe(415);
       expect(JSON.parse(response.body!)).toEqual({ msg: MSG.jsonOnly, code: 'unsupported_media_type' });
     }
-    expect((await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'content-type': 'application/json; charset=utf-8' } }))).statusCode).toBe(200);
+    expect((await handler(event('POST /api/auth/login', { body: loginBody, headers: { 'content-type': 'application/json; charset=utf-8' } }))).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a state change from another origin, and one with a cookie that does not prove its origin', async () => {
@@ -94,7 +112,9 @@ describe('domain handler', () => {
   });
 
   it('refuses two cookies of the same name instead of picking one', async () => {
-    const response = await handler(event('POST /api/auth/login', { body: loginBody, headers: { origin: APP_URL }, cookies: ['__Secure-refreshToken=a', '__Secure-refreshToken=b'] }));
+    const response = await handler(
+      event('POST /api/auth/login', { body: loginBody, headers: { origin: APP_URL }, cookies: ['__Secure-refreshToken=a', '__Secure-refreshToken=b'] }),
+    );
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body!)).toEqual({ msg: MSG.duplicateCookie, code: 'duplicate_cookie' });
   });
@@ -108,12 +128,20 @@ describe('domain handler', () => {
       }),
     );
     try {
-      await handler(event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'x' }), headers: { 'x-correlation-id': 'checkout-42' } }));
+      await handler(
+        event('POST /api/auth/activate', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'x' }), headers: { 'x-correlation-id': 'checkout-42' } }),
+      );
     } finally {
       for (const capture of captures) capture.mockRestore();
     }
     const logged = lines.map((line) => JSON.parse(line)).find((line) => line.message === UNHANDLED_ERROR_MESSAGE);
-    expect(logged).toMatchObject({ level: 'ERROR', requestId: 'r1', correlationId: 'checkout-42', routeKey: 'POST /api/auth/activate', error: { message: 'secret internals' } });
+    expect(logged).toMatchObject({
+      level: 'ERROR',
+      requestId: 'r1',
+      correlationId: 'checkout-42',
+      routeKey: 'POST /api/auth/activate',
+      error: { message: 'secret internals' },
+    });
   });
 
   it('maps typed errors to their status and hides unknown errors', async () => {

@@ -10,10 +10,34 @@ import type { core } from 'zod/mini';
 import { CLIENT_ADDRESS_HEADER, clientIpOf, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { ErrorBody } from '../../shared/error-codes';
 import { MSG } from '../../shared/texts';
-import { type AccessOf, type BodyOf, type Domain, type ParamsOf, type QueryOf, type Route, type RouteKey, type RouteKeyIn, roleMayCall, routeKey, routesOf } from '../../shared/routes';
+import {
+  type AccessOf,
+  type BodyOf,
+  type Domain,
+  type ParamsOf,
+  type QueryOf,
+  type Route,
+  type RouteKey,
+  type RouteKeyIn,
+  roleMayCall,
+  routeKey,
+  routesOf,
+} from '../../shared/routes';
 import type { ResponseOf } from '../../shared/schemas/responses';
 import { type Caller, verifyAccessToken } from './access-token';
-import { BadRequest, Contention, Forbidden, HttpError, NotFound, NotImplemented, PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType, ValidationFailed } from './errors';
+import {
+  BadRequest,
+  Contention,
+  Forbidden,
+  HttpError,
+  NotFound,
+  NotImplemented,
+  PayloadTooLarge,
+  TooManyRequests,
+  Unauthorized,
+  UnsupportedMediaType,
+  ValidationFailed,
+} from './errors';
 import { CONTENTION_MESSAGE, logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './origin-secret';
 import { comesFromApp } from './app-origin';
@@ -106,7 +130,6 @@ function describeInvocation(event: APIGatewayProxyEventV2, headers: Record<strin
   logger.appendKeys({ requestId, correlationId, routeKey: event.routeKey, clientIp: clientIpOf(headers[CLIENT_ADDRESS_HEADER]) });
 }
 
-
 /** A request before the route's schemas and the session check have typed it. */
 type UntypedRequest = RequestParts<unknown, unknown, Record<string, string>> & { caller?: Caller; account?: unknown };
 
@@ -149,7 +172,10 @@ function fromAppOrigin(headers: Record<string, string>, carriesCookie: boolean):
 }
 
 function hasDuplicateCookie(cookies: string[]): boolean {
-  const names = cookies.flatMap((c) => c.split(';')).map((c) => c.slice(0, c.indexOf('=')).trim()).filter(Boolean);
+  const names = cookies
+    .flatMap((c) => c.split(';'))
+    .map((c) => c.slice(0, c.indexOf('=')).trim())
+    .filter(Boolean);
   return new Set(names).size !== names.length;
 }
 
@@ -197,7 +223,10 @@ export function validateBody(route: Route, rawBody: string): unknown {
 
 function validationError(error: core.$ZodError): ValidationFailed {
   const messages = [...new Set(error.issues.map((issue) => (issue.code === 'invalid_type' && issue.path.length === 0 ? MSG.bodyMustBeObject : issue.message)))];
-  return new ValidationFailed(messages[0] ?? MSG.invalidJson, messages.map((msg) => ({ msg })));
+  return new ValidationFailed(
+    messages[0] ?? MSG.invalidJson,
+    messages.map((msg) => ({ msg })),
+  );
 }
 
 export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {

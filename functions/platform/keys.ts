@@ -68,7 +68,10 @@ export const openChatKey = (studentId: string, offerId: string) => ({ pk: `CHAT#
 export const chatMemberKey = (userId: string, chatId: string) => ({ pk: `CHATS#${userId}`, sk: `CHAT#${chatId}` });
 export const chatPlacesOf = (userId: string) => ({ pk: `CHATS#${userId}`, skPrefix: 'CHAT#' });
 export const chatsOfMember = (userId: string) => ({ gsi1pk: `CHATS#${userId}` });
-export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: string) => ({ ...chatsOfMember(userId), gsi1sk: `${lastActivityAt}#${chatId}` });
+export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: string) => ({
+  ...chatsOfMember(userId),
+  gsi1sk: `${lastActivityAt}#${chatId}`,
+});
 export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
 export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
 export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
@@ -78,7 +81,10 @@ export const expertOffersOf = (expertId: string) => ({ gsi1pk: `EXPERT#${expertI
 export const expertOffersIndex = (expertId: string, createdAt: string, offerId: string) => ({ ...expertOffersOf(expertId), gsi1sk: `${createdAt}#${offerId}` });
 
 export const offersWithStatus = (status: string) => ({ gsi2pk: `OFFERS#${status}` });
-export const offerStatusIndex = (status: string, submittedAt: string, offerId: string) => ({ ...offersWithStatus(status), gsi2sk: `${submittedAt}#${offerId}` });
+export const offerStatusIndex = (status: string, submittedAt: string, offerId: string) => ({
+  ...offersWithStatus(status),
+  gsi2sk: `${submittedAt}#${offerId}`,
+});
 
 /** One partition of recent catalogue changes, read by every search index to stay fresh (decisions.md). */
 export const CATALOGUE_CHANGES_PK = 'CATALOGUE#CHANGES';

@@ -10,13 +10,16 @@ const loaded = withLocalTable('rate-windows-unit', () => Promise.all([import('./
 
 afterEach(() => vi.useRealTimers());
 
-const send = (subject: string) => loaded()[0].takeFromLimit('chat-messages', RATE_LIMITS.messagesPerAccount, subject, 'too fast').then(
-  () => 'sent' as const,
-  (error: unknown) => {
-    if (error instanceof loaded()[1].TooManyRequests) return error;
-    throw error;
-  },
-);
+const send = (subject: string) =>
+  loaded()[0]
+    .takeFromLimit('chat-messages', RATE_LIMITS.messagesPerAccount, subject, 'too fast')
+    .then(
+      () => 'sent' as const,
+      (error: unknown) => {
+        if (error instanceof loaded()[1].TooManyRequests) return error;
+        throw error;
+      },
+    );
 
 describe('the chat message limit', () => {
   it('never slows a conversation of 5 messages a second sustained for a minute', async () => {

@@ -6,7 +6,11 @@ const { db, isConditionFailure, transact } = await import('./table');
 const { Contention } = await import('./errors');
 
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: `Transaction cancelled [${codes.join(', ')}]`,
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 // DynamoDB answers a transaction that met another write with TransactionConflict; these tests
 // replay those answers to the one client, as DynamoDB Local cannot be made to produce them on cue.
@@ -14,7 +18,10 @@ describe('transact', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('runs a transaction again when it was cancelled by a conflict with another write', async () => {
-    const send = vi.spyOn(db, 'send').mockRejectedValueOnce(cancelled('None', 'TransactionConflict')).mockResolvedValueOnce({} as never);
+    const send = vi
+      .spyOn(db, 'send')
+      .mockRejectedValueOnce(cancelled('None', 'TransactionConflict'))
+      .mockResolvedValueOnce({} as never);
     await transact({ TransactItems: [] });
     expect(send).toHaveBeenCalledTimes(2);
   });

@@ -1,13 +1,18 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DynamoDBDocumentClient,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { Contention } from './errors';
 
 /** The one DynamoDB document client of a Lambda, created at module scope. */
-export const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+export const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }), {
+  marshallOptions: { removeUndefinedValues: true },
+});
 
 /** A write refused by its condition: a single item's, or one inside a transaction (not a conflict). */
 export function isConditionFailure(error: unknown): boolean {

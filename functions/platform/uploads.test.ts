@@ -148,7 +148,14 @@ describe('publishUpload', () => {
     await expect(publish(others, 'offers/o1')).rejects.toMatchObject({ statusCode: 400, message: MSG.uploadMissing });
     const id = others.split('/').pop();
     // Keys are incoming/<prefix>/<uuid>, exactly: no dot segments leading to another prefix's upload.
-    for (const key of [`incoming/offers/o1/../o2/${id}`, `incoming/offers/o1/%2E%2E/o2/${id}`, `incoming/offers/o1/${id}/x`, `offers/o1/${id}`, `incoming/offers/o1${id}`, '']) {
+    for (const key of [
+      `incoming/offers/o1/../o2/${id}`,
+      `incoming/offers/o1/%2E%2E/o2/${id}`,
+      `incoming/offers/o1/${id}/x`,
+      `offers/o1/${id}`,
+      `incoming/offers/o1${id}`,
+      '',
+    ]) {
       await expect(publish(key), key).rejects.toMatchObject({ statusCode: 400, message: MSG.uploadMissing });
     }
     expect(await exists(FILES_BUCKET, others)).toBe(true);
@@ -182,7 +189,9 @@ describe('holdUpload, heldUploadUrl and publishHeldUpload', () => {
     expect(checkPresignedGet(url.pathname, query, url.host, { ...LOCAL_SIGNER, now: later })).toMatchObject({ status: 403, message: 'Request has expired' });
     const otherKey = url.pathname.replace(/[0-9a-f]{8}-/, '00000000-');
     expect(checkPresignedGet(otherKey, query, url.host, { ...LOCAL_SIGNER, now })).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
-    expect(checkPresignedGet(url.pathname, query.replace(/X-Amz-Signature=[0-9a-f]+/, `X-Amz-Signature=${'0'.repeat(64)}`), url.host, { ...LOCAL_SIGNER, now })).toMatchObject({ code: 'SignatureDoesNotMatch' });
+    expect(
+      checkPresignedGet(url.pathname, query.replace(/X-Amz-Signature=[0-9a-f]+/, `X-Amz-Signature=${'0'.repeat(64)}`), url.host, { ...LOCAL_SIGNER, now }),
+    ).toMatchObject({ code: 'SignatureDoesNotMatch' });
     expect(checkPresignedGet(url.pathname, '', url.host, { ...LOCAL_SIGNER, now })).toMatchObject({ status: 403, code: 'AccessDenied' });
   });
 

@@ -25,7 +25,11 @@ const IMAGE_TYPES: readonly { mime: UploadType; ext: string; signature: (bytes: 
   { mime: 'image/jpeg', ext: 'jpg', signature: (bytes) => startsWith(bytes, [0xff, 0xd8, 0xff]) },
   { mime: 'image/png', ext: 'png', signature: (bytes) => startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
   // RIFF, the file's size, then WEBP.
-  { mime: 'image/webp', ext: 'webp', signature: (bytes) => startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes.subarray(8), [0x57, 0x45, 0x42, 0x50]) },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    signature: (bytes) => startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes.subarray(8), [0x57, 0x45, 0x42, 0x50]),
+  },
 ];
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => bytes.length >= signature.length && signature.every((byte, at) => bytes[at] === byte);
@@ -38,7 +42,13 @@ const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * local gateway's path to S3 locally (the form URL only; signing needs no call to S3).
  */
 const formSigner = config.uploadFormEndpoint
-  ? new S3Client({ region: config.region, endpoint: config.uploadFormEndpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' })
+  ? new S3Client({
+      region: config.region,
+      endpoint: config.uploadFormEndpoint,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    })
   : s3;
 
 export interface UploadFormRequest {
@@ -100,7 +110,9 @@ export async function holdUpload({ key, keyPrefix, maxBytes }: HoldRequest): Pro
  */
 export async function publishHeldUpload(heldKey: string, publicPrefix: string): Promise<string> {
   const path = `${publicPrefix}/${randomUUID()}${extensionOf(heldKey)}`;
-  await s3.send(new CopyObjectCommand({ Bucket: config.mediaBucket, Key: path, CopySource: copySource(config.filesBucket, heldKey), MetadataDirective: 'COPY' }));
+  await s3.send(
+    new CopyObjectCommand({ Bucket: config.mediaBucket, Key: path, CopySource: copySource(config.filesBucket, heldKey), MetadataDirective: 'COPY' }),
+  );
   return path;
 }
 

@@ -23,14 +23,21 @@ export class AccessTokenKey extends Construct {
     super(scope, id);
     // Created with a random placeholder value, which the key writer replaces at once. Changing its
     // generation settings would make CloudFormation generate a new value over the key: keep the defaults.
-    this.privateKey = new secrets.Secret(this, 'PrivateKey', { description: 'ES256 private key (JWK) of the access tokens, written by the AccessTokenKey custom resource' });
+    this.privateKey = new secrets.Secret(this, 'PrivateKey', {
+      description: 'ES256 private key (JWK) of the access tokens, written by the AccessTokenKey custom resource',
+    });
     Validations.of(this.privateKey).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
         'The key pair is generated once by the AccessTokenKey custom resource; Secrets Manager rotation could not update the public key the Lambdas are configured with. Rotate by replacing that custom resource (access tokens live 15 minutes and sessions renew them with their refresh tokens).',
     });
 
-    const writer = new MarketplaceFunction(this, 'Writer', { entry: 'infra/custom-resources/access-token-key/handler.ts', serviceName: 'marketplace-access-token-key', memoryMb: 256, environment: {} });
+    const writer = new MarketplaceFunction(this, 'Writer', {
+      entry: 'infra/custom-resources/access-token-key/handler.ts',
+      serviceName: 'marketplace-access-token-key',
+      memoryMb: 256,
+      environment: {},
+    });
     // Writes the key, and never reads it back.
     writer.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [this.privateKey.secretArn] }));
 

@@ -9,7 +9,14 @@ export function accessLogSettings(scope: Construct, fields: Record<string, strin
   return {
     destination: new apigw.LogGroupLogDestination(retainedLogGroup(scope, 'AccessLogs')),
     format: AccessLogFormat.custom(
-      JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', time: '$context.requestTime', routeKey: '$context.routeKey', status: '$context.status', ...fields }),
+      JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        time: '$context.requestTime',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        ...fields,
+      }),
     ),
   };
 }

@@ -16,11 +16,20 @@ const WHY: Record<ConnectionsMethod, string> = {
   DELETE: 'Connections whose session ended are closed; their ids are only known at run time; on this stage only.',
 };
 
-export function grantManageConnections(fn: MarketplaceFunction, api: apigw.WebSocketApi, stage: apigw.WebSocketStage, methods: readonly ConnectionsMethod[]): void {
+export function grantManageConnections(
+  fn: MarketplaceFunction,
+  api: apigw.WebSocketApi,
+  stage: apigw.WebSocketStage,
+  methods: readonly ConnectionsMethod[],
+): void {
   const connections = (partition: string, region: string, account: string, apiId: string, method: ConnectionsMethod) =>
     `arn:${partition}:execute-api:${region}:${account}:${apiId}/${stage.stageName}/${method}/@connections/*`;
   fn.function.addToRolePolicy(
-    new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: methods.map((method) => connections(Aws.PARTITION, Aws.REGION, Aws.ACCOUNT_ID, api.apiId, method)) }),
+    new iam.PolicyStatement({
+      actions: ['execute-api:ManageConnections'],
+      resources: methods.map((method) => connections(Aws.PARTITION, Aws.REGION, Aws.ACCOUNT_ID, api.apiId, method)),
+    }),
   );
-  for (const method of methods) acknowledgeWildcardResource(fn, connections('<AWS::Partition>', '<AWS::Region>', '<AWS::AccountId>', importedName(api.apiId, api), method), WHY[method]);
+  for (const method of methods)
+    acknowledgeWildcardResource(fn, connections('<AWS::Partition>', '<AWS::Region>', '<AWS::AccountId>', importedName(api.apiId, api), method), WHY[method]);
 }

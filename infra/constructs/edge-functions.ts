@@ -33,7 +33,9 @@ const HOST = '__HOST__';
  * distribution's own domain without a cycle. The host is reduced to host-name characters, so it
  * can never add a source or a directive.
  */
-export const spaContentSecurityPolicy = (uploadFormOrigin: string) => `var POLICY = ${JSON.stringify(contentSecurityPolicy(webSocketOriginOf(`https://${HOST}`), uploadFormOrigin))};
+export const spaContentSecurityPolicy = (
+  uploadFormOrigin: string,
+) => `var POLICY = ${JSON.stringify(contentSecurityPolicy(webSocketOriginOf(`https://${HOST}`), uploadFormOrigin))};
 function handler(event) {
   var response = event.response;
   var host = event.request.headers.host ? event.request.headers.host.value.replace(/[^A-Za-z0-9.:-]/g, '') : '';

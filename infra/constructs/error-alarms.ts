@@ -43,8 +43,17 @@ export class ErrorAlarms extends Construct {
       period: PERIOD,
     });
     this.alarm(`${name}Errors`, `The ${name} Lambda failed`, failures);
-    this.alarm(`${name}UnhandledErrors`, `The ${name} Lambda answered a 500 (an unhandled error, see its log)`, countLogLines(fn, 'ERROR', UNHANDLED_ERROR_MESSAGE, UNHANDLED_ERRORS_METRIC));
-    this.alarm(`${name}Contention`, `The ${name} Lambda refused requests for contention (a hot item, see its log)`, countLogLines(fn, 'WARN', CONTENTION_MESSAGE, CONTENTION_METRIC), CONTENTION_ALARM_THRESHOLD);
+    this.alarm(
+      `${name}UnhandledErrors`,
+      `The ${name} Lambda answered a 500 (an unhandled error, see its log)`,
+      countLogLines(fn, 'ERROR', UNHANDLED_ERROR_MESSAGE, UNHANDLED_ERRORS_METRIC),
+    );
+    this.alarm(
+      `${name}Contention`,
+      `The ${name} Lambda refused requests for contention (a hot item, see its log)`,
+      countLogLines(fn, 'WARN', CONTENTION_MESSAGE, CONTENTION_METRIC),
+      CONTENTION_ALARM_THRESHOLD,
+    );
   }
 
   private alarm(id: string, description: string, metric: cloudwatch.IMetric, threshold = 1): void {
@@ -65,7 +74,12 @@ export class ErrorAlarms extends Construct {
  * to the log group, so it lives in the function's stack; the alarm only names the metric, which
  * keeps the stacks free of references to each other.
  */
-function countLogLines(fn: MarketplaceFunction, level: string, message: string, metric: { namespace: string; metricName: string; dimension: string }): cloudwatch.IMetric {
+function countLogLines(
+  fn: MarketplaceFunction,
+  level: string,
+  message: string,
+  metric: { namespace: string; metricName: string; dimension: string },
+): cloudwatch.IMetric {
   const { namespace, metricName, dimension } = metric;
   const filter = new logs.MetricFilter(fn, metricName, {
     logGroup: fn.logGroup,

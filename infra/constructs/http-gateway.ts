@@ -20,7 +20,11 @@ export class HttpGateway extends Construct {
       httpApi: this.api,
       autoDeploy: true,
       throttle: THROTTLE,
-      accessLogSettings: accessLogSettings(this, { responseLength: '$context.responseLength', latencyMs: '$context.responseLatency', integrationError: '$context.integrationErrorMessage' }),
+      accessLogSettings: accessLogSettings(this, {
+        responseLength: '$context.responseLength',
+        latencyMs: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
     });
   }
 

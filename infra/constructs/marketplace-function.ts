@@ -89,7 +89,11 @@ export class MarketplaceFunction extends Construct {
     // A Query of an index carries one partition-key value, the index's own (gsi1pk, gsi2pk): that is
     // the leading key the condition sees, so index prefixes are index partition-key prefixes, granted
     // on the indexes only (the prefixes of GSI1 and GSI2 never overlap).
-    this.grantItems(INDEX_ACTIONS, [GSI1, GSI2].map((index) => `${table.tableArn}/index/${index}`), access.index);
+    this.grantItems(
+      INDEX_ACTIONS,
+      [GSI1, GSI2].map((index) => `${table.tableArn}/index/${index}`),
+      access.index,
+    );
   }
 
   private grantItems(actions: string[], resource: string | string[], prefixes: readonly string[]): void {
@@ -110,6 +114,10 @@ export class MarketplaceFunction extends Construct {
   /** Objects of a bucket (or of one folder, `keys` such as offers/*), by key (no listing): keys are generated per upload, hence the wildcard. */
   grantObjects(bucket: s3.IBucket, actions: string[], keys = '*'): void {
     this.function.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
-    acknowledgeWildcardResource(this, `${importedName(bucket.bucketArn, bucket)}/${keys}`, `Objects are addressed by keys generated per upload; ${actions.join(', ')} only, no listing.`);
+    acknowledgeWildcardResource(
+      this,
+      `${importedName(bucket.bucketArn, bucket)}/${keys}`,
+      `Objects are addressed by keys generated per upload; ${actions.join(', ')} only, no listing.`,
+    );
   }
 }

@@ -39,7 +39,10 @@ export class WebDistribution extends Construct {
 
   constructor(scope: Construct, id: string, props: WebDistributionProps) {
     super(scope, id);
-    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', { securityHeadersBehavior: securityHeaders(), customHeadersBehavior: permissionsPolicy() });
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: securityHeaders(),
+      customHeadersBehavior: permissionsPolicy(),
+    });
     // A CloudFormation dynamic reference: CloudFormation reads the value at deploy time, so it is in no template.
     const customHeaders = { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() };
     const passToApi = {
@@ -61,11 +64,18 @@ export class WebDistribution extends Construct {
         responseHeadersPolicy: headers,
         functionAssociations: [
           { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.edgeFunction('SpaFallback', SPA_FALLBACK) },
-          { eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE, function: this.edgeFunction('SpaContentSecurityPolicy', spaContentSecurityPolicy(props.uploadFormOrigin)) },
+          {
+            eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE,
+            function: this.edgeFunction('SpaContentSecurityPolicy', spaContentSecurityPolicy(props.uploadFormOrigin)),
+          },
         ],
       },
       additionalBehaviors: {
-        [`${API_PREFIX}/*`]: { ...passToApi, origin: new origins.HttpOrigin(props.httpApiDomainName, { customHeaders }), allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
+        [`${API_PREFIX}/*`]: {
+          ...passToApi,
+          origin: new origins.HttpOrigin(props.httpApiDomainName, { customHeaders }),
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        },
         [WS_PATH]: { ...passToApi, origin: new origins.HttpOrigin(props.webSocketApiDomainName, { customHeaders }) },
         [`${UPLOADS_PATH}/*`]: {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
@@ -107,7 +117,8 @@ export class WebDistribution extends Construct {
       { id: 'AwsSolutions-CFR1', reason: 'Students and experts may use the marketplace from any country; no geo restriction by design.' },
       {
         id: '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-        reason: "The media bucket's policy in the stateful stack already grants this account's CloudFront distributions s3:GetObject (naming this distribution there would be a stack cycle).",
+        reason:
+          "The media bucket's policy in the stateful stack already grants this account's CloudFront distributions s3:GetObject (naming this distribution there would be a stack cycle).",
       },
     );
     if (!webAclArn) {
@@ -120,7 +131,8 @@ export class WebDistribution extends Construct {
     if (!domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
-        reason: 'Without a custom domain the default *.cloudfront.net certificate is used, whose TLS policy CloudFront fixes; stages with config.domain use TLSv1.2_2021.',
+        reason:
+          'Without a custom domain the default *.cloudfront.net certificate is used, whose TLS policy CloudFront fixes; stages with config.domain use TLSv1.2_2021.',
       });
     }
   }

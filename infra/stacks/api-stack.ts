@@ -101,7 +101,11 @@ export class ApiStack extends Stack {
   /** ARN of the SES identity mail is sent from. */
   private readonly mailIdentityArn: string;
 
-  constructor(scope: Construct, id: string, private readonly props: ApiStackProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: ApiStackProps,
+  ) {
     super(scope, id, props);
     if (props.config.alarmEmail) this.alarms = new ErrorAlarms(this, 'Alarms', { email: props.config.alarmEmail });
     this.accessTokenKey = new AccessTokenKey(this, 'AccessTokenKey');
@@ -148,7 +152,10 @@ export class ApiStack extends Stack {
   private createStripeSecrets(): { secretKey: secrets.Secret; webhookSecret: secrets.Secret } {
     const stripeSecret = (id: string, description: string) => {
       const secret = new secrets.Secret(this, id, { description });
-      Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: 'Issued and rolled in the Stripe dashboard; the operator then puts the new value here.' });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: 'Issued and rolled in the Stripe dashboard; the operator then puts the new value here.',
+      });
       new CfnOutput(this, `${id}Arn`, { value: secret.secretArn, description: `${description}: set with aws secretsmanager put-secret-value` });
       return secret;
     };
@@ -165,7 +172,10 @@ export class ApiStack extends Stack {
     if (config.ownsMailIdentity) {
       const identity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(mailDomain) });
       identity.dkimRecords.forEach((record, index) => {
-        new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}`, description: `DNS record ${index + 1} of 3 that verifies ${mailDomain} for SES` });
+        new CfnOutput(this, `MailDkimRecord${index + 1}`, {
+          value: `${record.name} CNAME ${record.value}`,
+          description: `DNS record ${index + 1} of 3 that verifies ${mailDomain} for SES`,
+        });
       });
     }
     return this.formatArn({ service: 'ses', resource: 'identity', resourceName: mailDomain });

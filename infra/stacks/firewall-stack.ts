@@ -60,7 +60,14 @@ function rateLimit(limit: number): wafv2.CfnWebACL.RuleProperty {
     name: 'RateLimitLoginRegistrationMail',
     priority: 0,
     action: { block: {} },
-    statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP', evaluationWindowSec: 300, scopeDownStatement: { orStatement: { statements: paths.map(byteMatch) } } } },
+    statement: {
+      rateBasedStatement: {
+        limit,
+        aggregateKeyType: 'IP',
+        evaluationWindowSec: 300,
+        scopeDownStatement: { orStatement: { statements: paths.map(byteMatch) } },
+      },
+    },
     visibilityConfig: visibility('RateLimitLoginRegistrationMail'),
   };
 }

@@ -72,7 +72,12 @@ export class RealtimeStack extends Stack {
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.LATEST,
         // Only inserted event items wake the function (scripts/local/table-stream.ts applies the same rule).
-        filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(EVENT_PREFIX) } } } })],
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(EVENT_PREFIX) } } },
+          }),
+        ],
         batchSize: 100,
         maxBatchingWindow: Duration.seconds(0),
         reportBatchItemFailures: true,
@@ -82,13 +87,22 @@ export class RealtimeStack extends Stack {
         maxRecordAge: Duration.minutes(5),
       }),
     );
-    acknowledgeWildcardResource(notifications, '*', 'dynamodb:ListStreams has no resource of its own; the stream reads themselves are granted on the table stream only.');
+    acknowledgeWildcardResource(
+      notifications,
+      '*',
+      'dynamodb:ListStreams has no resource of its own; the stream reads themselves are granted on the table stream only.',
+    );
     alarms?.watch(notifications, 'notifications');
 
     // Not "Default" as the integration's id: it would collide with the $default route's logical id.
     const integration = new WebSocketLambdaIntegration('WebSocketIntegration', websocket.function);
     for (const routeKey of WS_ROUTES) {
-      const route = new apigw.WebSocketRoute(this, `Route ${routeKey}`, { webSocketApi, routeKey, integration, returnResponse: WS_TWO_WAY_ROUTES.includes(routeKey) });
+      const route = new apigw.WebSocketRoute(this, `Route ${routeKey}`, {
+        webSocketApi,
+        routeKey,
+        integration,
+        returnResponse: WS_TWO_WAY_ROUTES.includes(routeKey),
+      });
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason: '$connect is authorized by the websocket Lambda (one-time ticket, Origin check); later messages ride on that authorized connection.',

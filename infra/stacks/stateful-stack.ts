@@ -74,7 +74,10 @@ export class StatefulStack extends Stack {
     });
     pinLogicalId(table, STATEFUL_LOGICAL_IDS.table);
     if (!config.pointInTimeRecovery) {
-      Validations.of(table).acknowledge({ id: 'AwsSolutions-DDB3', reason: `Stage ${config.name} turns point-in-time recovery off in infra/config.ts: its data is disposable.` });
+      Validations.of(table).acknowledge({
+        id: 'AwsSolutions-DDB3',
+        reason: `Stage ${config.name} turns point-in-time recovery off in infra/config.ts: its data is disposable.`,
+      });
     }
     return table;
   }
@@ -91,7 +94,10 @@ export class StatefulStack extends Stack {
       removalPolicy: config.removalPolicy,
     });
     pinLogicalId(bucket, STATEFUL_LOGICAL_IDS.accessLogsBucket);
-    Validations.of(bucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access log bucket itself; logging it into itself would log its own log deliveries.' });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access log bucket itself; logging it into itself would log its own log deliveries.',
+    });
     return bucket;
   }
 

@@ -129,9 +129,16 @@ export class WebStack extends Stack {
     const reason = 'CDK BucketDeployment handler: copies the SPA build from the CDK assets bucket and invalidates the distribution, at deploy time only.';
     Validations.of(deployer).acknowledge(
       { id: 'AwsSolutions-L1', reason: `${reason} Its runtime is chosen by aws-cdk-lib.` },
-      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: `${reason} Writes its own logs.` },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: `${reason} Writes its own logs.`,
+      },
     );
-    acknowledgeWildcardActions(deployer, ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'], `${reason} Read the asset, sync (and prune) the SPA bucket.`);
+    acknowledgeWildcardActions(
+      deployer,
+      ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'],
+      `${reason} Read the asset, sync (and prune) the SPA bucket.`,
+    );
     acknowledgeWildcardResource(deployer, `arn:<AWS::Partition>:s3:::${this.assetsBucketName()}/*`, `${reason} Reads the SPA asset zip.`);
     acknowledgeWildcardResource(deployer, `${attributeName(bucket.node.defaultChild as CfnResource, 'Arn')}/*`, `${reason} Writes every file of the build.`);
     acknowledgeWildcardResource(deployer, '*', `${reason} cloudfront:CreateInvalidation/GetInvalidation take no resource narrower than *.`);

@@ -6,14 +6,18 @@ import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS } from './demo-accounts';
 import { CATALOGUE_EXPERTS } from './demo-catalogue';
 import { PHOTO_SIZE, PNG_SIGNATURE, portraitPng } from './demo-photos';
 
-const everyExpert = [...DEMO_EXPERTS.map((profile) => ({ profile, portrait: DEMO_PORTRAITS[profile.email], offers: DEMO_OFFERS[profile.email] ?? [], pendingOffers: [] })), ...CATALOGUE_EXPERTS];
+const everyExpert = [
+  ...DEMO_EXPERTS.map((profile) => ({ profile, portrait: DEMO_PORTRAITS[profile.email], offers: DEMO_OFFERS[profile.email] ?? [], pendingOffers: [] })),
+  ...CATALOGUE_EXPERTS,
+];
 const published = everyExpert.flatMap((expert) => expert.offers);
 
 describe('the demo catalogue', () => {
   it('has at least 40 experts across the four areas, each with a unique address and a portrait', () => {
     expect(everyExpert.length).toBeGreaterThanOrEqual(40);
     expect(new Set(everyExpert.map((expert) => expert.profile.email.toLowerCase())).size).toBe(everyExpert.length);
-    for (const area of ['Finance', 'Law', 'Marketing', 'Consulting']) expect(everyExpert.filter((expert) => expert.profile.domainActivity === area).length, area).toBeGreaterThanOrEqual(10);
+    for (const area of ['Finance', 'Law', 'Marketing', 'Consulting'])
+      expect(everyExpert.filter((expert) => expert.profile.domainActivity === area).length, area).toBeGreaterThanOrEqual(10);
     for (const { profile, portrait } of everyExpert) expect(portrait, profile.email).toBeDefined();
   });
 
@@ -22,7 +26,11 @@ describe('the demo catalogue', () => {
     for (const area of ['Finance', 'Law', 'Marketing', 'Consulting']) {
       const offers = everyExpert.filter((expert) => expert.profile.domainActivity === area).flatMap((expert) => expert.offers);
       for (const lessonType of LESSON_TYPES) {
-        for (const pricingType of PRICING_TYPES) expect(offers.some((offer) => offer.lessonType === lessonType && offer.pricingType === pricingType), `${area} ${lessonType} ${pricingType}`).toBe(true);
+        for (const pricingType of PRICING_TYPES)
+          expect(
+            offers.some((offer) => offer.lessonType === lessonType && offer.pricingType === pricingType),
+            `${area} ${lessonType} ${pricingType}`,
+          ).toBe(true);
       }
     }
     for (const { profile, offers } of everyExpert) expect(offers.length, profile.email).toBeGreaterThan(0);
@@ -42,7 +50,9 @@ describe('the demo catalogue', () => {
     for (const { profile } of everyExpert) {
       const { bio, languages, city, country, domainActivity, workExperience, education } = profile as Record<string, unknown>;
       expect(updateUserSchema.safeParse({ bio, languages, city, country, domainActivity }).error?.issues, profile.email).toBeUndefined();
-      expect(languages as string[], profile.email).toSatisfy((codes: string[]) => codes.length > 0 && codes.length <= 3 && codes.every((code) => /^[a-z]{2}$/.test(code)));
+      expect(languages as string[], profile.email).toSatisfy(
+        (codes: string[]) => codes.length > 0 && codes.length <= 3 && codes.every((code) => /^[a-z]{2}$/.test(code)),
+      );
       expect(expertInfoSchema.safeParse({ workExperience }).success, profile.email).toBe(true);
       expect(expertInfoSchema.safeParse({ education }).success, profile.email).toBe(true);
       for (const entry of workExperience as unknown[]) expect(workExperienceEntrySchema.safeParse(entry).error?.issues, profile.email).toBeUndefined();

@@ -46,7 +46,11 @@ export async function seedDemoConversations(conversations: DemoConversation[] = 
   for (const { student, expert, offerTitle, lines } of conversations) {
     const [studentId, expertId] = await Promise.all([accounts.findAccountIdByEmail(student), accounts.findAccountIdByEmail(expert)]);
     if (!studentId || !expertId) continue;
-    const [studentAccount, expertAccount, offers] = await Promise.all([accounts.getAccount(studentId), accounts.getAccount(expertId), myOffers(callerOf(expertId, 'professor'))]);
+    const [studentAccount, expertAccount, offers] = await Promise.all([
+      accounts.getAccount(studentId),
+      accounts.getAccount(expertId),
+      myOffers(callerOf(expertId, 'professor')),
+    ]);
     const offer = offers.find((candidate) => candidate.title === offerTitle && candidate.status === 'approved');
     if (!studentAccount || !expertAccount || !offer) continue;
     const [[, first], ...rest] = lines;

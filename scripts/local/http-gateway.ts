@@ -59,7 +59,9 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>, optio
     const body = await readBody(request);
     if (body === undefined) return sendJson(response, 413, { msg: MSG.bodyTooLarge, code: 'payload_too_large' } satisfies ErrorBody);
     // A path no route knows takes the $default route, to the health Lambda (as the CDK stack wires it).
-    const target = match ? { key: routeKey(match.route), params: match.params, handler: handlers[match.route.domain] } : { key: '$default', params: {}, handler: handlers.health };
+    const target = match
+      ? { key: routeKey(match.route), params: match.params, handler: handlers[match.route.domain] }
+      : { key: '$default', params: {}, handler: handlers.health };
     const event = toEvent(request, url, method, target.key, target.params, body, options.originSecret);
     let result: APIGatewayProxyStructuredResultV2;
     try {
@@ -75,7 +77,15 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>, optio
   };
 }
 
-function toEvent(request: IncomingMessage, url: URL, method: string, key: string, params: Record<string, string>, body: Buffer, originSecret: string): APIGatewayProxyEventV2 {
+function toEvent(
+  request: IncomingMessage,
+  url: URL,
+  method: string,
+  key: string,
+  params: Record<string, string>,
+  body: Buffer,
+  originSecret: string,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (name !== 'cookie' && value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;

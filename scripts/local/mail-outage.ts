@@ -25,10 +25,13 @@ export async function startMailSwitch(outboxEndpoint: string): Promise<MailSwitc
       response.writeHead(503, { 'content-type': 'text/xml' }).end(SES_OUTAGE);
       return;
     }
-    const upstream = httpRequest({ host: outbox.hostname, port: outbox.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = httpRequest(
+      { host: outbox.hostname, port: outbox.port, path: request.url, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
   });

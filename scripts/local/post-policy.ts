@@ -44,7 +44,12 @@ const UNCONDITIONED_FIELDS = new Set(['x-amz-signature', 'policy']);
 
 export function checkPostObject(form: PostedForm, target: PostTarget): S3Refusal | AcceptedPost {
   if (form.bytesBeforeFile > MAX_BYTES_BEFORE_FILE) {
-    return { status: 400, code: 'MaxPostPreDataLengthExceeded', message: 'Your POST request fields preceeding the upload file was too large.', details: { MaxPostPreDataLengthBytes: MAX_BYTES_BEFORE_FILE } };
+    return {
+      status: 400,
+      code: 'MaxPostPreDataLengthExceeded',
+      message: 'Your POST request fields preceeding the upload file was too large.',
+      details: { MaxPostPreDataLengthBytes: MAX_BYTES_BEFORE_FILE },
+    };
   }
   if (form.fileCount !== 1 || !form.file) {
     return invalidArgument('POST requires exactly one file upload per request.', 'file', form.fileCount);
@@ -75,7 +80,9 @@ function checkSigning(fields: Map<string, string>, target: PostTarget): S3Refusa
   const [accessKeyId, date, region, service] = credential.split('/');
   const encodedPolicy = presentField(fields, 'policy');
   const signatureProvided = presentField(fields, 'x-amz-signature');
-  const expected = createHmac('sha256', signingKey(target.secretKeys[accessKeyId], date, region, service)).update(encodedPolicy).digest();
+  const expected = createHmac('sha256', signingKey(target.secretKeys[accessKeyId], date, region, service))
+    .update(encodedPolicy)
+    .digest();
   if (sameSignature(expected, signatureProvided)) return undefined;
   return {
     status: 403,
@@ -108,8 +115,20 @@ function checkPolicy(policy: Policy, sentFields: FormField[], fields: Map<string
   for (const condition of policy.conditions) {
     if (condition.kind !== 'range' || !condition.bounds) continue; // a range without bounds failed above
     const [min, max] = condition.bounds;
-    if (size > max) return { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size', details: { ProposedSize: size, MaxSizeAllowed: max } };
-    if (size < min) return { status: 400, code: 'EntityTooSmall', message: 'Your proposed upload is smaller than the minimum allowed size', details: { ProposedSize: size, MinSizeAllowed: min } };
+    if (size > max)
+      return {
+        status: 400,
+        code: 'EntityTooLarge',
+        message: 'Your proposed upload exceeds the maximum allowed size',
+        details: { ProposedSize: size, MaxSizeAllowed: max },
+      };
+    if (size < min)
+      return {
+        status: 400,
+        code: 'EntityTooSmall',
+        message: 'Your proposed upload is smaller than the minimum allowed size',
+        details: { ProposedSize: size, MinSizeAllowed: min },
+      };
   }
   return undefined;
 }
@@ -137,16 +156,25 @@ export function checkCredential(credential: string, amzDate: string, target: Pic
   const invalidCredential = (message: string, details?: Record<string, string>) => invalidArgument(message, 'X-Amz-Credential', credential, details);
   const parts = credential.split('/');
   if (parts.length !== 5 || !/^\d{8}$/.test(parts[1])) {
-    return invalidCredential('Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
+    return invalidCredential(
+      'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
+    );
   }
   const [accessKeyId, date, region, service, terminal] = parts;
   if (!accessKeyId) return invalidCredential('a non-empty Access Key (AKID) must be provided in the credential.');
-  if (service !== 's3') return invalidCredential(`Error parsing the X-Amz-Credential parameter; incorrect service '${service}'. This endpoint belongs to 's3'.`);
-  if (terminal !== 'aws4_request') return invalidCredential(`Error parsing the X-Amz-Credential parameter; incorrect terminal '${terminal}'. This endpoint uses 'aws4_request'.`);
+  if (service !== 's3')
+    return invalidCredential(`Error parsing the X-Amz-Credential parameter; incorrect service '${service}'. This endpoint belongs to 's3'.`);
+  if (terminal !== 'aws4_request')
+    return invalidCredential(`Error parsing the X-Amz-Credential parameter; incorrect terminal '${terminal}'. This endpoint uses 'aws4_request'.`);
   if (region !== target.region) return invalidCredential(`the region '${region}' is wrong; expecting '${target.region}'`, { Region: target.region });
   if (date !== amzDate.slice(0, 8)) return invalidCredential('Invalid credential date. Date is not the same as X-Amz-Date.');
   if (!Object.hasOwn(target.secretKeys, accessKeyId)) {
-    return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.', details: { AWSAccessKeyId: accessKeyId } };
+    return {
+      status: 403,
+      code: 'InvalidAccessKeyId',
+      message: 'The AWS Access Key Id you provided does not exist in our records.',
+      details: { AWSAccessKeyId: accessKeyId },
+    };
   }
   return undefined;
 }
@@ -165,8 +193,14 @@ export function sameSignature(expected: Buffer, providedHex: string): boolean {
 }
 
 type Condition =
-  | { kind: 'match'; operator: 'eq' | 'starts-with'; /** Lower case, without `$`; undefined when the policy left the `$` out, which never matches. */ field?: string; value: string; text: string }
-  | { kind: 'range'; /** Undefined when a bound is not a whole number, which fails as a condition. */ bounds?: [number, number]; text: string };
+  | {
+      kind: 'match';
+      operator: 'eq' | 'starts-with' /** Lower case, without `$`; undefined when the policy left the `$` out, which never matches. */;
+      field?: string;
+      value: string;
+      text: string;
+    }
+  | { kind: 'range' /** Undefined when a bound is not a whole number, which fails as a condition. */; bounds?: [number, number]; text: string };
 
 interface Policy {
   expiration: number;
@@ -212,7 +246,8 @@ function parseCondition(condition: unknown): Condition | { message: string } {
   if (!Array.isArray(condition)) return { message: 'Invalid condition test: must be a List or Object.' };
   if (typeof condition[0] !== 'string') return { message: 'Invalid Condition: missing operation identifier.' };
   const operator = condition[0].toLowerCase();
-  if (operator !== 'eq' && operator !== 'starts-with' && operator !== 'content-length-range') return { message: `Invalid Condition: unknown operation '${condition[0]}'.` };
+  if (operator !== 'eq' && operator !== 'starts-with' && operator !== 'content-length-range')
+    return { message: `Invalid Condition: unknown operation '${condition[0]}'.` };
   if (condition.length !== 3) return { message: `Invalid ${operator}: wrong number of arguments.` };
   const text = printed(condition);
   if (operator === 'content-length-range') {

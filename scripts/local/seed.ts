@@ -44,7 +44,9 @@ export async function seedDemoData(settings: SeedSettings): Promise<void> {
   const [adminHash, demoHash] = await hashes;
   const now = Date.now();
   if (isMissing(admin)) await createAccount({ ...admin, userId: newId(), role: 'admin', passwordHash: adminHash, createdAt: new Date(now).toISOString() });
-  await inParallel(DEMO_STUDENTS.filter(isMissing), (student) => createAccount({ ...student, userId: newId(), role: 'user', passwordHash: demoHash, createdAt: new Date(now).toISOString() }));
+  await inParallel(DEMO_STUDENTS.filter(isMissing), (student) =>
+    createAccount({ ...student, userId: newId(), role: 'user', passwordHash: demoHash, createdAt: new Date(now).toISOString() }),
+  );
   await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now));
   // A first start (Alice is new) also gets demo conversations, written once.
   if (isMissing(DEMO_STUDENTS[0])) await seedDemoConversations();
@@ -69,7 +71,15 @@ async function seedExpert({ profile, offers, pendingOffers = [] }: CatalogueExpe
   const userId = newId();
   const joinedAt = now - (1 + spread(profile.email, 364)) * DAY_MS;
   const profilePhoto = `profiles/${userId}.png`;
-  const created = await createAccount({ ...EXPERT_DEFAULTS, ...profile, profilePhoto, userId, role: 'professor', passwordHash, createdAt: new Date(joinedAt).toISOString() });
+  const created = await createAccount({
+    ...EXPERT_DEFAULTS,
+    ...profile,
+    profilePhoto,
+    userId,
+    role: 'professor',
+    passwordHash,
+    createdAt: new Date(joinedAt).toISOString(),
+  });
   if (!created) return;
   await Promise.all([
     s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: profilePhoto, Body: photo, ContentType: 'image/png' })),
@@ -91,7 +101,15 @@ async function createAccount(account: Profile & Pick<AccountRecord, 'userId' | '
 }
 
 function putDemoOffer(expertId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): Promise<void> {
-  return putOffer({ offerId: newId(), expertId, ...fields, priceCents: centsFromEuros(price), area: expert.domainActivity, status, createdAt: new Date(createdAt).toISOString() });
+  return putOffer({
+    offerId: newId(),
+    expertId,
+    ...fields,
+    priceCents: centsFromEuros(price),
+    area: expert.domainActivity,
+    status,
+    createdAt: new Date(createdAt).toISOString(),
+  });
 }
 
 /** A stable number in [0, range) from a text (FNV-1a): the same demo dates at every first start. */

@@ -38,13 +38,22 @@ export function checkPresignedGet(path: string, rawQuery: string, host: string, 
     }
   }
   const value = (name: string) => params.find(([key]) => key === name)?.[1];
-  const [algorithm, credential, amzDate, expires, signedHeaders, signature] = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'].map(value);
+  const [algorithm, credential, amzDate, expires, signedHeaders, signature] = [
+    'X-Amz-Algorithm',
+    'X-Amz-Credential',
+    'X-Amz-Date',
+    'X-Amz-Expires',
+    'X-Amz-SignedHeaders',
+    'X-Amz-Signature',
+  ].map(value);
   if (!algorithm || !credential || !amzDate || !expires || !signedHeaders || !signature) return { status: 403, code: 'AccessDenied', message: 'Access Denied' };
-  if (algorithm !== ALGORITHM) return { status: 400, code: 'InvalidRequest', message: `The authorization mechanism you have provided is not supported. Please use ${ALGORITHM}.` };
+  if (algorithm !== ALGORITHM)
+    return { status: 400, code: 'InvalidRequest', message: `The authorization mechanism you have provided is not supported. Please use ${ALGORITHM}.` };
   const credentialRefusal = checkCredential(credential, amzDate, target);
   if (credentialRefusal) return credentialRefusal;
   const seconds = Number(expires);
-  if (!/^\d+$/.test(expires) || seconds > MAX_EXPIRES_SECONDS) return { status: 400, code: 'AuthorizationQueryParametersError', message: 'X-Amz-Expires must be less than a week (in seconds) that is 604800' };
+  if (!/^\d+$/.test(expires) || seconds > MAX_EXPIRES_SECONDS)
+    return { status: 400, code: 'AuthorizationQueryParametersError', message: 'X-Amz-Expires must be less than a week (in seconds) that is 604800' };
   const signedAt = Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
   if (target.now.getTime() > signedAt + seconds * 1000) return { status: 403, code: 'AccessDenied', message: 'Request has expired' };
   if (signedHeaders !== 'host') return { status: 403, code: 'AccessDenied', message: 'There were headers present in the request which were not signed' };
@@ -59,9 +68,15 @@ export function checkPresignedGet(path: string, rawQuery: string, host: string, 
   const [accessKeyId, date, region, service] = credential.split('/');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const stringToSign = [ALGORITHM, amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
-  const expected = createHmac('sha256', signingKey(target.secretKeys[accessKeyId], date, region, service)).update(stringToSign).digest();
+  const expected = createHmac('sha256', signingKey(target.secretKeys[accessKeyId], date, region, service))
+    .update(stringToSign)
+    .digest();
   if (sameSignature(expected, signature)) return undefined;
-  return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' };
+  return {
+    status: 403,
+    code: 'SignatureDoesNotMatch',
+    message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  };
 }
 
 /** GET /_local/s3/<bucket>/held/<key>?<presigned query>: the object, with the headers /uploads/ serves it with. */
@@ -71,7 +86,11 @@ export function createSignedDownloadProxy(s3Endpoint: string, bucket: string) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const [path, rawQuery = ''] = (request.url ?? '').split(/\?(.*)/s, 2);
     const segments = path.slice(`${UPLOAD_FORM_PATH}/${bucket}/`.length).split('/');
-    if (request.method !== 'GET' || !path.startsWith(prefix) || segments.some((segment) => !/^[A-Za-z0-9._-]+$/.test(segment) || segment === '.' || segment === '..')) {
+    if (
+      request.method !== 'GET' ||
+      !path.startsWith(prefix) ||
+      segments.some((segment) => !/^[A-Za-z0-9._-]+$/.test(segment) || segment === '.' || segment === '..')
+    ) {
       return refuse(response, { status: 403, code: 'AccessDenied', message: 'Access Denied' });
     }
     const refusal = checkPresignedGet(path, rawQuery, request.headers.host ?? '', { ...target, now: new Date() });

@@ -101,7 +101,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await seedDemoData(options.seed);
   const searchIndexer = await import('../../functions/lambdas/search-indexer/handler');
   await searchIndexer.handler();
-  const snapshotTimer = setInterval(() => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)), SEARCH_SNAPSHOT.periodMinutes * 60_000).unref();
+  const snapshotTimer = setInterval(
+    () => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)),
+    SEARCH_SNAPSHOT.periodMinutes * 60_000,
+  ).unref();
 
   const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications, { pollMs: streamPollMs() });
   await nudgeStreamOnWrites(tableStream.nudge);

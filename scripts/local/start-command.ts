@@ -20,7 +20,11 @@ export interface StartedCommand {
 
 export function runStartCommand(env: Record<string, string>, timeoutMs = 60_000): Promise<StartedCommand> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'scripts/start.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   return new Promise((resolveReady, reject) => {

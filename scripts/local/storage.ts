@@ -18,7 +18,12 @@ export async function startS3(directory: string, buckets: string[]): Promise<Loc
   const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true });
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({ endpoint, forcePathStyle: true, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
+  const client = new S3Client({
+    endpoint,
+    forcePathStyle: true,
+    region: LOCAL_CREDENTIALS.AWS_REGION,
+    credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
+  });
   for (const Bucket of buckets) {
     try {
       await client.send(new HeadBucketCommand({ Bucket }));

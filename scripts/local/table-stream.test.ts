@@ -22,12 +22,17 @@ async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchRespons
   return { batchItemFailures: failures };
 }
 
-const put = (pk: string, note = 'first') => client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: pk }, sk: { S: 'EVENT' }, note: { S: note } } }));
+const put = (pk: string, note = 'first') =>
+  client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: pk }, sk: { S: 'EVENT' }, note: { S: note } } }));
 
 beforeAll(async () => {
   dynamo = await startDynamo(undefined);
   await ensureTable(dynamo.endpoint, TABLE);
-  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
+  client = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: LOCAL_CREDENTIALS.AWS_REGION,
+    credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
+  });
   stream = await startTableStream(dynamo.endpoint, TABLE, handler);
 }, 30_000);
 
@@ -57,10 +62,15 @@ describe('the local table stream', () => {
 
   it('with pollMs, ignores nudges and reads only every pollMs, as the event source mapping polls on AWS', async () => {
     const slowReceived: number[] = [];
-    const slow = await startTableStream(dynamo.endpoint, TABLE, async (event) => {
-      for (const record of event.Records) if (record.dynamodb!.NewImage!.pk.S === 'EVENT#slow') slowReceived.push(Date.now());
-      return { batchItemFailures: [] };
-    }, { pollMs: 700 });
+    const slow = await startTableStream(
+      dynamo.endpoint,
+      TABLE,
+      async (event) => {
+        for (const record of event.Records) if (record.dynamodb!.NewImage!.pk.S === 'EVENT#slow') slowReceived.push(Date.now());
+        return { batchItemFailures: [] };
+      },
+      { pollMs: 700 },
+    );
     try {
       // Right after a read, so the next one is a whole pollMs away.
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -12,7 +12,14 @@
  * path's own push saves (bench/realtime-latency.ts).
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { EVENT_PREFIX } from '../../functions/platform/keys';
 import { LOCAL_CREDENTIALS } from './dynamodb';
@@ -25,7 +32,8 @@ const IDLE_POLL_MS = 100;
 const RETRIES = 3;
 
 /** The event source mapping's filter (infra/stacks/realtime-stack.ts holds the same rule). */
-export const isEventInsert = (record: Pick<_Record, 'eventName' | 'dynamodb'>) => record.eventName === 'INSERT' && (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(EVENT_PREFIX);
+export const isEventInsert = (record: Pick<_Record, 'eventName' | 'dynamodb'>) =>
+  record.eventName === 'INSERT' && (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(EVENT_PREFIX);
 
 export interface TableStreamOptions {
   /** Read every so many ms, ignoring nudges (AWS's polling); unset, nudged reads. */
@@ -74,7 +82,9 @@ export async function startTableStream(endpoint: string, tableName: string, hand
   async function deliver(records: _Record[]): Promise<void> {
     let pending = records.filter(isEventInsert) as unknown as DynamoDBRecord[];
     for (let attempt = 0; pending.length > 0; attempt++) {
-      const { batchItemFailures } = await handler({ Records: pending }).catch(() => ({ batchItemFailures: pending.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })) }));
+      const { batchItemFailures } = await handler({ Records: pending }).catch(() => ({
+        batchItemFailures: pending.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })),
+      }));
       const failed = new Set(batchItemFailures.map((failure) => failure.itemIdentifier));
       pending = pending.filter((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''));
       if (pending.length > 0 && attempt >= RETRIES) {

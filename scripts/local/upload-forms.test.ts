@@ -64,7 +64,11 @@ function signedForm(key: string, signer = formSigner) {
 }
 
 /** What a browser sends for a form: its fields, any others, then the file. */
-async function post(fields: Record<string, string>, file: string | Uint8Array<ArrayBuffer>, after: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+async function post(
+  fields: Record<string, string>,
+  file: string | Uint8Array<ArrayBuffer>,
+  after: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   data.append('file', new Blob([file], { type: 'image/png' }), 'photo.png');
@@ -164,7 +168,9 @@ describe('the local path for upload forms', () => {
     const { fields } = await signedForm('incoming/offers/a/6');
     const tooLarge = await post(fields, new Uint8Array(LIMITS.photoMaxBytes + 1));
     expect(tooLarge.status).toBe(400);
-    expect(tooLarge.text).toContain(`<Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message><ProposedSize>${LIMITS.photoMaxBytes + 1}</ProposedSize><MaxSizeAllowed>${LIMITS.photoMaxBytes}</MaxSizeAllowed>`);
+    expect(tooLarge.text).toContain(
+      `<Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message><ProposedSize>${LIMITS.photoMaxBytes + 1}</ProposedSize><MaxSizeAllowed>${LIMITS.photoMaxBytes}</MaxSizeAllowed>`,
+    );
     const empty = await post(fields, '');
     expect(empty.status).toBe(400);
     expect(empty.text).toContain('<Code>EntityTooSmall</Code>');
@@ -179,7 +185,9 @@ describe('the local path for upload forms', () => {
     const { key, ...beforeFile } = fields;
     const keyAfterFile = await post(beforeFile, 'the bytes', { key });
     expect(keyAfterFile.status).toBe(400);
-    expect(keyAfterFile.text).toContain("<Message>Bucket POST must contain a field named 'key'.  If it is specified, please check the order of the fields.</Message>");
+    expect(keyAfterFile.text).toContain(
+      "<Message>Bucket POST must contain a field named 'key'.  If it is specified, please check the order of the fields.</Message>",
+    );
     const noFile = new FormData();
     for (const [name, value] of Object.entries(fields)) noFile.append(name, value);
     const response = await fetch(`${origin}${UPLOAD_FORM_PATH}/${FILES}`, { method: 'POST', body: noFile });

@@ -54,7 +54,12 @@ export function createUploadFormProxy(s3Endpoint: string, bucket: string) {
     if (!body) return sendS3Error(response, { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size' });
     const boundary = boundaryOf(contentType);
     const form = boundary === undefined ? undefined : parsePostedForm(body, boundary);
-    if (!form) return sendS3Error(response, { status: 400, code: 'MalformedPOSTRequest', message: 'The body of your POST request is not well-formed multipart/form-data.' });
+    if (!form)
+      return sendS3Error(response, {
+        status: 400,
+        code: 'MalformedPOSTRequest',
+        message: 'The body of your POST request is not well-formed multipart/form-data.',
+      });
     const checked = checkPostObject(form, { bucket, now: new Date(), ...LOCAL_SIGNER });
     if ('code' in checked) return sendS3Error(response, checked);
     await forward(`${s3Endpoint}/${bucket}`, checked, response);
@@ -96,7 +101,13 @@ async function forward(url: string, post: AcceptedPost, response: ServerResponse
 
 /** S3's error document, with a request id and host id as S3 gives them. */
 function sendS3Error(response: ServerResponse, { status, code, message, details }: S3Refusal): void {
-  const elements = { Code: code, Message: message, ...details, RequestId: randomBytes(8).toString('hex').toUpperCase(), HostId: randomBytes(48).toString('base64') };
+  const elements = {
+    Code: code,
+    Message: message,
+    ...details,
+    RequestId: randomBytes(8).toString('hex').toUpperCase(),
+    HostId: randomBytes(48).toString('base64'),
+  };
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error>${Object.entries(elements)
     .map(([name, value]) => `<${name}>${escapeXml(String(value))}</${name}>`)
     .join('')}</Error>`;

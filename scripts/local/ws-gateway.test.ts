@@ -21,7 +21,9 @@ describe('local WebSocket gateway as the edge', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { [ORIGIN_VERIFY_HEADER]: 'forged-secret', [CLIENT_ADDRESS_HEADER]: '203.0.113.9:443' } });
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
+        headers: { [ORIGIN_VERIFY_HEADER]: 'forged-secret', [CLIENT_ADDRESS_HEADER]: '203.0.113.9:443' },
+      });
       let clientPort = 0;
       socket.once('upgrade', (response) => (clientPort = response.socket.localPort!));
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));

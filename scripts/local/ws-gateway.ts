@@ -118,7 +118,9 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
       connection.socket.close(1000);
       response.writeHead(204).end();
     } else {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ connectedAt: new Date(connection.connectedAt).toISOString(), identity: { sourceIp: connection.sourceIp } }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ connectedAt: new Date(connection.connectedAt).toISOString(), identity: { sourceIp: connection.sourceIp } }));
     }
   }
 

@@ -11,22 +11,30 @@ import type { LESSON_TYPES, PRICING_TYPES } from './offers';
 
 /** A whole number from a query string, within bounds; absent gives the default. */
 const wholeNumber = (min: number, max: number, fallback: number, message: string) =>
-  z.pipe(
-    z._default(z.string({ error: message }).check(z.regex(/^\d{1,6}$/, message)), String(fallback)),
-    z.transform((text) => Number(text)),
-  ).check(z.refine((n: number) => n >= min && n <= max, message));
+  z
+    .pipe(
+      z._default(z.string({ error: message }).check(z.regex(/^\d{1,6}$/, message)), String(fallback)),
+      z.transform((text) => Number(text)),
+    )
+    .check(z.refine((n: number) => n >= min && n <= max, message));
 
 const decimal = (min: number, max: number, message: string) =>
   z.optional(
-    z.pipe(
-      z.string({ error: message }).check(z.regex(/^\d{1,2}(\.\d{1,2})?$/, message)),
-      z.transform((text) => Number(text)),
-    ).check(z.refine((n: number) => n >= min && n <= max, message)),
+    z
+      .pipe(
+        z.string({ error: message }).check(z.regex(/^\d{1,2}(\.\d{1,2})?$/, message)),
+        z.transform((text) => Number(text)),
+      )
+      .check(z.refine((n: number) => n >= min && n <= max, message)),
   );
 
 /** Search text (spec 1 section 5): no markup, at most 50 characters; blank means no search. */
 export const searchText = z.optional(
-  z.string({ error: MSG.searchTooLong }).check(z.refine((q) => !hasMarkup(q), MSG.searchHtml), z.maxLength(LIMITS.searchMax, MSG.searchTooLong), z.trim()),
+  z.string({ error: MSG.searchTooLong }).check(
+    z.refine((q) => !hasMarkup(q), MSG.searchHtml),
+    z.maxLength(LIMITS.searchMax, MSG.searchTooLong),
+    z.trim(),
+  ),
 );
 
 const page = wholeNumber(1, 100_000, 1, MSG.invalidPage);

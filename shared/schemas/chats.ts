@@ -31,10 +31,12 @@ const MESSAGE_ID = /^[0-9a-z]{9}[A-Za-z0-9_-]{8}$/;
 const messageId = z.optional(z.string({ error: MSG.invalidCursor }).check(z.regex(MESSAGE_ID, MSG.invalidCursor)));
 
 const pageSize = (fallback: number, max: number) =>
-  z.pipe(
-    z._default(z.string({ error: MSG.invalidChatLimit }).check(z.regex(/^\d{1,3}$/, MSG.invalidChatLimit)), String(fallback)),
-    z.transform((text) => Number(text)),
-  ).check(z.refine((n: number) => n >= 1 && n <= max, MSG.invalidChatLimit));
+  z
+    .pipe(
+      z._default(z.string({ error: MSG.invalidChatLimit }).check(z.regex(/^\d{1,3}$/, MSG.invalidChatLimit)), String(fallback)),
+      z.transform((text) => Number(text)),
+    )
+    .check(z.refine((n: number) => n >= 1 && n <= max, MSG.invalidChatLimit));
 
 /** GET /chats: newest activity first, `cursor` from the previous page's `nextCursor`. */
 export const chatListQuery = z.object({ cursor, limit: pageSize(CHAT.chatsPageSize, CHAT.pageMax) });

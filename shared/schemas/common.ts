@@ -18,7 +18,8 @@ z.config({ customError: () => MSG.invalidField });
  * the domain. ASCII only, and none of the characters (`<>,;"` spaces) that a mail header would read
  * as structure, so whatever passes here is an address SES accepts.
  */
-export const EMAIL_SHAPE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+export const EMAIL_SHAPE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export const email = z
   .string({ error: MSG.emailRequired })
@@ -26,20 +27,28 @@ export const email = z
 
 /** Free text from a user: markup stripped, trimmed, capped; `requiredMsg` when nothing is left. */
 export function plainText(requiredMsg: string, max: number = LIMITS.textCap) {
-  return z.string({ error: requiredMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(1, requiredMsg), z.maxLength(max, MSG.fieldTooLong));
+  return z
+    .string({ error: requiredMsg })
+    .check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(1, requiredMsg), z.maxLength(max, MSG.fieldTooLong));
 }
 
 /** Optional free text: markup stripped, trimmed, capped. */
 export function optionalPlainText(max: number = LIMITS.textCap, invalidMsg: string = MSG.fieldTooLong) {
-  return z.optional(z.string({ error: invalidMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(max, MSG.fieldTooLong)));
+  return z.optional(
+    z.string({ error: invalidMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(max, MSG.fieldTooLong)),
+  );
 }
 
 /** Text with a minimum length once markup is stripped (profile fields). */
 export function textOfAtLeast(min: number, tooShortMsg: string, max: number = LIMITS.textCap) {
-  return z.string({ error: tooShortMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(min, tooShortMsg), z.maxLength(max, MSG.fieldTooLong));
+  return z
+    .string({ error: tooShortMsg })
+    .check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(min, tooShortMsg), z.maxLength(max, MSG.fieldTooLong));
 }
 
-export const newPassword = z.string({ error: MSG.passwordRequired }).check(z.minLength(LIMITS.passwordMin, MSG.passwordMin), z.maxLength(LIMITS.passwordMax, MSG.passwordTooLong));
+export const newPassword = z
+  .string({ error: MSG.passwordRequired })
+  .check(z.minLength(LIMITS.passwordMin, MSG.passwordMin), z.maxLength(LIMITS.passwordMax, MSG.passwordTooLong));
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 /** A one-time token from a mailed link; `invalidMsg` for anything else. */

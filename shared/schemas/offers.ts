@@ -53,10 +53,14 @@ export const photoUploadSchema = z.object({
   size: z.int({ error: MSG.maxImage2mb }).check(z.gte(1, MSG.maxImage2mb), z.lte(LIMITS.photoMaxBytes, MSG.maxImage2mb)),
 });
 
-export const guestFavoritesSchema = z.object({ ids: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(CATALOGUE.maxFavorites, MSG.tooManyFavorites)) });
+export const guestFavoritesSchema = z.object({
+  ids: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(CATALOGUE.maxFavorites, MSG.tooManyFavorites)),
+});
 
 export const reviewSchema = z.object({
   rating: z.int({ error: MSG.ratingRequired }).check(z.gte(1, MSG.ratingRequired), z.lte(5, MSG.ratingRequired)),
-  comment: z.optional(z.string().check(z.maxLength(LIMITS.textCap * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(LIMITS.textCap, MSG.fieldTooLong))),
+  comment: z.optional(
+    z.string().check(z.maxLength(LIMITS.textCap * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(LIMITS.textCap, MSG.fieldTooLong)),
+  ),
   orderNumber: z.union([z.int().check(z.positive()), z.string().check(z.maxLength(40))]),
 });

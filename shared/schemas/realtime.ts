@@ -10,7 +10,10 @@ import type { MessageDto } from './chats';
 const id = z.string().check(z.regex(/^[\w-]{1,64}$/));
 
 /** What the browser sends. */
-export const realtimeActionSchema = z.discriminatedUnion('action', [z.object({ action: z.literal('joinChat'), chatId: id }), z.object({ action: z.literal('ping') })]);
+export const realtimeActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('joinChat'), chatId: id }),
+  z.object({ action: z.literal('ping') }),
+]);
 export type RealtimeAction = z.infer<typeof realtimeActionSchema>;
 
 const messageDtoSchema: z.ZodMiniType<MessageDto> = z.object({

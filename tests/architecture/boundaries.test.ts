@@ -53,7 +53,11 @@ describe('the web', () => {
   });
 
   it('keeps shared UI, lib and the shared calls free of features', () => {
-    for (const folder of ['web/src/components', 'web/src/lib', 'web/src/api']) expect(breaches(folder, (_file, target) => featureOf(target) !== undefined), folder).toEqual([]);
+    for (const folder of ['web/src/components', 'web/src/lib', 'web/src/api'])
+      expect(
+        breaches(folder, (_file, target) => featureOf(target) !== undefined),
+        folder,
+      ).toEqual([]);
   });
 
   it('never pulls server code or CDK into the browser bundle', () => {

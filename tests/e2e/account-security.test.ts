@@ -54,7 +54,12 @@ describe('account security in the browser', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByRole('button', { name: /account menu/ }).waitFor();
     const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === '__Secure-refreshToken')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookies.find((cookie) => cookie.name === '__Secure-refreshToken')).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/api/auth',
+    });
     expect(await page.evaluate(() => document.cookie)).not.toContain('refreshToken');
     // A reload keeps the session through the cookie (a same-origin refresh the API accepts).
     await page.reload();

@@ -20,7 +20,10 @@ const CLAIRE_OFFERS = DEMO_OFFERS['claire.dubois@demo.test'].map((offer) => offe
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
 async function shownCount(page: Page): Promise<number> {
-  const text = await page.getByRole('status').filter({ hasText: /^\d+ experts?$/ }).textContent();
+  const text = await page
+    .getByRole('status')
+    .filter({ hasText: /^\d+ experts?$/ })
+    .textContent();
   return Number(text?.split(' ')[0]);
 }
 
@@ -56,7 +59,10 @@ describe('catalogue', () => {
     const slider = page.getByRole('list', { name: 'Experts available now' }).getByRole('article');
     await slider.first().waitFor();
     expect(await slider.count()).toBeLessThanOrEqual(CATALOGUE.sliderShow);
-    await page.getByRole('figure').getByRole('img', { name: /World map/ }).waitFor();
+    await page
+      .getByRole('figure')
+      .getByRole('img', { name: /World map/ })
+      .waitFor();
 
     const search = page.getByRole('searchbox', { name: 'Search experts, skills or topics' });
     // A visitor knows a last name by its initial only (decision 116): that is what they search by.

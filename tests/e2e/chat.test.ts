@@ -24,7 +24,8 @@ async function logIn(page: Page, email: string) {
 }
 
 /** The header's Messages link names its count ("Messages, <n> unread"; the badge itself is hidden from screen readers). */
-const unreadBadge = (page: Page, count: number) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^Messages\\W*${count} unread$`) });
+const unreadBadge = (page: Page, count: number) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^Messages\\W*${count} unread$`) });
 const messageInWindow = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
 
 describe('chatting in real time', () => {
@@ -55,7 +56,10 @@ describe('chatting in real time', () => {
 
     // The expert, on the home page, sees the badge count the message as it arrives.
     await unreadBadge(expert, 1).waitFor();
-    await expert.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ }).click();
+    await expert
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Messages/ })
+      .click();
     const row = expert.getByRole('link', { name: /Sam Student/ });
     await expect.poll(() => row.getAttribute('class')).toContain('chat-row-unread');
     await row.click();

@@ -107,7 +107,9 @@ describe('offer journeys', () => {
   it('the expert edits the offer with a photo, sees Changes Saved, and the photo is served', async () => {
     await visit(expert, '/my-offers');
     await offerCard(expert, title).getByText('Published').waitFor();
-    await offerCard(expert, title).getByRole('link', { name: `Edit ${title}` }).click();
+    await offerCard(expert, title)
+      .getByRole('link', { name: `Edit ${title}` })
+      .click();
     await expert.getByRole('heading', { name: 'Edit offer', level: 1 }).waitFor();
     await expert.getByLabel('Title').waitFor();
     expect(await expert.getByLabel('Title').inputValue()).toBe(title);

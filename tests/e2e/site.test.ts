@@ -77,7 +77,10 @@ describe('public site', () => {
     expect(await questions.count()).toBe(4);
     await questions.first().click();
     await page.getByRole('main').getByRole('button', { expanded: true }).first().waitFor();
-    await page.getByRole('main').getByRole('button', { name: /reschedule/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /reschedule/ })
+      .click();
     expect(await page.getByRole('main').getByRole('button', { expanded: true }).count()).toBe(1);
     await expectAccessible(page, '/faq-page (open)');
 

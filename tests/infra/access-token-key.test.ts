@@ -21,7 +21,8 @@ vi.mock('@aws-sdk/client-secrets-manager', () => ({
 }));
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-3:123456789012:secret:AccessTokenKey-abc';
-const event = (fields: Record<string, unknown>) => ({ ResourceProperties: { ServiceToken: 'x', SecretArn: SECRET_ARN }, ...fields }) as unknown as CloudFormationCustomResourceEvent<{ SecretArn: string }>;
+const event = (fields: Record<string, unknown>) =>
+  ({ ResourceProperties: { ServiceToken: 'x', SecretArn: SECRET_ARN }, ...fields }) as unknown as CloudFormationCustomResourceEvent<{ SecretArn: string }>;
 
 describe('access-token key writer (custom resource handler)', () => {
   beforeEach(() => {
@@ -38,7 +39,10 @@ describe('access-token key writer (custom resource handler)', () => {
     expect(publicJwk).toEqual({ kty: 'EC', crv: 'P-256', x: privateJwk.x, y: privateJwk.y });
 
     // What the auth Lambda signs with the secret, every Lambda verifies with the public key.
-    const token = await new SignJWT({ role: 'user' }).setProtectedHeader({ alg: 'ES256' }).setSubject('u1').sign(await importJWK(privateJwk, 'ES256'));
+    const token = await new SignJWT({ role: 'user' })
+      .setProtectedHeader({ alg: 'ES256' })
+      .setSubject('u1')
+      .sign(await importJWK(privateJwk, 'ES256'));
     const { payload } = await jwtVerify(token, await importJWK(publicJwk, 'ES256'));
     expect(payload.sub).toBe('u1');
   });
@@ -52,7 +56,9 @@ describe('access-token key writer (custom resource handler)', () => {
   it('on Update keeps the key: no write, the same physical id and public key', async () => {
     const created = await handler(event({ RequestType: 'Create' }));
     sent.length = 0;
-    const updated = await handler(event({ RequestType: 'Update', PhysicalResourceId: created.PhysicalResourceId, OldResourceProperties: { ServiceToken: 'x', SecretArn: SECRET_ARN } }));
+    const updated = await handler(
+      event({ RequestType: 'Update', PhysicalResourceId: created.PhysicalResourceId, OldResourceProperties: { ServiceToken: 'x', SecretArn: SECRET_ARN } }),
+    );
     expect(sent).toEqual([]);
     expect(updated).toEqual(created);
   });
@@ -60,7 +66,13 @@ describe('access-token key writer (custom resource handler)', () => {
   it('on Update to another secret writes a new key there (and CloudFormation replaces the resource)', async () => {
     const created = await handler(event({ RequestType: 'Create' }));
     sent.length = 0;
-    const updated = await handler(event({ RequestType: 'Update', PhysicalResourceId: created.PhysicalResourceId, OldResourceProperties: { ServiceToken: 'x', SecretArn: `${SECRET_ARN}-old` } }));
+    const updated = await handler(
+      event({
+        RequestType: 'Update',
+        PhysicalResourceId: created.PhysicalResourceId,
+        OldResourceProperties: { ServiceToken: 'x', SecretArn: `${SECRET_ARN}-old` },
+      }),
+    );
     expect(sent.map((input) => input.SecretId)).toEqual([SECRET_ARN]);
     expect(updated.PhysicalResourceId).not.toBe(created.PhysicalResourceId);
   });
@@ -80,7 +92,9 @@ describe.each(['dev', 'prod'])('access-token key in the %s stage', (stageName) =
   afterAll(() => synthesized?.clean());
 
   const privateKeyId = () => {
-    const [id] = Object.keys(synthesized.templates.api.findResources('AWS::SecretsManager::Secret', { Properties: { Description: Match.stringLikeRegexp('ES256 private key') } }));
+    const [id] = Object.keys(
+      synthesized.templates.api.findResources('AWS::SecretsManager::Secret', { Properties: { Description: Match.stringLikeRegexp('ES256 private key') } }),
+    );
     return id;
   };
   const variablesOf = (fn: Parameters<typeof logicalIdOf>[0]) => synthesized.templates.api.toJSON().Resources[logicalIdOf(fn)].Properties.Environment.Variables;
@@ -91,10 +105,12 @@ describe.each(['dev', 'prod'])('access-token key in the %s stage', (stageName) =
     return synthesized.everyTemplate
       .flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')))
       .flatMap((policy) =>
-        policy.Properties.PolicyDocument.Statement.filter((statement: PolicyStatement) => JSON.stringify(statement.Resource).includes(secret)).map((statement: PolicyStatement) => ({
-          roles: policy.Properties.Roles.map((role: { Ref: string }) => role.Ref),
-          statement,
-        })),
+        policy.Properties.PolicyDocument.Statement.filter((statement: PolicyStatement) => JSON.stringify(statement.Resource).includes(secret)).map(
+          (statement: PolicyStatement) => ({
+            roles: policy.Properties.Roles.map((role: { Ref: string }) => role.Ref),
+            statement,
+          }),
+        ),
       );
   }
 
@@ -120,7 +136,8 @@ describe.each(['dev', 'prod'])('access-token key in the %s stage', (stageName) =
       expect(variables.ACCESS_TOKEN_PRIVATE_KEY_ARN, domain).toEqual(domain === 'auth' ? { Ref: privateKeyId() } : undefined);
       expect(variables.ACCESS_TOKEN_PUBLIC_KEY, domain).toEqual(domain === 'health' ? undefined : { 'Fn::GetAtt': [keyResource, 'PublicKey'] });
     }
-    const realtime = synthesized.templates.realtime.toJSON().Resources[logicalIdOf(synthesized.stage.realtime.websocketFunction)].Properties.Environment.Variables;
+    const realtime =
+      synthesized.templates.realtime.toJSON().Resources[logicalIdOf(synthesized.stage.realtime.websocketFunction)].Properties.Environment.Variables;
     expect(Object.keys(realtime).filter((name) => name.startsWith('ACCESS_TOKEN'))).toEqual([]);
   });
 

@@ -20,7 +20,9 @@ const LAMBDAS = [
 const resourcesOf = (owner: 'api' | 'realtime'): Resources => resourcesIn(synthesized.templates[owner]);
 const ofType = (resources: Resources, type: string) => Object.values(resources).filter((resource) => resource.Type === type);
 const filtersOf = (resources: Resources, fn: Resource) =>
-  ofType(resources, 'AWS::Logs::MetricFilter').filter((filter) => valueAt(filter.Properties, 'LogGroupName', 'Ref') === valueAt(fn.Properties, 'LoggingConfig', 'LogGroup', 'Ref'));
+  ofType(resources, 'AWS::Logs::MetricFilter').filter(
+    (filter) => valueAt(filter.Properties, 'LogGroupName', 'Ref') === valueAt(fn.Properties, 'LoggingConfig', 'LogGroup', 'Ref'),
+  );
 const metricNameOf = (filter: Resource) => valueAt(filter.Properties, 'MetricTransformations', 0, 'MetricName');
 const serviceOf = (fn: Resource) => objectAt(fn.Properties, 'Environment', 'Variables').POWERTOOLS_SERVICE_NAME;
 const alarmDimensionValue = (alarm: Resource) => valueAt(alarm.Properties, 'Dimensions', 0, 'Value');
@@ -35,13 +37,20 @@ describe('unhandled errors (500s) become a metric with an alarm', () => {
     const { FilterPattern, MetricTransformations } = filters[0].Properties;
     expect(FilterPattern).toBe(`{ ($.level = "ERROR") && ($.message = "${UNHANDLED_ERROR_MESSAGE}") }`);
     expect(MetricTransformations).toEqual([
-      { MetricNamespace: UNHANDLED_ERRORS_METRIC.namespace, MetricName: 'UnhandledErrors', MetricValue: '1', Dimensions: [{ Key: UNHANDLED_ERRORS_METRIC.dimension, Value: '$.service' }] },
+      {
+        MetricNamespace: UNHANDLED_ERRORS_METRIC.namespace,
+        MetricName: 'UnhandledErrors',
+        MetricValue: '1',
+        Dimensions: [{ Key: UNHANDLED_ERRORS_METRIC.dimension, Value: '$.service' }],
+      },
     ]);
   });
 
   it.each(LAMBDAS)('alarms on one 500 of the $name Lambda in 5 minutes, to the alarm topic', ({ owner, id }) => {
     const service = serviceOf(resourcesOf(owner)[id()]);
-    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter((alarm) => alarm.Properties.MetricName === 'UnhandledErrors' && alarmDimensionValue(alarm) === service);
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter(
+      (alarm) => alarm.Properties.MetricName === 'UnhandledErrors' && alarmDimensionValue(alarm) === service,
+    );
     expect(alarms).toHaveLength(1);
     expect(alarms[0].Properties).toMatchObject({
       Namespace: UNHANDLED_ERRORS_METRIC.namespace,
@@ -87,8 +96,16 @@ describe('requests refused for contention become a metric with an alarm', () => 
     expect(others).toHaveLength(0);
     expect(filter?.Properties.FilterPattern).toBe(`{ ($.level = "WARN") && ($.message = "${CONTENTION_MESSAGE}") }`);
     const service = serviceOf(fn);
-    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter((alarm) => alarm.Properties.MetricName === CONTENTION_METRIC.metricName && alarmDimensionValue(alarm) === service);
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter(
+      (alarm) => alarm.Properties.MetricName === CONTENTION_METRIC.metricName && alarmDimensionValue(alarm) === service,
+    );
     expect(alarms).toHaveLength(1);
-    expect(alarms[0].Properties).toMatchObject({ Namespace: CONTENTION_METRIC.namespace, Statistic: 'Sum', Period: 300, Threshold: 5, AlarmActions: [{ Ref: topicId() }] });
+    expect(alarms[0].Properties).toMatchObject({
+      Namespace: CONTENTION_METRIC.namespace,
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 5,
+      AlarmActions: [{ Ref: topicId() }],
+    });
   });
 });

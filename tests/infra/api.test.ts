@@ -1,7 +1,18 @@
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ROUTES, routeKey } from '../../shared/routes';
-import { arrayAt, logicalIdOf, objectAt, type Resource, type Resources, resourcesOf, statementsOfFunction, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
+import {
+  arrayAt,
+  logicalIdOf,
+  objectAt,
+  type Resource,
+  type Resources,
+  resourcesOf,
+  statementsOfFunction,
+  stringAt,
+  synthesizeStage,
+  type SynthesizedStage,
+} from './synth';
 
 let synthesized: SynthesizedStage;
 let resources: Resources;
@@ -59,9 +70,12 @@ describe('domain Lambdas', () => {
     expect(rule.Properties.ScheduleExpression).toBe(`rate(${SEARCH_SNAPSHOT.periodMinutes} minutes)`);
     expect(JSON.stringify(rule.Properties.Targets)).toContain(indexer);
     expect(resources[indexer].Properties.Timeout).toBeGreaterThanOrEqual(120);
-    const snapshotStatements = (id: string) => statementsOfFunction(synthesized.templates.api, id).filter((statement) => JSON.stringify(statement.Resource).includes(SEARCH_SNAPSHOT.key));
+    const snapshotStatements = (id: string) =>
+      statementsOfFunction(synthesized.templates.api, id).filter((statement) => JSON.stringify(statement.Resource).includes(SEARCH_SNAPSHOT.key));
     expect(snapshotStatements(indexer).map((statement) => statement.Action)).toEqual(['s3:PutObject']);
-    expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get('catalogue')!)).map((statement) => statement.Action)).toEqual(['s3:GetObject']);
+    expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get('catalogue')!)).map((statement) => statement.Action)).toEqual([
+      's3:GetObject',
+    ]);
     for (const domain of DOMAINS.filter((other) => other !== 'catalogue')) {
       expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)), domain).toEqual([]);
     }
@@ -77,16 +91,30 @@ describe('domain Lambdas', () => {
     for (const domain of DOMAINS) {
       const fn = resources[logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)];
       expect(Object.keys(objectAt(fn.Properties, 'Environment', 'Variables'))).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'MEDIA_BUCKET', 'FILES_BUCKET', 'APP_URL', 'MAIL_FROM', 'SUPPORT_EMAIL', 'ORIGIN_SECRET_ARN', 'POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS']),
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'MEDIA_BUCKET',
+          'FILES_BUCKET',
+          'APP_URL',
+          'MAIL_FROM',
+          'SUPPORT_EMAIL',
+          'ORIGIN_SECRET_ARN',
+          'POWERTOOLS_SERVICE_NAME',
+          'NODE_OPTIONS',
+        ]),
       );
       if (domain !== 'health') expect(Object.keys(objectAt(fn.Properties, 'Environment', 'Variables')), domain).toContain('ACCESS_TOKEN_PUBLIC_KEY');
     }
     const payments = resources[logicalIdOf(synthesized.stage.api.domainFunctions.get('payments')!)];
-    expect(Object.keys(objectAt(payments.Properties, 'Environment', 'Variables'))).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
+    expect(Object.keys(objectAt(payments.Properties, 'Environment', 'Variables'))).toEqual(
+      expect.arrayContaining(['STRIPE_SECRET_KEY_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']),
+    );
   });
 
   it('never lets a Lambda scan the table', () => {
-    const actions = ofType('AWS::IAM::Policy').flatMap(([, policy]) => arrayAt(policy.Properties, 'PolicyDocument', 'Statement').flatMap((statement) => objectAt(statement).Action));
+    const actions = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+      arrayAt(policy.Properties, 'PolicyDocument', 'Statement').flatMap((statement) => objectAt(statement).Action),
+    );
     expect(actions).not.toContain('dynamodb:Scan');
   });
 });

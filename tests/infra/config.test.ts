@@ -8,7 +8,13 @@ import { createMarketplaceApp } from '../../infra/marketplace-app';
 
 describe('stage configuration', () => {
   it('retains the data of prod and deploys it to eu-west-3', () => {
-    expect(stageConfig('prod')).toMatchObject({ name: 'prod', region: 'eu-west-3', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, pointInTimeRecovery: true });
+    expect(stageConfig('prod')).toMatchObject({
+      name: 'prod',
+      region: 'eu-west-3',
+      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: true,
+      pointInTimeRecovery: true,
+    });
   });
 
   it('puts a firewall in front of prod only', () => {

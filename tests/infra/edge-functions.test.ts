@@ -43,7 +43,9 @@ let uploadsResponse: Handler;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
   const resources = resourcesOf(synthesized.templates.web);
-  const [distribution] = Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution')).map((resource) => resource.Properties.DistributionConfig);
+  const [distribution] = Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution')).map(
+    (resource) => resource.Properties.DistributionConfig,
+  );
   const viewerResponseOf = (behaviour: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] }): Handler => {
     const association = behaviour.FunctionAssociations.find((candidate) => candidate.EventType === 'viewer-response')!;
     const code = deployedCode(resources[association.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode as FunctionCode);
@@ -63,7 +65,9 @@ const values = (headers: Headers) => Object.fromEntries(Object.entries(headers).
 
 describe('CSP of the SPA (viewer response)', () => {
   const cspFor = (host: string | undefined) =>
-    spaResponse({ request: { uri: '/', headers: host === undefined ? {} : { host: { value: host } } }, response: ok({ 'content-type': 'text/html' }) }).headers['content-security-policy'].value;
+    spaResponse({ request: { uri: '/', headers: host === undefined ? {} : { host: { value: host } } }, response: ok({ 'content-type': 'text/html' }) }).headers[
+      'content-security-policy'
+    ].value;
 
   it("names the app's own WebSocket origin, wss://<host>, in connect-src", () => {
     expect(cspFor('d111111abcdef8.cloudfront.net')).toBe(contentSecurityPolicy('wss://d111111abcdef8.cloudfront.net', UPLOAD_FORM_ORIGIN));
@@ -71,12 +75,20 @@ describe('CSP of the SPA (viewer response)', () => {
   });
 
   it("names the files bucket's own endpoint, where upload forms are posted, and no other host", () => {
-    const connectSources = cspFor('app.example.com').split('; ').find((directive) => directive.startsWith('connect-src '))!.split(' ').slice(1);
+    const connectSources = cspFor('app.example.com')
+      .split('; ')
+      .find((directive) => directive.startsWith('connect-src '))!
+      .split(' ')
+      .slice(1);
     expect(connectSources).toEqual(["'self'", 'wss://app.example.com', UPLOAD_FORM_ORIGIN]);
   });
 
   it("names the files bucket's own endpoint in img-src too (signed addresses of photos in moderation), and no other host", () => {
-    const imageSources = cspFor('app.example.com').split('; ').find((directive) => directive.startsWith('img-src '))!.split(' ').slice(1);
+    const imageSources = cspFor('app.example.com')
+      .split('; ')
+      .find((directive) => directive.startsWith('img-src '))!
+      .split(' ')
+      .slice(1);
     expect(imageSources).toEqual(["'self'", 'data:', 'blob:', UPLOAD_FORM_ORIGIN]);
   });
 
@@ -90,13 +102,20 @@ describe('CSP of the SPA (viewer response)', () => {
   });
 
   it('keeps the response otherwise as it is', () => {
-    const response = spaResponse({ request: { uri: '/', headers: { host: { value: 'a.example' } } }, response: ok({ 'content-type': 'text/html', etag: '"1"' }) });
+    const response = spaResponse({
+      request: { uri: '/', headers: { host: { value: 'a.example' } } },
+      response: ok({ 'content-type': 'text/html', etag: '"1"' }),
+    });
     expect(response).toMatchObject({ statusCode: 200, headers: { 'content-type': { value: 'text/html' }, etag: { value: '"1"' } } });
   });
 });
 
 describe('uploads (viewer response)', () => {
-  const serve = (contentType?: string) => uploadsResponse({ request: { uri: '/key', headers: {} }, response: ok(contentType === undefined ? {} : { 'content-type': contentType, 'content-length': '42' }) });
+  const serve = (contentType?: string) =>
+    uploadsResponse({
+      request: { uri: '/key', headers: {} },
+      response: ok(contentType === undefined ? {} : { 'content-type': contentType, 'content-length': '42' }),
+    });
 
   it('serves an image inline, with nosniff and the sandboxing CSP', () => {
     const response = serve('image/png');

@@ -4,10 +4,13 @@ import { API_PREFIX } from '../../shared/routes';
 import { synthesizeStage, type SynthesizedStage } from './synth';
 
 /** The routes that check a password or send a mail, as the issue names them. */
-const RATE_LIMITED = ['/auth/login', '/admin/auth/login', '/auth/register', '/auth/register-professor', '/auth/forgot-password', '/auth/contact'].map((path) => API_PREFIX + path);
+const RATE_LIMITED = ['/auth/login', '/admin/auth/login', '/auth/register', '/auth/register-professor', '/auth/forgot-password', '/auth/contact'].map(
+  (path) => API_PREFIX + path,
+);
 const MANAGED_RULE_GROUPS = ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesAmazonIpReputationList'];
 
-const distributionOf = (synthesized: SynthesizedStage) => Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+const distributionOf = (synthesized: SynthesizedStage) =>
+  Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 const acknowledged = (synthesized: SynthesizedStage) =>
   synthesized.stage.web.node
     .findAll()

@@ -36,7 +36,9 @@ describe('WebSocket API', () => {
   });
 
   it('lets post to connections only the Lambdas that push, and close them only those that end sessions or connections', () => {
-    const policies = [synthesized.templates.realtime, synthesized.templates.api].flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')));
+    const policies = [synthesized.templates.realtime, synthesized.templates.api].flatMap((template) =>
+      Object.values(template.findResources('AWS::IAM::Policy')),
+    );
     const managing = policies.filter((policy) => JSON.stringify(policy).includes('execute-api:ManageConnections'));
     const methodsOf = (fn: IFunction) => {
       const roleId = logicalIdOf(fn.role!);
@@ -44,7 +46,9 @@ describe('WebSocket API', () => {
         .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
         .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[])
         .filter((statement) => statement.Action === 'execute-api:ManageConnections');
-      return [...JSON.stringify(statements.map((statement) => statement.Resource)).matchAll(/\/ws\/(POST|DELETE)\/@connections\/\*/g)].map((match) => match[1]).sort();
+      return [...JSON.stringify(statements.map((statement) => statement.Resource)).matchAll(/\/ws\/(POST|DELETE)\/@connections\/\*/g)]
+        .map((match) => match[1])
+        .sort();
     };
     expect(methodsOf(synthesized.stage.realtime.notificationsFunction)).toEqual(['DELETE', 'POST']);
     expect(methodsOf(synthesized.stage.realtime.websocketFunction)).toEqual(['DELETE', 'POST']);

@@ -20,7 +20,8 @@ afterAll(() => synthesized?.clean());
 
 const STREAM_READ = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
 const isStreamRead = (statement: PolicyStatement) => actionsOf(statement).every((action) => STREAM_READ.includes(action));
-const isTableData = (statement: PolicyStatement) => !isStreamRead(statement) && actionsOf(statement).some((action) => action.startsWith('dynamodb:') && action !== 'dynamodb:DescribeTable');
+const isTableData = (statement: PolicyStatement) =>
+  !isStreamRead(statement) && actionsOf(statement).some((action) => action.startsWith('dynamodb:') && action !== 'dynamodb:DescribeTable');
 const onIndex = (statement: PolicyStatement) => JSON.stringify(statement.Resource).includes('/index/');
 const leadingKeys = (statement: PolicyStatement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
 
@@ -78,7 +79,8 @@ describe('table access (least privilege by partition-key prefix)', () => {
     for (const fn of [synthesized.stage.realtime.websocketFunction, synthesized.stage.realtime.notificationsFunction]) {
       const statements = tableStatementsOf('realtime', logicalIdOf(fn));
       expect(statements.length).toBeGreaterThan(0);
-      for (const statement of statements) for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'CHATS#*']).toContain(pattern);
+      for (const statement of statements)
+        for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'CHATS#*']).toContain(pattern);
     }
   });
 
@@ -87,7 +89,10 @@ describe('table access (least privilege by partition-key prefix)', () => {
     for (const template of synthesized.everyTemplate) {
       for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy'))) {
         const statements: PolicyStatement[] = policy.Properties.PolicyDocument.Statement;
-        expect(statements.flatMap(actionsOf).filter((action: string) => /^dynamodb:(Scan|\*)$/.test(action)), id).toEqual([]);
+        expect(
+          statements.flatMap(actionsOf).filter((action: string) => /^dynamodb:(Scan|\*)$/.test(action)),
+          id,
+        ).toEqual([]);
         const streamReads = statements.filter((statement) => actionsOf(statement).some((action) => /^dynamodb:(GetRecords|GetShardIterator)$/.test(action)));
         if (streamReads.length === 0) continue;
         expect(JSON.stringify(policy.Properties.Roles), id).toContain(notifications);

@@ -14,7 +14,10 @@ let dev: SynthesizedStage;
 let withDomain: SynthesizedStage;
 beforeAll(() => {
   dev = synthesizeStage('dev');
-  withDomain = synthesizeStage('dev', { ...stageConfig('dev'), domain: { name: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } });
+  withDomain = synthesizeStage('dev', {
+    ...stageConfig('dev'),
+    domain: { name: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
+  });
 });
 afterAll(() => {
   dev?.clean();
@@ -43,7 +46,9 @@ interface CustomResourceCall {
 }
 
 function corsResource(stage: SynthesizedStage) {
-  const resources = Object.entries(stage.templates.web.findResources('Custom::AWS')).filter(([, resource]) => text(resource.Properties.Create).includes('PutBucketCors'));
+  const resources = Object.entries(stage.templates.web.findResources('Custom::AWS')).filter(([, resource]) =>
+    text(resource.Properties.Create).includes('PutBucketCors'),
+  );
   expect(resources).toHaveLength(1);
   const [id, resource] = resources[0];
   const call = (phase: 'Create' | 'Update' | 'Delete') => JSON.parse(text(resource.Properties[phase])) as CustomResourceCall;
@@ -52,9 +57,12 @@ function corsResource(stage: SynthesizedStage) {
 
 /** A value of the stateful stack: `Ref` (the bucket's name) or an attribute such as `Arn`. */
 const statefulValue = (logicalId: string, attribute: 'Ref' | 'Arn') =>
-  attribute === 'Ref' ? new RegExp(`<Import:Marketplace-dev-Stateful:ExportsOutputRef${logicalId}[0-9A-F]{8}>`) : new RegExp(`<Import:Marketplace-dev-Stateful:ExportsOutputFnGetAtt${logicalId}${attribute}[0-9A-F]{8}>`);
+  attribute === 'Ref'
+    ? new RegExp(`<Import:Marketplace-dev-Stateful:ExportsOutputRef${logicalId}[0-9A-F]{8}>`)
+    : new RegExp(`<Import:Marketplace-dev-Stateful:ExportsOutputFnGetAtt${logicalId}${attribute}[0-9A-F]{8}>`);
 const exactly = (pattern: RegExp, suffix = '') => expect.stringMatching(new RegExp(`^${pattern.source}${suffix}$`));
-const distributionDomain = (stage: SynthesizedStage) => `<GetAtt:${logicalIdOf(stage.stage.web.node.findChild('Web').node.findChild('Distribution'))}.DomainName>`;
+const distributionDomain = (stage: SynthesizedStage) =>
+  `<GetAtt:${logicalIdOf(stage.stage.web.node.findChild('Web').node.findChild('Distribution'))}.DomainName>`;
 
 describe('the files bucket and upload forms', () => {
   it('lets unpublished uploads (incoming/) expire after a day, and nothing else of the bucket', () => {
@@ -83,7 +91,10 @@ describe('the files bucket and upload forms', () => {
     // CDK's one AwsCustomResource handler of the stack, run by CloudFormation at deploy time.
     const roles = Object.keys(dev.templates.web.findResources('AWS::IAM::Role')).filter((id) => id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'));
     expect(roles).toHaveLength(1);
-    const statements = statementsOfRole(dev.templates.web, roles[0]).map((statement) => ({ actions: actionsOf(statement), resource: text(statement.Resource as Value) }));
+    const statements = statementsOfRole(dev.templates.web, roles[0]).map((statement) => ({
+      actions: actionsOf(statement),
+      resource: text(statement.Resource as Value),
+    }));
     expect(statements).toEqual([{ actions: ['s3:PutBucketCORS'], resource: exactly(statefulValue(STATEFUL_LOGICAL_IDS.filesBucket, 'Arn')) }]);
   });
 });

@@ -30,7 +30,9 @@ let synthesized: SynthesizedStage;
 let distribution: DistributionConfig;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
-  [distribution] = Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution')).map((resource) => resource.Properties.DistributionConfig);
+  [distribution] = Object.values(synthesized.templates.web.findResources('AWS::CloudFront::Distribution')).map(
+    (resource) => resource.Properties.DistributionConfig,
+  );
 });
 afterAll(() => synthesized?.clean());
 
@@ -87,7 +89,8 @@ describe('CloudFront', () => {
     const policy = synthesized.templates.web.toJSON().Resources[policyId].Properties.ResponseHeadersPolicyConfig;
     // The SPA's CSP names its own host, which this policy cannot know (see edge-functions.test.ts).
     expect(policy.SecurityHeadersConfig.ContentSecurityPolicy).toBeUndefined();
-    for (const candidate of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) expect(candidate.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    for (const candidate of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors])
+      expect(candidate.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
   it('speaks HTTP/2 and HTTP/3 from the cheapest edge locations, logging every request', () => {
@@ -119,7 +122,9 @@ describe('origin secret (nobody reaches the APIs around CloudFront)', () => {
     const isOriginSecret = (value: unknown) => JSON.stringify(value).includes(`ExportsOutputRef${originSecretId()}`);
     for (const { template, id } of lambdas) {
       expect(isOriginSecret(template.toJSON().Resources[id].Properties.Environment.Variables.ORIGIN_SECRET_ARN), id).toBe(true);
-      const reads = statementsOfFunction(template, id).filter((statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue') && isOriginSecret(statement.Resource));
+      const reads = statementsOfFunction(template, id).filter(
+        (statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue') && isOriginSecret(statement.Resource),
+      );
       expect(reads, id).toHaveLength(1);
     }
   });

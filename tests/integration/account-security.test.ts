@@ -84,14 +84,23 @@ describe('passwords', () => {
     const { email } = await signedInStudent();
     await new ApiClient().post('/auth/forgot-password', { email });
     const token = await resetLinkFor(email);
-    expect(await new ApiClient().post('/auth/reset-password', { token, password: 'sunshine' })).toMatchObject({ status: 400, body: { msg: MSG.passwordTooCommon } });
+    expect(await new ApiClient().post('/auth/reset-password', { token, password: 'sunshine' })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.passwordTooCommon },
+    });
     // The link is not spent by a refused password.
     expect((await new ApiClient().post('/auth/reset-password', { token, password: 'a-rare-Password-2026' })).status).toBe(200);
   });
 
   it('requires at least 8 characters for accounts an admin creates too', async () => {
     const admin = await signedInAs('admin');
-    const response = await admin.post('/admin/create-user', { firstName: 'Short', lastName: 'Pass', email: uniqueEmail('short'), password: 'Abc-123', role: 'user' });
+    const response = await admin.post('/admin/create-user', {
+      firstName: 'Short',
+      lastName: 'Pass',
+      email: uniqueEmail('short'),
+      password: 'Abc-123',
+      role: 'user',
+    });
     expect(response).toMatchObject({ status: 400, body: { msg: MSG.adminPasswordMin } });
   });
 });
@@ -100,7 +109,9 @@ describe('login throttling', () => {
   it('lets at most 5 of 30 parallel wrong guesses from one client reach the password check', async () => {
     const { email } = await signedInStudent();
     const device = randomClientAddress();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => new ApiClient(stackUrl(), device).post('/auth/login', { email, password: 'wrong-password' })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => new ApiClient(stackUrl(), device).post('/auth/login', { email, password: 'wrong-password' })),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(RATE_LIMITS.loginGuessesPerClient.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - RATE_LIMITS.loginGuessesPerClient.max);
@@ -135,7 +146,8 @@ describe('login throttling', () => {
 
   it('counts admin logins apart from user logins', async () => {
     const device = randomClientAddress();
-    for (let attempt = 0; attempt < 6; attempt++) await new ApiClient(stackUrl(), device).post('/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' });
+    for (let attempt = 0; attempt < 6; attempt++)
+      await new ApiClient(stackUrl(), device).post('/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' });
     expect((await new ApiClient(stackUrl(), device).post('/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' })).status).toBe(429);
     const admin = await new ApiClient(stackUrl(), device).post('/admin/auth/login', { email: TEST_SEED.adminEmail, password: TEST_SEED.adminPassword });
     expect(admin.status).toBe(200);
@@ -159,10 +171,14 @@ describe('mail and form abuse', () => {
     for (let request = 0; request < RATE_LIMITS.contactPerClient.max; request++) {
       expect((await new ApiClient(stackUrl(), device).post('/auth/contact', message(uniqueEmail('rita')))).status).toBe(200);
     }
-    expect(await new ApiClient(stackUrl(), device).post('/auth/contact', message(uniqueEmail('rita')))).toMatchObject({ status: 429, body: { msg: MSG.tooManyContactMessages } });
+    expect(await new ApiClient(stackUrl(), device).post('/auth/contact', message(uniqueEmail('rita')))).toMatchObject({
+      status: 429,
+      body: { msg: MSG.tooManyContactMessages },
+    });
 
     const email = uniqueEmail('one.address');
-    for (let request = 0; request < RATE_LIMITS.contactPerAddress.max; request++) expect((await new ApiClient().post('/auth/contact', message(email))).status).toBe(200);
+    for (let request = 0; request < RATE_LIMITS.contactPerAddress.max; request++)
+      expect((await new ApiClient().post('/auth/contact', message(email))).status).toBe(200);
     expect(await new ApiClient().post('/auth/contact', message(email))).toMatchObject({ status: 429, body: { msg: MSG.tooManyContactMessages } });
   });
 });
@@ -186,7 +202,10 @@ describe('a mail outage', () => {
     const { email } = await signedInStudent();
     await new ApiClient().post('/auth/forgot-password', { email });
     const mailed = await resetLinkFor(email);
-    expect(await duringMailOutage(() => new ApiClient().post('/auth/forgot-password', { email }))).toMatchObject({ status: 503, body: { msg: MSG.mailUnavailable } });
+    expect(await duringMailOutage(() => new ApiClient().post('/auth/forgot-password', { email }))).toMatchObject({
+      status: 503,
+      body: { msg: MSG.mailUnavailable },
+    });
     expect((await new ApiClient().post('/auth/reset-password', { token: mailed, password: 'still-working-Password-2026' })).status).toBe(200);
   });
 
@@ -259,14 +278,19 @@ describe('cookies and cross-site requests', () => {
   it('names the refresh cookie with the __Secure- prefix and refuses two cookies of that name', async () => {
     const { client } = await sessionStudent();
     const cookie = client.cookie('__Secure-refreshToken')!;
-    const doubled = await client.request('POST', '/auth/refresh-token', undefined, { headers: { cookie: `__Secure-refreshToken=${cookie}; __Secure-refreshToken=planted` } });
+    const doubled = await client.request('POST', '/auth/refresh-token', undefined, {
+      headers: { cookie: `__Secure-refreshToken=${cookie}; __Secure-refreshToken=planted` },
+    });
     expect(doubled).toMatchObject({ status: 400, body: { msg: MSG.duplicateCookie } });
     expect((await client.post('/auth/refresh-token')).status).toBe(200);
   });
 
   it('refuses a text/plain form post to the login (login CSRF)', async () => {
     const body = JSON.stringify({ email: 'alice.student@demo.test', password: TEST_SEED.demoPassword });
-    const response = await new ApiClient().request('POST', '/auth/login', undefined, { raw: body, headers: { 'content-type': 'text/plain', origin: 'https://evil.example' } });
+    const response = await new ApiClient().request('POST', '/auth/login', undefined, {
+      raw: body,
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(415);
     const sameSite = await new ApiClient().request('POST', '/auth/login', undefined, { raw: body, headers: { 'content-type': 'text/plain' } });
     expect(sameSite).toMatchObject({ status: 415, body: { msg: MSG.jsonOnly } });

@@ -48,7 +48,10 @@ describe('activating with the password chosen at registration', () => {
     const strangersLink = await newestLink(email);
     expect(strangersLink).not.toBe(ownersLink);
 
-    expect(await activate(strangersLink, PASSWORD)).toMatchObject({ status: 400, body: { msg: MSG.activationPasswordWrong, code: 'activation_password_wrong' } });
+    expect(await activate(strangersLink, PASSWORD)).toMatchObject({
+      status: 400,
+      body: { msg: MSG.activationPasswordWrong, code: 'activation_password_wrong' },
+    });
     expect(await accountOf(email)).toMatchObject({ status: 'pending' });
     expect(await logsIn(email, STRANGERS_PASSWORD)).toBe(false);
 

@@ -92,7 +92,10 @@ describe('registration and activation', () => {
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ name: 'Olivia Owner' });
     // The first activation ends every other registration's link.
-    expect(await new ApiClient().post('/auth/activate', { token: strangersLink, password: 'strangers-Password-2026' })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+    expect(await new ApiClient().post('/auth/activate', { token: strangersLink, password: 'strangers-Password-2026' })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.activationLinkInvalid },
+    });
     expect((await new ApiClient().post('/auth/login', { email, password: 'strangers-Password-2026' })).status).toBe(401);
   });
 
@@ -134,7 +137,10 @@ describe('registration and activation', () => {
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(activationToken).digest('base64url');
     await setAttributes({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
-    expect(await new ApiClient().post('/auth/activate', { token: activationToken, password: PASSWORD })).toMatchObject({ status: 400, body: { msg: MSG.activationLinkInvalid } });
+    expect(await new ApiClient().post('/auth/activate', { token: activationToken, password: PASSWORD })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.activationLinkInvalid },
+    });
   });
 
   it('stores activation tokens hashed, never as sent', async () => {
@@ -274,7 +280,10 @@ describe('password reset', () => {
 
     const reset = await new ApiClient().post('/auth/reset-password', { token, password: 'a-brand-new-password' });
     expect(reset).toMatchObject({ status: 200, body: { msg: MSG.passwordResetDone } });
-    expect(await new ApiClient().post('/auth/reset-password', { token, password: 'yet-another-password' })).toMatchObject({ status: 400, body: { msg: MSG.resetLinkInvalid } });
+    expect(await new ApiClient().post('/auth/reset-password', { token, password: 'yet-another-password' })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.resetLinkInvalid },
+    });
 
     expect((await client.post('/auth/refresh-token')).status).toBe(401);
     expect((await new ApiClient().post('/auth/login', { email, password: PASSWORD })).status).toBe(401);
@@ -299,7 +308,10 @@ describe('password reset', () => {
     await new ApiClient().post('/auth/forgot-password', { email });
     const token = linkIn(await latestMail(email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];
     const { createHash } = await import('node:crypto');
-    await setAttributes({ pk: `TOKEN#${createHash('sha256').update(token).digest('base64url')}`, sk: 'TOKEN' }, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    await setAttributes(
+      { pk: `TOKEN#${createHash('sha256').update(token).digest('base64url')}`, sk: 'TOKEN' },
+      { expiresAt: Math.floor(Date.now() / 1000) - 1 },
+    );
     expect((await new ApiClient().post('/auth/reset-password', { token, password: 'a-brand-new-password' })).status).toBe(400);
   });
 });
@@ -335,7 +347,13 @@ describe('contact', () => {
   it('stores the message and mails it to support, without markup', async () => {
     const before = Math.floor(Date.now() / 1000);
     const email = uniqueEmail('visitor');
-    const response = await new ApiClient().post('/auth/contact', { firstName: 'Vera', lastName: 'Visitor', email, phone: '+33 6 00 00 00 00', message: 'Hello <img src=x onerror=alert(1)>team, how do refunds work?' });
+    const response = await new ApiClient().post('/auth/contact', {
+      firstName: 'Vera',
+      lastName: 'Visitor',
+      email,
+      phone: '+33 6 00 00 00 00',
+      message: 'Hello <img src=x onerror=alert(1)>team, how do refunds work?',
+    });
     expect(response).toMatchObject({ status: 200, body: { msg: MSG.contactSent } });
     const mail = await latestMail(TEST_SEED.adminEmail.replace(/^admin@/, 'support@'), 'Contact form: Vera Visitor');
     expect(mail.text).toContain(email);

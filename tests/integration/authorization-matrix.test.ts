@@ -34,7 +34,9 @@ describe('authorization matrix', () => {
     const { msg, code } = response.body as { msg?: string; code?: string };
     if (!mayCall(route, caller)) {
       expect({ status: response.status, msg, code }).toEqual(
-        caller === 'anonymous' ? { status: 401, msg: MSG.notAuthenticated, code: 'not_authenticated' } : { status: 403, msg: route.denied ?? MSG.forbidden, code: 'forbidden' },
+        caller === 'anonymous'
+          ? { status: 401, msg: MSG.notAuthenticated, code: 'not_authenticated' }
+          : { status: 403, msg: route.denied ?? MSG.forbidden, code: 'forbidden' },
       );
     } else {
       expect(response.status, JSON.stringify(response.body)).toBeLessThan(502);
@@ -74,7 +76,11 @@ describe('authorization matrix', () => {
 describe('ownership of offers', () => {
   /** Every route that acts on one offer of its expert's, with a valid body. */
   const OWN_OFFER_CALLS: { method: string; path: (id: string) => string; body?: unknown }[] = [
-    { method: 'PATCH', path: (id) => `/offers/update/${id}`, body: { title: 'A fair new title', description: 'A fair new description.', price: 20, lessonType: 'Document' } },
+    {
+      method: 'PATCH',
+      path: (id) => `/offers/update/${id}`,
+      body: { title: 'A fair new title', description: 'A fair new description.', price: 20, lessonType: 'Document' },
+    },
     { method: 'POST', path: (id) => `/offers/${id}/photo-upload`, body: { contentType: 'image/png', size: 1000 } },
     { method: 'DELETE', path: (id) => `/offers/delete/${id}` },
   ];
@@ -82,9 +88,17 @@ describe('ownership of offers', () => {
   it('lets an expert act on their own offers only, and tells anyone else it is not theirs', async () => {
     const [{ client: owner }, { client: other }] = await Promise.all([signedInPublishingExpert('Owen', 'Owner'), signedInPublishingExpert('Otto', 'Other')]);
     for (const { method, path, body } of OWN_OFFER_CALLS) {
-      const created = await owner.post<{ offer: { _id: string } }>('/offers/create', { title: 'An offer to act on', description: 'Arranged by the ownership matrix.', price: 30, lessonType: 'Video Call' });
+      const created = await owner.post<{ offer: { _id: string } }>('/offers/create', {
+        title: 'An offer to act on',
+        description: 'Arranged by the ownership matrix.',
+        price: 30,
+        lessonType: 'Video Call',
+      });
       const offerId = created.body.offer._id;
-      expect(await other.request(method, path(offerId), body), `${method} ${path('{id}')} by another expert`).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
+      expect(await other.request(method, path(offerId), body), `${method} ${path('{id}')} by another expert`).toMatchObject({
+        status: 403,
+        body: { msg: MSG.notYourOffer },
+      });
       expect((await owner.request(method, path(offerId), body)).status, `${method} ${path('{id}')} by its expert`).toBe(200);
     }
   });

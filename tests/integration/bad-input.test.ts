@@ -27,7 +27,9 @@ beforeAll(async () => {
 
 /** The field names a body schema knows, through optional, union and pipe wrappers. */
 function fieldNames(schema: ZodMiniType): string[] {
-  const def = (schema as unknown as { def: { type: string; shape?: Record<string, unknown>; innerType?: ZodMiniType; options?: ZodMiniType[]; in?: ZodMiniType } }).def;
+  const def = (
+    schema as unknown as { def: { type: string; shape?: Record<string, unknown>; innerType?: ZodMiniType; options?: ZodMiniType[]; in?: ZodMiniType } }
+  ).def;
   if (def.type === 'object') return Object.keys(def.shape ?? {});
   if (def.type === 'optional' || def.type === 'default') return fieldNames(def.innerType!);
   if (def.type === 'union') return [...new Set(def.options!.flatMap(fieldNames))];
@@ -35,7 +37,22 @@ function fieldNames(schema: ZodMiniType): string[] {
   return [];
 }
 
-const nasty = fc.constantFrom('', ' ', '<script>alert(1)</script>', '<b>x</b>', 'a'.repeat(5000), 'user@example.com', 'ab', '0', '-1', 'null', '{"$gt":""}', '\u0000', '😀'.repeat(30), 'Corporate');
+const nasty = fc.constantFrom(
+  '',
+  ' ',
+  '<script>alert(1)</script>',
+  '<b>x</b>',
+  'a'.repeat(5000),
+  'user@example.com',
+  'ab',
+  '0',
+  '-1',
+  'null',
+  '{"$gt":""}',
+  '\u0000',
+  '😀'.repeat(30),
+  'Corporate',
+);
 const anyValue = fc.oneof(
   nasty,
   fc.string({ maxLength: 60 }),
@@ -55,7 +72,13 @@ function bodies(schema: ZodMiniType): fc.Arbitrary<Sample> {
   return fc.oneof(
     { weight: 6, arbitrary: shaped.map((value): Sample => ({ kind: 'json', value })) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value): Sample => ({ kind: 'json', value })) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 40 }).filter(isNotJson).map((text): Sample => ({ kind: 'raw', text })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ maxLength: 40 })
+        .filter(isNotJson)
+        .map((text): Sample => ({ kind: 'raw', text })),
+    },
   );
 }
 
@@ -78,7 +101,9 @@ describe('bad input', () => {
     await fc.assert(
       fc.asyncProperty(bodies(route.body!), async (sample) => {
         const before = await countItems();
-        const response = await client.request(route.method, concretePath(route), undefined, { raw: sample.kind === 'raw' ? sample.text : JSON.stringify(sample.value) });
+        const response = await client.request(route.method, concretePath(route), undefined, {
+          raw: sample.kind === 'raw' ? sample.text : JSON.stringify(sample.value),
+        });
         const msg = (response.body as { msg?: unknown }).msg;
         if (response.status === 501) {
           expect(msg).toBe(MSG.notImplemented);
@@ -99,7 +124,13 @@ describe('hostile query strings', () => {
   it.each(queryRoutes.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx and names what is wrong', async ({ route }) => {
     const client = clientFor(tokens, allowedCaller(route));
     const names = fieldNames(route.query!);
-    const values = fc.oneof(nasty, fc.string({ maxLength: 60 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('1', '2', '50', '4.5', 'new', 'rating', 'a b', '%', '&'));
+    const values = fc.oneof(
+      nasty,
+      fc.string({ maxLength: 60 }),
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.constantFrom('1', '2', '50', '4.5', 'new', 'rating', 'a b', '%', '&'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.record(Object.fromEntries(names.map((name) => [name, values])), { requiredKeys: [] }), async (query) => {
         const response = await client.request('GET', `${concretePath(route)}?${new URLSearchParams(query as Record<string, string>)}`);
@@ -117,23 +148,34 @@ describe('hostile paths and cookies', () => {
   it.each(withParameters.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx for odd path parameters', async ({ route }) => {
     const client = clientFor(tokens, allowedCaller(route));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('x'.repeat(3000), '..', '%2e%2e', '-1', '1e309', '__proto__')), async (value) => {
-        const path = route.path.replace(/\{\w+\}/g, encodeURIComponent(value));
-        const response = await client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
-        if (response.status !== 501) expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
-        if (response.status >= 400) expect(ERROR_CODES).toContain(codeOf(response.body));
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('x'.repeat(3000), '..', '%2e%2e', '-1', '1e309', '__proto__')),
+        async (value) => {
+          const path = route.path.replace(/\{\w+\}/g, encodeURIComponent(value));
+          const response = await client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+          if (response.status !== 501) expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+          if (response.status >= 400) expect(ERROR_CODES).toContain(codeOf(response.body));
+        },
+      ),
       { numRuns: 10 },
     );
   });
 
-  it.each(['/auth/refresh-token', '/auth/logout', '/admin/auth/refresh-token', '/admin/auth/logout'])('POST %s never answers 5xx for any cookie', async (path) => {
-    await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 300 }), async (value) => {
-        const response = await new ApiClient().request('POST', path, {}, { headers: { cookie: `__Secure-refreshToken=${encodeURIComponent(value)}; __Secure-adminRefreshToken=${encodeURIComponent(value)}` } });
-        expect(response.status).toBeLessThan(500);
-      }),
-      { numRuns: 25 },
-    );
-  });
+  it.each(['/auth/refresh-token', '/auth/logout', '/admin/auth/refresh-token', '/admin/auth/logout'])(
+    'POST %s never answers 5xx for any cookie',
+    async (path) => {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ maxLength: 300 }), async (value) => {
+          const response = await new ApiClient().request(
+            'POST',
+            path,
+            {},
+            { headers: { cookie: `__Secure-refreshToken=${encodeURIComponent(value)}; __Secure-adminRefreshToken=${encodeURIComponent(value)}` } },
+          );
+          expect(response.status).toBeLessThan(500);
+        }),
+        { numRuns: 25 },
+      );
+    },
+  );
 });

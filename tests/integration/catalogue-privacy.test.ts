@@ -18,7 +18,10 @@ import { claimsOf } from '../support/tokens';
 const visitor = new ApiClient();
 const SEARCH_FRESH = { timeout: 5000, interval: 200 };
 /** Letters only: a last name of this run's own, which no other expert has. */
-const uniqueLastName = () => `Zq${randomUUID().replace(/[^a-z]/g, '').slice(0, 8)}`;
+const uniqueLastName = () =>
+  `Zq${randomUUID()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8)}`;
 
 describe('searching experts by name', () => {
   let firstName: string;
@@ -40,7 +43,13 @@ describe('searching experts by name', () => {
   });
 
   it('never matches a visitor’s query on a last name beyond its initial', async () => {
-    for (const q of [lastName, lastName.slice(0, 4), `${firstName} ${lastName}`, `${firstName} ${lastName.slice(0, 3)}`, `${firstName} ${lastName.slice(0, 2)}`]) {
+    for (const q of [
+      lastName,
+      lastName.slice(0, 4),
+      `${firstName} ${lastName}`,
+      `${firstName} ${lastName.slice(0, 3)}`,
+      `${firstName} ${lastName.slice(0, 2)}`,
+    ]) {
       expect(await directory(visitor, q), q).toMatchObject({ status: 200, body: { items: [], total: 0 } });
     }
   });
@@ -60,7 +69,8 @@ describe('searching experts by name', () => {
   });
 
   it('finds offers by their own text, never by their expert’s last name', async () => {
-    const offers = async (client: ApiClient, q: string) => (await client.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent(q)}`)).body.map((offer) => offer.professor._id);
+    const offers = async (client: ApiClient, q: string) =>
+      (await client.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent(q)}`)).body.map((offer) => offer.professor._id);
     expect(await offers(visitor, 'quarterly forecasting')).toContain(expertId);
     for (const q of [lastName, `${firstName} ${lastName}`, firstName]) expect(await offers(visitor, q), q).toEqual([]);
   });
@@ -75,7 +85,11 @@ describe('the card of an account (GET /user/{id})', () => {
   let admin: ApiClient;
 
   beforeAll(async () => {
-    const [withOffer, signedIn, other] = await Promise.all([expertWithOffer('Corinne', 'Counterpart'), signedInStudent(), signedInPublishingExpert('Oscar', 'Outsider')]);
+    const [withOffer, signedIn, other] = await Promise.all([
+      expertWithOffer('Corinne', 'Counterpart'),
+      signedInStudent(),
+      signedInPublishingExpert('Oscar', 'Outsider'),
+    ]);
     [expert, expertId, student, otherExpert] = [withOffer.expert, withOffer.expertId, signedIn.client, other.client];
     studentId = claimsOf(student.accessToken!).sub;
     admin = await signedInAs('admin');
@@ -85,7 +99,10 @@ describe('the card of an account (GET /user/{id})', () => {
 
   it('shows a counterpart’s card to either member of the conversation', async () => {
     expect(await expert.get<PublicUser>(`/user/${studentId}`)).toMatchObject({ status: 200, body: { _id: studentId, role: 'user' } });
-    expect(await student.get<PublicUser>(`/user/${expertId}`)).toMatchObject({ status: 200, body: { _id: expertId, role: 'professor', lastName: 'Counterpart' } });
+    expect(await student.get<PublicUser>(`/user/${expertId}`)).toMatchObject({
+      status: 200,
+      body: { _id: expertId, role: 'professor', lastName: 'Counterpart' },
+    });
   });
 
   it('shows a listed expert to any signed-in account, and an account to itself', async () => {
@@ -112,14 +129,23 @@ describe('the card of an account (GET /user/{id})', () => {
 });
 
 describe('the photo of an offer in moderation', () => {
-  const OFFER = { title: 'Board deck review session', description: 'Your investor deck, page by page, with notes.', price: 70, lessonType: 'Video Call' } as const;
+  const OFFER = {
+    title: 'Board deck review session',
+    description: 'Your investor deck, page by page, with notes.',
+    price: 70,
+    lessonType: 'Video Call',
+  } as const;
   let expert: ApiClient;
   let otherExpert: ApiClient;
   let admin: ApiClient;
   let student: ApiClient;
 
   beforeAll(async () => {
-    const [owner, other, signedIn] = await Promise.all([signedInPublishingExpert('Philippa', 'Photographer'), signedInPublishingExpert('Otto', 'Onlooker'), signedInStudent()]);
+    const [owner, other, signedIn] = await Promise.all([
+      signedInPublishingExpert('Philippa', 'Photographer'),
+      signedInPublishingExpert('Otto', 'Onlooker'),
+      signedInStudent(),
+    ]);
     [expert, otherExpert, student] = [owner.client, other.client, signedIn.client];
     admin = await signedInAs('admin');
   });

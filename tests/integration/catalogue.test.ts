@@ -19,7 +19,10 @@ let admin: ApiClient;
 let expertId: string;
 let demoExpertId: string;
 
-const uniqueWord = () => `zq${randomUUID().replace(/[^a-z]/g, '').slice(0, 8)}`;
+const uniqueWord = () =>
+  `zq${randomUUID()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8)}`;
 const newOffer = (word: string, fields: Record<string, unknown> = {}) => ({
   title: `Negotiation ${word} clinic`,
   description: `Practise a ${word} salary negotiation with written feedback.`,
@@ -56,7 +59,10 @@ describe('publishing an offer', () => {
   it('sends a new offer to moderation: its expert sees it, nobody else does until an admin approves it', async () => {
     const word = uniqueWord();
     const response = await expert.post<{ msg: string; offer: OfferDto }>('/offers/create', newOffer(word, { title: `  Negotiation ${word} clinic ` }));
-    expect(response).toMatchObject({ status: 201, body: { msg: MSG.offerSubmitted, offer: { status: 'pending', approved: false, price: 49.5, pricingType: 'hourly', title: `Negotiation ${word} clinic` } } });
+    expect(response).toMatchObject({
+      status: 201,
+      body: { msg: MSG.offerSubmitted, offer: { status: 'pending', approved: false, price: 49.5, pricingType: 'hourly', title: `Negotiation ${word} clinic` } },
+    });
     const offerId = response.body.offer._id;
 
     expect((await expert.get<OfferDto[]>('/offers/my-offers')).body.find((own) => own._id === offerId)).toMatchObject({ status: 'pending' });
@@ -65,7 +71,10 @@ describe('publishing an offer', () => {
     expect(await searchIds(word)).toEqual([]);
 
     const queue = await admin.get<OfferDto[]>('/admin/offers/pending');
-    expect(queue.body.find((pending) => pending._id === offerId)).toMatchObject({ title: `Negotiation ${word} clinic`, professor: { _id: expertId, lastName: 'Catalogue' } });
+    expect(queue.body.find((pending) => pending._id === offerId)).toMatchObject({
+      title: `Negotiation ${word} clinic`,
+      professor: { _id: expertId, lastName: 'Catalogue' },
+    });
 
     expect(await admin.request('PATCH', `/admin/offers/${offerId}/approve`, {})).toMatchObject({ status: 200, body: { msg: MSG.offerApproved } });
     expect((await admin.get<OfferDto[]>('/admin/offers/pending')).body.map((pending) => pending._id)).not.toContain(offerId);
@@ -110,8 +119,16 @@ describe('editing and moderating', () => {
     const word = uniqueWord();
     const offer = await publishedOffer(expert, word);
     const edited = uniqueWord();
-    const response = await expert.request<{ msg: string; offer: OfferDto }>('PATCH', `/offers/update/${offer._id}`, { title: `Salary ${edited} review`, description: 'A written review of your offer letter.', price: 80, lessonType: 'Document' });
-    expect(response).toMatchObject({ status: 200, body: { msg: MSG.offerUpdated, offer: { status: 'pending', title: `Salary ${edited} review`, price: 80, lessonType: 'Document', pricingType: 'hourly' } } });
+    const response = await expert.request<{ msg: string; offer: OfferDto }>('PATCH', `/offers/update/${offer._id}`, {
+      title: `Salary ${edited} review`,
+      description: 'A written review of your offer letter.',
+      price: 80,
+      lessonType: 'Document',
+    });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { msg: MSG.offerUpdated, offer: { status: 'pending', title: `Salary ${edited} review`, price: 80, lessonType: 'Document', pricingType: 'hourly' } },
+    });
     await expect.poll(() => searchIds(word), SEARCH_FRESH).toEqual([]);
     expect(await searchIds(edited)).toEqual([]);
     expect((await admin.get<OfferDto[]>('/admin/offers/pending')).body.map((pending) => pending._id)).toContain(offer._id);
@@ -123,7 +140,10 @@ describe('editing and moderating', () => {
     const offer = await createdOffer(expert, uniqueWord());
     const edit = { title: 'Someone else’s title', description: 'Someone else’s description.', price: 10, lessonType: 'Document' };
     expect(await otherExpert.request('PATCH', `/offers/update/${offer._id}`, edit)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
-    expect(await (await signedInAs('student')).request('PATCH', `/offers/update/${offer._id}`, edit)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
+    expect(await (await signedInAs('student')).request('PATCH', `/offers/update/${offer._id}`, edit)).toMatchObject({
+      status: 403,
+      body: { msg: MSG.notYourOffer },
+    });
     expect(await otherExpert.request('DELETE', `/offers/delete/${offer._id}`)).toMatchObject({ status: 403, body: { msg: MSG.notYourOffer } });
     expect(await expert.request('PATCH', `/offers/update/${randomUUID()}`, edit)).toMatchObject({ status: 404, body: { msg: MSG.offerNotFound } });
     expect((await expert.get<OfferDto>(`/offers/${offer._id}`)).body.title).toBe(offer.title);
@@ -132,7 +152,12 @@ describe('editing and moderating', () => {
   it('lets an admin edit any offer, which stays published', async () => {
     const offer = await publishedOffer(otherExpert, uniqueWord());
     const word = uniqueWord();
-    const response = await admin.request<{ msg: string; offer: OfferDto }>('PATCH', `/admin/offers/${offer._id}`, { title: `Portfolio ${word} check`, description: 'Corrected by the moderation team.', price: 45, lessonType: 'Video Call' });
+    const response = await admin.request<{ msg: string; offer: OfferDto }>('PATCH', `/admin/offers/${offer._id}`, {
+      title: `Portfolio ${word} check`,
+      description: 'Corrected by the moderation team.',
+      price: 45,
+      lessonType: 'Video Call',
+    });
     expect(response).toMatchObject({ status: 200, body: { msg: MSG.offerUpdatedByAdmin, offer: { status: 'approved' } } });
     await expect.poll(() => searchIds(word), SEARCH_FRESH).toEqual([offer._id]);
     expect(await otherExpert.request('PATCH', `/admin/offers/${offer._id}`, {})).toMatchObject({ status: 403 });
@@ -185,7 +210,9 @@ describe('the expert directory', () => {
     expect(await names('claire d')).toContain('Claire D.');
     expect(await names('DUBO')).not.toContain('Claire D.');
     const member = await signedInAs('student');
-    expect((await member.get<Page<ExpertCard>>(`/user/professors?q=DUBO`)).body.items.map((expert) => `${expert.firstName} ${expert.lastName}`)).toContain('Claire Dubois');
+    expect((await member.get<Page<ExpertCard>>(`/user/professors?q=DUBO`)).body.items.map((expert) => `${expert.firstName} ${expert.lastName}`)).toContain(
+      'Claire Dubois',
+    );
     expect(await names('ines')).toContain('Inès M.');
     expect(await names('employment contr')).toContain('Sophie L.');
     expect(await names('sharehold')).toContain('Lucas B.');
@@ -250,7 +277,10 @@ describe('offer search and the published list', () => {
 describe('public profiles', () => {
   it('shows an expert’s profile, the last name whole only to members, nothing private', async () => {
     const seen = await visitor.get<ExpertProfile>(`/user/public/${demoExpertId}`);
-    expect(seen).toMatchObject({ status: 200, body: { _id: demoExpertId, firstName: 'Claire', lastName: 'D.', isVerified: true, expertises: expect.any(Array), languages: expect.any(Array) } });
+    expect(seen).toMatchObject({
+      status: 200,
+      body: { _id: demoExpertId, firstName: 'Claire', lastName: 'D.', isVerified: true, expertises: expect.any(Array), languages: expect.any(Array) },
+    });
     for (const secret of ['email', 'passwordHash', 'phoneNumber', 'endedSessions', 'favorites']) expect(seen.body).not.toHaveProperty(secret);
     expect((await (await signedInAs('student')).get<ExpertProfile>(`/user/public/${demoExpertId}`)).body.lastName).toBe('Dubois');
   });
@@ -278,7 +308,10 @@ describe('favourites', () => {
   it('saves and removes offers, newest first, counted on the current user', async () => {
     const { client } = await signedInStudent();
     const [first, second] = (await visitor.get<OfferDto[]>(`/offers/professor/${demoExpertId}`)).body;
-    expect(await client.post<FavoritesReply>(`/user/favorites/${first._id}`, {})).toMatchObject({ status: 200, body: { msg: MSG.savedToFavorites, favorites: [first._id] } });
+    expect(await client.post<FavoritesReply>(`/user/favorites/${first._id}`, {})).toMatchObject({
+      status: 200,
+      body: { msg: MSG.savedToFavorites, favorites: [first._id] },
+    });
     expect((await client.post<FavoritesReply>(`/user/favorites/${second._id}`, {})).body.favorites).toEqual([second._id, first._id]);
     expect((await client.post<FavoritesReply>(`/user/favorites/${first._id}`, {})).body.favorites).toEqual([second._id, first._id]);
     expect((await client.get<{ favorites: string[] }>('/auth/user')).body.favorites).toEqual([second._id, first._id]);
@@ -287,7 +320,10 @@ describe('favourites', () => {
     expect(page).toMatchObject({ status: 200, body: { total: 2, items: [{ _id: second._id, professor: { _id: demoExpertId, lastName: 'Dubois' } }] } });
     expect((await client.get<Page<OfferDto>>('/user/favorites?limit=1&page=2')).body.items.map((offer) => offer._id)).toEqual([first._id]);
 
-    expect(await client.request<FavoritesReply>('DELETE', `/user/favorites/${second._id}`)).toMatchObject({ status: 200, body: { msg: MSG.removedFromFavorites, favorites: [first._id] } });
+    expect(await client.request<FavoritesReply>('DELETE', `/user/favorites/${second._id}`)).toMatchObject({
+      status: 200,
+      body: { msg: MSG.removedFromFavorites, favorites: [first._id] },
+    });
     expect((await client.get<Page<OfferDto>>('/user/favorites')).body.total).toBe(1);
   });
 
@@ -315,6 +351,9 @@ describe('favourites', () => {
     expect(merged.body.favorites.sort()).toEqual([first._id, second._id].sort());
     expect((await client.get<Page<OfferDto>>('/user/favorites')).body.total).toBe(2);
     expect((await client.post<FavoritesReply>('/user/favorites/merge', { ids: guestIds })).body.favorites.sort()).toEqual([first._id, second._id].sort());
-    expect(await client.post('/user/favorites/merge', { ids: Array.from({ length: 201 }, () => randomUUID()) })).toMatchObject({ status: 400, body: { msg: MSG.tooManyFavorites } });
+    expect(await client.post('/user/favorites/merge', { ids: Array.from({ length: 201 }, () => randomUUID()) })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.tooManyFavorites },
+    });
   });
 });

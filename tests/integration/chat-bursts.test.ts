@@ -32,7 +32,9 @@ beforeAll(async () => {
 describe('a burst of new conversations', () => {
   it(`answers ${STUDENTS * CONVERSATIONS_EACH} parallel openings by ${STUDENTS} students with no 5xx, and numbers every order once`, async () => {
     const students = await Promise.all(Array.from({ length: STUDENTS }, () => signedInStudent()));
-    const answers = await Promise.all(students.flatMap(({ client }) => offers.map((offer) => client.post<CreatedChat>('/chats/create', { offerId: offer._id }))));
+    const answers = await Promise.all(
+      students.flatMap(({ client }) => offers.map((offer) => client.post<CreatedChat>('/chats/create', { offerId: offer._id }))),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(statuses.filter((status) => status !== 201 && status !== 429)).toEqual([]);
@@ -47,7 +49,9 @@ describe('a flood of messages', () => {
     const { client: student } = await signedInStudent();
     const opened = await student.post<CreatedChat>('/chats/create', { offerId: offers[0]._id });
     expect(opened.status).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, at) => student.post(`/chats/${opened.body.chat._id}/messages`, { content: `Message ${at}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, at) => student.post(`/chats/${opened.body.chat._id}/messages`, { content: `Message ${at}` })),
+    );
     const sent = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 429);
     expect(sent.length + refused.length).toBe(300);

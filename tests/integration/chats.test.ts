@@ -40,7 +40,14 @@ describe('opening a conversation about an offer', () => {
     const { chat, message, created } = opened.body;
     expect(created).toBe(true);
     expect(chat).toMatchObject({
-      offer: { _id: offer._id, title: offer.title, price: 60, pricingType: 'fixed', lessonType: 'Video Call', professor: { _id: expertId, firstName: 'Chandra', lastName: 'Chatty' } },
+      offer: {
+        _id: offer._id,
+        title: offer.title,
+        price: 60,
+        pricingType: 'fixed',
+        lessonType: 'Video Call',
+        professor: { _id: expertId, firstName: 'Chandra', lastName: 'Chatty' },
+      },
       participants: [
         { _id: user._id, role: 'user', firstName: 'Sam', lastName: 'Student' },
         { _id: expertId, role: 'professor', firstName: 'Chandra', lastName: 'Chatty' },
@@ -54,7 +61,13 @@ describe('opening a conversation about an offer', () => {
       professorName: 'Chandra Chatty',
     });
     expect(Number.isInteger(chat.orderNumber) && chat.orderNumber > 0).toBe(true);
-    expect(message).toMatchObject({ chat: chat._id, sender: user._id, content: 'Hello! Can we talk about my CV?', read: false, senderDetails: { firstName: 'Sam', lastName: 'Student' } });
+    expect(message).toMatchObject({
+      chat: chat._id,
+      sender: user._id,
+      content: 'Hello! Can we talk about my CV?',
+      read: false,
+      senderDetails: { firstName: 'Sam', lastName: 'Student' },
+    });
 
     const inbox = await expert.get<ChatList>('/chats');
     expect(inbox.body.chats.find((c) => c._id === chat._id)).toMatchObject({ unreadCount: 1, lastMessage: { content: 'Hello! Can we talk about my CV?' } });
@@ -66,7 +79,11 @@ describe('opening a conversation about an offer', () => {
     const first = await openChat(student, offer._id, 'First question');
     const again = await openChat(student, offer._id, 'Second question');
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ created: false, chat: { _id: first.body.chat._id, orderNumber: first.body.chat.orderNumber }, message: { content: 'Second question' } });
+    expect(again.body).toMatchObject({
+      created: false,
+      chat: { _id: first.body.chat._id, orderNumber: first.body.chat.orderNumber },
+      message: { content: 'Second question' },
+    });
     const { body } = await student.get<ChatMessages>(`/chats/chat/${first.body.chat._id}`);
     expect(body.messages.map((m) => m.content)).toEqual(['First question', 'Second question']);
     expect((await student.get<ChatList>('/chats')).body.chats).toHaveLength(1);
@@ -99,7 +116,13 @@ describe('opening a conversation about an offer', () => {
 
   it('refuses one’s own offer, unpublished and unknown offers, and changes nothing', async () => {
     expect(await openChat(expert, offer._id, 'Hi me')).toMatchObject({ status: 403, body: { msg: MSG.ownOfferChat } });
-    const pending = await expert.post<{ offer: OfferDto }>('/offers/create', { title: 'Unreviewed interview drill', description: 'Waiting for the moderators.', price: 30, lessonType: 'Phone Call', pricingType: 'fixed' });
+    const pending = await expert.post<{ offer: OfferDto }>('/offers/create', {
+      title: 'Unreviewed interview drill',
+      description: 'Waiting for the moderators.',
+      price: 30,
+      lessonType: 'Phone Call',
+      pricingType: 'fixed',
+    });
     const { client: student } = await signedInStudent();
     expect(await openChat(student, pending.body.offer._id, 'Hi')).toMatchObject({ status: 404, body: { msg: MSG.offerNotAvailable } });
     expect(await openChat(student, 'no-such-offer', 'Hi')).toMatchObject({ status: 404, body: { msg: MSG.offerNotAvailable } });
@@ -129,7 +152,11 @@ describe('reading and writing a conversation', () => {
     ]) {
       expect(response).toMatchObject({ status: 403, body: { msg: MSG.notYourChat } });
     }
-    for (const response of [await stranger.get('/chats/chat/no-such-chat'), await send(stranger, 'no-such-chat', 'Hi'), await stranger.request('PUT', '/chats/no-such-chat/mark-read', {})]) {
+    for (const response of [
+      await stranger.get('/chats/chat/no-such-chat'),
+      await send(stranger, 'no-such-chat', 'Hi'),
+      await stranger.request('PUT', '/chats/no-such-chat/mark-read', {}),
+    ]) {
       expect(response).toMatchObject({ status: 404, body: { msg: MSG.chatNotFound } });
     }
     const { body } = await expert.get<ChatMessages>(`/chats/chat/${chatId}`);
@@ -139,7 +166,10 @@ describe('reading and writing a conversation', () => {
   it('strips markup, keeps at most 2000 characters, refuses empty messages, and stores nothing refused', async () => {
     const { client: student } = await signedInStudent();
     const chatId = (await openChat(student, offer._id)).body.chat._id;
-    expect(await send(student, chatId, '<img src=x onerror=alert(1)>Are you <i>free</i> on Monday?')).toMatchObject({ status: 201, body: { message: { content: 'Are you free on Monday?' } } });
+    expect(await send(student, chatId, '<img src=x onerror=alert(1)>Are you <i>free</i> on Monday?')).toMatchObject({
+      status: 201,
+      body: { message: { content: 'Are you free on Monday?' } },
+    });
     expect(await send(student, chatId, 'x'.repeat(2000))).toMatchObject({ status: 201 });
     expect(await send(student, chatId, 'x'.repeat(2001))).toMatchObject({ status: 400, body: { msg: MSG.fieldTooLong } });
     expect(await send(student, chatId, '   ')).toMatchObject({ status: 400, body: { msg: MSG.messageRequired } });
@@ -177,7 +207,10 @@ describe('reading and writing a conversation', () => {
 
   it('lists a member’s conversations by latest activity, page by page', async () => {
     const { client: student } = await signedInStudent();
-    const others = await Promise.all([expertWithOffer('Pia', 'Paging', 'Portfolio feedback session'), expertWithOffer('Lou', 'Listing', 'Interview practice session')]);
+    const others = await Promise.all([
+      expertWithOffer('Pia', 'Paging', 'Portfolio feedback session'),
+      expertWithOffer('Lou', 'Listing', 'Interview practice session'),
+    ]);
     const a = (await openChat(student, offer._id, 'a')).body.chat._id;
     const b = (await openChat(student, others[0].offer._id, 'b')).body.chat._id;
     const c = (await openChat(student, others[1].offer._id, 'c')).body.chat._id;
@@ -201,14 +234,20 @@ describe('unread counts', () => {
     const chatOne = (await openChat(one.client, busyOffer._id)).body.chat._id;
     const chatTwo = (await openChat(two.client, busyOffer._id)).body.chat._id;
 
-    const sends = [...Array.from({ length: 15 }, (_, n) => send(one.client, chatOne, `one ${n}`)), ...Array.from({ length: 10 }, (_, n) => send(two.client, chatTwo, `two ${n}`))];
+    const sends = [
+      ...Array.from({ length: 15 }, (_, n) => send(one.client, chatOne, `one ${n}`)),
+      ...Array.from({ length: 10 }, (_, n) => send(two.client, chatTwo, `two ${n}`)),
+    ];
     expect((await Promise.all(sends)).map((r) => r.status)).toEqual(Array(25).fill(201));
     expect(await unread(busyExpert)).toBe(25);
     const { chats } = (await busyExpert.get<ChatList>('/chats')).body;
     expect(Object.fromEntries(chats.map((c) => [c._id, c.unreadCount]))).toEqual({ [chatOne]: 15, [chatTwo]: 10 });
 
     // Reading one chat while the other keeps receiving: the total stays the sum of the chats.
-    const [read] = await Promise.all([busyExpert.request<{ count: number }>('PUT', `/chats/${chatOne}/mark-read`, {}), ...Array.from({ length: 5 }, (_, n) => send(two.client, chatTwo, `more ${n}`))]);
+    const [read] = await Promise.all([
+      busyExpert.request<{ count: number }>('PUT', `/chats/${chatOne}/mark-read`, {}),
+      ...Array.from({ length: 5 }, (_, n) => send(two.client, chatTwo, `more ${n}`)),
+    ]);
     expect(read.status).toBe(200);
     expect(await unread(busyExpert)).toBe(15);
     expect((await busyExpert.request<{ count: number }>('PUT', `/chats/${chatTwo}/mark-read`, {})).body).toEqual({ count: 0 });
@@ -229,6 +268,10 @@ describe('unread counts', () => {
   it('keeps each member’s place in the table as the data model says', async () => {
     const { client: student } = await signedInStudent();
     const chatId = (await openChat(student, offer._id, 'Keyed')).body.chat._id;
-    expect(await getItem({ pk: `CHATS#${expertId}`, sk: `CHAT#${chatId}` })).toMatchObject({ unreadCount: 1, otherUserId: idOf(student), gsi1pk: `CHATS#${expertId}` });
+    expect(await getItem({ pk: `CHATS#${expertId}`, sk: `CHAT#${chatId}` })).toMatchObject({
+      unreadCount: 1,
+      otherUserId: idOf(student),
+      gsi1pk: `CHATS#${expertId}`,
+    });
   });
 });

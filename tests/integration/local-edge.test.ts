@@ -43,7 +43,10 @@ async function upgradeStatus(host: string): Promise<number> {
 
 /** The sources of one CSP directive. */
 function sourcesOf(policy: string, directive: string): string[] {
-  const found = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([name]) => name === directive);
+  const found = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive);
   return found ? found.slice(1) : [];
 }
 

@@ -34,7 +34,15 @@ async function claireOffer(status: 'pending' | 'approved' | 'archived' = 'approv
   const offerId = randomUUID();
   onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
   const { price, ...text } = OFFER;
-  await putOffer({ offerId, expertId: claireId, ...text, priceCents: centsFromEuros(price), pricingType: 'fixed', status, createdAt: new Date().toISOString() });
+  await putOffer({
+    offerId,
+    expertId: claireId,
+    ...text,
+    priceCents: centsFromEuros(price),
+    pricingType: 'fixed',
+    status,
+    createdAt: new Date().toISOString(),
+  });
   return offerId;
 }
 
@@ -61,7 +69,10 @@ async function uploaded(offerId: string, bytes: Buffer, type = 'image/png'): Pro
 
 /** The expert saves the offer with the uploaded photo, as the edit page does: the photo is checked and published then. */
 async function publish(offerId: string, key: string): Promise<{ status: number; msg: string; photo?: string; pendingPhotoUrl?: string }> {
-  const response = await claire.request<{ msg: string; offer?: { photo?: string; pendingPhotoUrl?: string } }>('PATCH', `/offers/update/${offerId}`, { ...OFFER, photo: key });
+  const response = await claire.request<{ msg: string; offer?: { photo?: string; pendingPhotoUrl?: string } }>('PATCH', `/offers/update/${offerId}`, {
+    ...OFFER,
+    photo: key,
+  });
   const { photo, pendingPhotoUrl } = response.body.offer ?? {};
   return { status: response.status, msg: response.body.msg, ...(photo && { photo }), ...(pendingPhotoUrl && { pendingPhotoUrl }) };
 }

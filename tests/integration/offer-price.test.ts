@@ -27,7 +27,10 @@ describe('an offer’s price', () => {
   it('refuses 0 when creating, as when editing: "Price must be between 0 and 999,999"', async () => {
     const before = (await expert.get<OfferDto[]>('/offers/my-offers')).body.length;
     expect(await expert.post('/offers/create', { ...OFFER, price: 0 })).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
-    expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price: 0 })).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
+    expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price: 0 })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.offerPriceRange },
+    });
     expect(await admin.request('PATCH', `/admin/offers/${offerId}`, { ...EDIT, price: 0 })).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
     expect((await expert.get<OfferDto[]>('/offers/my-offers')).body).toHaveLength(before);
   });
@@ -35,14 +38,20 @@ describe('an offer’s price', () => {
   it('gives both calls the same message for the rest of the range', async () => {
     for (const price of [-1, 1_000_000, 10.005]) {
       expect(await expert.post('/offers/create', { ...OFFER, price }), String(price)).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
-      expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
+      expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({
+        status: 400,
+        body: { msg: MSG.offerPriceRange },
+      });
     }
   });
 
   it('accepts one cent and 999,999 on both calls', async () => {
     for (const price of [0.01, 999_999]) {
       expect(await expert.post('/offers/create', { ...OFFER, price }), String(price)).toMatchObject({ status: 201, body: { offer: { price } } });
-      expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({ status: 200, body: { offer: { price } } });
+      expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({
+        status: 200,
+        body: { offer: { price } },
+      });
     }
   });
 });

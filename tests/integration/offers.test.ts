@@ -14,11 +14,28 @@ import { centsFromEuros } from '../../shared/money';
 async function claireOffer(status: 'pending' | 'approved', title: string): Promise<string> {
   const offerId = randomUUID();
   onTestFinished(() => deleteItem({ pk: `OFFER#${offerId}`, sk: 'OFFER' }));
-  await putOffer({ offerId, expertId: claireId, title, description: 'Arranged by a test of the offers calls.', priceCents: centsFromEuros(50), lessonType: 'Document', pricingType: 'fixed', status, createdAt: new Date().toISOString() });
+  await putOffer({
+    offerId,
+    expertId: claireId,
+    title,
+    description: 'Arranged by a test of the offers calls.',
+    priceCents: centsFromEuros(50),
+    lessonType: 'Document',
+    pricingType: 'fixed',
+    status,
+    createdAt: new Date().toISOString(),
+  });
   return offerId;
 }
 
-type Offer = { _id: string; title: string; price: number; pricingType: string; status: string; professor: { _id: string; firstName: string; lastName: string } };
+type Offer = {
+  _id: string;
+  title: string;
+  price: number;
+  pricingType: string;
+  status: string;
+  professor: { _id: string; firstName: string; lastName: string };
+};
 
 let claireId: string;
 let expert: ApiClient;
@@ -33,7 +50,11 @@ describe('offers of an expert', () => {
     const response = await new ApiClient().get<Offer[]>(`/offers/professor/${claireId}`);
     expect(response.status).toBe(200);
     expect(response.body.map((offer) => offer.title).sort()).toEqual(['Financial modelling from scratch', 'Investment banking interview prep']);
-    expect(response.body.find((offer) => offer.title === 'Financial modelling from scratch')).toMatchObject({ price: 60, pricingType: 'hourly', status: 'approved' });
+    expect(response.body.find((offer) => offer.title === 'Financial modelling from scratch')).toMatchObject({
+      price: 60,
+      pricingType: 'hourly',
+      status: 'approved',
+    });
     // Visitors see the last name as an initial, as on the public profile.
     expect(response.body[0].professor).toMatchObject({ _id: claireId, firstName: 'Claire', lastName: 'D.', isVerified: true });
     expect(response.body[0].professor).not.toHaveProperty('email');
@@ -79,7 +100,9 @@ describe('an expert’s own offers', () => {
     const response = await expert.get<Offer[]>('/offers/my-offers');
     expect(response.status).toBe(200);
     expect(response.body[0]).toMatchObject({ _id: pendingId, status: 'pending', professor: { lastName: 'Dubois' } });
-    expect(response.body.map((offer) => offer.title)).toEqual(expect.arrayContaining(['Financial modelling from scratch', 'Investment banking interview prep']));
+    expect(response.body.map((offer) => offer.title)).toEqual(
+      expect.arrayContaining(['Financial modelling from scratch', 'Investment banking interview prep']),
+    );
   });
 
   it('lets only the offer’s expert delete it, which archives it and keeps it for the orders that name it', async () => {

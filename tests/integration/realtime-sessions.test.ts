@@ -59,7 +59,9 @@ describe('a socket lives no longer than its session', () => {
     await socket.closed();
     await send(expert, chatId, 'after logout');
     await settle();
-    expect(socket.events.filter((event) => event.type === 'newMessage').map((event) => event.type === 'newMessage' && event.message.content)).toEqual(['before logout']);
+    expect(socket.events.filter((event) => event.type === 'newMessage').map((event) => event.type === 'newMessage' && event.message.content)).toEqual([
+      'before logout',
+    ]);
     expect(await partitionItems(`CONN#USER#${idOf(student)}`).then((items) => items.filter((item) => String(item.sk).startsWith('CONN#')))).toEqual([]);
   });
 
@@ -172,6 +174,10 @@ describe('the app by another name', () => {
 });
 
 async function setFastPathOutage(outage: boolean): Promise<void> {
-  const response = await fetch(`${stackUrl()}/_local/realtime-fast-path-outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outage }) });
+  const response = await fetch(`${stackUrl()}/_local/realtime-fast-path-outage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outage }),
+  });
   expect(await response.json()).toEqual({ outage });
 }

@@ -52,7 +52,10 @@ describe('opening the WebSocket', () => {
     expect(await handshakeStatus(wsUrl(`?ticket=${ticket}`), { origin }), 'a ticket opens one connection').toBe(401);
 
     const old = await ticketFor(expert);
-    await setAttributes({ pk: `TICKET#${createHash('sha256').update(old).digest('base64url')}`, sk: 'TICKET' }, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    await setAttributes(
+      { pk: `TICKET#${createHash('sha256').update(old).digest('base64url')}`, sk: 'TICKET' },
+      { expiresAt: Math.floor(Date.now() / 1000) - 1 },
+    );
     expect(await handshakeStatus(wsUrl(`?ticket=${old}`), { origin }), 'expired').toBe(401);
   });
 
@@ -97,14 +100,20 @@ describe('joining a chat', () => {
 describe('delivering messages', () => {
   it('pushes a new message to every tab of the other participant and to the sender’s other tabs', async () => {
     const { student, chatId } = await conversation();
-    const [expertTab1, expertTab2, studentTab1, studentTab2] = await Promise.all([connectAs(expert), connectAs(expert), connectAs(student), connectAs(student)]);
+    const [expertTab1, expertTab2, studentTab1, studentTab2] = await Promise.all([
+      connectAs(expert),
+      connectAs(expert),
+      connectAs(student),
+      connectAs(student),
+    ]);
     const sent = await send(student, chatId, 'Hello from tab one');
     expect(sent.status).toBe(201);
     for (const tab of [expertTab1, expertTab2, studentTab1, studentTab2]) {
       expect(await tab.next(isMessage('Hello from tab one'))).toEqual({ type: 'newMessage', chatId, message: sent.body.message, eventId: expect.any(String) });
     }
     const reply = await send(expert, chatId, 'Hello back');
-    for (const tab of [studentTab1, studentTab2, expertTab1]) expect(await tab.next(isMessage('Hello back'))).toMatchObject({ chatId, message: { _id: reply.body.message._id } });
+    for (const tab of [studentTab1, studentTab2, expertTab1])
+      expect(await tab.next(isMessage('Hello back'))).toMatchObject({ chatId, message: { _id: reply.body.message._id } });
     await Promise.all([expertTab1, expertTab2, studentTab1, studentTab2].map((tab) => tab.close()));
   });
 
@@ -127,7 +136,13 @@ describe('delivering messages', () => {
     const live = await connectAs(student);
     const ghost = { pk: `CONN#USER#${studentId}`, sk: 'CONN#ghost-connection' };
     const sessionId = JSON.parse(Buffer.from(student.accessToken!.split('.')[1], 'base64url').toString()).sid as string;
-    const connection = { connectionId: 'ghost-connection', userId: studentId, sessionId, connectedAt: Date.now(), expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    const connection = {
+      connectionId: 'ghost-connection',
+      userId: studentId,
+      sessionId,
+      connectedAt: Date.now(),
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    };
     await setAttributes(ghost, connection);
     await setAttributes({ pk: 'CONN#ghost-connection', sk: 'CONN' }, connection);
     await send(expert, chatId, 'Anyone there?');
@@ -156,4 +171,3 @@ describe('delivering messages', () => {
     await second.close();
   });
 });
-

@@ -50,7 +50,13 @@ describe('the demo catalogue', () => {
     expect(cards.length).toBeGreaterThanOrEqual(40);
     for (const area of AREAS) expect(cards.filter((card) => card.domainActivity === area).length, area).toBeGreaterThanOrEqual(10);
     for (const card of cards) {
-      expect(card, fullName(card)).toMatchObject({ payoutsEnabled: true, isStripeConnected: true, profilePhoto: expect.stringMatching(/^profiles\//), headline: expect.any(String), city: expect.any(String) });
+      expect(card, fullName(card)).toMatchObject({
+        payoutsEnabled: true,
+        isStripeConnected: true,
+        profilePhoto: expect.stringMatching(/^profiles\//),
+        headline: expect.any(String),
+        city: expect.any(String),
+      });
       expect(card.rating).toBeGreaterThanOrEqual(3);
       expect(card.reviews).toBeGreaterThan(0);
       expect(card.expYears).toBeGreaterThan(0);
@@ -88,7 +94,11 @@ describe('the demo catalogue', () => {
       expect(body.bio?.length, fullName(card)).toBeGreaterThan(20);
       expect(body.expertises.length).toBeGreaterThan(0);
       expect(body.languages.every((code) => /^[a-z]{2}$/.test(code)) && body.languages.length > 0).toBe(true);
-      expect(body.workExperience[0]).toMatchObject({ position: expect.any(String), company: expect.any(String), startDate: expect.stringMatching(/^\d\d\/\d{4}$/) });
+      expect(body.workExperience[0]).toMatchObject({
+        position: expect.any(String),
+        company: expect.any(String),
+        startDate: expect.stringMatching(/^\d\d\/\d{4}$/),
+      });
       expect(body.education[0]).toMatchObject({ institution: expect.any(String), level: expect.any(String) });
     }
   });
@@ -106,7 +116,10 @@ describe('the demo catalogue', () => {
     for (const area of AREAS) {
       for (const lessonType of LESSON_TYPES) {
         for (const pricingType of PRICING_TYPES) {
-          expect(published.some((offer) => offer.area === area && offer.lessonType === lessonType && offer.pricingType === pricingType), `${area} ${lessonType} ${pricingType}`).toBe(true);
+          expect(
+            published.some((offer) => offer.area === area && offer.lessonType === lessonType && offer.pricingType === pricingType),
+            `${area} ${lessonType} ${pricingType}`,
+          ).toBe(true);
         }
       }
     }
@@ -131,8 +144,14 @@ describe('the demo catalogue', () => {
     const alice = await signedInAs('student');
     const { chats } = (await alice.get<ChatList>('/chats')).body;
     expect(chats.map((chat) => [chat.offer.title, chat.professorName, chat.lastMessage?.content, chat.unreadCount])).toEqual(
-      [...DEMO_CONVERSATIONS].reverse().map(({ offerTitle, expert, lines }) => [offerTitle, fullName(DEMO_EXPERTS.find((e) => e.email === expert)! as { firstName: string; lastName: string }), lines.at(-1)![1], lines.filter(([who]) => who === 'e').length]),
+      [...DEMO_CONVERSATIONS]
+        .reverse()
+        .map(({ offerTitle, expert, lines }) => [
+          offerTitle,
+          fullName(DEMO_EXPERTS.find((e) => e.email === expert)! as { firstName: string; lastName: string }),
+          lines.at(-1)![1],
+          lines.filter(([who]) => who === 'e').length,
+        ]),
     );
   });
 });
-

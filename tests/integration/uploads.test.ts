@@ -32,7 +32,12 @@ describe('/uploads', () => {
 
   it('never reaches another bucket through dot segments or encoded slashes', async () => {
     const env = stackEnv();
-    for (const path of [`/uploads/../${env.FILES_BUCKET}/secret.pdf`, `/uploads/..%2F${env.FILES_BUCKET}%2Fsecret.pdf`, `/uploads/%2E%2E/${env.FILES_BUCKET}/secret.pdf`, '/uploads/%E0%A4%A']) {
+    for (const path of [
+      `/uploads/../${env.FILES_BUCKET}/secret.pdf`,
+      `/uploads/..%2F${env.FILES_BUCKET}%2Fsecret.pdf`,
+      `/uploads/%2E%2E/${env.FILES_BUCKET}/secret.pdf`,
+      '/uploads/%E0%A4%A',
+    ]) {
       const response = await rawGet(path);
       expect(response.status, path).toBe(404);
       expect(response.body).not.toContain('private project');

@@ -27,7 +27,11 @@ export interface RawResponse {
 }
 
 /** One HTTP request from the given local address (node:http, since fetch cannot choose it). */
-export function sendFrom(localAddress: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+export function sendFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (response) => {
       const chunks: Buffer[] = [];
@@ -57,7 +61,12 @@ export class ApiClient {
     readonly clientAddress: string = randomClientAddress(),
   ) {}
 
-  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, init: { raw?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
     const url = `${this.baseUrl}/api${path}`;
     const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, ...init.headers };
     if (body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';

@@ -10,7 +10,16 @@ import { afterAll, beforeAll } from 'vitest';
 import { stackUrl } from './api';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export interface TestBrowser {
   browser: Browser;
@@ -73,7 +82,14 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   await page.waitForSelector('.loading-screen, .boot-screen', { state: 'detached' });
   // Measure what stays on screen: a toast fading in is half transparent for a moment, and axe would
   // blend its colours. Short transitions are waited for; long ones (a toast's countdown bar) are not.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => Number(animation.effect?.getComputedTiming().duration) < 2000).map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number(animation.effect?.getComputedTiming().duration) < 2000)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

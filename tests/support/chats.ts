@@ -7,9 +7,19 @@ import { type ApiClient, stackUrl } from './api';
 import { signedInAs, signedInPublishingExpert } from './accounts';
 
 /** A new expert of the test's own with one published offer (approved by the admin). */
-export async function expertWithOffer(firstName = 'Chandra', lastName = 'Chatty', title = 'Career strategy review call'): Promise<{ expert: ApiClient; expertId: string; email: string; offer: OfferDto }> {
+export async function expertWithOffer(
+  firstName = 'Chandra',
+  lastName = 'Chatty',
+  title = 'Career strategy review call',
+): Promise<{ expert: ApiClient; expertId: string; email: string; offer: OfferDto }> {
   const { client: expert, userId: expertId, email } = await signedInPublishingExpert(firstName, lastName);
-  const created = await expert.post<{ offer: OfferDto }>('/offers/create', { title, description: 'One hour on your next career move, with notes.', price: 60, lessonType: 'Video Call', pricingType: 'fixed' });
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title,
+    description: 'One hour on your next career move, with notes.',
+    price: 60,
+    lessonType: 'Video Call',
+    pricingType: 'fixed',
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const admin = await signedInAs('admin');
   expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);

@@ -31,7 +31,8 @@ export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.ran
 
 /** Runs `during` while the local mail service is down (every send answers 503), then brings it back. */
 export async function duringMailOutage<T>(during: () => Promise<T>): Promise<T> {
-  const set = (outage: boolean) => fetch(`${stackUrl()}/_local/mail-outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outage }) });
+  const set = (outage: boolean) =>
+    fetch(`${stackUrl()}/_local/mail-outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outage }) });
   expect((await set(true)).status).toBe(200);
   try {
     return await during();

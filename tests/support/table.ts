@@ -11,7 +11,11 @@ let client: DynamoDBDocumentClient | undefined;
 function table() {
   const env = stackEnv();
   client ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }),
+    new DynamoDBClient({
+      endpoint: env.DYNAMODB_ENDPOINT,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+    }),
   );
   return { client, name: env.TABLE_NAME };
 }

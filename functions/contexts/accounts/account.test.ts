@@ -31,8 +31,18 @@ describe('the account entity', () => {
     const stored = { ...toAccountItem(expert), stripeAccountId: 'acct_123', balanceCents: 5000, banReason: 'spam' };
     const view = toCurrentAccount(fromAccountItem(stored));
     const shown = JSON.stringify(view);
-    for (const secret of ['scrypt', 'a-hash', 'r-hash', 'acct_123', '5000', 'spam', 'endedSessions', 'sessionsVersion', 'passwordHash']) expect(shown).not.toContain(secret);
-    expect(view).toMatchObject({ _id: 'u1', role: 'professor', email: 'claire@example.com', favorites: ['o2', 'o1'], isActivated: true, isBanned: false, bio: expert.bio, payoutsEnabled: true });
+    for (const secret of ['scrypt', 'a-hash', 'r-hash', 'acct_123', '5000', 'spam', 'endedSessions', 'sessionsVersion', 'passwordHash'])
+      expect(shown).not.toContain(secret);
+    expect(view).toMatchObject({
+      _id: 'u1',
+      role: 'professor',
+      email: 'claire@example.com',
+      favorites: ['o2', 'o1'],
+      isActivated: true,
+      isBanned: false,
+      bio: expert.bio,
+      payoutsEnabled: true,
+    });
   });
 
   it('refuses an item that is not an account', () => {

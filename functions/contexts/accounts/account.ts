@@ -116,7 +116,11 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   payoutsEnabled: flag,
 });
 
-export const toAccountItem = (account: AccountRecord) => ({ ...userKey(account.userId), ...userRoleIndex(account.role, account.createdAt, account.userId), ...account });
+export const toAccountItem = (account: AccountRecord) => ({
+  ...userKey(account.userId),
+  ...userRoleIndex(account.role, account.createdAt, account.userId),
+  ...account,
+});
 export const fromAccountItem = (item: Record<string, unknown>): AccountRecord => accountItem.parse(item);
 
 /** The claim of an address: one account per address, made unique by this item's key. */

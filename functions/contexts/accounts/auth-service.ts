@@ -54,7 +54,12 @@ async function register(email: string, password: string, details: RegistrationDe
   return { msg: MSG.registrationSuccessful };
 }
 
-async function mailActivation(email: string, registration: repo.Registration, pending: AccountRecord | undefined, undoCount: () => Promise<void>): Promise<void> {
+async function mailActivation(
+  email: string,
+  registration: repo.Registration,
+  pending: AccountRecord | undefined,
+  undoCount: () => Promise<void>,
+): Promise<void> {
   let user = pending;
   let created: AccountRecord | undefined;
   if (!user) {
@@ -145,7 +150,10 @@ export async function login(body: LoginBody, kind: SessionKind, client: Client):
   const guess = await repo.countLoginGuess(kind, body.email, client.ip, limit.windowSeconds);
   if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
 
-  const [user, addressFailures] = await Promise.all([repo.findAccountByEmail(body.email), repo.readAddressFailures(kind, body.email, LOGIN_FLOOD.windowSeconds)]);
+  const [user, addressFailures] = await Promise.all([
+    repo.findAccountByEmail(body.email),
+    repo.readAddressFailures(kind, body.email, LOGIN_FLOOD.windowSeconds),
+  ]);
   await waitUntil(Date.now() + floodDelayMs(addressFailures?.count ?? 0));
   const eligible = user && !user.isDeleted && (user.role === 'admin') === (kind === 'admin');
   const passwordOk = eligible ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDummy(body.password);
@@ -179,7 +187,14 @@ async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omi
   const sessionId = newId();
   const secret = randomSecret();
   const startedAt = nowSeconds();
-  await repo.putSession({ userId: user.userId, sessionId, kind, tokenHash: sha256(secret), startedAt, expiresAt: startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds });
+  await repo.putSession({
+    userId: user.userId,
+    sessionId,
+    kind,
+    tokenHash: sha256(secret),
+    startedAt,
+    expiresAt: startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds,
+  });
   const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind }, startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds);
   return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds: AUTH_TIMINGS.sessionAbsoluteSeconds };
 }
@@ -194,7 +209,10 @@ function parseRefreshToken(refreshToken: string | undefined): { userId: string; 
   return match ? { userId: match[1], sessionId: match[2], secret: match[3] } : undefined;
 }
 
-export async function refresh(refreshToken: string | undefined, kind: SessionKind): Promise<{ accessToken: string; refreshToken?: string; lifetimeSeconds: number }> {
+export async function refresh(
+  refreshToken: string | undefined,
+  kind: SessionKind,
+): Promise<{ accessToken: string; refreshToken?: string; lifetimeSeconds: number }> {
   const parsed = parseRefreshToken(refreshToken);
   if (!parsed) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   const { userId, sessionId, secret } = parsed;

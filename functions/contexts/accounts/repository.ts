@@ -6,7 +6,19 @@ import * as z from 'zod/mini';
 import { batchGet, db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
 import { countInWindow, forgetWindow, readWindow } from '../../platform/rate-windows';
 import { catalogueChangePut } from '../search/catalogue-changes';
-import { GSI1, contactKey, emailKey, loginAddressKey, loginAttemptsOf, loginClientKey, sessionKey, sessionsOfUser, tokenKey, userKey, usersOfRole } from '../../platform/keys';
+import {
+  GSI1,
+  contactKey,
+  emailKey,
+  loginAddressKey,
+  loginAttemptsOf,
+  loginClientKey,
+  sessionKey,
+  sessionsOfUser,
+  tokenKey,
+  userKey,
+  usersOfRole,
+} from '../../platform/keys';
 import { fromSessionItem, type SessionRecord, toSessionItem, withEndedSessions } from './session';
 import { type AccountRecord, fromAccountItem, toAccountItem, toEmailClaimItem } from './account';
 import { Contention } from '../../platform/errors';
@@ -35,7 +47,6 @@ export class EmailTaken extends Error {}
 
 // Users ---------------------------------------------------------------------------------------
 
-
 /** Creates the user and claims the address in one transaction: the address is unique by construction. */
 export async function createUser(user: AccountRecord): Promise<void> {
   try {
@@ -55,8 +66,23 @@ export async function createUser(user: AccountRecord): Promise<void> {
 export async function deletePendingUser(user: AccountRecord): Promise<void> {
   await transact({
     TransactItems: [
-      { Delete: { TableName: TableName(), Key: userKey(user.userId), ConditionExpression: '#status = :pending', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':pending': 'pending' } } },
-      { Delete: { TableName: TableName(), Key: emailKey(user.email), ConditionExpression: 'userId = :userId', ExpressionAttributeValues: { ':userId': user.userId } } },
+      {
+        Delete: {
+          TableName: TableName(),
+          Key: userKey(user.userId),
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'pending' },
+        },
+      },
+      {
+        Delete: {
+          TableName: TableName(),
+          Key: emailKey(user.email),
+          ConditionExpression: 'userId = :userId',
+          ExpressionAttributeValues: { ':userId': user.userId },
+        },
+      },
     ],
   });
 }
@@ -89,7 +115,13 @@ export async function allExperts(): Promise<AccountRecord[]> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
-      new QueryCommand({ TableName: TableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': usersOfRole('professor').gsi1pk }, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: TableName(),
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': usersOfRole('professor').gsi1pk },
+        ExclusiveStartKey,
+      }),
     );
     experts.push(...(page.Items ?? []).map(fromAccountItem));
     ExclusiveStartKey = page.LastEvaluatedKey;
@@ -103,7 +135,9 @@ export async function findAccountByEmail(email: string): Promise<AccountRecord |
 }
 
 export async function recordLogin(userId: string, at: string): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: 'SET lastLoginAt = :at', ExpressionAttributeValues: { ':at': at } }));
+  await db.send(
+    new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: 'SET lastLoginAt = :at', ExpressionAttributeValues: { ':at': at } }),
+  );
 }
 
 // One-time tokens -----------------------------------------------------------------------------
@@ -162,7 +196,11 @@ export async function activate(tokenHash: string, userId: string, registration: 
             Key: userKey(userId),
             UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')} REMOVE activationTokenHash${registration.name === undefined ? ', #name' : ''}`,
             ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])), '#status': 'status', ...(registration.name === undefined && { '#name': 'name' }) },
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+              '#status': 'status',
+              ...(registration.name === undefined && { '#name': 'name' }),
+            },
             ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n as keyof typeof values]])), ':pending': 'pending' },
           },
         },
@@ -209,19 +247,26 @@ export async function resetPassword(tokenHash: string, userId: string, passwordH
 
 /** Makes a new reset token the user's current one; any earlier reset link stops working. */
 export async function setCurrentResetToken(userId: string, tokenHash: string): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: 'SET resetTokenHash = :hash', ExpressionAttributeValues: { ':hash': tokenHash } }));
+  await db.send(
+    new UpdateCommand({
+      TableName: TableName(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET resetTokenHash = :hash',
+      ExpressionAttributeValues: { ':hash': tokenHash },
+    }),
+  );
 }
 
 // Counters in fixed windows (login attempts, rate limits) --------------------------------------
 
-export const countLoginGuess = (kind: SessionKind, email: string, clientIp: string, windowSeconds: number) => countInWindow(loginClientKey(kind, email, clientIp), windowSeconds);
+export const countLoginGuess = (kind: SessionKind, email: string, clientIp: string, windowSeconds: number) =>
+  countInWindow(loginClientKey(kind, email, clientIp), windowSeconds);
 
 /** A right password: this client's earlier wrong guesses for the address no longer count. */
 export const forgetLoginGuesses = (kind: SessionKind, email: string, clientIp: string) => forgetWindow(loginClientKey(kind, email, clientIp));
 
 export const countAddressFailure = (kind: SessionKind, email: string, windowSeconds: number) => countInWindow(loginAddressKey(kind, email), windowSeconds);
 export const readAddressFailures = (kind: SessionKind, email: string, windowSeconds: number) => readWindow(loginAddressKey(kind, email), windowSeconds);
-
 
 // Sessions (refresh-token families) -----------------------------------------------------------
 
@@ -277,7 +322,11 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
           Key: userKey(userId),
           UpdateExpression: 'SET endedSessions = :ended, sessionsVersion = :next',
           ConditionExpression: version === undefined ? 'attribute_not_exists(sessionsVersion)' : 'sessionsVersion = :version',
-          ExpressionAttributeValues: { ':ended': withEndedSessions(account, sessionIds), ':next': (version ?? 0) + 1, ...(version !== undefined && { ':version': version }) },
+          ExpressionAttributeValues: {
+            ':ended': withEndedSessions(account, sessionIds),
+            ':next': (version ?? 0) + 1,
+            ...(version !== undefined && { ':version': version }),
+          },
         }),
       );
       return;
@@ -317,7 +366,13 @@ export async function endAllSessions(userId: string): Promise<string[]> {
 export async function clearLoginAttempts(email: string): Promise<void> {
   for (const kind of ['user', 'admin'] as const) {
     const { Items } = await db.send(
-      new QueryCommand({ TableName: TableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': loginAttemptsOf(kind, email).pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true }),
+      new QueryCommand({
+        TableName: TableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': loginAttemptsOf(kind, email).pk },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+      }),
     );
     await Promise.all((Items ?? []).map((item) => db.send(new DeleteCommand({ TableName: TableName(), Key: { pk: item.pk, sk: item.sk } }))));
   }

@@ -7,7 +7,8 @@ import type { Caller } from '../../platform/access-token';
 import type { AccountRecord } from '../accounts/account';
 
 /** An account others may see: activated, not banned, not deleted. */
-export const isVisible = (user: AccountRecord | undefined): user is AccountRecord => user !== undefined && user.status === 'active' && !user.isBanned && !user.isDeleted;
+export const isVisible = (user: AccountRecord | undefined): user is AccountRecord =>
+  user !== undefined && user.status === 'active' && !user.isBanned && !user.isDeleted;
 
 /** An expert listed in the catalogue. */
 export const isListedExpert = (user: AccountRecord | undefined): user is AccountRecord => isVisible(user) && user.role === 'professor';
@@ -20,7 +21,15 @@ const number = (value: unknown) => (typeof value === 'number' && Number.isFinite
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 export function toExpertCard(user: AccountRecord, caller: Caller | undefined): ExpertCard {
-  const optional = { profilePhoto: text(user.profilePhoto), domainActivity: text(user.domainActivity), headline: text(user.headline), position: text(user.position), company: text(user.company), city: text(user.city), country: text(user.country) };
+  const optional = {
+    profilePhoto: text(user.profilePhoto),
+    domainActivity: text(user.domainActivity),
+    headline: text(user.headline),
+    position: text(user.position),
+    company: text(user.company),
+    city: text(user.city),
+    country: text(user.country),
+  };
   return {
     _id: user.userId,
     firstName: user.firstName,
@@ -48,7 +57,13 @@ export function toExpertProfile(user: AccountRecord, caller: Caller | undefined)
 }
 
 export function toPublicUser(user: AccountRecord): PublicUser {
-  const optional = { profilePhoto: text(user.profilePhoto), city: text(user.city), country: text(user.country), headline: text(user.headline), domainActivity: text(user.domainActivity) };
+  const optional = {
+    profilePhoto: text(user.profilePhoto),
+    city: text(user.city),
+    country: text(user.country),
+    headline: text(user.headline),
+    domainActivity: text(user.domainActivity),
+  };
   return {
     _id: user.userId,
     role: user.role,

@@ -39,7 +39,11 @@ export async function merge(caller: Caller, account: AccountRecord, ids: string[
   const fresh = (await publishedOffersAmong(ids, caller)).map((offer) => offer._id).filter((id) => !held.has(id));
   if (fresh.length === 0) return { favorites: [...held] };
   const now = Date.now();
-  const saved = await accounts.addFavorites(caller.userId, Object.fromEntries(fresh.map((id, at) => [id, new Date(now - at).toISOString()])), CATALOGUE.maxFavorites);
+  const saved = await accounts.addFavorites(
+    caller.userId,
+    Object.fromEntries(fresh.map((id, at) => [id, new Date(now - at).toISOString()])),
+    CATALOGUE.maxFavorites,
+  );
   if (!saved) throw new BadRequest(MSG.tooManyFavorites, 'too_many_favorites');
   return { favorites: favoriteIds(saved) };
 }

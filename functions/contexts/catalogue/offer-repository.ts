@@ -31,13 +31,24 @@ export async function getOffer(offerId: string, options: { consistent?: boolean 
 
 /** An expert's offers, newest first: one Query of the expert's partition of GSI1, whatever the table's size. */
 export async function offersOfExpert(expertId: string): Promise<OfferRecord[]> {
-  return queryAll({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': expertOffersOf(expertId).gsi1pk }, ScanIndexForward: false });
+  return queryAll({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': expertOffersOf(expertId).gsi1pk },
+    ScanIndexForward: false,
+  });
 }
 
 /** Offers of one status from GSI2, oldest submission first, at most `limit` (the moderation queue). */
 export async function offersWithStatusOldestFirst(status: 'pending' | 'approved', limit: number): Promise<OfferRecord[]> {
   const { Items = [] } = await db.send(
-    new QueryCommand({ TableName: config.tableName, IndexName: GSI2, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': offersWithStatus(status).gsi2pk }, Limit: limit }),
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': offersWithStatus(status).gsi2pk },
+      Limit: limit,
+    }),
   );
   return Items.map(fromOfferItem);
 }
@@ -68,7 +79,15 @@ export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCent
 export async function updateOffer(offer: OfferRecord, fields: OfferFields, options: { ownerId?: string; resubmit: boolean }): Promise<OfferRecord | undefined> {
   const now = new Date().toISOString();
   const updated: OfferRecord = { ...offer, ...fields, updatedAt: now, ...(options.resubmit && { status: 'pending' as const, submittedAt: now }) };
-  const values: Record<string, unknown> = { ':title': updated.title, ':description': updated.description, ':price': updated.priceCents, ':lessonType': updated.lessonType, ':now': now, ':pending': 'pending', ':approved': 'approved' };
+  const values: Record<string, unknown> = {
+    ':title': updated.title,
+    ':description': updated.description,
+    ':price': updated.priceCents,
+    ':lessonType': updated.lessonType,
+    ':now': now,
+    ':pending': 'pending',
+    ':approved': 'approved',
+  };
   const sets = ['title = :title', 'description = :description', 'priceCents = :price', 'lessonType = :lessonType', 'updatedAt = :now'];
   if (fields.photo) {
     sets.push('photo = :photo');

@@ -65,7 +65,9 @@ export async function reviewsOfExpert(expertId: string): Promise<Review[]> {
 export async function myOffers(caller: Caller): Promise<OfferDto[]> {
   const [expert, offers] = await Promise.all([accounts.getAccount(caller.userId), repo.offersOfExpert(caller.userId)]);
   const card = expertCardOrId(expert, caller.userId, caller);
-  return Promise.all(offers.filter((own) => own.status === 'pending' || own.status === 'approved').map((own) => withPendingPhoto(toOfferDto(own, card), own, caller)));
+  return Promise.all(
+    offers.filter((own) => own.status === 'pending' || own.status === 'approved').map((own) => withPendingPhoto(toOfferDto(own, card), own, caller)),
+  );
 }
 
 /** An expert with payouts enabled publishes offers; each waits for an admin's approval first. */
@@ -125,8 +127,13 @@ export async function deleteOffer(offerId: string, caller: Caller): Promise<{ ms
 /** The moderation queue: offers waiting for approval, oldest first. */
 export async function pendingOffers(caller: Caller): Promise<OfferDto[]> {
   const offers = await repo.offersWithStatusOldestFirst('pending', CATALOGUE.moderationBatch);
-  const { users } = await repo.offersAndUsers([], offers.map((pending) => pending.expertId));
-  return Promise.all(offers.map((pending) => withPendingPhoto(toOfferDto(pending, expertCardOrId(users.get(pending.expertId), pending.expertId, caller)), pending, caller)));
+  const { users } = await repo.offersAndUsers(
+    [],
+    offers.map((pending) => pending.expertId),
+  );
+  return Promise.all(
+    offers.map((pending) => withPendingPhoto(toOfferDto(pending, expertCardOrId(users.get(pending.expertId), pending.expertId, caller)), pending, caller)),
+  );
 }
 
 /**
@@ -193,7 +200,9 @@ async function fieldsOf(offerId: string, input: OfferInput, photoGoes: 'publish'
   const fields = { title: input.title, description: input.description, priceCents: centsFromEuros(input.price), lessonType: input.lessonType };
   if (!input.photo) return fields;
   const upload = { key: input.photo, keyPrefix: `offers/${offerId}`, maxBytes: LIMITS.photoMaxBytes };
-  return photoGoes === 'publish' ? { ...fields, photo: await publishUpload({ ...upload, publicPrefix: `offers/${offerId}` }) } : { ...fields, pendingPhoto: await holdUpload(upload) };
+  return photoGoes === 'publish'
+    ? { ...fields, photo: await publishUpload({ ...upload, publicPrefix: `offers/${offerId}` }) }
+    : { ...fields, pendingPhoto: await holdUpload(upload) };
 }
 
 /** Its expert and admins see a photo in moderation through a short-lived signed address; nobody else learns of it. */
@@ -213,6 +222,18 @@ async function discardHeldPhoto(offer: OfferRecord): Promise<void> {
 
 /** An expert's card, or just their id when the account is gone (admins still see the offer). */
 function expertCardOrId(expert: AccountRecord | undefined, expertId: string, caller: Caller): ExpertCard {
-  return expert ? toExpertCard(expert, caller) : { _id: expertId, firstName: '', lastName: '', rating: 0, reviews: 0, expYears: 0, isVerified: false, isStripeConnected: false, payoutsEnabled: false, createdAt: '' };
+  return expert
+    ? toExpertCard(expert, caller)
+    : {
+        _id: expertId,
+        firstName: '',
+        lastName: '',
+        rating: 0,
+        reviews: 0,
+        expYears: 0,
+        isVerified: false,
+        isStripeConnected: false,
+        payoutsEnabled: false,
+        createdAt: '',
+      };
 }
-

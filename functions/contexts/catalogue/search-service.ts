@@ -25,7 +25,13 @@ export function toExpertEntry(expert: AccountRecord): ExpertEntry {
   };
 }
 
-export const toOfferEntry = (offer: OfferRecord): OfferEntry => ({ id: offer.offerId, expertId: offer.expertId, title: offer.title, description: offer.description, createdAt: offer.createdAt });
+export const toOfferEntry = (offer: OfferRecord): OfferEntry => ({
+  id: offer.offerId,
+  expertId: offer.expertId,
+  title: offer.title,
+  description: offer.description,
+  createdAt: offer.createdAt,
+});
 
 const source: CatalogueSource = {
   async everything() {

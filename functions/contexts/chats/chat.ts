@@ -93,7 +93,11 @@ const memberItem: z.ZodMiniType<MemberRecord> = z.object({
 
 export const toChatItem = (chat: ChatRecord) => ({ ...chatKey(chat.chatId), ...chat });
 export const toMessageItem = (message: MessageRecord) => ({ ...messageKey(message.chatId, message.messageId), ...message });
-export const toMemberItem = (member: MemberRecord) => ({ ...chatMemberKey(member.userId, member.chatId), ...chatMemberIndex(member.userId, member.lastActivityAt, member.chatId), ...member });
+export const toMemberItem = (member: MemberRecord) => ({
+  ...chatMemberKey(member.userId, member.chatId),
+  ...chatMemberIndex(member.userId, member.lastActivityAt, member.chatId),
+  ...member,
+});
 
 export function fromChatItem(item: Record<string, unknown>): ChatRecord {
   const { offer, ...chat } = chatItem.parse(item);
@@ -125,7 +129,13 @@ function toParticipant(userId: string, role: ChatParticipant['role'], user: Acco
   return { _id: userId, role: user.role, firstName: user.firstName, lastName: user.lastName, ...(user.profilePhoto && { profilePhoto: user.profilePhoto }) };
 }
 
-export function toChatDto(chat: ChatRecord, order: OrderRecord, caller: MemberRecord, other: Pick<MemberRecord, 'readUpTo'> | undefined, users: Map<string, AccountRecord>): ChatDto {
+export function toChatDto(
+  chat: ChatRecord,
+  order: OrderRecord,
+  caller: MemberRecord,
+  other: Pick<MemberRecord, 'readUpTo'> | undefined,
+  users: Map<string, AccountRecord>,
+): ChatDto {
   const { priceCents, ...offer } = chat.offer;
   const readUpTo = { callerId: caller.userId, byCaller: caller.readUpTo, byOther: other?.readUpTo };
   return {

@@ -28,7 +28,10 @@ describe('sharesConversation', () => {
   });
 
   it('stops at the end of the member with fewer places: an unknown id costs one empty page each', async () => {
-    pagesOf.set('busy', Array.from({ length: 50 }, () => false));
+    pagesOf.set(
+      'busy',
+      Array.from({ length: 50 }, () => false),
+    );
     expect(await sharesConversation('busy', 'unknown')).toBe(false);
     expect(reads).toEqual(['busy:0', 'unknown:0']);
   });

@@ -8,12 +8,34 @@ import type { Announcement } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
 import * as z from 'zod/mini';
-import { chatKey, chatMemberIndex, chatMemberKey, chatsOfMember, GSI1, messageKey, messagesOf, openChatKey, orderKey, unreadTotalKey, userKey } from '../../platform/keys';
+import {
+  chatKey,
+  chatMemberIndex,
+  chatMemberKey,
+  chatsOfMember,
+  GSI1,
+  messageKey,
+  messagesOf,
+  openChatKey,
+  orderKey,
+  unreadTotalKey,
+  userKey,
+} from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { fromOrderItem, type OrderRecord } from '../orders/order';
 import type { OrderCreation } from '../orders/service';
 import { announcement } from '../realtime/service';
-import { type ChatRecord, fromChatItem, fromMemberItem, fromMessageItem, type MemberRecord, type MessageRecord, toChatItem, toMemberItem, toMessageItem } from './chat';
+import {
+  type ChatRecord,
+  fromChatItem,
+  fromMemberItem,
+  fromMessageItem,
+  type MemberRecord,
+  type MessageRecord,
+  toChatItem,
+  toMemberItem,
+  toMessageItem,
+} from './chat';
 
 const table = () => config.tableName;
 
@@ -32,7 +54,11 @@ export async function getChat(chatId: string): Promise<ChatRecord | undefined> {
  * read through their contexts' keys and item mappers (their read parts), never their repositories.
  */
 export async function chatsMembersAndUsers(chatIds: string[], members: { userId: string; chatId: string }[], userIds: string[]) {
-  const items = await batchGet(table(), [...chatIds.flatMap((chatId) => [chatKey(chatId), orderKey(chatId)]), ...members.map((m) => chatMemberKey(m.userId, m.chatId)), ...userIds.map(userKey)]);
+  const items = await batchGet(table(), [
+    ...chatIds.flatMap((chatId) => [chatKey(chatId), orderKey(chatId)]),
+    ...members.map((m) => chatMemberKey(m.userId, m.chatId)),
+    ...userIds.map(userKey),
+  ]);
   const chats = new Map<string, ChatRecord>();
   const orders = new Map<string, OrderRecord>();
   const places = new Map<string, MemberRecord>();
@@ -74,13 +100,31 @@ export async function chatsOfUser(userId: string, limit: number, after?: string)
 }
 
 /** Messages oldest first: the latest `limit`, those before a message, or those after one. */
-export async function messagesOfChat(chatId: string, page: { before?: string; after?: string; limit: number }): Promise<{ messages: MessageRecord[]; more: boolean }> {
+export async function messagesOfChat(
+  chatId: string,
+  page: { before?: string; after?: string; limit: number },
+): Promise<{ messages: MessageRecord[]; more: boolean }> {
   const { pk, skPrefix } = messagesOf(chatId);
   const query: QueryCommandInput = page.after
-    ? { TableName: table(), KeyConditionExpression: 'pk = :pk AND sk > :after', ExpressionAttributeValues: { ':pk': pk, ':after': messageKey(chatId, page.after).sk }, ScanIndexForward: true }
+    ? {
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        ExpressionAttributeValues: { ':pk': pk, ':after': messageKey(chatId, page.after).sk },
+        ScanIndexForward: true,
+      }
     : page.before
-      ? { TableName: table(), KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :before', ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':before': messageKey(chatId, page.before).sk }, ScanIndexForward: false }
-      : { TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ScanIndexForward: false };
+      ? {
+          TableName: table(),
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :before',
+          ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':before': messageKey(chatId, page.before).sk },
+          ScanIndexForward: false,
+        }
+      : {
+          TableName: table(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+          ScanIndexForward: false,
+        };
   // One more than asked tells whether more exist; `before` may also return the message it names.
   const { Items = [] } = await db.send(new QueryCommand({ ...query, Limit: page.limit + 2 }));
   const found = Items.map(fromMessageItem).filter((message) => message.messageId !== page.before);
@@ -116,13 +160,27 @@ function messageWrites(message: MessageRecord, recipientId: string, event: Retur
       Key: chatMemberKey(userId, chatId),
       UpdateExpression: `SET lastActivityAt = :at, gsi1sk = :sk, lastMessageId = :id, lastMessage = :message${unread ? ' ADD unreadCount :one' : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': createdAt, ':sk': chatMemberIndex(userId, createdAt, chatId).gsi1sk, ':id': messageId, ':message': message, ...(unread && { ':one': 1 }) },
+      ExpressionAttributeValues: {
+        ':at': createdAt,
+        ':sk': chatMemberIndex(userId, createdAt, chatId).gsi1sk,
+        ':id': messageId,
+        ':message': message,
+        ...(unread && { ':one': 1 }),
+      },
     },
   });
   return [
     { Put: { TableName: table(), Item: toMessageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(placesExist ? [place(senderId, false), place(recipientId, true)] : []),
-    { Update: { TableName: table(), Key: unreadTotalKey(recipientId), UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } },
+    {
+      Update: {
+        TableName: table(),
+        Key: unreadTotalKey(recipientId),
+        UpdateExpression: 'ADD #count :one',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
     event.put,
   ];
 }
@@ -142,11 +200,31 @@ export async function addMessage(message: MessageRecord, recipientId: string, ev
  * conversation's), both members' places and, when given, the first message. false: the student
  * opened a chat about this offer meanwhile; ask again.
  */
-export async function createChat(chat: ChatRecord, orderCreation: OrderCreation, archivedChatId: string | undefined, first?: { message: MessageRecord; event: Announcement }): Promise<boolean> {
+export async function createChat(
+  chat: ChatRecord,
+  orderCreation: OrderCreation,
+  archivedChatId: string | undefined,
+  first?: { message: MessageRecord; event: Announcement },
+): Promise<boolean> {
   const at = chat.createdAt;
   const last = first && { lastMessageId: first.message.messageId, lastMessage: first.message };
-  const student: MemberRecord = { userId: chat.studentId, chatId: chat.chatId, otherUserId: chat.expertId, unreadCount: 0, lastActivityAt: at, ...last, ...(first && { readUpTo: first.message.messageId }) };
-  const expert: MemberRecord = { userId: chat.expertId, chatId: chat.chatId, otherUserId: chat.studentId, unreadCount: first ? 1 : 0, lastActivityAt: at, ...last };
+  const student: MemberRecord = {
+    userId: chat.studentId,
+    chatId: chat.chatId,
+    otherUserId: chat.expertId,
+    unreadCount: 0,
+    lastActivityAt: at,
+    ...last,
+    ...(first && { readUpTo: first.message.messageId }),
+  };
+  const expert: MemberRecord = {
+    userId: chat.expertId,
+    chatId: chat.chatId,
+    otherUserId: chat.studentId,
+    unreadCount: first ? 1 : 0,
+    lastActivityAt: at,
+    ...last,
+  };
   const announced = first && messageAnnouncement(first.message, chat.expertId, first.event);
   try {
     await transact({
@@ -196,7 +274,17 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
           },
         },
         ...(unreadCount > 0
-          ? [{ Update: { TableName: table(), Key: unreadTotalKey(userId), UpdateExpression: 'ADD #count :minus', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minus': -unreadCount } } }]
+          ? [
+              {
+                Update: {
+                  TableName: table(),
+                  Key: unreadTotalKey(userId),
+                  UpdateExpression: 'ADD #count :minus',
+                  ExpressionAttributeNames: { '#count': 'count' },
+                  ExpressionAttributeValues: { ':minus': -unreadCount },
+                },
+              },
+            ]
           : []),
         announced.put,
       ],
@@ -208,4 +296,3 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
     throw error;
   }
 }
-

@@ -29,7 +29,12 @@ async function placeOf(caller: Caller, chatId: string, options: { consistent?: b
 
 /** The chat as the member sees it, with the other member's place (how far they have read). */
 async function chatSeenBy(member: MemberRecord): Promise<{ chat: ChatDto; other?: MemberRecord }> {
-  const { chats, orders: ordersById, places, users } = await repository.chatsMembersAndUsers([member.chatId], [{ userId: member.otherUserId, chatId: member.chatId }], [member.userId, member.otherUserId]);
+  const {
+    chats,
+    orders: ordersById,
+    places,
+    users,
+  } = await repository.chatsMembersAndUsers([member.chatId], [{ userId: member.otherUserId, chatId: member.chatId }], [member.userId, member.otherUserId]);
   const chat = chats.get(member.chatId);
   const order = ordersById.get(member.chatId);
   if (!chat || !order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
@@ -53,7 +58,12 @@ export async function listChats(caller: Caller, query: { cursor?: string; limit:
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const { members, next } = await repository.chatsOfUser(caller.userId, query.limit, after);
   if (members.length === 0) return { chats: [] };
-  const { chats, orders: ordersById, places, users } = await repository.chatsMembersAndUsers(
+  const {
+    chats,
+    orders: ordersById,
+    places,
+    users,
+  } = await repository.chatsMembersAndUsers(
     members.map((m) => m.chatId),
     members.map((m) => ({ userId: m.otherUserId, chatId: m.chatId })),
     [caller.userId, ...members.map((m) => m.otherUserId)],
@@ -81,7 +91,15 @@ export async function chatMessages(caller: Caller, chatId: string, query: { befo
 }
 
 function messageFrom(account: AccountRecord, chatId: string, content: string): MessageRecord {
-  return { messageId: newMessageId(), chatId, senderId: account.userId, content, createdAt: new Date().toISOString(), senderFirstName: account.firstName ?? '', senderLastName: account.lastName ?? '' };
+  return {
+    messageId: newMessageId(),
+    chatId,
+    senderId: account.userId,
+    content,
+    createdAt: new Date().toISOString(),
+    senderFirstName: account.firstName ?? '',
+    senderLastName: account.lastName ?? '',
+  };
 }
 
 /** The message as its sender sees it right after sending (not read yet by the other). */
@@ -167,7 +185,14 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
       expertName: `${expert.firstName} ${expert.lastName}`.trim(),
       createdAt,
     };
-    const order = await orders.newOrder({ orderId: chatId, offerId: offer.offerId, studentId: caller.userId, expertId: expert.userId, pricingType: offer.pricingType, createdAt });
+    const order = await orders.newOrder({
+      orderId: chatId,
+      offerId: offer.offerId,
+      studentId: caller.userId,
+      expertId: expert.userId,
+      pricingType: offer.pricingType,
+      createdAt,
+    });
     const message = initialMessage === undefined ? undefined : messageFrom(account, chatId, initialMessage);
     const first = message && { message, event: { type: 'newMessage' as const, chatId, message: asSent(message) } };
     if (await repository.createChat(chat, orders.orderCreation(order), existingId, first)) {

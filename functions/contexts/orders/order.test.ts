@@ -16,7 +16,15 @@ const order = (fields: Partial<OrderRecord> = {}): OrderRecord => ({
 
 describe('the order status table', () => {
   it('walks an hourly order from proposal to approval, each step by its actor', () => {
-    const steps: [OrderAction, OrderActor][] = [['schedule', 'student'], ['confirmSchedule', 'expert'], ['pay', 'payment'], ['submit', 'expert'], ['requestRevision', 'student'], ['submit', 'expert'], ['approve', 'student']];
+    const steps: [OrderAction, OrderActor][] = [
+      ['schedule', 'student'],
+      ['confirmSchedule', 'expert'],
+      ['pay', 'payment'],
+      ['submit', 'expert'],
+      ['requestRevision', 'student'],
+      ['submit', 'expert'],
+      ['approve', 'student'],
+    ];
     let current = order({ scheduledDate: '2026-12-01T09:00:00.000Z', scheduledHours: 2 });
     const seen = [current.status];
     for (const [action, actor] of steps) {
@@ -41,14 +49,16 @@ describe('the order status table', () => {
     expect(nextStatus(order({ status: 'in_progress' }), 'pay', 'student')).toBeUndefined();
     for (const status of ['closed', 'canceled'] as const) {
       for (const action of Object.keys(ORDER_TRANSITIONS) as OrderAction[]) {
-        for (const actor of ['student', 'expert', 'payment'] as const) expect(nextStatus(order({ status, pricingType: 'fixed' }), action, actor)).toBeUndefined();
+        for (const actor of ['student', 'expert', 'payment'] as const)
+          expect(nextStatus(order({ status, pricingType: 'fixed' }), action, actor)).toBeUndefined();
       }
       expect(isFinished(status)).toBe(true);
     }
   });
 
   it('names only statuses of the contract, and every status but the finished ones has a way on', () => {
-    for (const transition of Object.values(ORDER_TRANSITIONS)) for (const status of [...transition.from, transition.to]) expect(ORDER_STATUSES).toContain(status);
+    for (const transition of Object.values(ORDER_TRANSITIONS))
+      for (const status of [...transition.from, transition.to]) expect(ORDER_STATUSES).toContain(status);
     const leaving = new Set(Object.values(ORDER_TRANSITIONS).flatMap((transition) => transition.from));
     expect(ORDER_STATUSES.filter((status) => !leaving.has(status))).toEqual(['closed', 'canceled']);
   });
@@ -60,9 +70,24 @@ describe("the spec's booleans", () => {
       const state = toOrderState(order({ status, scheduledDate: '2026-12-01T09:00:00.000Z', submissionFile: 'projects/c1/report.pdf' }));
       expect([state.isServiceInProgress, state.isOrderClosed, state.isOrderCanceled].filter(Boolean).length, status).toBeLessThanOrEqual(1);
     }
-    expect(toOrderState(order())).toEqual({ isServiceInProgress: false, isOrderClosed: false, isOrderCanceled: false, isScheduleConfirmed: false, projectSubmission: { status: 'none' } });
-    expect(toOrderState(order({ status: 'submitted', submissionFile: 'f.pdf' }))).toMatchObject({ isServiceInProgress: true, projectSubmission: { status: 'submitted', file: 'f.pdf' } });
-    expect(toOrderState(order({ status: 'closed', submissionFile: 'f.pdf' }))).toMatchObject({ isOrderClosed: true, projectSubmission: { status: 'approved', file: 'f.pdf' } });
-    expect(toOrderState(order({ status: 'confirmed', scheduledDate: '2026-12-01T09:00:00.000Z', scheduledHours: 2 }))).toMatchObject({ isScheduleConfirmed: true, scheduledHours: 2 });
+    expect(toOrderState(order())).toEqual({
+      isServiceInProgress: false,
+      isOrderClosed: false,
+      isOrderCanceled: false,
+      isScheduleConfirmed: false,
+      projectSubmission: { status: 'none' },
+    });
+    expect(toOrderState(order({ status: 'submitted', submissionFile: 'f.pdf' }))).toMatchObject({
+      isServiceInProgress: true,
+      projectSubmission: { status: 'submitted', file: 'f.pdf' },
+    });
+    expect(toOrderState(order({ status: 'closed', submissionFile: 'f.pdf' }))).toMatchObject({
+      isOrderClosed: true,
+      projectSubmission: { status: 'approved', file: 'f.pdf' },
+    });
+    expect(toOrderState(order({ status: 'confirmed', scheduledDate: '2026-12-01T09:00:00.000Z', scheduledHours: 2 }))).toMatchObject({
+      isScheduleConfirmed: true,
+      scheduledHours: 2,
+    });
   });
 });

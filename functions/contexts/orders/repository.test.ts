@@ -26,7 +26,10 @@ describe('orders in the table', () => {
 
   it('moves an order only from the status it was read in: of two moves at once, one lands', async () => {
     await table().transact({ TransactItems: [repo().orderPut(newOrder('race'))] });
-    const [paid, cancelled] = await Promise.all([repo().moveOrder('race', 'open', 'in_progress', { paymentAmountCents: cents(6000) }), repo().moveOrder('race', 'open', 'canceled')]);
+    const [paid, cancelled] = await Promise.all([
+      repo().moveOrder('race', 'open', 'in_progress', { paymentAmountCents: cents(6000) }),
+      repo().moveOrder('race', 'open', 'canceled'),
+    ]);
     expect([paid, cancelled].filter(Boolean)).toHaveLength(1);
     const stored = await repo().getOrder('race', { consistent: true });
     expect(stored?.status).toBe(paid ? 'in_progress' : 'canceled');

@@ -7,7 +7,9 @@ import { db, isConditionFailure } from '../../platform/table';
 import { fromOrderItem, type OrderRecord, type OrderStatus, toOrderItem } from './order';
 
 /** The Put of a new order, for the transaction that opens its conversation. */
-export const orderPut = (order: OrderRecord) => ({ Put: { TableName: config.tableName, Item: toOrderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } });
+export const orderPut = (order: OrderRecord) => ({
+  Put: { TableName: config.tableName, Item: toOrderItem(order), ConditionExpression: 'attribute_not_exists(pk)' },
+});
 
 export async function getOrder(orderId: string, options: { consistent?: boolean } = {}): Promise<OrderRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: orderKey(orderId), ConsistentRead: options.consistent }));
@@ -49,7 +51,13 @@ const counterItem = z.object({ lastOrderNumber: z.number() });
  */
 export async function reserveOrderNumbers(count: number): Promise<number> {
   const { Attributes } = await db.send(
-    new UpdateCommand({ TableName: config.tableName, Key: orderCounterKey(), UpdateExpression: 'ADD lastOrderNumber :count', ExpressionAttributeValues: { ':count': count }, ReturnValues: 'UPDATED_NEW' }),
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: orderCounterKey(),
+      UpdateExpression: 'ADD lastOrderNumber :count',
+      ExpressionAttributeValues: { ':count': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
   );
   return counterItem.parse(Attributes).lastOrderNumber - count + 1;
 }

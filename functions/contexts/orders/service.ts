@@ -28,7 +28,14 @@ async function nextOrderNumber(): Promise<number> {
 }
 
 /** A new order, open, for the conversation `orderId` about an offer. */
-export async function newOrder(fields: { orderId: string; offerId: string; studentId: string; expertId: string; pricingType: (typeof PRICING_TYPES)[number]; createdAt: string }): Promise<OrderRecord> {
+export async function newOrder(fields: {
+  orderId: string;
+  offerId: string;
+  studentId: string;
+  expertId: string;
+  pricingType: (typeof PRICING_TYPES)[number];
+  createdAt: string;
+}): Promise<OrderRecord> {
   return { ...fields, orderNumber: await nextOrderNumber(), status: 'open' };
 }
 

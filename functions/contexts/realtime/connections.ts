@@ -5,12 +5,7 @@
  * Beside the connections, in the same partition, the user's sessions that have ended: none of their
  * sockets opens or hears anything any more.
  */
-import {
-  ApiGatewayManagementApiClient,
-  DeleteConnectionCommand,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { REALTIME } from '../../../shared/limits';
@@ -74,7 +69,13 @@ export async function connectionsOf(userId: string): Promise<{ connections: Conn
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
-      new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
     );
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
@@ -89,7 +90,11 @@ export async function connectionsOf(userId: string): Promise<{ connections: Conn
 /** Records that sessions ended, for as long as a ticket or connection of theirs could still show up. */
 export async function recordEndedSessions(userId: string, sessionIds: string[]): Promise<void> {
   const expiresAt = nowSeconds() + REALTIME.connectionTtlSeconds;
-  await Promise.all(sessionIds.map((sessionId) => db.send(new PutCommand({ TableName: config.tableName, Item: { ...endedSessionKey(userId, sessionId), sessionId, expiresAt } }))));
+  await Promise.all(
+    sessionIds.map((sessionId) =>
+      db.send(new PutCommand({ TableName: config.tableName, Item: { ...endedSessionKey(userId, sessionId), sessionId, expiresAt } })),
+    ),
+  );
 }
 
 /** Strongly consistent: a session ended a moment ago must not get a socket. */

@@ -35,7 +35,12 @@ export function eventPut(tableName: string, record: EventRecord) {
 /** What goes on the wire: the event with its id. */
 export const pushedEventOf = (record: EventRecord): PushedEvent => ({ ...record.event, eventId: record.eventId });
 
-const eventItem: z.ZodMiniType<EventRecord> = z.object({ eventId: z.string(), recipients: z.array(z.string()), event: announcementSchema, createdAt: z.string() });
+const eventItem: z.ZodMiniType<EventRecord> = z.object({
+  eventId: z.string(),
+  recipients: z.array(z.string()),
+  event: announcementSchema,
+  createdAt: z.string(),
+});
 export const fromEventItem = (item: Record<string, unknown>): EventRecord => eventItem.parse(item);
 
 /** The event a record of the table's stream inserted, or undefined for any other record. */

@@ -49,7 +49,13 @@ export async function connect(connectionId: string, ticket: string | undefined):
   const redeemed = await tickets.redeemTicket(ticket);
   if (!redeemed) return false;
   const { userId, sessionId, sessionEndsAt } = redeemed;
-  const connection: ConnectionRecord = { connectionId, userId, sessionId, connectedAt: Date.now(), expiresAt: Math.min(nowSeconds() + REALTIME.connectionTtlSeconds, sessionEndsAt) };
+  const connection: ConnectionRecord = {
+    connectionId,
+    userId,
+    sessionId,
+    connectedAt: Date.now(),
+    expiresAt: Math.min(nowSeconds() + REALTIME.connectionTtlSeconds, sessionEndsAt),
+  };
   await connections.saveConnection(connection);
   // Stored first, checked then: a session ending meanwhile either finds this connection, or is found here.
   if (await connections.hasSessionEnded(userId, sessionId)) {
@@ -74,7 +80,9 @@ async function closeBeyondCap(newest: ConnectionRecord): Promise<void> {
   await Promise.all(
     oldest.slice(0, excess).map(async (connection) => {
       const superseded: RealtimeEvent = { type: 'superseded', eventId: newId() };
-      await connections.postTo(connection.connectionId, JSON.stringify(superseded)).catch((error: unknown) => logger.warn('Superseded notice not sent', { error: error as Error }));
+      await connections
+        .postTo(connection.connectionId, JSON.stringify(superseded))
+        .catch((error: unknown) => logger.warn('Superseded notice not sent', { error: error as Error }));
       await close(connection);
     }),
   );
@@ -149,7 +157,9 @@ async function pushNow(record: EventRecord): Promise<void> {
   const event = pushedEventOf(record);
   await Promise.all(
     record.recipients.map((userId) =>
-      pushToUser(userId, event, 'fast-path').catch((error: unknown) => logger.warn('Immediate push failed; the stream delivers it', { eventId: record.eventId, error: error as Error })),
+      pushToUser(userId, event, 'fast-path').catch((error: unknown) =>
+        logger.warn('Immediate push failed; the stream delivers it', { eventId: record.eventId, error: error as Error }),
+      ),
     ),
   );
 }

@@ -26,7 +26,9 @@ const ticketItem: z.ZodMiniType<TicketRecord> = z.object({ userId: z.string(), s
 
 export async function issueTicket(record: TicketRecord): Promise<string> {
   const ticket = randomSecret();
-  await db.send(new PutCommand({ TableName: config.tableName, Item: { ...ticketKey(sha256(ticket)), ...record, expiresAt: nowSeconds() + REALTIME.ticketTtlSeconds } }));
+  await db.send(
+    new PutCommand({ TableName: config.tableName, Item: { ...ticketKey(sha256(ticket)), ...record, expiresAt: nowSeconds() + REALTIME.ticketTtlSeconds } }),
+  );
   return ticket;
 }
 

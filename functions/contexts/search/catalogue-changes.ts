@@ -19,7 +19,12 @@ export interface CatalogueChange {
   expertId: string;
 }
 
-const catalogueChangeItem: z.ZodMiniType<CatalogueChange> = z.object({ sk: z.string(), kind: z.enum(['expert', 'offer']), id: z.string(), expertId: z.string() });
+const catalogueChangeItem: z.ZodMiniType<CatalogueChange> = z.object({
+  sk: z.string(),
+  kind: z.enum(['expert', 'offer']),
+  id: z.string(),
+  expertId: z.string(),
+});
 export const fromCatalogueChangeItem = (item: Record<string, unknown>): CatalogueChange => catalogueChangeItem.parse(item);
 
 /** The Put of a change item, to add to the transaction of the write it announces. */

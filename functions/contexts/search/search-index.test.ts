@@ -13,14 +13,32 @@ const expert = (id: string, name: string, fields: Partial<ExpertEntry> = {}): Ex
 });
 
 const EXPERTS: ExpertEntry[] = [
-  expert('1', 'Élodie Müller', { headline: 'Valuation and financial modelling', position: 'Associate', expertises: ['Valuation', 'M&A'], rating: 4.8, expYears: 7 }),
+  expert('1', 'Élodie Müller', {
+    headline: 'Valuation and financial modelling',
+    position: 'Associate',
+    expertises: ['Valuation', 'M&A'],
+    rating: 4.8,
+    expYears: 7,
+  }),
   expert('2', 'Sophie Laurent', { headline: 'Contract law for startups', position: 'Lawyer', expertises: ['Contracts'], rating: 4.2, expYears: 12 }),
   expert('3', 'Sophie Durand', { headline: 'Brand strategy', position: 'Marketing lead', expertises: ['Branding'], rating: 3.1, expYears: 3 }),
   expert('4', 'Thomas Keller', { headline: 'Case interviews', position: 'Consultant', expertises: ['Strategy'], rating: 4.5, expYears: 9 }),
 ];
 const OFFERS: OfferEntry[] = [
-  { id: 'o1', expertId: '4', title: 'Valuation crash course', description: 'Discounted cash flows for case interviews.', createdAt: '2026-02-01T00:00:00.000Z' },
-  { id: 'o2', expertId: '2', title: 'Review of your startup contract', description: 'Shareholder agreements and term sheets.', createdAt: '2026-02-02T00:00:00.000Z' },
+  {
+    id: 'o1',
+    expertId: '4',
+    title: 'Valuation crash course',
+    description: 'Discounted cash flows for case interviews.',
+    createdAt: '2026-02-01T00:00:00.000Z',
+  },
+  {
+    id: 'o2',
+    expertId: '2',
+    title: 'Review of your startup contract',
+    description: 'Shareholder agreements and term sheets.',
+    createdAt: '2026-02-02T00:00:00.000Z',
+  },
   { id: 'o3', expertId: 'gone', title: 'Valuation of a vanished expert', description: 'Never shown.', createdAt: '2026-02-03T00:00:00.000Z' },
 ];
 
@@ -95,7 +113,13 @@ describe.each([
 
 describe('search index kept fresh one expert at a time', () => {
   const fresh = () => buildSearchIndex(EXPERTS, OFFERS);
-  const offer = (id: string, expertId: string, title: string, createdAt = '2026-03-01T00:00:00.000Z'): OfferEntry => ({ id, expertId, title, description: 'A session.', createdAt });
+  const offer = (id: string, expertId: string, title: string, createdAt = '2026-03-01T00:00:00.000Z'): OfferEntry => ({
+    id,
+    expertId,
+    title,
+    description: 'A session.',
+    createdAt,
+  });
 
   it('lists all published offers newest first, page by page', () => {
     const index = fresh();

@@ -78,7 +78,12 @@ export interface SearchIndex {
 }
 
 /** Accent- and case-insensitive: the index and the queries both see folded text. */
-export const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+export const foldText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 
 const newIndex = () => new Index({ tokenize: 'forward' });
 
@@ -145,7 +150,11 @@ export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): 
 export class SnapshotFormatError extends Error {}
 
 export function loadSearchIndex(snapshot: string): SearchIndex {
-  const { format, catalogue, parts } = JSON.parse(snapshot) as { format?: number; catalogue: Catalogue; parts: Record<keyof TextIndexes, Record<string, string>> };
+  const { format, catalogue, parts } = JSON.parse(snapshot) as {
+    format?: number;
+    catalogue: Catalogue;
+    parts: Record<keyof TextIndexes, Record<string, string>>;
+  };
   if (format !== SNAPSHOT_FORMAT) throw new SnapshotFormatError(`Search snapshot of format ${format ?? 1}, expected ${SNAPSHOT_FORMAT}`);
   const indexes = newTextIndexes();
   for (const name of Object.keys(indexes) as (keyof TextIndexes)[]) {

@@ -31,20 +31,27 @@ const refreshAs = (kind: SessionKind) => async (request: { cookies: Record<strin
   return { body: { accessToken }, cookies: refreshToken ? [setCookie(kind, refreshToken, lifetimeSeconds)] : [] };
 };
 
-const logoutAs = (kind: SessionKind) => async (request: { cookies: Record<string, string> }) => ({ body: await service.logout(cookieOf(request, kind)), cookies: [clearCookie(kind)] });
+const logoutAs = (kind: SessionKind) => async (request: { cookies: Record<string, string> }) => ({
+  body: await service.logout(cookieOf(request, kind)),
+  cookies: [clearCookie(kind)],
+});
 
-export const handler = createDomainHandler('auth', {
-  'POST /api/auth/register': async (request) => ({ status: 201, body: await service.registerStudent(request.body, clientOf(request)) }),
-  'POST /api/auth/register-professor': async (request) => ({ status: 201, body: await service.registerExpert(request.body, clientOf(request)) }),
-  'POST /api/auth/activate': async (request) => ({ body: await service.activate(request.body, clientOf(request)) }),
-  'POST /api/auth/login': loginAs('user'),
-  'POST /api/admin/auth/login': loginAs('admin'),
-  'POST /api/auth/refresh-token': refreshAs('user'),
-  'POST /api/admin/auth/refresh-token': refreshAs('admin'),
-  'POST /api/auth/logout': logoutAs('user'),
-  'POST /api/admin/auth/logout': logoutAs('admin'),
-  'GET /api/auth/user': async (request) => ({ body: service.currentUser(request.account) }),
-  'POST /api/auth/forgot-password': async (request) => ({ body: await service.forgotPassword(request.body.email, clientOf(request)) }),
-  'POST /api/auth/reset-password': async (request) => ({ body: await service.resetPassword(request.body.token, request.body.password) }),
-  'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request)) }),
-}, accountOfOpenSession);
+export const handler = createDomainHandler(
+  'auth',
+  {
+    'POST /api/auth/register': async (request) => ({ status: 201, body: await service.registerStudent(request.body, clientOf(request)) }),
+    'POST /api/auth/register-professor': async (request) => ({ status: 201, body: await service.registerExpert(request.body, clientOf(request)) }),
+    'POST /api/auth/activate': async (request) => ({ body: await service.activate(request.body, clientOf(request)) }),
+    'POST /api/auth/login': loginAs('user'),
+    'POST /api/admin/auth/login': loginAs('admin'),
+    'POST /api/auth/refresh-token': refreshAs('user'),
+    'POST /api/admin/auth/refresh-token': refreshAs('admin'),
+    'POST /api/auth/logout': logoutAs('user'),
+    'POST /api/admin/auth/logout': logoutAs('admin'),
+    'GET /api/auth/user': async (request) => ({ body: service.currentUser(request.account) }),
+    'POST /api/auth/forgot-password': async (request) => ({ body: await service.forgotPassword(request.body.email, clientOf(request)) }),
+    'POST /api/auth/reset-password': async (request) => ({ body: await service.resetPassword(request.body.token, request.body.password) }),
+    'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request)) }),
+  },
+  accountOfOpenSession,
+);

@@ -10,22 +10,28 @@ import * as offers from '../../contexts/catalogue/offer-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 
-export const handler = createDomainHandler('catalogue', {
-  'GET /api/offers/all': async (request) => ({ body: await offers.latestOffers(request.query.page, request.query.limit, request.caller) }),
-  'GET /api/offers/search': async (request) => ({ body: await offers.searchOffers(request.query.q, request.query.limit, request.caller) }),
-  'GET /api/offers/{id}': async (request) => ({ body: await offers.offer(request.params.id, request.caller) }),
-  'GET /api/offers/professor/{id}': async (request) => ({ body: await offers.offersOfExpert(request.params.id, request.caller) }),
-  'GET /api/offers/professor/{id}/reviews': async (request) => ({ body: await offers.reviewsOfExpert(request.params.id) }),
-  'GET /api/offers/my-offers': async (request) => ({ body: await offers.myOffers(request.caller) }),
-  'POST /api/offers/guest-favorites': async (request) => ({ body: await offers.guestFavorites(request.body.ids, request.caller) }),
-  'POST /api/offers/create': async (request) => ({ status: 201, body: await offers.createOffer(request.body, request.caller, request.account) }),
-  'PATCH /api/offers/update/{id}': async (request) => ({ body: await offers.updateOwnOffer(request.params.id, request.body, request.caller, request.account) }),
-  'POST /api/offers/{id}/photo-upload': async (request) => ({ body: await photoUploadForm(request.params.id, request.caller, request.body) }),
-  'DELETE /api/offers/delete/{id}': async (request) => ({ body: await offers.deleteOffer(request.params.id, request.caller) }),
-  'GET /api/user/professors': async (request) => ({ body: await directory(request.query, request.caller) }),
-  'GET /api/user/public/{id}': async (request) => ({ body: await experts.expertProfile(request.params.id, request.caller) }),
-  'GET /api/admin/offers/pending': async (request) => ({ body: await offers.pendingOffers(request.caller) }),
-  'PATCH /api/admin/offers/{id}/approve': async (request) => ({ body: await offers.approveOffer(request.params.id) }),
-  'PATCH /api/admin/offers/{id}': async (request) => ({ body: await offers.updateAnyOffer(request.params.id, request.body, request.caller) }),
-  'DELETE /api/admin/offers/{id}': async (request) => ({ body: await offers.rejectOffer(request.params.id) }),
-}, accountOfOpenSession);
+export const handler = createDomainHandler(
+  'catalogue',
+  {
+    'GET /api/offers/all': async (request) => ({ body: await offers.latestOffers(request.query.page, request.query.limit, request.caller) }),
+    'GET /api/offers/search': async (request) => ({ body: await offers.searchOffers(request.query.q, request.query.limit, request.caller) }),
+    'GET /api/offers/{id}': async (request) => ({ body: await offers.offer(request.params.id, request.caller) }),
+    'GET /api/offers/professor/{id}': async (request) => ({ body: await offers.offersOfExpert(request.params.id, request.caller) }),
+    'GET /api/offers/professor/{id}/reviews': async (request) => ({ body: await offers.reviewsOfExpert(request.params.id) }),
+    'GET /api/offers/my-offers': async (request) => ({ body: await offers.myOffers(request.caller) }),
+    'POST /api/offers/guest-favorites': async (request) => ({ body: await offers.guestFavorites(request.body.ids, request.caller) }),
+    'POST /api/offers/create': async (request) => ({ status: 201, body: await offers.createOffer(request.body, request.caller, request.account) }),
+    'PATCH /api/offers/update/{id}': async (request) => ({
+      body: await offers.updateOwnOffer(request.params.id, request.body, request.caller, request.account),
+    }),
+    'POST /api/offers/{id}/photo-upload': async (request) => ({ body: await photoUploadForm(request.params.id, request.caller, request.body) }),
+    'DELETE /api/offers/delete/{id}': async (request) => ({ body: await offers.deleteOffer(request.params.id, request.caller) }),
+    'GET /api/user/professors': async (request) => ({ body: await directory(request.query, request.caller) }),
+    'GET /api/user/public/{id}': async (request) => ({ body: await experts.expertProfile(request.params.id, request.caller) }),
+    'GET /api/admin/offers/pending': async (request) => ({ body: await offers.pendingOffers(request.caller) }),
+    'PATCH /api/admin/offers/{id}/approve': async (request) => ({ body: await offers.approveOffer(request.params.id) }),
+    'PATCH /api/admin/offers/{id}': async (request) => ({ body: await offers.updateAnyOffer(request.params.id, request.body, request.caller) }),
+    'DELETE /api/admin/offers/{id}': async (request) => ({ body: await offers.rejectOffer(request.params.id) }),
+  },
+  accountOfOpenSession,
+);

@@ -8,15 +8,22 @@ import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as chats from '../../contexts/chats/service';
 
-export const handler = createDomainHandler('chats', {
-  'GET /api/chats/unread-count': async (request) => ({ body: await chats.unreadCount(request.caller) }),
-  'GET /api/chats': async (request) => ({ body: await chats.listChats(request.caller, request.query) }),
-  'GET /api/chats/chat/{id}': async (request) => ({ body: await chats.chatMessages(request.caller, request.params.id, request.query) }),
-  'PUT /api/chats/{id}/mark-read': async (request) => ({ body: await chats.markRead(request.caller, request.params.id) }),
-  'POST /api/chats/create': async (request) => {
-    const opened = await chats.createChat(request.caller, request.account, request.body.offerId, request.body.initialMessage);
-    return { status: opened.created ? 201 : 200, body: opened };
+export const handler = createDomainHandler(
+  'chats',
+  {
+    'GET /api/chats/unread-count': async (request) => ({ body: await chats.unreadCount(request.caller) }),
+    'GET /api/chats': async (request) => ({ body: await chats.listChats(request.caller, request.query) }),
+    'GET /api/chats/chat/{id}': async (request) => ({ body: await chats.chatMessages(request.caller, request.params.id, request.query) }),
+    'PUT /api/chats/{id}/mark-read': async (request) => ({ body: await chats.markRead(request.caller, request.params.id) }),
+    'POST /api/chats/create': async (request) => {
+      const opened = await chats.createChat(request.caller, request.account, request.body.offerId, request.body.initialMessage);
+      return { status: opened.created ? 201 : 200, body: opened };
+    },
+    'POST /api/chats/{id}/messages': async (request) => ({
+      status: 201,
+      body: await chats.sendMessage(request.caller, request.account, request.params.id, request.body.content),
+    }),
+    'POST /api/realtime/ticket': async (request) => ({ body: await issueTicket(request.caller) }),
   },
-  'POST /api/chats/{id}/messages': async (request) => ({ status: 201, body: await chats.sendMessage(request.caller, request.account, request.params.id, request.body.content) }),
-  'POST /api/realtime/ticket': async (request) => ({ body: await issueTicket(request.caller) }),
-}, accountOfOpenSession);
+  accountOfOpenSession,
+);

@@ -16,17 +16,28 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<[stri
   }
 }
 
-export const handler = createDomainHandler('health', {
-  'GET /api/health': async () => {
-    const checks = Object.fromEntries(
-      await Promise.all([
-        check('table', () => db.send(new DescribeTableCommand({ TableName: config.tableName }))),
-        check('mediaBucket', () => s3.send(new HeadBucketCommand({ Bucket: config.mediaBucket }))),
-        check('filesBucket', () => s3.send(new HeadBucketCommand({ Bucket: config.filesBucket }))),
-        ...(config.outboxUrl ? [check('outbox', () => fetch(`${config.outboxUrl}/store`).then((r) => (r.ok ? r : Promise.reject(new Error(String(r.status))))))] : []),
-      ]),
-    );
-    if (Object.values(checks).some((ok) => !ok)) throw new ServiceUnavailable(`Not ready: ${Object.keys(checks).filter((k) => !checks[k]).join(', ')}`);
-    return { body: { status: 'ok', checks } };
+export const handler = createDomainHandler(
+  'health',
+  {
+    'GET /api/health': async () => {
+      const checks = Object.fromEntries(
+        await Promise.all([
+          check('table', () => db.send(new DescribeTableCommand({ TableName: config.tableName }))),
+          check('mediaBucket', () => s3.send(new HeadBucketCommand({ Bucket: config.mediaBucket }))),
+          check('filesBucket', () => s3.send(new HeadBucketCommand({ Bucket: config.filesBucket }))),
+          ...(config.outboxUrl
+            ? [check('outbox', () => fetch(`${config.outboxUrl}/store`).then((r) => (r.ok ? r : Promise.reject(new Error(String(r.status))))))]
+            : []),
+        ]),
+      );
+      if (Object.values(checks).some((ok) => !ok))
+        throw new ServiceUnavailable(
+          `Not ready: ${Object.keys(checks)
+            .filter((k) => !checks[k])
+            .join(', ')}`,
+        );
+      return { body: { status: 'ok', checks } };
+    },
   },
-}, anonymousOnly);
+  anonymousOnly,
+);

@@ -4,10 +4,16 @@ import * as favorites from '../../contexts/catalogue/favorite-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 
-export const handler = createDomainHandler('users', {
-  'GET /api/user/favorites': async (request) => ({ body: await favorites.favorites(request.caller, request.account, request.query.page, request.query.limit) }),
-  'POST /api/user/favorites/merge': async (request) => ({ body: await favorites.merge(request.caller, request.account, request.body.ids) }),
-  'POST /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.save(request.caller, request.params.offerId) }),
-  'DELETE /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.remove(request.caller, request.params.offerId) }),
-  'GET /api/user/{id}': async (request) => ({ body: await experts.publicUser(request.params.id, request.caller) }),
-}, accountOfOpenSession);
+export const handler = createDomainHandler(
+  'users',
+  {
+    'GET /api/user/favorites': async (request) => ({
+      body: await favorites.favorites(request.caller, request.account, request.query.page, request.query.limit),
+    }),
+    'POST /api/user/favorites/merge': async (request) => ({ body: await favorites.merge(request.caller, request.account, request.body.ids) }),
+    'POST /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.save(request.caller, request.params.offerId) }),
+    'DELETE /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.remove(request.caller, request.params.offerId) }),
+    'GET /api/user/{id}': async (request) => ({ body: await experts.publicUser(request.params.id, request.caller) }),
+  },
+  accountOfOpenSession,
+);

@@ -22,7 +22,10 @@ describe('api client', () => {
     const net = network(() => json(200, []));
     const client = createApiClient({ fetch: net.fetch });
     await client.call('GET /api/user/professors', { query: { q: 'claire dubois', page: 2, minRating: undefined, sort: '' } });
-    await client.call('PATCH /api/offers/update/{id}', { params: { id: 'a/b' }, body: { title: 'A new title here', description: 'A new description.', price: 10, lessonType: 'Document' } });
+    await client.call('PATCH /api/offers/update/{id}', {
+      params: { id: 'a/b' },
+      body: { title: 'A new title here', description: 'A new description.', price: 10, lessonType: 'Document' },
+    });
     expect(net.calls.map((c) => [c.init.method, c.url])).toEqual([
       ['GET', '/api/user/professors?q=claire+dubois&page=2'],
       ['PATCH', '/api/offers/update/a%2Fb'],
@@ -36,7 +39,11 @@ describe('api client', () => {
     await client.call('POST /api/auth/contact', { body: { firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'Hello' } });
     client.setAccessToken('t1');
     await client.call('GET /api/auth/user');
-    expect(net.calls[0].init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"firstName":"A","lastName":"B","email":"a@b.co","message":"Hello"}' });
+    expect(net.calls[0].init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      body: '{"firstName":"A","lastName":"B","email":"a@b.co","message":"Hello"}',
+    });
     expect(bearer(net.calls[0].init)).toBeUndefined();
     expect(bearer(net.calls[1].init)).toBe('Bearer t1');
   });
@@ -113,7 +120,9 @@ describe('api client', () => {
   });
 
   it('refreshes on the admin endpoint for an admin session', async () => {
-    const net = network((url, init) => (url.endsWith('/admin/auth/refresh-token') ? json(200, { accessToken: 'adm' }) : bearer(init) === 'Bearer adm' ? json(200, {}) : json(401, {})));
+    const net = network((url, init) =>
+      url.endsWith('/admin/auth/refresh-token') ? json(200, { accessToken: 'adm' }) : bearer(init) === 'Bearer adm' ? json(200, {}) : json(401, {}),
+    );
     const client = createApiClient({ fetch: net.fetch });
     client.setSessionKind('admin');
     await client.call('GET /api/admin/statistics');

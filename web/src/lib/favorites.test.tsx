@@ -53,7 +53,9 @@ describe('guest favourites', () => {
   it('on login they are merged into the account, and cleared from the browser only then', async () => {
     const user = userEvent.setup();
     toggleGuestFavorite('offer-1');
-    const api = stubApi(({ method, url }) => (method === 'POST' && url.pathname === '/user/favorites/merge' ? json(200, { favorites: ['offer-1', 'offer-9'] }) : undefined));
+    const api = stubApi(({ method, url }) =>
+      method === 'POST' && url.pathname === '/user/favorites/merge' ? json(200, { favorites: ['offer-1', 'offer-9'] }) : undefined,
+    );
     renderRoutes(routes);
     await user.click(screen.getByRole('button', { name: 'Log in as Alice' }));
     await waitFor(() => expect(favouriteLink()).toHaveAccessibleName('Favourite, 2 saved'));

@@ -119,6 +119,8 @@ export function displayName(account: Account): string {
 }
 
 export function initials(account: Account): string {
-  const parts = displayName(account).split(/[\s@.]+/).filter(Boolean);
+  const parts = displayName(account)
+    .split(/[\s@.]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }

@@ -22,4 +22,3 @@ export function fakeClockForFile() {
     pass: (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms)),
   };
 }
-

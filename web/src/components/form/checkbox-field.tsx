@@ -1,6 +1,11 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-export function CheckboxField({ label, error, ref, ...input }: { label: ReactNode; error?: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  label,
+  error,
+  ref,
+  ...input
+}: { label: ReactNode; error?: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="field field-checkbox">

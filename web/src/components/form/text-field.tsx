@@ -8,7 +8,13 @@ interface FieldProps {
 }
 
 /** The label, hint and announced error around one control; the control gets the ids to tie them. */
-function Field({ label, error, hint, optional, control }: FieldProps & { control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  optional,
+  control,
+}: FieldProps & { control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const id = useId();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -33,10 +39,24 @@ function Field({ label, error, hint, optional, control }: FieldProps & { control
 }
 
 /** A labelled input whose error is announced and tied to it. */
-export function TextField({ label, error, hint, optional, ref, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  ref,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return <Field label={label} error={error} hint={hint} optional={optional} control={(aria) => <input ref={ref} {...aria} {...input} />} />;
 }
 
-export function TextAreaField({ label, error, hint, optional, ref, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  ref,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   return <Field label={label} error={error} hint={hint} optional={optional} control={(aria) => <textarea ref={ref} {...aria} {...textarea} />} />;
 }

@@ -14,45 +14,45 @@ export function HeaderSearch() {
 
   return (
     <search className="header-search">
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        setOpen(false);
-        // The directory checks the text and says what is wrong with it. (Not lib/search-text's
-        // directoryUrl: that module would bring its checks into the initial bundle.)
-        if (query.trim()) navigate(`/experts?q=${encodeURIComponent(query.trim())}`);
-      }}
-      onBlur={(event) => event.currentTarget.contains(event.relatedTarget as Node | null) || setOpen(false)}
-      onClick={(event) => (event.target as Element).closest('a') && setOpen(false)}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !open) return;
-        // Escape closes the results first, the mobile menu only after.
-        event.stopPropagation();
-        setOpen(false);
-      }}
-    >
-      <label htmlFor={id} className="visually-hidden">
-        Search offers
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={query}
-        maxLength={LIMITS.searchMax}
-        autoComplete="off"
-        placeholder="Search offers"
-        aria-controls={open ? `${id}-results` : undefined}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setOpen(event.target.value.trim() !== '');
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOpen(false);
+          // The directory checks the text and says what is wrong with it. (Not lib/search-text's
+          // directoryUrl: that module would bring its checks into the initial bundle.)
+          if (query.trim()) navigate(`/experts?q=${encodeURIComponent(query.trim())}`);
         }}
-      />
-      {open && (
-        <Suspense fallback={null}>
-          <HeaderSearchResults id={`${id}-results`} query={query} />
-        </Suspense>
-      )}
-    </form>
+        onBlur={(event) => event.currentTarget.contains(event.relatedTarget as Node | null) || setOpen(false)}
+        onClick={(event) => (event.target as Element).closest('a') && setOpen(false)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return;
+          // Escape closes the results first, the mobile menu only after.
+          event.stopPropagation();
+          setOpen(false);
+        }}
+      >
+        <label htmlFor={id} className="visually-hidden">
+          Search offers
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={query}
+          maxLength={LIMITS.searchMax}
+          autoComplete="off"
+          placeholder="Search offers"
+          aria-controls={open ? `${id}-results` : undefined}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(event.target.value.trim() !== '');
+          }}
+        />
+        {open && (
+          <Suspense fallback={null}>
+            <HeaderSearchResults id={`${id}-results`} query={query} />
+          </Suspense>
+        )}
+      </form>
     </search>
   );
 }

@@ -23,7 +23,10 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const navNames = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+const navNames = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('header', () => {
   it('shows each role its own navigation', () => {
@@ -77,7 +80,10 @@ describe('header', () => {
 
   it('still logs out locally when the server call fails', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(async () => json(500, { msg: 'down' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { msg: 'down' })),
+    );
     renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));

@@ -97,11 +97,7 @@ export function Header() {
           <span className="menu-toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
-        <nav
-          id="primary-nav"
-          aria-label="Main"
-          className={menuOpen ? 'primary-nav open' : 'primary-nav'}
-        >
+        <nav id="primary-nav" aria-label="Main" className={menuOpen ? 'primary-nav open' : 'primary-nav'}>
           <HeaderSearch />
           <ul>
             {items.map((item) => (

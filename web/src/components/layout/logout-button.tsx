@@ -29,16 +29,26 @@ export function LogoutButton({ className, redirectTo = '/', onAsk, onCancel }: L
 
   return (
     <>
-      <button type="button" className={className} onClick={() => {
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
           setAsking(true);
           onAsk?.();
-        }}>
+        }}
+      >
         Logout
       </button>
-      {asking && <ConfirmDialog message={SHELL_MSG.logoutConfirm} onConfirm={() => void confirm()} onCancel={() => {
+      {asking && (
+        <ConfirmDialog
+          message={SHELL_MSG.logoutConfirm}
+          onConfirm={() => void confirm()}
+          onCancel={() => {
             setAsking(false);
             onCancel?.();
-          }} />}
+          }}
+        />
+      )}
     </>
   );
 }

@@ -20,7 +20,18 @@ const pending = (id: string, title: string, extra: Partial<OfferDto> = {}): Offe
   status: 'pending',
   approved: false,
   createdAt: '2026-11-02T09:30:00.000Z',
-  professor: { _id: 'expert-1', firstName: 'Omar', lastName: 'Haddad', rating: 0, reviews: 0, expYears: 8, isVerified: true, isStripeConnected: true, payoutsEnabled: true, createdAt: '2026-01-01T00:00:00.000Z' },
+  professor: {
+    _id: 'expert-1',
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    rating: 0,
+    reviews: 0,
+    expYears: 8,
+    isVerified: true,
+    isStripeConnected: true,
+    payoutsEnabled: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
   ...extra,
 });
 
@@ -33,7 +44,8 @@ describe('admin offers moderation', () => {
     fakeApi({ 'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation', { photo: 'offers/o1/photo' })]) });
     renderRoutes(routes, { path: '/admin/offers', account: admin });
     const card = await screen.findByRole('article', { name: 'Tax audit preparation' });
-    for (const text of ['Omar Haddad', '€80/h', 'Phone Call', 'Hourly rate', 'What the expert offers, in detail.', '2 Nov 2026']) expect(within(card).getByText(new RegExp(text))).toBeInTheDocument();
+    for (const text of ['Omar Haddad', '€80/h', 'Phone Call', 'Hourly rate', 'What the expert offers, in detail.', '2 Nov 2026'])
+      expect(within(card).getByText(new RegExp(text))).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Illustration of the offer Tax audit preparation' })).toHaveAttribute('src', '/uploads/offers/o1/photo');
   });
 
@@ -79,7 +91,10 @@ describe('admin offers moderation', () => {
 
   it('says Error approving offer and keeps the offer when approval fails', async () => {
     const user = userEvent.setup();
-    fakeApi({ 'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation')]), 'PATCH /admin/offers/o1/approve': () => json(409, { msg: MSG.offerNotPending }) });
+    fakeApi({
+      'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation')]),
+      'PATCH /admin/offers/o1/approve': () => json(409, { msg: MSG.offerNotPending }),
+    });
     renderRoutes(routes, { path: '/admin/offers', account: admin });
     await user.click(await screen.findByRole('button', { name: 'Approve Tax audit preparation' }));
     expect(await screen.findByText(MSG.offerApproveFailed)).toBeInTheDocument();

@@ -71,7 +71,15 @@ export default function AdminOffersRoute() {
           ))}
         </ul>
       )}
-      {toReject && <ConfirmDialog message={MSG.rejectOfferConfirm} confirmLabel="Reject" cancelLabel="Cancel" onConfirm={() => reject(toReject)} onCancel={() => setToReject(undefined)} />}
+      {toReject && (
+        <ConfirmDialog
+          message={MSG.rejectOfferConfirm}
+          confirmLabel="Reject"
+          cancelLabel="Cancel"
+          onConfirm={() => reject(toReject)}
+          onCancel={() => setToReject(undefined)}
+        />
+      )}
     </section>
   );
 }

@@ -78,12 +78,21 @@ describe('registration form', () => {
     expect(await screen.findByText(MSG.registrationSuccessful)).toBeInTheDocument();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/register-professor');
-    expect(JSON.parse(init.body as string)).toEqual({ firstName: 'Claire', lastName: 'Dubois', email: 'claire@example.com', password: 'Long-enough-1', role: 'professor' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      firstName: 'Claire',
+      lastName: 'Dubois',
+      email: 'claire@example.com',
+      password: 'Long-enough-1',
+      role: 'professor',
+    });
   });
 
   it('shows the server’s errors joined with line breaks when registration is refused', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { msg: 'Validation failed', errors: [{ msg: 'First problem' }, { msg: 'Second problem' }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { msg: 'Validation failed', errors: [{ msg: 'First problem' }, { msg: 'Second problem' }] })),
+    );
     renderRoutes(routes, { path: '/register' });
     await user.type(screen.getByLabelText('Name'), 'Alice');
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');

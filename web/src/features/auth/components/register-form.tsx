@@ -71,7 +71,10 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
   async function onSubmit(form: RegisterForm) {
     try {
       const { email, password } = form;
-      const answer = form.mode === 'student' ? await registerStudent({ name: form.name, email, password }) : await registerExpert({ firstName: form.firstName, lastName: form.lastName, email, password });
+      const answer =
+        form.mode === 'student'
+          ? await registerStudent({ name: form.name, email, password })
+          : await registerExpert({ firstName: form.firstName, lastName: form.lastName, email, password });
       notify.success(answer.msg || MSG.registrationSuccessful);
       onRegistered(email.trim());
     } catch (error) {

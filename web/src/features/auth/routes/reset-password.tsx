@@ -43,7 +43,13 @@ export default function ResetPasswordRoute() {
     <section className="auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
       <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         {failure && (
           <div className="notice notice-error" role="alert">

@@ -39,14 +39,15 @@ function ChatRow({ chat, myId, active }: { chat: ChatDto; myId: string; active: 
   const other = otherParticipant(chat, myId);
   const name = usePersonName(other);
   const archived = isArchived(chat);
-  const classes = ['chat-row', active && 'chat-row-active', archived && 'chat-row-archived', chat.unreadCount > 0 && 'chat-row-unread'].filter(Boolean).join(' ');
+  const classes = ['chat-row', active && 'chat-row-active', archived && 'chat-row-archived', chat.unreadCount > 0 && 'chat-row-unread']
+    .filter(Boolean)
+    .join(' ');
   return (
     <Link className={classes} to={{ search: `?chatId=${encodeURIComponent(chat._id)}` }} aria-current={active ? 'true' : undefined}>
       <PersonPhoto photo={other?.profilePhoto} />
       {/* The spaces between the parts separate them in the link's accessible name; flex layout ignores them. */}
       <span className="chat-row-text">
-        <span className="chat-row-name">{name}</span>{' '}
-        <span className="chat-row-offer">{shortTitle(chat.offer.title)}</span>{' '}
+        <span className="chat-row-name">{name}</span> <span className="chat-row-offer">{shortTitle(chat.offer.title)}</span>{' '}
         {chat.lastMessage && <span className="chat-row-preview">{chat.lastMessage.content}</span>}
       </span>{' '}
       <span className="chat-row-tags">

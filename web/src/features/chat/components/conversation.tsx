@@ -114,7 +114,11 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
 
   /** The other side read up to a message: mine up to it are seen. */
   const seenUpTo = (readUpTo: string) =>
-    setMessages((current) => (current === null ? null : current.map((message) => (message.sender === me._id && !message.read && message._id <= readUpTo ? { ...message, read: true } : message))));
+    setMessages((current) =>
+      current === null
+        ? null
+        : current.map((message) => (message.sender === me._id && !message.read && message._id <= readUpTo ? { ...message, read: true } : message)),
+    );
 
   const onNotice = useEffectEvent((notice: RealtimeNotice) => {
     if (notice.type === 'connected') catchUp();
@@ -184,7 +188,15 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
           </p>
         )}
         {messages && (
-          <MessageList messages={messages} pending={pending} myId={me._id} myName={me.name} hasMore={hasMore} loadingOlder={loadingOlder} onLoadOlder={() => void loadOlder()} />
+          <MessageList
+            messages={messages}
+            pending={pending}
+            myId={me._id}
+            myName={me.name}
+            hasMore={hasMore}
+            loadingOlder={loadingOlder}
+            onLoadOlder={() => void loadOlder()}
+          />
         )}
         <p className="visually-hidden" aria-live="polite">
           {announcement}

@@ -70,7 +70,14 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
       {messages.length === 0 && pending.length === 0 && <p className="chat-messages-empty">{MSG.noMessagesYet}</p>}
       <ol className="chat-message-list" aria-label="Messages">
         {messages.map((message) => (
-          <MessageItem key={message._id} own={message.sender === myId} sender={fullName(message.senderDetails)} time={message.createdAt} content={message.content} seen={message._id === seenId} />
+          <MessageItem
+            key={message._id}
+            own={message.sender === myId}
+            sender={fullName(message.senderDetails)}
+            time={message.createdAt}
+            content={message.content}
+            seen={message._id === seenId}
+          />
         ))}
         {pending.map((message) => (
           <MessageItem key={`pending-${message.key}`} own sender={myName} content={message.content} />

@@ -55,28 +55,46 @@ export function useChatList(myId: string, openChatId: string | undefined) {
 
   const applyMessage = useCallback(
     (chatId: string, message: MessageDto, counts: boolean) =>
-      setChats((current) => current && mergeChats(current, current.filter((chat) => chat._id === chatId).map((chat) => withMessage(chat, message, counts)))),
+      setChats(
+        (current) =>
+          current &&
+          mergeChats(
+            current,
+            current.filter((chat) => chat._id === chatId).map((chat) => withMessage(chat, message, counts)),
+          ),
+      ),
     [],
   );
 
-  const markRead = useCallback((chatId: string) => setChats((current) => (current === null ? null : current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat)))), []);
+  const markRead = useCallback(
+    (chatId: string) => setChats((current) => (current === null ? null : current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat)))),
+    [],
+  );
 
   const fetchUnknown = useEffectEvent((chatId: string) => {
     if (fetchingUnknown.current.has(chatId)) return;
     fetchingUnknown.current.add(chatId);
     getChat(chatId, { limit: 1 })
-      .then(({ chat }) => add([chat]), () => undefined)
+      .then(
+        ({ chat }) => add([chat]),
+        () => undefined,
+      )
       .finally(() => fetchingUnknown.current.delete(chatId));
   });
 
   const onNotice = useEffectEvent((notice: RealtimeNotice) => {
     if (notice.type === 'connected') {
       // The open conversation is read on screen, whatever the total said before it was marked.
-      if (chats) listChats().then(({ chats: fresh }) => add(fresh.map((chat) => (chat._id === openChatId ? { ...chat, unreadCount: 0 } : chat))), () => undefined);
+      if (chats)
+        listChats().then(
+          ({ chats: fresh }) => add(fresh.map((chat) => (chat._id === openChatId ? { ...chat, unreadCount: 0 } : chat))),
+          () => undefined,
+        );
     } else if (notice.type === 'chatRead' && notice.readerId === myId) {
       markRead(notice.chatId);
     } else if (notice.type === 'newMessage' && chats) {
-      if (chats.some((chat) => chat._id === notice.chatId)) applyMessage(notice.chatId, notice.message, notice.message.sender !== myId && notice.chatId !== openChatId);
+      if (chats.some((chat) => chat._id === notice.chatId))
+        applyMessage(notice.chatId, notice.message, notice.message.sender !== myId && notice.chatId !== openChatId);
       else fetchUnknown(notice.chatId);
     }
   });
@@ -96,7 +114,6 @@ export function useChatList(myId: string, openChatId: string | undefined) {
       setLoadingMore(false);
     }
   }
-
 
   return { chats, failed, nextCursor, loadingMore, retry: load, loadMore: () => void loadMore(), add, applyMessage, markRead };
 }

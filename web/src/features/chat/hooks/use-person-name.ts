@@ -18,7 +18,10 @@ function lookUpName(id: string): Promise<string> {
   let lookup = lookups.get(id);
   if (!lookup) {
     // Unknown: the id itself, as the spec falls back to it.
-    lookup = getPerson(id).then((person) => fullName(person) || id, () => id);
+    lookup = getPerson(id).then(
+      (person) => fullName(person) || id,
+      () => id,
+    );
     lookups.set(id, lookup);
   }
   return lookup;

@@ -16,7 +16,10 @@ const history = [message('m1', 'c1', aliceAsParticipant, 'Hello', 3), message('m
 
 describe('messages page, live', () => {
   it('a new message in the open conversation shows once, is announced and marked read; the badge does not count it', async () => {
-    const page = renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [withClaire, withOmar] }), ...conversationAnswers(withClaire, history) });
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire, withOmar] }),
+      ...conversationAnswers(withClaire, history),
+    });
     const socket = await page.connect();
     await waitFor(() => expect(messagesShown()).toHaveLength(2));
     expect(socket.sent).toContainEqual({ action: 'joinChat', chatId: 'c1' });
@@ -34,7 +37,10 @@ describe('messages page, live', () => {
   });
 
   it('a new message in another conversation moves it to the top with one more unread, and the header counts it; my own from another tab does not count', async () => {
-    const page = renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [withClaire, withOmar] }), ...conversationAnswers(withClaire, history) });
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire, withOmar] }),
+      ...conversationAnswers(withClaire, history),
+    });
     const socket = await page.connect();
     await waitFor(() => expect(messagesShown()).toHaveLength(2));
 
@@ -113,8 +119,15 @@ describe('messages page, live', () => {
   });
 
   it('shows "Seen" under my latest message the other side has read, live', async () => {
-    const mine = [message('m1', 'c1', aliceAsParticipant, 'Hello', 3), message('m2', 'c1', claire, 'Hi Alice', 7), { ...message('m3', 'c1', aliceAsParticipant, 'Tuesday?', 8), read: true }];
-    const page = renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [withClaire] }), ...conversationAnswers(withClaire, [...mine, message('m4', 'c1', aliceAsParticipant, 'Or Wednesday?', 9)]) });
+    const mine = [
+      message('m1', 'c1', aliceAsParticipant, 'Hello', 3),
+      message('m2', 'c1', claire, 'Hi Alice', 7),
+      { ...message('m3', 'c1', aliceAsParticipant, 'Tuesday?', 8), read: true },
+    ];
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire] }),
+      ...conversationAnswers(withClaire, [...mine, message('m4', 'c1', aliceAsParticipant, 'Or Wednesday?', 9)]),
+    });
     const socket = await page.connect();
     await waitFor(() => expect(messagesShown()).toHaveLength(4));
     expect(screen.getAllByText('Seen')).toHaveLength(1);
@@ -127,4 +140,3 @@ describe('messages page, live', () => {
     expect(messagesShown()[3]).toHaveTextContent('Seen');
   });
 });
-

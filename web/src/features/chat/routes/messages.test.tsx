@@ -27,7 +27,18 @@ function publishedOffer(id: string, title: string, price = 80): OfferDto {
     status: 'approved',
     approved: true,
     createdAt: '2026-10-01T10:00:00.000Z',
-    professor: { _id: omar._id, firstName: 'Omar', lastName: 'Haddad', rating: 4.5, reviews: 3, expYears: 8, isVerified: true, isStripeConnected: true, payoutsEnabled: true, createdAt: '2026-01-01T00:00:00.000Z' },
+    professor: {
+      _id: omar._id,
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      rating: 4.5,
+      reviews: 3,
+      expYears: 8,
+      isVerified: true,
+      isStripeConnected: true,
+      payoutsEnabled: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
   };
 }
 
@@ -78,7 +89,9 @@ describe('messages page: the chat list', () => {
       'GET /chats?cursor=page-2': () => json(200, { chats: [chatWith(omar, 'c2', { updatedAt: '2026-11-01T15:00:00.000Z' })] }),
     });
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(rows().map((link) => link.textContent)).toEqual([expect.stringContaining('Claire Dubois'), expect.stringContaining('Omar Haddad')]));
+    await waitFor(() =>
+      expect(rows().map((link) => link.textContent)).toEqual([expect.stringContaining('Claire Dubois'), expect.stringContaining('Omar Haddad')]),
+    );
     expect(calls('GET', '/chats?cursor=page-2')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -289,7 +302,10 @@ describe('messages page: a conversation', () => {
 describe('messages page: starting a conversation', () => {
   it('?offerId= opens my open conversation about that offer', async () => {
     const chat = chatWith(claire, 'c1');
-    const { router } = renderMessages(`/messages?offerId=${chat.offer._id}`, { 'GET /chats': () => json(200, { chats: [chat] }), ...conversationAnswers(chat, []) });
+    const { router } = renderMessages(`/messages?offerId=${chat.offer._id}`, {
+      'GET /chats': () => json(200, { chats: [chat] }),
+      ...conversationAnswers(chat, []),
+    });
     await waitFor(() => expect(router.state.location.search).toBe('?chatId=c1'));
     expect(await screen.findByText(MSG.noMessagesYet)).toBeInTheDocument();
     expect(row(/Claire Dubois/)).toHaveAttribute('aria-current', 'true');
@@ -298,7 +314,10 @@ describe('messages page: starting a conversation', () => {
   it('?offerId= without a conversation loads the offer; the first message creates the conversation and opens it', async () => {
     const user = userEvent.setup();
     const offer = publishedOffer('offer-9', 'Business plan feedback');
-    const created = chatWith(omar, 'c9', { offer: { ...offer, professor: { _id: omar._id, firstName: 'Omar', lastName: 'Haddad' } }, updatedAt: '2026-11-06T10:00:00.000Z' });
+    const created = chatWith(omar, 'c9', {
+      offer: { ...offer, professor: { _id: omar._id, firstName: 'Omar', lastName: 'Haddad' } },
+      updatedAt: '2026-11-06T10:00:00.000Z',
+    });
     const first = message('m9', 'c9', aliceAsParticipant, 'Hi Omar', 30);
     const { calls, router } = renderMessages('/messages?offerId=offer-9', {
       'GET /chats': () => json(200, { chats: [chatWith(claire, 'c1')] }),
@@ -343,7 +362,10 @@ describe('messages page: starting a conversation', () => {
     const user = userEvent.setup();
     const closed = chatWith(omar, 'c3', { isOrderClosed: true, updatedAt: '2026-11-05T18:00:00.000Z' });
     const open = chatWith(omar, 'c2', { updatedAt: '2026-11-05T16:00:00.000Z' });
-    const { router } = renderMessages('/teacher/expert-2', { 'GET /chats': () => json(200, { chats: [closed, open, chatWith(claire, 'c1')] }), ...conversationAnswers(open, []) });
+    const { router } = renderMessages('/teacher/expert-2', {
+      'GET /chats': () => json(200, { chats: [closed, open, chatWith(claire, 'c1')] }),
+      ...conversationAnswers(open, []),
+    });
     await user.click(screen.getByRole('button', { name: 'Message' }));
     await waitFor(() => expect(router.state.location.search).toBe('?chatId=c2'));
     expect(await screen.findByText(MSG.noMessagesYet)).toBeInTheDocument();
@@ -379,7 +401,8 @@ describe('messages page: starting a conversation', () => {
   it('my own offer: says I cannot write about it', async () => {
     renderMessages('/messages?offerId=offer-9', {
       'GET /chats': () => json(200, { chats: [] }),
-      'GET /offers/offer-9': () => json(200, { ...publishedOffer('offer-9', 'My own offer'), professor: { ...publishedOffer('offer-9', '').professor, _id: alice._id } }),
+      'GET /offers/offer-9': () =>
+        json(200, { ...publishedOffer('offer-9', 'My own offer'), professor: { ...publishedOffer('offer-9', '').professor, _id: alice._id } }),
     });
     expect(await screen.findByText(MSG.ownOfferChat)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Omar Haddad' })).toBeInTheDocument();

@@ -61,7 +61,10 @@ export default function MessagesRoute() {
 
   // What is typed stays per conversation until sent, whichever conversation is on screen.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const draftUpdate = useCallback((key: string) => (update: (current: string) => string) => setDrafts((all) => ({ ...all, [key]: update(all[key] ?? '') })), []);
+  const draftUpdate = useCallback(
+    (key: string) => (update: (current: string) => string) => setDrafts((all) => ({ ...all, [key]: update(all[key] ?? '') })),
+    [],
+  );
 
   function started({ chat }: CreatedChat) {
     list.add([chat]);
@@ -105,7 +108,14 @@ export default function MessagesRoute() {
             </p>
           )}
           {list.chats && (
-            <ChatList chats={list.chats} myId={me._id} selectedId={selectedId} canLoadMore={Boolean(list.nextCursor)} loadingMore={list.loadingMore} onLoadMore={list.loadMore} />
+            <ChatList
+              chats={list.chats}
+              myId={me._id}
+              selectedId={selectedId}
+              canLoadMore={Boolean(list.nextCursor)}
+              loadingMore={list.loadingMore}
+              onLoadMore={list.loadMore}
+            />
           )}
         </nav>
         {selectedId ? (
@@ -135,7 +145,11 @@ export default function MessagesRoute() {
         ) : (
           <section className="chat-window chat-window-none" aria-label="Conversation">
             <p className="chat-window-note">{MSG.chooseChat}</p>
-            <MessageComposer value={drafts[NO_CHAT_DRAFT] ?? ''} onChange={(text) => draftUpdate(NO_CHAT_DRAFT)(() => text)} onSend={() => notify.error(MSG.selectChatFirst)} />
+            <MessageComposer
+              value={drafts[NO_CHAT_DRAFT] ?? ''}
+              onChange={(text) => draftUpdate(NO_CHAT_DRAFT)(() => text)}
+              onSend={() => notify.error(MSG.selectChatFirst)}
+            />
           </section>
         )}
       </div>

@@ -10,7 +10,11 @@ interface Pill {
 
 const GROUPS: { name: string; param: 'minExp' | 'minRating' | 'sort'; pills: Pill[] }[] = [
   { name: 'Experience', param: 'minExp', pills: [{ label: 'Any' }, { label: `${CATALOGUE.minExpYears}+ years`, value: String(CATALOGUE.minExpYears) }] },
-  { name: 'Rating', param: 'minRating', pills: [{ label: 'All' }, ...CATALOGUE.ratingSteps.map((step) => ({ label: `${step.toFixed(1)}+`, value: String(step) }))] },
+  {
+    name: 'Rating',
+    param: 'minRating',
+    pills: [{ label: 'All' }, ...CATALOGUE.ratingSteps.map((step) => ({ label: `${step.toFixed(1)}+`, value: String(step) }))],
+  },
   { name: 'Sort', param: 'sort', pills: [{ label: 'Newly Added' }, { label: 'Top rated', value: 'rating' }] },
 ];
 
@@ -26,7 +30,13 @@ export function FilterPills({ filters }: { filters: DirectoryFilters }) {
 
   return (
     <fieldset className="filter-bar" aria-label="Filters">
-      <button type="button" className="pill" aria-label="All experts" aria-pressed={unfiltered} onClick={() => choose({ minExp: undefined, minRating: undefined, sort: undefined })}>
+      <button
+        type="button"
+        className="pill"
+        aria-label="All experts"
+        aria-pressed={unfiltered}
+        onClick={() => choose({ minExp: undefined, minRating: undefined, sort: undefined })}
+      >
         All
       </button>
       {GROUPS.map((group) => (
@@ -35,7 +45,13 @@ export function FilterPills({ filters }: { filters: DirectoryFilters }) {
             {group.name}
           </span>
           {group.pills.map((pill) => (
-            <button key={pill.label} type="button" className="pill" aria-pressed={current(filters, group.param) === pill.value} onClick={() => choose({ [group.param]: pill.value })}>
+            <button
+              key={pill.label}
+              type="button"
+              className="pill"
+              aria-pressed={current(filters, group.param) === pill.value}
+              onClick={() => choose({ [group.param]: pill.value })}
+            >
               {pill.label}
             </button>
           ))}

@@ -67,7 +67,9 @@ describe('expert directory', () => {
     await user.click(within(screen.getByRole('group', { name: 'Rating' })).getByRole('button', { name: '4.5+' }));
     await user.click(within(screen.getByRole('group', { name: 'Sort' })).getByRole('button', { name: 'Top rated' }));
     await vi.waitFor(() => expect(query(api.calls.at(-1)!)).toMatchObject({ q: 'law', minExp: '5', minRating: '4.5', sort: 'rating' }));
-    await vi.waitFor(() => expect(within(screen.getByRole('group', { name: 'Sort' })).getByRole('button', { name: 'Top rated' })).toHaveAttribute('aria-pressed', 'true'));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Sort' })).getByRole('button', { name: 'Top rated' })).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(within(screen.getByRole('group', { name: 'Rating' })).getByRole('button', { name: '4.5+' })).toHaveAttribute('aria-pressed', 'true');
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'law', minExp: '5', minRating: '4.5', sort: 'rating' });
     expect(screen.getByRole('button', { name: 'All experts', pressed: false })).toBeInTheDocument();

@@ -81,23 +81,23 @@ function DirectorySearch() {
   return (
     <search className="directory-search">
       <form onSubmit={(event) => event.preventDefault()} noValidate>
-      <label htmlFor={id} className="visually-hidden">
-        Search experts by name, skill or field
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        maxLength={LIMITS.searchMax}
-        autoComplete="off"
-        placeholder="Search experts by name, skill or field"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <p className="field-error search-error" id={`${id}-error`} role="alert">
-        {error ?? ''}
-      </p>
+        <label htmlFor={id} className="visually-hidden">
+          Search experts by name, skill or field
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={LIMITS.searchMax}
+          autoComplete="off"
+          placeholder="Search experts by name, skill or field"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <p className="field-error search-error" id={`${id}-error`} role="alert">
+          {error ?? ''}
+        </p>
       </form>
     </search>
   );

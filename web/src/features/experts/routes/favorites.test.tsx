@@ -24,7 +24,14 @@ describe('favourites page', () => {
   it('a visitor sees the experts of the offers saved in this browser, 20 at a time', async () => {
     const user = userEvent.setup();
     for (let n = 25; n >= 1; n--) toggleGuestFavorite(`offer-${n}`);
-    const calls = stubApi(({ url, body }) => (url.pathname === '/offers/guest-favorites' ? json(200, (body as { ids: string[] }).ids.map((id) => saved(Number(id.split('-')[1])))) : undefined));
+    const calls = stubApi(({ url, body }) =>
+      url.pathname === '/offers/guest-favorites'
+        ? json(
+            200,
+            (body as { ids: string[] }).ids.map((id) => saved(Number(id.split('-')[1]))),
+          )
+        : undefined,
+    );
     renderRoutes(routes, { path: '/favorites' });
     expect(await screen.findByRole('heading', { level: 1, name: 'My Favourite' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(20);

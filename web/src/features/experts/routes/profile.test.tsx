@@ -19,11 +19,21 @@ const claire: ExpertProfile = {
   education: [],
 };
 
-const review = (n: number): Review => ({ _id: `review-${n}`, rating: 5, comment: `Great session ${n}`, createdAt: '2026-10-01T10:00:00.000Z', user: { firstName: 'Ben', lastName: `C${n}.` } });
+const review = (n: number): Review => ({
+  _id: `review-${n}`,
+  rating: 5,
+  comment: `Great session ${n}`,
+  createdAt: '2026-10-01T10:00:00.000Z',
+  user: { firstName: 'Ben', lastName: `C${n}.` },
+});
 
 function Where() {
   const location = useLocation();
-  return <p>At {location.pathname + location.search} with {JSON.stringify(location.state)}</p>;
+  return (
+    <p>
+      At {location.pathname + location.search} with {JSON.stringify(location.state)}
+    </p>
+  );
 }
 
 const routes = [
@@ -33,12 +43,16 @@ const routes = [
 
 const alice = anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] });
 
-function profileApi({ offers = [offer(1, { title: 'Financial modelling from scratch' }), offer(2, { title: 'valuation', pricingType: 'fixed', price: 120.5 })], reviews = [] as Review[] } = {}) {
+function profileApi({
+  offers = [offer(1, { title: 'Financial modelling from scratch' }), offer(2, { title: 'valuation', pricingType: 'fixed', price: 120.5 })],
+  reviews = [] as Review[],
+} = {}) {
   return stubApi(({ method, url }) => {
     if (url.pathname === '/user/public/expert-1') return json(200, claire);
     if (url.pathname === '/offers/professor/expert-1') return json(200, offers);
     if (url.pathname === '/offers/professor/expert-1/reviews') return json(200, reviews);
-    if (url.pathname === '/user/favorites/offer-1') return json(200, { msg: method === 'POST' ? MSG.savedToFavorites : MSG.removedFromFavorites, favorites: method === 'POST' ? ['offer-1'] : [] });
+    if (url.pathname === '/user/favorites/offer-1')
+      return json(200, { msg: method === 'POST' ? MSG.savedToFavorites : MSG.removedFromFavorites, favorites: method === 'POST' ? ['offer-1'] : [] });
   });
 }
 
@@ -56,12 +70,20 @@ describe('expert profile', () => {
     renderRoutes(routes, { path: '/teacher/expert-1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Claire D.' })).toBeInTheDocument();
     const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(breadcrumbs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Home', 'Experts', 'Claire D.']);
+    expect(
+      within(breadcrumbs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'Experts', 'Claire D.']);
     expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(screen.getByText('Corporate finance director')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Claire D.' })).toHaveAttribute('src', '/default-avatar.png');
     expect(section('Professional Profile')).toHaveTextContent('Fourteen years in M&A.');
-    expect(within(section('Languages')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['French', 'English', 'Klingon']);
+    expect(
+      within(section('Languages'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['French', 'English', 'Klingon']);
     expect(section('Work Experience')).toHaveTextContent('Finance Director');
     expect(section('Education')).toHaveTextContent(MSG.noEducation);
     expect(screen.getByRole('complementary', { name: 'Reviews' })).toHaveTextContent(MSG.noReviews);
@@ -73,7 +95,14 @@ describe('expert profile', () => {
 
   it('expertises: the expert’s own, then offer titles, each once, at most 6', () => {
     const titles = ['Valuation', 'Excel dashboards', 'Python', 'Interview prep', 'M&A basics', 'Seventh'].map((title) => ({ title }));
-    expect(expertisesOf({ expertises: ['Financial Modeling', 'valuation'] }, titles)).toEqual(['Financial Modeling', 'valuation', 'Excel dashboards', 'Python', 'Interview prep', 'M&A basics']);
+    expect(expertisesOf({ expertises: ['Financial Modeling', 'valuation'] }, titles)).toEqual([
+      'Financial Modeling',
+      'valuation',
+      'Excel dashboards',
+      'Python',
+      'Interview prep',
+      'M&A basics',
+    ]);
   });
 
   it('at most 3 reviews and 8 services', async () => {
@@ -125,7 +154,10 @@ describe('expert profile', () => {
     await user.click(saveButton());
     expect(await screen.findByText(MSG.tooManyFavorites)).toBeInTheDocument();
     expect(saveButton()).toHaveAttribute('aria-pressed', 'true');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await user.click(saveButton());
     expect(await screen.findByText(MSG.favoritesUpdateFailed)).toBeInTheDocument();
   });

@@ -100,7 +100,9 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
 
       <div className="profile-layout">
         <div className="profile-main">
-          <ProfileSection title="Professional Profile">{profile.bio ? <p className="profile-bio">{profile.bio}</p> : <p className="empty-state">{MSG.noBio}</p>}</ProfileSection>
+          <ProfileSection title="Professional Profile">
+            {profile.bio ? <p className="profile-bio">{profile.bio}</p> : <p className="empty-state">{MSG.noBio}</p>}
+          </ProfileSection>
           {expertises.length > 0 && (
             <ProfileSection title="Expertises">
               <ul className="tag-list">
@@ -120,7 +122,11 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
             </ProfileSection>
           )}
           <ProfileSection title="Work Experience">
-            {profile.workExperience.length > 0 ? <Timeline items={profile.workExperience.map(workItem)} /> : <p className="empty-state">{MSG.noWorkExperience}</p>}
+            {profile.workExperience.length > 0 ? (
+              <Timeline items={profile.workExperience.map(workItem)} />
+            ) : (
+              <p className="empty-state">{MSG.noWorkExperience}</p>
+            )}
           </ProfileSection>
           <ProfileSection title="Education">
             {profile.education.length > 0 ? <Timeline items={profile.education.map(educationItem)} /> : <p className="empty-state">{MSG.noEducation}</p>}

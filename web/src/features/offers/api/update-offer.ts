@@ -10,4 +10,5 @@ export type UpdateOfferInput = z.input<typeof updateOfferSchema>;
  * Title, description, price, lesson type and optionally the uploaded photo's key. Never the pricing
  * type (spec 1 section 5); the schema drops unknown fields.
  */
-export const updateOffer = (id: string, body: UpdateOfferInput) => api.call('PATCH /api/offers/update/{id}', { params: { id }, body: updateOfferSchema.parse(body) });
+export const updateOffer = (id: string, body: UpdateOfferInput) =>
+  api.call('PATCH /api/offers/update/{id}', { params: { id }, body: updateOfferSchema.parse(body) });

@@ -45,7 +45,13 @@ export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferForm
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <TextField label="Title" hint={`${LIMITS.offerTitleMin} to ${LIMITS.offerTitleMax} characters.`} maxLength={LIMITS.offerTitleMax} error={errors.title?.message} {...register('title')} />
+      <TextField
+        label="Title"
+        hint={`${LIMITS.offerTitleMin} to ${LIMITS.offerTitleMax} characters.`}
+        maxLength={LIMITS.offerTitleMax}
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <TextAreaField
         label="Description"
         hint={`${LIMITS.offerDescriptionMin} to ${LIMITS.offerDescriptionMax} characters.`}
@@ -73,7 +79,13 @@ export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferForm
         error={errors.price?.message}
         {...register('price', { valueAsNumber: true })}
       />
-      <SelectField label="Lesson type" placeholder="Choose a lesson type" options={LESSON_TYPES} error={errors.lessonType?.message} {...register('lessonType')} />
+      <SelectField
+        label="Lesson type"
+        placeholder="Choose a lesson type"
+        options={LESSON_TYPES}
+        error={errors.lessonType?.message}
+        {...register('lessonType')}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Creating…' : 'Create offer'}
       </button>

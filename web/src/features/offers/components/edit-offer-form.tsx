@@ -85,7 +85,13 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting}>
-      <TextField label="Title" hint={`${LIMITS.offerTitleMin} to ${LIMITS.offerTitleMax} characters.`} maxLength={LIMITS.offerTitleMax} error={errors.title?.message} {...register('title')} />
+      <TextField
+        label="Title"
+        hint={`${LIMITS.offerTitleMin} to ${LIMITS.offerTitleMax} characters.`}
+        maxLength={LIMITS.offerTitleMax}
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <TextAreaField
         label="Description"
         hint={`${LIMITS.offerDescriptionMin} to ${LIMITS.offerDescriptionMax} characters.`}
@@ -100,8 +106,23 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
         </p>
         <p className="field-hint">The pricing type is set when the offer is created.</p>
       </div>
-      <TextField label={`Price (${unit})`} type="number" inputMode="decimal" min={0.01} max={LIMITS.offerPriceMax} step="0.01" error={errors.price?.message} {...register('price')} />
-      <SelectField label="Lesson type" placeholder="Choose a lesson type" options={LESSON_TYPES} error={errors.lessonType?.message} {...register('lessonType')} />
+      <TextField
+        label={`Price (${unit})`}
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        max={LIMITS.offerPriceMax}
+        step="0.01"
+        error={errors.price?.message}
+        {...register('price')}
+      />
+      <SelectField
+        label="Lesson type"
+        placeholder="Choose a lesson type"
+        options={LESSON_TYPES}
+        error={errors.lessonType?.message}
+        {...register('lessonType')}
+      />
       <div className="photo-field">
         {(preview || current) && (
           <figure className="offer-photo">

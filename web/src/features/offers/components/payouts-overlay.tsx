@@ -7,7 +7,6 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { startOnboarding } from '@/api/payments';
 
-
 /**
  * Blocks offer creation until the expert's payout account is connected (spec 1 section 2): a modal
  * dialog that keeps focus inside and cannot be dismissed; the page behind it is inert. The ways

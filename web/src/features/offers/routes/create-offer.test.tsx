@@ -35,7 +35,13 @@ describe('create offer page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Thank you!' })).toHaveFocus();
     expect(screen.getByText(MSG.offerSubmitted)).toBeInTheDocument();
-    expect(api.calls()[0].body).toEqual({ title: 'Corporate finance coaching', description: 'Weekly sessions on valuation and modelling.', price: 75.5, lessonType: 'Video Call', pricingType: 'hourly' });
+    expect(api.calls()[0].body).toEqual({
+      title: 'Corporate finance coaching',
+      description: 'Weekly sessions on valuation and modelling.',
+      price: 75.5,
+      lessonType: 'Video Call',
+      pricingType: 'hourly',
+    });
     await user.click(screen.getByRole('link', { name: 'Go to My Offers' }));
     expect(await screen.findByRole('heading', { name: 'My Offers page' })).toBeInTheDocument();
   });

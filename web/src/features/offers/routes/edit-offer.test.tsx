@@ -22,7 +22,18 @@ const offer: OfferDto = {
   status: 'approved',
   approved: true,
   createdAt: '2026-11-01T10:00:00.000Z',
-  professor: { _id: 'expert-1', firstName: 'Claire', lastName: 'Dubois', rating: 0, reviews: 0, expYears: 5, isVerified: true, isStripeConnected: true, payoutsEnabled: true, createdAt: '2026-01-01T00:00:00.000Z' },
+  professor: {
+    _id: 'expert-1',
+    firstName: 'Claire',
+    lastName: 'Dubois',
+    rating: 0,
+    reviews: 0,
+    expYears: 5,
+    isVerified: true,
+    isStripeConnected: true,
+    payoutsEnabled: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
 };
 
 const routes = [
@@ -108,7 +119,8 @@ describe('edit offer page', () => {
   it('uploads a chosen photo with the presigned form, then saves the offer with its key', async () => {
     const user = userEvent.setup();
     const api = openEditPage({
-      'POST /offers/offer-1/photo-upload': () => json(200, { url: 'http://storage.test/media', fields: { key: 'offers/offer-1/abc', Policy: 'p', 'X-Amz-Signature': 's' }, key: 'offers/offer-1/abc' }),
+      'POST /offers/offer-1/photo-upload': () =>
+        json(200, { url: 'http://storage.test/media', fields: { key: 'offers/offer-1/abc', Policy: 'p', 'X-Amz-Signature': 's' }, key: 'offers/offer-1/abc' }),
       'POST http://storage.test/media': () => new Response(null, { status: 204 }),
       'PATCH /offers/update/offer-1': () => json(200, { msg: MSG.offerUpdated, offer }),
     });

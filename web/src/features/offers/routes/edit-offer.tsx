@@ -42,7 +42,11 @@ export default function EditOfferRoute() {
         </section>
       }
     >
-      <Await resolve={loaded}>{(result: LoadedOffer) => ('offer' in result ? <EditOfferPage key={result.offer._id} offer={result.offer} /> : <OfferMissing reason={result.missing} />)}</Await>
+      <Await resolve={loaded}>
+        {(result: LoadedOffer) =>
+          'offer' in result ? <EditOfferPage key={result.offer._id} offer={result.offer} /> : <OfferMissing reason={result.missing} />
+        }
+      </Await>
     </Suspense>
   );
 }

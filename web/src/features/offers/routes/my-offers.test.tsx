@@ -21,7 +21,18 @@ const offerNumber = (n: number): OfferDto => ({
   status: n % 2 === 0 ? 'approved' : 'pending',
   approved: n % 2 === 0,
   createdAt: '2026-11-01T10:00:00.000Z',
-  professor: { _id: 'expert-1', firstName: 'Claire', lastName: 'Dubois', rating: 0, reviews: 0, expYears: 5, isVerified: true, isStripeConnected: true, payoutsEnabled: true, createdAt: '2026-01-01T00:00:00.000Z' },
+  professor: {
+    _id: 'expert-1',
+    firstName: 'Claire',
+    lastName: 'Dubois',
+    rating: 0,
+    reviews: 0,
+    expYears: 5,
+    isVerified: true,
+    isStripeConnected: true,
+    payoutsEnabled: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
 });
 
 const routes = [{ path: '/my-offers', loader, Component: MyOffersRoute, HydrateFallback: () => null }];

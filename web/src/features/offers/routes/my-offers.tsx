@@ -78,7 +78,15 @@ export default function MyOffersRoute() {
           </button>
         </p>
       )}
-      {toDelete && <ConfirmDialog message={MSG.deleteOfferConfirm} confirmLabel="Delete" cancelLabel="Cancel" onConfirm={() => void confirmDelete(toDelete)} onCancel={() => setToDelete(undefined)} />}
+      {toDelete && (
+        <ConfirmDialog
+          message={MSG.deleteOfferConfirm}
+          confirmLabel="Delete"
+          cancelLabel="Cancel"
+          onConfirm={() => void confirmDelete(toDelete)}
+          onCancel={() => setToDelete(undefined)}
+        />
+      )}
     </section>
   );
 }

@@ -34,7 +34,10 @@ function useSuggestions(query: string): Suggestions | undefined {
   useEffect(() => {
     if (!debounced || searchError(debounced)) return;
     let latest = true;
-    Promise.all([searchOffers(debounced, CATALOGUE.dropdownOffers), listExperts({ page: 1, limit: CATALOGUE.dropdownExperts, sort: 'rating', q: debounced })]).then(
+    Promise.all([
+      searchOffers(debounced, CATALOGUE.dropdownOffers),
+      listExperts({ page: 1, limit: CATALOGUE.dropdownExperts, sort: 'rating', q: debounced }),
+    ]).then(
       ([offers, experts]) => latest && setSuggestions({ query: debounced, offers, experts: experts.items }),
       () => latest && setSuggestions({ query: debounced, failed: true }),
     );
@@ -88,51 +91,51 @@ export function HeroSearch() {
       }}
     >
       <div className="search-box">
-      <form className="search-form" onSubmit={submit} noValidate>
-        <label htmlFor={id} className="visually-hidden">
-          Search experts, skills or topics
-        </label>
-        <input
-          id={id}
-          ref={inputRef}
-          type="search"
-          value={query}
-          maxLength={LIMITS.searchMax}
-          autoComplete="off"
-          placeholder="Search experts, skills or topics"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          aria-controls={`${id}-suggestions`}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setError(searchError(event.target.value));
-            setOpen(event.target.value.trim() !== '');
-          }}
-          onFocus={() => setOpen(query.trim() !== '')}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && showDropdown) {
-              event.preventDefault();
-              setOpen(false);
-            } else if (event.key === 'ArrowDown' && showDropdown) {
-              event.preventDefault();
-              dropdownRef.current?.querySelector('a')?.focus();
-            }
-          }}
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
-      <section
-        className="search-dropdown"
-        id={`${id}-suggestions`}
-        ref={dropdownRef}
-        aria-label="Search suggestions"
-        hidden={!showDropdown}
-        onKeyDown={(event) => moveFocus(event, dropdownRef.current, inputRef.current, () => setOpen(false))}
-      >
-        {showDropdown && <SuggestionList query={query.trim()} suggestions={suggestions} />}
-      </section>
+        <form className="search-form" onSubmit={submit} noValidate>
+          <label htmlFor={id} className="visually-hidden">
+            Search experts, skills or topics
+          </label>
+          <input
+            id={id}
+            ref={inputRef}
+            type="search"
+            value={query}
+            maxLength={LIMITS.searchMax}
+            autoComplete="off"
+            placeholder="Search experts, skills or topics"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            aria-controls={`${id}-suggestions`}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setError(searchError(event.target.value));
+              setOpen(event.target.value.trim() !== '');
+            }}
+            onFocus={() => setOpen(query.trim() !== '')}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && showDropdown) {
+                event.preventDefault();
+                setOpen(false);
+              } else if (event.key === 'ArrowDown' && showDropdown) {
+                event.preventDefault();
+                dropdownRef.current?.querySelector('a')?.focus();
+              }
+            }}
+          />
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </form>
+        <section
+          className="search-dropdown"
+          id={`${id}-suggestions`}
+          ref={dropdownRef}
+          aria-label="Search suggestions"
+          hidden={!showDropdown}
+          onKeyDown={(event) => moveFocus(event, dropdownRef.current, inputRef.current, () => setOpen(false))}
+        >
+          {showDropdown && <SuggestionList query={query.trim()} suggestions={suggestions} />}
+        </section>
       </div>
       <p className="field-error search-error" id={`${id}-error`} role="alert">
         {error ?? ''}
@@ -176,9 +179,7 @@ function SuggestionList({ query, suggestions }: { query: string; suggestions?: S
         </p>
       )}
       {current && offers.length === 0 && experts.length === 0 && <p className="dropdown-note">{MSG.noResults}</p>}
-      {offers.length > 0 && (
-        <OfferSuggestions offers={offers} />
-      )}
+      {offers.length > 0 && <OfferSuggestions offers={offers} />}
       {experts.length > 0 && (
         <ul className="dropdown-list" aria-label="Experts">
           {experts.map((expert) => (

@@ -14,8 +14,8 @@ export const FAQ_ITEMS: readonly AccordionItem[] = [
     question: 'What happens if I cancel at the last minute?',
     answer: (
       <p>
-        A cancellation less than 12 hours before the session may be refused, or refunded only in part, at the expert’s discretion. The platform itself does not process refunds: you settle them
-        directly with your mentor.
+        A cancellation less than 12 hours before the session may be refused, or refunded only in part, at the expert’s discretion. The platform itself does not
+        process refunds: you settle them directly with your mentor.
       </p>
     ),
   },

@@ -21,15 +21,15 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
         body: (
           <>
             <p>
-              Mentorship met en relation des étudiants, jeunes diplômés et personnes en reconversion avec des experts vérifiés en finance, droit, marketing et conseil. En créant un compte, vous
-              acceptez les présentes conditions.
+              Mentorship met en relation des étudiants, jeunes diplômés et personnes en reconversion avec des experts vérifiés en finance, droit, marketing et
+              conseil. En créant un compte, vous acceptez les présentes conditions.
             </p>
             <ul>
               <li>La première séance de 30 minutes avec un expert est gratuite.</li>
               <li>Une séance peut être reportée, idéalement au moins 24 heures à l’avance.</li>
               <li>
-                Une annulation moins de 12 heures avant la séance peut être refusée ou remboursée partiellement par l’expert. La plateforme ne traite pas elle-même les remboursements : ils se
-                règlent directement avec le mentor.
+                Une annulation moins de 12 heures avant la séance peut être refusée ou remboursée partiellement par l’expert. La plateforme ne traite pas
+                elle-même les remboursements : ils se règlent directement avec le mentor.
               </li>
               <li>Le paiement s’effectue par carte ou par un autre moyen de paiement en ligne ; un e-mail de confirmation suit chaque réservation.</li>
               <li>Les offres des experts sont publiées après validation par notre équipe.</li>
@@ -44,8 +44,8 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
         body: (
           <>
             <p>
-              Nous traitons vos données (identité, coordonnées, profil, messages, commandes) pour fournir le service, sécuriser votre compte et respecter nos obligations légales. Les paiements
-              sont traités par notre prestataire de paiement ; nous ne conservons pas vos numéros de carte.
+              Nous traitons vos données (identité, coordonnées, profil, messages, commandes) pour fournir le service, sécuriser votre compte et respecter nos
+              obligations légales. Les paiements sont traités par notre prestataire de paiement ; nous ne conservons pas vos numéros de carte.
             </p>
             <p>Durées de conservation :</p>
             <ul>
@@ -54,8 +54,9 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               <li>journaux techniques : 1 an.</li>
             </ul>
             <p>
-              Vous disposez d’un droit d’accès, de rectification, d’effacement, d’opposition et de portabilité : écrivez à <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>. Vous pouvez saisir la
-              CNIL. Nous n’utilisons que des cookies nécessaires au fonctionnement (session, choix de consentement).
+              Vous disposez d’un droit d’accès, de rectification, d’effacement, d’opposition et de portabilité : écrivez à{' '}
+              <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>. Vous pouvez saisir la CNIL. Nous n’utilisons que des cookies nécessaires au fonctionnement (session,
+              choix de consentement).
             </p>
           </>
         ),
@@ -65,8 +66,8 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
         title: 'Mentions légales',
         body: (
           <p>
-            Éditeur : Mentorship SAS, Paris, France. Directeur de la publication : le représentant légal de Mentorship SAS. Hébergement : Amazon Web Services EMEA SARL, Luxembourg. Contact :{' '}
-            <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>.
+            Éditeur : Mentorship SAS, Paris, France. Directeur de la publication : le représentant légal de Mentorship SAS. Hébergement : Amazon Web Services
+            EMEA SARL, Luxembourg. Contact : <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>.
           </p>
         ),
       },
@@ -81,14 +82,15 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
         body: (
           <>
             <p>
-              Mentorship connects students, graduates and career changers with verified experts in finance, law, marketing and consulting. By creating an account you accept these terms.
+              Mentorship connects students, graduates and career changers with verified experts in finance, law, marketing and consulting. By creating an
+              account you accept these terms.
             </p>
             <ul>
               <li>The first 30-minute session with an expert is free.</li>
               <li>A session can be rescheduled, ideally at least 24 hours ahead.</li>
               <li>
-                A cancellation less than 12 hours before the session may be refused or partly refunded by the expert. The platform itself processes no refunds: they are settled directly with the
-                mentor.
+                A cancellation less than 12 hours before the session may be refused or partly refunded by the expert. The platform itself processes no refunds:
+                they are settled directly with the mentor.
               </li>
               <li>Payment is by card or other online methods; a confirmation e-mail follows every booking.</li>
               <li>Experts’ offers are published after our team approves them.</li>
@@ -103,8 +105,8 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
         body: (
           <>
             <p>
-              We process your data (identity, contact details, profile, messages, orders) to provide the service, keep your account secure and meet our legal obligations. Payments are handled
-              by our payment provider; we never store card numbers.
+              We process your data (identity, contact details, profile, messages, orders) to provide the service, keep your account secure and meet our legal
+              obligations. Payments are handled by our payment provider; we never store card numbers.
             </p>
             <p>Retention periods:</p>
             <ul>
@@ -113,8 +115,8 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               <li>technical logs: 1 year.</li>
             </ul>
             <p>
-              You may access, correct, erase, object to and export your data: write to <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>. You may also complain to the CNIL. We only use cookies the
-              service needs (session, consent choice).
+              You may access, correct, erase, object to and export your data: write to <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>. You may also complain to the
+              CNIL. We only use cookies the service needs (session, consent choice).
             </p>
           </>
         ),
@@ -124,8 +126,8 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
         title: 'Legal notice',
         body: (
           <p>
-            Publisher: Mentorship SAS, Paris, France. Publication director: the legal representative of Mentorship SAS. Hosting: Amazon Web Services EMEA SARL, Luxembourg. Contact:{' '}
-            <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>.
+            Publisher: Mentorship SAS, Paris, France. Publication director: the legal representative of Mentorship SAS. Hosting: Amazon Web Services EMEA SARL,
+            Luxembourg. Contact: <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>.
           </p>
         ),
       },

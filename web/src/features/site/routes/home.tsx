@@ -71,7 +71,9 @@ export default function HomeRoute() {
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero-inner">
           <h1 id="hero-title">Learn from verified industry experts</h1>
-          <p className="hero-lead">Book one-to-one sessions with professionals in finance, law, marketing and consulting. Your first 30-minute session is free.</p>
+          <p className="hero-lead">
+            Book one-to-one sessions with professionals in finance, law, marketing and consulting. Your first 30-minute session is free.
+          </p>
           <HeroSearch />
         </div>
       </section>
