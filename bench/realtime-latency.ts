@@ -128,15 +128,25 @@ async function measurePath(path: Path, echoUrl?: string): Promise<{ figures: Pat
     const student = await api.login(DEMO_STUDENTS[0].email);
     const expert = await api.login(DEMO_EXPERTS[0].email);
     const [offer] = await api.call<{ _id: string }[]>('GET', `/offers/professor/${expert.userId}`, undefined);
-    const { chat } = await api.call<{ chat: { _id: string } }>('POST', '/chats/create', { offerId: offer._id }, student.token);
+    // Every other demo member writes to the expert too, in turn: one account alone would meet the
+    // chat's per-account message limit (RATE_LIMITS.messagesPerAccount) long before 1,000 messages.
+    const members = await Promise.all([...DEMO_EXPERTS.slice(1), ...DEMO_STUDENTS.slice(1)].slice(0, OTHER_MEMBERS).map((profile) => api.login(profile.email)));
+    const senders = await Promise.all(
+      [student, ...members].map(async (sender) => {
+        const { chat } = await api.call<{ chat: { _id: string } }>('POST', '/chats/create', { offerId: offer._id }, sender.token);
+        return { token: sender.token, chatId: chat._id };
+      }),
+    );
+    let sent = 0;
     const expertSocket = await api.connect(expert.token);
     const send = async (content: string) => {
+      const sender = senders[sent++ % senders.length];
       // A message comes at any moment of the stream's polling cycle, not right after a poll (when the
       // previous one was delivered): without this pause every stream-path message would wait a whole cycle.
       if (path === 'streamPath') await new Promise((resolve) => setTimeout(resolve, Math.random() * STREAM_POLL_MS));
       const started = performance.now();
       const arrived = nextMatching(expertSocket, (event) => event.type === 'newMessage' && event.message?.content === content);
-      await api.call('POST', `/chats/${chat._id}/messages`, { content }, student.token);
+      await api.call('POST', `/chats/${sender.chatId}/messages`, { content }, sender.token);
       const postAnswered = performance.now() - started;
       await arrived;
       return { postAnswered, delivery: performance.now() - started };
@@ -148,7 +158,6 @@ async function measurePath(path: Path, echoUrl?: string): Promise<{ figures: Pat
     const cold = { deliveryMs: round(first.delivery), postAnsweredMs: round(first.postAnswered), serverCalls: difference(await stack.callTimings(), before) };
 
     const others: WebSocket[] = [];
-    const members = await Promise.all([...DEMO_EXPERTS.slice(1), ...DEMO_STUDENTS.slice(1)].slice(0, OTHER_MEMBERS).map((profile) => api.login(profile.email)));
     for (let n = 0; others.length < OPEN_CONNECTIONS - 1; n++) others.push(await api.connect(members[n % members.length].token));
     const early: { postAnswered: number; delivery: number }[] = [];
     const warmUp = path === 'fastPath' ? WARM_UP_MESSAGES : STREAM_WARM_UP_MESSAGES;
