@@ -1,0 +1,151 @@
+/**
+ * Events and their webhook deliveries. As Stripe does, each event is posted to the endpoint after
+ * the API call that caused it has answered, signed with the endpoint's secret, and retried with
+ * growing delays while the endpoint fails; every attempt is recorded.
+ */
+import { createHmac } from 'node:crypto';
+import type { EventRequest } from './ledger';
+import { eventObject, type StripeObject, stripeId, unixSeconds } from './objects';
+
+export interface Delivery {
+  /** When the attempt ended, by the app's clock (ms). */
+  at: number;
+  /** The endpoint's HTTP status; absent when it could not be reached. */
+  status?: number;
+  error?: string;
+}
+
+export interface EventRecord {
+  id: string;
+  type: string;
+  created: number;
+  object: StripeObject;
+  previousAttributes?: StripeObject;
+  request: EventRequest;
+  deliveries: Delivery[];
+  delivered: boolean;
+}
+
+interface Pending {
+  /** Attempts of one event run one after the other. */
+  queue: Promise<unknown>;
+  retry?: NodeJS.Timeout;
+}
+
+export interface EventLogOptions {
+  webhookUrl: string;
+  webhookSecret: string;
+  now: () => number;
+  retryDelaysMs: number[];
+}
+
+/** Stripe waits this long for an endpoint's answer. */
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** The `Stripe-Signature` header for a payload: the SDK's constructEvent checks it, and `t` against the wall clock. */
+export function signatureHeader(payload: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`).digest('hex');
+  return `t=${timestampSeconds},v1=${signature}`;
+}
+
+export type EventLog = ReturnType<typeof createEventLog>;
+
+export function createEventLog(options: EventLogOptions) {
+  const events: EventRecord[] = [];
+  const pending = new Map<string, Pending>();
+  let stopped = false;
+
+  const render = (event: EventRecord) => eventObject({ ...event, pendingWebhooks: event.delivered ? 0 : 1 });
+
+  async function post(event: EventRecord): Promise<Delivery> {
+    const payload = JSON.stringify(render(event), null, 2);
+    try {
+      const response = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'stripe-signature': signatureHeader(payload, options.webhookSecret),
+        },
+        body: payload,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      await response.arrayBuffer();
+      return { at: options.now(), status: response.status };
+    } catch (error) {
+      return { at: options.now(), error: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error) };
+    }
+  }
+
+  /** One attempt, after any attempt of the same event still under way. */
+  function attempt(event: EventRecord): Promise<Delivery> {
+    const state = pending.get(event.id) ?? { queue: Promise.resolve() };
+    pending.set(event.id, state);
+    const result = state.queue.then(async () => {
+      const delivery = await post(event);
+      event.deliveries.push(delivery);
+      if (delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300) {
+        event.delivered = true;
+        clearTimeout(state.retry);
+      }
+      return delivery;
+    });
+    state.queue = result;
+    return result;
+  }
+
+  /** Attempts until one succeeds or the retry delays are used up. */
+  async function deliver(event: EventRecord, retriesDone = 0): Promise<void> {
+    await attempt(event);
+    if (event.delivered || stopped || retriesDone >= options.retryDelaysMs.length) return;
+    const state = pending.get(event.id) as Pending;
+    state.retry = setTimeout(() => {
+      state.retry = undefined;
+      if (!event.delivered && !stopped) void deliver(event, retriesDone + 1);
+    }, options.retryDelaysMs[retriesDone]).unref();
+  }
+
+  return {
+    emit(type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject): void {
+      const event: EventRecord = {
+        id: stripeId('evt'),
+        type,
+        created: unixSeconds(options.now()),
+        object: structuredClone(object),
+        ...(previousAttributes && { previousAttributes: structuredClone(previousAttributes) }),
+        request,
+        deliveries: [],
+        delivered: false,
+      };
+      events.push(event);
+      // Never inside the API call: the endpoint may well call this API back.
+      setImmediate(() => {
+        if (!stopped) void deliver(event);
+      });
+    },
+
+    /** Newest first. */
+    list(): EventRecord[] {
+      return [...events].reverse();
+    },
+
+    get(id: string): EventRecord | undefined {
+      return events.find((event) => event.id === id);
+    },
+
+    object(event: EventRecord): StripeObject {
+      return render(event);
+    },
+
+    /** Delivers the event once more, now, whatever happened before. */
+    resend(event: EventRecord): Promise<Delivery> {
+      return attempt(event);
+    },
+
+    /** Cancels the retries still to come. */
+    stop(): void {
+      stopped = true;
+      for (const state of pending.values()) clearTimeout(state.retry);
+    },
+  };
+}

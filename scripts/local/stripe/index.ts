@@ -1,0 +1,62 @@
+/**
+ * A local Stripe: the part of Stripe's API the marketplace uses, in memory, with Stripe's hosted
+ * pages and signed webhook deliveries. The SDK talks to `api`; the app's origin serves
+ * /_local/payments through `serve`; `tick` lets the shared test clock expire what is due.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEventLog } from './events';
+import { createLedger } from './ledger';
+import { createPaymentPages } from './pages';
+import { createApiServer } from './server';
+
+export interface LocalStripeOptions {
+  /** The app's origin, which serves the hosted pages (checkout, onboarding) under /_local/payments. */
+  appUrl: string;
+  webhookUrl: string;
+  webhookSecret: string;
+  /** The app's clock (ms): creation times, expiry, idempotency keys' lifetime. */
+  now: () => number;
+  /** Waits before each retry of a failed delivery; Stripe's own retries span 3 days. */
+  retryDelaysMs?: number[];
+}
+
+export interface LocalStripe {
+  /** For the SDK: { host: '127.0.0.1', port, protocol: 'http' } */
+  api: { host: string; port: number; protocol: 'http' };
+  /** Serves everything under /_local/payments on the app's origin (hosted pages, dashboard, control surface). */
+  serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** After the shared clock moved: expire what is due (emits checkout.session.expired). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000, 32000];
+
+export async function startLocalStripe(options: LocalStripeOptions): Promise<LocalStripe> {
+  const events = createEventLog({
+    webhookUrl: options.webhookUrl,
+    webhookSecret: options.webhookSecret,
+    now: options.now,
+    retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+  });
+  const ledger = createLedger({ appUrl: options.appUrl, now: options.now, emit: events.emit });
+  const server = createApiServer(ledger, events, options.now);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+    serve: createPaymentPages(ledger, events),
+    async tick() {
+      ledger.expireDue();
+    },
+    async stop() {
+      events.stop();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

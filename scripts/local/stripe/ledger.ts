@@ -1,0 +1,434 @@
+/**
+ * What the local Stripe knows and what it does: checkout sessions, payments, refunds, connected
+ * accounts, transfers. Every change happens at once (no awaits), so two requests never interleave,
+ * and every change that Stripe announces emits its event.
+ */
+import { invalidRequest, noSuch } from './errors';
+import {
+  type AccountLinkRecord,
+  type AccountRecord,
+  accountLinkObject,
+  accountObject,
+  balanceObject,
+  type ChargeRecord,
+  type CheckoutSessionRecord,
+  chargeObject,
+  checkoutSessionObject,
+  formatEuros,
+  loginLinkObject,
+  type Metadata,
+  type PaymentIntentRecord,
+  type PaymentMethodType,
+  paymentIntentObject,
+  type RefundRecord,
+  randomToken,
+  refundObject,
+  type StripeObject,
+  stripeId,
+  type TransferRecord,
+  transferObject,
+  unixSeconds,
+} from './objects';
+
+/** The API request behind an event (Stripe's `event.request`); both null for what the customer did on a hosted page. */
+export interface EventRequest {
+  id: string | null;
+  idempotency_key: string | null;
+}
+
+export const CUSTOMER_ACTION: EventRequest = { id: null, idempotency_key: null };
+
+export type Emit = (type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject) => void;
+
+export interface CheckoutSessionInput {
+  currency: string;
+  lineItems: { name: string; unitAmount: number; quantity: number }[];
+  metadata: Metadata;
+  clientReferenceId: string | null;
+  customerEmail: string | null;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  expiresAt: number | null;
+  paymentIntentData: { transferGroup: string | null; metadata: Metadata };
+}
+
+export interface RefundInput {
+  paymentIntent: string | null;
+  charge: string | null;
+  amount: number | null;
+  reason: string | null;
+  metadata: Metadata;
+}
+
+export interface AccountInput {
+  type: string;
+  country: string;
+  email: string | null;
+  requestedCapabilities: string[];
+  metadata: Metadata;
+}
+
+export interface TransferInput {
+  amount: number;
+  currency: string;
+  destination: string;
+  transferGroup: string | null;
+  sourceTransaction: string | null;
+  metadata: Metadata;
+}
+
+/** Stripe's limits for a payment in euros. */
+const MIN_AMOUNT = 50;
+const MAX_AMOUNT = 99_999_999;
+/** Stripe lets a checkout session live 30 minutes to 24 hours; 24 hours unless told. */
+const MIN_SESSION_SECONDS = 30 * 60;
+const MAX_SESSION_SECONDS = 24 * 60 * 60;
+const ACCOUNT_LINK_SECONDS = 5 * 60;
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+export function createLedger(options: { appUrl: string; now: () => number; emit: Emit }) {
+  const { appUrl, emit } = options;
+  const nowSeconds = () => unixSeconds(options.now());
+  const sessions = new Map<string, CheckoutSessionRecord>();
+  const intents = new Map<string, PaymentIntentRecord>();
+  const charges = new Map<string, ChargeRecord>();
+  const refunds = new Map<string, RefundRecord>();
+  const accounts = new Map<string, AccountRecord>();
+  const accountLinks = new Map<string, AccountLinkRecord>();
+  const transfers = new Map<string, TransferRecord>();
+
+  const sessionObject = (session: CheckoutSessionRecord) => checkoutSessionObject(session, appUrl);
+  const chargeObjectOf = (charge: ChargeRecord) =>
+    chargeObject(
+      charge,
+      charge.refundIds.map((id) => refunds.get(id) as RefundRecord),
+      appUrl,
+    );
+
+  function found<T>(map: Map<string, T>, id: string, kind: string, param?: string): T {
+    const record = map.get(id);
+    if (!record) throw noSuch(kind, id, param);
+    return record;
+  }
+
+  function sessionToPay(id: string): CheckoutSessionRecord {
+    const session = found(sessions, id, 'checkout.session', 'session');
+    if (session.status !== 'open') throw invalidRequest('This Checkout Session is no longer active.');
+    return session;
+  }
+
+  function expire(session: CheckoutSessionRecord, request: EventRequest): void {
+    session.status = 'expired';
+    emit('checkout.session.expired', sessionObject(session), request);
+  }
+
+  /** The payment of a session: its intent, and its charge once the money is in. */
+  function createPaymentIntent(session: CheckoutSessionRecord, paymentMethodType: PaymentMethodType): PaymentIntentRecord {
+    const intent: PaymentIntentRecord = {
+      id: stripeId('pi'),
+      created: nowSeconds(),
+      amount: session.amountTotal,
+      currency: session.currency,
+      status: 'processing',
+      paymentMethodType,
+      paymentMethodId: stripeId('pm'),
+      transferGroup: session.paymentIntentData.transferGroup,
+      metadata: { ...session.paymentIntentData.metadata },
+      latestChargeId: null,
+      failureMessage: null,
+    };
+    intents.set(intent.id, intent);
+    session.paymentIntentId = intent.id;
+    emit('payment_intent.created', paymentIntentObject(intent), CUSTOMER_ACTION);
+    return intent;
+  }
+
+  function collect(intent: PaymentIntentRecord): void {
+    const charge: ChargeRecord = {
+      id: stripeId('ch'),
+      created: nowSeconds(),
+      amount: intent.amount,
+      currency: intent.currency,
+      paymentIntentId: intent.id,
+      paymentMethodType: intent.paymentMethodType,
+      paymentMethodId: intent.paymentMethodId,
+      transferGroup: intent.transferGroup,
+      metadata: { ...intent.metadata },
+      balanceTransactionId: stripeId('txn'),
+      refundIds: [],
+      amountRefunded: 0,
+    };
+    charges.set(charge.id, charge);
+    intent.status = 'succeeded';
+    intent.latestChargeId = charge.id;
+    emit('charge.succeeded', chargeObjectOf(charge), CUSTOMER_ACTION);
+    emit('payment_intent.succeeded', paymentIntentObject(intent), CUSTOMER_ACTION);
+  }
+
+  const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
+  function availableBalance(): number {
+    return sum([...charges.values()].map((charge) => charge.amount - charge.amountRefunded)) - sum([...transfers.values()].map((transfer) => transfer.amount));
+  }
+
+  return {
+    createCheckoutSession(input: CheckoutSessionInput): StripeObject {
+      const created = nowSeconds();
+      const amountTotal = sum(input.lineItems.map((item) => item.unitAmount * item.quantity));
+      if (amountTotal < MIN_AMOUNT)
+        throw invalidRequest(`The Checkout Session's total amount due must add up to at least ${formatEuros(MIN_AMOUNT)} eur`, { code: 'amount_too_small' });
+      if (amountTotal > MAX_AMOUNT)
+        throw invalidRequest(`The Checkout Session's total amount due must be no more than ${formatEuros(MAX_AMOUNT)} eur`, { code: 'amount_too_large' });
+      const expiresAt = input.expiresAt ?? created + MAX_SESSION_SECONDS;
+      if (expiresAt < created + MIN_SESSION_SECONDS)
+        throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', { param: 'expires_at' });
+      if (expiresAt > created + MAX_SESSION_SECONDS)
+        throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', { param: 'expires_at' });
+      const session: CheckoutSessionRecord = {
+        ...input,
+        id: stripeId('cs_test'),
+        created,
+        expiresAt,
+        status: 'open',
+        paymentStatus: 'unpaid',
+        amountTotal,
+        paymentIntentId: null,
+      };
+      sessions.set(session.id, session);
+      return sessionObject(session);
+    },
+
+    checkoutSession(id: string): StripeObject {
+      return sessionObject(found(sessions, id, 'checkout.session', 'session'));
+    },
+
+    /** The session as the hosted page shows it; undefined if there is none. */
+    checkoutSessionRecord(id: string): Readonly<CheckoutSessionRecord> | undefined {
+      return sessions.get(id);
+    },
+
+    expireCheckoutSession(id: string, request: EventRequest): StripeObject {
+      const session = found(sessions, id, 'checkout.session', 'session');
+      if (session.status !== 'open')
+        throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`);
+      expire(session, request);
+      return sessionObject(session);
+    },
+
+    /** Expires every open session whose time is up, as Stripe does on its own. */
+    expireDue(): void {
+      const now = nowSeconds();
+      for (const session of sessions.values()) if (session.status === 'open' && session.expiresAt <= now) expire(session, CUSTOMER_ACTION);
+    },
+
+    /** The customer paid by card on the hosted page: the money is in at once. */
+    payByCard(id: string): CheckoutSessionRecord {
+      const session = sessionToPay(id);
+      const intent = createPaymentIntent(session, 'card');
+      collect(intent);
+      session.status = 'complete';
+      session.paymentStatus = 'paid';
+      emit('checkout.session.completed', sessionObject(session), CUSTOMER_ACTION);
+      return session;
+    },
+
+    /** The customer chose a SEPA debit: the session completes unpaid, the money comes (or not) later. */
+    payByDebit(id: string): CheckoutSessionRecord {
+      const session = sessionToPay(id);
+      const intent = createPaymentIntent(session, 'sepa_debit');
+      emit('payment_intent.processing', paymentIntentObject(intent), CUSTOMER_ACTION);
+      session.status = 'complete';
+      emit('checkout.session.completed', sessionObject(session), CUSTOMER_ACTION);
+      return session;
+    },
+
+    /** The outcome of a debit (payByDebit): undefined when the session is not waiting for one. */
+    settleDebit(id: string, outcome: 'succeeded' | 'failed'): StripeObject | undefined {
+      const session = found(sessions, id, 'checkout.session', 'session');
+      const intent = session.paymentIntentId ? intents.get(session.paymentIntentId) : undefined;
+      if (intent?.status !== 'processing') return undefined;
+      if (outcome === 'succeeded') {
+        collect(intent);
+        session.paymentStatus = 'paid';
+        emit('checkout.session.async_payment_succeeded', sessionObject(session), CUSTOMER_ACTION);
+      } else {
+        intent.status = 'requires_payment_method';
+        intent.failureMessage = 'The customer’s bank account could not be debited.';
+        emit('payment_intent.payment_failed', paymentIntentObject(intent), CUSTOMER_ACTION);
+        emit('checkout.session.async_payment_failed', sessionObject(session), CUSTOMER_ACTION);
+      }
+      return sessionObject(session);
+    },
+
+    paymentIntent(id: string): StripeObject {
+      return paymentIntentObject(found(intents, id, 'payment_intent', 'intent'));
+    },
+
+    charge(id: string): StripeObject {
+      return chargeObjectOf(found(charges, id, 'charge'));
+    },
+
+    refund(id: string): StripeObject {
+      return refundObject(found(refunds, id, 'refund'));
+    },
+
+    createRefund(input: RefundInput, request: EventRequest): StripeObject {
+      const charge = input.charge ? found(charges, input.charge, 'charge', 'charge') : chargeOfIntent(input.paymentIntent as string);
+      const left = charge.amount - charge.amountRefunded;
+      if (left === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+      const amount = input.amount ?? left;
+      if (amount > left)
+        throw invalidRequest(`Refund amount (${formatEuros(amount)}) is greater than unrefunded amount on charge (${formatEuros(left)})`, {
+          code: 'amount_too_large',
+          param: 'amount',
+        });
+      const refund: RefundRecord = {
+        id: stripeId('re'),
+        created: nowSeconds(),
+        amount,
+        currency: charge.currency,
+        chargeId: charge.id,
+        paymentIntentId: charge.paymentIntentId,
+        reason: input.reason,
+        metadata: input.metadata,
+        balanceTransactionId: stripeId('txn'),
+      };
+      refunds.set(refund.id, refund);
+      const previous = { amount_refunded: charge.amountRefunded, refunded: false };
+      charge.refundIds.push(refund.id);
+      charge.amountRefunded += amount;
+      emit('charge.refunded', chargeObjectOf(charge), request, previous);
+      emit('refund.created', refundObject(refund), request);
+      return refundObject(refund);
+    },
+
+    createAccount(input: AccountInput): StripeObject {
+      const account: AccountRecord = { ...input, id: stripeId('acct'), created: nowSeconds(), onboarded: false, onboardedAt: null };
+      accounts.set(account.id, account);
+      return accountObject(account);
+    },
+
+    account(id: string): StripeObject {
+      return accountObject(found(accounts, id, 'account', 'account'));
+    },
+
+    createAccountLink(input: { account: string; refreshUrl: string; returnUrl: string }): StripeObject {
+      found(accounts, input.account, 'account', 'account');
+      const created = nowSeconds();
+      const link: AccountLinkRecord = {
+        token: randomToken(24),
+        accountId: input.account,
+        refreshUrl: input.refreshUrl,
+        returnUrl: input.returnUrl,
+        created,
+        expiresAt: created + ACCOUNT_LINK_SECONDS,
+        used: false,
+      };
+      accountLinks.set(link.token, link);
+      return accountLinkObject(link, appUrl);
+    },
+
+    /** An onboarding link that can still be used, or the reason it cannot; undefined if there is no such link. */
+    accountLink(token: string): { link: Readonly<AccountLinkRecord>; usable: boolean; account: Readonly<AccountRecord> } | undefined {
+      const link = accountLinks.get(token);
+      if (!link) return undefined;
+      return { link, usable: !link.used && nowSeconds() < link.expiresAt, account: accounts.get(link.accountId) as AccountRecord };
+    },
+
+    /** Onboarding left, finished or not: an account link works once. */
+    closeAccountLink(token: string, completed: boolean): void {
+      const link = accountLinks.get(token) as AccountLinkRecord;
+      link.used = true;
+      const account = accounts.get(link.accountId) as AccountRecord;
+      if (!completed || account.onboarded) return;
+      const before = accountObject(account);
+      account.onboarded = true;
+      account.onboardedAt = nowSeconds();
+      const previous = Object.fromEntries(
+        ['details_submitted', 'charges_enabled', 'payouts_enabled', 'capabilities', 'requirements', 'tos_acceptance'].map((field) => [field, before[field]]),
+      );
+      emit('account.updated', accountObject(account), CUSTOMER_ACTION, previous);
+    },
+
+    /** The connected account as its Express dashboard shows it; undefined if there is none. */
+    accountRecord(id: string): Readonly<AccountRecord> | undefined {
+      return accounts.get(id);
+    },
+
+    createLoginLink(accountId: string): StripeObject {
+      const account = found(accounts, accountId, 'account', 'account');
+      if (!account.onboarded) throw invalidRequest('Cannot create a login link for an account that has not completed onboarding.', { param: 'account' });
+      return loginLinkObject(account.id, nowSeconds(), appUrl);
+    },
+
+    createTransfer(input: TransferInput, request: EventRequest): StripeObject {
+      const destination = found(accounts, input.destination, 'destination', 'destination');
+      if (!destination.onboarded || !destination.requestedCapabilities.includes('transfers'))
+        throw invalidRequest(
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          { code: 'insufficient_capabilities_for_transfer', param: 'destination' },
+        );
+      if (input.sourceTransaction) found(charges, input.sourceTransaction, 'charge', 'source_transaction');
+      if (input.amount > availableBalance())
+        throw invalidRequest(
+          'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card. See: https://stripe.com/docs/testing#available-balance',
+          { code: 'balance_insufficient' },
+        );
+      const transfer: TransferRecord = {
+        ...input,
+        id: stripeId('tr'),
+        created: nowSeconds(),
+        destinationPaymentId: stripeId('py'),
+        balanceTransactionId: stripeId('txn'),
+      };
+      transfers.set(transfer.id, transfer);
+      emit('transfer.created', transferObject(transfer), request);
+      return transferObject(transfer);
+    },
+
+    transfer(id: string): StripeObject {
+      return transferObject(found(transfers, id, 'transfer'));
+    },
+
+    balance(): StripeObject {
+      return balanceObject(availableBalance());
+    },
+
+    /** Any object by its id, for `expand[]`. */
+    objectById(id: string): StripeObject | undefined {
+      const session = sessions.get(id);
+      if (session) return sessionObject(session);
+      const intent = intents.get(id);
+      if (intent) return paymentIntentObject(intent);
+      const charge = charges.get(id);
+      if (charge) return chargeObjectOf(charge);
+      const refund = refunds.get(id);
+      if (refund) return refundObject(refund);
+      const account = accounts.get(id);
+      if (account) return accountObject(account);
+      const transfer = transfers.get(id);
+      return transfer && transferObject(transfer);
+    },
+
+    /** Everything, newest first, for the dashboard. */
+    snapshot() {
+      const newestFirst = <T extends { created: number }>(records: Iterable<T>) => [...records].reverse().sort((a, b) => b.created - a.created);
+      return {
+        sessions: newestFirst(sessions.values()),
+        accounts: newestFirst(accounts.values()),
+        charges: newestFirst(charges.values()),
+        refunds: newestFirst(refunds.values()),
+        transfers: newestFirst(transfers.values()),
+        balance: availableBalance(),
+      };
+    },
+  };
+
+  function chargeOfIntent(id: string): ChargeRecord {
+    const intent = found(intents, id, 'payment_intent', 'payment_intent');
+    const charge = intent.latestChargeId ? charges.get(intent.latestChargeId) : undefined;
+    if (!charge) throw invalidRequest(`This PaymentIntent (${id}) does not have a successful charge to refund.`, { param: 'payment_intent' });
+    return charge;
+  }
+}
