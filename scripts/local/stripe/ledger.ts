@@ -125,8 +125,10 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
 
   /** The payment of a session: its intent, and its charge once the money is in. */
   function createPaymentIntent(session: CheckoutSessionRecord, paymentMethodType: PaymentMethodType): PaymentIntentRecord {
+    const id = stripeId('pi');
     const intent: PaymentIntentRecord = {
-      id: stripeId('pi'),
+      id,
+      clientSecret: `${id}_secret_${randomToken(25)}`,
       created: nowSeconds(),
       amount: session.amountTotal,
       currency: session.currency,

@@ -231,6 +231,7 @@ describe('local Stripe checkout', () => {
     const nowSeconds = Math.floor(clockMs / 1000);
     await expect(createSession(2500, { expires_at: nowSeconds + 10 * 60 })).rejects.toMatchObject({ param: 'expires_at' });
     await expect(createSession(2500, { expires_at: nowSeconds + 25 * 3600 })).rejects.toMatchObject({ param: 'expires_at' });
+    await expect(createSession(2500, { success_url: 'not a url' })).rejects.toMatchObject({ code: 'url_invalid', param: 'success_url' });
     await expect(stripe.checkout.sessions.create({ mode: 'payment', success_url: 'http://app.test' })).rejects.toMatchObject({
       code: 'parameter_missing',
       param: 'line_items',
@@ -305,6 +306,7 @@ describe('local Stripe refunds and balance', () => {
       code: 'amount_too_large',
       message: 'Refund amount (€50.01) is greater than unrefunded amount on charge (€50.00)',
     });
+    await expect(stripe.refunds.create({ charge: charge.id, reason: 'changed_mind' as 'duplicate' })).rejects.toMatchObject({ param: 'reason' });
     const part = await stripe.refunds.create({ payment_intent: intent.id, amount: 2000, metadata: { reason: 'partial' } });
     expect(part).toMatchObject({
       object: 'refund',

@@ -40,6 +40,7 @@ export interface PaymentIntentRecord {
   metadata: Metadata;
   latestChargeId: string | null;
   failureMessage: string | null;
+  clientSecret: string;
 }
 
 export interface ChargeRecord {
@@ -171,7 +172,7 @@ export function paymentIntentObject(intent: PaymentIntentRecord): StripeObject {
     amount_received: succeeded ? intent.amount : 0,
     currency: intent.currency,
     status: intent.status,
-    client_secret: `${intent.id}_secret_${randomToken(25)}`,
+    client_secret: intent.clientSecret,
     latest_charge: intent.latestChargeId,
     transfer_group: intent.transferGroup,
     metadata: { ...intent.metadata },

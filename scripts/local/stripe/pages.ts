@@ -110,7 +110,7 @@ export function createPaymentPages(ledger: Ledger, events: EventLog) {
     if (!route) return sendJson(response, 405, { error: 'Method not allowed' });
     ledger.expireDue();
     const [, id = ''] = route.path.exec(subpath) as RegExpExecArray;
-    await route.answer(request, response, decodeURIComponent(id));
+    await route.answer(request, response, id);
   };
 }
 

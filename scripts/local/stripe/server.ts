@@ -28,6 +28,7 @@ interface SavedResponse {
 }
 
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 const TEST_SECRET_KEY = /^Bearer (sk_test_\w+)$/;
 
 export function createApiServer(ledger: Ledger, events: EventLog, now: () => number): Server {
@@ -77,7 +78,7 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
           `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
           { status: 404 },
         );
-      const ids = (route.path.exec(path) as RegExpExecArray).slice(1).map(decodeURIComponent);
+      const ids = (route.path.exec(path) as RegExpExecArray).slice(1);
       const object = route.answer(ids, params, { id: requestId, idempotency_key: idempotencyKey ?? null });
       expand(object, stringList(params.expand, 'expand'), ledger.objectById);
       const answer = JSON.stringify(object, null, 2);
@@ -115,9 +116,11 @@ function apiRoutes(ledger: Ledger, events: EventLog): Route[] {
       const charge = optionalText(params, 'charge');
       if (!paymentIntent && !charge)
         throw invalidRequest('One of the following params should be provided for this request: charge or payment_intent.', { code: 'parameter_missing' });
-      const amount = optionalInteger(params, 'amount');
-      if (amount !== null && amount < 1) throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
-      const input = { paymentIntent, charge, amount, reason: optionalText(params, 'reason'), metadata: metadataOf(params) };
+      const amount = params.amount === undefined ? null : positiveInteger(params, 'amount');
+      const reason = optionalText(params, 'reason');
+      if (reason !== null && !REFUND_REASONS.includes(reason))
+        throw invalidRequest(`Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`, { code: 'parameter_invalid_string', param: 'reason' });
+      const input = { paymentIntent, charge, amount, reason, metadata: metadataOf(params) };
       return ledger.createRefund(input, request);
     }),
     route('GET', `refunds/${ID}`, ([id]) => ledger.refund(id)),
@@ -143,10 +146,8 @@ function apiRoutes(ledger: Ledger, events: EventLog): Route[] {
       });
     }),
     route('POST', 'transfers', (_ids, params, request) => {
-      const amount = requiredInteger(params, 'amount');
-      if (amount < 1) throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
       const input = {
-        amount,
+        amount: positiveInteger(params, 'amount'),
         currency: euros(requiredText(params, 'currency'), 'currency'),
         destination: requiredText(params, 'destination'),
         transferGroup: optionalText(params, 'transfer_group'),
@@ -187,8 +188,8 @@ function checkoutSessionInput(params: Params) {
     return {
       currency: euros(requiredText(priceData, 'currency', `${at}[price_data][currency]`), `${at}[price_data][currency]`),
       name: requiredText(productData ?? {}, 'name', `${at}[price_data][product_data][name]`),
-      unitAmount: requiredInteger(priceData, 'unit_amount', `${at}[price_data][unit_amount]`),
-      quantity: requiredInteger(item, 'quantity', `${at}[quantity]`),
+      unitAmount: positiveInteger(priceData, 'unit_amount', `${at}[price_data][unit_amount]`),
+      quantity: positiveInteger(item, 'quantity', `${at}[quantity]`),
     };
   });
   const paymentIntentData = (params.payment_intent_data ?? {}) as Params;
@@ -198,8 +199,8 @@ function checkoutSessionInput(params: Params) {
     metadata: metadataOf(params),
     clientReferenceId: optionalText(params, 'client_reference_id'),
     customerEmail: optionalText(params, 'customer_email'),
-    successUrl: optionalText(params, 'success_url'),
-    cancelUrl: optionalText(params, 'cancel_url'),
+    successUrl: optionalUrl(params, 'success_url'),
+    cancelUrl: optionalUrl(params, 'cancel_url'),
     expiresAt: optionalInteger(params, 'expires_at'),
     paymentIntentData: {
       transferGroup: optionalText(paymentIntentData, 'transfer_group', 'payment_intent_data[transfer_group]'),
@@ -232,6 +233,19 @@ function optionalInteger(params: Params, name: string, param = name): number | n
 function requiredInteger(params: Params, name: string, param = name): number {
   const value = optionalInteger(params, name, param);
   if (value === null) throw missingParameter(param);
+  return value;
+}
+
+function positiveInteger(params: Params, name: string, param = name): number {
+  const value = requiredInteger(params, name, param);
+  if (value < 1) throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param });
+  return value;
+}
+
+function optionalUrl(params: Params, name: string): string | null {
+  const value = optionalText(params, name);
+  if (value !== null && !URL.canParse(value.replaceAll('{CHECKOUT_SESSION_ID}', 'id')))
+    throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: name });
   return value;
 }
 
