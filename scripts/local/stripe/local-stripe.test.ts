@@ -12,6 +12,8 @@ interface Received {
   signature: string;
   userAgent: string;
   event: Stripe.Event;
+  /** For a completed checkout: the session as the endpoint read it back from the API while handling the event. */
+  sessionStatusReadBack?: string | null;
 }
 
 /** The app's side: its clock, its webhook endpoint, and its origin serving /_local/payments. */
@@ -35,7 +37,7 @@ beforeAll(async () => {
   const webhookUrl = await listen((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const event = JSON.parse(rawBody) as Stripe.Event;
       const objectId = (event.data.object as { id: string }).id;
@@ -45,7 +47,15 @@ beforeAll(async () => {
         response.writeHead(500).end();
         return;
       }
-      received.push({ rawBody, signature: String(request.headers['stripe-signature']), userAgent: String(request.headers['user-agent']), event });
+      // As the app's handler does: it asks the API about the object before answering.
+      const sessionStatusReadBack = event.type === 'checkout.session.completed' ? (await stripe.checkout.sessions.retrieve(objectId)).status : undefined;
+      received.push({
+        rawBody,
+        signature: String(request.headers['stripe-signature']),
+        userAgent: String(request.headers['user-agent']),
+        event,
+        sessionStatusReadBack,
+      });
       response.writeHead(200).end();
     });
   });
@@ -167,6 +177,7 @@ describe('local Stripe checkout', () => {
     expect(event.id).toMatch(/^evt_/);
     expect(event.data.object).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid' });
     expect(delivery.userAgent).toBe('Stripe/1.0 (+https://stripe.com/docs/webhooks)');
+    expect(delivery.sessionStatusReadBack).toBe('complete');
     expect(() => stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, 'whsec_other')).toThrow();
 
     const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent', 'payment_intent.latest_charge'] });

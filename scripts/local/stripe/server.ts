@@ -29,7 +29,7 @@ interface SavedResponse {
 
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
-const TEST_SECRET_KEY = /^Bearer (sk_test_\w+)$/;
+const TEST_SECRET_KEY = /^Bearer sk_test_\w+$/;
 
 export function createApiServer(ledger: Ledger, events: EventLog, now: () => number): Server {
   const routes = apiRoutes(ledger, events);
