@@ -116,7 +116,7 @@ describe('offer journeys', () => {
     expect(await expert.getByText('Hourly rate (€/h)').count()).toBe(1);
     await expectAccessible(expert, `/offers/${offerId}`);
 
-    await expert.getByLabel('Price (€/h)').fill('0');
+    await expert.getByLabel('Price (€/h)').fill('-1');
     await expert.getByRole('button', { name: 'Save changes' }).click();
     await expert.getByText(MSG.offerValidPrice).waitFor();
     await expectAccessible(expert, `/offers/${offerId} (errors)`);
