@@ -12,6 +12,8 @@ export const LIMITS = {
   offerTitleMax: 50,
   offerDescriptionMin: 10,
   offerDescriptionMax: 500,
+  /** An offer is free (0) or costs at least Stripe's minimum charge in EUR (decision 132). */
+  offerPriceMin: 0.5,
   offerPriceMax: 999_999,
   photoMaxBytes: 2 * 1024 * 1024,
 } as const;

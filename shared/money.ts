@@ -18,3 +18,8 @@ export function cents(amount: number): Cents {
 
 /** Whether euros hold no fraction of a cent (0.1 + 0.2 counts as 0.30). */
 export const isWholeCents = (euros: number): boolean => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6;
+
+const EUROS = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Euros as every screen and mail shows them (decision 133): "€1,234.50", always two decimals. */
+export const formatEuros = (euros: number): string => EUROS.format(euros);

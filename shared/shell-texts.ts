@@ -12,4 +12,6 @@ export const SHELL_MSG = {
   sessionExpired: 'Your session has expired. Please log in again.',
   anErrorOccurred: 'An error occurred',
   newsletterComingSoon: 'Newsletter subscriptions are coming soon.',
+  /** The price of a free offer (decision 132), shown in the search box's suggestions too. */
+  free: 'Free',
 } as const;

@@ -12,7 +12,7 @@ export const MSG = {
   // Validation (spec 1 section 5, spec 2 section 5)
   offerTitleLength: 'Title must be between 10 and 50 characters',
   offerDescriptionLength: 'Description must be between 10 and 500 characters',
-  offerPriceRange: 'Price must be between 0 and 999,999',
+  offerPriceRange: 'Price must be 0 (free) or between 0.50 and 999,999.',
   offerHtml: 'HTML tags are not allowed',
   offerTitleDescriptionRequired: 'Title and Description are required',
   offerValidPrice: 'Enter a valid price',

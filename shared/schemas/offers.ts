@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MSG } from '../texts';
 import { CATALOGUE, LIMITS } from '../limits';
 import { hasMarkup, stripMarkup } from '../markup';
-import { isWholeCents } from '../money';
+import { centsFromEuros, isWholeCents } from '../money';
 
 export const LESSON_TYPES = ['Video Call', 'Document', 'Phone Call'] as const;
 export const PRICING_TYPES = ['fixed', 'hourly'] as const;
@@ -17,13 +17,17 @@ export const offerTitle = offerText(LIMITS.offerTitleMin, LIMITS.offerTitleMax, 
 export const offerDescription = offerText(LIMITS.offerDescriptionMin, LIMITS.offerDescriptionMax, MSG.offerDescriptionLength);
 
 /**
- * One rule for creating and editing an offer (docs/decisions.md): more than 0 (there are no free
- * offers: an order is paid by card, and a card cannot be charged 0), at most 999,999 euros, in
- * whole cents, with the spec's message.
+ * One rule for creating and editing an offer (docs/decisions.md, 132): 0 (a free offer) or from
+ * 0.50 euros, Stripe's smallest charge in EUR, to 999,999 euros, in whole cents (compared as cents, so
+ * 0.7 - 0.2 is 0.50), with one message.
  */
-export const offerPrice = z
-  .number({ error: MSG.offerPriceRange })
-  .check(z.gt(0, MSG.offerPriceRange), z.lte(LIMITS.offerPriceMax, MSG.offerPriceRange), z.refine(isWholeCents, MSG.offerPriceRange));
+const inPriceRange = (price: number) => {
+  if (!isWholeCents(price)) return false;
+  const amount = centsFromEuros(price);
+  return amount === 0 || (amount >= centsFromEuros(LIMITS.offerPriceMin) && amount <= centsFromEuros(LIMITS.offerPriceMax));
+};
+
+export const offerPrice = z.number({ error: MSG.offerPriceRange }).check(z.refine(inPriceRange, MSG.offerPriceRange));
 
 const lessonType = z.enum(LESSON_TYPES, { error: MSG.lessonTypeRequired });
 

@@ -59,7 +59,7 @@ describe('offer journeys', () => {
     const card = offerCard(expert, title);
     await card.waitFor();
     expect(await card.getByText('In review').count()).toBe(1);
-    expect(await card.getByText('€90/h').count()).toBe(1);
+    expect(await card.getByText('€90.00/h').count()).toBe(1);
     await expectAccessible(expert, '/my-offers');
     offerId = (await card.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'))!.split('/').pop()!;
   });
@@ -100,7 +100,7 @@ describe('offer journeys', () => {
       await result.or(results.getByText(MSG.noResults)).first().waitFor();
       if ((await result.count()) > 0) break;
     }
-    expect(await result.textContent()).toContain('€90/h');
+    expect(await result.textContent()).toContain('€90.00/h');
     await expectAccessible(visitor, '/ (search results)');
   });
 
@@ -116,7 +116,7 @@ describe('offer journeys', () => {
     expect(await expert.getByText('Hourly rate (€/h)').count()).toBe(1);
     await expectAccessible(expert, `/offers/${offerId}`);
 
-    await expert.getByLabel('Price (€/h)').fill('0');
+    await expert.getByLabel('Price (€/h)').fill('-1');
     await expert.getByRole('button', { name: 'Save changes' }).click();
     await expert.getByText(MSG.offerValidPrice).waitFor();
     await expectAccessible(expert, `/offers/${offerId} (errors)`);

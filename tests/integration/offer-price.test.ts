@@ -1,6 +1,6 @@
 /**
- * One price rule for creating and editing an offer (shared/schemas/offers.ts): more than 0 (no free
- * offers: orders are paid by card), at most 999,999, whole cents, with the spec's message.
+ * One price rule for creating and editing an offer (shared/schemas/offers.ts, decision 132): 0 (free)
+ * or 0.50 (Stripe's smallest charge in EUR) to 999,999, whole cents, with one message.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
@@ -24,19 +24,25 @@ beforeAll(async () => {
 const { pricingType: _, ...EDIT } = OFFER;
 
 describe('an offer’s price', () => {
-  it('refuses 0 when creating, as when editing: "Price must be between 0 and 999,999"', async () => {
+  it('refuses 0.01 to 0.49 when creating, when editing and when an admin edits, and stores nothing', async () => {
     const before = (await expert.get<OfferDto[]>('/offers/my-offers')).body.length;
-    expect(await expert.post('/offers/create', { ...OFFER, price: 0 })).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
-    expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price: 0 })).toMatchObject({
-      status: 400,
-      body: { msg: MSG.offerPriceRange },
-    });
-    expect(await admin.request('PATCH', `/admin/offers/${offerId}`, { ...EDIT, price: 0 })).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
+    for (const price of [0.01, 0.49]) {
+      expect(await expert.post('/offers/create', { ...OFFER, price }), String(price)).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
+      expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({
+        status: 400,
+        body: { msg: MSG.offerPriceRange },
+      });
+      expect(await admin.request('PATCH', `/admin/offers/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({
+        status: 400,
+        body: { msg: MSG.offerPriceRange },
+      });
+    }
     expect((await expert.get<OfferDto[]>('/offers/my-offers')).body).toHaveLength(before);
+    expect(await expert.get(`/offers/${offerId}`)).toMatchObject({ status: 200, body: { price: OFFER.price } });
   });
 
   it('gives both calls the same message for the rest of the range', async () => {
-    for (const price of [-1, 1_000_000, 10.005]) {
+    for (const price of [-0.01, -1, 999_999.01, 1_000_000, 10.005]) {
       expect(await expert.post('/offers/create', { ...OFFER, price }), String(price)).toMatchObject({ status: 400, body: { msg: MSG.offerPriceRange } });
       expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({
         status: 400,
@@ -45,13 +51,14 @@ describe('an offer’s price', () => {
     }
   });
 
-  it('accepts one cent and 999,999 on both calls', async () => {
-    for (const price of [0.01, 999_999]) {
+  it('accepts 0 (a free offer), 0.50 and 999,999 on both calls', async () => {
+    for (const price of [0, 0.5, 999_999]) {
       expect(await expert.post('/offers/create', { ...OFFER, price }), String(price)).toMatchObject({ status: 201, body: { offer: { price } } });
       expect(await expert.request('PATCH', `/offers/update/${offerId}`, { ...EDIT, price }), String(price)).toMatchObject({
         status: 200,
         body: { offer: { price } },
       });
+      expect(await expert.get(`/offers/${offerId}`), String(price)).toMatchObject({ status: 200, body: { price } });
     }
   });
 });

@@ -1,10 +1,13 @@
+import { formatEuros } from '@shared/money';
+import { SHELL_MSG } from '@shared/shell-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 
-const euros = (digits: number) =>
-  new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-/** "€120" for a fixed price, "€60/h" for an hourly one (spec 1 section 5); cents only when there are some. */
+/**
+ * An offer's price wherever one is shown: "€120.00" for a fixed price, "€60.00/h" for an hourly one
+ * (spec 1 section 5), always with two decimals (decision 133); "Free" for a free offer (decision 132).
+ */
 export function formatPrice({ price, pricingType }: Pick<OfferDto, 'price' | 'pricingType'>): string {
-  const amount = euros(Number.isInteger(price) ? 0 : 2).format(price);
+  if (price === 0) return SHELL_MSG.free;
+  const amount = formatEuros(price);
   return pricingType === 'hourly' ? `${amount}/h` : amount;
 }

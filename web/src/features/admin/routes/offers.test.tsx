@@ -44,7 +44,7 @@ describe('admin offers moderation', () => {
     fakeApi({ 'GET /admin/offers/pending': () => json(200, [pending('o1', 'Tax audit preparation', { photo: 'offers/o1/photo' })]) });
     renderRoutes(routes, { path: '/admin/offers', account: admin });
     const card = await screen.findByRole('article', { name: 'Tax audit preparation' });
-    for (const text of ['Omar Haddad', '€80/h', 'Phone Call', 'Hourly rate', 'What the expert offers, in detail.', '2 Nov 2026'])
+    for (const text of ['Omar Haddad', '€80.00/h', 'Phone Call', 'Hourly rate', 'What the expert offers, in detail.', '2 Nov 2026'])
       expect(within(card).getByText(new RegExp(text))).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Illustration of the offer Tax audit preparation' })).toHaveAttribute('src', '/uploads/offers/o1/photo');
   });

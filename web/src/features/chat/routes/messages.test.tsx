@@ -143,7 +143,7 @@ describe('messages page: a conversation', () => {
 
     const offer = within(screen.getByRole('complementary', { name: 'Offer details' }));
     expect(offer.getByText('Tax return review')).toBeInTheDocument();
-    expect(offer.getByText('€120')).toBeInTheDocument();
+    expect(offer.getByText('€120.00')).toBeInTheDocument();
     expect(offer.getByText('(Fixed price)')).toBeInTheDocument();
     expect(offer.getByText('Video Call')).toBeInTheDocument();
     expect(offer.getByRole('link', { name: 'Claire Dubois' })).toHaveAttribute('href', '/teacher/expert-1');
@@ -327,7 +327,7 @@ describe('messages page: starting a conversation', () => {
     });
     const panel = within(await screen.findByRole('complementary', { name: 'Offer details' }));
     expect(panel.getByText('Business plan feedback')).toBeInTheDocument();
-    expect(panel.getByText('€80/h')).toBeInTheDocument();
+    expect(panel.getByText('€80.00/h')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Omar Haddad' })).toBeInTheDocument();
     await waitFor(() => expect(box()).toHaveFocus());
 
@@ -385,7 +385,7 @@ describe('messages page: starting a conversation', () => {
     expect(choice).toHaveValue('offer-7');
     expect(within(screen.getByRole('complementary', { name: 'Offer details' })).getByText('Pitch deck review')).toBeInTheDocument();
     await user.selectOptions(choice, 'Market sizing session');
-    expect(within(screen.getByRole('complementary', { name: 'Offer details' })).getByText('€60/h')).toBeInTheDocument();
+    expect(within(screen.getByRole('complementary', { name: 'Offer details' })).getByText('€60.00/h')).toBeInTheDocument();
     await user.type(box(), 'Hello{Enter}');
     await waitFor(() => expect(calls('POST', '/chats/create').map((call) => call.body)).toEqual([{ offerId: 'offer-8', initialMessage: 'Hello' }]));
   });

@@ -89,7 +89,7 @@ describe('expert profile', () => {
     expect(screen.getByRole('complementary', { name: 'Reviews' })).toHaveTextContent(MSG.noReviews);
     const services = within(section('Services Provided')).getAllByRole('listitem');
     expect(services.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Financial modelling from scratch', 'valuation']);
-    expect(services[0]).toHaveTextContent('€60/h');
+    expect(services[0]).toHaveTextContent('€60.00/h');
     expect(services[1]).toHaveTextContent('€120.50');
   });
 

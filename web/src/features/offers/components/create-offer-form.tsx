@@ -73,7 +73,7 @@ export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferForm
         label={`Price (${unit})`}
         type="number"
         inputMode="decimal"
-        min={0.01}
+        min={0}
         max={LIMITS.offerPriceMax}
         step="0.01"
         error={errors.price?.message}

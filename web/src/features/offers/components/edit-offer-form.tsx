@@ -14,8 +14,9 @@ import { offerPhotoSrc } from '@/lib/offer-photo';
 import { SelectField } from './select-field';
 
 /**
- * The edit form's own checks (spec 1 section 5: required after trimming, a finite price above 0,
- * an image of at most 2 MB) come first; then the server's schema (lengths, markup, price range).
+ * The edit form's own checks (spec 1 section 5: required after trimming, a finite price not below 0
+ * (0 is a free offer, decision 132), an image of at most 2 MB) come first; then the server's schema
+ * (lengths, markup, price range).
  */
 const editOfferFormSchema = z
   .object({
@@ -33,7 +34,7 @@ const editOfferFormSchema = z
       if (!title) add('title', MSG.offerTitleDescriptionRequired);
       if (!description) add('description', MSG.offerTitleDescriptionRequired);
       const price = form.price.trim() === '' ? Number.NaN : Number(form.price);
-      if (!Number.isFinite(price) || price <= 0) add('price', MSG.offerValidPrice);
+      if (!Number.isFinite(price) || price < 0) add('price', MSG.offerValidPrice);
       const photo = form.photo?.[0];
       if (photo) {
         const check = photoUploadSchema.safeParse({ contentType: photo.type, size: photo.size });
@@ -110,7 +111,7 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
         label={`Price (${unit})`}
         type="number"
         inputMode="decimal"
-        min={0.01}
+        min={0}
         max={LIMITS.offerPriceMax}
         step="0.01"
         error={errors.price?.message}

@@ -62,6 +62,29 @@ describe('create offer page', () => {
     expect(api.calls()).toEqual([]);
   });
 
+  it('refuses 0.01 to 0.49 with the price rule’s message, and creates a free offer at 0', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'POST /offers/create': () => json(201, { msg: MSG.offerSubmitted, offer: {} }) });
+    renderRoutes(routes, { path: '/create-offer', account: expert });
+    await user.type(screen.getByLabelText('Title'), 'A free first consultation');
+    await user.type(screen.getByLabelText('Description'), 'Thirty minutes to see where you stand.');
+    await user.selectOptions(screen.getByLabelText('Lesson type'), 'Phone Call');
+    const price = screen.getByLabelText('Price (€)');
+    expect(price).toHaveAttribute('min', '0');
+    expect(price).toHaveAttribute('step', '0.01');
+    await user.type(price, '0.49');
+    await user.click(screen.getByRole('button', { name: 'Create offer' }));
+    expect(await screen.findByText(MSG.offerPriceRange)).toBeInTheDocument();
+    expect(price).toHaveAccessibleDescription(MSG.offerPriceRange);
+    expect(api.calls()).toEqual([]);
+
+    await user.clear(price);
+    await user.type(price, '0');
+    await user.click(screen.getByRole('button', { name: 'Create offer' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(api.calls()[0].body).toMatchObject({ price: 0, pricingType: 'fixed' });
+  });
+
   it('says An error occurred while creating the offer when creating fails without a message', async () => {
     const user = userEvent.setup();
     fakeApi({ 'POST /offers/create': () => json(500, {}) });

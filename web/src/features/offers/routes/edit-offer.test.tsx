@@ -84,7 +84,7 @@ describe('edit offer page', () => {
     await user.type(title, '   ');
     const price = screen.getByLabelText('Price (€/h)');
     await user.clear(price);
-    await user.type(price, '0');
+    await user.type(price, '-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText(MSG.offerTitleDescriptionRequired)).toBeInTheDocument();
@@ -93,9 +93,23 @@ describe('edit offer page', () => {
     expect(title).toHaveFocus();
 
     await user.type(title, 'A <b>bold</b> title here');
+    await user.clear(price);
+    await user.type(price, '0.49');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MSG.offerHtml)).toBeInTheDocument();
+    expect(price).toHaveAccessibleDescription(MSG.offerPriceRange);
     expect(api.calls().filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('saves a price of 0: the offer becomes free', async () => {
+    const user = userEvent.setup();
+    const api = openEditPage({ 'PATCH /offers/update/offer-1': () => json(200, { msg: MSG.offerUpdated, offer: { ...offer, price: 0 } }) });
+    const price = await screen.findByLabelText('Price (€/h)');
+    await user.clear(price);
+    await user.type(price, '0');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(MSG.offerUpdated)).toBeInTheDocument();
+    expect(api.calls().find((call) => call.method === 'PATCH')?.body).toMatchObject({ price: 0 });
   });
 
   it('refuses a photo that is not an image or is over 2 MB, and sends nothing', async () => {

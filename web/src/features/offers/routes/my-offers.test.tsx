@@ -57,13 +57,15 @@ describe('my offers page', () => {
     expect(cards()).toHaveLength(CATALOGUE.myOffersShown);
   });
 
-  it('shows each offer’s status, price and an Edit link to its page', async () => {
-    fakeApi({ 'GET /offers/my-offers': () => json(200, [offerNumber(1), offerNumber(2)]) });
+  it('shows each offer’s status, price (Free for a free one) and an Edit link to its page', async () => {
+    fakeApi({ 'GET /offers/my-offers': () => json(200, [offerNumber(1), { ...offerNumber(2), price: 0 }]) });
     renderRoutes(routes, { path: '/my-offers', account: claire });
     const [pending, published] = await screen.findAllByRole('article');
     expect(within(pending).getByText('In review')).toBeInTheDocument();
     expect(within(published).getByText('Published')).toBeInTheDocument();
-    expect(within(pending).getByText('€51')).toBeInTheDocument();
+    expect(within(pending).getByText('€51.00')).toBeInTheDocument();
+    expect(within(published).getByText('Free')).toBeInTheDocument();
+    expect(within(published).queryByText('€0.00')).not.toBeInTheDocument();
     expect(within(pending).getByRole('link', { name: 'Edit Offer number 1 for testing' })).toHaveAttribute('href', '/offers/offer-1');
     expect(screen.queryByRole('button', { name: /Show/ })).not.toBeInTheDocument();
   });
