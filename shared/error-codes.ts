@@ -53,6 +53,23 @@ export const ERROR_CODES = [
   'offer_unavailable',
   'own_offer',
   'invalid_cursor',
+  // Orders and payments.
+  'order_not_movable',
+  'not_your_turn',
+  'session_in_past',
+  'hourly_only',
+  'intro_used',
+  'schedule_unconfirmed',
+  'already_paid',
+  'nothing_to_pay',
+  'amount_mismatch',
+  'total_too_large',
+  'total_too_small',
+  'payment_not_confirmed',
+  'payments_unavailable',
+  'expert_not_payable',
+  'order_not_ready',
+  'invalid_signature',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

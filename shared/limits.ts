@@ -124,6 +124,38 @@ export const CHAT = {
   pageMax: 100,
 } as const;
 
+/**
+ * Orders and payments (spec 2 sections 5 and 9, the terms): booking limits, the deadlines that keep
+ * any order from waiting forever, and the payment provider's bounds (Stripe's, in EUR cents).
+ */
+export const ORDER_RULES = {
+  minHours: 1,
+  maxHours: 8,
+  stepMinutes: 30,
+  introMinutes: 30,
+  /** Stripe charges at least €0.50 and at most €999,999.99. */
+  minChargeCents: 50,
+  maxChargeCents: 99_999_999,
+  /** A checkout session lasts Stripe's minimum, 30 minutes, plus one so that a retry within it replays the same call. */
+  checkoutMinutes: 31,
+  /** The platform's share of what the expert earns, unless the stage sets PLATFORM_FEE_PERCENT. */
+  platformFeePercent: 10,
+  /** A paid session cancelled more than this many hours ahead is refunded in full. */
+  freeCancellationHours: 12,
+  /** A paid session may be moved to a time at least this many hours ahead, agreed by the other side. */
+  rescheduleNoticeHours: 24,
+  /** The expert decides the share of a late cancellation's refund within this time, or it is full. */
+  refundDecisionHours: 48,
+  /** A session completes by itself this long after its end, unless the student reports a problem. */
+  sessionAutoCompleteHours: 48,
+  /** A delivered project is approved by itself after this many days. */
+  autoApproveDays: 7,
+  /** A paid order never scheduled or delivered within this many days is refunded. */
+  undeliveredRefundDays: 14,
+  /** Stripe retries an event for up to 3 days; processed event ids are kept longer. */
+  processedEventDays: 7,
+} as const;
+
 /** The realtime channel: spec 1 section 9's socket defaults, and the server's lifetimes. */
 export const REALTIME = {
   reconnectDelayMs: 1000,

@@ -20,7 +20,8 @@ import { createOfferSchema, guestFavoritesSchema, photoUploadSchema, reviewSchem
 import { expertDirectoryQuery, offerSearchQuery, pageQuery } from './schemas/catalogue';
 import { MSG } from './texts';
 import { changePasswordSchema, educationEntrySchema, expertInfoSchema, updateUserSchema, withdrawSchema, workExperienceEntrySchema } from './schemas/users';
-import { chatListQuery, chatMessagesQuery, createChatSchema, handleProjectSchema, scheduleSchema, sendMessageSchema } from './schemas/chats';
+import { chatListQuery, chatMessagesQuery, createChatSchema, sendMessageSchema } from './schemas/chats';
+import { counterScheduleSchema, handleProjectSchema, refundDecisionSchema, scheduleSchema } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
 import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
 
@@ -30,7 +31,7 @@ import type { Role } from './roles';
 export { API_PREFIX };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'payments' | 'admin';
+export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'orders' | 'admin';
 /**
  * Who may call a route. public: anyone; authenticated: any signed-in account (admins included);
  * member: a signed-in student or professor; user: students; professor: experts; admin: admins.
@@ -117,7 +118,6 @@ const ROUTE_TABLE = [
   r('GET', '/user/earnings', 'users', 'professor'),
   r('GET', '/user/withdrawals', 'users', 'professor'),
   r('POST', '/user/withdraw', 'users', 'professor', { body: withdrawSchema }),
-  r('GET', '/user/order-history', 'users', 'member'),
   r('GET', '/user/stats/{id}', 'users', 'authenticated'),
   r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
   r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
@@ -134,24 +134,31 @@ const ROUTE_TABLE = [
   r('GET', '/chats', 'chats', 'member', { query: chatListQuery }),
   r('GET', '/chats/chat/{id}', 'chats', 'member', { query: chatMessagesQuery }),
   r('PUT', '/chats/{id}/mark-read', 'chats', 'member', { body: emptyBody }),
-  r('PUT', '/chats/{id}/mark-paid', 'chats', 'member', { body: emptyBody }),
   r('POST', '/chats/create', 'chats', 'member', { body: createChatSchema }),
   r('POST', '/chats/{id}/messages', 'chats', 'member', { body: sendMessageSchema }),
-  r('PUT', '/chats/{id}/cancel', 'chats', 'member', { body: emptyBody }),
-  r('PUT', '/chats/{id}/schedule', 'chats', 'member', { body: scheduleSchema }),
-  r('PUT', '/chats/{id}/confirm-schedule', 'chats', 'member', { body: emptyBody }),
-  r('POST', '/chats/{id}/handle-project', 'chats', 'member', { body: handleProjectSchema }),
-  r('POST', '/chats/{id}/submit-project', 'chats', 'professor', { upload: 'projectFile' }),
   // The one-time ticket that opens the realtime WebSocket (issue 7; the spec's socket sends credentials).
   r('POST', '/realtime/ticket', 'chats', 'member', { body: emptyBody }),
 
-  // Payments and payouts
-  r('POST', '/payments/create-session', 'payments', 'member', { body: createSessionSchema }),
-  r('GET', '/payments/account-status', 'payments', 'professor'),
-  r('POST', '/payments/onboard', 'payments', 'professor', { body: emptyBody }),
-  r('POST', '/payments/login-link', 'payments', 'professor', { body: emptyBody }),
-  r('POST', '/payments/account-link', 'payments', 'professor', { body: emptyBody }),
-  r('POST', '/webhooks/stripe', 'payments', 'public', { rawBody: true }),
+  // Orders and payments (spec 2 sections 4 and 7, spec 1's payout onboarding): every call that moves
+  // an order or money, whatever its URL prefix, reaches the orders Lambda, the one holding the Stripe
+  // secret. Calls the spec does not name are marked "(added)".
+  r('PUT', '/chats/{id}/schedule', 'orders', 'member', { body: scheduleSchema }),
+  r('PUT', '/chats/{id}/confirm-schedule', 'orders', 'member', { body: emptyBody }),
+  r('PUT', '/chats/{id}/counter-schedule', 'orders', 'member', { body: counterScheduleSchema }), // (added)
+  r('PUT', '/chats/{id}/accept-schedule', 'orders', 'member', { body: emptyBody }), // (added)
+  r('PUT', '/chats/{id}/decline-schedule', 'orders', 'member', { body: emptyBody }), // (added)
+  r('POST', '/payments/create-session', 'orders', 'member', { body: createSessionSchema }),
+  r('PUT', '/chats/{id}/mark-paid', 'orders', 'member', { body: emptyBody }),
+  r('PUT', '/chats/{id}/cancel', 'orders', 'member', { body: emptyBody }),
+  r('PUT', '/chats/{id}/refund-decision', 'orders', 'professor', { body: refundDecisionSchema }), // (added)
+  r('POST', '/chats/{id}/submit-project', 'orders', 'professor', { upload: 'projectFile' }),
+  r('POST', '/chats/{id}/handle-project', 'orders', 'member', { body: handleProjectSchema }),
+  r('GET', '/user/order-history', 'orders', 'member'),
+  r('GET', '/payments/account-status', 'orders', 'professor'),
+  r('POST', '/payments/onboard', 'orders', 'professor', { body: emptyBody }),
+  r('POST', '/payments/login-link', 'orders', 'professor', { body: emptyBody }),
+  r('POST', '/payments/account-link', 'orders', 'professor', { body: emptyBody }),
+  r('POST', '/webhooks/stripe', 'orders', 'public', { rawBody: true }),
 
   // Admin (spec 2 section 7; admin login and refresh are in the auth domain above)
   r('GET', '/admin/users', 'admin', 'admin'),

@@ -67,6 +67,18 @@ export const config = {
     return process.env.WS_FAST_PATH_ENDPOINT || this.wsManagementEndpoint;
   },
   /** `off` leaves live delivery to the table's stream alone (the benchmark's stream-path run); on otherwise. */
+  /** The stage's name (dev, prod, local): payment metadata carries it, so stages sharing a Stripe account ignore each other's events. */
+  get stage() {
+    return required('STAGE');
+  },
+  /** The platform's share of an expert's credit, in percent (ORDER_RULES.platformFeePercent unless the stage sets it). */
+  get platformFeePercent() {
+    return process.env.PLATFORM_FEE_PERCENT;
+  },
+  /** Where the Stripe SDK sends its requests when not to Stripe: the local Stripe (http://127.0.0.1:<port>); unset on AWS. */
+  get stripeApiBase() {
+    return process.env.STRIPE_API_BASE;
+  },
   get realtimeFastPath() {
     return process.env.REALTIME_FAST_PATH !== 'off';
   },

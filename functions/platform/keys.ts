@@ -37,6 +37,10 @@ import type { Domain } from '../../shared/routes';
  *   the published catalogue)                (pending and approved only; archived and rejected leave it)
  * - changes to the catalogue since a time . Query    pk=CATALOGUE#CHANGES sk > <ISO time> (TTL 1 day)
  * - an account's favourites ............... in the user item: favorites = { <offerId>: <savedAt> }
+ * - a ledger entry (one per business event)  PutItem  pk=LEDGER#<entryId>  sk=ENTRY (conditional: recorded once)
+ * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
+ * - a provider event, processed once ....... PutItem  pk=PROVIDER_EVENT#<eventId> sk=EVENT (TTL 7 days)
+ * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
@@ -75,6 +79,12 @@ export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: 
 export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
 export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
 export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
+export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#${studentId}#${expertId}`, sk: 'INTRO' });
+
+export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
+export const ledgerLinesOf = (account: string) => ({ pk: `BALANCE#${account}` });
+export const ledgerLineKey = (account: string, at: string, entryId: string, line: number) => ({ ...ledgerLinesOf(account), sk: `${at}#${entryId}#${line}` });
+export const providerEventKey = (eventId: string) => ({ pk: `PROVIDER_EVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
 export const expertOffersOf = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#OFFERS` });
@@ -114,7 +124,11 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
   chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'], read: ['USER#', 'OFFER#', 'CONN#'], index: ['CHATS#'] },
-  payments: sessionCheckOnly,
+  orders: {
+    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDER_EVENT#', 'EVENT#', 'USER#', 'CATALOGUE#'],
+    read: ['CHAT#', 'CHATS#', 'CONN#'],
+    index: [],
+  },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   notifications: { readWrite: ['CONN#'], read: [], index: [] },

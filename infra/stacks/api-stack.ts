@@ -71,7 +71,7 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   users: { media: true },
   catalogue: { uploadsFor: 'offers', readsSearchSnapshot: true },
   chats: { files: true, mail: true, connections: ['POST'] },
-  payments: { stripe: true, mail: true },
+  orders: { stripe: true, mail: true, files: true, connections: ['POST'] },
   admin: { media: true, mail: true },
 };
 
@@ -195,6 +195,7 @@ export class ApiStack extends Stack {
         APP_URL: this.props.appUrl,
         MAIL_FROM: config.mailFrom,
         SUPPORT_EMAIL: config.supportEmail,
+        STAGE: config.name,
         ORIGIN_SECRET_ARN: originSecret.secretArn,
         ...(!needs.probesOnly && { ACCESS_TOKEN_PUBLIC_KEY: this.accessTokenKey.publicKey }),
         ...(needs.connections && { WS_MANAGEMENT_ENDPOINT: this.props.webSocketStage.callbackUrl }),

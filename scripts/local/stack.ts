@@ -24,6 +24,9 @@ import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createSignedDownloadProxy } from './signed-downloads';
 import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, MANAGEMENT_PATH } from './ws-gateway';
 import { startTableStream } from './table-stream';
+import { type LocalStripe, startLocalStripe } from './stripe';
+import { createTestClock, TEST_CLOCK_PATH } from './test-clock';
+import { nowMs } from '../../functions/platform/clock';
 import type { SeedSettings } from './demo-accounts';
 
 export interface LocalStackOptions {
@@ -63,6 +66,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const mailSwitch = await startMailSwitch(outbox.endpoint);
 
   const url = `http://localhost:${options.port}`;
+  const stripe = await localStripeUnlessKeyed(url, options.port);
   const accessTokenKeys = localAccessTokenKeys(stateDir, Boolean(options.dataDir));
   // The functions answer only requests bearing it, as on AWS only those that came through CloudFront.
   const originSecret = randomBytes(32).toString('base64url');
@@ -86,6 +90,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ACCESS_TOKEN_PRIVATE_KEY: accessTokenKeys.privateKey,
     ACCESS_TOKEN_PUBLIC_KEY: accessTokenKeys.publicKey,
     ORIGIN_SECRET: originSecret,
+    STAGE: 'local',
+    ...stripe.env,
     POWERTOOLS_SERVICE_NAME: 'marketplace-local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
@@ -115,6 +121,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET);
   const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET);
   const appOriginOf = createHostCheck(options.port, options.host);
+  const testClock = createTestClock(async () => {
+    await stripe.local?.tick();
+  });
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const appOrigin = appOriginOf(request);
@@ -126,6 +135,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path.startsWith(`${UPLOAD_FORM_PATH}/`)) return request.method === 'GET' ? signedDownloads(request, response) : uploadForms(request, response);
       if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
+      if (path === TEST_CLOCK_PATH) return testClock(request, response);
+      if (stripe.local && (path === '/_local/payments' || path.startsWith('/_local/payments/'))) return stripe.local.serve(request, response);
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
       if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
       if (path === FAST_PATH_OUTAGE_PATH) return ws.fastPathSwitch(request, response);
@@ -160,12 +171,36 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clearInterval(snapshotTimer);
       await tableStream.stop();
       await ws.close();
+      await stripe.local?.stop();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await vite?.close();
       await Promise.allSettled([s3.stop(), mailSwitch.stop(), outbox.stop()]);
       dynamo.stop();
       if (!options.dataDir) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Real Stripe (test mode) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, as on a stage;
+ * otherwise the local Stripe, with keys of its own, delivering its events through the local gateway.
+ */
+async function localStripeUnlessKeyed(appUrl: string, port: number): Promise<{ local?: LocalStripe; env: Record<string, string> }> {
+  const LOCAL_KEY_PREFIX = 'sk_test_local_';
+  // A key this function made for an earlier stack of the same process is not the operator's.
+  if (process.env.STRIPE_SECRET_KEY && !process.env.STRIPE_SECRET_KEY.startsWith(LOCAL_KEY_PREFIX)) {
+    if (!process.env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET (see the README: stripe listen prints it)');
+    return { env: {} };
+  }
+  const webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;
+  const local = await startLocalStripe({ appUrl, webhookUrl: `http://127.0.0.1:${port}${API_PREFIX}/webhooks/stripe`, webhookSecret, now: nowMs });
+  return {
+    local,
+    env: {
+      STRIPE_SECRET_KEY: `${LOCAL_KEY_PREFIX}${randomBytes(12).toString('hex')}`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: `${local.api.protocol}://${local.api.host}:${local.api.port}`,
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { MessageDto } from './chats';
+import { ORDER_STATUSES } from './orders';
 
 /** Ids are word characters and dashes: anything else names no chat. */
 const id = z.string().check(z.regex(/^[\w-]{1,64}$/));
@@ -34,7 +35,9 @@ const messageDtoSchema: z.ZodMiniType<MessageDto> = z.object({
  */
 const newMessage = { type: z.literal('newMessage'), chatId: z.string(), message: messageDtoSchema };
 const chatRead = { type: z.literal('chatRead'), chatId: z.string(), readerId: z.string(), readUpTo: z.optional(z.string()) };
-export const announcementSchema = z.discriminatedUnion('type', [z.object(newMessage), z.object(chatRead)]);
+/** An order moved: both sides reload the conversation's order to show its new status. */
+const orderChanged = { type: z.literal('orderChanged'), chatId: z.string(), orderStatus: z.enum(ORDER_STATUSES) };
+export const announcementSchema = z.discriminatedUnion('type', [z.object(newMessage), z.object(chatRead), z.object(orderChanged)]);
 export type Announcement = z.infer<typeof announcementSchema>;
 
 /**
@@ -47,6 +50,7 @@ const eventId = z.string().check(z.minLength(1), z.maxLength(64));
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ ...newMessage, eventId }),
   z.object({ ...chatRead, eventId }),
+  z.object({ ...orderChanged, eventId }),
   /** Pushed before the server closes this connection for a newer one of the account (REALTIME.maxConnectionsPerAccount). */
   z.object({ type: z.literal('superseded'), eventId }),
   z.object({ type: z.literal('joined'), chatId: z.string() }),

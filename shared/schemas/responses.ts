@@ -86,12 +86,17 @@ export interface RouteResponses {
   'PUT /api/chats/{id}/cancel': Message;
   'PUT /api/chats/{id}/schedule': Message;
   'PUT /api/chats/{id}/confirm-schedule': Message;
+  'PUT /api/chats/{id}/counter-schedule': Message;
+  'PUT /api/chats/{id}/accept-schedule': Message;
+  'PUT /api/chats/{id}/decline-schedule': Message;
+  'PUT /api/chats/{id}/refund-decision': Message;
   'POST /api/chats/{id}/handle-project': Message;
   'POST /api/chats/{id}/submit-project': Message;
   'POST /api/realtime/ticket': { ticket: string };
 
   'POST /api/payments/create-session': RedirectUrl;
-  'GET /api/payments/account-status': { payouts_enabled: boolean };
+  /** payouts_enabled as the spec names it, and what the provider still needs from the expert. */
+  'GET /api/payments/account-status': { payouts_enabled: boolean; currentlyDue: string[] };
   'POST /api/payments/onboard': RedirectUrl;
   'POST /api/payments/login-link': RedirectUrl;
   'POST /api/payments/account-link': RedirectUrl;

@@ -28,6 +28,8 @@ export interface ExpertDetails {
   isVerified?: boolean;
   isStripeConnected?: boolean;
   payoutsEnabled?: boolean;
+  /** The expert's connected account at the payment provider: private, never in an API view. */
+  payoutAccountId?: string;
 }
 
 export interface AccountRecord extends ExpertDetails {
@@ -114,6 +116,7 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   isVerified: flag,
   isStripeConnected: flag,
   payoutsEnabled: flag,
+  payoutAccountId: text,
 });
 
 export const toAccountItem = (account: AccountRecord) => ({

@@ -140,6 +140,55 @@ export async function recordLogin(userId: string, at: string): Promise<void> {
   );
 }
 
+// Payout accounts --------------------------------------------------------------------------------
+
+/**
+ * Records an expert's payout account, once: of two created at the same moment the first recorded
+ * stays. Answers the account id the expert has now.
+ */
+export async function recordPayoutAccount(userId: string, payoutAccountId: string): Promise<string> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET payoutAccountId = :id',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(payoutAccountId)',
+        ExpressionAttributeValues: { ':id': payoutAccountId },
+      }),
+    );
+    return payoutAccountId;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const account = await getAccount(userId, { consistent: true });
+    if (!account?.payoutAccountId) throw error;
+    return account.payoutAccountId;
+  }
+}
+
+/** Whether the expert can be paid, as the provider says; the directory takes note. Only for the account recorded. */
+export async function setPayoutsEnabled(userId: string, payoutAccountId: string, payoutsEnabled: boolean): Promise<void> {
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(userId),
+            UpdateExpression: 'SET payoutsEnabled = :enabled, isStripeConnected = :connected',
+            ConditionExpression: 'payoutAccountId = :id',
+            ExpressionAttributeValues: { ':enabled': payoutsEnabled, ':connected': true, ':id': payoutAccountId },
+          },
+        },
+        catalogueChangePut('expert', userId, userId),
+      ],
+    });
+  } catch (error) {
+    // An account the expert no longer has (or never had in this stage): nothing to record.
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 // One-time tokens -----------------------------------------------------------------------------
 
 export async function putToken(tokenHash: string, token: TokenRecord): Promise<void> {

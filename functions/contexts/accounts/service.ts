@@ -31,6 +31,10 @@ export const findAccountIdByEmail = repo.findAccountIdByEmail;
 /** Every expert account, whatever its state (the search index keeps the listed ones). */
 export const allExperts = repo.allExperts;
 
+/** An expert's payout account at the provider: recorded once, and whether it can be paid. */
+export const recordPayoutAccount = repo.recordPayoutAccount;
+export const setPayoutsEnabled = repo.setPayoutsEnabled;
+
 /** Saves offers (offer id -> when); undefined when the account would hold more than `max`. */
 export const addFavorites = favorites.addFavorites;
 export const removeFavorite = favorites.removeFavorite;

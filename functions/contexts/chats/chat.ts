@@ -146,7 +146,7 @@ export function toChatDto(
     participants: [toParticipant(chat.studentId, 'user', users.get(chat.studentId)), toParticipant(chat.expertId, 'professor', users.get(chat.expertId))],
     unreadCount: caller.unreadCount,
     ...toOrderState(order),
-    ...(order.paymentAmountCents !== undefined && { paymentAmount: eurosFromCents(order.paymentAmountCents) }),
+    ...(order.payment && { paymentAmount: eurosFromCents(order.payment.amountCents) }),
     professorName: chat.expertName,
     ...(caller.lastMessage && { lastMessage: toMessageDto(caller.lastMessage, readUpTo) }),
     createdAt: chat.createdAt,

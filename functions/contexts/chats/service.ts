@@ -44,6 +44,9 @@ async function chatSeenBy(member: MemberRecord): Promise<{ chat: ChatDto; other?
 
 const chatView = async (member: MemberRecord): Promise<ChatDto> => (await chatSeenBy(member)).chat;
 
+/** One chat as the caller sees it, with its order's current state. */
+export const chatOf = async (caller: Caller, chatId: string): Promise<ChatDto> => chatView(await placeOf(caller, chatId));
+
 /** Whether an account takes part in a chat (the realtime channel's joinChat). */
 export async function isParticipant(userId: string, chatId: string): Promise<boolean> {
   return (await repository.getMember(userId, chatId)) !== undefined;
@@ -190,7 +193,9 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
       offerId: offer.offerId,
       studentId: caller.userId,
       expertId: expert.userId,
-      pricingType: offer.pricingType,
+      offerTitle: offer.title,
+      kind: offer.pricingType,
+      priceCents: offer.priceCents,
       createdAt,
     });
     const message = initialMessage === undefined ? undefined : messageFrom(account, chatId, initialMessage);

@@ -4,13 +4,47 @@
  * its one status with the table of who may move it where, and the spec's booleans derived from it.
  */
 import * as z from 'zod/mini';
+import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents } from '../../../shared/money';
 import type { OrderState } from '../../../shared/schemas/chats';
-import { ORDER_STATUSES, type OrderStatus } from '../../../shared/schemas/orders';
-import { PRICING_TYPES } from '../../../shared/schemas/offers';
+import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../shared/schemas/orders';
 import { orderKey } from '../../platform/keys';
 
-export type { OrderStatus };
+export type { OrderKind, OrderStatus };
+
+const HOUR_MS = 3_600_000;
+
+/** An open checkout of the payment provider for this order's current booking. */
+export interface CheckoutRecord {
+  /** The booking's revision it charges (a changed booking needs a new checkout). */
+  bookingRevision: number;
+  /** Counts the checkouts of one revision: a new one once the last expired. Part of its idempotency key. */
+  attempt: number;
+  amountCents: Cents;
+  expiresAt: string;
+  /** Set once the provider answered. */
+  sessionId?: string;
+  url?: string;
+}
+
+/** What the student paid, as the provider confirmed it. */
+export interface PaymentRecord {
+  amountCents: Cents;
+  sessionId: string;
+  paymentIntentId: string;
+  chargeId?: string;
+  paidAt: string;
+}
+
+/** How a paid order ended in a cancellation: who asked, when, and what went back to the student. */
+export interface CancellationRecord {
+  by: 'student' | 'expert' | 'system';
+  at: string;
+  /** The share refunded, once decided (full before the deadlines of the terms). */
+  refundCents?: Cents;
+  /** The provider's refund, once it went through: a decided refund without it is retried. */
+  refundId?: string;
+}
 
 export interface OrderRecord {
   /** The conversation's id: one conversation, one order. */
@@ -18,62 +52,133 @@ export interface OrderRecord {
   /** Unique and readable, shown as "Order #<number>". */
   orderNumber: number;
   offerId: string;
+  offerTitle: string;
   studentId: string;
   expertId: string;
-  /** The offer's pricing when the conversation started: hourly orders are scheduled before payment. */
-  pricingType: (typeof PRICING_TYPES)[number];
+  kind: OrderKind;
+  /** The offer's price when the conversation started: a fixed order's total, an hourly order's rate. */
+  priceCents: Cents;
   status: OrderStatus;
+  /** The session's start (UTC) as proposed, countered or agreed. */
   scheduledDate?: string;
   scheduledHours?: number;
+  /** Counts changes of the booking: what a checkout charges is the booking of one revision. */
+  bookingRevision: number;
+  checkout?: CheckoutRecord;
+  payment?: PaymentRecord;
+  cancellation?: CancellationRecord;
+  /** Counts the order's writes: each write is conditional on the version it read (optimistic locking). */
+  version: number;
   /** The delivered project's file, once submitted. */
   submissionFile?: string;
-  /** What the student paid, once paid. */
-  paymentAmountCents?: Cents;
   createdAt: string;
   updatedAt?: string;
 }
 
-/** Who moves an order: its two participants, or the payment provider confirming a payment. */
-export type OrderActor = 'student' | 'expert' | 'payment';
-export type OrderAction = 'schedule' | 'confirmSchedule' | 'pay' | 'submit' | 'approve' | 'requestRevision' | 'cancel';
+/** Who moves an order: its two participants, the payment provider confirming a payment, or the deadlines. */
+export type OrderActor = 'student' | 'expert' | 'payment' | 'system';
+export type OrderAction =
+  | 'schedule'
+  | 'counter'
+  | 'acceptCounter'
+  | 'declineCounter'
+  | 'confirmSchedule'
+  | 'pay'
+  | 'submit'
+  | 'approve'
+  | 'requestRevision'
+  | 'cancelUnpaid'
+  | 'cancelRefunded'
+  | 'cancelLate'
+  | 'decideRefund';
 
 interface Transition {
   from: readonly OrderStatus[];
-  to: OrderStatus;
+  to: OrderStatus | ((order: OrderRecord) => OrderStatus);
   by: readonly OrderActor[];
-  /** A further condition on the order itself. */
-  when?: (order: OrderRecord) => boolean;
+  /** A further condition on the order itself, at the time `now`. */
+  when?: (order: OrderRecord, now: number, actor: OrderActor) => boolean;
+}
+
+const UNPAID: readonly OrderStatus[] = ['open', 'scheduled', 'countered', 'confirmed'];
+const isBooked = (order: OrderRecord) => order.kind !== 'fixed';
+/** A free introduction is booked once agreed: nothing to pay. */
+const agreed = (order: OrderRecord): OrderStatus => (order.kind === 'intro' ? 'in_progress' : 'confirmed');
+
+/** When the booked session starts, in ms; undefined for a project. */
+export const sessionStartMs = (order: OrderRecord): number | undefined => (order.scheduledDate === undefined ? undefined : Date.parse(order.scheduledDate));
+
+/**
+ * A paid order is refunded in full when cancelled by the expert, or by the student more than 12
+ * hours before the session (a project: before anything was delivered). Later, the expert decides.
+ */
+function fullRefundDue(order: OrderRecord, now: number, actor: OrderActor): boolean {
+  if (actor === 'expert' || actor === 'system') return true;
+  const start = sessionStartMs(order);
+  if (order.kind === 'fixed') return order.status === 'in_progress';
+  return start !== undefined && start - now > ORDER_RULES.freeCancellationHours * HOUR_MS;
 }
 
 /**
- * Every move an order can make (spec 2 sections 3 and 4). Each is written with a condition on the
- * status it starts from, so two moves at once never both land.
+ * Every move an order can make (spec 2 section 4 and the terms). Each is written with a condition
+ * on the status it starts from, so two moves at once never both land.
  */
 export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
-  // The student proposes a date and hours; the expert may suggest another time. Before payment only.
-  schedule: { from: ['open', 'scheduled', 'confirmed'], to: 'scheduled', by: ['student', 'expert'], when: (order) => order.pricingType === 'hourly' },
-  confirmSchedule: { from: ['scheduled'], to: 'confirmed', by: ['expert'] },
+  // The student proposes a start (and hours), again as often as needed until it is paid.
+  schedule: { from: ['open', 'scheduled', 'countered', 'confirmed'], to: 'scheduled', by: ['student'], when: isBooked },
+  // The expert proposes another start or number of hours; the student accepts or declines it.
+  counter: { from: ['scheduled'], to: 'countered', by: ['expert'] },
+  acceptCounter: { from: ['countered'], to: agreed, by: ['student'] },
+  declineCounter: { from: ['countered'], to: 'open', by: ['student'] },
+  confirmSchedule: { from: ['scheduled'], to: agreed, by: ['expert'] },
   // A fixed-price order is paid from the start; an hourly one once its schedule is confirmed.
-  pay: { from: ['open', 'confirmed'], to: 'in_progress', by: ['payment'], when: (order) => order.pricingType === 'fixed' || order.status === 'confirmed' },
-  submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'] },
+  pay: {
+    from: ['open', 'confirmed'],
+    to: 'in_progress',
+    by: ['payment'],
+    when: (order) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed'),
+  },
+  submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], when: (order) => order.kind === 'fixed' },
   approve: { from: ['submitted'], to: 'closed', by: ['student'] },
   requestRevision: { from: ['submitted'], to: 'revision_requested', by: ['student'] },
-  // The student cancels the service until it is delivered (a paid one is refunded: the orders issue).
-  cancel: { from: ['open', 'scheduled', 'confirmed', 'in_progress'], to: 'canceled', by: ['student'] },
+  // Before payment, either side cancels freely (a booked free introduction too).
+  cancelUnpaid: { from: UNPAID, to: 'canceled', by: ['student', 'expert'] },
+  cancelRefunded: {
+    from: ['in_progress', 'revision_requested'],
+    to: 'canceled',
+    by: ['student', 'expert', 'system'],
+    when: (order, now, actor) => order.kind === 'intro' || fullRefundDue(order, now, actor),
+  },
+  // A late cancellation by the student waits for the expert's decision on the refund.
+  cancelLate: {
+    from: ['in_progress', 'revision_requested'],
+    to: 'refund_pending',
+    by: ['student'],
+    when: (order, now, actor) => order.kind !== 'intro' && !fullRefundDue(order, now, actor),
+  },
+  decideRefund: { from: ['refund_pending'], to: 'canceled', by: ['expert', 'system'] },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */
-export function nextStatus(order: OrderRecord, action: OrderAction, actor: OrderActor): OrderStatus | undefined {
+export function nextStatus(order: OrderRecord, action: OrderAction, actor: OrderActor, now: number): OrderStatus | undefined {
   const transition = ORDER_TRANSITIONS[action];
-  const allowed = transition.by.includes(actor) && transition.from.includes(order.status) && (transition.when?.(order) ?? true);
-  return allowed ? transition.to : undefined;
+  const allowed = transition.by.includes(actor) && transition.from.includes(order.status) && (transition.when?.(order, now, actor) ?? true);
+  if (!allowed) return undefined;
+  return typeof transition.to === 'function' ? transition.to(order) : transition.to;
 }
 
 /** A closed or cancelled order's conversation is archived: asking about the offer again opens a new one. */
 export const isFinished = (status: OrderStatus): boolean => status === 'closed' || status === 'canceled';
 
-const DELIVERING: readonly OrderStatus[] = ['in_progress', 'submitted', 'revision_requested'];
-const SCHEDULE_CONFIRMED: readonly OrderStatus[] = ['confirmed', 'in_progress', 'submitted', 'revision_requested', 'closed'];
+/** What the student pays for the current booking: the fixed price, or the rate times the hours. */
+export function totalCents(order: OrderRecord): Cents {
+  if (order.kind === 'intro') return cents(0);
+  if (order.kind === 'fixed') return order.priceCents;
+  return cents(order.priceCents * (order.scheduledHours ?? 0));
+}
+
+const DELIVERING: readonly OrderStatus[] = ['in_progress', 'submitted', 'revision_requested', 'refund_pending'];
+const SCHEDULE_AGREED: readonly OrderStatus[] = ['confirmed', 'in_progress', 'submitted', 'revision_requested', 'refund_pending', 'closed'];
 
 /** The spec's order fields, derived from the status. */
 export function toOrderState(order: OrderRecord): OrderState {
@@ -81,7 +186,7 @@ export function toOrderState(order: OrderRecord): OrderState {
     isServiceInProgress: DELIVERING.includes(order.status),
     isOrderClosed: order.status === 'closed',
     isOrderCanceled: order.status === 'canceled',
-    isScheduleConfirmed: order.scheduledDate !== undefined && SCHEDULE_CONFIRMED.includes(order.status),
+    isScheduleConfirmed: order.scheduledDate !== undefined && SCHEDULE_AGREED.includes(order.status),
     ...(order.scheduledDate !== undefined && { scheduledDate: order.scheduledDate }),
     ...(order.scheduledHours !== undefined && { scheduledHours: order.scheduledHours }),
     projectSubmission: projectSubmissionOf(order),
@@ -102,25 +207,43 @@ function projectSubmissionOf(order: OrderRecord): OrderState['projectSubmission'
   }
 }
 
+const centsField = z.pipe(z.number(), z.transform(cents));
+
 const orderItem = z.object({
   orderId: z.string(),
   orderNumber: z.number(),
   offerId: z.string(),
+  offerTitle: z.string(),
   studentId: z.string(),
   expertId: z.string(),
-  pricingType: z.enum(PRICING_TYPES),
+  kind: z.enum(ORDER_KINDS),
+  priceCents: centsField,
   status: z.enum(ORDER_STATUSES),
   scheduledDate: z.optional(z.string()),
   scheduledHours: z.optional(z.number()),
+  bookingRevision: z.number(),
+  checkout: z.optional(
+    z.object({
+      bookingRevision: z.number(),
+      attempt: z.number(),
+      amountCents: centsField,
+      expiresAt: z.string(),
+      sessionId: z.optional(z.string()),
+      url: z.optional(z.string()),
+    }),
+  ),
+  payment: z.optional(
+    z.object({ amountCents: centsField, sessionId: z.string(), paymentIntentId: z.string(), chargeId: z.optional(z.string()), paidAt: z.string() }),
+  ),
+  cancellation: z.optional(
+    z.object({ by: z.enum(['student', 'expert', 'system']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),
+  ),
+  version: z.number(),
   submissionFile: z.optional(z.string()),
-  paymentAmountCents: z.optional(z.number()),
   createdAt: z.string(),
   updatedAt: z.optional(z.string()),
 });
 
 export const toOrderItem = (order: OrderRecord) => ({ ...orderKey(order.orderId), ...order });
 
-export function fromOrderItem(item: Record<string, unknown>): OrderRecord {
-  const { paymentAmountCents, ...order } = orderItem.parse(item);
-  return { ...order, ...(paymentAmountCents !== undefined && { paymentAmountCents: cents(paymentAmountCents) }) };
-}
+export const fromOrderItem = (item: Record<string, unknown>): OrderRecord => orderItem.parse(item);

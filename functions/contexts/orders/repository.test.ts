@@ -13,10 +13,14 @@ const newOrder = (orderId: string): OrderRecord => ({
   orderId,
   orderNumber: 1,
   offerId: 'o1',
+  offerTitle: 'CV review',
   studentId: 's1',
   expertId: 'e1',
-  pricingType: 'fixed',
+  kind: 'fixed',
+  priceCents: cents(6000),
   status: 'open',
+  bookingRevision: 0,
+  version: 0,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
 
@@ -26,14 +30,31 @@ describe('orders in the table', () => {
 
   it('moves an order only from the status it was read in: of two moves at once, one lands', async () => {
     await table().transact({ TransactItems: [repo().orderPut(newOrder('race'))] });
+    const read = newOrder('race');
+    const at = '2026-11-02T10:00:00.000Z';
+    const payment = { amountCents: cents(6000), sessionId: 'cs_1', paymentIntentId: 'pi_1', paidAt: at };
     const [paid, cancelled] = await Promise.all([
-      repo().moveOrder('race', 'open', 'in_progress', { paymentAmountCents: cents(6000) }),
-      repo().moveOrder('race', 'open', 'canceled'),
+      repo().commitMove([repo().orderMove(read, 'in_progress', { payment }, at)]),
+      repo().commitMove([repo().orderMove(read, 'canceled', {}, at)]),
     ]);
     expect([paid, cancelled].filter(Boolean)).toHaveLength(1);
     const stored = await repo().getOrder('race', { consistent: true });
     expect(stored?.status).toBe(paid ? 'in_progress' : 'canceled');
-    expect(await repo().moveOrder('race', 'open', 'canceled')).toBe(false);
+    expect(stored?.version).toBe(1);
+    expect(stored?.payment).toEqual(paid ? payment : undefined);
+    expect(await repo().commitMove([repo().orderMove(read, 'canceled', {}, at)])).toBe(false);
+  });
+
+  it('removes the fields a move clears, and keeps the others', async () => {
+    const scheduled = { ...newOrder('clear'), status: 'countered' as const, scheduledDate: '2026-12-01T09:00:00.000Z', scheduledHours: 2 };
+    await table().transact({ TransactItems: [repo().orderPut(scheduled)] });
+    expect(
+      await repo().commitMove([repo().orderMove(scheduled, 'open', { scheduledDate: undefined, scheduledHours: undefined, bookingRevision: 1 }, 'x')]),
+    ).toBe(true);
+    const stored = await repo().getOrder('clear', { consistent: true });
+    expect(stored).toMatchObject({ status: 'open', bookingRevision: 1, offerTitle: 'CV review' });
+    expect(stored?.scheduledDate).toBeUndefined();
+    expect(stored?.scheduledHours).toBeUndefined();
   });
 
   it('never stores a second order under the same id', async () => {

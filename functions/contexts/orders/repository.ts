@@ -1,9 +1,9 @@
 /** DynamoDB access of orders. Keys come from platform/keys.ts only, item shapes from order.ts only. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from '../../platform/config';
-import { orderCounterKey, orderKey } from '../../platform/keys';
-import { db, isConditionFailure } from '../../platform/table';
+import { introKey, orderCounterKey, orderKey } from '../../platform/keys';
+import { db, isConditionFailure, transact } from '../../platform/table';
 import { fromOrderItem, type OrderRecord, type OrderStatus, toOrderItem } from './order';
 
 /** The Put of a new order, for the transaction that opens its conversation. */
@@ -16,32 +16,58 @@ export async function getOrder(orderId: string, options: { consistent?: boolean 
   return Item && fromOrderItem(Item);
 }
 
-type OrderChanges = Partial<Pick<OrderRecord, 'scheduledDate' | 'scheduledHours' | 'submissionFile' | 'paymentAmountCents'>>;
+/** What a move changes besides the status: fields set, and fields removed (undefined). */
+export type OrderChanges = Partial<Omit<OrderRecord, 'orderId' | 'orderNumber' | 'offerId' | 'studentId' | 'expertId' | 'status' | 'createdAt' | 'version'>>;
 
 /**
- * Moves an order from the status it was read in to `to`, with its changes; false when another move
- * landed first (the status is no longer `from`), so no two moves ever both apply.
+ * The write that moves an order from the version it was read in to `to`, with its changes: refused
+ * (a condition failure) when another write landed first, so no two moves ever both apply. Made for
+ * a transaction, with the ledger entries and the event of the same move.
  */
-export async function moveOrder(orderId: string, from: OrderStatus, to: OrderStatus, changes: OrderChanges = {}): Promise<boolean> {
-  const fields = Object.entries({ ...changes, status: to, updatedAt: new Date().toISOString() }).filter(([, value]) => value !== undefined);
-  const names = fields.map(([name]) => name);
+export function orderMove(order: OrderRecord, to: OrderStatus, changes: OrderChanges, at: string) {
+  const entries = Object.entries({ ...changes, status: to, updatedAt: at, version: order.version + 1 });
+  const set = entries.filter(([, value]) => value !== undefined);
+  const removed = entries.filter(([, value]) => value === undefined).map(([name]) => name);
+  const name = (field: string) => `#${field}`;
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: orderKey(order.orderId),
+      UpdateExpression: [
+        `SET ${set.map(([field]) => `${name(field)} = :${field}`).join(', ')}`,
+        ...(removed.length > 0 ? [`REMOVE ${removed.map(name).join(', ')}`] : []),
+      ].join(' '),
+      ConditionExpression: '#status = :from AND #version = :seen',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([field]) => [name(field), field])),
+      ExpressionAttributeValues: { ...Object.fromEntries(set.map(([field, value]) => [`:${field}`, value])), ':from': order.status, ':seen': order.version },
+    },
+  };
+}
+export type OrderWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Commits a move with its other writes; false when the order moved meanwhile (or a once-only item exists). */
+export async function commitMove(writes: OrderWrite[]): Promise<boolean> {
   try {
-    await db.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: orderKey(orderId),
-        UpdateExpression: `SET ${names.map((_, at) => `#f${at} = :f${at}`).join(', ')}`,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, at) => [`#f${at}`, name])), '#status': 'status' },
-        ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], at) => [`:f${at}`, value])), ':from': from },
-      }),
-    );
+    await transact({ TransactItems: writes });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
   }
 }
+
+const introItem = z.object({ orderId: z.string() });
+
+/** The order that took a student's free introduction with an expert, if one did. */
+export async function introOrderOf(studentId: string, expertId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: introKey(studentId, expertId), ConsistentRead: true }));
+  return Item && introItem.parse(Item).orderId;
+}
+
+/** Marks a student's free introduction with an expert as taken: refused if it already is. */
+export const introTaken = (studentId: string, expertId: string, orderId: string, at: string) => ({
+  Put: { TableName: config.tableName, Item: { ...introKey(studentId, expertId), orderId, at }, ConditionExpression: 'attribute_not_exists(pk)' },
+});
 
 const counterItem = z.object({ lastOrderNumber: z.number() });
 

@@ -4,7 +4,7 @@
  * growing delays while the endpoint fails; every attempt is recorded.
  */
 import { createHmac } from 'node:crypto';
-import type { EventRequest } from './ledger';
+import type { EventRequest } from './stripe-state';
 import { eventObject, type StripeObject, stripeId, unixSeconds } from './objects';
 
 export interface Delivery {

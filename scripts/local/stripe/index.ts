@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEventLog } from './events';
-import { createLedger } from './ledger';
+import { createLedger } from './stripe-state';
 import { createPaymentPages } from './pages';
 import { createApiServer } from './server';
 

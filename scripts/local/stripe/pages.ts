@@ -9,7 +9,7 @@ import { escapeHtml } from '../../../shared/markup';
 import { StripeError } from './errors';
 import { readBody } from './request-body';
 import type { EventLog, EventRecord } from './events';
-import { CUSTOMER_ACTION, type Ledger } from './ledger';
+import { CUSTOMER_ACTION, type Ledger } from './stripe-state';
 import { type CheckoutSessionRecord, formatEuros, type StripeObject } from './objects';
 
 export const PAYMENTS_PATH = '/_local/payments';

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { parse } from 'qs';
 import { invalidRequest, missingParameter, noSuch, StripeError } from './errors';
 import type { EventLog } from './events';
-import type { EventRequest, Ledger } from './ledger';
+import type { EventRequest, Ledger } from './stripe-state';
 import { readBody } from './request-body';
 import { API_VERSION, listObject, type Metadata, randomToken, type StripeObject } from './objects';
 

@@ -1,0 +1,293 @@
+/**
+ * An order's money at the provider: paying (a checkout session per booking, never two open ones),
+ * confirming a payment (from the webhook or the browser's return, idempotent with each other),
+ * refunding a cancelled order, and the provider's events. The amount is always the server's.
+ */
+import { ORDER_RULES } from '../../../shared/limits';
+import { type Cents, cents, centsFromEuros } from '../../../shared/money';
+import type { createSessionSchema } from '../../../shared/schemas/payments';
+import { MSG } from '../../../shared/texts';
+import type * as z from 'zod/mini';
+import type { Caller } from '../../platform/access-token';
+import { nowIso, nowMs } from '../../platform/clock';
+import { config } from '../../platform/config';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { logger } from '../../platform/logger';
+import type { AccountRecord } from '../accounts/account';
+import * as payments from '../payments/service';
+import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
+import * as repo from './repository';
+import { move, orderOfParticipant } from './service';
+
+/** Reads that may race another writer of the same order are tried again this often. */
+const ATTEMPTS = 4;
+
+const chatUrl = (orderId: string, status?: string) => `${config.appUrl}/messages?chatId=${encodeURIComponent(orderId)}${status ? `&status=${status}` : ''}`;
+
+/** The key of a checkout: the order, its booking's revision and the attempt. A changed booking, or a new attempt after expiry, gets a new one. */
+const checkoutKey = (order: OrderRecord, checkout: Pick<CheckoutRecord, 'bookingRevision' | 'attempt'>) =>
+  `order-${order.orderId}-booking-${checkout.bookingRevision}-checkout-${checkout.attempt}`;
+
+/** What the student owes now, with the rules of paying: refused with the spec's messages. */
+function amountDue(order: OrderRecord, actor: 'student' | 'expert', body: z.output<typeof createSessionSchema>): Cents {
+  if (actor !== 'student') throw new Forbidden(MSG.cannotPayOwnOffer, 'own_offer');
+  if (order.payment) throw new Conflict(MSG.alreadyPaid, 'already_paid');
+  if (order.kind === 'intro') throw new BadRequest(MSG.nothingToPay, 'nothing_to_pay');
+  if (order.kind === 'hourly') {
+    if (order.status === 'open') throw new BadRequest(MSG.chooseDateHours, 'validation_failed');
+    if (order.status === 'scheduled' || order.status === 'countered') throw new Conflict(MSG.waitingScheduleConfirmation, 'schedule_unconfirmed');
+    if (body.booking && (Date.parse(body.booking.date) !== Date.parse(order.scheduledDate ?? '') || body.booking.hours !== order.scheduledHours))
+      throw new Conflict(MSG.amountMismatch, 'amount_mismatch');
+  }
+  if (!nextStatus(order, 'pay', 'payment', nowMs())) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+  const total = totalCents(order);
+  if (body.amount !== undefined && centsFromEuros(body.amount) !== total) throw new Conflict(MSG.amountMismatch, 'amount_mismatch');
+  if (total > ORDER_RULES.maxChargeCents) throw new BadRequest(MSG.totalTooLarge, 'total_too_large');
+  if (total > 0 && total < ORDER_RULES.minChargeCents) throw new BadRequest(MSG.totalTooSmall, 'total_too_small');
+  return total;
+}
+
+/**
+ * POST /payments/create-session: the provider's checkout page for the order's current booking. A
+ * double click, or a retry after an unknown outcome, gets the same session back: the checkout is
+ * recorded on the order before the provider is called, and its key derives from that record.
+ */
+export async function createSession(caller: Caller, account: AccountRecord, body: z.output<typeof createSessionSchema>): Promise<{ url: string }> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { order, actor } = await orderOfParticipant(caller, body.chatId);
+    const total = amountDue(order, actor, body);
+    // A free offer is booked without the provider: nothing to charge.
+    if (total === 0) {
+      await move(order, { action: 'pay', actor: 'payment' });
+      return { url: chatUrl(order.orderId) };
+    }
+    const current = order.checkout?.bookingRevision === order.bookingRevision ? order.checkout : undefined;
+    if (current?.sessionId) {
+      const session = await payments.getCheckout(current.sessionId);
+      if (session.status === 'open' && session.url) return { url: session.url };
+      if (session.status === 'complete') {
+        await confirmPayment(session.sessionId);
+        throw new Conflict(
+          session.paymentStatus === 'paid' ? MSG.alreadyPaid : MSG.paymentNotConfirmed,
+          session.paymentStatus === 'paid' ? 'already_paid' : 'payment_not_confirmed',
+        );
+      }
+    }
+    // Recorded first, so that whoever calls next derives the same key and the same parameters.
+    const checkout: CheckoutRecord =
+      current && !current.sessionId
+        ? current
+        : {
+            bookingRevision: order.bookingRevision,
+            attempt: (current?.attempt ?? 0) + 1,
+            amountCents: total,
+            expiresAt: new Date(nowMs() + ORDER_RULES.checkoutMinutes * 60_000).toISOString(),
+          };
+    let recorded = order;
+    if (checkout !== current) {
+      const written = await repo.commitMove([repo.orderMove(order, order.status, { checkout }, nowIso())]);
+      if (!written) continue;
+      recorded = { ...order, checkout, version: order.version + 1 };
+    }
+    const session = await payments.createCheckout({
+      idempotencyKey: checkoutKey(order, checkout),
+      amountCents: checkout.amountCents,
+      productName: `Order #${order.orderNumber}: ${order.offerTitle}`,
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      customerEmail: account.email,
+      successUrl: chatUrl(order.orderId, 'paid'),
+      cancelUrl: chatUrl(order.orderId),
+      expiresAt: new Date(checkout.expiresAt),
+    });
+    if (!session.url) throw new Conflict(MSG.paymentNotConfirmed, 'payment_not_confirmed');
+    // Whoever records the session first wins; the same key gave every caller the same session.
+    await repo.commitMove([repo.orderMove(recorded, recorded.status, { checkout: { ...checkout, sessionId: session.sessionId, url: session.url } }, nowIso())]);
+    return { url: session.url };
+  }
+  throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+/**
+ * PUT /chats/{id}/mark-paid, the browser's return: asks the provider about the order's session
+ * before it marks anything. Answers whether the order is paid now.
+ */
+export async function markPaid(caller: Caller, orderId: string): Promise<void> {
+  const { order } = await orderOfParticipant(caller, orderId);
+  if (order.payment) return;
+  const sessionId = order.checkout?.sessionId;
+  if (!sessionId) throw new Conflict(MSG.paymentNotConfirmed, 'payment_not_confirmed');
+  const paid = await confirmPayment(sessionId);
+  if (!paid) throw new Conflict(MSG.paymentNotConfirmed, 'payment_not_confirmed');
+}
+
+/** The order is not stored yet (a webhook faster than its write, or another stage's table): retried by the provider. */
+export class OrderNotReady extends Conflict {
+  constructor() {
+    super(MSG.orderNotReady, 'order_not_ready');
+  }
+}
+
+/**
+ * A checkout session's payment, read from the provider: the order moves to paid with its ledger
+ * entry, once, whoever asks (webhook or browser, in any order, any number of times). A payment the
+ * order can no longer take (it expired, was re-booked or cancelled meanwhile) is refunded in full
+ * and recorded. Answers whether the session is paid.
+ */
+export async function confirmPayment(sessionId: string): Promise<boolean> {
+  const session = await payments.getCheckout(sessionId);
+  if (session.stage !== config.stage || !session.orderId) return false;
+  if (session.paymentStatus !== 'paid' || !session.paymentIntentId) return false;
+  const paymentIntentId = session.paymentIntentId;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const order = await repo.getOrder(session.orderId, { consistent: true });
+    if (!order) throw new OrderNotReady();
+    if (order.payment?.paymentIntentId === paymentIntentId) return true;
+    const payable =
+      order.checkout?.sessionId === session.sessionId &&
+      order.checkout.bookingRevision === order.bookingRevision &&
+      order.checkout.amountCents === session.amountCents &&
+      nextStatus(order, 'pay', 'payment', nowMs()) !== undefined;
+    if (!payable) {
+      await refundStrayPayment(order, paymentIntentId, session.amountCents);
+      return true;
+    }
+    const at = nowIso();
+    try {
+      await move(order, {
+        action: 'pay',
+        actor: 'payment',
+        changes: {
+          payment: {
+            amountCents: session.amountCents,
+            sessionId: session.sessionId,
+            paymentIntentId,
+            ...(session.chargeId && { chargeId: session.chargeId }),
+            paidAt: at,
+          },
+        },
+        writes: payments.ledgerWrites(payments.paymentEntry(order.orderId, paymentIntentId, session.amountCents, at)),
+      });
+      return true;
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+    }
+  }
+  throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+/** A payment the order cannot take: refunded in full at once, with both movements in the ledger. */
+async function refundStrayPayment(order: OrderRecord, paymentIntentId: string, amount: Cents): Promise<void> {
+  if (await payments.getLedgerEntry(`payment:${paymentIntentId}`)) return;
+  logger.warn('A payment the order can no longer take is refunded', { orderId: order.orderId, paymentIntentId, status: order.status });
+  const refund = await payments.refund({ idempotencyKey: `stray-${paymentIntentId}`, paymentIntentId, amountCents: amount, orderId: order.orderId });
+  const at = nowIso();
+  const entries = [
+    payments.paymentEntry(order.orderId, paymentIntentId, amount, at),
+    ...payments.settlementEntries(order, amount, refund, at).filter((entry) => entry.kind === 'refund'),
+  ];
+  if (!(await repo.commitMove(entries.flatMap(payments.ledgerWrites)))) logger.info('Stray payment already recorded', { paymentIntentId });
+}
+
+// Cancelling -------------------------------------------------------------------------------------
+
+/**
+ * PUT /chats/{id}/cancel, by either side, as the terms state: free before payment (an open checkout
+ * is expired first); refunded in full when the expert cancels or the student cancels early enough;
+ * otherwise the expert decides the refund's share within 48 hours.
+ */
+export async function cancel(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { order, actor } = await orderOfParticipant(caller, orderId);
+    if (!order.payment && order.checkout?.sessionId) {
+      const session = await payments.expireCheckout(order.checkout.sessionId);
+      // Paid a moment ago: cancelling is now that of a paid order.
+      if (session.status === 'complete' && (await confirmPayment(session.sessionId))) continue;
+    }
+    const now = nowMs();
+    try {
+      if (nextStatus(order, 'cancelUnpaid', actor, now)) {
+        await move(order, { action: 'cancelUnpaid', actor });
+        return { msg: MSG.orderCanceled };
+      }
+      if (nextStatus(order, 'cancelRefunded', actor, now)) {
+        const refund = order.payment?.amountCents ?? cents(0);
+        const canceled = await move(order, { action: 'cancelRefunded', actor, changes: { cancellation: { by: actor, at: nowIso(), refundCents: refund } } });
+        await completeRefund(canceled);
+        return { msg: refund > 0 ? MSG.orderCanceledRefunded : MSG.orderCanceled };
+      }
+      await move(order, { action: 'cancelLate', actor, changes: { cancellation: { by: actor, at: nowIso() } } });
+      return { msg: MSG.refundDecisionPending };
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt === ATTEMPTS) throw error;
+    }
+  }
+  throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+/**
+ * The refund a cancelled order decided, at the provider, then in the ledger with the credit of the
+ * rest. Its key derives from the order, so a retry (this call again, or the deadlines job finding a
+ * decided refund without its id) refunds once.
+ */
+export async function completeRefund(order: OrderRecord): Promise<void> {
+  const { payment, cancellation } = order;
+  if (!payment || !cancellation || cancellation.refundCents === undefined || cancellation.refundId) return;
+  const refund =
+    cancellation.refundCents > 0
+      ? await payments.refund({
+          idempotencyKey: `order-${order.orderId}-refund`,
+          paymentIntentId: payment.paymentIntentId,
+          amountCents: cancellation.refundCents,
+          orderId: order.orderId,
+        })
+      : { refundId: 'none', amountCents: cents(0) };
+  const entries = payments.settlementEntries(order, payment.amountCents, refund, nowIso());
+  const recorded = await repo.commitMove([
+    repo.orderMove(order, order.status, { cancellation: { ...cancellation, refundId: refund.refundId } }, nowIso()),
+    ...entries.flatMap(payments.ledgerWrites),
+  ]);
+  if (!recorded) logger.info('Refund already recorded', { orderId: order.orderId });
+}
+
+// Provider events --------------------------------------------------------------------------------
+
+/**
+ * POST /webhooks/stripe: a verified event, processed once. Events of another stage sharing the
+ * account are acknowledged and ignored. Where order matters, the state is read from the provider
+ * again rather than taken from the event, so duplicates and events out of order change nothing.
+ */
+export async function handleProviderEvent(rawBody: string, signature: string | undefined): Promise<{ received: true }> {
+  const event = await payments.verifiedEvent(rawBody, signature);
+  if (!payments.isOfThisStage(event) || (await payments.isEventProcessed(event.eventId))) return { received: true };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      await confirmPayment(event.objectId);
+      break;
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      // Nothing was paid: the order keeps its booking, and the next checkout is a new attempt.
+      break;
+    case 'account.updated':
+      await payments.payoutAccountChanged(event);
+      break;
+    case 'charge.refunded':
+      // Refunds are started here and recorded when they are made; the event confirms them.
+      break;
+    default:
+      logger.info('Provider event ignored', { type: event.type });
+  }
+  await payments.markEventProcessed(event.eventId, event.type);
+  return { received: true };
+}
+
+/** The expert's share of a late cancellation's refund, decided within 48 hours. */
+export async function decideRefund(caller: Caller, orderId: string, refundPercent: number): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  if (!order.payment || !order.cancellation) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  const refundCents = cents(Math.round((order.payment.amountCents * refundPercent) / 100));
+  const canceled = await move(order, { action: 'decideRefund', actor, changes: { cancellation: { ...order.cancellation, refundCents } } });
+  await completeRefund(canceled);
+  return { msg: refundCents > 0 ? MSG.orderCanceledRefunded : MSG.orderCanceled };
+}

@@ -1,0 +1,83 @@
+/**
+ * The payment provider's port: what the marketplace asks of it, in its own words (cents, orders,
+ * experts). Its one adapter speaks Stripe (stripe-provider.ts), to Stripe itself or to the local
+ * Stripe of `npm start`; nothing else in the code knows Stripe's objects.
+ */
+import type { Cents } from '../../../shared/money';
+
+export interface CheckoutRequest {
+  /** Derived from the business event and its version, never random: a retry replays the same call. */
+  idempotencyKey: string;
+  amountCents: Cents;
+  productName: string;
+  /** Named in the payment's metadata and transfer group, so every provider object leads back to it. */
+  orderId: string;
+  orderNumber: number;
+  customerEmail?: string;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export type CheckoutStatus = 'open' | 'complete' | 'expired';
+export type CheckoutPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required';
+
+export interface CheckoutSession {
+  sessionId: string;
+  url?: string;
+  status: CheckoutStatus;
+  paymentStatus: CheckoutPaymentStatus;
+  amountCents: Cents;
+  /** From the metadata: the stage and order the session was created for. */
+  stage?: string;
+  orderId?: string;
+  paymentIntentId?: string;
+  chargeId?: string;
+}
+
+export interface RefundRequest {
+  idempotencyKey: string;
+  paymentIntentId: string;
+  amountCents: Cents;
+  orderId: string;
+}
+
+export interface Refund {
+  refundId: string;
+  amountCents: Cents;
+}
+
+export interface ConnectedAccount {
+  accountId: string;
+  /** Payouts and transfers are possible: nothing is due and the transfers capability is active. */
+  payoutsEnabled: boolean;
+  /** What the provider still needs from the expert (Stripe's requirement names). */
+  currentlyDue: string[];
+  detailsSubmitted: boolean;
+  /** From the metadata: the expert and stage the account was created for. */
+  expertId?: string;
+  stage?: string;
+}
+
+/** A provider event, verified: its id (processed once), its type and the object it is about. */
+export interface ProviderEvent {
+  eventId: string;
+  type: string;
+  objectId: string;
+  /** The object's metadata: stage, order or expert. */
+  metadata: Record<string, string>;
+}
+
+export interface PaymentProvider {
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  getCheckout(sessionId: string): Promise<CheckoutSession>;
+  /** Expires an open session; one no longer open is returned as it is. */
+  expireCheckout(sessionId: string): Promise<CheckoutSession>;
+  refund(request: RefundRequest): Promise<Refund>;
+  createConnectedAccount(request: { idempotencyKey: string; expertId: string; email: string }): Promise<ConnectedAccount>;
+  getConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+  onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  loginLink(accountId: string): Promise<string>;
+  /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */
+  verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent | undefined>;
+}

@@ -1,0 +1,89 @@
+/**
+ * What other contexts ask of payments: checkouts and refunds at the provider, the ledger's entries
+ * and balances, verified provider events (processed once), and the experts' payout accounts. The
+ * provider is the port's one adapter; the orders context decides when money moves, this one how.
+ */
+import { MSG } from '../../../shared/texts';
+import { config } from '../../platform/config';
+import { BadRequest } from '../../platform/errors';
+import type { AccountRecord } from '../accounts/account';
+import * as accounts from '../accounts/service';
+import { balanceOf, type LedgerAccount } from './ledger';
+import * as ledger from './ledger-repository';
+import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
+import { stripeProvider } from './stripe-provider';
+
+export type { CheckoutSession, ProviderEvent } from './provider';
+export { heldFor, payableTo, paymentEntry, platformFeeOf, settlementEntries } from './ledger';
+export type { LedgerEntry } from './ledger';
+
+const provider: PaymentProvider = stripeProvider;
+
+export const createCheckout = provider.createCheckout;
+export const getCheckout = provider.getCheckout;
+export const expireCheckout = provider.expireCheckout;
+export const refund = provider.refund;
+
+/** The puts recording a ledger entry, for the transaction of the change it records. */
+export const ledgerWrites = ledger.entryWrites;
+export const getLedgerEntry = ledger.getEntry;
+
+/** An account's balance, derived from its lines. */
+export async function balance(account: LedgerAccount) {
+  return balanceOf(account, await ledger.linesOf(account));
+}
+
+/** The event a webhook delivered, verified on its raw body; a bad signature is a 400 and changes nothing. */
+export async function verifiedEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {
+  const event = await provider.verifyEvent(rawBody, signature);
+  if (!event) throw new BadRequest(MSG.invalidSignature, 'invalid_signature');
+  return event;
+}
+
+/** Whether an event concerns this stage: stages may share one Stripe account; metadata names the stage. */
+export const isOfThisStage = (event: ProviderEvent): boolean => event.metadata.stage === config.stage;
+
+export const markEventProcessed = ledger.markEventProcessed;
+export const isEventProcessed = ledger.isEventProcessed;
+
+// Payout accounts ---------------------------------------------------------------------------------
+
+const onboardingUrls = () => ({ returnUrl: `${config.appUrl}/create?stripe=success`, refreshUrl: `${config.appUrl}/create?stripe=failed` });
+
+/** The expert's connected account: created once (an idempotency key per expert, then a conditional record). */
+async function payoutAccountOf(expert: AccountRecord): Promise<string> {
+  if (expert.payoutAccountId) return expert.payoutAccountId;
+  const created = await provider.createConnectedAccount({ idempotencyKey: `payout-account-${expert.userId}`, expertId: expert.userId, email: expert.email });
+  return accounts.recordPayoutAccount(expert.userId, created.accountId);
+}
+
+/** Starts (or resumes) payout onboarding: the provider's page to send the expert to. */
+export async function onboard(expert: AccountRecord): Promise<{ url: string }> {
+  return { url: await provider.onboardingLink(await payoutAccountOf(expert), onboardingUrls()) };
+}
+
+/** A fresh onboarding link for an account that still owes details. */
+export const accountLink = onboard;
+
+/** The provider's dashboard for an expert whose account is set up. */
+export async function loginLink(expert: AccountRecord): Promise<{ url: string }> {
+  if (!expert.payoutAccountId) return onboard(expert);
+  return { url: await provider.loginLink(expert.payoutAccountId) };
+}
+
+/** Whether the expert can be paid, and what the provider still needs, read from the provider. */
+export async function payoutStatus(expert: AccountRecord): Promise<{ payouts_enabled: boolean; currentlyDue: string[] }> {
+  if (!expert.payoutAccountId) return { payouts_enabled: false, currentlyDue: [] };
+  const account = await provider.getConnectedAccount(expert.payoutAccountId);
+  await recordPayoutStatus(account);
+  return { payouts_enabled: account.payoutsEnabled, currentlyDue: account.currentlyDue };
+}
+
+async function recordPayoutStatus(account: ConnectedAccount): Promise<void> {
+  if (account.expertId && account.stage === config.stage) await accounts.setPayoutsEnabled(account.expertId, account.accountId, account.payoutsEnabled);
+}
+
+/** account.updated: the account as the provider holds it now (events may arrive out of order). */
+export async function payoutAccountChanged(event: ProviderEvent): Promise<void> {
+  await recordPayoutStatus(await provider.getConnectedAccount(event.objectId));
+}

@@ -1,0 +1,175 @@
+/**
+ * The payment provider's one adapter, on the `stripe` SDK. Pointed at Stripe with the stage's keys,
+ * or, with STRIPE_API_BASE set (npm start, the tests), at the local Stripe that speaks the same API:
+ * offline and production run this same code.
+ */
+import Stripe from 'stripe';
+import { cents } from '../../../shared/money';
+import { config } from '../../platform/config';
+import { ServiceUnavailable } from '../../platform/errors';
+import { logger } from '../../platform/logger';
+import { getSecret } from '../../platform/secrets';
+import { MSG } from '../../../shared/texts';
+import type { CheckoutPaymentStatus, CheckoutSession, CheckoutStatus, ConnectedAccount, PaymentProvider } from './provider';
+
+let client: Promise<Stripe> | undefined;
+
+function stripe(): Promise<Stripe> {
+  client ??= getSecret('STRIPE_SECRET_KEY').then((key) => {
+    const local = config.stripeApiBase ? new URL(config.stripeApiBase) : undefined;
+    return new Stripe(key, {
+      // Our own retries carry the same idempotency keys; the SDK's would too, but hide the outcome's wait.
+      maxNetworkRetries: 1,
+      timeout: 10_000,
+      telemetry: false,
+      ...(local && { host: local.hostname, port: local.port, protocol: local.protocol === 'https:' ? 'https' : 'http' }),
+    });
+  });
+  return client;
+}
+
+/**
+ * A call whose outcome is unknown (the network failed, Stripe answered 5xx) is a 503: the caller
+ * tries again, with the same idempotency key, and first reads what the provider holds.
+ */
+async function call<T>(what: string, run: (api: Stripe) => Promise<T>): Promise<T> {
+  const api = await stripe();
+  try {
+    return await run(api);
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
+      logger.warn('Payment provider unavailable', { what, error: error as Error });
+      throw new ServiceUnavailable(MSG.paymentsUnavailable, 'payments_unavailable');
+    }
+    throw error;
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : (value?.id ?? undefined));
+
+function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : undefined;
+  const paymentIntentId = idOf(session.payment_intent);
+  const chargeId = idOf(intent?.latest_charge);
+  return {
+    sessionId: session.id,
+    ...(session.url && { url: session.url }),
+    status: (session.status ?? 'open') as CheckoutStatus,
+    paymentStatus: session.payment_status as CheckoutPaymentStatus,
+    amountCents: cents(session.amount_total ?? 0),
+    ...(session.metadata?.stage && { stage: session.metadata.stage }),
+    ...(session.metadata?.orderId && { orderId: session.metadata.orderId }),
+    ...(paymentIntentId && { paymentIntentId }),
+    ...(chargeId && { chargeId }),
+  };
+}
+
+function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
+  const currentlyDue = account.requirements?.currently_due ?? [];
+  return {
+    accountId: account.id,
+    // Stripe's payouts_enabled alone lags the requirements: both must say the account can be paid.
+    payoutsEnabled: account.payouts_enabled === true && account.capabilities?.transfers === 'active' && currentlyDue.length === 0,
+    currentlyDue,
+    detailsSubmitted: account.details_submitted === true,
+    ...(account.metadata?.expertId && { expertId: account.metadata.expertId }),
+    ...(account.metadata?.stage && { stage: account.metadata.stage }),
+  };
+}
+
+/** The objects whose events the marketplace reads carry these in their metadata. */
+function metadataOf(object: unknown): Record<string, string> {
+  const metadata = (object as { metadata?: unknown }).metadata;
+  return metadata && typeof metadata === 'object' ? Object.fromEntries(Object.entries(metadata).filter(([, value]) => typeof value === 'string')) : {};
+}
+
+export const stripeProvider: PaymentProvider = {
+  createCheckout: (request) =>
+    call('checkout.sessions.create', async (api) => {
+      const metadata = { stage: config.stage, orderId: request.orderId, orderNumber: String(request.orderNumber) };
+      const session = await api.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.amountCents, product_data: { name: request.productName } } }],
+          // Separate charges and transfers: the charge is the platform's; the expert's share is transferred on approval.
+          payment_intent_data: { transfer_group: `order_${request.orderId}`, metadata },
+          metadata,
+          client_reference_id: request.orderId,
+          ...(request.customerEmail && { customer_email: request.customerEmail }),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return toCheckoutSession(session);
+    }),
+
+  getCheckout: (sessionId) =>
+    call('checkout.sessions.retrieve', async (api) => toCheckoutSession(await api.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }))),
+
+  expireCheckout: (sessionId) =>
+    call('checkout.sessions.expire', async (api) => {
+      const session = await api.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
+      if (session.status !== 'open') return toCheckoutSession(session);
+      try {
+        return toCheckoutSession(await api.checkout.sessions.expire(sessionId, { expand: ['payment_intent'] }));
+      } catch (error) {
+        // Completed meanwhile: what it is now decides (a payment that landed is handled as such).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return toCheckoutSession(await api.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
+        throw error;
+      }
+    }),
+
+  refund: (request) =>
+    call('refunds.create', async (api) => {
+      const refund = await api.refunds.create(
+        { payment_intent: request.paymentIntentId, amount: request.amountCents, metadata: { stage: config.stage, orderId: request.orderId } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { refundId: refund.id, amountCents: cents(refund.amount) };
+    }),
+
+  createConnectedAccount: (request) =>
+    call('accounts.create', async (api) =>
+      toConnectedAccount(
+        await api.accounts.create(
+          {
+            type: 'express',
+            email: request.email,
+            capabilities: { transfers: { requested: true } },
+            metadata: { stage: config.stage, expertId: request.expertId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      ),
+    ),
+
+  getConnectedAccount: (accountId) => call('accounts.retrieve', async (api) => toConnectedAccount(await api.accounts.retrieve(accountId))),
+
+  onboardingLink: (accountId, urls) =>
+    call('accountLinks.create', async (api) => {
+      const link = await api.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+      return link.url;
+    }),
+
+  loginLink: (accountId) => call('accounts.createLoginLink', async (api) => (await api.accounts.createLoginLink(accountId)).url),
+
+  async verifyEvent(rawBody, signature) {
+    if (!signature) return undefined;
+    const [api, secret] = await Promise.all([stripe(), getSecret('STRIPE_WEBHOOK_SECRET')]);
+    let event: Stripe.Event;
+    try {
+      event = await api.webhooks.constructEventAsync(rawBody, signature, secret);
+    } catch {
+      return undefined;
+    }
+    const object = event.data.object as { id?: string };
+    return { eventId: event.id, type: event.type, objectId: object.id ?? '', metadata: metadataOf(object) };
+  },
+};

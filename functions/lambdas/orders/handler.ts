@@ -1,0 +1,43 @@
+/**
+ * The orders Lambda: every call that moves an order or money, whatever its URL prefix (booking,
+ * paying, cancelling, delivery and approval, payout onboarding, the provider's webhook). The only
+ * Lambda holding the Stripe secret. HTTP in, one service call, HTTP out.
+ */
+import { accountOfOpenSession } from '../../contexts/accounts/service';
+import { chatOf } from '../../contexts/chats/service';
+import * as orders from '../../contexts/orders/service';
+import * as orderPayments from '../../contexts/orders/payment-service';
+import * as payouts from '../../contexts/payments/service';
+import { createDomainHandler } from '../../platform/http';
+
+export const handler = createDomainHandler(
+  'orders',
+  {
+    'PUT /api/chats/{id}/schedule': async (request) => ({ body: await orders.schedule(request.caller, request.params.id, request.body) }),
+    'PUT /api/chats/{id}/counter-schedule': async (request) => ({ body: await orders.counterSchedule(request.caller, request.params.id, request.body) }),
+    'PUT /api/chats/{id}/accept-schedule': async (request) => ({ body: await orders.acceptSchedule(request.caller, request.params.id) }),
+    'PUT /api/chats/{id}/decline-schedule': async (request) => ({ body: await orders.declineSchedule(request.caller, request.params.id) }),
+    'PUT /api/chats/{id}/confirm-schedule': async (request) => ({ body: await orders.confirmSchedule(request.caller, request.params.id) }),
+    'POST /api/payments/create-session': async (request) => ({ body: await orderPayments.createSession(request.caller, request.account, request.body) }),
+    'PUT /api/chats/{id}/mark-paid': async (request) => {
+      await orderPayments.markPaid(request.caller, request.params.id);
+      return { body: await chatOf(request.caller, request.params.id) };
+    },
+    'PUT /api/chats/{id}/cancel': async (request) => ({ body: await orderPayments.cancel(request.caller, request.params.id) }),
+    'PUT /api/chats/{id}/refund-decision': async (request) => ({
+      body: await orderPayments.decideRefund(request.caller, request.params.id, request.body.refundPercent),
+    }),
+    'POST /api/chats/{id}/handle-project': async (request) => ({
+      body:
+        request.body.action === 'approve'
+          ? await orders.approve(request.caller, request.params.id)
+          : await orders.requestRevision(request.caller, request.params.id),
+    }),
+    'GET /api/payments/account-status': async (request) => ({ body: await payouts.payoutStatus(request.account) }),
+    'POST /api/payments/onboard': async (request) => ({ body: await payouts.onboard(request.account) }),
+    'POST /api/payments/login-link': async (request) => ({ body: await payouts.loginLink(request.account) }),
+    'POST /api/payments/account-link': async (request) => ({ body: await payouts.accountLink(request.account) }),
+    'POST /api/webhooks/stripe': async (request) => ({ body: await orderPayments.handleProviderEvent(request.rawBody, request.headers['stripe-signature']) }),
+  },
+  accountOfOpenSession,
+);

@@ -1,5 +1,0 @@
-/** payments Lambda. Its routes are in the route table; until their issue lands they answer 501. */
-import { accountOfOpenSession } from '../../contexts/accounts/service';
-import { createDomainHandler } from '../../platform/http';
-
-export const handler = createDomainHandler('payments', {}, accountOfOpenSession);
