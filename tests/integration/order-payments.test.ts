@@ -1,0 +1,359 @@
+/**
+ * Booking and paying through the local gateway, the real orders handler, DynamoDB Local and the
+ * local Stripe (the real SDK on both sides, signed webhooks): payout onboarding, checkout with the
+ * server's amount and derived idempotency keys, payment confirmed once by webhook and return alike,
+ * payments the order can no longer take refunded, and cancellations refunded as the terms state.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatDto, CreatedChat } from '../../shared/schemas/chats';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import { MSG } from '../../shared/texts';
+import { signedInAs, signedInNewExpert, signedInStudent } from '../support/accounts';
+import { type ApiClient, stackUrl } from '../support/api';
+import { expertWithOffer } from '../support/chats';
+import { advanceClock, delivered, localEvents, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { getItem, setAttributes } from '../support/table';
+
+const HOUR = 3_600_000;
+
+let expert: ApiClient;
+let fixedOffer: OfferDto;
+let hourlyOffer: OfferDto;
+
+async function serverNow(): Promise<number> {
+  return Date.parse(((await (await fetch(`${stackUrl()}/_local/clock`)).json()) as { now: string }).now);
+}
+
+/** A session start on the hour, `hours` ahead of the app's clock at least. */
+async function startIn(hours: number): Promise<string> {
+  const at = Math.ceil(((await serverNow()) + hours * HOUR) / HOUR) * HOUR;
+  return new Date(at).toISOString();
+}
+
+async function openOrder(offer: OfferDto): Promise<{ student: ApiClient; chat: ChatDto }> {
+  const { client: student } = await signedInStudent();
+  const opened = await student.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Hello!' });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+  return { student, chat: opened.body.chat };
+}
+
+const chatOf = async (client: ApiClient, chatId: string) => (await client.get<{ chat: ChatDto }>(`/chats/chat/${chatId}`)).body.chat;
+const put = (client: ApiClient, path: string, body: unknown = {}) => client.request('PUT', path, body);
+
+/** Pays the order's checkout on the local Stripe's page and waits for the webhook to have landed. */
+async function pay(student: ApiClient, chatId: string, amount?: number): Promise<{ sessionId: string }> {
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId, ...(amount !== undefined && { amount }) });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const paid = await pressOnPage(created.body.url, 'pay');
+  expect(paid.status).toBe(303);
+  expect(paid.location).toBe(`${stackUrl()}/messages?chatId=${chatId}&status=paid`);
+  const sessionId = sessionIdOf(created.body.url);
+  await delivered('checkout.session.completed', sessionId);
+  return { sessionId };
+}
+
+const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
+const sumOf = (entry: Record<string, unknown> | undefined) => (entry?.lines as { amountCents: number }[]).reduce((sum, line) => sum + line.amountCents, 0);
+
+beforeAll(async () => {
+  ({ expert, offer: fixedOffer } = await expertWithOffer('Petra', 'Payable', 'Portfolio review'));
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title: 'Mock interviews by the hour',
+    description: 'Practice interviews with feedback after each question.',
+    price: 45.5,
+    lessonType: 'Video Call',
+    pricingType: 'hourly',
+  });
+  expect(created.status).toBe(201);
+  const admin = await signedInAs('admin');
+  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+  hourlyOffer = created.body.offer;
+});
+
+describe('payout onboarding', () => {
+  it('connects an expert through the provider: one account, and payouts enabled once onboarding is complete', async () => {
+    const { client: newcomer } = await signedInNewExpert('Olga', 'Onboarding');
+    expect((await newcomer.get('/payments/account-status')).body).toEqual({ payouts_enabled: false, currentlyDue: [] });
+    const [first, second] = await Promise.all([newcomer.post<{ url: string }>('/payments/onboard'), newcomer.post<{ url: string }>('/payments/onboard')]);
+    expect(first.body.url).toMatch(new RegExp(`^${stackUrl()}/_local/payments/onboarding/`));
+    const left = await pressOnPage(second.body.url, 'leave');
+    expect(left.location).toBe(`${stackUrl()}/create?stripe=success`);
+    const unfinished = await newcomer.get<{ payouts_enabled: boolean; currentlyDue: string[] }>('/payments/account-status');
+    expect(unfinished.body.payouts_enabled).toBe(false);
+    expect(unfinished.body.currentlyDue.length).toBeGreaterThan(0);
+
+    await onboard(newcomer);
+    const user = await newcomer.get<{ _id: string; payoutsEnabled?: boolean }>('/auth/user');
+    const stored = await getItem({ pk: `USER#${user.body._id}`, sk: 'PROFILE' });
+    await delivered('account.updated', String(stored?.payoutAccountId));
+    expect((await newcomer.get('/auth/user')).body).toMatchObject({ payoutsEnabled: true });
+    expect((await newcomer.get('/payments/account-status')).body).toEqual({ payouts_enabled: true, currentlyDue: [] });
+    // The provider's account id stays private.
+    expect(JSON.stringify((await newcomer.get('/auth/user')).body)).not.toContain(String(stored?.payoutAccountId));
+    const login = await newcomer.post<{ url: string }>('/payments/login-link');
+    expect(login.body.url).toBe(`${stackUrl()}/_local/payments/express/${stored?.payoutAccountId}`);
+  });
+});
+
+describe('paying a fixed-price order by card', () => {
+  it('charges the server’s amount once: a double click gets the same checkout, the webhook and the return confirm it together', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const [first, second] = await Promise.all([
+      student.post<{ url: string }>('/payments/create-session', { chatId: chat._id, amount: 60 }),
+      student.post<{ url: string }>('/payments/create-session', { chatId: chat._id }),
+    ]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(second.body.url).toBe(first.body.url);
+    const sessionId = sessionIdOf(first.body.url);
+    expect(sessionId).toMatch(/^cs_test_/);
+    const again = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    expect(again.body.url).toBe(first.body.url);
+
+    const session = await localStripe().checkout.sessions.retrieve(sessionId);
+    expect(session).toMatchObject({ amount_total: 6000, currency: 'eur', mode: 'payment', metadata: { stage: 'local', orderId: chat._id } });
+    expect(session.expires_at - session.created).toBe(31 * 60);
+
+    expect((await pressOnPage(first.body.url, 'decline')).status).toBe(402);
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('open');
+    await pressOnPage(first.body.url, 'pay');
+    const [marked] = await Promise.all([put(student, `/chats/${chat._id}/mark-paid`), delivered('checkout.session.completed', sessionId)]);
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body).toMatchObject({ orderStatus: 'in_progress', isServiceInProgress: true, paymentAmount: 60 });
+    expect(await chatOf(expert, chat._id)).toMatchObject({ orderStatus: 'in_progress', paymentAmount: 60 });
+
+    const paid = await localStripe().checkout.sessions.retrieve(sessionId);
+    const paymentIntentId = String(paid.payment_intent);
+    const intent = await localStripe().paymentIntents.retrieve(paymentIntentId);
+    expect(intent.transfer_group).toBe(`order_${chat._id}`);
+    const entry = await ledgerEntry(`payment:${paymentIntentId}`);
+    expect(entry).toMatchObject({ kind: 'payment', orderId: chat._id });
+    expect(sumOf(entry)).toBe(0);
+
+    // The same event again, and the return again: nothing more is recorded.
+    const event = (await localEvents()).find((candidate) => candidate.type === 'checkout.session.completed' && candidate.objectId === sessionId)!;
+    const resent = await fetch(`${stackUrl()}/_local/payments/events/${event.id}/resend`, { method: 'POST' });
+    expect(resent.status).toBe(200);
+    expect((await put(student, `/chats/${chat._id}/mark-paid`)).status).toBe(200);
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 409, body: { code: 'already_paid' } });
+  });
+
+  it('refuses what is not the student’s to pay, or not the server’s amount', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    expect(await expert.post('/payments/create-session', { chatId: chat._id })).toMatchObject({
+      status: 403,
+      body: { msg: MSG.cannotPayOwnOffer, code: 'own_offer' },
+    });
+    expect(await student.post('/payments/create-session', { chatId: chat._id, amount: 0.6 })).toMatchObject({ status: 409, body: { code: 'amount_mismatch' } });
+    const { client: stranger } = await signedInStudent();
+    expect(await stranger.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 403, body: { code: 'not_your_chat' } });
+    expect(await student.post('/payments/create-session', { chatId: 'no-such-chat' })).toMatchObject({ status: 404, body: { code: 'chat_not_found' } });
+  });
+
+  it('cancels an unpaid order for free, expiring its open checkout', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    expect(await put(expert, `/chats/${chat._id}/cancel`)).toMatchObject({ status: 200, body: { msg: MSG.orderCanceled } });
+    expect((await localStripe().checkout.sessions.retrieve(sessionIdOf(created.body.url))).status).toBe('expired');
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('canceled');
+    expect((await pressOnPage(created.body.url, 'pay')).status).not.toBe(303);
+  });
+
+  it('refunds a payment that lands after the order was cancelled, and records both movements', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    const sessionId = sessionIdOf(created.body.url);
+    expect((await pressOnPage(created.body.url, 'pay_async')).status).toBe(303);
+    expect((await put(student, `/chats/${chat._id}/cancel`)).status).toBe(200);
+    const settled = await fetch(`${stackUrl()}/_local/payments/checkout/${sessionId}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'succeeded' }),
+    });
+    expect(settled.status).toBe(200);
+    await delivered('checkout.session.async_payment_succeeded', sessionId);
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    const intent = await localStripe().paymentIntents.retrieve(paymentIntentId);
+    const charge = await localStripe().charges.retrieve(String(intent.latest_charge));
+    expect(charge).toMatchObject({ refunded: true, amount_refunded: 6000 });
+    expect(await ledgerEntry(`payment:${paymentIntentId}`)).toMatchObject({ kind: 'payment' });
+    const refundId = charge.refunds?.data[0]?.id;
+    expect(await ledgerEntry(`refund:${refundId}`)).toMatchObject({ kind: 'refund', orderId: chat._id });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('canceled');
+  });
+});
+
+describe('the webhook', () => {
+  it('refuses an unsigned or wrongly signed event and changes nothing', async () => {
+    const client = new (await import('../support/api')).ApiClient();
+    const body = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: { id: 'cs_test_forged' } } });
+    expect(await client.request('POST', '/webhooks/stripe', undefined, { raw: body })).toMatchObject({ status: 400, body: { code: 'invalid_signature' } });
+    const forged = await client.request('POST', '/webhooks/stripe', undefined, {
+      raw: body,
+      headers: { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+    });
+    expect(forged).toMatchObject({ status: 400, body: { code: 'invalid_signature' } });
+    expect(await getItem({ pk: 'PROVIDER_EVENT#evt_forged', sk: 'EVENT' })).toBeUndefined();
+  });
+
+  it('answers 409 for an order not yet visible, so the provider retries, and processes the event once the order exists', async () => {
+    const orderId = `late-${randomUUID()}`;
+    const session = await localStripe().checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 6000, product_data: { name: 'Portfolio review' } } }],
+      metadata: { stage: 'local', orderId },
+      success_url: `${stackUrl()}/messages`,
+      cancel_url: `${stackUrl()}/messages`,
+    });
+    await pressOnPage(String(session.url), 'pay');
+    let event = (await localEvents()).find((candidate) => candidate.type === 'checkout.session.completed' && candidate.objectId === session.id);
+    for (let waited = 0; !event?.deliveries.length && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      event = (await localEvents()).find((candidate) => candidate.type === 'checkout.session.completed' && candidate.objectId === session.id);
+    }
+    expect(event?.deliveries[0]?.status).toBe(409);
+    expect(event?.delivered).toBe(false);
+
+    // The order appears (its write was slower than the provider), with this checkout recorded.
+    const now = new Date(await serverNow()).toISOString();
+    const studentId = randomUUID();
+    await setAttributes(
+      { pk: `ORDER#${orderId}`, sk: 'ORDER' },
+      {
+        orderId,
+        orderNumber: 999_999,
+        offerId: fixedOffer._id,
+        offerTitle: fixedOffer.title,
+        studentId,
+        expertId: 'expert-of-late-order',
+        kind: 'fixed',
+        priceCents: 6000,
+        status: 'open',
+        bookingRevision: 0,
+        version: 1,
+        checkout: { bookingRevision: 0, attempt: 1, amountCents: 6000, expiresAt: now, sessionId: session.id, url: session.url },
+        createdAt: now,
+      },
+    );
+    const resent = await fetch(`${stackUrl()}/_local/payments/events/${event!.id}/resend`, { method: 'POST' });
+    expect(resent.status).toBe(200);
+    expect(await getItem({ pk: `ORDER#${orderId}`, sk: 'ORDER' })).toMatchObject({ status: 'in_progress', payment: { amountCents: 6000 } });
+  });
+
+  it('acknowledges and ignores the events of another stage sharing the account', async () => {
+    const session = await localStripe().checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 700, product_data: { name: 'Elsewhere' } } }],
+      metadata: { stage: 'prod', orderId: 'an-order-of-prod' },
+      success_url: `${stackUrl()}/messages`,
+      cancel_url: `${stackUrl()}/messages`,
+    });
+    await pressOnPage(String(session.url), 'pay');
+    const event = await delivered('checkout.session.completed', session.id);
+    expect(event.deliveries.at(-1)?.status).toBe(200);
+    expect(await getItem({ pk: 'ORDER#an-order-of-prod', sk: 'ORDER' })).toBeUndefined();
+  });
+});
+
+describe('booking an hourly session', () => {
+  it('is proposed by the student, countered by the expert, accepted, then paid at the rate times the agreed hours', async () => {
+    const { student, chat } = await openOrder(hourlyOffer);
+    const proposed = await startIn(48);
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 400, body: { msg: MSG.chooseDateHours } });
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: proposed, scheduledHours: 2 })).status).toBe(200);
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({
+      status: 409,
+      body: { msg: MSG.waitingScheduleConfirmation, code: 'schedule_unconfirmed' },
+    });
+    expect(await put(student, `/chats/${chat._id}/confirm-schedule`)).toMatchObject({ status: 403, body: { code: 'not_your_turn' } });
+    const countered = await startIn(72);
+    expect((await put(expert, `/chats/${chat._id}/counter-schedule`, { scheduledDate: countered, scheduledHours: 3 })).status).toBe(200);
+    expect(await chatOf(student, chat._id)).toMatchObject({
+      orderStatus: 'countered',
+      scheduledDate: countered,
+      scheduledHours: 3,
+      isScheduleConfirmed: false,
+    });
+    expect((await put(student, `/chats/${chat._id}/accept-schedule`)).status).toBe(200);
+    expect(await chatOf(expert, chat._id)).toMatchObject({ orderStatus: 'confirmed', isScheduleConfirmed: true });
+
+    expect(await student.post('/payments/create-session', { chatId: chat._id, booking: { date: proposed, hours: 2 } })).toMatchObject({
+      status: 409,
+      body: { code: 'amount_mismatch' },
+    });
+    const { sessionId } = await pay(student, chat._id, 136.5);
+    expect((await localStripe().checkout.sessions.retrieve(sessionId)).amount_total).toBe(13650);
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', paymentAmount: 136.5 });
+  });
+
+  it('refuses a start off the half-hour step or in the past, and hours outside 1 to 8', async () => {
+    const { student, chat } = await openOrder(hourlyOffer);
+    const start = await startIn(30);
+    const offStep = start.replace(':00:00', ':15:00');
+    expect(await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: offStep, scheduledHours: 1 })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.sessionStartStep },
+    });
+    expect(await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 9 })).toMatchObject({ status: 400 });
+    const past = new Date(Math.floor(((await serverNow()) - 2 * HOUR) / HOUR) * HOUR).toISOString();
+    expect(await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: past, scheduledHours: 1 })).toMatchObject({
+      status: 400,
+      body: { code: 'session_in_past' },
+    });
+    // Kathmandu is 5:45 ahead: 10:30 there is on the step of the student's own clock.
+    const kathmandu = `${start.slice(0, 10)}T10:30:00+05:45`;
+    if (Date.parse(kathmandu) > (await serverNow()))
+      expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: kathmandu, scheduledHours: 1 })).status).toBe(200);
+    expect((await chatOf(student, chat._id)).orderStatus).toMatch(/open|scheduled/);
+  });
+});
+
+describe('cancelling a paid order', () => {
+  async function paidSession(hoursAhead: number) {
+    const { student, chat } = await openOrder(hourlyOffer);
+    const start = await startIn(hoursAhead);
+    await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 2 });
+    await put(expert, `/chats/${chat._id}/confirm-schedule`);
+    const { sessionId } = await pay(student, chat._id);
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    return { student, chat, paymentIntentId };
+  }
+
+  const chargeOf = async (paymentIntentId: string) =>
+    localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(paymentIntentId)).latest_charge));
+
+  it('refunds in full more than 12 hours ahead', async () => {
+    const { student, chat, paymentIntentId } = await paidSession(30);
+    expect(await put(student, `/chats/${chat._id}/cancel`)).toMatchObject({ status: 200, body: { msg: MSG.orderCanceledRefunded } });
+    expect(await chargeOf(paymentIntentId)).toMatchObject({ refunded: true, amount_refunded: 9100 });
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'canceled', isOrderCanceled: true });
+    expect(await put(student, `/chats/${chat._id}/cancel`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+  });
+
+  it('later, waits for the expert’s share: the rest is credited to the expert less the platform fee', async () => {
+    const { student, chat, paymentIntentId } = await paidSession(14);
+    await advanceClock('3h');
+    expect(await put(student, `/chats/${chat._id}/cancel`)).toMatchObject({ status: 200, body: { msg: MSG.refundDecisionPending } });
+    expect((await chatOf(expert, chat._id)).orderStatus).toBe('refund_pending');
+    expect(await put(student, `/chats/${chat._id}/refund-decision`, { refundPercent: 100 })).toMatchObject({ status: 403 });
+    expect(await put(expert, `/chats/${chat._id}/refund-decision`, { refundPercent: 101 })).toMatchObject({ status: 400 });
+    expect((await put(expert, `/chats/${chat._id}/refund-decision`, { refundPercent: 50 })).status).toBe(200);
+    const charge = await chargeOf(paymentIntentId);
+    expect(charge.amount_refunded).toBe(4550);
+    const credit = await ledgerEntry(`credit:${chat._id}`);
+    expect(credit?.lines).toEqual(
+      expect.arrayContaining([
+        { account: `held:${chat._id}`, amountCents: 4550 },
+        { account: 'platform_fees', amountCents: -455 },
+      ]),
+    );
+    expect(sumOf(credit)).toBe(0);
+  });
+
+  it('refunds in full when the expert cancels, however late', async () => {
+    const { chat, paymentIntentId } = await paidSession(14);
+    await advanceClock('3h');
+    expect(await put(expert, `/chats/${chat._id}/cancel`)).toMatchObject({ status: 200, body: { msg: MSG.orderCanceledRefunded } });
+    expect((await chargeOf(paymentIntentId)).amount_refunded).toBe(9100);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The local Stripe as a test meets it: the real SDK pointed at it (to read what the app asked of
+ * it), its hosted pages posted like a browser would, and its event log.
+ */
+import Stripe from 'stripe';
+import { expect } from 'vitest';
+import type { ApiClient } from './api';
+import { stackEnv } from './stack';
+import { stackUrl } from './api';
+
+let client: Stripe | undefined;
+
+/** The SDK, with the stack's key, at the stack's local Stripe. */
+export function localStripe(): Stripe {
+  const env = stackEnv();
+  const base = new URL(env.STRIPE_API_BASE);
+  client ??= new Stripe(env.STRIPE_SECRET_KEY, { host: base.hostname, port: base.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  return client;
+}
+
+/** Presses a button of a hosted page (checkout: pay, decline, cancel, pay_async; onboarding: complete, leave); answers where it leads. */
+export async function pressOnPage(url: string, action: string): Promise<{ status: number; location?: string; text: string }> {
+  const response = await fetch(url, { method: 'POST', body: new URLSearchParams({ action }), redirect: 'manual' });
+  return { status: response.status, location: response.headers.get('location') ?? undefined, text: await response.text() };
+}
+
+export interface LocalEvent {
+  id: string;
+  type: string;
+  objectId: string;
+  delivered: boolean;
+  deliveries: { at: number; status?: number; error?: string }[];
+}
+
+export async function localEvents(): Promise<LocalEvent[]> {
+  return (await (await fetch(`${stackUrl()}/_local/payments/events.json`)).json()) as LocalEvent[];
+}
+
+/** Waits until the local Stripe delivered every event about `objectId` of `type` (the webhook answered 2xx). */
+export async function delivered(type: string, objectId: string, timeoutMs = 8000): Promise<LocalEvent> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const event = (await localEvents()).find((candidate) => candidate.type === type && candidate.objectId === objectId && candidate.delivered);
+    if (event) return event;
+    if (Date.now() > until) throw new Error(`${type} for ${objectId} was not delivered: ${JSON.stringify((await localEvents()).slice(0, 5))}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop() ?? '';
+
+/** Moves the app's and the local Stripe's clocks forward together. */
+export async function advanceClock(advance: string): Promise<void> {
+  const response = await fetch(`${stackUrl()}/_local/clock`, {
+    method: 'POST',
+    body: JSON.stringify({ advance }),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(response.status).toBe(200);
+}
+
+/** An expert completes payout onboarding through the API and the local Stripe's page. */
+export async function onboard(expert: ApiClient): Promise<void> {
+  const started = await expert.post<{ url: string }>('/payments/onboard');
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const finished = await pressOnPage(started.body.url, 'complete');
+  expect(finished.location).toBe(`${stackUrl()}/create?stripe=success`);
+}
