@@ -39,7 +39,7 @@ import type { Domain } from '../../shared/routes';
  * - an account's favourites ............... in the user item: favorites = { <offerId>: <savedAt> }
  * - a ledger entry (one per business event)  PutItem  pk=LEDGER#<entryId>  sk=ENTRY (conditional: recorded once)
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
- * - a provider event, processed once ....... PutItem  pk=PROVIDER_EVENT#<eventId> sk=EVENT (TTL 7 days)
+ * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
@@ -84,7 +84,7 @@ export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#$
 export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 export const ledgerLinesOf = (account: string) => ({ pk: `BALANCE#${account}` });
 export const ledgerLineKey = (account: string, at: string, entryId: string, line: number) => ({ ...ledgerLinesOf(account), sk: `${at}#${entryId}#${line}` });
-export const providerEventKey = (eventId: string) => ({ pk: `PROVIDER_EVENT#${eventId}`, sk: 'EVENT' });
+export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
 export const expertOffersOf = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#OFFERS` });
@@ -125,7 +125,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
   chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'], read: ['USER#', 'OFFER#', 'CONN#'], index: ['CHATS#'] },
   orders: {
-    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDER_EVENT#', 'EVENT#', 'USER#', 'CATALOGUE#'],
+    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],
     index: [],
   },

@@ -53,9 +53,10 @@ describe('WebSocket API', () => {
     expect(methodsOf(synthesized.stage.realtime.notificationsFunction)).toEqual(['DELETE', 'POST']);
     expect(methodsOf(synthesized.stage.realtime.websocketFunction)).toEqual(['DELETE', 'POST']);
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('chats')!)).toEqual(['POST']);
+    expect(methodsOf(synthesized.stage.api.domainFunctions.get('orders')!)).toEqual(['POST']);
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('auth')!)).toEqual(['DELETE']);
     // Nobody else.
-    expect(managing).toHaveLength(4);
+    expect(managing).toHaveLength(5);
   });
 });
 

@@ -193,7 +193,7 @@ describe('the webhook', () => {
       headers: { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
     });
     expect(forged).toMatchObject({ status: 400, body: { code: 'invalid_signature' } });
-    expect(await getItem({ pk: 'PROVIDER_EVENT#evt_forged', sk: 'EVENT' })).toBeUndefined();
+    expect(await getItem({ pk: 'PROVIDEREVENT#evt_forged', sk: 'EVENT' })).toBeUndefined();
   });
 
   it('answers 409 for an order not yet visible, so the provider retries, and processes the event once the order exists', async () => {

@@ -65,10 +65,12 @@ export async function onboard(expert: AccountRecord): Promise<{ url: string }> {
 /** A fresh onboarding link for an account that still owes details. */
 export const accountLink = onboard;
 
-/** The provider's dashboard for an expert whose account is set up. */
+/** The provider's dashboard for an expert whose account is set up; onboarding while details are still due. */
 export async function loginLink(expert: AccountRecord): Promise<{ url: string }> {
   if (!expert.payoutAccountId) return onboard(expert);
-  return { url: await provider.loginLink(expert.payoutAccountId) };
+  const account = await provider.getConnectedAccount(expert.payoutAccountId);
+  if (!account.detailsSubmitted) return onboard(expert);
+  return { url: await provider.loginLink(account.accountId) };
 }
 
 /** Whether the expert can be paid, and what the provider still needs, read from the provider. */
