@@ -152,6 +152,15 @@ export const ORDER_RULES = {
   autoApproveDays: 7,
   /** A paid order never scheduled or delivered within this many days is refunded. */
   undeliveredRefundDays: 14,
+  /** A delivered project file: uploaded straight to storage up to this size... */
+  projectFileMaxBytes: 50 * 1024 * 1024,
+  /** ...or through the API's multipart call (a Lambda's request body is capped at 6 MB, base64 included). */
+  projectMultipartMaxBytes: 4 * 1024 * 1024,
+  projectFileNameMax: 200,
+  /** How long a signed address to download a project file works. */
+  projectDownloadSeconds: 5 * 60,
+  /** Reminders before a session. */
+  reminderHours: [24, 1],
   /** Stripe retries an event for up to 3 days; processed event ids are kept longer. */
   processedEventDays: 7,
 } as const;

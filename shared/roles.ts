@@ -5,3 +5,6 @@
  */
 export const ROLES = ['user', 'professor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** The wire names of the two sides of an order. */
+export const STUDENT_ROLE = 'user' satisfies Role;
+export const EXPERT_ROLE = 'professor' satisfies Role;

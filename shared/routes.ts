@@ -21,7 +21,17 @@ import { expertDirectoryQuery, offerSearchQuery, pageQuery } from './schemas/cat
 import { MSG } from './texts';
 import { changePasswordSchema, educationEntrySchema, expertInfoSchema, updateUserSchema, withdrawSchema, workExperienceEntrySchema } from './schemas/users';
 import { chatListQuery, chatMessagesQuery, createChatSchema, sendMessageSchema } from './schemas/chats';
-import { counterScheduleSchema, handleProjectSchema, refundDecisionSchema, scheduleSchema } from './schemas/orders';
+import {
+  confirmProjectUploadSchema,
+  counterScheduleSchema,
+  handleProjectSchema,
+  projectUploadSchema,
+  refundDecisionSchema,
+  reportProblemSchema,
+  rescheduleSchema,
+  resolveProblemSchema,
+  scheduleSchema,
+} from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
 import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
 
@@ -151,7 +161,17 @@ const ROUTE_TABLE = [
   r('PUT', '/chats/{id}/mark-paid', 'orders', 'member', { body: emptyBody }),
   r('PUT', '/chats/{id}/cancel', 'orders', 'member', { body: emptyBody }),
   r('PUT', '/chats/{id}/refund-decision', 'orders', 'professor', { body: refundDecisionSchema }), // (added)
+  r('PUT', '/chats/{id}/confirm-session', 'orders', 'member', { body: emptyBody }), // (added)
+  r('PUT', '/chats/{id}/reschedule', 'orders', 'member', { body: rescheduleSchema }), // (added)
+  r('PUT', '/chats/{id}/accept-reschedule', 'orders', 'member', { body: emptyBody }), // (added)
+  r('PUT', '/chats/{id}/decline-reschedule', 'orders', 'member', { body: emptyBody }), // (added)
+  r('POST', '/chats/{id}/report-problem', 'orders', 'member', { body: reportProblemSchema }), // (added)
+  r('GET', '/admin/problems', 'orders', 'admin'), // (added)
+  r('POST', '/admin/problems/{id}/resolve', 'orders', 'admin', { body: resolveProblemSchema }), // (added)
+  r('POST', '/chats/{id}/project-upload', 'orders', 'professor', { body: projectUploadSchema }), // (added)
+  r('PUT', '/chats/{id}/confirm-project-upload', 'orders', 'professor', { body: confirmProjectUploadSchema }), // (added)
   r('POST', '/chats/{id}/submit-project', 'orders', 'professor', { upload: 'projectFile' }),
+  r('GET', '/chats/{id}/project-file', 'orders', 'member'), // (added)
   r('POST', '/chats/{id}/handle-project', 'orders', 'member', { body: handleProjectSchema }),
   r('GET', '/user/order-history', 'orders', 'member'),
   r('GET', '/payments/account-status', 'orders', 'professor'),

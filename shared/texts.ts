@@ -83,6 +83,17 @@ export const MSG = {
   refundDecisionPending: 'The order is cancelled. The expert decides the refund within 48 hours; without a decision it is refunded in full.',
   orderPaid: 'The payment is confirmed.',
   refundPercentRange: 'Please choose a refund between 0 and 100 %.',
+  problemReasonRequired: 'Please say what went wrong.',
+  projectFileRequired: 'Please choose a file to submit.',
+  projectFileType: 'Only PDF, PNG, JPEG, WebP, Word, Excel, PowerPoint or ZIP files can be submitted.',
+  projectFileTooLarge: 'The file is larger than 50 MB.',
+  rescheduleTooLate: 'A session can only be moved to a time at least 24 hours ahead.',
+  problemReported: 'The problem is reported. An admin will review the order and decide.',
+  sessionConfirmed: 'Thank you! The session is marked as held.',
+  rescheduleProposed: 'Your new time was sent.',
+  rescheduleAccepted: 'The session is moved to the new time.',
+  rescheduleDeclined: 'The new time was declined; the session stays as booked.',
+  projectSubmitted: 'The project is submitted.',
 
   // Session and authentication
   activateFirst: 'Please activate your account via the email link.',

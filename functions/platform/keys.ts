@@ -41,6 +41,7 @@ import type { Domain } from '../../shared/routes';
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
+ * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
@@ -79,6 +80,9 @@ export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: 
 export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
 export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
 export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
+/** Orders by the time their next automatic move is due (sparse: only orders waiting on a clock). */
+export const ORDERS_DUE = 'ORDERS#DUE';
+export const ordersDueIndex = (dueAt: string, orderId: string) => ({ gsi2pk: ORDERS_DUE, gsi2sk: `${dueAt}#${orderId}` });
 export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#${studentId}#${expertId}`, sk: 'INTRO' });
 
 export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
@@ -127,7 +131,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   orders: {
     readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],
-    index: [],
+    index: ['ORDERS#'],
   },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

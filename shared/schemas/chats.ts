@@ -7,7 +7,7 @@ import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../texts';
 import { plainText } from './common';
 import type { OfferDto } from './catalogue';
-import type { OrderStatus } from './orders';
+import type { OrderKind, OrderStatus } from './orders';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -74,6 +74,16 @@ export interface OrderState {
   scheduledDate?: string;
   scheduledHours?: number;
   projectSubmission: { status: ProjectSubmissionStatus; file?: string };
+  /** What is booked: a fixed-price project, hourly sessions, or the free introduction. */
+  orderKind: OrderKind;
+  /** Euros the current booking costs (the pay button's amount); 0 for the free introduction. */
+  total: number;
+  /** A paid session's move to another time, waiting for the other side. */
+  reschedule?: { scheduledDate: string; proposedBy: 'user' | 'professor' };
+  cancellation?: { by: 'user' | 'professor' | 'system' | 'admin'; at: string; refundAmount?: number };
+  problem?: { reportedBy: 'user' | 'professor'; reason: string; at: string };
+  /** When the next automatic step happens: auto-approval, auto-completion, the end of the refund decision, the refund of an undelivered order. */
+  dueAt?: string;
 }
 
 export interface MessageDto {

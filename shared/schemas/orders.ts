@@ -9,12 +9,15 @@
  * - submitted: the expert delivered the project; the student approves it or asks for changes;
  * - revision_requested: the student asked for changes; the expert submits again;
  * - refund_pending: the student cancelled late; the expert decides the refund's share;
+ * - problem_reported: either side reported a problem; an admin releases or refunds the payment;
  * - closed: done (the work approved, or the session held): the expert is credited;
  * - canceled: cancelled, refunded where it was paid.
  * The spec's booleans (isServiceInProgress, isOrderClosed, ...) are derived from it for the API.
  */
 import * as z from 'zod/mini';
-import { ORDER_RULES } from '../limits';
+import { LIMITS, ORDER_RULES } from '../limits';
+import { plainText } from './common';
+import { uploadKey } from './offers';
 import { MSG } from '../texts';
 
 export const ORDER_STATUSES = [
@@ -26,6 +29,7 @@ export const ORDER_STATUSES = [
   'submitted',
   'revision_requested',
   'refund_pending',
+  'problem_reported',
   'closed',
   'canceled',
 ] as const;
@@ -68,3 +72,56 @@ export const handleProjectSchema = z.object({ action: z.enum(['approve', 'reques
 export const refundDecisionSchema = z.object({
   refundPercent: z.int({ error: MSG.refundPercentRange }).check(z.gte(0, MSG.refundPercentRange), z.lte(100, MSG.refundPercentRange)),
 });
+
+/** Moving a paid session: a new start at least 24 hours ahead, which the other side accepts or declines. */
+export const rescheduleSchema = z.object({ scheduledDate: sessionStart });
+
+/** A problem with an order (a no-show, work not as agreed): the order waits for an admin. */
+export const reportProblemSchema = z.object({ reason: plainText(MSG.problemReasonRequired, LIMITS.textCap) });
+
+/** The admin's decision on a reported order: release the payment to the expert, or refund a share of it. */
+export const resolveProblemSchema = z.union([
+  z.object({ decision: z.literal('release') }),
+  z.object({
+    decision: z.literal('refund'),
+    refundPercent: z.int({ error: MSG.refundPercentRange }).check(z.gte(1, MSG.refundPercentRange), z.lte(100, MSG.refundPercentRange)),
+  }),
+]);
+
+/** The project file types accepted, told apart by their content (functions/platform/uploads.ts). */
+export const PROJECT_FILE_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/zip',
+] as const;
+
+/** Asking for a form to upload a project file straight to storage: what the browser says it is; the object is checked after. */
+export const projectUploadSchema = z.object({
+  fileName: plainText(MSG.projectFileRequired, ORDER_RULES.projectFileNameMax),
+  contentType: z.enum(PROJECT_FILE_TYPES, { error: MSG.projectFileType }),
+  size: z.int({ error: MSG.projectFileTooLarge }).check(z.gte(1, MSG.projectFileRequired), z.lte(ORDER_RULES.projectFileMaxBytes, MSG.projectFileTooLarge)),
+});
+
+/** Submitting the project uploaded through the form: its key, checked by content before it counts. */
+export const confirmProjectUploadSchema = z.object({ key: uploadKey });
+
+/** A reported order as the admin's problems page lists it. */
+export interface ReportedOrder {
+  chatId: string;
+  orderNumber: number;
+  offerTitle: string;
+  orderKind: OrderKind;
+  student: { _id: string; firstName: string; lastName: string };
+  professor: { _id: string; firstName: string; lastName: string };
+  /** Euros paid. */
+  paymentAmount: number;
+  reportedBy: 'user' | 'professor';
+  reason: string;
+  reportedAt: string;
+  hasProjectFile: boolean;
+}

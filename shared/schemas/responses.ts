@@ -8,6 +8,7 @@ import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPayment, AdminStatistics, AdminWithdrawal } from './admin-views';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
+import type { ReportedOrder } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
 import type { AccountStats, Earnings, OrderHistoryItem, Withdrawal } from './earnings';
 
@@ -92,6 +93,16 @@ export interface RouteResponses {
   'PUT /api/chats/{id}/refund-decision': Message;
   'POST /api/chats/{id}/handle-project': Message;
   'POST /api/chats/{id}/submit-project': Message;
+  'POST /api/chats/{id}/project-upload': PhotoUploadForm;
+  'PUT /api/chats/{id}/confirm-project-upload': Message;
+  'GET /api/chats/{id}/project-file': RedirectUrl;
+  'PUT /api/chats/{id}/confirm-session': Message;
+  'PUT /api/chats/{id}/reschedule': Message;
+  'PUT /api/chats/{id}/accept-reschedule': Message;
+  'PUT /api/chats/{id}/decline-reschedule': Message;
+  'POST /api/chats/{id}/report-problem': Message;
+  'GET /api/admin/problems': ReportedOrder[];
+  'POST /api/admin/problems/{id}/resolve': Message;
   'POST /api/realtime/ticket': { ticket: string };
 
   'POST /api/payments/create-session': RedirectUrl;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../shared/schemas/orders';
 import { cents } from '../../../shared/money';
-import { isFinished, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, toOrderState, totalCents } from './order';
+import { deadlineOf, isFinished, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, toOrderState, totalCents } from './order';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -125,6 +125,25 @@ describe('the order status table', () => {
   });
 });
 
+describe('deadlines', () => {
+  it('names the next automatic move of each waiting order, and when it is due', () => {
+    const start = '2026-12-01T09:00:00.000Z';
+    expect(deadlineOf(paid({ scheduledDate: start, scheduledHours: 2 }))).toEqual({ action: 'completeSession', at: Date.parse(start) + 50 * HOUR });
+    expect(deadlineOf(paid({ kind: 'intro', scheduledDate: start }))?.at).toBe(Date.parse(start) + 30 * 60_000 + 48 * HOUR);
+    expect(deadlineOf(paid({ kind: 'fixed' }))).toEqual({ action: 'cancelRefunded', at: Date.parse('2026-11-19T10:00:00.000Z') + 14 * 24 * HOUR });
+    expect(deadlineOf(paid({ kind: 'fixed', status: 'submitted', submittedAt: '2026-11-20T10:00:00.000Z' }))).toEqual({
+      action: 'approve',
+      at: Date.parse('2026-11-27T10:00:00.000Z'),
+    });
+    expect(deadlineOf(paid({ status: 'refund_pending', cancellation: { by: 'student', at: '2026-11-20T10:00:00.000Z' } }))).toEqual({
+      action: 'decideRefund',
+      at: Date.parse('2026-11-22T10:00:00.000Z'),
+    });
+    for (const status of ['open', 'scheduled', 'confirmed', 'problem_reported', 'closed', 'canceled'] as const)
+      expect(deadlineOf(order({ status }))).toBeUndefined();
+  });
+});
+
 describe("the spec's booleans", () => {
   it('are derived from the one status, never contradicting each other', () => {
     for (const status of ORDER_STATUSES) {
@@ -137,6 +156,8 @@ describe("the spec's booleans", () => {
       isOrderCanceled: false,
       isScheduleConfirmed: false,
       projectSubmission: { status: 'none' },
+      orderKind: 'hourly',
+      total: 0,
     });
     expect(toOrderState(order({ status: 'submitted', submissionFile: 'f.pdf' }))).toMatchObject({
       isServiceInProgress: true,

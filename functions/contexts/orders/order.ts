@@ -5,10 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { ORDER_RULES } from '../../../shared/limits';
-import { type Cents, cents } from '../../../shared/money';
+import { type Cents, cents, eurosFromCents } from '../../../shared/money';
+import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import type { OrderState } from '../../../shared/schemas/chats';
 import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../shared/schemas/orders';
-import { orderKey } from '../../platform/keys';
+import { orderKey, ordersDueIndex } from '../../platform/keys';
 
 export type { OrderKind, OrderStatus };
 
@@ -36,9 +37,23 @@ export interface PaymentRecord {
   paidAt: string;
 }
 
+/** A paid session's move to another time, proposed by one side and waiting for the other. */
+export interface RescheduleRecord {
+  scheduledDate: string;
+  by: 'student' | 'expert';
+  at: string;
+}
+
+/** A problem reported on an order, and the admin's decision once made. */
+export interface ProblemRecord {
+  by: 'student' | 'expert';
+  reason: string;
+  at: string;
+}
+
 /** How a paid order ended in a cancellation: who asked, when, and what went back to the student. */
 export interface CancellationRecord {
-  by: 'student' | 'expert' | 'system';
+  by: 'student' | 'expert' | 'system' | 'admin';
   at: string;
   /** The share refunded, once decided (full before the deadlines of the terms). */
   refundCents?: Cents;
@@ -67,6 +82,12 @@ export interface OrderRecord {
   checkout?: CheckoutRecord;
   payment?: PaymentRecord;
   cancellation?: CancellationRecord;
+  reschedule?: RescheduleRecord;
+  problem?: ProblemRecord;
+  /** When the project was last delivered: the 7 days of auto-approval run from it. */
+  submittedAt?: string;
+  /** When its next automatic move is due (deadlineOf): the deadlines job finds it by this time. */
+  dueAt?: string;
   /** Counts the order's writes: each write is conditional on the version it read (optimistic locking). */
   version: number;
   /** The delivered project's file, once submitted. */
@@ -75,8 +96,8 @@ export interface OrderRecord {
   updatedAt?: string;
 }
 
-/** Who moves an order: its two participants, the payment provider confirming a payment, or the deadlines. */
-export type OrderActor = 'student' | 'expert' | 'payment' | 'system';
+/** Who moves an order: its two participants, the payment provider confirming a payment, the deadlines, or an admin deciding a problem. */
+export type OrderActor = 'student' | 'expert' | 'payment' | 'system' | 'admin';
 export type OrderAction =
   | 'schedule'
   | 'counter'
@@ -90,7 +111,12 @@ export type OrderAction =
   | 'cancelUnpaid'
   | 'cancelRefunded'
   | 'cancelLate'
-  | 'decideRefund';
+  | 'decideRefund'
+  | 'completeSession'
+  | 'reschedule'
+  | 'reportProblem'
+  | 'resolveRelease'
+  | 'resolveRefund';
 
 interface Transition {
   from: readonly OrderStatus[];
@@ -107,6 +133,13 @@ const agreed = (order: OrderRecord): OrderStatus => (order.kind === 'intro' ? 'i
 
 /** When the booked session starts, in ms; undefined for a project. */
 export const sessionStartMs = (order: OrderRecord): number | undefined => (order.scheduledDate === undefined ? undefined : Date.parse(order.scheduledDate));
+
+/** When the booked session ends, in ms: hours for an hourly session, 30 minutes for the introduction. */
+export function sessionEndMs(order: OrderRecord): number | undefined {
+  const start = sessionStartMs(order);
+  if (start === undefined) return undefined;
+  return start + (order.kind === 'intro' ? ORDER_RULES.introMinutes * 60_000 : (order.scheduledHours ?? 0) * HOUR_MS);
+}
 
 /**
  * A paid order is refunded in full when cancelled by the expert, or by the student more than 12
@@ -139,7 +172,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     when: (order) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed'),
   },
   submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], when: (order) => order.kind === 'fixed' },
-  approve: { from: ['submitted'], to: 'closed', by: ['student'] },
+  // The student approves; a delivery left unanswered for 7 days is approved by the deadline.
+  approve: { from: ['submitted'], to: 'closed', by: ['student', 'system'] },
   requestRevision: { from: ['submitted'], to: 'revision_requested', by: ['student'] },
   // Before payment, either side cancels freely (a booked free introduction too).
   cancelUnpaid: { from: UNPAID, to: 'canceled', by: ['student', 'expert'] },
@@ -157,6 +191,18 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     when: (order, now, actor) => order.kind !== 'intro' && !fullRefundDue(order, now, actor),
   },
   decideRefund: { from: ['refund_pending'], to: 'canceled', by: ['expert', 'system'] },
+  // A booked session completes once it has started: confirmed by the student, or 48 hours after its end.
+  completeSession: {
+    from: ['in_progress'],
+    to: 'closed',
+    by: ['student', 'system'],
+    when: (order, now) => isBooked(order) && (sessionStartMs(order) ?? Number.POSITIVE_INFINITY) <= now,
+  },
+  // A paid session moves to another time agreed by both sides; the status stays (see the service).
+  reschedule: { from: ['in_progress'], to: 'in_progress', by: ['student', 'expert'], when: isBooked },
+  reportProblem: { from: ['in_progress', 'submitted', 'revision_requested'], to: 'problem_reported', by: ['student', 'expert'] },
+  resolveRelease: { from: ['problem_reported'], to: 'closed', by: ['admin'] },
+  resolveRefund: { from: ['problem_reported'], to: 'canceled', by: ['admin'] },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */
@@ -177,11 +223,34 @@ export function totalCents(order: OrderRecord): Cents {
   return cents(order.priceCents * (order.scheduledHours ?? 0));
 }
 
-const DELIVERING: readonly OrderStatus[] = ['in_progress', 'submitted', 'revision_requested', 'refund_pending'];
-const SCHEDULE_AGREED: readonly OrderStatus[] = ['confirmed', 'in_progress', 'submitted', 'revision_requested', 'refund_pending', 'closed'];
+const DAY_MS = 24 * HOUR_MS;
+
+/** The next automatic move of an order, and when it is due; undefined when nothing waits on a clock. */
+export function deadlineOf(order: OrderRecord): { action: OrderAction; at: number } | undefined {
+  switch (order.status) {
+    case 'refund_pending':
+      return order.cancellation && { action: 'decideRefund', at: Date.parse(order.cancellation.at) + ORDER_RULES.refundDecisionHours * HOUR_MS };
+    case 'submitted':
+      return order.submittedAt === undefined ? undefined : { action: 'approve', at: Date.parse(order.submittedAt) + ORDER_RULES.autoApproveDays * DAY_MS };
+    case 'in_progress': {
+      const end = sessionEndMs(order);
+      if (order.kind !== 'fixed' && end !== undefined) return { action: 'completeSession', at: end + ORDER_RULES.sessionAutoCompleteHours * HOUR_MS };
+      return order.payment && { action: 'cancelRefunded', at: Date.parse(order.payment.paidAt) + ORDER_RULES.undeliveredRefundDays * DAY_MS };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const wireSide = (side: 'student' | 'expert') => (side === 'student' ? STUDENT_ROLE : EXPERT_ROLE);
+const wireActor = (actor: CancellationRecord['by']) => (actor === 'student' || actor === 'expert' ? wireSide(actor) : actor);
+
+const DELIVERING: readonly OrderStatus[] = ['in_progress', 'submitted', 'revision_requested', 'refund_pending', 'problem_reported'];
+const SCHEDULE_AGREED: readonly OrderStatus[] = ['confirmed', 'in_progress', 'submitted', 'revision_requested', 'refund_pending', 'problem_reported', 'closed'];
 
 /** The spec's order fields, derived from the status. */
 export function toOrderState(order: OrderRecord): OrderState {
+  const due = deadlineOf(order);
   return {
     isServiceInProgress: DELIVERING.includes(order.status),
     isOrderClosed: order.status === 'closed',
@@ -190,6 +259,18 @@ export function toOrderState(order: OrderRecord): OrderState {
     ...(order.scheduledDate !== undefined && { scheduledDate: order.scheduledDate }),
     ...(order.scheduledHours !== undefined && { scheduledHours: order.scheduledHours }),
     projectSubmission: projectSubmissionOf(order),
+    orderKind: order.kind,
+    total: eurosFromCents(totalCents(order)),
+    ...(order.reschedule && { reschedule: { scheduledDate: order.reschedule.scheduledDate, proposedBy: wireSide(order.reschedule.by) } }),
+    ...(order.cancellation && {
+      cancellation: {
+        by: wireActor(order.cancellation.by),
+        at: order.cancellation.at,
+        ...(order.cancellation.refundCents !== undefined && { refundAmount: eurosFromCents(order.cancellation.refundCents) }),
+      },
+    }),
+    ...(order.problem && { problem: { reportedBy: wireSide(order.problem.by), reason: order.problem.reason, at: order.problem.at } }),
+    ...(due && { dueAt: new Date(due.at).toISOString() }),
   };
 }
 
@@ -235,8 +316,12 @@ const orderItem = z.object({
   payment: z.optional(
     z.object({ amountCents: centsField, sessionId: z.string(), paymentIntentId: z.string(), chargeId: z.optional(z.string()), paidAt: z.string() }),
   ),
+  reschedule: z.optional(z.object({ scheduledDate: z.string(), by: z.enum(['student', 'expert']), at: z.string() })),
+  problem: z.optional(z.object({ by: z.enum(['student', 'expert']), reason: z.string(), at: z.string() })),
+  submittedAt: z.optional(z.string()),
+  dueAt: z.optional(z.string()),
   cancellation: z.optional(
-    z.object({ by: z.enum(['student', 'expert', 'system']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),
+    z.object({ by: z.enum(['student', 'expert', 'system', 'admin']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),
   ),
   version: z.number(),
   submissionFile: z.optional(z.string()),
@@ -244,6 +329,6 @@ const orderItem = z.object({
   updatedAt: z.optional(z.string()),
 });
 
-export const toOrderItem = (order: OrderRecord) => ({ ...orderKey(order.orderId), ...order });
+export const toOrderItem = (order: OrderRecord) => ({ ...orderKey(order.orderId), ...(order.dueAt && ordersDueIndex(order.dueAt, order.orderId)), ...order });
 
 export const fromOrderItem = (item: Record<string, unknown>): OrderRecord => orderItem.parse(item);

@@ -1,8 +1,8 @@
 /** DynamoDB access of orders. Keys come from platform/keys.ts only, item shapes from order.ts only. */
-import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from '../../platform/config';
-import { introKey, orderCounterKey, orderKey } from '../../platform/keys';
+import { GSI2, introKey, ORDERS_DUE, orderCounterKey, orderKey, ordersDueIndex } from '../../platform/keys';
 import { db, isConditionFailure, transact } from '../../platform/table';
 import { fromOrderItem, type OrderRecord, type OrderStatus, toOrderItem } from './order';
 
@@ -25,7 +25,8 @@ export type OrderChanges = Partial<Omit<OrderRecord, 'orderId' | 'orderNumber' |
  * a transaction, with the ledger entries and the event of the same move.
  */
 export function orderMove(order: OrderRecord, to: OrderStatus, changes: OrderChanges, at: string) {
-  const entries = Object.entries({ ...changes, status: to, updatedAt: at, version: order.version + 1 });
+  const due = 'dueAt' in changes ? (changes.dueAt ? ordersDueIndex(changes.dueAt, order.orderId) : { gsi2pk: undefined, gsi2sk: undefined }) : {};
+  const entries = Object.entries({ ...changes, ...due, status: to, updatedAt: at, version: order.version + 1 });
   const set = entries.filter(([, value]) => value !== undefined);
   const removed = entries.filter(([, value]) => value === undefined).map(([name]) => name);
   const name = (field: string) => `#${field}`;
@@ -54,6 +55,20 @@ export async function commitMove(writes: OrderWrite[]): Promise<boolean> {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Orders whose next automatic move is due by `now`, oldest first, a page at a time. */
+export async function ordersDue(now: string, limit: number): Promise<OrderRecord[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :due AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':due': ORDERS_DUE, ':now': `${now}#~` },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(fromOrderItem);
 }
 
 const introItem = z.object({ orderId: z.string() });

@@ -14,7 +14,7 @@ import { nowIso, nowMs } from '../../platform/clock';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
-import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderKind, type OrderRecord } from './order';
+import { deadlineOf, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderKind, type OrderRecord } from './order';
 import * as repo from './repository';
 
 /**
@@ -91,10 +91,14 @@ export async function move(order: OrderRecord, { action, actor, changes = {}, wr
   const to = nextStatus(order, action, actor, nowMs());
   if (!to) throw refusal(action, actor);
   const at = nowIso();
+  const moved: OrderRecord = { ...order, ...changes, status: to, updatedAt: at, version: order.version + 1 };
+  const due = deadlineOf(moved);
+  const dueAt = due && new Date(due.at).toISOString();
   const event = announcement([order.studentId, order.expertId], { type: 'orderChanged', chatId: order.orderId, orderStatus: to });
-  if (!(await repo.commitMove([repo.orderMove(order, to, changes, at), event.put, ...writes]))) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+  if (!(await repo.commitMove([repo.orderMove(order, to, { ...changes, dueAt }, at), event.put, ...writes])))
+    throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
   await event.pushNow();
-  return { ...order, ...changes, status: to, updatedAt: at, version: order.version + 1 };
+  return { ...moved, dueAt };
 }
 
 // Booking ----------------------------------------------------------------------------------------

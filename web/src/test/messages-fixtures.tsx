@@ -40,6 +40,8 @@ export function chatWith(expert: ChatParticipant, id: string, fields: Partial<Ch
     isOrderCanceled: false,
     isScheduleConfirmed: false,
     projectSubmission: { status: 'none' },
+    orderKind: 'fixed',
+    total: 120,
     professorName: `${expert.firstName} ${expert.lastName}`,
     createdAt: at(0),
     updatedAt: at(0),
