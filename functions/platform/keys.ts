@@ -30,6 +30,7 @@ import type { Domain } from '../../shared/routes';
  * - a member's unread messages in total ... GetItem  pk=CHATS#<userId>    sk=UNREAD
  * - an order (one per chat) ............... GetItem  pk=ORDER#<chatId>    sk=ORDER
  * - order numbers handed out in blocks .... UpdateItem pk=COUNTER#ORDERS sk=COUNTER (ADD: never contended)
+ * - an order by its number ................ GetItem  pk=ORDERNUMBER#<n>    sk=ORDERNUMBER
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<expertId>#OFFERS gsi1sk=<createdAt>#<offerId>
@@ -80,6 +81,7 @@ export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: 
 export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
 export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
 export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
+export const orderNumberKey = (orderNumber: number) => ({ pk: `ORDERNUMBER#${orderNumber}`, sk: 'ORDERNUMBER' });
 /** Orders by the time their next automatic move is due (sparse: only orders waiting on a clock). */
 export const ORDERS_DUE = 'ORDERS#DUE';
 export const ordersDueIndex = (dueAt: string, orderId: string) => ({ gsi2pk: ORDERS_DUE, gsi2sk: `${dueAt}#${orderId}` });
@@ -127,7 +129,11 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
-  chats: { readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'], read: ['USER#', 'OFFER#', 'CONN#'], index: ['CHATS#'] },
+  chats: {
+    readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'ORDERNUMBER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'],
+    read: ['USER#', 'OFFER#', 'CONN#'],
+    index: ['CHATS#'],
+  },
   orders: {
     readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],

@@ -229,7 +229,7 @@ export async function createChat(
   try {
     await transact({
       TransactItems: [
-        orderCreation,
+        ...orderCreation,
         {
           Put: {
             TableName: table(),

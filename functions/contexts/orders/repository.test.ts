@@ -29,7 +29,7 @@ describe('orders in the table', () => {
   const table = () => loaded()[1];
 
   it('moves an order only from the status it was read in: of two moves at once, one lands', async () => {
-    await table().transact({ TransactItems: [repo().orderPut(newOrder('race'))] });
+    await table().transact({ TransactItems: repo().orderPuts(newOrder('race')) });
     const read = newOrder('race');
     const at = '2026-11-02T10:00:00.000Z';
     const payment = { amountCents: cents(6000), sessionId: 'cs_1', paymentIntentId: 'pi_1', paidAt: at };
@@ -47,7 +47,7 @@ describe('orders in the table', () => {
 
   it('removes the fields a move clears, and keeps the others', async () => {
     const scheduled = { ...newOrder('clear'), status: 'countered' as const, scheduledDate: '2026-12-01T09:00:00.000Z', scheduledHours: 2 };
-    await table().transact({ TransactItems: [repo().orderPut(scheduled)] });
+    await table().transact({ TransactItems: repo().orderPuts({ ...scheduled, orderNumber: 3 }) });
     expect(
       await repo().commitMove([repo().orderMove(scheduled, 'open', { scheduledDate: undefined, scheduledHours: undefined, bookingRevision: 1 }, 'x')]),
     ).toBe(true);
@@ -57,9 +57,18 @@ describe('orders in the table', () => {
     expect(stored?.scheduledHours).toBeUndefined();
   });
 
+  it('finds an order by its number, and never gives a number to two orders', async () => {
+    await table().transact({ TransactItems: repo().orderPuts({ ...newOrder('numbered'), orderNumber: 77 }) });
+    expect(await repo().orderIdOfNumber(77)).toBe('numbered');
+    await expect(table().transact({ TransactItems: repo().orderPuts({ ...newOrder('other'), orderNumber: 77 }) })).rejects.toSatisfy(
+      table().isConditionFailure,
+    );
+    expect(await repo().getOrder('other')).toBeUndefined();
+  });
+
   it('never stores a second order under the same id', async () => {
-    await table().transact({ TransactItems: [repo().orderPut(newOrder('once'))] });
-    await expect(table().transact({ TransactItems: [repo().orderPut({ ...newOrder('once'), orderNumber: 2 })] })).rejects.toSatisfy(table().isConditionFailure);
+    await table().transact({ TransactItems: repo().orderPuts({ ...newOrder('once'), orderNumber: 4 }) });
+    await expect(table().transact({ TransactItems: repo().orderPuts({ ...newOrder('once'), orderNumber: 5 }) })).rejects.toSatisfy(table().isConditionFailure);
   });
 
   it('hands out every order number once, however many ask at the same moment', async () => {

@@ -2,14 +2,29 @@
 import { GetCommand, QueryCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from '../../platform/config';
-import { GSI2, introKey, ORDERS_DUE, orderCounterKey, orderKey, ordersDueIndex } from '../../platform/keys';
+import { GSI2, introKey, ORDERS_DUE, orderCounterKey, orderKey, orderNumberKey, ordersDueIndex } from '../../platform/keys';
 import { db, isConditionFailure, transact } from '../../platform/table';
 import { fromOrderItem, type OrderRecord, type OrderStatus, toOrderItem } from './order';
 
-/** The Put of a new order, for the transaction that opens its conversation. */
-export const orderPut = (order: OrderRecord) => ({
-  Put: { TableName: config.tableName, Item: toOrderItem(order), ConditionExpression: 'attribute_not_exists(pk)' },
-});
+/** The Puts of a new order and of its number's lookup, for the transaction that opens its conversation. */
+export const orderPuts = (order: OrderRecord) => [
+  { Put: { TableName: config.tableName, Item: toOrderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+  {
+    Put: {
+      TableName: config.tableName,
+      Item: { ...orderNumberKey(order.orderNumber), orderId: order.orderId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+];
+
+const numberItem = z.object({ orderId: z.string() });
+
+/** The order a number names (POST /offers/{id}/reviews names its order by number). */
+export async function orderIdOfNumber(orderNumber: number): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: orderNumberKey(orderNumber) }));
+  return Item && numberItem.parse(Item).orderId;
+}
 
 export async function getOrder(orderId: string, options: { consistent?: boolean } = {}): Promise<OrderRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: orderKey(orderId), ConsistentRead: options.consistent }));

@@ -54,8 +54,14 @@ export async function newOrder(fields: {
 
 export const getOrder = repo.getOrder;
 
-/** The write that stores a new order, for the transaction that opens its conversation. */
-export const orderCreation = repo.orderPut;
+/** The writes that store a new order, for the transaction that opens its conversation. */
+export const orderCreation = repo.orderPuts;
+
+/** The order a number names, if any. */
+export async function orderOfNumber(orderNumber: number): Promise<OrderRecord | undefined> {
+  const orderId = await repo.orderIdOfNumber(orderNumber);
+  return orderId === undefined ? undefined : repo.getOrder(orderId, { consistent: true });
+}
 export type OrderCreation = ReturnType<typeof orderCreation>;
 
 // Moving an order --------------------------------------------------------------------------------
