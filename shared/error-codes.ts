@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'expert_not_payable',
   'order_not_ready',
   'invalid_signature',
+  'reschedule_too_late',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -165,6 +165,9 @@ export const ORDER_RULES = {
   processedEventDays: 7,
 } as const;
 
+/** How often the deadlines of orders are run (EventBridge on AWS, a timer locally). */
+export const ORDER_DEADLINES_PERIOD_MINUTES = 5;
+
 /** The realtime channel: spec 1 section 9's socket defaults, and the server's lifetimes. */
 export const REALTIME = {
   reconnectDelayMs: 1000,

@@ -94,6 +94,8 @@ export const MSG = {
   rescheduleAccepted: 'The session is moved to the new time.',
   rescheduleDeclined: 'The new time was declined; the session stays as booked.',
   projectSubmitted: 'The project is submitted.',
+  problemReleased: 'The payment is released to the expert.',
+  problemRefunded: 'The refund is issued and the order is closed.',
 
   // Session and authentication
   activateFirst: 'Please activate your account via the email link.',

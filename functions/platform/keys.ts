@@ -43,6 +43,7 @@ import type { Domain } from '../../shared/routes';
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
+ * - orders waiting for an admin ............ Query    GSI1 gsi1pk=ORDERS#REPORTED gsi1sk=<reportedAt>#<orderId> (sparse)
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
@@ -84,6 +85,9 @@ export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
 export const orderNumberKey = (orderNumber: number) => ({ pk: `ORDERNUMBER#${orderNumber}`, sk: 'ORDERNUMBER' });
 /** Orders by the time their next automatic move is due (sparse: only orders waiting on a clock). */
 export const ORDERS_DUE = 'ORDERS#DUE';
+/** Orders waiting for an admin's decision on a reported problem, oldest first (sparse, GSI1). */
+export const ORDERS_REPORTED = 'ORDERS#REPORTED';
+export const reportedOrderIndex = (reportedAt: string, orderId: string) => ({ gsi1pk: ORDERS_REPORTED, gsi1sk: `${reportedAt}#${orderId}` });
 export const ordersDueIndex = (dueAt: string, orderId: string) => ({ gsi2pk: ORDERS_DUE, gsi2sk: `${dueAt}#${orderId}` });
 export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#${studentId}#${expertId}`, sk: 'INTRO' });
 
@@ -137,6 +141,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   orders: {
     readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],
+    // GSI2 ORDERS#DUE (deadlines) and GSI1 ORDERS#REPORTED (problems): the same prefix on both indexes.
     index: ['ORDERS#'],
   },
   admin: sessionCheckOnly,

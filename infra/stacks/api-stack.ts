@@ -18,7 +18,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { TABLE_ACCESS } from '../../functions/platform/keys';
-import { UPLOADS } from '../../shared/limits';
+import { ORDER_DEADLINES_PERIOD_MINUTES, UPLOADS } from '../../shared/limits';
 import { API_PREFIX, DOMAINS, ROUTES, routeKey, type Domain, type Route } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { AccessTokenKey } from '../constructs/access-token-key';
@@ -122,6 +122,16 @@ export class ApiStack extends Stack {
     for (const route of ROUTES) this.addRoute(route, integrationOf(route.domain));
     this.addUnknownRoutes(integrationOf('health'));
     this.searchIndexerFunction = this.createSearchIndexer();
+    this.scheduleOrderDeadlines(this.domainFunctions.get('orders'));
+  }
+
+  /** The deadlines of orders (auto-approval, auto-completion, refunds nobody decided) run in the orders Lambda, the one holding the Stripe secret. */
+  private scheduleOrderDeadlines(orders: lambda.IFunction | undefined): void {
+    if (!orders) throw new Error('No orders Lambda to run the deadlines');
+    new events.Rule(this, 'OrderDeadlinesSchedule', {
+      schedule: events.Schedule.rate(Duration.minutes(ORDER_DEADLINES_PERIOD_MINUTES)),
+      targets: [new targets.LambdaFunction(orders, { retryAttempts: 2 })],
+    });
   }
 
   /**

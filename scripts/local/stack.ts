@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Domain } from '../../shared/routes';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
+import { ORDER_DEADLINES_PERIOD_MINUTES } from '../../shared/limits';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
@@ -121,8 +122,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET);
   const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET);
   const appOriginOf = createHostCheck(options.port, options.host);
+  // The deadlines' schedule, as the EventBridge rule invokes the orders Lambda on AWS; the test clock runs it at once.
+  const runDeadlines = () => handlers.orders({ source: 'aws.events' } as never);
+  const deadlinesTimer = setInterval(
+    () => void runDeadlines().catch((error: unknown) => console.error('Order deadlines failed:', error)),
+    ORDER_DEADLINES_PERIOD_MINUTES * 60_000,
+  ).unref();
   const testClock = createTestClock(async () => {
     await stripe.local?.tick();
+    await runDeadlines();
   });
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -169,6 +177,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (stopped) return;
       stopped = true;
       clearInterval(snapshotTimer);
+      clearInterval(deadlinesTimer);
       await tableStream.stop();
       await ws.close();
       await stripe.local?.stop();

@@ -225,9 +225,19 @@ export function totalCents(order: OrderRecord): Cents {
 
 const DAY_MS = 24 * HOUR_MS;
 
+/** What a deadline does: a move of the table, or the retry of a decided refund that has not gone through. */
+export type DeadlineAction = OrderAction | 'refund';
+
+/** A decided refund the provider has not confirmed yet is tried again this soon. */
+const REFUND_RETRY_MS = 5 * 60_000;
+
 /** The next automatic move of an order, and when it is due; undefined when nothing waits on a clock. */
-export function deadlineOf(order: OrderRecord): { action: OrderAction; at: number } | undefined {
+export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: number } | undefined {
   switch (order.status) {
+    case 'canceled': {
+      const pending = order.cancellation && order.payment && order.cancellation.refundCents !== undefined && !order.cancellation.refundId;
+      return pending && order.cancellation ? { action: 'refund', at: Date.parse(order.cancellation.at) + REFUND_RETRY_MS } : undefined;
+    }
     case 'refund_pending':
       return order.cancellation && { action: 'decideRefund', at: Date.parse(order.cancellation.at) + ORDER_RULES.refundDecisionHours * HOUR_MS };
     case 'submitted':

@@ -244,7 +244,7 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
       : { refundId: 'none', amountCents: cents(0) };
   const entries = payments.settlementEntries(order, payment.amountCents, refund, nowIso());
   const recorded = await repo.commitMove([
-    repo.orderMove(order, order.status, { cancellation: { ...cancellation, refundId: refund.refundId } }, nowIso()),
+    repo.orderMove(order, order.status, { cancellation: { ...cancellation, refundId: refund.refundId }, dueAt: undefined }, nowIso()),
     ...entries.flatMap(payments.ledgerWrites),
   ]);
   if (!recorded) logger.info('Refund already recorded', { orderId: order.orderId });

@@ -2,7 +2,18 @@
 import { GetCommand, QueryCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from '../../platform/config';
-import { GSI2, introKey, ORDERS_DUE, orderCounterKey, orderKey, orderNumberKey, ordersDueIndex } from '../../platform/keys';
+import {
+  GSI1,
+  GSI2,
+  introKey,
+  ORDERS_DUE,
+  ORDERS_REPORTED,
+  orderCounterKey,
+  orderKey,
+  orderNumberKey,
+  ordersDueIndex,
+  reportedOrderIndex,
+} from '../../platform/keys';
 import { db, isConditionFailure, transact } from '../../platform/table';
 import { fromOrderItem, type OrderRecord, type OrderStatus, toOrderItem } from './order';
 
@@ -41,7 +52,14 @@ export type OrderChanges = Partial<Omit<OrderRecord, 'orderId' | 'orderNumber' |
  */
 export function orderMove(order: OrderRecord, to: OrderStatus, changes: OrderChanges, at: string) {
   const due = 'dueAt' in changes ? (changes.dueAt ? ordersDueIndex(changes.dueAt, order.orderId) : { gsi2pk: undefined, gsi2sk: undefined }) : {};
-  const entries = Object.entries({ ...changes, ...due, status: to, updatedAt: at, version: order.version + 1 });
+  // An order waiting for an admin is listed for them, and leaves the list with its decision.
+  const reported =
+    to === 'problem_reported' && changes.problem
+      ? reportedOrderIndex(changes.problem.at, order.orderId)
+      : order.status === 'problem_reported' && to !== 'problem_reported'
+        ? { gsi1pk: undefined, gsi1sk: undefined }
+        : {};
+  const entries = Object.entries({ ...changes, ...due, ...reported, status: to, updatedAt: at, version: order.version + 1 });
   const set = entries.filter(([, value]) => value !== undefined);
   const removed = entries.filter(([, value]) => value === undefined).map(([name]) => name);
   const name = (field: string) => `#${field}`;
@@ -80,6 +98,20 @@ export async function ordersDue(now: string, limit: number): Promise<OrderRecord
       IndexName: GSI2,
       KeyConditionExpression: 'gsi2pk = :due AND gsi2sk <= :now',
       ExpressionAttributeValues: { ':due': ORDERS_DUE, ':now': `${now}#~` },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(fromOrderItem);
+}
+
+/** Orders waiting for an admin's decision, oldest report first. */
+export async function reportedOrders(limit: number): Promise<OrderRecord[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :reported',
+      ExpressionAttributeValues: { ':reported': ORDERS_REPORTED },
       Limit: limit,
     }),
   );

@@ -5,6 +5,7 @@
  * refused with a stable code when the actor or the status does not allow it. Money at the provider
  * (checkout, refunds) is payment-service.ts.
  */
+import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents } from '../../../shared/money';
 import type { counterScheduleSchema, scheduleSchema } from '../../../shared/schemas/orders';
 import { MSG } from '../../../shared/texts';
@@ -189,14 +190,73 @@ export async function confirmSchedule(caller: Caller, orderId: string): Promise<
  */
 export async function approve(caller: Caller, orderId: string): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
-  const held = order.payment?.amountCents ?? cents(0);
-  const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()) : [];
-  await move(order, { action: 'approve', actor, writes: entries.flatMap(payments.ledgerWrites) });
+  await move(order, { action: 'approve', actor, writes: creditOnCompletion(order) });
   return { msg: MSG.projectApproved };
+}
+
+/** The ledger writes of an order completed (approved, or its session held): what was paid is credited, less the fee. */
+export function creditOnCompletion(order: OrderRecord): repo.OrderWrite[] {
+  const held = order.payment?.amountCents ?? cents(0);
+  if (held === 0) return [];
+  return payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()).flatMap(payments.ledgerWrites);
+}
+
+/** The student confirms that the booked session took place: the order closes and the expert is credited. */
+export async function confirmSession(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  await move(order, { action: 'completeSession', actor, writes: creditOnCompletion(order) });
+  return { msg: MSG.sessionConfirmed };
 }
 
 export async function requestRevision(caller: Caller, orderId: string): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
   await move(order, { action: 'requestRevision', actor });
   return { msg: MSG.revisionRequested };
+}
+
+// Rescheduling a paid session ------------------------------------------------------------------------
+
+const HOUR_MS = 3_600_000;
+
+/** A paid session moves only to a time at least 24 hours ahead, and only while it is itself that far ahead. */
+function rescheduleStart(order: OrderRecord, scheduledDate: string): string {
+  const start = futureStart(scheduledDate);
+  const notice = ORDER_RULES.rescheduleNoticeHours * HOUR_MS;
+  const current = order.scheduledDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(order.scheduledDate);
+  if (Date.parse(start) - nowMs() < notice || current - nowMs() < notice) throw new BadRequest(MSG.rescheduleTooLate, 'reschedule_too_late');
+  return start;
+}
+
+/** Either side proposes a new time for a paid session; the other accepts or declines it. Never a second charge. */
+export async function proposeReschedule(caller: Caller, orderId: string, body: { scheduledDate: string }): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  const scheduledDate = rescheduleStart(order, body.scheduledDate);
+  await move(order, { action: 'reschedule', actor, changes: { reschedule: { scheduledDate, by: actor, at: nowIso() } } });
+  return { msg: MSG.rescheduleProposed };
+}
+
+export async function acceptReschedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  if (!order.reschedule) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+  if (order.reschedule.by === actor) throw new Forbidden(MSG.notYourOrderAction, 'not_your_turn');
+  const scheduledDate = rescheduleStart(order, order.reschedule.scheduledDate);
+  await move(order, { action: 'reschedule', actor, changes: { scheduledDate, reschedule: undefined } });
+  return { msg: MSG.rescheduleAccepted };
+}
+
+/** Declined by the other side, or withdrawn by its proposer: the session stays as booked. */
+export async function declineReschedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  if (!order.reschedule) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+  await move(order, { action: 'reschedule', actor, changes: { reschedule: undefined } });
+  return { msg: MSG.rescheduleDeclined };
+}
+
+// Problems ---------------------------------------------------------------------------------------
+
+/** Either side reports a problem (a no-show, work not as agreed): the order waits for an admin's decision. */
+export async function reportProblem(caller: Caller, orderId: string, reason: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  await move(order, { action: 'reportProblem', actor, changes: { problem: { by: actor, reason, at: nowIso() }, reschedule: undefined } });
+  return { msg: MSG.problemReported };
 }

@@ -8,9 +8,12 @@ import { chatOf } from '../../contexts/chats/service';
 import * as orders from '../../contexts/orders/service';
 import * as orderPayments from '../../contexts/orders/payment-service';
 import * as payouts from '../../contexts/payments/service';
+import type { APIGatewayProxyEventV2, Context, ScheduledEvent } from 'aws-lambda';
+import { runDueDeadlines } from '../../contexts/orders/deadline-service';
+import * as problems from '../../contexts/orders/problem-service';
 import { createDomainHandler } from '../../platform/http';
 
-export const handler = createDomainHandler(
+const http = createDomainHandler(
   'orders',
   {
     'PUT /api/chats/{id}/schedule': async (request) => ({ body: await orders.schedule(request.caller, request.params.id, request.body) }),
@@ -33,6 +36,13 @@ export const handler = createDomainHandler(
           ? await orders.approve(request.caller, request.params.id)
           : await orders.requestRevision(request.caller, request.params.id),
     }),
+    'PUT /api/chats/{id}/confirm-session': async (request) => ({ body: await orders.confirmSession(request.caller, request.params.id) }),
+    'PUT /api/chats/{id}/reschedule': async (request) => ({ body: await orders.proposeReschedule(request.caller, request.params.id, request.body) }),
+    'PUT /api/chats/{id}/accept-reschedule': async (request) => ({ body: await orders.acceptReschedule(request.caller, request.params.id) }),
+    'PUT /api/chats/{id}/decline-reschedule': async (request) => ({ body: await orders.declineReschedule(request.caller, request.params.id) }),
+    'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
+    'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
+    'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),
     'GET /api/payments/account-status': async (request) => ({ body: await payouts.payoutStatus(request.account) }),
     'POST /api/payments/onboard': async (request) => ({ body: await payouts.onboard(request.account) }),
     'POST /api/payments/login-link': async (request) => ({ body: await payouts.loginLink(request.account) }),
@@ -41,3 +51,11 @@ export const handler = createDomainHandler(
   },
   accountOfOpenSession,
 );
+
+/** The deadlines' schedule (an EventBridge rule) invokes this same Lambda: it holds the Stripe secret refunds need. */
+const isScheduled = (event: unknown): boolean => (event as { source?: unknown }).source === 'aws.events';
+
+export async function handler(event: APIGatewayProxyEventV2 | ScheduledEvent, context?: Context) {
+  if (isScheduled(event)) return runDueDeadlines();
+  return http(event as APIGatewayProxyEventV2, context);
+}

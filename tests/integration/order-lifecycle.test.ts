@@ -1,0 +1,218 @@
+/**
+ * An order after payment, through the local gateway, the real orders handler, DynamoDB Local and the
+ * local Stripe: the free introduction (once per student and expert, even at once), sessions that
+ * complete (confirmed, or by the deadline), rescheduling, problems decided by an admin, and the
+ * deadlines that keep anything from waiting forever, driven by the test clock.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatDto, CreatedChat } from '../../shared/schemas/chats';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { ReportedOrder } from '../../shared/schemas/orders';
+import { MSG } from '../../shared/texts';
+import { signedInAs, signedInStudent } from '../support/accounts';
+import { type ApiClient, stackUrl } from '../support/api';
+import { expertWithOffer } from '../support/chats';
+import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
+import { getItem } from '../support/table';
+
+const HOUR = 3_600_000;
+
+let expert: ApiClient;
+let fixedOffer: OfferDto;
+let hourlyOffer: OfferDto;
+
+async function serverNow(): Promise<number> {
+  return Date.parse(((await (await fetch(`${stackUrl()}/_local/clock`)).json()) as { now: string }).now);
+}
+
+async function startIn(hours: number): Promise<string> {
+  return new Date(Math.ceil(((await serverNow()) + hours * HOUR) / HOUR) * HOUR).toISOString();
+}
+
+async function openOrder(offer: OfferDto, student?: ApiClient): Promise<{ student: ApiClient; chat: ChatDto }> {
+  const client = student ?? (await signedInStudent()).client;
+  const opened = await client.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Hello!' });
+  expect(opened.status, JSON.stringify(opened.body)).toBeLessThan(300);
+  return { student: client, chat: opened.body.chat };
+}
+
+const chatOf = async (client: ApiClient, chatId: string) => (await client.get<{ chat: ChatDto }>(`/chats/chat/${chatId}`)).body.chat;
+const put = (client: ApiClient, path: string, body: unknown = {}) => client.request('PUT', path, body);
+const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
+
+/** An hourly session booked `hoursAhead` from now and paid on the local Stripe's checkout. */
+async function paidSession(hoursAhead: number, hours = 2) {
+  const { student, chat } = await openOrder(hourlyOffer);
+  await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: await startIn(hoursAhead), scheduledHours: hours });
+  expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+  await pressOnPage(created.body.url, 'pay');
+  await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+  const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionIdOf(created.body.url))).payment_intent);
+  return { student, chat, paymentIntentId };
+}
+
+/** A fixed-price order, paid. */
+async function paidProject() {
+  const { student, chat } = await openOrder(fixedOffer);
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+  await pressOnPage(created.body.url, 'pay');
+  await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+  const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionIdOf(created.body.url))).payment_intent);
+  return { student, chat, paymentIntentId };
+}
+
+const refundedOf = async (paymentIntentId: string) =>
+  (await localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(paymentIntentId)).latest_charge))).amount_refunded;
+
+beforeAll(async () => {
+  ({ expert, offer: fixedOffer } = await expertWithOffer('Lena', 'Lifecycle', 'Thesis feedback'));
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title: 'Coaching sessions by the hour',
+    description: 'Hour-long coaching sessions on your career questions.',
+    price: 50,
+    lessonType: 'Video Call',
+    pricingType: 'hourly',
+  });
+  const admin = await signedInAs('admin');
+  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+  hourlyOffer = created.body.offer;
+});
+
+describe('the free introduction', () => {
+  it('is booked once per student and expert, on any of the expert’s offers, and a second request at the same moment gets nothing', async () => {
+    const { client: student } = await signedInStudent();
+    const { chat: onFixed } = await openOrder(fixedOffer, student);
+    const { chat: onHourly } = await openOrder(hourlyOffer, student);
+    const scheduledDate = await startIn(30);
+    const [first, second] = await Promise.all([
+      put(student, `/chats/${onFixed._id}/schedule`, { scheduledDate, freeIntro: true }),
+      put(student, `/chats/${onHourly._id}/schedule`, { scheduledDate, freeIntro: true }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const refused = first.status === 409 ? first : second;
+    expect(refused.body).toMatchObject({ msg: MSG.introAlreadyUsed, code: 'intro_used' });
+    const bookedId = first.status === 200 ? onFixed._id : onHourly._id;
+    expect(await chatOf(student, bookedId)).toMatchObject({ orderStatus: 'scheduled', orderKind: 'intro', total: 0 });
+
+    expect(await student.post('/payments/create-session', { chatId: bookedId })).toMatchObject({ status: 400, body: { code: 'nothing_to_pay' } });
+    expect((await put(expert, `/chats/${bookedId}/confirm-schedule`)).status).toBe(200);
+    expect(await chatOf(expert, bookedId)).toMatchObject({ orderStatus: 'in_progress', isScheduleConfirmed: true, orderKind: 'intro' });
+    // Cancelled later, it stays used.
+    expect((await put(student, `/chats/${bookedId}/cancel`)).status).toBe(200);
+    const { chat: again } = await openOrder(fixedOffer, student);
+    expect(await put(student, `/chats/${again._id}/schedule`, { scheduledDate, freeIntro: true })).toMatchObject({ status: 409, body: { code: 'intro_used' } });
+  });
+
+  it('completes when the student confirms it took place, with no money anywhere', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: await startIn(1), freeIntro: true });
+    await put(expert, `/chats/${chat._id}/confirm-schedule`);
+    expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+    await advanceClock('2h');
+    expect(await put(expert, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 403, body: { code: 'not_your_turn' } });
+    expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 200, body: { msg: MSG.sessionConfirmed } });
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'closed', isOrderClosed: true });
+    expect(await ledgerEntry(`credit:${chat._id}`)).toBeUndefined();
+  });
+});
+
+describe('sessions that end', () => {
+  it('credits the expert when the student confirms the session took place', async () => {
+    const { student, chat } = await paidSession(3);
+    await advanceClock('4h');
+    expect((await put(student, `/chats/${chat._id}/confirm-session`)).status).toBe(200);
+    const credit = await ledgerEntry(`credit:${chat._id}`);
+    expect(credit?.lines).toEqual(
+      expect.arrayContaining([
+        { account: `held:${chat._id}`, amountCents: 10000 },
+        { account: 'platform_fees', amountCents: -1000 },
+      ]),
+    );
+  });
+
+  it('completes by itself 48 hours after its end, unless a problem was reported first', async () => {
+    const held = await paidSession(2, 1);
+    const disputed = await paidSession(2, 1);
+    expect(await chatOf(held.student, held.chat._id)).toMatchObject({ dueAt: expect.any(String) });
+    await advanceClock('4h');
+    expect(await disputed.student.post(`/chats/${disputed.chat._id}/report-problem`, { reason: 'The expert never joined the call.' })).toMatchObject({
+      status: 200,
+      body: { msg: MSG.problemReported },
+    });
+    await advanceClock('48h');
+    expect((await chatOf(held.student, held.chat._id)).orderStatus).toBe('closed');
+    expect(await ledgerEntry(`credit:${held.chat._id}`)).toMatchObject({ kind: 'credit' });
+    expect((await chatOf(disputed.student, disputed.chat._id)).orderStatus).toBe('problem_reported');
+  });
+
+  it('refunds a paid project never delivered within 14 days', async () => {
+    const { student, chat, paymentIntentId } = await paidProject();
+    await advanceClock('13d');
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('in_progress');
+    await advanceClock('1d1h');
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'canceled', cancellation: { by: 'system', refundAmount: 60 } });
+    expect(await refundedOf(paymentIntentId)).toBe(6000);
+  });
+
+  it('refunds a late cancellation in full when the expert does not decide within 48 hours', async () => {
+    const { student, chat, paymentIntentId } = await paidSession(14);
+    await advanceClock('3h');
+    await put(student, `/chats/${chat._id}/cancel`);
+    await advanceClock('47h');
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('refund_pending');
+    await advanceClock('2h');
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('canceled');
+    expect(await refundedOf(paymentIntentId)).toBe(10000);
+  });
+});
+
+describe('rescheduling a paid session', () => {
+  it('moves it when the other side agrees, at least 24 hours ahead, never charging again', async () => {
+    const { student, chat, paymentIntentId } = await paidSession(72);
+    const later = await startIn(96);
+    expect(await put(student, `/chats/${chat._id}/reschedule`, { scheduledDate: await startIn(12) })).toMatchObject({
+      status: 400,
+      body: { code: 'reschedule_too_late' },
+    });
+    expect((await put(student, `/chats/${chat._id}/reschedule`, { scheduledDate: later })).status).toBe(200);
+    expect(await chatOf(expert, chat._id)).toMatchObject({ reschedule: { scheduledDate: later, proposedBy: 'user' } });
+    expect(await put(student, `/chats/${chat._id}/accept-reschedule`)).toMatchObject({ status: 403, body: { code: 'not_your_turn' } });
+    expect((await put(expert, `/chats/${chat._id}/accept-reschedule`)).status).toBe(200);
+    const moved = await chatOf(student, chat._id);
+    expect(moved).toMatchObject({ orderStatus: 'in_progress', scheduledDate: later, paymentAmount: 100 });
+    expect(moved.reschedule).toBeUndefined();
+    expect(await refundedOf(paymentIntentId)).toBe(0);
+  });
+});
+
+describe('problems decided by an admin', () => {
+  it('lists the reported orders for admins only, and refunds the share the admin decides, crediting the rest', async () => {
+    const { student, chat, paymentIntentId } = await paidProject();
+    expect((await student.post(`/chats/${chat._id}/report-problem`, { reason: 'The <b>work</b> is not what we agreed.' })).status).toBe(200);
+    expect((await student.get('/admin/problems')).status).toBe(403);
+    const admin = await signedInAs('admin');
+    const listed = await admin.get<ReportedOrder[]>('/admin/problems');
+    expect(listed.body.find((report) => report.chatId === chat._id)).toMatchObject({
+      reason: 'The work is not what we agreed.',
+      reportedBy: 'user',
+      paymentAmount: 60,
+      student: { _id: expect.any(String) },
+      professor: { firstName: 'Lena', lastName: 'Lifecycle' },
+    });
+    expect((await admin.post(`/admin/problems/${chat._id}/resolve`, { decision: 'refund', refundPercent: 25 })).status).toBe(200);
+    expect(await refundedOf(paymentIntentId)).toBe(1500);
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'canceled', cancellation: { by: 'admin', refundAmount: 15 } });
+    expect((await admin.get<ReportedOrder[]>('/admin/problems')).body.some((report) => report.chatId === chat._id)).toBe(false);
+    expect(await admin.post(`/admin/problems/${chat._id}/resolve`, { decision: 'release' })).toMatchObject({ status: 409 });
+  });
+
+  it('releases the payment to the expert', async () => {
+    const { chat } = await paidProject();
+    await expert.post(`/chats/${chat._id}/report-problem`, { reason: 'The student stopped answering.' });
+    const admin = await signedInAs('admin');
+    expect((await admin.post(`/admin/problems/${chat._id}/resolve`, { decision: 'release' })).status).toBe(200);
+    expect((await chatOf(expert, chat._id)).orderStatus).toBe('closed');
+    expect(await ledgerEntry(`credit:${chat._id}`)).toMatchObject({ kind: 'credit' });
+  });
+});
