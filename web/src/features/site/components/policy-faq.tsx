@@ -4,18 +4,30 @@ import type { AccordionItem } from '@/components/accordion';
 export const FAQ_ITEMS: readonly AccordionItem[] = [
   {
     question: 'Is the first session free?',
-    answer: <p>Yes. Your first 30-minute session with an expert is free, so you can check that they are the right fit before you pay for anything.</p>,
+    answer: (
+      <p>
+        Yes. Once with each expert, you can book a free 30-minute introduction in the chat, on any of their offers, so you can check that they are the right fit
+        before you pay for anything. Once booked it counts as used, even if it is cancelled later.
+      </p>
+    ),
   },
   {
     question: 'Can I reschedule a session?',
-    answer: <p>Yes. Agree on a new time with your expert in the chat, ideally at least 24 hours before the session, so that they can plan around it.</p>,
+    answer: (
+      <p>
+        Yes. In the chat, either of you can propose a new time for a paid session, at least 24 hours ahead; it moves once the other accepts. You are never
+        charged again.
+      </p>
+    ),
   },
   {
     question: 'What happens if I cancel at the last minute?',
     answer: (
       <p>
-        A cancellation less than 12 hours before the session may be refused, or refunded only in part, at the expert’s discretion. The platform itself does not
-        process refunds: you settle them directly with your mentor.
+        Before you pay, cancelling is free. After paying, cancelling more than 12 hours before the session (for a project: before anything is delivered) is
+        refunded in full to your card. Later, the expert decides within 48 hours how much is refunded; without a decision the refund is full. If the expert
+        cancels, you are always refunded in full. If something goes wrong (a missed session, work not as agreed), report a problem in the chat and our team
+        decides.
       </p>
     ),
   },

@@ -25,11 +25,17 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               conseil. En créant un compte, vous acceptez les présentes conditions.
             </p>
             <ul>
-              <li>La première séance de 30 minutes avec un expert est gratuite.</li>
-              <li>Une séance peut être reportée, idéalement au moins 24 heures à l’avance.</li>
+              <li>La première séance de 30 minutes avec chaque expert est gratuite, une fois ; réservée, elle est considérée comme utilisée même annulée.</li>
+              <li>Une séance payée peut être déplacée à au moins 24 heures à l’avance si l’autre partie l’accepte, sans nouveau paiement.</li>
               <li>
-                Une annulation moins de 12 heures avant la séance peut être refusée ou remboursée partiellement par l’expert. La plateforme ne traite pas
-                elle-même les remboursements : ils se règlent directement avec le mentor.
+                L’annulation avant paiement est gratuite. Après paiement, une annulation plus de 12 heures avant la séance (pour un projet : avant toute
+                livraison) est remboursée intégralement par notre prestataire de paiement. Au-delà, l’expert décide sous 48 heures de la part remboursée, faute de
+                quoi le remboursement est intégral ; le reste revient à l’expert. Un expert qui annule rembourse intégralement. Une commande payée jamais planifiée
+                ni livrée sous 14 jours est remboursée automatiquement.
+              </li>
+              <li>
+                Une séance est terminée quand l’étudiant confirme qu’elle a eu lieu, ou 48 heures après sa fin ; un travail livré est approuvé après 7 jours sans
+                réponse. D’ici là, chacun peut signaler un problème, et notre équipe libère le paiement ou le rembourse en tout ou en partie.
               </li>
               <li>Le paiement s’effectue par carte ou par un autre moyen de paiement en ligne ; un e-mail de confirmation suit chaque réservation.</li>
               <li>Les offres des experts sont publiées après validation par notre équipe.</li>
@@ -86,11 +92,16 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               account you accept these terms.
             </p>
             <ul>
-              <li>The first 30-minute session with an expert is free.</li>
-              <li>A session can be rescheduled, ideally at least 24 hours ahead.</li>
+              <li>The first 30-minute session with each expert is free, once; booked, it counts as used even if cancelled later.</li>
+              <li>A paid session can be moved to a time at least 24 hours ahead when the other side agrees, never for a second payment.</li>
               <li>
-                A cancellation less than 12 hours before the session may be refused or partly refunded by the expert. The platform itself processes no refunds:
-                they are settled directly with the mentor.
+                Cancelling before payment is free. After payment, a cancellation more than 12 hours before the session (a project: before any delivery) is
+                refunded in full through our payment provider. Later, the expert decides the share refunded within 48 hours, or the refund is full; the rest is
+                paid to the expert. An expert who cancels refunds in full. A paid order never scheduled or delivered within 14 days is refunded automatically.
+              </li>
+              <li>
+                A session is complete when the student confirms it took place, or 48 hours after its end; delivered work is approved after 7 days without an
+                answer. Until then either side can report a problem, and our team releases the payment or refunds it in full or in part.
               </li>
               <li>Payment is by card or other online methods; a confirmation e-mail follows every booking.</li>
               <li>Experts’ offers are published after our team approves them.</li>
