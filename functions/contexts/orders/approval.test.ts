@@ -13,7 +13,7 @@ import type { OrderRecord } from './order';
 process.env.REALTIME_FAST_PATH = 'off';
 const loaded = withLocalTable('approval-unit', () =>
   Promise.all([
-    import('./service'),
+    import('./lifecycle-service'),
     import('./repository'),
     import('../payments/ledger-repository'),
     import('../payments/ledger'),

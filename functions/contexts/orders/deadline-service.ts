@@ -10,7 +10,7 @@ import { logger } from '../../platform/logger';
 import { deadlineOf, type OrderRecord } from './order';
 import { completeRefund } from './payment-service';
 import * as repo from './repository';
-import { creditOnCompletion, move } from './service';
+import { creditOnCompletion, move } from './lifecycle-service';
 
 /** Orders handled per run; the next run takes the rest. */
 const BATCH = 100;

@@ -17,7 +17,7 @@ import type { AccountRecord } from '../accounts/account';
 import * as payments from '../payments/service';
 import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
-import { move, orderOfParticipant } from './service';
+import { move, orderOfParticipant } from './lifecycle-service';
 
 /** Reads that may race another writer of the same order are tried again this often. */
 const ATTEMPTS = 4;

@@ -12,7 +12,7 @@ import { NotFound } from '../../platform/errors';
 import * as accounts from '../accounts/service';
 import { completeRefund } from './payment-service';
 import * as repo from './repository';
-import { creditOnCompletion, move } from './service';
+import { creditOnCompletion, move } from './lifecycle-service';
 
 /** The admin's page holds at most this many reports at once; decided ones leave it. */
 const PAGE = 100;

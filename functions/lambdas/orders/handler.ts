@@ -5,7 +5,7 @@
  */
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { chatOf } from '../../contexts/chats/service';
-import * as orders from '../../contexts/orders/service';
+import * as orders from '../../contexts/orders/lifecycle-service';
 import * as orderPayments from '../../contexts/orders/payment-service';
 import * as payouts from '../../contexts/payments/service';
 import type { APIGatewayProxyEventV2, Context, ScheduledEvent } from 'aws-lambda';

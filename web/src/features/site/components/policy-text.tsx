@@ -29,13 +29,13 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               <li>Une séance payée peut être déplacée à au moins 24 heures à l’avance si l’autre partie l’accepte, sans nouveau paiement.</li>
               <li>
                 L’annulation avant paiement est gratuite. Après paiement, une annulation plus de 12 heures avant la séance (pour un projet : avant toute
-                livraison) est remboursée intégralement par notre prestataire de paiement. Au-delà, l’expert décide sous 48 heures de la part remboursée, faute de
-                quoi le remboursement est intégral ; le reste revient à l’expert. Un expert qui annule rembourse intégralement. Une commande payée jamais planifiée
-                ni livrée sous 14 jours est remboursée automatiquement.
+                livraison) est remboursée intégralement par notre prestataire de paiement. Au-delà, l’expert décide sous 48 heures de la part remboursée, faute
+                de quoi le remboursement est intégral ; le reste revient à l’expert. Un expert qui annule rembourse intégralement. Une commande payée jamais
+                planifiée ni livrée sous 14 jours est remboursée automatiquement.
               </li>
               <li>
-                Une séance est terminée quand l’étudiant confirme qu’elle a eu lieu, ou 48 heures après sa fin ; un travail livré est approuvé après 7 jours sans
-                réponse. D’ici là, chacun peut signaler un problème, et notre équipe libère le paiement ou le rembourse en tout ou en partie.
+                Une séance est terminée quand l’étudiant confirme qu’elle a eu lieu, ou 48 heures après sa fin ; un travail livré est approuvé après 7 jours
+                sans réponse. D’ici là, chacun peut signaler un problème, et notre équipe libère le paiement ou le rembourse en tout ou en partie.
               </li>
               <li>Le paiement s’effectue par carte ou par un autre moyen de paiement en ligne ; un e-mail de confirmation suit chaque réservation.</li>
               <li>Les offres des experts sont publiées après validation par notre équipe.</li>

@@ -1,0 +1,215 @@
+/**
+ * An order's lifecycle by its participants (schedule, counter, confirm, approve, complete,
+ * reschedule, report): each move goes through the status table of order.ts, is one conditional
+ * transaction with its ledger entries and its event, and is refused with a stable code when the
+ * actor or the status does not allow it. Money at the provider (checkout, refunds) is
+ * payment-service.ts; the deadlines are deadline-service.ts.
+ */
+import { ORDER_RULES } from '../../../shared/limits';
+import { cents } from '../../../shared/money';
+import type { counterScheduleSchema, scheduleSchema } from '../../../shared/schemas/orders';
+import { MSG } from '../../../shared/texts';
+import type * as z from 'zod/mini';
+import type { Caller } from '../../platform/access-token';
+import { nowIso, nowMs } from '../../platform/clock';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
+import * as payments from '../payments/service';
+import { announcement } from '../realtime/service';
+import { deadlineOf, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord } from './order';
+import * as repo from './repository';
+
+// Moving an order --------------------------------------------------------------------------------
+
+/** The order of a conversation the caller takes part in, and the caller's side: 404 or 403 otherwise. */
+export async function orderOfParticipant(caller: Caller, orderId: string): Promise<{ order: OrderRecord; actor: 'student' | 'expert' }> {
+  const order = await repo.getOrder(orderId, { consistent: true });
+  if (!order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  if (order.studentId === caller.userId) return { order, actor: 'student' };
+  if (order.expertId === caller.userId) return { order, actor: 'expert' };
+  throw new Forbidden(MSG.notYourChat, 'not_your_chat');
+}
+
+/** Why an actor may not take an action now: it is not theirs (403), or the order is elsewhere (409). */
+function refusal(action: OrderAction, actor: OrderActor): Error {
+  if (!ORDER_TRANSITIONS[action].by.includes(actor)) return new Forbidden(MSG.notYourOrderAction, 'not_your_turn');
+  return new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+export interface Move {
+  action: OrderAction;
+  actor: OrderActor;
+  changes?: repo.OrderChanges;
+  /** Writes of the same transaction: ledger entries, once-only claims. */
+  writes?: repo.OrderWrite[];
+}
+
+/**
+ * Moves the order as read: refused when the table does not allow it, and when another write
+ * landed since it was read (then nothing of the move is written). Announces the move to both sides.
+ */
+export async function move(order: OrderRecord, { action, actor, changes = {}, writes = [] }: Move): Promise<OrderRecord> {
+  const to = nextStatus(order, action, actor, nowMs());
+  if (!to) throw refusal(action, actor);
+  const at = nowIso();
+  const moved: OrderRecord = { ...order, ...changes, status: to, updatedAt: at, version: order.version + 1 };
+  const due = deadlineOf(moved);
+  const dueAt = due && new Date(due.at).toISOString();
+  const event = announcement([order.studentId, order.expertId], { type: 'orderChanged', chatId: order.orderId, orderStatus: to });
+  if (!(await repo.commitMove([repo.orderMove(order, to, { ...changes, dueAt }, at), event.put, ...writes])))
+    throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+  await event.pushNow();
+  return { ...moved, dueAt };
+}
+
+// Booking ----------------------------------------------------------------------------------------
+
+type ScheduleBody = z.output<typeof scheduleSchema>;
+type CounterBody = z.output<typeof counterScheduleSchema>;
+
+/** A session's start as a UTC instant, refused in the past. */
+function futureStart(scheduledDate: string): string {
+  const start = Date.parse(scheduledDate);
+  if (start <= nowMs()) throw new BadRequest(MSG.sessionInPast, 'session_in_past');
+  return new Date(start).toISOString();
+}
+
+/**
+ * The student proposes a start and hours (hourly offers), or books the free introduction (any offer
+ * of the expert, once per student and expert: the claim is taken with the proposal, atomically).
+ */
+export async function schedule(caller: Caller, orderId: string, body: ScheduleBody): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  const scheduledDate = futureStart(body.scheduledDate);
+  const changes: repo.OrderChanges = { scheduledDate, bookingRevision: order.bookingRevision + 1 };
+  if (body.freeIntro) {
+    const introOrder = await introClaimOf(order);
+    const claim = introOrder === undefined ? [repo.introTaken(order.studentId, order.expertId, order.orderId, nowIso())] : [];
+    if (introOrder !== undefined && introOrder !== order.orderId) throw new Conflict(MSG.introAlreadyUsed, 'intro_used');
+    try {
+      await move({ ...order, kind: 'intro' }, { action: 'schedule', actor, changes: { ...changes, kind: 'intro', scheduledHours: undefined }, writes: claim });
+    } catch (error) {
+      // The claim refused the transaction: another conversation took the introduction first.
+      if (error instanceof Conflict && (await introClaimOf(order)) !== order.orderId) throw new Conflict(MSG.introAlreadyUsed, 'intro_used');
+      throw error;
+    }
+    return { msg: MSG.scheduleProposed };
+  }
+  if (order.kind !== 'hourly') throw new BadRequest(MSG.hourlyOnly, 'hourly_only');
+  await move(order, { action: 'schedule', actor, changes: { ...changes, scheduledHours: body.scheduledHours } });
+  return { msg: MSG.scheduleProposed };
+}
+
+const introClaimOf = (order: OrderRecord) => repo.introOrderOf(order.studentId, order.expertId);
+
+/** The expert proposes another start (and, for hourly sessions, another number of hours). */
+export async function counterSchedule(caller: Caller, orderId: string, body: CounterBody): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  const scheduledDate = futureStart(body.scheduledDate);
+  const hours = order.kind === 'hourly' ? (body.scheduledHours ?? order.scheduledHours) : undefined;
+  await move(order, { action: 'counter', actor, changes: { scheduledDate, scheduledHours: hours, bookingRevision: order.bookingRevision + 1 } });
+  return { msg: MSG.counterProposed };
+}
+
+export async function acceptSchedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  if (order.scheduledDate !== undefined) futureStart(order.scheduledDate);
+  await move(order, { action: 'acceptCounter', actor });
+  return { msg: MSG.scheduleConfirmed };
+}
+
+export async function declineSchedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  await move(order, {
+    action: 'declineCounter',
+    actor,
+    changes: { scheduledDate: undefined, scheduledHours: undefined, bookingRevision: order.bookingRevision + 1 },
+  });
+  return { msg: MSG.counterDeclined };
+}
+
+export async function confirmSchedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  if (order.scheduledDate !== undefined) futureStart(order.scheduledDate);
+  await move(order, { action: 'confirmSchedule', actor });
+  return { msg: MSG.scheduleConfirmed };
+}
+
+// Delivery and approval --------------------------------------------------------------------------
+
+/**
+ * The student approves the delivered work: the order closes and the expert is credited (the payment
+ * less the platform's fee) in the same transaction. Twice, or at once, credits once: the move is
+ * conditional on the status, the ledger entry on its key.
+ */
+export async function approve(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  await move(order, { action: 'approve', actor, writes: creditOnCompletion(order) });
+  return { msg: MSG.projectApproved };
+}
+
+/** The ledger writes of an order completed (approved, or its session held): what was paid is credited, less the fee. */
+export function creditOnCompletion(order: OrderRecord): repo.OrderWrite[] {
+  const held = order.payment?.amountCents ?? cents(0);
+  if (held === 0) return [];
+  return payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()).flatMap(payments.ledgerWrites);
+}
+
+/** The student confirms that the booked session took place: the order closes and the expert is credited. */
+export async function confirmSession(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  await move(order, { action: 'completeSession', actor, writes: creditOnCompletion(order) });
+  return { msg: MSG.sessionConfirmed };
+}
+
+export async function requestRevision(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  await move(order, { action: 'requestRevision', actor });
+  return { msg: MSG.revisionRequested };
+}
+
+// Rescheduling a paid session ------------------------------------------------------------------------
+
+const HOUR_MS = 3_600_000;
+
+/** A paid session moves only to a time at least 24 hours ahead, and only while it is itself that far ahead. */
+function rescheduleStart(order: OrderRecord, scheduledDate: string): string {
+  const start = futureStart(scheduledDate);
+  const notice = ORDER_RULES.rescheduleNoticeHours * HOUR_MS;
+  const current = order.scheduledDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(order.scheduledDate);
+  if (Date.parse(start) - nowMs() < notice || current - nowMs() < notice) throw new BadRequest(MSG.rescheduleTooLate, 'reschedule_too_late');
+  return start;
+}
+
+/** Either side proposes a new time for a paid session; the other accepts or declines it. Never a second charge. */
+export async function proposeReschedule(caller: Caller, orderId: string, body: { scheduledDate: string }): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  const scheduledDate = rescheduleStart(order, body.scheduledDate);
+  await move(order, { action: 'reschedule', actor, changes: { reschedule: { scheduledDate, by: actor, at: nowIso() } } });
+  return { msg: MSG.rescheduleProposed };
+}
+
+export async function acceptReschedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  if (!order.reschedule) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+  if (order.reschedule.by === actor) throw new Forbidden(MSG.notYourOrderAction, 'not_your_turn');
+  const scheduledDate = rescheduleStart(order, order.reschedule.scheduledDate);
+  await move(order, { action: 'reschedule', actor, changes: { scheduledDate, reschedule: undefined } });
+  return { msg: MSG.rescheduleAccepted };
+}
+
+/** Declined by the other side, or withdrawn by its proposer: the session stays as booked. */
+export async function declineReschedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  if (!order.reschedule) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+  await move(order, { action: 'reschedule', actor, changes: { reschedule: undefined } });
+  return { msg: MSG.rescheduleDeclined };
+}
+
+// Problems ---------------------------------------------------------------------------------------
+
+/** Either side reports a problem (a no-show, work not as agreed): the order waits for an admin's decision. */
+export async function reportProblem(caller: Caller, orderId: string, reason: string): Promise<{ msg: string }> {
+  const { order, actor } = await orderOfParticipant(caller, orderId);
+  await move(order, { action: 'reportProblem', actor, changes: { problem: { by: actor, reason, at: nowIso() }, reschedule: undefined } });
+  return { msg: MSG.problemReported };
+}
