@@ -82,6 +82,23 @@ describe('the functions', () => {
     expect(breaches('functions/platform', (_file, target) => /^functions\/(contexts|lambdas)\//.test(target))).toEqual([]);
   });
 
+  it('lets only the orders Lambda load the payment provider (it alone holds the Stripe secret)', () => {
+    const loadsStripe = (entry: string) => {
+      const seen = new Set<string>();
+      const pending = [entry];
+      while (pending.length > 0) {
+        const file = pending.pop()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        if (/\bimport\s+\w+\s+from\s+['"]stripe['"]/.test(readFileSync(join(ROOT, file), 'utf8'))) return true;
+        pending.push(...importsOf(file).map((target) => (target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`)).filter((target) => target.startsWith('functions/') || target.startsWith('shared/')));
+      }
+      return false;
+    };
+    const handlers = sourceFiles('functions/lambdas').filter((file) => file.endsWith('/handler.ts'));
+    expect(handlers.filter(loadsStripe)).toEqual(['functions/lambdas/orders/handler.ts']);
+  });
+
   it('keeps production code free of the local stack and the CDK', () => {
     expect(breaches('functions', (_file, target) => /^(scripts|infra|tests)\//.test(target))).toEqual([]);
   });
