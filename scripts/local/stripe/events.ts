@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { EventRequest } from './stripe-state';
+import { performance } from 'node:perf_hooks';
 import { eventObject, type StripeObject, stripeId, unixSeconds } from './objects';
 
 export interface Delivery {
@@ -13,6 +14,8 @@ export interface Delivery {
   /** The endpoint's HTTP status; absent when it could not be reached. */
   status?: number;
   error?: string;
+  /** How long the endpoint took to answer, in wall-clock ms (Stripe's dashboard shows it too). */
+  durationMs: number;
 }
 
 export interface EventRecord {
@@ -59,6 +62,8 @@ export function createEventLog(options: EventLogOptions) {
 
   async function post(event: EventRecord): Promise<Delivery> {
     const payload = JSON.stringify(render(event), null, 2);
+    const started = performance.now();
+    const durationMs = () => Math.round((performance.now() - started) * 10) / 10;
     try {
       const response = await fetch(options.webhookUrl, {
         method: 'POST',
@@ -71,9 +76,13 @@ export function createEventLog(options: EventLogOptions) {
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       });
       await response.arrayBuffer();
-      return { at: options.now(), status: response.status };
+      return { at: options.now(), status: response.status, durationMs: durationMs() };
     } catch (error) {
-      return { at: options.now(), error: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error) };
+      return {
+        at: options.now(),
+        error: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+        durationMs: durationMs(),
+      };
     }
   }
 

@@ -165,7 +165,7 @@ function dashboard(ledger: Ledger, events: EventLog): string {
   const deliveries = (event: EventRecord) =>
     event.deliveries.length === 0
       ? 'not yet attempted'
-      : `<ol>${event.deliveries.map((delivery) => `<li>${timeOf(delivery.at)}: ${delivery.status ?? escapeHtml(delivery.error ?? '')}</li>`).join('')}</ol>`;
+      : `<ol>${event.deliveries.map((delivery) => `<li>${timeOf(delivery.at)}: ${delivery.status ?? escapeHtml(delivery.error ?? '')} (${delivery.durationMs} ms)</li>`).join('')}</ol>`;
   return `<h1>Local Stripe</h1>
 <p>Test mode, in memory. Available balance: <strong>${formatEuros(balance)}</strong>. Events as JSON: <a href="${PAYMENTS_PATH}/events.json">${PAYMENTS_PATH}/events.json</a></p>
 ${table(
