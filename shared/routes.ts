@@ -173,7 +173,7 @@ const ROUTE_TABLE = [
   r('POST', '/chats/{id}/submit-project', 'orders', 'professor', { upload: 'projectFile' }),
   r('GET', '/chats/{id}/project-file', 'orders', 'member'), // (added)
   r('POST', '/chats/{id}/handle-project', 'orders', 'member', { body: handleProjectSchema }),
-  r('GET', '/user/order-history', 'orders', 'member'),
+  r('GET', '/user/order-history', 'orders', 'member', { query: chatListQuery }),
   r('GET', '/payments/account-status', 'orders', 'professor'),
   r('POST', '/payments/onboard', 'orders', 'professor', { body: emptyBody }),
   r('POST', '/payments/login-link', 'orders', 'professor', { body: emptyBody }),

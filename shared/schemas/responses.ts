@@ -10,7 +10,7 @@ import type { AdminPayment, AdminStatistics, AdminWithdrawal } from './admin-vie
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
-import type { AccountStats, Earnings, OrderHistoryItem, Withdrawal } from './earnings';
+import type { AccountStats, Earnings, OrderHistoryPage, Withdrawal } from './earnings';
 
 export interface Message {
   msg: string;
@@ -65,7 +65,7 @@ export interface RouteResponses {
   'GET /api/user/earnings': Earnings;
   'GET /api/user/withdrawals': Withdrawal[];
   'POST /api/user/withdraw': Message;
-  'GET /api/user/order-history': OrderHistoryItem[];
+  'GET /api/user/order-history': OrderHistoryPage;
   'GET /api/user/stats/{id}': AccountStats;
   'POST /api/user/upload-photo': { profilePhoto: string };
   'PUT /api/user/update': Message & { user: Account };

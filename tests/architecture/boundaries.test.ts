@@ -91,7 +91,11 @@ describe('the functions', () => {
         if (seen.has(file)) continue;
         seen.add(file);
         if (/\bimport\s+\w+\s+from\s+['"]stripe['"]/.test(readFileSync(join(ROOT, file), 'utf8'))) return true;
-        pending.push(...importsOf(file).map((target) => (target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`)).filter((target) => target.startsWith('functions/') || target.startsWith('shared/')));
+        pending.push(
+          ...importsOf(file)
+            .map((target) => (target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`))
+            .filter((target) => target.startsWith('functions/') || target.startsWith('shared/')),
+        );
       }
       return false;
     };

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDto, CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import type { ReportedOrder } from '../../shared/schemas/orders';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInStudent } from '../support/accounts';
@@ -214,5 +215,38 @@ describe('problems decided by an admin', () => {
     expect((await admin.post(`/admin/problems/${chat._id}/resolve`, { decision: 'release' })).status).toBe(200);
     expect((await chatOf(expert, chat._id)).orderStatus).toBe('closed');
     expect(await ledgerEntry(`credit:${chat._id}`)).toMatchObject({ kind: 'credit' });
+  });
+});
+
+describe('the order history', () => {
+  it('lists the student’s orders, latest first, a page at a time, with paid, free and refunded told apart', async () => {
+    const { client: student } = await signedInStudent();
+    const { chat: intro } = await openOrder(hourlyOffer, student);
+    await put(student, `/chats/${intro._id}/schedule`, { scheduledDate: await startIn(30), freeIntro: true });
+    const { chat: project } = await openOrder(fixedOffer, student);
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: project._id });
+    await pressOnPage(created.body.url, 'pay');
+    await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+    await student.post(`/chats/${project._id}/messages`, { content: 'Here is my thesis draft.' });
+
+    const first = await student.get<OrderHistoryPage>('/user/order-history?limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body.orders).toEqual([
+      expect.objectContaining({
+        chatId: project._id,
+        orderStatus: 'in_progress',
+        paymentStatus: 'paid',
+        paymentAmount: 60,
+        message: 'Here is my thesis draft.',
+        offer: expect.objectContaining({ title: 'Thesis feedback', professor: expect.objectContaining({ firstName: 'Lena' }) }),
+      }),
+    ]);
+    const second = await student.get<OrderHistoryPage>(`/user/order-history?limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.body.orders).toEqual([expect.objectContaining({ chatId: intro._id, orderKind: 'intro', paymentStatus: 'free', paymentAmount: 0 })]);
+
+    await put(student, `/chats/${project._id}/cancel`);
+    const after = await student.get<OrderHistoryPage>('/user/order-history');
+    expect(after.body.orders.find((order) => order.chatId === project._id)).toMatchObject({ orderStatus: 'canceled', paymentStatus: 'refunded' });
+    expect(await expert.get('/user/order-history')).toMatchObject({ status: 200 });
   });
 });

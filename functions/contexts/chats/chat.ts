@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
 import type { ChatDto, ChatOffer, ChatParticipant, MessageDto } from '../../../shared/schemas/chats';
+import type { OrderHistoryItem } from '../../../shared/schemas/earnings';
 import { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
 import { chatKey, chatMemberIndex, chatMemberKey, messageKey } from '../../platform/keys';
 import type { AccountRecord } from '../accounts/account';
@@ -157,4 +158,26 @@ export function toChatDto(
 /** Message ids sort by time: 9 base-36 digits of the millisecond, then 8 random characters. */
 export function newMessageId(now: number = Date.now()): string {
   return now.toString(36).padStart(9, '0') + randomBytes(6).toString('base64url');
+}
+
+/** A chat as a row of the order history: the other side of the order, what was paid, where it stands. */
+export function toOrderHistoryItem(chat: ChatDto, callerId: string): OrderHistoryItem {
+  const other = chat.participants.find((participant) => participant._id !== callerId);
+  const counterpart = other && { firstName: other.firstName, lastName: other.lastName, ...(other.profilePhoto && { profilePhoto: other.profilePhoto }) };
+  const refunded = chat.orderStatus === 'canceled' && (chat.cancellation?.refundAmount ?? 0) > 0;
+  return {
+    chatId: chat._id,
+    orderNumber: chat.orderNumber,
+    orderStatus: chat.orderStatus,
+    orderKind: chat.orderKind,
+    offer: {
+      _id: chat.offer._id,
+      title: chat.offer.title,
+      ...(counterpart && (other?.role === 'professor' ? { professor: counterpart } : { student: counterpart })),
+    },
+    updatedAt: chat.updatedAt,
+    paymentAmount: chat.paymentAmount ?? 0,
+    message: chat.lastMessage?.content ?? '',
+    paymentStatus: chat.orderKind === 'intro' ? 'free' : refunded ? 'refunded' : chat.paymentAmount !== undefined ? 'paid' : 'pending',
+  };
 }

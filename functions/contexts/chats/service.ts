@@ -4,6 +4,7 @@
  */
 import { MSG } from '../../../shared/texts';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
+import type { OrderHistoryPage } from '../../../shared/schemas/earnings';
 import type { Caller } from '../../platform/access-token';
 import { RATE_LIMITS } from '../../../shared/limits';
 import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
@@ -13,7 +14,7 @@ import type { AccountRecord } from '../accounts/account';
 import { bookableOffer } from '../catalogue/published-service';
 import { isFinished } from '../orders/order';
 import * as orders from '../orders/service';
-import { type ChatRecord, type MemberRecord, type MessageRecord, newMessageId, toChatDto, toMessageDto } from './chat';
+import { type ChatRecord, type MemberRecord, type MessageRecord, newMessageId, toChatDto, toMessageDto, toOrderHistoryItem } from './chat';
 import * as repository from './repository';
 
 /** Attempts at opening a chat while the same student opens one about the same offer. */
@@ -77,6 +78,15 @@ export async function listChats(caller: Caller, query: { cursor?: string; limit:
     return chat && order ? [toChatDto(chat, order, member, places.get(`${member.otherUserId}#${member.chatId}`), users)] : [];
   });
   return { chats: list, ...(next && { nextCursor: Buffer.from(next).toString('base64url') }) };
+}
+
+/**
+ * A page of the caller's orders for GET /user/order-history, latest activity first: the same reads
+ * as the chat list (one conversation is one order), shown as the history's rows.
+ */
+export async function orderHistory(caller: Caller, query: { cursor?: string; limit: number }): Promise<OrderHistoryPage> {
+  const { chats, nextCursor } = await listChats(caller, query);
+  return { orders: chats.map((chat) => toOrderHistoryItem(chat, caller.userId)), ...(nextCursor && { nextCursor }) };
 }
 
 function decodeCursor(cursor: string): string {

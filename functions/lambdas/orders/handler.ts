@@ -4,7 +4,7 @@
  * Lambda holding the Stripe secret. HTTP in, one service call, HTTP out.
  */
 import { accountOfOpenSession } from '../../contexts/accounts/service';
-import { chatOf } from '../../contexts/chats/service';
+import { chatOf, orderHistory } from '../../contexts/chats/service';
 import * as orders from '../../contexts/orders/lifecycle-service';
 import * as orderPayments from '../../contexts/orders/payment-service';
 import * as payouts from '../../contexts/payments/service';
@@ -43,6 +43,7 @@ const http = createDomainHandler(
     'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),
+    'GET /api/user/order-history': async (request) => ({ body: await orderHistory(request.caller, request.query) }),
     'GET /api/payments/account-status': async (request) => ({ body: await payouts.payoutStatus(request.account) }),
     'POST /api/payments/onboard': async (request) => ({ body: await payouts.onboard(request.account) }),
     'POST /api/payments/login-link': async (request) => ({ body: await payouts.loginLink(request.account) }),
