@@ -1,4 +1,4 @@
-/** The part of qs (installed with Express, for the SES outbox) that reads Stripe's form-encoded bodies. */
+/** The part of qs (a devDependency: only the local Stripe reads form bodies) that reads Stripe's form-encoded bodies; qs ships no types. */
 declare module 'qs' {
   export function parse(text: string, options?: { depth?: number; arrayLimit?: number; parameterLimit?: number }): Record<string, unknown>;
 }
