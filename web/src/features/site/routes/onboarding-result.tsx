@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import { MSG } from '@shared/texts';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { startOnboarding } from '@/api/payments';
+import { getPayoutStatus, startOnboarding } from '@/api/payments';
+import { useSession } from '@/lib/session';
 import '@/features/site/site.css';
 
 /** /create?stripe=success|failed: where the payout provider sends the expert back. */
@@ -27,19 +28,7 @@ export default function OnboardingResultRoute() {
     }
   }
 
-  if (outcome === 'success') {
-    return (
-      <section className="page narrow result result-success" aria-labelledby="result-title">
-        <h1 id="result-title">Your payout account is connected</h1>
-        <p>You can now publish offers and receive payments. Earnings become available to withdraw once your students approve the work.</p>
-        <p>
-          <Link className="btn btn-primary" to="/dashboard">
-            Go to my dashboard
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (outcome === 'success') return <OnboardingReturn retry={retry} retrying={retrying} />;
   if (outcome === 'failed') {
     return (
       <section className="page narrow result result-failed" aria-labelledby="result-title">
@@ -59,6 +48,78 @@ export default function OnboardingResultRoute() {
       <p>There is no onboarding result to show here.</p>
       <p>
         <Link to="/">Back to home</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Stripe sends the expert back here whether onboarding was completed or left unfinished: what the
+ * provider holds says which, and the session learns it at once (the webhook may come a moment later).
+ */
+function OnboardingReturn({ retry, retrying }: { retry: () => Promise<void>; retrying: boolean }) {
+  const { updateAccount } = useSession();
+  const [status, setStatus] = useState<{ payouts_enabled: boolean; currentlyDue: string[] } | 'unknown' | undefined>();
+
+  useEffect(() => {
+    let current = true;
+    getPayoutStatus().then(
+      (found) => {
+        if (!current) return;
+        setStatus(found);
+        updateAccount({ payoutsEnabled: found.payouts_enabled });
+      },
+      () => current && setStatus('unknown'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [updateAccount]);
+
+  if (status === undefined)
+    return (
+      <p className="page narrow" role="status">
+        Checking your payout account…
+      </p>
+    );
+  if (status === 'unknown') {
+    return (
+      <section className="page narrow result" aria-labelledby="result-title">
+        <h1 id="result-title">Payout account</h1>
+        <p>We could not check your payout account just now. Its status shows on your dashboard in a moment.</p>
+        <p>
+          <Link to="/dashboard">Go to my dashboard</Link>
+        </p>
+      </section>
+    );
+  }
+  if (!status.payouts_enabled) {
+    return (
+      <section className="page narrow result result-failed" aria-labelledby="result-title">
+        <h1 id="result-title">Your payout account is not complete yet</h1>
+        <p>
+          Our payment provider still needs a few details before you can receive payments
+          {status.currentlyDue.length > 0 ? ` (${status.currentlyDue.length} to go)` : ''}. It takes a few minutes.
+        </p>
+        <p>
+          <button type="button" className="btn btn-primary" onClick={() => void retry()} disabled={retrying}>
+            {retrying ? 'Redirecting…' : 'Continue the setup'}
+          </button>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="page narrow result result-success" aria-labelledby="result-title">
+      <h1 id="result-title">Your payout account is connected</h1>
+      <p>You can now publish offers and receive payments. Earnings become available to withdraw once your students approve the work.</p>
+      <p>
+        <Link className="btn btn-primary" to="/create-offer">
+          Create an offer
+        </Link>{' '}
+        <Link className="btn" to="/dashboard">
+          Go to my dashboard
+        </Link>
       </p>
     </section>
   );
