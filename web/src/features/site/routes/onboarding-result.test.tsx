@@ -5,7 +5,7 @@ import { anAccount } from '@/test/accounts';
 import { json, renderRoutes } from '@/test/render-app';
 import OnboardingResultRoute from './onboarding-result';
 
-const expert = anAccount({ _id: 'expert-1', role: 'professor', firstName: 'Nora', lastName: 'Newcomer', payoutsEnabled: false });
+const expert = anAccount({ _id: 'expert-1', role: 'professor', email: 'nora@example.com', firstName: 'Nora', lastName: 'Newcomer', payoutsEnabled: false });
 const routes = [{ path: '/create', element: <OnboardingResultRoute /> }];
 
 describe('the payout onboarding result (/create)', () => {
