@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireLogin roles={['professor']} />,
         children: [
-          { path: 'dashboard', element: soon('Dashboard') },
+          { path: 'dashboard', ...page(() => import('@/features/dashboard/routes/dashboard')) },
           { path: 'my-offers', ...page(() => import('@/features/offers/routes/my-offers')) },
           { path: 'offers/:id', ...page(() => import('@/features/offers/routes/edit-offer')) },
         ],

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/catalogue-fixtures';
 import { anAccount } from '@/test/accounts';
 import { json, renderRoutes } from '@/test/render-app';
@@ -7,6 +7,8 @@ import OnboardingResultRoute from './onboarding-result';
 
 const expert = anAccount({ _id: 'expert-1', role: 'professor', email: 'nora@example.com', firstName: 'Nora', lastName: 'Newcomer', payoutsEnabled: false });
 const routes = [{ path: '/create', element: <OnboardingResultRoute /> }];
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the payout onboarding result (/create)', () => {
   it('says the account is connected once the provider says payouts are enabled', async () => {
