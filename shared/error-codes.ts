@@ -70,6 +70,11 @@ export const ERROR_CODES = [
   'expert_not_payable',
   'order_not_ready',
   'invalid_signature',
+  // Reviews.
+  'order_not_found',
+  'not_your_order',
+  'order_not_closed',
+  'already_reviewed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
