@@ -102,12 +102,12 @@ export function spread(text: string, range: number): number {
 }
 
 /**
- * The reviews of one expert: two to five, each by a different student, about their published
+ * The reviews of one expert: two to four, each by a different student, about their published
  * offers in turn; mostly five and four stars, now and then three, as on any marketplace.
  */
 export function demoReviewsOf(expertEmail: string, area: string | undefined, offerCount: number, reviewerCount: number): PlannedReview[] {
   const comments = COMMENTS[(area ?? 'Consulting') as Area] ?? COMMENTS.Consulting;
-  const count = 2 + spread(`${expertEmail}#count`, 4);
+  const count = 2 + spread(`${expertEmail}#count`, 3);
   const firstReviewer = spread(`${expertEmail}#reviewer`, reviewerCount);
   return Array.from({ length: Math.min(count, reviewerCount) }, (_, at) => {
     const draw = spread(`${expertEmail}#${at}`, 10);

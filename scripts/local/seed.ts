@@ -18,7 +18,6 @@ import type { OfferRecord } from '../../functions/contexts/catalogue/offer';
 import { initialOf } from '../../functions/contexts/catalogue/review';
 import { createReview } from '../../functions/contexts/catalogue/review-repository';
 import * as orders from '../../functions/contexts/orders/service';
-import { transact } from '../../functions/platform/table';
 import { config } from '../../functions/platform/config';
 import { hashPassword, newId } from '../../functions/platform/crypto';
 import { s3 } from '../../functions/platform/s3';
@@ -126,8 +125,8 @@ async function seedExpert(
 /**
  * The expert's demo reviews, one after the other (each adds to the expert's counters): for each, a
  * closed order of the student for the offer, written as the orders service writes a new order (no
- * conversation: decision 134), then the review through the product's repository, which counts it in
- * the offer's and the expert's ratings.
+ * conversation: decision 134), in the transaction of the review, written through the product's
+ * repository, which counts it in the offer's and the expert's ratings.
  */
 async function seedReviews(expertId: string, profile: Profile, offers: OfferRecord[], reviewers: Reviewer[], now: number): Promise<void> {
   if (offers.length === 0 || reviewers.length === 0) return;
@@ -149,20 +148,24 @@ async function seedReviews(expertId: string, profile: Profile, offers: OfferReco
       createdAt: iso(orderedAt),
     });
     const session = offer.pricingType === 'hourly' ? { scheduledDate: iso((orderedAt + reviewedAt) / 2), scheduledHours: 1 } : {};
-    await transact({ TransactItems: orders.orderCreation({ ...order, ...session, status: 'closed', updatedAt: iso(reviewedAt) }) });
-    const stored = await createReview({
-      reviewId: newId(),
-      orderId: order.orderId,
-      orderNumber: order.orderNumber,
-      offerId: offer.offerId,
-      expertId,
-      studentId: student.userId,
-      rating: planned.rating,
-      comment: planned.comment,
-      authorFirstName: student.firstName,
-      authorInitial: initialOf(student.lastName),
-      createdAt: iso(reviewedAt),
-    });
+    const closedOrder = orders.orderCreation({ ...order, ...session, status: 'closed', updatedAt: iso(reviewedAt) });
+    // One transaction for the order and its review: the seed writes about 150 of them at a first start.
+    const stored = await createReview(
+      {
+        reviewId: newId(),
+        orderId: order.orderId,
+        orderNumber: order.orderNumber,
+        offerId: offer.offerId,
+        expertId,
+        studentId: student.userId,
+        rating: planned.rating,
+        comment: planned.comment,
+        authorFirstName: student.firstName,
+        authorInitial: initialOf(student.lastName),
+        createdAt: iso(reviewedAt),
+      },
+      closedOrder,
+    );
     if (!stored) throw new Error(`Demo review of order ${order.orderNumber} refused`);
   }
 }

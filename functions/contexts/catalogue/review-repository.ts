@@ -11,15 +11,19 @@ import * as accounts from '../accounts/service';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { fromReviewItem, type ReviewRecord, toReviewItem } from './review';
 
+type Write = NonNullable<Parameters<typeof transact>[0]['TransactItems']>[number];
+
 /**
- * Stores a review and counts it in its offer's and its expert's ratings, atomically. False when
- * refused by a condition: the order has a review already (even one written at this very moment), or
- * the offer or the expert is not what the review names.
+ * Stores a review and counts it in its offer's and its expert's ratings, atomically, with `alongside`
+ * (writes of the same transaction: the demo seed's order). False when refused by a condition: the
+ * order has a review already (even one written at this very moment), or the offer or the expert is
+ * not what the review names.
  */
-export async function createReview(review: ReviewRecord): Promise<boolean> {
+export async function createReview(review: ReviewRecord, alongside: Write[] = []): Promise<boolean> {
   try {
     await transact({
       TransactItems: [
+        ...alongside,
         { Put: { TableName: config.tableName, Item: toReviewItem(review), ConditionExpression: 'attribute_not_exists(pk)' } },
         {
           Update: {
