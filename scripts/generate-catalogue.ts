@@ -143,7 +143,8 @@ function generateExpert(draw: Draw, at: number, now: number): AccountRecord {
     country: place.country,
     languages: [...new Set(['en', place.language, ...(draw.number() < 0.3 ? [draw.pick(CITIES).language] : [])])],
     expYears,
-    rating,
+    // The counters a rating is derived from (benchmark data: no review items behind them).
+    ratingSum: Math.round(rating * reviews),
     reviews,
     isVerified: draw.number() < 0.95,
     isStripeConnected: true,

@@ -71,6 +71,11 @@ export const ERROR_CODES = [
   'order_not_ready',
   'invalid_signature',
   'reschedule_too_late',
+  // Reviews.
+  'order_not_found',
+  'not_your_order',
+  'order_not_closed',
+  'already_reviewed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -36,6 +36,8 @@ export const CATALOGUE = {
   ratingSteps: [3, 3.5, 4, 4.5],
   minExpYears: 5,
   profileReviews: 3,
+  /** The latest reviews an expert's list and an offer answer with, newest first. */
+  reviewsShown: 20,
   profileServices: 8,
   profileExpertises: 6,
   myOffersShown: 4,

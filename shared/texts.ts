@@ -237,6 +237,15 @@ export const MSG = {
   noMessagesYet: 'No messages yet. Say hello!',
   messageSending: 'Sending...',
 
+  // Reviews (spec 2 sections 5 and 8; the refusals and the thanks the spec does not give)
+  reviewSaveFailed: 'Error submitting the review.',
+  reviewNoOffer: 'No offer for this chat — unable to save the review.',
+  reviewSaved: 'Thank you for your review.',
+  reviewOrderNotFound: 'No order with this number for this offer.',
+  reviewNotYourOrder: 'Only the student of this order can review it.',
+  reviewOrderNotClosed: 'You can review this order once it is closed.',
+  reviewAlreadyGiven: 'You have already reviewed this order.',
+
   // Web UI (texts of the SPA that the spec does not give)
 } as const;
 

@@ -37,6 +37,11 @@ import type { Domain } from '../../shared/routes';
  * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
  *   the published catalogue)                (pending and approved only; archived and rejected leave it)
  * - changes to the catalogue since a time . Query    pk=CATALOGUE#CHANGES sk > <ISO time> (TTL 1 day)
+ * - the review of an order (once) ......... PutItem  pk=OFFER#<offerId>  sk=REVIEW#<orderId> (conditional: one per order)
+ * - an offer's reviews, newest first ...... Query    GSI2 gsi2pk=REVIEWS#OFFER#<offerId> gsi2sk=<createdAt>#<orderId>
+ * - an expert's reviews, newest first ..... Query    GSI1 gsi1pk=EXPERT#<expertId>#REVIEWS gsi1sk=<createdAt>#<orderId>
+ * - ratings of an offer and of an expert .. in the offer item (ratingSum, reviewsCount) and the user item (ratingSum, reviews):
+ *                                           ADD with the review's Put, the average derived as sum / count
  * - an account's favourites ............... in the user item: favorites = { <offerId>: <savedAt> }
  * - a ledger entry (one per business event)  PutItem  pk=LEDGER#<entryId>  sk=ENTRY (conditional: recorded once)
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
@@ -106,6 +111,16 @@ export const offerStatusIndex = (status: string, submittedAt: string, offerId: s
   gsi2sk: `${submittedAt}#${offerId}`,
 });
 
+/** A review, keyed by its order (an order names one offer): a second review of the order is refused by the key. */
+export const reviewKey = (offerId: string, orderId: string) => ({ pk: `OFFER#${offerId}`, sk: `REVIEW#${orderId}` });
+export const reviewsOfOffer = (offerId: string) => ({ gsi2pk: `REVIEWS#OFFER#${offerId}` });
+export const offerReviewsIndex = (offerId: string, createdAt: string, orderId: string) => ({ ...reviewsOfOffer(offerId), gsi2sk: `${createdAt}#${orderId}` });
+export const reviewsOfExpert = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#REVIEWS` });
+export const expertReviewsIndex = (expertId: string, createdAt: string, orderId: string) => ({
+  ...reviewsOfExpert(expertId),
+  gsi1sk: `${createdAt}#${orderId}`,
+});
+
 /** One partition of recent catalogue changes, read by every search index to stay fresh (decisions.md). */
 export const CATALOGUE_CHANGES_PK = 'CATALOGUE#CHANGES';
 export const catalogueChangeKey = (at: string, kind: 'expert' | 'offer', id: string) => ({ pk: CATALOGUE_CHANGES_PK, sk: `${at}#${kind}#${id}` });
@@ -132,7 +147,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
-  catalogue: { readWrite: ['OFFER#', 'CATALOGUE#'], read: ['USER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#'] },
+  // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
+  catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
   chats: {
     readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'ORDERNUMBER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'],
     read: ['USER#', 'OFFER#', 'CONN#'],

@@ -31,8 +31,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Nigeria',
       languages: ['en', 'yo'],
       expYears: 12,
-      rating: 4.8,
-      reviews: 57,
       bio: 'I have assessed lending to small businesses and large corporates for twelve years. I teach credit analysis the way banks actually do it, and I prepare graduates for risk and banking interviews.',
       expertises: ['Credit Risk', 'Financial Modeling', 'Banking'],
       workExperience: [
@@ -94,8 +92,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Brazil',
       languages: ['pt', 'en', 'es'],
       expYears: 9,
-      rating: 4.7,
-      reviews: 41,
       bio: 'I write research on listed retailers and consumer brands across Latin America. With students I work on valuation, earnings models and the stock pitch that opens doors in asset management.',
       expertises: ['Valuation', 'Equity Research', 'Financial Modeling'],
       workExperience: [
@@ -158,8 +154,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'India',
       languages: ['en', 'hi', 'ta'],
       expYears: 10,
-      rating: 4.9,
-      reviews: 88,
       bio: 'Audit manager for listed manufacturing and technology clients. I explain accounting standards in plain words, help candidates through accountancy exams and review financial statements before they go out.',
       expertises: ['Accounting', 'Audit', 'IFRS'],
       workExperience: [
@@ -224,8 +218,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Japan',
       languages: ['ja', 'en'],
       expYears: 16,
-      rating: 4.6,
-      reviews: 23,
       bio: 'Sixteen years in corporate treasury: currency hedging, cash pooling and bank relationships for an industrial group present in thirty countries. I coach analysts moving into treasury.',
       expertises: ['Treasury', 'Foreign Exchange', 'Cash Management'],
       workExperience: [
@@ -286,8 +278,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Australia',
       languages: ['en'],
       expYears: 8,
-      rating: 4.7,
-      reviews: 64,
       bio: 'I help people in their first jobs budget, invest and plan for big goals. Sessions are practical: we look at your numbers and leave with a plan you can follow.',
       expertises: ['Personal Finance', 'Budgeting', 'Investing'],
       workExperience: [
@@ -348,8 +338,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Argentina',
       languages: ['es', 'en', 'it'],
       expYears: 11,
-      rating: 4.5,
-      reviews: 19,
       bio: 'CFO of a logistics start-up after years in venture capital. I help founders and finance students with fundraising models, investor decks and the metrics investors check first.',
       expertises: ['Fundraising', 'Startup Finance', 'Financial Modeling'],
       workExperience: [
@@ -410,8 +398,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Sweden',
       languages: ['sv', 'en', 'de'],
       expYears: 6,
-      rating: 4.6,
-      reviews: 15,
       bio: 'I assess how companies manage climate and social risks for a Nordic asset manager. I coach students who want to start a career in sustainable finance.',
       expertises: ['ESG', 'Sustainable Finance', 'Portfolio Analytics'],
       workExperience: [
@@ -474,8 +460,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Ghana',
       languages: ['en', 'fr'],
       expYears: 7,
-      rating: 4.4,
-      reviews: 12,
       bio: 'Finance lead of a payments start-up serving West Africa. I teach financial analysis for fintech and help analysts move from banks to start-ups.',
       expertises: ['Fintech', 'Payments', 'Data Analysis'],
       workExperience: [
@@ -529,8 +513,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Singapore',
       languages: ['en', 'zh', 'ms'],
       expYears: 5,
-      rating: 4.8,
-      reviews: 33,
       bio: 'I work on mid-market buyouts in Southeast Asia. I coach candidates for private equity recruiting: LBO modelling tests, case studies and the deal discussion.',
       expertises: ['Private Equity', 'LBO Modeling', 'Valuation'],
       workExperience: [
@@ -584,8 +566,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'United States',
       languages: ['en'],
       expYears: 22,
-      rating: 4.7,
-      reviews: 96,
       bio: 'Twenty years of tax returns and tax planning for freelancers, creators and small firms. I explain what to track, what to deduct and how to avoid surprises at filing time.',
       expertises: ['Tax', 'Accounting', 'Small Business'],
       workExperience: [
@@ -641,8 +621,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Senegal',
       languages: ['fr', 'en', 'wo'],
       expYears: 13,
-      rating: 4.8,
-      reviews: 37,
       bio: 'I advise companies and investors on company law, contracts and investments in West and Central Africa. I mentor law students who aim for business law firms.',
       expertises: ['Corporate', 'Contracts', 'Investment Law'],
       workExperience: [
@@ -703,8 +681,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Colombia',
       languages: ['es', 'en'],
       expYears: 8,
-      rating: 4.7,
-      reviews: 29,
       bio: 'Trademarks, copyright and licences for brands, designers and software companies. I help creators protect their work and students discover intellectual property law.',
       expertises: ['Intellectual Property', 'Trademarks', 'Licensing'],
       workExperience: [
@@ -765,8 +741,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Ireland',
       languages: ['en', 'ga'],
       expYears: 10,
-      rating: 4.6,
-      reviews: 26,
       bio: 'In-house privacy counsel at a software company. I make the GDPR practical for product teams and start-ups, and I coach lawyers moving into tech.',
       expertises: ['Data Protection', 'GDPR', 'Compliance'],
       workExperience: [
@@ -827,8 +801,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Japan',
       languages: ['ja', 'en', 'fr'],
       expYears: 9,
-      rating: 4.5,
-      reviews: 14,
       bio: 'I negotiate distribution, licensing and joint venture contracts between Japanese companies and their European partners, and teach contract drafting in English.',
       expertises: ['Contracts', 'International Trade', 'Negotiation'],
       workExperience: [
@@ -889,8 +861,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Canada',
       languages: ['en', 'fr'],
       expYears: 7,
-      rating: 4.8,
-      reviews: 72,
       bio: 'I help students and skilled workers with study permits, work permits and permanent residence, and explain the options before anyone spends money on an application.',
       expertises: ['Immigration Law', 'Work Permits', 'Study Visas'],
       workExperience: [
@@ -951,8 +921,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'South Africa',
       languages: ['en', 'zu', 'af'],
       expYears: 15,
-      rating: 4.9,
-      reviews: 81,
       bio: 'Fifteen years representing employees and employers in contract negotiations, dismissals and disputes. I explain employment law so that people know their rights before they sign.',
       expertises: ['Employment contracts', 'Labour Law', 'Dispute Resolution'],
       workExperience: [
@@ -1013,8 +981,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'India',
       languages: ['en', 'hi', 'kn'],
       expYears: 9,
-      rating: 4.6,
-      reviews: 38,
       bio: 'I advise software start-ups from incorporation to their first enterprise contracts. Corporate, SaaS agreements and employee stock options are my daily work.',
       expertises: ['Corporate', 'SaaS Contracts', 'Stock Options'],
       workExperience: [
@@ -1077,8 +1043,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Hungary',
       languages: ['hu', 'en', 'de'],
       expYears: 12,
-      rating: 4.4,
-      reviews: 11,
       bio: 'Competition law, state aid and EU regulation for companies operating in Central Europe. I coach law graduates applying to EU institutions and competition authorities.',
       expertises: ['Competition Law', 'EU Law', 'Compliance'],
       workExperience: [
@@ -1132,8 +1096,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Mexico',
       languages: ['es', 'en'],
       expYears: 18,
-      rating: 4.7,
-      reviews: 44,
       bio: 'I work on construction contracts, infrastructure projects and property deals. Many of my clients are engineers, so I explain the law with the project in mind.',
       expertises: ['Construction Law', 'Real Estate', 'Civil Engineering contracts'],
       workExperience: [
@@ -1187,8 +1149,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Australia',
       languages: ['en', 'vi'],
       expYears: 6,
-      rating: 4.5,
-      reviews: 9,
       bio: 'Barrister in commercial and consumer disputes. I help law students with moots and advocacy, and explain consumer rights to small businesses.',
       expertises: ['Litigation', 'Consumer Law', 'Advocacy'],
       workExperience: [
@@ -1253,8 +1213,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Italy',
       languages: ['it', 'en', 'fr'],
       expYears: 10,
-      rating: 4.8,
-      reviews: 52,
       bio: 'Ten years in fashion and luxury brands: launches, campaigns and retail events. I coach graduates who want to work in luxury marketing and review their portfolios.',
       expertises: ['Brand Strategy', 'Luxury Marketing', 'Product Launch'],
       workExperience: [
@@ -1315,8 +1273,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Morocco',
       languages: ['ar', 'fr', 'en'],
       expYears: 8,
-      rating: 4.6,
-      reviews: 47,
       bio: 'I manage paid campaigns for e-commerce and app clients across North Africa and Europe. I teach campaign structure, tracking and how to read the numbers.',
       expertises: ['Performance Marketing', 'Paid Social', 'Google Ads'],
       workExperience: [
@@ -1377,8 +1333,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Chile',
       languages: ['es', 'en', 'pt'],
       expYears: 7,
-      rating: 4.7,
-      reviews: 36,
       bio: 'I grew organic traffic for software companies with content and SEO. I teach keyword research, content strategy and writing that ranks and converts.',
       expertises: ['SEO', 'Content Marketing', 'Copywriting'],
       workExperience: [
@@ -1439,8 +1393,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'United States',
       languages: ['en', 'es'],
       expYears: 9,
-      rating: 4.5,
-      reviews: 21,
       bio: 'I position and launch software products: messaging, pricing pages, sales enablement. I help people move into product marketing from sales, product or consulting.',
       expertises: ['Product Marketing', 'Positioning', 'Go-to-market'],
       workExperience: [
@@ -1510,8 +1462,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'South Korea',
       languages: ['ko', 'en'],
       expYears: 6,
-      rating: 4.6,
-      reviews: 18,
       bio: 'I run e-mail, app push and loyalty programmes for a beauty brand. I teach segmentation, automation and the experiments that keep customers coming back.',
       expertises: ['CRM', 'E-mail Marketing', 'Marketing Automation'],
       workExperience: [
@@ -1565,8 +1515,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Kenya',
       languages: ['en', 'sw'],
       expYears: 11,
-      rating: 4.9,
-      reviews: 58,
       bio: 'I lead marketing for social enterprises and non-profits in East Africa, on small budgets and mobile-first channels. I mentor young marketers starting their careers.',
       expertises: ['Digital Marketing', 'Social Media', 'Project Management'],
       workExperience: [
@@ -1627,8 +1575,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Spain',
       languages: ['es', 'en', 'ca'],
       expYears: 8,
-      rating: 4.7,
-      reviews: 27,
       bio: 'I turn marketing data into decisions: attribution, customer segments, campaign tests. I teach marketers the data analysis they need, from spreadsheets to SQL.',
       expertises: ['Data Analysis', 'Marketing Analytics', 'SQL'],
       workExperience: [
@@ -1689,8 +1635,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'New Zealand',
       languages: ['en', 'mi'],
       expYears: 12,
-      rating: 4.8,
-      reviews: 39,
       bio: 'Creative director and copywriter for tourism, food and outdoor brands. I help people find their brand voice and write words that sound like them.',
       expertises: ['Copywriting', 'Brand Voice', 'Creative Direction'],
       workExperience: [
@@ -1744,8 +1688,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Germany',
       languages: ['de', 'en'],
       expYears: 13,
-      rating: 4.6,
-      reviews: 31,
       bio: 'I build demand generation engines for B2B software: campaigns, marketing automation, alignment with sales. I coach marketers stepping into their first leadership role.',
       expertises: ['Growth', 'Demand Generation', 'Marketing Automation'],
       workExperience: [
@@ -1799,8 +1741,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'United Arab Emirates',
       languages: ['ar', 'en', 'fr'],
       expYears: 5,
-      rating: 4.3,
-      reviews: 7,
       isVerified: false,
       bio: 'I plan launch events and creator partnerships for hotels and restaurants in the Gulf. I share how to brief creators, measure results and keep events on budget.',
       expertises: ['Event Marketing', 'Influencer Marketing', 'Partnerships'],
@@ -1857,8 +1797,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'United Kingdom',
       languages: ['en', 'fr'],
       expYears: 19,
-      rating: 4.8,
-      reviews: 63,
       bio: 'Nineteen years improving operations in manufacturing, logistics and hospitals. I teach project management and lean methods that work outside the textbook.',
       expertises: ['Project Management', 'Lean', 'Operations'],
       workExperience: [
@@ -1922,8 +1860,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Brazil',
       languages: ['pt', 'en', 'es'],
       expYears: 7,
-      rating: 4.9,
-      reviews: 74,
       bio: 'Engagement manager in strategy consulting and interviewer for our recruiting. I have coached over a hundred candidates through case interviews in English, Portuguese and Spanish.',
       expertises: ['Consulting', 'Case Interviews', 'Strategy'],
       workExperience: [
@@ -1984,8 +1920,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'India',
       languages: ['en', 'hi', 'te'],
       expYears: 14,
-      rating: 4.7,
-      reviews: 49,
       bio: 'Developer for six years, then technology consultant. I help companies choose and deliver software projects, and help developers move into consulting and architecture roles.',
       expertises: ['Technology Consulting', 'Developer', 'Cloud Architecture'],
       workExperience: [
@@ -2055,8 +1989,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Nigeria',
       languages: ['en', 'ig'],
       expYears: 17,
-      rating: 4.6,
-      reviews: 22,
       bio: 'Civil engineer turned infrastructure adviser. I prepare and review roads, water and energy projects for governments and investors, and mentor engineers moving into project finance and consulting.',
       expertises: ['Civil Engineering', 'Infrastructure', 'Project Management'],
       workExperience: [
@@ -2121,8 +2053,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'United States',
       languages: ['en', 'es'],
       expYears: 11,
-      rating: 4.8,
-      reviews: 55,
       bio: 'Management consultant in healthcare and retail, and a former MBA admissions reader. I coach candidates on applications, essays and interviews for business schools and consulting firms.',
       expertises: ['Management Consulting', 'MBA Admissions', 'Interview Coaching'],
       workExperience: [
@@ -2183,8 +2113,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Peru',
       languages: ['es', 'en', 'qu'],
       expYears: 10,
-      rating: 4.5,
-      reviews: 16,
       bio: 'I redesign supply chains for mining companies and retailers: inventory, transport and planning. I coach engineers and students interested in supply chain careers.',
       expertises: ['Supply Chain', 'Inventory Planning', 'Data Analysis'],
       workExperience: [
@@ -2240,8 +2168,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Netherlands',
       languages: ['nl', 'en', 'de'],
       expYears: 12,
-      rating: 4.7,
-      reviews: 34,
       bio: 'I help organisations through reorganisations, mergers and new ways of working. As an HR consultant I also coach managers on difficult conversations and team changes.',
       expertises: ['HR consultant', 'Change Management', 'Leadership'],
       workExperience: [
@@ -2302,8 +2228,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Hong Kong',
       languages: ['zh', 'en'],
       expYears: 8,
-      rating: 4.6,
-      reviews: 24,
       bio: 'I help banks and retailers use their data: strategy, dashboards and the first machine learning use cases. I coach analysts moving into data consulting.',
       expertises: ['Data Analysis', 'Digital Transformation', 'Data Strategy'],
       workExperience: [
@@ -2357,8 +2281,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Canada',
       languages: ['fr', 'en', 'ar'],
       expYears: 9,
-      rating: 4.7,
-      reviews: 28,
       bio: 'I build climate and sustainability strategies for manufacturers and food companies. I coach students and professionals who want to work in sustainability consulting.',
       expertises: ['Sustainability', 'Strategy', 'Carbon Accounting'],
       workExperience: [
@@ -2412,8 +2334,6 @@ export const CATALOGUE_EXPERTS: CatalogueExpert[] = [
       country: 'Australia',
       languages: ['en'],
       expYears: 15,
-      rating: 4.4,
-      reviews: 6,
       isVerified: false,
       bio: 'After ten years in a large firm I went independent. I help consultants and freelancers set up, price their work, write proposals and find their first clients.',
       expertises: ['Independent Consulting', 'Pricing', 'Proposals'],

@@ -2,8 +2,9 @@
  * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, the students, and a catalogue of experts
  * in finance, law, marketing and consulting (the logins of demo-accounts.ts and the experts of
  * demo-catalogue.ts), all with DEMO_PASSWORD. Each expert gets a generated profile photo in the
- * media bucket, published offers and, for a few, offers waiting for moderation; Alice has two
- * conversations (demo-chats.ts). Experts joined over
+ * media bucket, published offers and, for a few, offers waiting for moderation, and a few reviews by
+ * demo students (demo-reviews.ts), each of a closed order: every rating and review count the demo
+ * shows is derived from them. Alice has two conversations (demo-chats.ts). Experts joined over
  * the past year and published their offers since. Idempotent: only missing accounts are created
  * (nothing at all on a restart), an expert's photo and offers with the expert. Everything goes
  * through the product's repositories, so the items have the product's shapes; prices are stored in
@@ -13,6 +14,10 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
+import type { OfferRecord } from '../../functions/contexts/catalogue/offer';
+import { initialOf } from '../../functions/contexts/catalogue/review';
+import { createReview } from '../../functions/contexts/catalogue/review-repository';
+import * as orders from '../../functions/contexts/orders/service';
 import { config } from '../../functions/platform/config';
 import { hashPassword, newId } from '../../functions/platform/crypto';
 import { s3 } from '../../functions/platform/s3';
@@ -21,6 +26,7 @@ import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS, DEMO_STUDENTS, type DemoOffe
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';
 import { seedDemoConversations } from './demo-chats';
+import { DEMO_REVIEWERS, demoReviewsOf, spread } from './demo-reviews';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -33,7 +39,8 @@ const EXPERT_DEFAULTS: Partial<AccountRecord> = { isVerified: true, isStripeConn
 export async function seedDemoData(settings: SeedSettings): Promise<void> {
   const admin: Profile = { email: settings.adminEmail, firstName: 'Admin', lastName: 'Team' };
   const experts = demoExperts();
-  const missing = await missingAddresses([admin, ...DEMO_STUDENTS, ...experts.map((expert) => expert.profile)]);
+  const students = [...DEMO_STUDENTS, ...DEMO_REVIEWERS];
+  const missing = await missingAddresses([admin, ...students, ...experts.map((expert) => expert.profile)]);
   // A restart on seeded data pays neither the password hashes nor the photos.
   if (missing.size === 0) return;
   const isMissing = (profile: Profile) => missing.has(profile.email);
@@ -44,10 +51,11 @@ export async function seedDemoData(settings: SeedSettings): Promise<void> {
   const [adminHash, demoHash] = await hashes;
   const now = Date.now();
   if (isMissing(admin)) await createAccount({ ...admin, userId: newId(), role: 'admin', passwordHash: adminHash, createdAt: new Date(now).toISOString() });
-  await inParallel(DEMO_STUDENTS.filter(isMissing), (student) =>
+  await inParallel(students.filter(isMissing), (student) =>
     createAccount({ ...student, userId: newId(), role: 'user', passwordHash: demoHash, createdAt: new Date(now).toISOString() }),
   );
-  await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now));
+  const reviewers = newExperts.length > 0 ? await reviewerAccounts(students) : [];
+  await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now, reviewers));
   // A first start (Alice is new) also gets demo conversations, written once.
   if (isMissing(DEMO_STUDENTS[0])) await seedDemoConversations();
 }
@@ -67,7 +75,28 @@ async function missingAddresses(accounts: Profile[]): Promise<Set<string>> {
   return missing;
 }
 
-async function seedExpert({ profile, offers, pendingOffers = [] }: CatalogueExpert, photo: Buffer, passwordHash: string, now: number): Promise<void> {
+interface Reviewer {
+  userId: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The students who write the demo reviews, in the order of `students` (the plan's indexes). */
+async function reviewerAccounts(students: Profile[]): Promise<Reviewer[]> {
+  const ids = await Promise.all(students.map((student) => findAccountIdByEmail(student.email)));
+  return students.flatMap((student, at) => {
+    const userId = ids[at];
+    return userId ? [{ userId, firstName: student.firstName, lastName: student.lastName }] : [];
+  });
+}
+
+async function seedExpert(
+  { profile, offers, pendingOffers = [] }: CatalogueExpert,
+  photo: Buffer,
+  passwordHash: string,
+  now: number,
+  reviewers: Reviewer[],
+): Promise<void> {
   const userId = newId();
   const joinedAt = now - (1 + spread(profile.email, 364)) * DAY_MS;
   const profilePhoto = `profiles/${userId}.png`;
@@ -81,12 +110,64 @@ async function seedExpert({ profile, offers, pendingOffers = [] }: CatalogueExpe
     createdAt: new Date(joinedAt).toISOString(),
   });
   if (!created) return;
+  // Published offers one after the other between joining and yesterday; those in moderation in the last days.
+  const published = offers.map((offer, at) =>
+    demoOffer(userId, profile, offer, 'approved', joinedAt + ((at + 1) / (offers.length + 1)) * (now - DAY_MS - joinedAt)),
+  );
   await Promise.all([
     s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: profilePhoto, Body: photo, ContentType: 'image/png' })),
-    // Published offers one after the other between joining and yesterday; those in moderation in the last days.
-    ...offers.map((offer, at) => putDemoOffer(userId, profile, offer, 'approved', joinedAt + ((at + 1) / (offers.length + 1)) * (now - DAY_MS - joinedAt))),
-    ...pendingOffers.map((offer) => putDemoOffer(userId, profile, offer, 'pending', now - (1 + spread(offer.title, 96)) * HOUR_MS)),
+    ...published.map(putOffer),
+    ...pendingOffers.map((offer) => putOffer(demoOffer(userId, profile, offer, 'pending', now - (1 + spread(offer.title, 96)) * HOUR_MS))),
   ]);
+  await seedReviews(userId, profile, published, reviewers, now);
+}
+
+/**
+ * The expert's demo reviews, one after the other (each adds to the expert's counters): for each, a
+ * closed order of the student for the offer, written as the orders service writes a new order (no
+ * conversation: decision 134), in the transaction of the review, written through the product's
+ * repository, which counts it in the offer's and the expert's ratings.
+ */
+async function seedReviews(expertId: string, profile: Profile, offers: OfferRecord[], reviewers: Reviewer[], now: number): Promise<void> {
+  if (offers.length === 0 || reviewers.length === 0) return;
+  const iso = (at: number) => new Date(Math.round(at)).toISOString();
+  for (const planned of demoReviewsOf(profile.email, profile.domainActivity, offers.length, reviewers.length)) {
+    const offer = offers[planned.offer];
+    const student = reviewers[planned.reviewer];
+    const publishedAt = Date.parse(offer.createdAt);
+    const reviewedAt = publishedAt + planned.at * (now - publishedAt);
+    const orderedAt = Math.max(publishedAt, reviewedAt - 4 * DAY_MS);
+    const order = await orders.newOrder({
+      orderId: newId(),
+      offerId: offer.offerId,
+      offerTitle: offer.title,
+      studentId: student.userId,
+      expertId,
+      kind: offer.pricingType,
+      priceCents: offer.priceCents,
+      createdAt: iso(orderedAt),
+    });
+    const session = offer.pricingType === 'hourly' ? { scheduledDate: iso((orderedAt + reviewedAt) / 2), scheduledHours: 1 } : {};
+    const closedOrder = orders.orderCreation({ ...order, ...session, status: 'closed', updatedAt: iso(reviewedAt) });
+    // One transaction for the order and its review: the seed writes about 150 of them at a first start.
+    const stored = await createReview(
+      {
+        reviewId: newId(),
+        orderId: order.orderId,
+        orderNumber: order.orderNumber,
+        offerId: offer.offerId,
+        expertId,
+        studentId: student.userId,
+        rating: planned.rating,
+        comment: planned.comment,
+        authorFirstName: student.firstName,
+        authorInitial: initialOf(student.lastName),
+        createdAt: iso(reviewedAt),
+      },
+      closedOrder,
+    );
+    if (!stored) throw new Error(`Demo review of order ${order.orderNumber} refused`);
+  }
 }
 
 /** False when the address is taken: the account was seeded on an earlier start. */
@@ -100,8 +181,8 @@ async function createAccount(account: Profile & Pick<AccountRecord, 'userId' | '
   }
 }
 
-function putDemoOffer(expertId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): Promise<void> {
-  return putOffer({
+function demoOffer(expertId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): OfferRecord {
+  return {
     offerId: newId(),
     expertId,
     ...fields,
@@ -109,14 +190,7 @@ function putDemoOffer(expertId: string, expert: Profile, { price, ...fields }: D
     area: expert.domainActivity,
     status,
     createdAt: new Date(createdAt).toISOString(),
-  });
-}
-
-/** A stable number in [0, range) from a text (FNV-1a): the same demo dates at every first start. */
-function spread(text: string, range: number): number {
-  let hash = 0x811c9dc5;
-  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return hash % range;
+  };
 }
 
 async function inParallel<T>(items: T[], work: (item: T, at: number) => Promise<unknown>): Promise<void> {

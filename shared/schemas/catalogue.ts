@@ -143,6 +143,11 @@ export interface OfferDto {
   pendingPhotoUrl?: string;
   createdAt: string;
   updatedAt?: string;
+  /** The average of its reviews' stars to one decimal (0 without any), and how many there are. */
+  averageRating?: number;
+  reviewsCount?: number;
+  /** GET /offers/{id} only: its latest reviews, newest first. */
+  reviews?: Review[];
   professor: ExpertCard;
 }
 
@@ -151,12 +156,17 @@ export interface Page<T> {
   total: number;
 }
 
+/**
+ * A review as the catalogue shows it: its author by first name and the initial of the last name
+ * only ("Alice S."). The order's number only for the order's own student and expert.
+ */
 export interface Review {
   _id: string;
   rating: number;
   comment?: string;
   createdAt: string;
   user: { firstName: string; lastName: string; profilePhoto?: string };
+  orderNumber?: number;
 }
 
 /** POST/DELETE /user/favorites/{offerId} and POST /user/favorites/merge: the saved offer ids, newest first. */

@@ -3,6 +3,7 @@ import { MSG } from '../texts';
 import { CATALOGUE, LIMITS } from '../limits';
 import { hasMarkup, stripMarkup } from '../markup';
 import { centsFromEuros, isWholeCents } from '../money';
+import { RATING_MAX, RATING_MIN } from '../rating';
 
 export const LESSON_TYPES = ['Video Call', 'Document', 'Phone Call'] as const;
 export const PRICING_TYPES = ['fixed', 'hourly'] as const;
@@ -61,10 +62,18 @@ export const guestFavoritesSchema = z.object({
   ids: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(CATALOGUE.maxFavorites, MSG.tooManyFavorites)),
 });
 
+/**
+ * A review (spec 2 section 5): whole stars from 1 to 5, a comment stripped of all markup and cut at
+ * the text cap (spec 2: "stripped of tags and cut to 2000"), and the number of the order it reviews
+ * ("Order #12" or 12).
+ */
 export const reviewSchema = z.object({
-  rating: z.int({ error: MSG.ratingRequired }).check(z.gte(1, MSG.ratingRequired), z.lte(5, MSG.ratingRequired)),
+  rating: z.int({ error: MSG.ratingRequired }).check(z.gte(RATING_MIN, MSG.ratingRequired), z.lte(RATING_MAX, MSG.ratingRequired)),
   comment: z.optional(
-    z.string().check(z.maxLength(LIMITS.textCap * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(LIMITS.textCap, MSG.fieldTooLong)),
+    z.string().check(
+      z.maxLength(LIMITS.textCap * 4, MSG.fieldTooLong),
+      z.overwrite((text) => stripMarkup(text).slice(0, LIMITS.textCap).trim()),
+    ),
   ),
   orderNumber: z.union([z.int().check(z.positive()), z.string().check(z.maxLength(40))]),
 });

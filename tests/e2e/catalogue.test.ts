@@ -107,7 +107,7 @@ describe('catalogue', () => {
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     await expectAccessible(page, '/experts (filtered)');
 
-    // Claire Dubois (4.9, 14 years) passes these filters; a search narrows the list to her.
+    // Claire Dubois (4.8 from her demo reviews, 14 years) passes these filters; a search narrows the list to her.
     await page.getByRole('searchbox', { name: 'Search experts by name, skill or field' }).fill('Claire D');
     await page.waitForURL(/q=Claire/);
     await cards(page).getByRole('link', { name: 'Claire D.' }).waitFor();

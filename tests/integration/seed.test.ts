@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findAccountByEmail } from '../../functions/contexts/accounts/repository';
 import { CATALOGUE } from '../../shared/limits';
-import type { ExpertCard, ExpertProfile, OfferDto, Page } from '../../shared/schemas/catalogue';
+import type { ExpertCard, ExpertProfile, OfferDto, Page, Review } from '../../shared/schemas/catalogue';
+import { averageRating } from '../../shared/rating';
 import { LESSON_TYPES, PRICING_TYPES } from '../../shared/schemas/offers';
 import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_STUDENTS } from '../../scripts/local/demo-accounts';
 import { CATALOGUE_EXPERTS } from '../../scripts/local/demo-catalogue';
@@ -58,10 +59,34 @@ describe('the demo catalogue', () => {
         city: expect.any(String),
       });
       expect(card.rating).toBeGreaterThanOrEqual(3);
-      expect(card.reviews).toBeGreaterThan(0);
+      expect(card.reviews).toBeGreaterThanOrEqual(2);
       expect(card.expYears).toBeGreaterThan(0);
     }
     expect(cards.filter((card) => !card.isVerified).length).toBeLessThanOrEqual(2);
+  });
+
+  it('derives every expert’s rating and review count from reviews that exist, on the profile and on each offer', async () => {
+    for (const card of cards) {
+      const { status, body: reviews } = await new ApiClient().get<Review[]>(`/offers/professor/${card._id}/reviews`);
+      expect(status).toBe(200);
+      expect(reviews, fullName(card)).toHaveLength(card.reviews);
+      expect(card.rating, fullName(card)).toBe(
+        averageRating(
+          reviews.reduce((sum, review) => sum + review.rating, 0),
+          reviews.length,
+        ),
+      );
+      for (const review of reviews) {
+        expect(review.comment?.length).toBeGreaterThan(20);
+        expect(review.user.lastName).toMatch(/^\p{Lu}\.$/u);
+        expect(review).not.toHaveProperty('orderNumber');
+      }
+      const offers = (await new ApiClient().get<OfferDto[]>(`/offers/professor/${card._id}`)).body;
+      expect(
+        offers.reduce((sum, offer) => sum + (offer.reviewsCount ?? 0), 0),
+        fullName(card),
+      ).toBe(card.reviews);
+    }
   });
 
   it('has experts who joined over the past year, so that "newly added" has an order', () => {

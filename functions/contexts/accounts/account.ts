@@ -8,6 +8,7 @@ import type { Role } from '../../../shared/roles';
 import type { Account } from '../../../shared/schemas/account';
 import type { Education, WorkExperience } from '../../../shared/schemas/catalogue';
 import { ROLES } from '../../../shared/roles';
+import { averageRating } from '../../../shared/rating';
 import { emailKey, userKey, userRoleIndex } from '../../platform/keys';
 
 /** What an expert fills in for their public profile, and what the catalogue keeps on it. */
@@ -22,9 +23,15 @@ export interface ExpertDetails {
   expertises?: string[];
   workExperience?: WorkExperience[];
   education?: Education[];
-  /** The average of the expert's reviews (0 without any), and how many there are. */
+  /**
+   * The average of the expert's reviews (0 without any), and how many there are: derived when the
+   * item is read from its two counters, `ratingSum` and `reviews`, which each review adds to
+   * (shared/rating.ts). `rating` is never stored.
+   */
   rating?: number;
   reviews?: number;
+  /** The stars of all the expert's reviews added up: private, never in an API view. */
+  ratingSum?: number;
   isVerified?: boolean;
   isStripeConnected?: boolean;
   payoutsEnabled?: boolean;
@@ -111,7 +118,7 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   expertises: z.optional(z.array(z.string())),
   workExperience: z.optional(z.array(workExperienceItem)),
   education: z.optional(z.array(educationItem)),
-  rating: count,
+  ratingSum: count,
   reviews: count,
   isVerified: flag,
   isStripeConnected: flag,
@@ -119,12 +126,20 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   payoutAccountId: text,
 });
 
-export const toAccountItem = (account: AccountRecord) => ({
-  ...userKey(account.userId),
-  ...userRoleIndex(account.role, account.createdAt, account.userId),
-  ...account,
-});
-export const fromAccountItem = (item: Record<string, unknown>): AccountRecord => accountItem.parse(item);
+/** The item of an account; its rating is not stored, only the counters it is derived from. */
+export function toAccountItem({ rating: _derived, ...account }: AccountRecord) {
+  return { ...userKey(account.userId), ...userRoleIndex(account.role, account.createdAt, account.userId), ...account };
+}
+
+/**
+ * The account of an item, its rating derived from the counters of its reviews. Counts without a sum
+ * (figures stored before reviews existed) are no reviews at all.
+ */
+export function fromAccountItem(item: Record<string, unknown>): AccountRecord {
+  const { ratingSum, reviews, ...account } = accountItem.parse(item);
+  if (ratingSum === undefined || !reviews) return account;
+  return { ...account, ratingSum, reviews, rating: averageRating(ratingSum, reviews) };
+}
 
 /** The claim of an address: one account per address, made unique by this item's key. */
 export const toEmailClaimItem = (account: Pick<AccountRecord, 'email' | 'userId'>) => ({ ...emailKey(account.email), userId: account.userId });

@@ -166,6 +166,24 @@ export async function recordPayoutAccount(userId: string, payoutAccountId: strin
   }
 }
 
+/**
+ * The write that counts one review of `rating` stars for an expert, for the transaction that stores
+ * the review: the two counters grow by ADD (never a read-modify-write of an average), on an expert's
+ * item only.
+ */
+export function expertReviewCounted(expertId: string, rating: number) {
+  return {
+    Update: {
+      TableName: TableName(),
+      Key: userKey(expertId),
+      UpdateExpression: 'ADD ratingSum :rating, reviews :one',
+      ConditionExpression: 'attribute_exists(pk) AND #role = :professor',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':rating': rating, ':one': 1, ':professor': 'professor' },
+    },
+  };
+}
+
 /** Whether the expert can be paid, as the provider says; the directory takes note. Only for the account recorded. */
 export async function setPayoutsEnabled(userId: string, payoutAccountId: string, payoutsEnabled: boolean): Promise<void> {
   try {

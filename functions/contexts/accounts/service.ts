@@ -35,6 +35,9 @@ export const allExperts = repo.allExperts;
 export const recordPayoutAccount = repo.recordPayoutAccount;
 export const setPayoutsEnabled = repo.setPayoutsEnabled;
 
+/** The write of a review's transaction that counts it in its expert's rating (catalogue reviews). */
+export const expertReviewCounted = repo.expertReviewCounted;
+
 /** Saves offers (offer id -> when); undefined when the account would hold more than `max`. */
 export const addFavorites = favorites.addFavorites;
 export const removeFavorite = favorites.removeFavorite;

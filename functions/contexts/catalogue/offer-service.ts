@@ -4,7 +4,7 @@
  */
 import { CATALOGUE, LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/texts';
-import type { ExpertCard, OfferDto, Review } from '../../../shared/schemas/catalogue';
+import type { ExpertCard, OfferDto } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
 import { newId } from '../../platform/crypto';
 import { Forbidden, NotFound } from '../../platform/errors';
@@ -17,6 +17,7 @@ import type { OfferHit } from '../search/search-index';
 import { type OfferRecord, toOfferDto } from './offer';
 import { publishedOffersAmong } from './published-service';
 import * as repo from './offer-repository';
+import { reviewsOfOffer } from './review-service';
 import * as accounts from '../accounts/service';
 import { centsFromEuros } from '../../../shared/money';
 
@@ -38,12 +39,13 @@ function visibleTo(offer: OfferRecord, caller: Caller | undefined): boolean {
 
 const isOwnerOrAdmin = (offer: OfferRecord, caller: Caller | undefined) => caller?.role === 'admin' || caller?.userId === offer.expertId;
 
+/** One offer, with its latest reviews. */
 export async function offer(offerId: string, caller: Caller | undefined): Promise<OfferDto> {
   const found = await repo.getOffer(offerId);
   if (!found || !visibleTo(found, caller)) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  const expert = await accounts.getAccount(found.expertId);
+  const [expert, reviews] = await Promise.all([accounts.getAccount(found.expertId), reviewsOfOffer(offerId, caller)]);
   if (!isListedExpert(expert) && !(expert && isOwnerOrAdmin(found, caller))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
-  return withPendingPhoto(toOfferDto(found, toExpertCard(expert, caller)), found, caller);
+  return withPendingPhoto(toOfferDto(found, toExpertCard(expert, caller), reviews), found, caller);
 }
 
 /** The published offers of an expert, newest first. */
@@ -52,13 +54,6 @@ export async function offersOfExpert(expertId: string, caller: Caller | undefine
   if (!isListedExpert(expert)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   const card = toExpertCard(expert, caller);
   return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));
-}
-
-/** Reviews arrive with orders (a later issue); an expert's list is empty until then. */
-export async function reviewsOfExpert(expertId: string): Promise<Review[]> {
-  const expert = await accounts.getAccount(expertId);
-  if (!isListedExpert(expert)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
-  return [];
 }
 
 /** The expert's own offers, in moderation or published, newest first. */

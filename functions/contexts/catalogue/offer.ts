@@ -2,7 +2,8 @@
  * The offer entity: its record, its item in the table (the only place that knows the item's shape)
  * and what the API shows of it. Prices are integer cents (EUR) in the table and euros in the API.
  */
-import type { ExpertCard, OfferDto, OfferStatus } from '../../../shared/schemas/catalogue';
+import type { ExpertCard, OfferDto, OfferStatus, Review } from '../../../shared/schemas/catalogue';
+import { averageRating } from '../../../shared/rating';
 import * as z from 'zod/mini';
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
 import { OFFER_STATUSES } from '../../../shared/schemas/catalogue';
@@ -38,6 +39,9 @@ export interface OfferRecord {
   /** When it last entered moderation (the queue is oldest first). */
   submittedAt?: string;
   archivedAt?: string;
+  /** The stars of its reviews added up, and how many there are (ADD with each review; the average is derived). */
+  ratingSum?: number;
+  reviewsCount?: number;
 }
 
 /** Statuses with a list of their own in GSI2: the moderation queue and the published catalogue. */
@@ -74,6 +78,8 @@ const offerItem = z.object({
   updatedAt: z.optional(z.string()),
   submittedAt: z.optional(z.string()),
   archivedAt: z.optional(z.string()),
+  ratingSum: z.optional(z.number()),
+  reviewsCount: z.optional(z.number()),
 });
 
 export function fromOfferItem(item: Record<string, unknown>): OfferRecord {
@@ -81,7 +87,8 @@ export function fromOfferItem(item: Record<string, unknown>): OfferRecord {
   return { ...offer, priceCents: cents(priceCents) };
 }
 
-export function toOfferDto(offer: OfferRecord, professor: ExpertCard): OfferDto {
+/** What the API shows of an offer (an allowlist); `reviews` only where a caller reads one offer. */
+export function toOfferDto(offer: OfferRecord, professor: ExpertCard, reviews?: Review[]): OfferDto {
   return {
     _id: offer.offerId,
     title: offer.title,
@@ -95,6 +102,9 @@ export function toOfferDto(offer: OfferRecord, professor: ExpertCard): OfferDto 
     ...(offer.photo && { photo: offer.photo }),
     createdAt: offer.createdAt,
     ...(offer.updatedAt && { updatedAt: offer.updatedAt }),
+    averageRating: averageRating(offer.ratingSum, offer.reviewsCount),
+    reviewsCount: offer.ratingSum ? (offer.reviewsCount ?? 0) : 0,
+    ...(reviews && { reviews }),
     professor,
   };
 }

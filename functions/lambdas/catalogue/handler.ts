@@ -1,12 +1,13 @@
 /**
  * The catalogue Lambda: offers, moderation, the expert directory and public profiles (it holds the
- * search index they read). HTTP in, one service call, HTTP out. Routes of the table without an
+ * search index they read), and reviews. HTTP in, one service call, HTTP out. Routes of the table without an
  * action answer 501.
  */
 import { directory } from '../../contexts/catalogue/directory-service';
 import * as experts from '../../contexts/catalogue/expert-service';
 import { photoUploadForm } from '../../contexts/catalogue/offer-photo-service';
 import * as offers from '../../contexts/catalogue/offer-service';
+import * as reviews from '../../contexts/catalogue/review-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 
@@ -17,7 +18,7 @@ export const handler = createDomainHandler(
     'GET /api/offers/search': async (request) => ({ body: await offers.searchOffers(request.query.q, request.query.limit, request.caller) }),
     'GET /api/offers/{id}': async (request) => ({ body: await offers.offer(request.params.id, request.caller) }),
     'GET /api/offers/professor/{id}': async (request) => ({ body: await offers.offersOfExpert(request.params.id, request.caller) }),
-    'GET /api/offers/professor/{id}/reviews': async (request) => ({ body: await offers.reviewsOfExpert(request.params.id) }),
+    'GET /api/offers/professor/{id}/reviews': async (request) => ({ body: await reviews.reviewsOfExpert(request.params.id, request.caller) }),
     'GET /api/offers/my-offers': async (request) => ({ body: await offers.myOffers(request.caller) }),
     'POST /api/offers/guest-favorites': async (request) => ({ body: await offers.guestFavorites(request.body.ids, request.caller) }),
     'POST /api/offers/create': async (request) => ({ status: 201, body: await offers.createOffer(request.body, request.caller, request.account) }),
@@ -25,6 +26,10 @@ export const handler = createDomainHandler(
       body: await offers.updateOwnOffer(request.params.id, request.body, request.caller, request.account),
     }),
     'POST /api/offers/{id}/photo-upload': async (request) => ({ body: await photoUploadForm(request.params.id, request.caller, request.body) }),
+    'POST /api/offers/{id}/reviews': async (request) => ({
+      status: 201,
+      body: await reviews.reviewOffer(request.params.id, request.body, request.caller, request.account),
+    }),
     'DELETE /api/offers/delete/{id}': async (request) => ({ body: await offers.deleteOffer(request.params.id, request.caller) }),
     'GET /api/user/professors': async (request) => ({ body: await directory(request.query, request.caller) }),
     'GET /api/user/public/{id}': async (request) => ({ body: await experts.expertProfile(request.params.id, request.caller) }),
