@@ -41,6 +41,7 @@ import {
 import { CONTENTION_MESSAGE, logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './origin-secret';
 import { comesFromApp } from './app-origin';
+import { fileOfForm, isMultipartForm, type UploadedFile } from './multipart';
 
 const MAX_JSON_BYTES = 64 * 1024;
 /** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
@@ -60,6 +61,11 @@ interface RequestParts<Body, Query, Params> {
   headers: Record<string, string>;
   /** The client's address as the edge saw it: what logs and per-client limits use. */
   clientIp: string;
+  /**
+   * The file of a route with an `upload` field, read from its multipart/form-data body (undefined
+   * when the form has no file in that field); absent on every other route.
+   */
+  file?: UploadedFile;
 }
 
 /**
@@ -111,6 +117,7 @@ export function createDomainHandler<D extends Domain, A>(domain: D, actions: Act
       if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
       if (route.query) request.query = validateQuery(route.query, request.query as Record<string, string>);
       if (route.body) request.body = validateBody(route, request.rawBody);
+      if (route.upload) request.file = uploadedFile(route.upload, event, request.headers['content-type']);
       // The route's schemas and the session check above have made the request what this route's action expects.
       const action = actions[event.routeKey as RouteKeyIn<D>] as ((request: UntypedRequest) => Promise<Reply>) | undefined;
       if (!action) throw new NotImplemented();
@@ -148,6 +155,18 @@ function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Reco
 }
 
 /**
+ * The file of an upload route's form, from the body's bytes (base64-decoded as API Gateway sends a
+ * binary body). The route's own service checks its size and content.
+ */
+function uploadedFile(field: string, event: APIGatewayProxyEventV2, contentType: string | undefined): UploadedFile | undefined {
+  const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  const file = fileOfForm(bytes, contentType, field);
+  if (file === 'not_multipart') throw new UnsupportedMediaType(MSG.multipartOnly);
+  if (typeof file === 'string') throw new BadRequest(MSG.malformedForm);
+  return file;
+}
+
+/**
  * Refuses what a browser would only send when tricked: a second cookie of a name (planted by a
  * sibling site to shadow ours), a JSON route's body in a form encoding (a cross-site form post needs
  * no preflight), and a state change from another origin.
@@ -159,6 +178,7 @@ function checkTransport(route: Route, request: UntypedRequest, cookies: string[]
     const isJson = type !== undefined && /^application\/json\s*(;|$)/i.test(type);
     if (type !== undefined ? !isJson : request.rawBody.length > 0) throw new UnsupportedMediaType(MSG.jsonOnly);
   }
+  if (route.upload && !isMultipartForm(request.headers['content-type'])) throw new UnsupportedMediaType(MSG.multipartOnly);
   if (!SAFE_METHODS.has(route.method) && !fromAppOrigin(request.headers, cookies.length > 0)) throw new Forbidden(MSG.crossSiteRequest, 'cross_site_request');
 }
 

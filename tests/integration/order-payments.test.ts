@@ -54,7 +54,8 @@ async function pay(student: ApiClient, chatId: string, amount?: number): Promise
 }
 
 const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
-const sumOf = (entry: Record<string, unknown> | undefined) => ((entry?.lines ?? []) as { amountCents: number }[]).reduce((sum, line) => sum + line.amountCents, 0);
+const sumOf = (entry: Record<string, unknown> | undefined) =>
+  ((entry?.lines ?? []) as { amountCents: number }[]).reduce((sum, line) => sum + line.amountCents, 0);
 
 beforeAll(async () => {
   ({ expert, offer: fixedOffer } = await expertWithOffer('Petra', 'Payable', 'Portfolio review'));
