@@ -44,13 +44,16 @@ async function submitWith(order: OrderRecord, file: KeptFile): Promise<{ msg: st
   return { msg: MSG.projectSubmitted };
 }
 
-/** A presigned form for the expert's file: into incoming/projects/<orderId>/, of the declared type, up to 50 MB. */
+/**
+ * A presigned form for the expert's file: into incoming/projects/<orderId>/, of the declared type,
+ * no larger than the declared size (at most 50 MB, the body schema's limit), its name signed in.
+ */
 export async function projectUploadForm(caller: Caller, orderId: string, body: z.output<typeof projectUploadSchema>): Promise<PhotoUploadForm> {
   const order = await orderToDeliver(caller, orderId);
   return createUploadForm({
     keyPrefix: projectFolder(order),
     contentType: body.contentType,
-    maxBytes: ORDER_RULES.projectFileMaxBytes,
+    maxBytes: Math.min(body.size, ORDER_RULES.projectFileMaxBytes),
     fileName: body.fileName,
   });
 }
