@@ -41,7 +41,7 @@ import {
 import { CONTENTION_MESSAGE, logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './origin-secret';
 import { comesFromApp } from './app-origin';
-import { fileOfForm, isMultipartForm, type UploadedFile } from './multipart';
+import { fileOfForm, type UploadedFile } from './multipart';
 
 const MAX_JSON_BYTES = 64 * 1024;
 /** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
@@ -117,10 +117,11 @@ export function createDomainHandler<D extends Domain, A>(domain: D, actions: Act
       if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
       if (route.query) request.query = validateQuery(route.query, request.query as Record<string, string>);
       if (route.body) request.body = validateBody(route, request.rawBody);
-      if (route.upload) request.file = uploadedFile(route.upload, event, request.headers['content-type']);
       // The route's schemas and the session check above have made the request what this route's action expects.
       const action = actions[event.routeKey as RouteKeyIn<D>] as ((request: UntypedRequest) => Promise<Reply>) | undefined;
       if (!action) throw new NotImplemented();
+      // Read once the caller may call it: a refused caller is told so, whatever the body.
+      if (route.upload) request.file = uploadedFile(route.upload, event, request.headers['content-type']);
       return respond(await action(request));
     } catch (error) {
       return toErrorResponse(error);
@@ -178,7 +179,6 @@ function checkTransport(route: Route, request: UntypedRequest, cookies: string[]
     const isJson = type !== undefined && /^application\/json\s*(;|$)/i.test(type);
     if (type !== undefined ? !isJson : request.rawBody.length > 0) throw new UnsupportedMediaType(MSG.jsonOnly);
   }
-  if (route.upload && !isMultipartForm(request.headers['content-type'])) throw new UnsupportedMediaType(MSG.multipartOnly);
   if (!SAFE_METHODS.has(route.method) && !fromAppOrigin(request.headers, cookies.length > 0)) throw new Forbidden(MSG.crossSiteRequest, 'cross_site_request');
 }
 
