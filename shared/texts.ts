@@ -247,6 +247,13 @@ export const MSG = {
   reviewAlreadyGiven: 'You have already reviewed this order.',
 
   // Web UI (texts of the SPA that the spec does not give)
+
+  // Project delivery (the orders issue): the upload form, its confirmation, the multipart call, the download
+  multipartOnly: 'Please send the file as a form upload (multipart/form-data).',
+  malformedForm: 'The uploaded form could not be read. Please try again.',
+  projectUploadMissing: 'Upload the file first.',
+  projectMultipartTooLarge: 'This way of submitting takes files up to 4 MB. Larger files, up to 50 MB, go through the upload form.',
+  noProjectFile: 'Nothing has been submitted for this order yet.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -41,6 +41,7 @@ import {
 import { CONTENTION_MESSAGE, logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './origin-secret';
 import { comesFromApp } from './app-origin';
+import { fileOfForm, type UploadedFile } from './multipart';
 
 const MAX_JSON_BYTES = 64 * 1024;
 /** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
@@ -60,6 +61,11 @@ interface RequestParts<Body, Query, Params> {
   headers: Record<string, string>;
   /** The client's address as the edge saw it: what logs and per-client limits use. */
   clientIp: string;
+  /**
+   * The file of a route with an `upload` field, read from its multipart/form-data body (undefined
+   * when the form has no file in that field); absent on every other route.
+   */
+  file?: UploadedFile;
 }
 
 /**
@@ -114,6 +120,8 @@ export function createDomainHandler<D extends Domain, A>(domain: D, actions: Act
       // The route's schemas and the session check above have made the request what this route's action expects.
       const action = actions[event.routeKey as RouteKeyIn<D>] as ((request: UntypedRequest) => Promise<Reply>) | undefined;
       if (!action) throw new NotImplemented();
+      // Read once the caller may call it: a refused caller is told so, whatever the body.
+      if (route.upload) request.file = uploadedFile(route.upload, event, request.headers['content-type']);
       return respond(await action(request));
     } catch (error) {
       return toErrorResponse(error);
@@ -145,6 +153,18 @@ function parseRequest(route: Route, event: APIGatewayProxyEventV2, headers: Reco
     headers,
     clientIp: clientIpOf(headers[CLIENT_ADDRESS_HEADER]) ?? event.requestContext?.http?.sourceIp ?? 'unknown',
   };
+}
+
+/**
+ * The file of an upload route's form, from the body's bytes (base64-decoded as API Gateway sends a
+ * binary body). The route's own service checks its size and content.
+ */
+function uploadedFile(field: string, event: APIGatewayProxyEventV2, contentType: string | undefined): UploadedFile | undefined {
+  const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  const file = fileOfForm(bytes, contentType, field);
+  if (file === 'not_multipart') throw new UnsupportedMediaType(MSG.multipartOnly);
+  if (typeof file === 'string') throw new BadRequest(MSG.malformedForm);
+  return file;
 }
 
 /**

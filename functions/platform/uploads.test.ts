@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIF_IMAGE, HTML_AS_IMAGE, JPEG_IMAGE, pngImage, WEBP_IMAGE } from '../../tests/support/images';
+import { DOCX_DOCUMENT, HTML_AS_PDF, PROJECT_FILES, WINDOWS_EXECUTABLE, XLSX_WORKBOOK, ZIP_ARCHIVE, zipArchive } from '../../tests/support/project-files';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb';
 import { startS3, type LocalService } from '../../scripts/local/storage';
 import { checkPresignedGet } from '../../scripts/local/signed-downloads';
@@ -18,6 +19,10 @@ const MEDIA_BUCKET = 'unit-media';
 const FILES_BUCKET = 'unit-files';
 const FORM_ENDPOINT = 'http://localhost:3999/_local/s3';
 const MAX_BYTES = 1000;
+const FILE_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
 
 let directory: string;
 let localS3: LocalService;
@@ -206,5 +211,66 @@ describe('holdUpload, heldUploadUrl and publishHeldUpload', () => {
     expect(Buffer.from(await published.Body!.transformToByteArray())).toEqual(image);
     await uploads.discardHeldUpload(held);
     expect(await exists(FILES_BUCKET, held)).toBe(false);
+  });
+});
+
+describe('what a file is by its content (sniffFile)', () => {
+  const sniffed = async (bytes: Buffer) => (await uploads.sniffFile(bytes.length, async (start, end) => bytes.subarray(start, end)))?.mime;
+
+  it('tells every project type apart, Office files by the entries of their ZIP', async () => {
+    for (const file of PROJECT_FILES) expect(await sniffed(file.bytes), file.name).toBe(file.type);
+  });
+
+  it('refuses markup, an executable, a GIF, an empty file and ZIPs that do not hold together', async () => {
+    for (const bytes of [HTML_AS_PDF, WINDOWS_EXECUTABLE, GIF_IMAGE, Buffer.alloc(0), Buffer.from('PK\x03\x04 not a zip')])
+      expect(await sniffed(bytes)).toBeUndefined();
+    // The end record points past itself, or to no directory entry.
+    const broken = Buffer.from(ZIP_ARCHIVE);
+    broken.writeUInt32LE(broken.length, broken.length - 6);
+    expect(await sniffed(broken)).toBeUndefined();
+    const wrongDirectory = Buffer.from(DOCX_DOCUMENT);
+    wrongDirectory.writeUInt32LE(0, wrongDirectory.length - 6);
+    expect(await sniffed(wrongDirectory)).toBeUndefined();
+  });
+
+  it('needs [Content_Types].xml for an Office file, and finds the directory behind a comment', async () => {
+    expect(await sniffed(zipArchive({ 'word/document.xml': '<w/>' }))).toBe('application/zip');
+    const withComment = Buffer.from(XLSX_WORKBOOK);
+    withComment.writeUInt16LE(5, withComment.length - 2);
+    expect(await sniffed(Buffer.concat([withComment, Buffer.from('hello')]))).toBe(FILE_TYPES.xlsx);
+  });
+
+  it('reads only the first bytes and the end of a large file', async () => {
+    const big = Buffer.concat([zipArchive({ '[Content_Types].xml': '<T/>', 'ppt/presentation.xml': `<p>${'x'.repeat(300_000)}</p>` })]);
+    const reads: [number, number][] = [];
+    const found = await uploads.sniffFile(big.length, async (start, end) => {
+      reads.push([start, end]);
+      return big.subarray(start, end);
+    });
+    expect(found?.mime).toBe(FILE_TYPES.pptx);
+    expect(reads.reduce((sum, [start, end]) => sum + end - start, 0)).toBeLessThan(70_000);
+  });
+});
+
+describe('the name a kept file downloads as', () => {
+  it('keeps the given name without its path, ending with an extension of what it is; its key has a safe version', () => {
+    const pdf = { mime: 'application/pdf', extensions: ['pdf'] };
+    expect(uploads.keptName('C:\\Users\\me\\Rapport d’été.pdf', pdf, 'projects/o1')).toMatchObject({
+      fileName: 'Rapport d’été.pdf',
+      key: expect.stringMatching(/^projects\/o1\/[0-9a-f-]{36}\/Rapport_d_ete\.pdf$/),
+    });
+    expect(uploads.keptName('photo.pdf', { mime: 'image/png', extensions: ['png'] }, 'p').fileName).toBe('photo.pdf.png');
+    expect(uploads.keptName('', pdf, 'p')).toMatchObject({ fileName: 'project.pdf', key: expect.stringMatching(/\/project\.pdf$/) });
+    expect(uploads.keptName('../../"evil"\u0000.PDF', pdf, 'p')).toMatchObject({ fileName: 'evil.PDF', key: expect.stringMatching(/\/evil\.pdf$/) });
+    expect(uploads.keptName('日本語.pdf', pdf, 'p').key).toMatch(/\/project\.pdf$/);
+    const long = uploads.keptName(`${'a'.repeat(300)}.pdf`, pdf, 'p');
+    expect(long.fileName).toHaveLength(200);
+    expect(long.key.split('/').pop()).toHaveLength(84);
+  });
+
+  it('is sent as an attachment with an ASCII name and the UTF-8 one', () => {
+    expect(uploads.attachment('Rapport d’été (v2).pdf')).toBe(
+      `attachment; filename="Rapport d_ete (v2).pdf"; filename*=UTF-8''Rapport%20d%E2%80%99%C3%A9t%C3%A9%20%28v2%29.pdf`,
+    );
   });
 });

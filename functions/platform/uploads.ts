@@ -8,7 +8,15 @@
  * Locally the gateway checks the form's signature and policy as S3 does before s3rver stores it
  * (scripts/local/upload-forms.ts).
  */
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomUUID } from 'node:crypto';
@@ -57,16 +65,21 @@ export interface UploadFormRequest {
   /** The exact Content-Type the form must send. */
   contentType: string;
   maxBytes: number;
+  /** The file's name as the browser gave it, kept with the object (signed into the form) for keepUpload. */
+  fileName?: string;
 }
 
+/** The object's metadata carrying the file's name (percent-encoded: S3 metadata is ASCII). */
+const FILE_NAME_METADATA = 'file-name';
+
 /** A presigned POST into incoming/<keyPrefix>/<random id> of the files bucket, valid a few minutes. */
-export async function createUploadForm({ keyPrefix, contentType, maxBytes }: UploadFormRequest): Promise<PhotoUploadForm> {
+export async function createUploadForm({ keyPrefix, contentType, maxBytes, fileName }: UploadFormRequest): Promise<PhotoUploadForm> {
   const key = `${UPLOADS.incomingPrefix}/${keyPrefix}/${randomUUID()}`;
   const { url, fields } = await createPresignedPost(formSigner, {
     Bucket: config.filesBucket,
     Key: key,
     // Fields become exact-match conditions of the policy, as the key does.
-    Fields: { 'Content-Type': contentType },
+    Fields: { 'Content-Type': contentType, ...(fileName !== undefined && { [`x-amz-meta-${FILE_NAME_METADATA}`]: encodeURIComponent(fileName) }) },
     Conditions: [['content-length-range', 1, maxBytes]],
     Expires: UPLOADS.formSeconds,
   });
@@ -164,10 +177,10 @@ const copySource = (bucket: string, key: string) => `${bucket}/${key.split('/').
 const extensionOf = (key: string) => /\.[a-z0-9]+$/.exec(key)?.[0] ?? '';
 
 /** Size and ETag of an object, or undefined when there is none (without s3:ListBucket, S3 answers 403 for a missing key). */
-async function headObject(Bucket: string, Key: string): Promise<{ size: number; etag?: string } | undefined> {
+async function headObject(Bucket: string, Key: string): Promise<{ size: number; etag?: string; metadata: Record<string, string> } | undefined> {
   try {
     const head = await s3.send(new HeadObjectCommand({ Bucket, Key }));
-    return { size: head.ContentLength ?? 0, etag: head.ETag };
+    return { size: head.ContentLength ?? 0, etag: head.ETag, metadata: head.Metadata ?? {} };
   } catch (error) {
     const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
     if (status === 403 || status === 404) return undefined;
@@ -181,4 +194,267 @@ async function sniff(Bucket: string, Key: string, etag: string | undefined) {
   if (!object.Body) throw new Error(`S3 answered GetObject of ${Key} without a body`);
   const bytes = await object.Body.transformToByteArray();
   return IMAGE_TYPES.find((type) => type.signature(bytes));
+}
+
+// Files kept private (a delivered project) -------------------------------------------------------
+
+/** A type a file may turn out to be, by its bytes, with the extensions its name may end with. */
+export interface FileKind {
+  mime: string;
+  extensions: readonly string[];
+}
+
+const kind = (mime: string, ...extensions: string[]): FileKind => ({ mime, extensions });
+
+/** The documents, images and archives told apart by content (sniffFile). */
+export const FILE_KINDS = {
+  pdf: kind('application/pdf', 'pdf'),
+  png: kind('image/png', 'png'),
+  jpeg: kind('image/jpeg', 'jpg', 'jpeg'),
+  webp: kind('image/webp', 'webp'),
+  docx: kind('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'),
+  xlsx: kind('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'),
+  pptx: kind('application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx'),
+  zip: kind('application/zip', 'zip'),
+} as const satisfies Record<string, FileKind>;
+
+/** Bytes start to end (exclusive) of the file being checked: a range of an object, or of a buffer. */
+export type ReadRange = (start: number, end: number) => Promise<Uint8Array>;
+
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04]; // PK\x03\x04: a ZIP with entries
+const ZIP_END_OF_DIRECTORY = 0x06054b50;
+const ZIP_DIRECTORY_ENTRY = 0x02014b50;
+const ZIP_END_BYTES = 22;
+const ZIP_MAX_COMMENT = 0xffff;
+/** A central directory larger than this is not read: the file stays a plain ZIP (Office files have small ones). */
+const ZIP_MAX_DIRECTORY_BYTES = 1024 * 1024;
+/** Office Open XML packages: a ZIP with [Content_Types].xml and the main part's folder. */
+const OFFICE_FOLDERS: readonly [string, FileKind][] = [
+  ['word/', FILE_KINDS.docx],
+  ['xl/', FILE_KINDS.xlsx],
+  ['ppt/', FILE_KINDS.pptx],
+];
+
+/**
+ * What a file of `size` bytes is by its content, or undefined when it is none of FILE_KINDS: its
+ * first bytes (magic numbers), and for a ZIP its central directory, found from the end record, whose
+ * entry names tell Word, Excel and PowerPoint files from other archives. A ZIP whose end record or
+ * directory does not hold together is refused. Only those ranges are read.
+ */
+export async function sniffFile(size: number, read: ReadRange): Promise<FileKind | undefined> {
+  if (size === 0) return undefined;
+  const head = await read(0, Math.min(size, UPLOADS.sniffBytes));
+  const image = IMAGE_TYPES.find((type) => type.signature(head));
+  if (image) return image.mime === 'image/png' ? FILE_KINDS.png : image.mime === 'image/jpeg' ? FILE_KINDS.jpeg : FILE_KINDS.webp;
+  if (startsWith(head, PDF_SIGNATURE)) return FILE_KINDS.pdf;
+  if (startsWith(head, ZIP_LOCAL_HEADER)) return zipKind(size, read);
+  return undefined;
+}
+
+async function zipKind(size: number, read: ReadRange): Promise<FileKind | undefined> {
+  if (size < ZIP_END_BYTES) return undefined;
+  const tailStart = Math.max(0, size - ZIP_END_BYTES - ZIP_MAX_COMMENT);
+  const tail = await read(tailStart, size);
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+  // The last end record whose comment fits in the file.
+  let end = -1;
+  for (let at = tail.length - ZIP_END_BYTES; at >= 0 && end < 0; at--) {
+    if (view.getUint32(at, true) === ZIP_END_OF_DIRECTORY && at + ZIP_END_BYTES + view.getUint16(at + 20, true) <= tail.length) end = at;
+  }
+  if (end < 0) return undefined;
+  const entries = view.getUint16(end + 10, true);
+  const directorySize = view.getUint32(end + 12, true);
+  const directoryStart = view.getUint32(end + 16, true);
+  // ZIP64 keeps the real values in records of its own: a valid archive, whose names are not read here.
+  if (entries === 0xffff || directorySize === 0xffffffff || directoryStart === 0xffffffff) return FILE_KINDS.zip;
+  if (entries === 0 || directoryStart + directorySize > tailStart + end) return undefined;
+  if (directorySize > ZIP_MAX_DIRECTORY_BYTES) return FILE_KINDS.zip;
+  const directory =
+    directoryStart >= tailStart
+      ? tail.subarray(directoryStart - tailStart, directoryStart - tailStart + directorySize)
+      : await read(directoryStart, directoryStart + directorySize);
+  const names = zipEntryNames(directory, entries);
+  if (!names) return undefined;
+  if (!names.includes('[Content_Types].xml')) return FILE_KINDS.zip;
+  return OFFICE_FOLDERS.find(([folder]) => names.some((name) => name.startsWith(folder)))?.[1] ?? FILE_KINDS.zip;
+}
+
+/** The names of a central directory's `count` entries, or undefined when it does not hold them. */
+export function zipEntryNames(directory: Uint8Array, count: number): string[] | undefined {
+  const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+  const names: string[] = [];
+  let at = 0;
+  for (let entry = 0; entry < count; entry++) {
+    if (at + 46 > directory.length || view.getUint32(at, true) !== ZIP_DIRECTORY_ENTRY) return undefined;
+    const nameLength = view.getUint16(at + 28, true);
+    const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (next > directory.length) return undefined;
+    names.push(Buffer.from(directory.subarray(at + 46, at + 46 + nameLength)).toString('utf8'));
+    at = next;
+  }
+  return names;
+}
+
+/** What a kept file refuses, in the words of its context. */
+export interface FileRefusals {
+  /** No upload of that key (upload_missing). */
+  missing: string;
+  /** Larger than allowed (upload_too_large). */
+  tooLarge: string;
+  /** Not one of the accepted kinds by its content (upload_type_refused). */
+  type: string;
+}
+
+export interface KeptFile {
+  /** <toPrefix>/<random id>/<safe file name> in the files bucket. */
+  key: string;
+  kind: FileKind;
+  /** The name it downloads as. */
+  fileName: string;
+}
+
+interface KeepRules {
+  maxBytes: number;
+  /** The MIME types accepted, as FILE_KINDS names them. */
+  accept: readonly string[];
+  /** Where in the files bucket it is kept, e.g. projects/<orderId>: never served, only signed for download. */
+  toPrefix: string;
+  refusals: FileRefusals;
+}
+
+export interface KeepUploadRequest extends KeepRules {
+  /** The key a form of createUploadForm named. */
+  key: string;
+  /** The keyPrefix that form was made for: a key of anyone else's form is refused. */
+  keyPrefix: string;
+}
+
+/**
+ * Checks an upload of a form by its size and content (sniffFile) and keeps it in the files bucket,
+ * typed by its content and named for download as an attachment under the name the form carried;
+ * the upload is removed. A refused upload is removed too: nothing refused stays stored.
+ */
+export async function keepUpload({ key, keyPrefix, ...rules }: KeepUploadRequest): Promise<KeptFile> {
+  const prefix = `${UPLOADS.incomingPrefix}/${keyPrefix}/`;
+  if (!key.startsWith(prefix) || !UPLOAD_ID.test(key.slice(prefix.length))) throw new BadRequest(rules.refusals.missing, 'upload_missing');
+  const Bucket = config.filesBucket;
+  const head = await headObject(Bucket, key);
+  if (!head) throw new BadRequest(rules.refusals.missing, 'upload_missing');
+  const remove = () => s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+  if (head.size > rules.maxBytes) {
+    await remove();
+    throw new BadRequest(rules.refusals.tooLarge, 'upload_too_large');
+  }
+  const found = await sniffFile(head.size, (start, end) => readRange(Bucket, key, head.etag, start, end));
+  const accepted = acceptedKind(found, rules);
+  if (!accepted) {
+    await remove();
+    throw new BadRequest(rules.refusals.type, 'upload_type_refused');
+  }
+  const kept = keptName(decodedFileName(head.metadata[FILE_NAME_METADATA]), accepted, rules.toPrefix);
+  await s3.send(
+    new CopyObjectCommand({
+      Bucket,
+      Key: kept.key,
+      CopySource: copySource(Bucket, key),
+      // The object checked is the object copied, even if the form was used again meanwhile.
+      CopySourceIfMatch: head.etag,
+      ContentType: accepted.mime,
+      ContentDisposition: attachment(kept.fileName),
+      MetadataDirective: 'REPLACE',
+    }),
+  );
+  await remove();
+  return { ...kept, kind: accepted };
+}
+
+export interface KeepBytesRequest extends KeepRules {
+  data: Uint8Array;
+  fileName: string;
+}
+
+/** keepUpload for a file that came in a request's body (a multipart form): checked the same, then stored. */
+export async function keepBytes({ data, fileName, ...rules }: KeepBytesRequest): Promise<KeptFile> {
+  if (data.length > rules.maxBytes) throw new BadRequest(rules.refusals.tooLarge, 'upload_too_large');
+  const accepted = acceptedKind(await sniffFile(data.length, async (start, end) => data.subarray(start, end)), rules);
+  if (!accepted) throw new BadRequest(rules.refusals.type, 'upload_type_refused');
+  const kept = keptName(fileName, accepted, rules.toPrefix);
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.filesBucket,
+      Key: kept.key,
+      Body: data,
+      ContentType: accepted.mime,
+      ContentDisposition: attachment(kept.fileName),
+    }),
+  );
+  return { ...kept, kind: accepted };
+}
+
+/** Removes a kept file (its order did not take it after all). */
+export async function discardFile(key: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: config.filesBucket, Key: key }));
+}
+
+/**
+ * A signed address where a browser may GET a kept file for the next `seconds`: it downloads as the
+ * attachment it was stored as. Signing is local: no call to S3.
+ */
+export function fileDownloadUrl(key: string, seconds: number): Promise<string> {
+  return getSignedUrl(formSigner, new GetObjectCommand({ Bucket: config.filesBucket, Key: key }), { expiresIn: seconds });
+}
+
+const acceptedKind = (found: FileKind | undefined, { accept }: KeepRules) => (found && accept.includes(found.mime) ? found : undefined);
+
+async function readRange(Bucket: string, Key: string, etag: string | undefined, start: number, end: number): Promise<Uint8Array> {
+  const object = await s3.send(new GetObjectCommand({ Bucket, Key, Range: `bytes=${start}-${end - 1}`, IfMatch: etag }));
+  if (!object.Body) throw new Error(`S3 answered GetObject of ${Key} without a body`);
+  return object.Body.transformToByteArray();
+}
+
+function decodedFileName(encoded: string | undefined): string {
+  try {
+    return encoded === undefined ? '' : decodeURIComponent(encoded);
+  } catch {
+    return '';
+  }
+}
+
+/** Longest safe name kept in a key (the key stays well within S3's and the key schema's limits). */
+const SAFE_NAME_MAX = 80;
+const DISPLAY_NAME_MAX = 200;
+
+/**
+ * The name a file downloads as: the name given, without a path, control characters or quotes, and
+ * ending with an extension of what the file is (`report.pdf` that is a PNG downloads as
+ * `report.pdf.png`); and its key, <prefix>/<random id>/<that name in letters, digits, . _ ->.
+ */
+export function keptName(given: string, fileKind: FileKind, prefix: string): { key: string; fileName: string } {
+  const [extension] = fileKind.extensions;
+  const base = [...(given.split(/[/\\]/).pop() ?? '')]
+    .filter((character) => character >= ' ' && character !== '\u007f' && character !== '"')
+    .join('')
+    .trim();
+  const named = fileKind.extensions.includes(/\.([A-Za-z0-9]+)$/.exec(base)?.[1]?.toLowerCase() ?? '') ? base : `${base || 'project'}.${extension}`;
+  const fileName = named.length > DISPLAY_NAME_MAX ? `${named.slice(0, DISPLAY_NAME_MAX - extension.length - 1)}.${extension}` : named;
+  const stem = fileName
+    .slice(0, fileName.lastIndexOf('.'))
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(0, SAFE_NAME_MAX);
+  const safeExtension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return { key: `${prefix}/${randomUUID()}/${stem || 'project'}.${safeExtension}`, fileName };
+}
+
+/** RFC 6266: an attachment, with an ASCII name for old clients and the UTF-8 name (RFC 8187) for the others. */
+export function attachment(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -47,6 +47,12 @@ interface DomainNeeds {
    * held/<folder>/ (signing addresses to view them) and publishes to <folder>/.
    */
   uploadsFor?: string;
+  /**
+   * Takes uploads kept private in one folder of the files bucket (functions/platform/uploads.ts
+   * keepUpload, keepBytes): signs forms into incoming/<folder>/, checks and removes them there, keeps
+   * checked ones in <folder>/ (copied in or written, signed for download, removed if refused).
+   */
+  keepsFilesIn?: string;
   mail?: boolean;
   stripe?: boolean;
   /** Mints access tokens: reads the private key. Every other domain (but health) only verifies them. */
@@ -71,7 +77,7 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   users: { media: true },
   catalogue: { uploadsFor: 'offers', readsSearchSnapshot: true },
   chats: { files: true, mail: true, connections: ['POST'] },
-  orders: { stripe: true, mail: true, files: true, connections: ['POST'] },
+  orders: { stripe: true, mail: true, keepsFilesIn: 'projects', connections: ['POST'] },
   admin: { media: true, mail: true },
 };
 
@@ -236,6 +242,11 @@ export class ApiStack extends Stack {
       // Checked uploads held until they may be public: copied in, signed for viewing (GetObject), copied out, removed.
       domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], `${UPLOADS.heldPrefix}/${needs.uploadsFor}/*`);
       domainFunction.grantObjects(mediaBucket, ['s3:PutObject'], `${needs.uploadsFor}/*`);
+    }
+    if (needs.keepsFilesIn) {
+      for (const keys of [`${UPLOADS.incomingPrefix}/${needs.keepsFilesIn}/*`, `${needs.keepsFilesIn}/*`]) {
+        domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], keys);
+      }
     }
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
     if (needs.connections) grantManageConnections(domainFunction, this.props.webSocketApi, this.props.webSocketStage, needs.connections);

@@ -3,11 +3,14 @@
  * heldUploadUrl): on AWS a presigned GET of the files bucket's own endpoint; here the same URL on the
  * app's own path to S3 (/_local/s3/<files bucket>/<key>), checked as S3 checks a presigned GET
  * (query-string SigV4 by the local key, unexpired, the host signed) before s3rver is read. Only keys
- * under held/ are served, as the catalogue Lambda's role may read no other key a browser should see.
+ * under held/ (the catalogue Lambda's) and projects/ (delivered projects, signed by the orders
+ * Lambda: functions/platform/uploads.ts fileDownloadUrl) are served, as those roles may read no other
+ * key a browser should see. A project file downloads as the attachment it was stored as.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { UPLOADS } from '../../shared/limits';
+import { PROJECT_FILE_TYPES } from '../../shared/schemas/orders';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 import { checkCredential, sameSignature, signingKey, type S3Refusal } from './post-policy';
@@ -79,16 +82,33 @@ export function checkPresignedGet(path: string, rawQuery: string, host: string, 
   };
 }
 
-/** GET /_local/s3/<bucket>/held/<key>?<presigned query>: the object, with the headers /uploads/ serves it with. */
+/** Where delivered project files are kept in the files bucket (functions/contexts/orders/delivery-service.ts). */
+const PROJECTS_PREFIX = 'projects';
+
+/**
+ * The headers a delivered project file is served with: its stored type if it is one a project may
+ * be, never sniffed nor run, and always as an attachment (its stored name kept).
+ */
+function projectFileHeaders(contentType: string | null, disposition: string | null): Record<string, string> | undefined {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (!(PROJECT_FILE_TYPES as readonly string[]).includes(type)) return undefined;
+  return { 'content-type': type, ...UPLOAD_RESPONSE_HEADERS, 'content-disposition': disposition?.startsWith('attachment') ? disposition : 'attachment' };
+}
+
+/**
+ * GET /_local/s3/<bucket>/held/<key>?<presigned query>: the object, with the headers /uploads/
+ * serves it with; GET /_local/s3/<bucket>/projects/<key>?<presigned query>: a delivered file.
+ */
 export function createSignedDownloadProxy(s3Endpoint: string, bucket: string) {
-  const prefix = `${UPLOAD_FORM_PATH}/${bucket}/${UPLOADS.heldPrefix}/`;
+  const bucketPath = `${UPLOAD_FORM_PATH}/${bucket}/`;
+  const servedPrefixes = [UPLOADS.heldPrefix, PROJECTS_PREFIX].map((folder) => `${bucketPath}${folder}/`);
   const target = { region: LOCAL_CREDENTIALS.AWS_REGION, secretKeys: { [LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID]: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } };
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const [path, rawQuery = ''] = (request.url ?? '').split(/\?(.*)/s, 2);
     const segments = path.slice(`${UPLOAD_FORM_PATH}/${bucket}/`.length).split('/');
     if (
       request.method !== 'GET' ||
-      !path.startsWith(prefix) ||
+      !servedPrefixes.some((prefix) => path.startsWith(prefix)) ||
       segments.some((segment) => !/^[A-Za-z0-9._-]+$/.test(segment) || segment === '.' || segment === '..')
     ) {
       return refuse(response, { status: 403, code: 'AccessDenied', message: 'Access Denied' });
@@ -96,7 +116,12 @@ export function createSignedDownloadProxy(s3Endpoint: string, bucket: string) {
     const refusal = checkPresignedGet(path, rawQuery, request.headers.host ?? '', { ...target, now: new Date() });
     if (refusal) return refuse(response, refusal);
     const upstream = await fetch(`${s3Endpoint}/${bucket}/${segments.join('/')}`);
-    const headers = upstream.ok ? uploadHeaders(upstream.headers.get('content-type') ?? undefined) : undefined;
+    const isProjectFile = path.startsWith(`${bucketPath}${PROJECTS_PREFIX}/`);
+    const headers = !upstream.ok
+      ? undefined
+      : isProjectFile
+        ? projectFileHeaders(upstream.headers.get('content-type'), upstream.headers.get('content-disposition'))
+        : uploadHeaders(upstream.headers.get('content-type') ?? undefined);
     if (!headers) {
       await upstream.body?.cancel();
       // Without s3:ListBucket, S3 answers a missing key with 403.

@@ -161,6 +161,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     else if ((request.url ?? '').split('?')[0] === WS_PATH) void ws.upgrade(request, socket, head);
     else if (!vite) socket.destroy();
   });
+  // Longer than any client's keep-alive (Node's fetch keeps sockets 4 s idle): a server closing an idle
+  // socket at the moment a client reuses it makes that request fail with ECONNRESET. AWS's edge waits 60 s.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     // Loopback only: the outbox and the @connections API are for this machine, not its network.

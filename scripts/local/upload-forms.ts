@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { LIMITS } from '../../shared/limits';
+import { LIMITS, ORDER_RULES } from '../../shared/limits';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 import { sendJson } from './http-gateway';
 import { boundaryOf, isMultipartForm, parsePostedForm } from './multipart-form';
@@ -23,11 +23,13 @@ import { type AcceptedPost, checkPostObject, MAX_BYTES_BEFORE_FILE, type S3Refus
 export const UPLOAD_FORM_PATH = '/_local/s3';
 
 /**
- * The largest body read: the largest file a form of the app allows (functions/lib/uploads.ts signs
- * content-length-range up to LIMITS.photoMaxBytes), S3's 20 KB of fields before it, and room for
- * the closing boundary. A bigger body is refused unstored, as its form's policy would refuse it.
+ * The largest body read: the largest file a form of the app allows (functions/platform/uploads.ts
+ * signs content-length-range up to LIMITS.photoMaxBytes for photos, ORDER_RULES.projectFileMaxBytes
+ * for delivered projects), S3's 20 KB of fields before it, and room for the closing boundary. A
+ * bigger body is refused unstored, as its form's policy would refuse it; a smaller one over its own
+ * form's range is refused by that policy's check.
  */
-const MAX_FORM_BYTES = LIMITS.photoMaxBytes + MAX_BYTES_BEFORE_FILE + 16 * 1024;
+const MAX_FORM_BYTES = Math.max(LIMITS.photoMaxBytes, ORDER_RULES.projectFileMaxBytes) + MAX_BYTES_BEFORE_FILE + 16 * 1024;
 
 /** s3rver knows only the local key; the handlers sign forms with it for the local region. */
 const LOCAL_SIGNER = {

@@ -1,7 +1,7 @@
 /**
  * Uploads on AWS: browsers of the app's origin post forms to the files bucket (its CORS rule and
- * the SPA's CSP, see edge-functions.test.ts), unpublished uploads expire, and the offers Lambda
- * may touch exactly the keys of offer photos.
+ * the SPA's CSP, see edge-functions.test.ts), unpublished uploads expire, the offers Lambda may
+ * touch exactly the keys of offer photos, and the orders Lambda those of delivered projects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageConfig } from '../../infra/config';
@@ -122,5 +122,20 @@ describe('what the offers Lambda may do with objects', () => {
     const files = statefulValue(STATEFUL_LOGICAL_IDS.filesBucket, 'Arn');
     const held = s3Statements(dev, 'catalogue').filter(({ resource }) => files.test(resource) && resource.includes('/held/'));
     expect(held).toEqual([{ actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], resource: exactly(files, '/held/offers/\\*') }]);
+  });
+});
+
+describe('what the orders Lambda may do with objects', () => {
+  const s3Statements = (stage: SynthesizedStage) =>
+    statementsOfFunction(stage.templates.api, logicalIdOf(stage.stage.api.domainFunctions.get('orders')!))
+      .filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')))
+      .map((statement) => ({ actions: [...actionsOf(statement)].sort(), resource: text(statement.Resource as Value) }));
+
+  it('signs forms into, reads and removes incoming/projects/*, and keeps, signs and removes projects/* of the files bucket: nothing more', () => {
+    const files = statefulValue(STATEFUL_LOGICAL_IDS.filesBucket, 'Arn');
+    expect(s3Statements(dev)).toEqual([
+      { actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], resource: exactly(files, '/incoming/projects/\\*') },
+      { actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], resource: exactly(files, '/projects/\\*') },
+    ]);
   });
 });

@@ -30,7 +30,7 @@ export async function orderOfParticipant(caller: Caller, orderId: string): Promi
 }
 
 /** Why an actor may not take an action now: it is not theirs (403), or the order is elsewhere (409). */
-function refusal(action: OrderAction, actor: OrderActor): Error {
+export function refusal(action: OrderAction, actor: OrderActor): Error {
   if (!ORDER_TRANSITIONS[action].by.includes(actor)) return new Forbidden(MSG.notYourOrderAction, 'not_your_turn');
   return new Conflict(MSG.orderNotMovable, 'order_not_movable');
 }

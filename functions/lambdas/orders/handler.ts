@@ -6,6 +6,7 @@
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { chatOf, orderHistory } from '../../contexts/chats/service';
 import * as orders from '../../contexts/orders/lifecycle-service';
+import * as delivery from '../../contexts/orders/delivery-service';
 import * as orderPayments from '../../contexts/orders/payment-service';
 import * as payouts from '../../contexts/payments/service';
 import type { APIGatewayProxyEventV2, Context, ScheduledEvent } from 'aws-lambda';
@@ -44,6 +45,12 @@ const http = createDomainHandler(
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),
     'GET /api/user/order-history': async (request) => ({ body: await orderHistory(request.caller, request.query) }),
+    'POST /api/chats/{id}/project-upload': async (request) => ({ body: await delivery.projectUploadForm(request.caller, request.params.id, request.body) }),
+    'PUT /api/chats/{id}/confirm-project-upload': async (request) => ({
+      body: await delivery.confirmProjectUpload(request.caller, request.params.id, request.body.key),
+    }),
+    'POST /api/chats/{id}/submit-project': async (request) => ({ body: await delivery.submitProject(request.caller, request.params.id, request.file) }),
+    'GET /api/chats/{id}/project-file': async (request) => ({ body: await delivery.projectFileUrl(request.caller, request.params.id) }),
     'GET /api/payments/account-status': async (request) => ({ body: await payouts.payoutStatus(request.account) }),
     'POST /api/payments/onboard': async (request) => ({ body: await payouts.onboard(request.account) }),
     'POST /api/payments/login-link': async (request) => ({ body: await payouts.loginLink(request.account) }),
