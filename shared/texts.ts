@@ -235,6 +235,19 @@ export const MSG = {
   noMessagesYet: 'No messages yet. Say hello!',
   messageSending: 'Sending...',
 
+  // Order panel of the messages page (spec 2 section 8; the last ones the spec does not give)
+  paymentSessionFailed: 'Failed to create payment session',
+  cancelFailed: 'Failed to cancel the service',
+  approveFailed: 'Error approving the project',
+  revisionFailed: 'Error requesting revision',
+  projectSubmitFailed: 'Error submitting the project',
+  reviewFailed: 'Error submitting the review.',
+  reviewNoOffer: 'No offer for this chat — unable to save the review.',
+  scheduleSaveFailed: "Couldn't save the selected time.",
+  orderStepFailed: 'This step could not be saved. Please try again.',
+  projectFileOpenFailed: 'The project file could not be opened. Please try again.',
+  reviewThanks: 'Thank you for your review!',
+
   // Web UI (texts of the SPA that the spec does not give)
 } as const;
 
