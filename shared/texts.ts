@@ -245,6 +245,17 @@ export const MSG = {
   reviewNotYourOrder: 'Only the student of this order can review it.',
   reviewOrderNotClosed: 'You can review this order once it is closed.',
   reviewAlreadyGiven: 'You have already reviewed this order.',
+  // Order panel of the messages page (spec 2 section 8; the last ones the spec does not give)
+  paymentSessionFailed: 'Failed to create payment session',
+  cancelFailed: 'Failed to cancel the service',
+  approveFailed: 'Error approving the project',
+  revisionFailed: 'Error requesting revision',
+  projectSubmitFailed: 'Error submitting the project',
+  reviewFailed: 'Error submitting the review.',
+  scheduleSaveFailed: "Couldn't save the selected time.",
+  orderStepFailed: 'This step could not be saved. Please try again.',
+  projectFileOpenFailed: 'The project file could not be opened. Please try again.',
+  reviewThanks: 'Thank you for your review!',
 
   // Web UI (texts of the SPA that the spec does not give)
 

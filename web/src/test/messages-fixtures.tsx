@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { expect, vi } from 'vitest';
 import { REALTIME } from '@shared/limits';
+import type { Account } from '@shared/schemas/account';
 import type { ChatDto, ChatParticipant, MessageDto } from '@shared/schemas/chats';
 import { LiveHeader } from './live-header';
 import { anAccount } from '@/test/accounts';
@@ -15,6 +16,8 @@ export const alice = anAccount({ _id: 'student-1', role: 'user', email: 'alice@e
 export const aliceAsParticipant: ChatParticipant = { _id: 'student-1', role: 'user', firstName: 'Alice', lastName: 'Martin' };
 export const claire: ChatParticipant = { _id: 'expert-1', role: 'professor', firstName: 'Claire', lastName: 'Dubois', profilePhoto: 'photos/claire.jpg' };
 export const omar: ChatParticipant = { _id: 'expert-2', role: 'professor', firstName: 'Omar', lastName: 'Haddad' };
+
+export const claireAccount = anAccount({ _id: 'expert-1', role: 'professor', email: 'claire@example.com', firstName: 'Claire', lastName: 'Dubois' });
 
 /** Minutes after 2026-11-05 14:00 local time. */
 export const at = (minutes: number) => new Date(2026, 10, 5, 14, minutes).toISOString();
@@ -103,10 +106,10 @@ const routes = [
 ];
 
 /**
- * /messages as Alice, with the header's badge, the realtime channel on a fake socket and the API
+ * /messages as Alice (or the account given), with the header's badge, the realtime channel on a fake socket and the API
  * answering as given (the unread total 0 and tickets unless told otherwise).
  */
-export function renderMessages(path: string, answers: Record<string, Handler>) {
+export function renderMessages(path: string, answers: Record<string, Handler>, { account = alice }: { account?: Account } = {}) {
   FakeSocket.made = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   const api = fakeApi({
@@ -114,7 +117,7 @@ export function renderMessages(path: string, answers: Record<string, Handler>) {
     'POST /realtime/ticket': () => json(200, { ticket: `ticket-${FakeSocket.made.length + 1}` }),
     ...answers,
   });
-  const view = renderRoutes(routes, { path, account: alice });
+  const view = renderRoutes(routes, { path, account });
   return {
     ...view,
     api,

@@ -2,18 +2,22 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { CHAT } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import type { ChatDto, MessageDto } from '@shared/schemas/chats';
-import { errorText } from '@/lib/api-client';
+import { errorCode, errorText } from '@/lib/api-client';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { notify } from '@/lib/toast';
 import { setUnreadCount } from '@/lib/unread';
 import { getChat } from '@/features/chat/api/get-chat';
 import { markChatRead } from '@/features/chat/api/mark-chat-read';
 import { sendMessage } from '@/features/chat/api/send-message';
+import { markPaid } from '@/features/chat/api/orders';
+import { usePersonName } from '@/features/chat/hooks/use-person-name';
+import { localTimeZone, roleOf } from '@/features/chat/lib/order-status';
 import { fullName, isArchived, otherParticipant } from '@/features/chat/lib/chat-format';
 import { ConversationHeader } from './conversation-header';
 import { MessageComposer } from './message-composer';
 import { MessageList, type PendingMessage } from './message-list';
 import { OfferPanel } from './offer-panel';
+import { OrderPanel } from './order-panel';
 
 export type DraftUpdate = (update: (current: string) => string) => void;
 
@@ -31,6 +35,8 @@ interface ConversationProps {
   /** A message I sent was stored. */
   onSent(message: MessageDto): void;
   onBack(): void;
+  /** Back from the checkout (?status=paid): mark the order paid once it has loaded. */
+  paidReturn?: boolean;
 }
 
 /** Messages by id (each once), oldest first. */
@@ -45,7 +51,7 @@ function mergeMessages(current: MessageDto[], incoming: MessageDto[]): MessageDt
  * read; after a reconnection it fetches the messages it may have missed. A message is shown at once
  * while it is sent, and its text goes back into the box if sending fails.
  */
-export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, onRead, onSent, onBack }: ConversationProps) {
+export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, onRead, onSent, onBack, paidReturn = false }: ConversationProps) {
   const [loaded, setLoaded] = useState<ChatDto>();
   const [messages, setMessages] = useState<MessageDto[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -75,6 +81,37 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     onLoaded(found);
     markRead();
     textareaRef.current?.focus();
+    if (paidReturn) markOrderPaid();
+  });
+
+  /** The conversation's order as it is now (after a step, or a push saying it moved); its row too. */
+  function reload() {
+    getChat(chatId, { limit: 1 }).then(
+      ({ chat: fresh }) => {
+        setLoaded(fresh);
+        onLoaded(fresh);
+      },
+      () => undefined,
+    );
+  }
+
+  // Once per page visit, even when effects run twice (development's strict mode).
+  const markedPaid = useRef(false);
+  /** Back from the checkout: the order is marked paid, or the payment's webhook has not landed yet (the push will tell). */
+  const markOrderPaid = useEffectEvent(() => {
+    if (markedPaid.current) return;
+    markedPaid.current = true;
+    markPaid(chatId).then(
+      (paid) => {
+        setLoaded(paid);
+        onLoaded(paid);
+        notify.success(MSG.orderPaid);
+      },
+      (error: unknown) => {
+        if (errorCode(error) === 'payment_not_confirmed') notify.info(MSG.paymentNotConfirmed);
+        else notify.error(errorText(error, MSG.markPaidFailed));
+      },
+    );
   });
 
   useEffect(() => {
@@ -122,6 +159,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
 
   const onNotice = useEffectEvent((notice: RealtimeNotice) => {
     if (notice.type === 'connected') catchUp();
+    if (notice.type === 'orderChanged' && notice.chatId === chatId) reload();
     if (notice.type === 'chatRead' && notice.chatId === chatId && notice.readerId !== me._id && notice.readUpTo) seenUpTo(notice.readUpTo);
     if (notice.type !== 'newMessage' || notice.chatId !== chatId) return;
     add([notice.message]);
@@ -177,6 +215,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
   }
 
   const other = chat && otherParticipant(chat, me._id);
+  const otherName = usePersonName(other);
   return (
     <>
       <section className="chat-window" aria-label="Conversation">
@@ -205,7 +244,11 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
         {chat && isArchived(chat) && <p className="chat-window-note chat-window-archived">{MSG.chatArchived}</p>}
         {!failed && <MessageComposer value={draft} onChange={(text) => setDraft(() => text)} onSend={send} textareaRef={textareaRef} />}
       </section>
-      {chat && <OfferPanel offer={chat.offer} chat={chat} />}
+      {chat && (
+        <OfferPanel offer={chat.offer} chat={chat}>
+          {loaded && <OrderPanel chat={loaded} role={roleOf(loaded, me._id)} other={otherName} timeZone={localTimeZone()} onChanged={reload} />}
+        </OfferPanel>
+      )}
     </>
   );
 }

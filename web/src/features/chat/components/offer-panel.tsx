@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '@shared/texts';
 import type { ChatDto, ChatOffer } from '@shared/schemas/chats';
@@ -11,10 +11,10 @@ export type OfferSummary = Pick<ChatOffer, '_id' | 'title' | 'price' | 'pricingT
 const PRICING_TYPE: Record<OfferSummary['pricingType'], string> = { fixed: 'Fixed price', hourly: 'Hourly rate' };
 
 /**
- * The offer a conversation is about and, once there is one, its order. The order's actions
- * (schedule, pay, submit, approve, cancel, review) arrive with the orders issue, in the Order part.
+ * The offer a conversation is about and, once there is one, its order: its number, its state and
+ * the order panel given (status line and actions).
  */
-export function OfferPanel({ offer, chat }: { offer: OfferSummary; chat?: ChatDto }) {
+export function OfferPanel({ offer, chat, children }: { offer: OfferSummary; chat?: ChatDto; children?: ReactNode }) {
   const titleId = useId();
   return (
     <aside className="chat-offer" aria-labelledby={titleId}>
@@ -45,6 +45,7 @@ export function OfferPanel({ offer, chat }: { offer: OfferSummary; chat?: ChatDt
               <span className={`chat-order-status chat-order-${orderState(chat)}`}>{ORDER_STATE_LABELS[orderState(chat)]}</span>
             </dd>
           </dl>
+          {children}
         </section>
       )}
     </aside>

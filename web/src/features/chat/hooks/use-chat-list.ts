@@ -26,7 +26,7 @@ function withMessage(chat: ChatDto, message: MessageDto, counts: boolean): ChatD
  * The chat list: the first page, then more on demand; kept live by the realtime channel (new
  * messages move their conversation to the top and count as unread outside the open one; a
  * conversation the list does not have yet is fetched; a chat read in another tab is read here
- * too), and fetched again after a reconnection.
+ * too; a row whose order moved is fetched again), and fetched again after a reconnection.
  */
 export function useChatList(myId: string, openChatId: string | undefined) {
   const [chats, setChats] = useState<ChatDto[] | null>(null);
@@ -92,6 +92,9 @@ export function useChatList(myId: string, openChatId: string | undefined) {
         );
     } else if (notice.type === 'chatRead' && notice.readerId === myId) {
       markRead(notice.chatId);
+    } else if (notice.type === 'orderChanged' && chats && notice.chatId !== openChatId) {
+      // The open conversation fetches its order itself and hands the list its row.
+      fetchUnknown(notice.chatId);
     } else if (notice.type === 'newMessage' && chats) {
       if (chats.some((chat) => chat._id === notice.chatId))
         applyMessage(notice.chatId, notice.message, notice.message.sender !== myId && notice.chatId !== openChatId);

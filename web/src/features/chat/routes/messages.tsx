@@ -48,6 +48,20 @@ export default function MessagesRoute() {
   const stateTo = (state as { to?: unknown } | null)?.to;
   const target: Target = { offerId: params.get('offerId') ?? undefined, expertId: params.get('to') ?? (typeof stateTo === 'string' ? stateTo : undefined) };
   const wantsNew = !chatId && Boolean(target.offerId || target.expertId);
+  // Back from the checkout (?chatId=…&status=paid): that conversation marks its order paid, once; the parameter goes.
+  const [paidReturn] = useState(() => (params.get('status') === 'paid' ? chatId : undefined));
+  const hasStatus = params.has('status');
+  useEffect(() => {
+    if (hasStatus)
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('status');
+          return next;
+        },
+        { replace: true },
+      );
+  }, [hasStatus, setParams]);
 
   const list = useChatList(me._id, chatId);
   const listKnown = list.chats !== null || list.failed;
@@ -130,6 +144,7 @@ export default function MessagesRoute() {
             onRead={list.markRead}
             onSent={(message) => list.applyMessage(message.chat, message, false)}
             onBack={backToList}
+            paidReturn={paidReturn !== undefined && paidReturn === selectedId}
           />
         ) : startsNew ? (
           <NewConversation

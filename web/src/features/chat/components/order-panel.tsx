@@ -1,0 +1,261 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ErrorCode } from '@shared/error-codes';
+import { formatEuros } from '@shared/money';
+import { MSG } from '@shared/texts';
+import type { ChatDto } from '@shared/schemas/chats';
+import { errorCode, errorText } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import * as orders from '@/features/chat/api/orders';
+import {
+  cancelTerms,
+  formatWhen,
+  INTRO_LABEL,
+  isSession,
+  type OrderAction,
+  type OrderRole,
+  orderActions,
+  payBlocked,
+  payLabel,
+  statusLine,
+} from '@/features/chat/lib/order-status';
+import type { PickedSchedule, ScheduleMode } from './order-schedule-dialog';
+
+// The dialogs, the upload and the review form load when first needed: /messages' own chunk stays small.
+const ScheduleDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.ScheduleDialog })));
+const CancelDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.CancelDialog })));
+const ProblemDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.ProblemDialog })));
+const RefundDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.RefundDialog })));
+const UploadDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.UploadDialog })));
+const ReviewForm = lazy(() => import('./order-lazy').then((module) => ({ default: module.ReviewForm })));
+
+/** Answers after which the order on screen is stale: it is fetched again. */
+const STALE: ReadonlySet<ErrorCode> = new Set(['order_not_movable', 'not_your_turn', 'schedule_unconfirmed', 'already_paid', 'amount_mismatch', 'intro_used']);
+
+type Dialog = { kind: 'schedule'; mode: ScheduleMode } | { kind: 'cancel' | 'problem' | 'refund' | 'upload' };
+
+interface OrderPanelProps {
+  chat: ChatDto;
+  role: OrderRole;
+  /** The other side's name. */
+  other: string;
+  timeZone: string;
+  /** The order moved (or may have): fetch the conversation again. */
+  onChanged(): void;
+}
+
+/**
+ * A conversation's order: the status line (what happens next and who acts) and the actions of the
+ * viewer's side in the order's status. Each step calls its route, says what the server answered,
+ * and fetches the conversation again; the other side sees it through the `orderChanged` push.
+ */
+export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPanelProps) {
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [hint, setHint] = useState<string>();
+  const now = Date.now();
+  const actions = new Set(orderActions(chat, role, now));
+  const id = chat._id;
+
+  /** A failed step: said as the server said it; a stale order is fetched again. Resolves whether the dialog may close. */
+  function failed(error: unknown, fallback: string): boolean {
+    const code = errorCode(error);
+    if (code === 'payment_not_confirmed') {
+      notify.info(MSG.paymentNotConfirmed);
+      return true;
+    }
+    notify.error(errorText(error, fallback));
+    if (code && STALE.has(code)) {
+      onChanged();
+      return true;
+    }
+    return false;
+  }
+
+  async function run(step: () => Promise<{ msg?: string }>, fallback: string): Promise<boolean> {
+    setBusy(true);
+    setHint(undefined);
+    try {
+      const answer = await step();
+      if (answer.msg) notify.success(answer.msg);
+      onChanged();
+      return true;
+    } catch (error) {
+      return failed(error, fallback);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function pay() {
+    const blocked = payBlocked(chat);
+    if (blocked) {
+      setHint(blocked);
+      return;
+    }
+    setBusy(true);
+    setHint(undefined);
+    try {
+      const booking =
+        chat.orderKind === 'hourly' && chat.scheduledDate && chat.scheduledHours ? { booking: { date: chat.scheduledDate, hours: chat.scheduledHours } } : {};
+      const { url } = await orders.createPaymentSession({ chatId: id, amount: chat.total, ...booking });
+      window.location.assign(url);
+    } catch (error) {
+      failed(error, MSG.paymentSessionFailed);
+      setBusy(false);
+    }
+  }
+
+  async function download() {
+    try {
+      const { url } = await orders.projectFileLink(id);
+      window.location.assign(url);
+    } catch (error) {
+      failed(error, MSG.projectFileOpenFailed);
+    }
+  }
+
+  function schedule(mode: ScheduleMode, picked: PickedSchedule): Promise<boolean> {
+    const { scheduledDate, hours } = picked;
+    switch (mode) {
+      case 'hours':
+        return run(() => orders.proposeSchedule(id, { scheduledDate, scheduledHours: hours ?? 1 }), MSG.scheduleSaveFailed);
+      case 'intro':
+        return run(() => orders.proposeSchedule(id, { scheduledDate, freeIntro: true }), MSG.scheduleSaveFailed);
+      case 'counter':
+        return run(() => orders.counterSchedule(id, { scheduledDate, ...(hours !== undefined && { scheduledHours: hours }) }), MSG.scheduleSaveFailed);
+      case 'reschedule':
+        return run(() => orders.proposeReschedule(id, scheduledDate), MSG.scheduleSaveFailed);
+    }
+  }
+
+  const open = (next: Dialog) => () => setDialog(next);
+  const close = () => setDialog(undefined);
+  const step = (call: () => Promise<{ msg?: string }>, fallback: string) => () => void run(call, fallback);
+
+  const buttons: Partial<Record<OrderAction, { label: string; onClick(): void; primary?: boolean; danger?: boolean }>> = {
+    pickHours: {
+      label: chat.orderStatus === 'open' ? 'Choose date and hours' : 'Change date and hours',
+      onClick: open({ kind: 'schedule', mode: 'hours' }),
+      primary: chat.orderStatus === 'open',
+    },
+    bookIntro: {
+      label: chat.orderKind === 'intro' && chat.orderStatus !== 'open' ? 'Change the introduction time' : 'Book a free 30-minute introduction',
+      onClick: open({ kind: 'schedule', mode: 'intro' }),
+    },
+    pay: {
+      label: chat.orderKind === 'hourly' && chat.total === 0 ? 'Pay' : payLabel(chat.total),
+      onClick: () => void pay(),
+      primary: true,
+    },
+    acceptCounter: { label: 'Accept the suggested time', onClick: step(() => orders.acceptSchedule(id), MSG.scheduleSaveFailed), primary: true },
+    declineCounter: { label: 'Decline the suggested time', onClick: step(() => orders.declineSchedule(id), MSG.scheduleSaveFailed) },
+    confirmSchedule: { label: 'Confirm the time', onClick: step(() => orders.confirmSchedule(id), MSG.scheduleSaveFailed), primary: true },
+    counter: { label: 'Suggest another time', onClick: open({ kind: 'schedule', mode: 'counter' }) },
+    approve: { label: 'Approve the project', onClick: step(() => orders.handleProject(id, 'approve'), MSG.approveFailed), primary: true },
+    requestRevision: { label: 'Ask for changes', onClick: step(() => orders.handleProject(id, 'request_revision'), MSG.revisionFailed) },
+    confirmSession: { label: 'Confirm the session took place', onClick: step(() => orders.confirmSession(id), MSG.orderStepFailed), primary: true },
+    reschedule: { label: 'Propose a new time', onClick: open({ kind: 'schedule', mode: 'reschedule' }) },
+    acceptReschedule: { label: 'Accept the new time', onClick: step(() => orders.acceptReschedule(id), MSG.orderStepFailed), primary: true },
+    declineReschedule: { label: 'Decline the new time', onClick: step(() => orders.declineReschedule(id), MSG.orderStepFailed) },
+    submitProject: {
+      label: chat.orderStatus === 'revision_requested' ? 'Submit the project again' : 'Submit the project file',
+      onClick: open({ kind: 'upload' }),
+      primary: true,
+    },
+    downloadProject: { label: 'Download the project file', onClick: () => void download() },
+    decideRefund: { label: 'Decide the refund', onClick: open({ kind: 'refund' }), primary: true },
+    cancel: { label: 'Cancel the order', onClick: open({ kind: 'cancel' }), danger: true },
+    reportProblem: { label: 'Report a problem', onClick: open({ kind: 'problem' }) },
+  };
+  const shown = (Object.keys(buttons) as OrderAction[]).filter((action) => actions.has(action));
+
+  return (
+    <div className="order-panel">
+      <p className="order-status-line" role="status">
+        {statusLine({ chat, role, other, timeZone, now })}
+      </p>
+      <dl className="chat-offer-facts">
+        {chat.orderKind === 'intro' && (
+          <>
+            <dt>Booking</dt>
+            <dd>{INTRO_LABEL}</dd>
+          </>
+        )}
+        {isSession(chat) && chat.scheduledDate && (
+          <>
+            <dt>Session</dt>
+            <dd>
+              {formatWhen(chat.scheduledDate, timeZone, now)}
+              {chat.orderKind === 'hourly' && chat.scheduledHours ? `, ${chat.scheduledHours} h` : ''}
+            </dd>
+          </>
+        )}
+        {chat.orderKind === 'hourly' && chat.total > 0 && !chat.paymentAmount && (
+          <>
+            <dt>Total</dt>
+            <dd>{formatEuros(chat.total)}</dd>
+          </>
+        )}
+        {chat.paymentAmount !== undefined && chat.paymentAmount > 0 && (
+          <>
+            <dt>Paid</dt>
+            <dd>{formatEuros(chat.paymentAmount)}</dd>
+          </>
+        )}
+      </dl>
+      {shown.length > 0 && (
+        <div className="order-actions">
+          {shown.map((action) => {
+            const button = buttons[action];
+            if (!button) return null;
+            const kind = button.danger ? 'btn-danger' : button.primary ? 'btn-primary' : 'btn-secondary';
+            const blocked = action === 'pay' && payBlocked(chat) !== undefined;
+            return (
+              <button
+                key={action}
+                type="button"
+                className={`btn btn-small ${kind}`}
+                disabled={busy}
+                aria-disabled={blocked ? true : undefined}
+                onClick={button.onClick}
+              >
+                {button.label}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      <p className="order-hint" role="status">
+        {hint}
+      </p>
+      {actions.has('review') && (
+        <Suspense fallback={null}>
+          <ReviewForm chat={chat} />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'schedule' && (
+          <ScheduleDialog
+            mode={dialog.mode}
+            withHours={chat.orderKind === 'hourly' && (dialog.mode === 'hours' || dialog.mode === 'counter')}
+            hourlyPrice={chat.offer.price}
+            current={chat}
+            timeZone={timeZone}
+            onSubmit={(picked) => schedule(dialog.mode, picked)}
+            onClose={close}
+          />
+        )}
+        {dialog?.kind === 'cancel' && (
+          <CancelDialog terms={cancelTerms(chat, role, now)} onConfirm={() => run(() => orders.cancelOrder(id), MSG.cancelFailed)} onClose={close} />
+        )}
+        {dialog?.kind === 'problem' && (
+          <ProblemDialog onConfirm={(reason) => run(() => orders.reportProblem(id, reason), MSG.orderStepFailed)} onClose={close} />
+        )}
+        {dialog?.kind === 'refund' && (
+          <RefundDialog paid={chat.paymentAmount} onConfirm={(percent) => run(() => orders.decideRefund(id, percent), MSG.orderStepFailed)} onClose={close} />
+        )}
+        {dialog?.kind === 'upload' && <UploadDialog chatId={id} onDone={onChanged} onClose={close} />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * What the messages page says about a conversation's order, in one place: the status line (what
+ * happens next and who acts) and the actions each side has, from the order's status, its kind, the
+ * viewer's role and the next automatic step (`dueAt`). Times are shown in the viewer's time zone,
+ * named; money with formatEuros.
+ */
+import { ORDER_RULES } from '@shared/limits';
+import { formatEuros } from '@shared/money';
+import { MSG } from '@shared/texts';
+import type { ChatDto } from '@shared/schemas/chats';
+
+export type OrderRole = 'student' | 'expert';
+
+/** The expert is the offer's owner; anyone else in the conversation is its student. */
+export const roleOf = (chat: Pick<ChatDto, 'offer'>, myId: string): OrderRole => (chat.offer.professor._id === myId ? 'expert' : 'student');
+
+/** The browser's own time zone, e.g. "Europe/Paris". */
+export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const INTRO_LABEL = 'Free introduction (30 min)';
+
+function parts(iso: string, timeZone: string): Record<string, string> {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return Object.fromEntries(format.formatToParts(new Date(iso)).map(({ type, value }) => [type, value]));
+}
+
+/** "Wed 2 Dec" ("Wed 2 Dec 2027" in another year than now's). */
+export function formatDay(iso: string, timeZone: string, now = Date.now()): string {
+  const part = parts(iso, timeZone);
+  const year = part.year === parts(new Date(now).toISOString(), timeZone).year ? '' : ` ${part.year}`;
+  return `${part.weekday} ${part.day} ${part.month}${year}`;
+}
+
+/** "Tue 1 Dec, 10:30 (Europe/Paris)": a time in the viewer's zone, the zone named. */
+export function formatWhen(iso: string, timeZone: string, now = Date.now()): string {
+  const part = parts(iso, timeZone);
+  return `${formatDay(iso, timeZone, now)}, ${part.hour}:${part.minute} (${timeZone})`;
+}
+
+const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+
+export interface OrderView {
+  chat: ChatDto;
+  role: OrderRole;
+  /** The other side's name. */
+  other: string;
+  timeZone: string;
+  now: number;
+}
+
+/** A booked session (an hourly one or the introduction), not a project. */
+export const isSession = (chat: Pick<ChatDto, 'orderKind'>): boolean => chat.orderKind !== 'fixed';
+
+/** The booked session has started: it can be confirmed as held, no longer moved or cancelled. */
+export const sessionStarted = (chat: Pick<ChatDto, 'scheduledDate'>, now: number): boolean =>
+  chat.scheduledDate !== undefined && Date.parse(chat.scheduledDate) <= now;
+
+/** "Tue 1 Dec, 10:30 (Europe/Paris) for 2 hours", or the introduction. */
+function sessionText({ chat, timeZone, now }: OrderView): string {
+  const when = chat.scheduledDate ? formatWhen(chat.scheduledDate, timeZone, now) : 'a time to be agreed';
+  if (chat.orderKind === 'intro') return `${INTRO_LABEL} on ${when}`;
+  return chat.scheduledHours ? `${when} for ${hoursText(chat.scheduledHours)}` : when;
+}
+
+/** The amount the student pays now: "€240.00", or "nothing" for a free order. */
+export const payLabel = (total: number): string => (total > 0 ? `Pay ${formatEuros(total)}` : 'Confirm the free order');
+
+/** The status line: where the order stands, what happens next and who acts. */
+export function statusLine(view: OrderView): string {
+  const { chat, role, other, timeZone, now } = view;
+  const student = role === 'student';
+  const when = (iso: string | undefined) => (iso ? formatWhen(iso, timeZone, now) : '');
+  const day = (iso: string | undefined) => (iso ? formatDay(iso, timeZone, now) : '');
+  const session = sessionText(view);
+  const total = formatEuros(chat.total);
+
+  switch (chat.orderStatus) {
+    case 'open':
+      if (chat.orderKind === 'fixed') {
+        if (chat.total === 0) return student ? 'Confirm the free order to start the project.' : `Waiting for ${other} to confirm the free order.`;
+        return student ? `Pay ${total} to start the project.` : `Waiting for ${other} to pay ${total}.`;
+      }
+      if (chat.orderKind === 'intro') return student ? 'Choose a time for your free introduction (30 min).' : `Waiting for ${other} to propose a time.`;
+      return student ? `Choose a date and hours to propose a session to ${other}.` : `Waiting for ${other} to propose a time.`;
+    case 'scheduled':
+      return student ? `Waiting for ${other} to confirm your proposed time: ${session}.` : `${other} proposed ${session}. Confirm it or suggest another time.`;
+    case 'countered':
+      return student ? `${other} suggested ${session}. Accept or decline it.` : `Waiting for ${other} to answer your suggested time: ${session}.`;
+    case 'confirmed':
+      return student ? `Confirmed for ${session}. Pay ${total} to book it.` : `Confirmed for ${session}. Waiting for ${other} to pay.`;
+    case 'in_progress': {
+      if (chat.reschedule) {
+        const moved = when(chat.reschedule.scheduledDate);
+        const mine = (chat.reschedule.proposedBy === 'user') === student;
+        return mine
+          ? `Waiting for ${other} to accept moving the session to ${moved}.`
+          : `${other} proposes to move the session to ${moved}. Accept or decline it.`;
+      }
+      if (!isSession(chat)) {
+        const refunded = chat.dueAt ? ` If nothing is delivered by ${day(chat.dueAt)}, the payment is refunded.` : '';
+        return student ? `Paid — ${other} is working on your project.${refunded}` : `Paid — submit the project when it is ready.${refunded}`;
+      }
+      if (sessionStarted(chat, now)) {
+        const auto = chat.dueAt ? `; it completes automatically on ${when(chat.dueAt)}` : '';
+        return student
+          ? `The session was on ${when(chat.scheduledDate)}. Confirm it took place, or report a problem${auto}.`
+          : `The session was on ${when(chat.scheduledDate)}. Waiting for ${other} to confirm it took place${auto}.`;
+      }
+      if (chat.orderKind === 'intro') return `${INTRO_LABEL} booked — the session is on ${when(chat.scheduledDate)}.`;
+      return `Paid — the session is on ${session}.`;
+    }
+    case 'submitted': {
+      const auto = chat.dueAt ? `; approved automatically on ${day(chat.dueAt)}` : '';
+      return student ? `Delivered — approve it or ask for changes${auto}.` : `Delivered — waiting for ${other} to approve it${auto}.`;
+    }
+    case 'revision_requested':
+      return student ? `Changes requested — waiting for ${other} to submit the project again.` : `${other} asked for changes — submit the project again.`;
+    case 'refund_pending': {
+      const by = chat.dueAt ? ` by ${when(chat.dueAt)}` : '';
+      return student
+        ? `Cancelled — ${other} decides how much is refunded${by}; without a decision you are refunded in full.`
+        : `${other} cancelled late — decide the share to refund${by}, or it is refunded in full.`;
+    }
+    case 'problem_reported': {
+      const mine = chat.problem ? (chat.problem.reportedBy === 'user') === student : false;
+      return `${mine ? 'You' : other} reported a problem — an admin will review the order and decide.`;
+    }
+    case 'closed':
+      if (chat.orderKind === 'intro') return `Completed — the ${INTRO_LABEL.toLowerCase()} took place.`;
+      if (chat.orderKind === 'fixed')
+        return student ? 'Completed — the project is approved.' : 'Completed — the project is approved and the payment credited to you.';
+      return student ? 'Completed — the session took place.' : 'Completed — the session took place and the payment is credited to you.';
+    case 'canceled': {
+      const refund = chat.cancellation?.refundAmount;
+      if (refund !== undefined && refund > 0)
+        return student ? `Cancelled — ${formatEuros(refund)} refunded to you.` : `Cancelled — ${formatEuros(refund)} refunded to ${other}.`;
+      if (chat.paymentAmount) return 'Cancelled — nothing refunded.';
+      return 'Cancelled.';
+    }
+  }
+}
+
+/** What a side may do now. `pay` is listed for the student while it is not yet possible too: it says why. */
+export type OrderAction =
+  | 'pickHours'
+  | 'bookIntro'
+  | 'pay'
+  | 'acceptCounter'
+  | 'declineCounter'
+  | 'confirmSchedule'
+  | 'counter'
+  | 'approve'
+  | 'requestRevision'
+  | 'confirmSession'
+  | 'reschedule'
+  | 'acceptReschedule'
+  | 'declineReschedule'
+  | 'submitProject'
+  | 'downloadProject'
+  | 'decideRefund'
+  | 'cancel'
+  | 'reportProblem'
+  | 'review';
+
+const UNPAID = ['open', 'scheduled', 'countered', 'confirmed'];
+
+export function orderActions(chat: ChatDto, role: OrderRole, now: number): OrderAction[] {
+  const actions: OrderAction[] = [];
+  const add = (...more: OrderAction[]) => actions.push(...more);
+  const status = chat.orderStatus;
+  const student = role === 'student';
+  const hourly = chat.orderKind === 'hourly';
+  const intro = chat.orderKind === 'intro';
+
+  if (student) {
+    if (status === 'open' || status === 'scheduled' || status === 'confirmed') {
+      if (hourly) add('pickHours');
+      if (intro || status === 'open') add('bookIntro');
+    }
+    if (status === 'countered') add('acceptCounter', 'declineCounter');
+    if (!intro && (status === 'open' || status === 'confirmed' || (hourly && (status === 'scheduled' || status === 'countered')))) add('pay');
+  } else {
+    if (status === 'scheduled') add('confirmSchedule', 'counter');
+    if (!isSession(chat) && (status === 'in_progress' || status === 'revision_requested')) add('submitProject');
+    if (status === 'refund_pending') add('decideRefund');
+  }
+
+  if (status === 'in_progress' && isSession(chat)) {
+    const started = sessionStarted(chat, now);
+    const theirs = chat.reschedule && (chat.reschedule.proposedBy === 'user') !== student;
+    if (theirs) add('acceptReschedule', 'declineReschedule');
+    if (student && started) add('confirmSession');
+    if (!started && !chat.reschedule) add('reschedule');
+  }
+  if (student && status === 'submitted') add('approve', 'requestRevision');
+  if (chat.projectSubmission.file && ['submitted', 'revision_requested', 'problem_reported', 'closed'].includes(status)) add('downloadProject');
+  const paidCancellable = (status === 'in_progress' && !(isSession(chat) && sessionStarted(chat, now))) || status === 'revision_requested';
+  if (UNPAID.includes(status) || paidCancellable) add('cancel');
+  if (['in_progress', 'submitted', 'revision_requested'].includes(status)) add('reportProblem');
+  if (student && status === 'closed') add('review');
+  return actions;
+}
+
+/** Why the student cannot pay yet (spec 2 section 5), or undefined when paying is possible. */
+export function payBlocked(chat: ChatDto): string | undefined {
+  if (chat.orderKind !== 'hourly') return undefined;
+  if (chat.orderStatus === 'open') return MSG.chooseDateHours;
+  if (chat.orderStatus === 'scheduled' || chat.orderStatus === 'countered') return MSG.waitingScheduleConfirmation;
+  return undefined;
+}
+
+const { freeCancellationHours: LATE_HOURS, refundDecisionHours: DECIDE_HOURS } = ORDER_RULES;
+const EXPERT_DECIDES = `the expert decides within ${DECIDE_HOURS} hours how much is refunded (in full without a decision)`;
+
+/** The cancellation terms in general (spec 1 section 1's terms, as the orders issue applies them). */
+export const CANCEL_TERMS = `Cancelling is free before payment. After payment, the student is refunded in full more than ${LATE_HOURS} hours before the session, or before anything is delivered; later, ${EXPERT_DECIDES}. An expert who cancels always refunds in full.`;
+
+/** What this cancellation does, stated before it is confirmed. */
+export function cancelTerms(chat: ChatDto, role: OrderRole, now: number): string {
+  if (UNPAID.includes(chat.orderStatus)) return 'Nothing has been paid yet: cancelling is free.';
+  if (role === 'expert') return `${chat.paymentAmount ? formatEuros(chat.paymentAmount) : 'The payment'} is refunded in full to the student.`;
+  if (chat.orderKind === 'intro') return 'The free introduction is cancelled; nothing was paid.';
+  const paid = chat.paymentAmount ? formatEuros(chat.paymentAmount) : 'The payment';
+  if (chat.orderKind === 'fixed') {
+    return chat.orderStatus === 'in_progress'
+      ? `Nothing has been delivered yet: ${paid} is refunded in full.`
+      : `The work has already been delivered: ${EXPERT_DECIDES}.`;
+  }
+  const start = chat.scheduledDate ? Date.parse(chat.scheduledDate) : Number.POSITIVE_INFINITY;
+  return start - now > LATE_HOURS * 3_600_000
+    ? `The session is more than ${LATE_HOURS} hours away: ${paid} is refunded in full.`
+    : `The session is less than ${LATE_HOURS} hours away: ${EXPERT_DECIDES}.`;
+}

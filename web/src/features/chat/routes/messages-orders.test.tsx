@@ -1,0 +1,251 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@shared/texts';
+import type { ChatDto } from '@shared/schemas/chats';
+import { json } from '@/test/render-app';
+import { chatWith, claire, claireAccount, conversationAnswers, renderMessages } from '@/test/messages-fixtures';
+import { dateInputValue } from '@/features/chat/lib/session-time';
+
+afterEach(() => vi.unstubAllGlobals());
+// The dialogs load lazily: loaded once here, so that a busy machine does not time the first one out.
+beforeAll(() => import('@/features/chat/components/order-lazy'), 30_000);
+
+const DAY = 86_400_000;
+const order = () => within(screen.getByRole('region', { name: 'Order' }));
+const statusLine = () => order().getAllByRole('status')[0];
+const inDays = (days: number) => {
+  const at = new Date(Date.now() + days * DAY);
+  at.setHours(10, 30, 0, 0);
+  return at;
+};
+
+/** /messages?chatId=c1 with this order, answering its calls as given. */
+function openOrder(chat: ChatDto, answers: Parameters<typeof renderMessages>[1] = {}, asExpert = false, path = '/messages?chatId=c1') {
+  return renderMessages(
+    path,
+    {
+      'GET /chats': () => json(200, { chats: [chat] }),
+      ...conversationAnswers(chat, []),
+      'GET /chats/chat/c1?limit=1': () => json(200, { chat, messages: [], hasMore: false }),
+      ...answers,
+    },
+    asExpert ? { account: claireAccount } : {},
+  );
+}
+
+describe('messages page: the order, as the student', () => {
+  it('pays a fixed-price order from open: the session is asked for the total, and the browser sent to it', async () => {
+    const chat = chatWith(claire, 'c1');
+    const page = openOrder(chat, { 'POST /payments/create-session': () => json(200, { url: 'https://checkout.example/s/1' }) });
+    await waitFor(() => expect(statusLine()).toHaveTextContent('Pay €120.00 to start the project.'));
+    expect(order().getByRole('button', { name: 'Book a free 30-minute introduction' })).toBeInTheDocument();
+    await userEvent.click(order().getByRole('button', { name: 'Pay €120.00' }));
+    await waitFor(() => expect(page.calls('POST', '/payments/create-session')).toHaveLength(1));
+    expect(page.calls('POST', '/payments/create-session')[0]?.body).toEqual({ chatId: 'c1', amount: 120 });
+  });
+
+  it('an hourly order: Pay first says to choose date and hours; the picker refuses past times and hours outside 1–8, shows the total, and sends the start with my offset', async () => {
+    const user = userEvent.setup();
+    const chat = chatWith(claire, 'c1', { orderKind: 'hourly', total: 0, offer: { ...chatWith(claire, 'c1').offer, pricingType: 'hourly', price: 60.5 } });
+    const page = openOrder(chat, { 'PUT /chats/c1/schedule': () => json(200, { msg: MSG.scheduleProposed }) });
+    await waitFor(() => expect(statusLine()).toHaveTextContent('Choose a date and hours to propose a session to Claire Dubois.'));
+
+    await user.click(order().getByRole('button', { name: 'Pay' }));
+    expect(order().getByText(MSG.chooseDateHours)).toBeInTheDocument();
+    expect(page.calls('POST', '/payments/create-session')).toHaveLength(0);
+
+    await user.click(order().getByRole('button', { name: 'Choose date and hours' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Choose date and hours' }, { timeout: 5000 }));
+    expect(dialog.getByLabelText('Date')).toHaveFocus();
+    expect(dialog.getByText(`Times are in your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}.`)).toBeInTheDocument();
+
+    fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(new Date(Date.now() - DAY)) } });
+    await user.selectOptions(dialog.getByLabelText(/^Start time/), '10:30');
+    await user.click(dialog.getByRole('button', { name: 'Propose this time' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(MSG.sessionInPast);
+
+    const start = inDays(3);
+    fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(start) } });
+    await user.clear(dialog.getByLabelText('Hours'));
+    await user.type(dialog.getByLabelText('Hours'), '9');
+    await user.click(dialog.getByRole('button', { name: 'Propose this time' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(MSG.sessionHoursRange);
+    expect(page.calls('PUT', '/chats/c1/schedule')).toHaveLength(0);
+
+    await user.clear(dialog.getByLabelText('Hours'));
+    await user.type(dialog.getByLabelText('Hours'), '3');
+    expect(dialog.getByText(/Total: €181\.50/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Propose this time' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/schedule')).toHaveLength(1));
+    const body = page.calls('PUT', '/chats/c1/schedule')[0]?.body as { scheduledDate: string; scheduledHours: number };
+    expect(body.scheduledHours).toBe(3);
+    expect(body.scheduledDate).toMatch(new RegExp(`^${dateInputValue(start)}T10:30:00[+-]\\d\\d:\\d\\d$`));
+    expect(Date.parse(body.scheduledDate)).toBe(start.getTime());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(order().getByRole('button', { name: 'Choose date and hours' })).toHaveFocus();
+  });
+
+  it('books the free introduction with freeIntro and no hours', async () => {
+    const user = userEvent.setup();
+    const page = openOrder(chatWith(claire, 'c1'), { 'PUT /chats/c1/schedule': () => json(200, { msg: MSG.scheduleProposed }) });
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Book a free 30-minute introduction' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book a free 30-minute introduction' }));
+    expect(dialog.queryByLabelText('Hours')).not.toBeInTheDocument();
+    fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(inDays(2)) } });
+    await user.selectOptions(dialog.getByLabelText(/^Start time/), '10:30');
+    await user.click(dialog.getByRole('button', { name: 'Book the introduction' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/schedule')).toHaveLength(1));
+    expect(page.calls('PUT', '/chats/c1/schedule')[0]?.body).toEqual({ scheduledDate: expect.stringMatching(/T10:30:00[+-]/), freeIntro: true });
+  });
+
+  it('approves a delivered project, or asks for changes', async () => {
+    const user = userEvent.setup();
+    const chat = chatWith(claire, 'c1', { orderStatus: 'submitted', paymentAmount: 120, projectSubmission: { status: 'submitted', file: 'f.pdf' } });
+    const page = openOrder(chat, { 'POST /chats/c1/handle-project': () => json(200, { msg: MSG.projectApproved }) });
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^Delivered — approve it or ask for changes/));
+    expect(order().getByRole('button', { name: 'Download the project file' })).toBeInTheDocument();
+    await user.click(order().getByRole('button', { name: 'Ask for changes' }));
+    await user.click(order().getByRole('button', { name: 'Approve the project' }));
+    await waitFor(() => expect(page.calls('POST', '/chats/c1/handle-project')).toHaveLength(2));
+    expect(page.calls('POST', '/chats/c1/handle-project').map((call) => call.body)).toEqual([{ action: 'request_revision' }, { action: 'approve' }]);
+  });
+
+  it('states the cancellation terms before cancelling; keeping the order calls nothing', async () => {
+    const user = userEvent.setup();
+    const chat = chatWith(claire, 'c1', {
+      orderStatus: 'in_progress',
+      orderKind: 'hourly',
+      paymentAmount: 240,
+      scheduledDate: inDays(5).toISOString(),
+      scheduledHours: 2,
+    });
+    const page = openOrder(chat, { 'PUT /chats/c1/cancel': () => json(200, { msg: MSG.orderCanceledRefunded }) });
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Cancel the order' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Cancel this order?' }));
+    expect(dialog.getByText('The session is more than 12 hours away: €240.00 is refunded in full.')).toBeInTheDocument();
+    expect(dialog.getByText(/Cancelling is free before payment/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Keep the order' }));
+    expect(page.calls('PUT', '/chats/c1/cancel')).toHaveLength(0);
+
+    await user.click(order().getByRole('button', { name: 'Cancel the order' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Cancel this order?' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel the order' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/cancel')).toHaveLength(1));
+  });
+
+  it('an order moved meanwhile: says so and fetches the order again', async () => {
+    const user = userEvent.setup();
+    let chat = chatWith(claire, 'c1', { orderStatus: 'countered', orderKind: 'hourly', scheduledDate: inDays(4).toISOString(), scheduledHours: 2, total: 240 });
+    openOrder(chat, {
+      'GET /chats/chat/c1?limit=1': () => json(200, { chat, messages: [], hasMore: false }),
+      'PUT /chats/c1/accept-schedule': () => {
+        chat = { ...chat, orderStatus: 'open', scheduledDate: undefined, scheduledHours: undefined, total: 0 };
+        return json(409, { msg: MSG.orderNotMovable, code: 'order_not_movable' });
+      },
+    });
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Accept the suggested time' }));
+    expect(await screen.findByText(MSG.orderNotMovable)).toBeInTheDocument();
+    await waitFor(() => expect(statusLine()).toHaveTextContent('Choose a date and hours to propose a session to Claire Dubois.'));
+  });
+
+  it('back from the checkout (?status=paid): marks the order paid once and drops the parameter', async () => {
+    const paid = chatWith(claire, 'c1', { orderStatus: 'in_progress', paymentAmount: 120, isServiceInProgress: true });
+    const page = openOrder(chatWith(claire, 'c1'), { 'PUT /chats/c1/mark-paid': () => json(200, paid) }, false, '/messages?chatId=c1&status=paid');
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^Paid — Claire Dubois is working on your project/));
+    expect(page.calls('PUT', '/chats/c1/mark-paid')).toHaveLength(1);
+    expect(page.router.state.location.search).toBe('?chatId=c1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page.calls('PUT', '/chats/c1/mark-paid')).toHaveLength(1);
+  });
+
+  it('a payment not confirmed yet is told as information, and the push updates the page', async () => {
+    let chat = chatWith(claire, 'c1');
+    const page = openOrder(
+      chat,
+      {
+        'PUT /chats/c1/mark-paid': () => json(409, { msg: MSG.paymentNotConfirmed, code: 'payment_not_confirmed' }),
+        'GET /chats/chat/c1?limit=1': () => json(200, { chat, messages: [], hasMore: false }),
+      },
+      false,
+      '/messages?chatId=c1&status=paid',
+    );
+    const socket = await page.connect();
+    expect(await screen.findByText(MSG.paymentNotConfirmed)).toBeInTheDocument();
+    expect(document.querySelector('.Toastify__toast--info')).toBeInTheDocument();
+    chat = { ...chat, orderStatus: 'in_progress', paymentAmount: 120 };
+    socket.push({ type: 'orderChanged', chatId: 'c1', orderStatus: 'in_progress', eventId: 'e1' });
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^Paid — Claire Dubois is working on your project/));
+  });
+});
+
+describe('messages page: the order, as the expert', () => {
+  const proposed = () =>
+    chatWith(claire, 'c1', { orderStatus: 'scheduled', orderKind: 'hourly', scheduledDate: inDays(3).toISOString(), scheduledHours: 2, total: 240 });
+
+  it('confirms the proposed time; an orderChanged push brings the new status', async () => {
+    const user = userEvent.setup();
+    let chat = proposed();
+    const page = openOrder(
+      chat,
+      {
+        'GET /chats/chat/c1?limit=1': () => json(200, { chat, messages: [], hasMore: false }),
+        'PUT /chats/c1/confirm-schedule': () => json(200, { msg: MSG.scheduleConfirmed }),
+      },
+      true,
+    );
+    const socket = await page.connect();
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^Alice Martin proposed .* for 2 hours\. Confirm it or suggest another time\.$/));
+    expect(order().queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    chat = { ...chat, orderStatus: 'confirmed', isScheduleConfirmed: true };
+    await user.click(order().getByRole('button', { name: 'Confirm the time' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/confirm-schedule')).toHaveLength(1));
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/Waiting for Alice Martin to pay\.$/));
+
+    chat = { ...chat, orderStatus: 'in_progress', paymentAmount: 240 };
+    socket.push({ type: 'orderChanged', chatId: 'c1', orderStatus: 'in_progress', eventId: 'e2' });
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^Paid — the session is on /));
+    expect(order().getByRole('button', { name: 'Cancel the order' })).toBeInTheDocument();
+  });
+
+  it('counters with another date and hours', async () => {
+    const user = userEvent.setup();
+    const page = openOrder(proposed(), { 'PUT /chats/c1/counter-schedule': () => json(200, { msg: MSG.counterProposed }) }, true);
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Suggest another time' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Suggest another time' }));
+    fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(inDays(6)) } });
+    await user.selectOptions(dialog.getByLabelText(/^Start time/), '14:00');
+    await user.clear(dialog.getByLabelText('Hours'));
+    await user.type(dialog.getByLabelText('Hours'), '1');
+    await user.click(dialog.getByRole('button', { name: 'Send suggestion' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/counter-schedule')).toHaveLength(1));
+    expect(page.calls('PUT', '/chats/c1/counter-schedule')[0]?.body).toEqual({ scheduledDate: expect.stringMatching(/T14:00:00[+-]/), scheduledHours: 1 });
+  });
+
+  it('decides the refund share of a late cancellation', async () => {
+    const user = userEvent.setup();
+    const chat = chatWith(claire, 'c1', { orderStatus: 'refund_pending', paymentAmount: 120, dueAt: new Date(Date.now() + DAY).toISOString() });
+    const page = openOrder(chat, { 'PUT /chats/c1/refund-decision': () => json(200, { msg: MSG.orderCanceledRefunded }) }, true);
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^Alice Martin cancelled late — decide the share to refund by/));
+    await user.click(order().getByRole('button', { name: 'Decide the refund' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Decide the refund' }));
+    await user.clear(dialog.getByLabelText('Refund (%)'));
+    await user.type(dialog.getByLabelText('Refund (%)'), '101');
+    await user.click(dialog.getByRole('button', { name: 'Refund this share' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(MSG.refundPercentRange);
+    await user.clear(dialog.getByLabelText('Refund (%)'));
+    await user.type(dialog.getByLabelText('Refund (%)'), '50');
+    expect(dialog.getByText('Refunded to the student: €60.00')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Refund this share' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/refund-decision')).toHaveLength(1));
+    expect(page.calls('PUT', '/chats/c1/refund-decision')[0]?.body).toEqual({ refundPercent: 50 });
+  });
+
+  it('cancelling says it is always a full refund', async () => {
+    const user = userEvent.setup();
+    openOrder(chatWith(claire, 'c1', { orderStatus: 'in_progress', paymentAmount: 120 }), {}, true);
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Cancel the order' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel this order?' }));
+    expect(dialog.getByText('€120.00 is refunded in full to the student.')).toBeInTheDocument();
+  });
+});
