@@ -171,7 +171,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     by: ['payment'],
     when: (order) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed'),
   },
-  submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], when: (order) => order.kind === 'fixed' },
+  // A project is delivered; after a session the expert may deliver its notes or work too (nothing for an introduction).
+  submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], when: (order) => order.kind !== 'intro' },
   // The student approves; a delivery left unanswered for 7 days is approved by the deadline.
   approve: { from: ['submitted'], to: 'closed', by: ['student', 'system'] },
   requestRevision: { from: ['submitted'], to: 'revision_requested', by: ['student'] },

@@ -190,7 +190,7 @@ export function orderActions(chat: ChatDto, role: OrderRole, now: number): Order
     if (!intro && (status === 'open' || status === 'confirmed' || (hourly && (status === 'scheduled' || status === 'countered')))) add('pay');
   } else {
     if (status === 'scheduled') add('confirmSchedule', 'counter');
-    if (!isSession(chat) && (status === 'in_progress' || status === 'revision_requested')) add('submitProject');
+    if (!intro && (status === 'in_progress' || status === 'revision_requested')) add('submitProject');
     if (status === 'refund_pending') add('decideRefund');
   }
 
