@@ -16,9 +16,9 @@ export default function DashboardRoute() {
   }, [hash]);
 
   return (
-    <div className="page" aria-labelledby="dashboard-title">
+    <section className="page" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       <PayoutCard />
-    </div>
+    </section>
   );
 }
