@@ -91,36 +91,52 @@ describe('an order from onboarding to review, in two browsers', () => {
     await proposal.getByText('Total: €80.00').waitFor();
     await expectAccessible(student, '/messages (hours picker)');
     await proposal.getByRole('button', { name: 'Propose this time' }).click();
-    await statusLine(expert).getByText(/proposed .*Confirm it or suggest another time/).waitFor();
+    await statusLine(expert)
+      .getByText(/proposed .*Confirm it or suggest another time/)
+      .waitFor();
 
     await button(expert, 'Suggest another time').click();
     const counter = await proposeTime(expert, 'Suggest another time', await dayAhead(4), '14:30', 3);
     await counter.getByRole('button', { name: 'Send suggestion' }).click();
-    await statusLine(student).getByText(/suggested .*14:30.*Accept or decline it/).waitFor();
+    await statusLine(student)
+      .getByText(/suggested .*14:30.*Accept or decline it/)
+      .waitFor();
     await button(student, 'Accept the suggested time').click();
-    await statusLine(expert).getByText(/Confirmed for .*Waiting for .* to pay/).waitFor();
+    await statusLine(expert)
+      .getByText(/Confirmed for .*Waiting for .* to pay/)
+      .waitFor();
 
     await button(student, 'Pay €120.00').click();
     await student.waitForURL((url) => url.pathname.startsWith('/_local/payments/checkout/cs_'));
     await student.getByText('€120.00').first().waitFor();
     await button(student, 'Pay').click();
     await student.waitForURL((url) => url.pathname === '/messages' && url.searchParams.get('chatId') === chatId && !url.searchParams.has('status'));
-    await statusLine(student).getByText(/^Paid — the session is on .*14:30/).waitFor();
-    await statusLine(expert).getByText(/^Paid — the session is on/).waitFor();
+    await statusLine(student)
+      .getByText(/^Paid — the session is on .*14:30/)
+      .waitFor();
+    await statusLine(expert)
+      .getByText(/^Paid — the session is on/)
+      .waitFor();
 
     // 3. The expert delivers a file; the student asks for changes, then approves and reviews.
     await button(expert, 'Submit the project file').click();
     const upload = expert.getByRole('dialog', { name: 'Submit the project file' });
     await upload.getByLabel('Project file').setInputFiles({ name: 'interview-notes.pdf', mimeType: 'application/pdf', buffer: pdfDocument() });
     await upload.getByRole('button', { name: 'Upload and submit' }).click();
-    await statusLine(student).getByText(/^Delivered — approve it or ask for changes/).waitFor();
+    await statusLine(student)
+      .getByText(/^Delivered — approve it or ask for changes/)
+      .waitFor();
     await button(student, 'Ask for changes').click();
-    await statusLine(expert).getByText(/asked for changes — submit the project again/).waitFor();
+    await statusLine(expert)
+      .getByText(/asked for changes — submit the project again/)
+      .waitFor();
     await button(expert, 'Submit the project again').click();
     const again = expert.getByRole('dialog', { name: 'Submit the project file' });
     await again.getByLabel('Project file').setInputFiles({ name: 'interview-notes-v2.pdf', mimeType: 'application/pdf', buffer: pdfDocument(2000) });
     await again.getByRole('button', { name: 'Upload and submit' }).click();
-    await statusLine(student).getByText(/^Delivered/).waitFor();
+    await statusLine(student)
+      .getByText(/^Delivered/)
+      .waitFor();
     await button(student, 'Approve the project').click();
     await statusLine(expert).getByText('Completed — the session took place and the payment is credited to you.').waitFor();
 
@@ -150,8 +166,12 @@ describe('more orders in the browser', () => {
     const booking = await proposeTime(student, 'Book a free 30-minute introduction', await dayAhead(2), '09:30');
     await booking.getByRole('button', { name: 'Book the introduction' }).click();
     await button(expert, 'Confirm the time').click();
-    await statusLine(student).getByText(/^Free introduction \(30 min\) booked — the session is on/).waitFor();
-    await statusLine(expert).getByText(/^Free introduction \(30 min\) booked/).waitFor();
+    await statusLine(student)
+      .getByText(/^Free introduction \(30 min\) booked — the session is on/)
+      .waitFor();
+    await statusLine(expert)
+      .getByText(/^Free introduction \(30 min\) booked/)
+      .waitFor();
     await expectAccessible(expert, '/messages (introduction booked)');
   });
 
@@ -169,8 +189,12 @@ describe('more orders in the browser', () => {
     await student.waitForURL((url) => url.pathname.startsWith('/_local/payments/checkout/'));
     const sessionId = new URL(student.url()).pathname.split('/').pop()!;
     await button(student, 'Pay').click();
-    await statusLine(student).getByText(/Pay|Paid|project/).waitFor();
-    await statusLine(expert).getByText(/submit|deliver|Paid/i).waitFor();
+    await statusLine(student)
+      .getByText(/Pay|Paid|project/)
+      .waitFor();
+    await statusLine(expert)
+      .getByText(/submit|deliver|Paid/i)
+      .waitFor();
 
     await button(student, 'Cancel the order').click();
     const dialog = student.getByRole('dialog', { name: 'Cancel this order?' });
@@ -178,7 +202,9 @@ describe('more orders in the browser', () => {
     await expectAccessible(student, '/messages (cancel terms)');
     await dialog.getByRole('button', { name: 'Cancel the order', exact: true }).click();
     await statusLine(student).getByText('Cancelled — €60.00 refunded to you.').waitFor();
-    await statusLine(expert).getByText(/^Cancelled — €60.00 refunded to/).waitFor();
+    await statusLine(expert)
+      .getByText(/^Cancelled — €60.00 refunded to/)
+      .waitFor();
     const intent = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
     const charge = await localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(intent)).latest_charge));
     expect(charge.amount_refunded).toBe(6000);

@@ -1,16 +1,13 @@
 /**
  * The ledger's invariants, for random histories of orders: every entry balances, so the whole ledger
  * sums to zero; what an order held is released entirely when it ends; the expert, the platform and
- * the students get exactly what was paid between them; and the balances derived from the lines in
- * the table (DynamoDB Local) are the ones the entries say, however often an entry is recorded again.
+ * the students get exactly what was paid between them (tests/integration/money-invariants.test.ts
+ * checks the same histories in the table).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Cents, cents } from '../../../shared/money';
-import { withLocalTable } from '../../../tests/support/local-table';
 import { balanceOf, heldFor, isBalanced, type LedgerEntry, type LedgerLine, payableTo, paymentEntry, platformFeeOf, settlementEntries } from './ledger';
-
-const loaded = withLocalTable('ledger-unit', () => Promise.all([import('./ledger-repository'), import('../../platform/table')]));
 
 /** How an order ends once paid: approved (all credited), refunded in part (a percent), or in full. */
 const endings = fc.oneof(
@@ -70,33 +67,4 @@ describe('the ledger, for random histories', () => {
       { numRuns: 300 },
     );
   });
-
-  it('derives the same balances from the table, with every entry recorded once however often it is written', async () => {
-    const [repo, table] = loaded();
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(orders, fc.array(fc.nat(), { maxLength: 6 }), async (generated, replays) => {
-        run++;
-        // Each run has accounts of its own, so that the table's balances are this history's alone.
-        const entries = history(generated).flatMap((order) =>
-          order.entries.map((entry) => ({
-            ...entry,
-            entryId: `r${run}-${entry.entryId}`,
-            orderId: `r${run}-${order.orderId}`,
-            lines: entry.lines.map((line) => ({ ...line, account: line.account.replace(/^(held|expert):/, `$1:r${run}-`) as LedgerLine['account'] })),
-          })),
-        );
-        for (const entry of entries) await table.transact({ TransactItems: repo.entryWrites(entry) });
-        // Recording an entry again (a retried webhook, a second approval) is refused and changes nothing.
-        for (const replay of replays) {
-          const entry = entries[replay % entries.length];
-          await expect(table.transact({ TransactItems: repo.entryWrites(entry) })).rejects.toSatisfy(table.isConditionFailure);
-        }
-        const expected = entries.flatMap((entry) => entry.lines);
-        const accounts = [...new Set(expected.map((line) => line.account))].filter((account) => account !== 'provider_balance' && account !== 'platform_fees');
-        for (const account of accounts) expect(balanceOf(account, await repo.linesOf(account)) + 0).toBe(balanceOf(account, expected) + 0);
-      }),
-      { numRuns: 15 },
-    );
-  }, 120_000);
 });
