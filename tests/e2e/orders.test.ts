@@ -141,7 +141,9 @@ describe('an order from onboarding to review, in two browsers', () => {
     await statusLine(expert).getByText('Completed — the session took place and the payment is credited to you.').waitFor();
 
     const review = student.getByRole('form', { name: 'Leave a review' });
-    await review.getByText('5 stars').click();
+    // The stars are a radio group: a star's label is what a pointer clicks.
+    await review.locator('label').filter({ hasText: '5 stars' }).click();
+    expect(await review.getByRole('radio', { name: '5 stars' }).isChecked()).toBe(true);
     await review.getByLabel(/Comment/).fill('Sharp questions and <b>useful</b> notes.');
     await review.getByRole('button', { name: 'Send review' }).click();
     await student.getByRole('img', { name: 'Your rating: 5 out of 5 stars' }).waitFor();
@@ -198,7 +200,10 @@ describe('more orders in the browser', () => {
 
     await button(student, 'Cancel the order').click();
     const dialog = student.getByRole('dialog', { name: 'Cancel this order?' });
-    await dialog.getByText(/refunded in full/).waitFor();
+    await dialog
+      .getByText(/refunded in full/)
+      .first()
+      .waitFor();
     await expectAccessible(student, '/messages (cancel terms)');
     await dialog.getByRole('button', { name: 'Cancel the order', exact: true }).click();
     await statusLine(student).getByText('Cancelled — €60.00 refunded to you.').waitFor();
