@@ -153,17 +153,22 @@ describe('an order from onboarding to review, in two browsers', () => {
   });
 });
 
+/** A new student's conversation about the expert's offer, open in two browsers: the student's and the expert's. */
+async function bothSidesOf({ offer, email: expertEmail }: { offer: OfferDto; email: string }) {
+  const { client: studentApi, email: studentEmail } = await signedInStudent();
+  const chatId = await openConversation(studentApi, offer);
+  const student = await browser.newPage();
+  const expert = await browser.newPage();
+  await logIn(student, studentEmail);
+  await logIn(expert, expertEmail);
+  await visit(student, `/messages?chatId=${chatId}`);
+  await visit(expert, `/messages?chatId=${chatId}`);
+  return { student, expert };
+}
+
 describe('more orders in the browser', () => {
   it('books a free introduction that the expert confirms, shown as free on both sides', async () => {
-    const { offer, email: expertEmail } = await expertWithOffer('Ines', 'Intro', 'Career change coaching');
-    const { client: studentApi, email: studentEmail } = await signedInStudent();
-    const chatId = await openConversation(studentApi, offer);
-    const student = await browser.newPage();
-    const expert = await browser.newPage();
-    await logIn(student, studentEmail);
-    await logIn(expert, expertEmail);
-    await visit(student, `/messages?chatId=${chatId}`);
-    await visit(expert, `/messages?chatId=${chatId}`);
+    const { student, expert } = await bothSidesOf(await expertWithOffer('Ines', 'Intro', 'Career change coaching'));
     await button(student, 'Book a free 30-minute introduction').click();
     const booking = await proposeTime(student, 'Book a free 30-minute introduction', await dayAhead(2), '09:30');
     await booking.getByRole('button', { name: 'Book the introduction' }).click();
@@ -178,15 +183,7 @@ describe('more orders in the browser', () => {
   });
 
   it('cancels a paid order with the terms stated first, and refunds it', async () => {
-    const { offer, email: expertEmail } = await expertWithOffer('Carl', 'Canceller', 'Pitch deck review');
-    const { client: studentApi, email: studentEmail } = await signedInStudent();
-    const chatId = await openConversation(studentApi, offer);
-    const student = await browser.newPage();
-    const expert = await browser.newPage();
-    await logIn(student, studentEmail);
-    await logIn(expert, expertEmail);
-    await visit(student, `/messages?chatId=${chatId}`);
-    await visit(expert, `/messages?chatId=${chatId}`);
+    const { student, expert } = await bothSidesOf(await expertWithOffer('Carl', 'Canceller', 'Pitch deck review'));
     await button(student, 'Pay €60.00').click();
     await student.waitForURL((url) => url.pathname.startsWith('/_local/payments/checkout/'));
     const sessionId = new URL(student.url()).pathname.split('/').pop()!;

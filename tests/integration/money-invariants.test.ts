@@ -8,8 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../functions/platform/access-token';
 import type { OrderRecord } from '../../functions/contexts/orders/order';
-import { balanceOf, type LedgerEntry, type LedgerLine, paymentEntry, settlementEntries } from '../../functions/contexts/payments/ledger';
-import { type Cents, cents } from '../../shared/money';
+import { balanceOf, type LedgerLine } from '../../functions/contexts/payments/ledger';
+import { cents } from '../../shared/money';
+import { history, paidOrders } from '../support/ledger-histories';
 import { stackEnv } from '../support/stack';
 
 /** This run's own ids and accounts: the stack's table is shared with the other files. */
@@ -50,41 +51,12 @@ function modules() {
   return loaded;
 }
 
-/** How an order ends once paid: approved (all credited), refunded in part (a percent), or in full. */
-const endings = fc.oneof(
-  fc.constant({ refundPercent: 0 }),
-  fc.integer({ min: 1, max: 99 }).map((refundPercent) => ({ refundPercent })),
-  fc.constant({ refundPercent: 100 }),
-);
-
-const orders = fc.array(
-  fc.record({
-    amount: fc.integer({ min: 50, max: 99_999_999 }).map(cents),
-    expert: fc.constantFrom('e1', 'e2', 'e3'),
-    ending: endings,
-  }),
-  { minLength: 1, maxLength: 12 },
-);
-
-function history(generated: { amount: Cents; expert: string; ending: { refundPercent: number } }[]) {
-  return generated.map((order, index) => {
-    const orderId = `o${index}`;
-    const at = `2026-11-20T10:00:${String(index).padStart(2, '0')}.000Z`;
-    const refund = cents(Math.round((order.amount * order.ending.refundPercent) / 100));
-    const entries: LedgerEntry[] = [
-      paymentEntry(orderId, `pi_${index}`, order.amount, at),
-      ...settlementEntries({ orderId, expertId: order.expert }, order.amount, { amountCents: refund, refundId: `re_${index}` }, at),
-    ];
-    return { ...order, orderId, refund, entries };
-  });
-}
-
 describe('the ledger in the table, for random histories', () => {
   it('derives the same balances from the table, with every entry recorded once however often it is written', async () => {
     const [, , ledgerRepo, , table] = await modules();
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(orders, fc.array(fc.nat(), { maxLength: 6 }), async (generated, replays) => {
+      fc.asyncProperty(paidOrders, fc.array(fc.nat(), { maxLength: 6 }), async (generated, replays) => {
         run++;
         // Each run has accounts of its own, so that the table's balances are this history's alone.
         const entries = history(generated).flatMap((order) =>

@@ -5,41 +5,19 @@
  * deadlines that keep anything from waiting forever, driven by the test clock.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatDto, CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import type { ReportedOrder } from '../../shared/schemas/orders';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInStudent } from '../support/accounts';
-import { type ApiClient, stackUrl } from '../support/api';
+import type { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
-import { getItem } from '../support/table';
-
-const HOUR = 3_600_000;
+import { chatOf, ledgerEntry, openOrder, put, startIn } from '../support/orders';
 
 let expert: ApiClient;
 let fixedOffer: OfferDto;
 let hourlyOffer: OfferDto;
-
-async function serverNow(): Promise<number> {
-  return Date.parse(((await (await fetch(`${stackUrl()}/_local/clock`)).json()) as { now: string }).now);
-}
-
-async function startIn(hours: number): Promise<string> {
-  return new Date(Math.ceil(((await serverNow()) + hours * HOUR) / HOUR) * HOUR).toISOString();
-}
-
-async function openOrder(offer: OfferDto, student?: ApiClient): Promise<{ student: ApiClient; chat: ChatDto }> {
-  const client = student ?? (await signedInStudent()).client;
-  const opened = await client.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Hello!' });
-  expect(opened.status, JSON.stringify(opened.body)).toBeLessThan(300);
-  return { student: client, chat: opened.body.chat };
-}
-
-const chatOf = async (client: ApiClient, chatId: string) => (await client.get<{ chat: ChatDto }>(`/chats/chat/${chatId}`)).body.chat;
-const put = (client: ApiClient, path: string, body: unknown = {}) => client.request('PUT', path, body);
-const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 
 /** An hourly session booked `hoursAhead` from now and paid on the local Stripe's checkout. */
 async function paidSession(hoursAhead: number, hours = 2) {

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatDto, CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInNewExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localEvents, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { chatOf, ledgerEntry, openOrder, put, serverNow, startIn } from '../support/orders';
 import { getItem, setAttributes } from '../support/table';
 
 const HOUR = 3_600_000;
@@ -20,26 +20,6 @@ const HOUR = 3_600_000;
 let expert: ApiClient;
 let fixedOffer: OfferDto;
 let hourlyOffer: OfferDto;
-
-async function serverNow(): Promise<number> {
-  return Date.parse(((await (await fetch(`${stackUrl()}/_local/clock`)).json()) as { now: string }).now);
-}
-
-/** A session start on the hour, `hours` ahead of the app's clock at least. */
-async function startIn(hours: number): Promise<string> {
-  const at = Math.ceil(((await serverNow()) + hours * HOUR) / HOUR) * HOUR;
-  return new Date(at).toISOString();
-}
-
-async function openOrder(offer: OfferDto): Promise<{ student: ApiClient; chat: ChatDto }> {
-  const { client: student } = await signedInStudent();
-  const opened = await student.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Hello!' });
-  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-  return { student, chat: opened.body.chat };
-}
-
-const chatOf = async (client: ApiClient, chatId: string) => (await client.get<{ chat: ChatDto }>(`/chats/chat/${chatId}`)).body.chat;
-const put = (client: ApiClient, path: string, body: unknown = {}) => client.request('PUT', path, body);
 
 /** Pays the order's checkout on the local Stripe's page and waits for the webhook to have landed. */
 async function pay(student: ApiClient, chatId: string, amount?: number): Promise<{ sessionId: string }> {
@@ -53,7 +33,6 @@ async function pay(student: ApiClient, chatId: string, amount?: number): Promise
   return { sessionId };
 }
 
-const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 const sumOf = (entry: Record<string, unknown> | undefined) =>
   ((entry?.lines ?? []) as { amountCents: number }[]).reduce((sum, line) => sum + line.amountCents, 0);
 

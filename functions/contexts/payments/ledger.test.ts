@@ -6,42 +6,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Cents, cents } from '../../../shared/money';
-import { balanceOf, heldFor, isBalanced, type LedgerEntry, type LedgerLine, payableTo, paymentEntry, platformFeeOf, settlementEntries } from './ledger';
-
-/** How an order ends once paid: approved (all credited), refunded in part (a percent), or in full. */
-const endings = fc.oneof(
-  fc.constant({ refundPercent: 0 }),
-  fc.integer({ min: 1, max: 99 }).map((refundPercent) => ({ refundPercent })),
-  fc.constant({ refundPercent: 100 }),
-);
-
-const orders = fc.array(
-  fc.record({
-    amount: fc.integer({ min: 50, max: 99_999_999 }).map(cents),
-    expert: fc.constantFrom('e1', 'e2', 'e3'),
-    ending: endings,
-  }),
-  { minLength: 1, maxLength: 12 },
-);
-
-function history(generated: { amount: Cents; expert: string; ending: { refundPercent: number } }[]) {
-  return generated.map((order, index) => {
-    const orderId = `o${index}`;
-    const at = `2026-11-20T10:00:${String(index).padStart(2, '0')}.000Z`;
-    const refund = cents(Math.round((order.amount * order.ending.refundPercent) / 100));
-    const entries: LedgerEntry[] = [
-      paymentEntry(orderId, `pi_${index}`, order.amount, at),
-      ...settlementEntries({ orderId, expertId: order.expert }, order.amount, { amountCents: refund, refundId: `re_${index}` }, at),
-    ];
-    return { ...order, orderId, refund, entries };
-  });
-}
+import { cents } from '../../../shared/money';
+import { history, paidOrders } from '../../../tests/support/ledger-histories';
+import { balanceOf, heldFor, isBalanced, type LedgerLine, payableTo, platformFeeOf } from './ledger';
 
 describe('the ledger, for random histories', () => {
   it('balances every entry, releases what each order held, and splits each payment exactly between refund, expert and fee', () => {
     fc.assert(
-      fc.property(orders, (generated) => {
+      fc.property(paidOrders, (generated) => {
         const orders = history(generated);
         const lines: LedgerLine[] = orders.flatMap((order) => order.entries.flatMap((entry) => entry.lines));
         for (const order of orders) for (const entry of order.entries) expect(isBalanced(entry.lines)).toBe(true);

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '@shared/texts';
-import { getPayoutStatus, payoutDashboardLink, startOnboarding } from '@/api/payments';
+import { payoutDashboardLink, startOnboarding } from '@/api/payments';
+import { usePayoutStatus } from '@/lib/use-payout-status';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-
-type Status = { payouts_enabled: boolean; currentlyDue: string[] };
 
 /**
  * The payout card (spec 1: the dashboard's payout-connection section, reached at /dashboard#payouts):
@@ -14,25 +12,9 @@ type Status = { payouts_enabled: boolean; currentlyDue: string[] };
  * the account. Link failures are silent in the spec; here they say so, without leaving the page.
  */
 export function PayoutCard() {
-  const { updateAccount } = useSession();
+  const status = usePayoutStatus();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Status | 'unknown'>();
   const [redirecting, setRedirecting] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    getPayoutStatus().then(
-      (found) => {
-        if (!current) return;
-        setStatus(found);
-        updateAccount({ payoutsEnabled: found.payouts_enabled });
-      },
-      () => current && setStatus('unknown'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [updateAccount]);
 
   async function go(link: () => Promise<{ url: string }>) {
     setRedirecting(true);

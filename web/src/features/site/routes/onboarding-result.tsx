@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import { MSG } from '@shared/texts';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { getPayoutStatus, startOnboarding } from '@/api/payments';
-import { useSession } from '@/lib/session';
+import { startOnboarding } from '@/api/payments';
+import { usePayoutStatus } from '@/lib/use-payout-status';
 import '@/features/site/site.css';
 
 /** /create?stripe=success|failed: where the payout provider sends the expert back. */
@@ -58,23 +58,7 @@ export default function OnboardingResultRoute() {
  * provider holds says which, and the session learns it at once (the webhook may come a moment later).
  */
 function OnboardingReturn({ retry, retrying }: { retry: () => Promise<void>; retrying: boolean }) {
-  const { updateAccount } = useSession();
-  const [status, setStatus] = useState<{ payouts_enabled: boolean; currentlyDue: string[] } | 'unknown' | undefined>();
-
-  useEffect(() => {
-    let current = true;
-    getPayoutStatus().then(
-      (found) => {
-        if (!current) return;
-        setStatus(found);
-        updateAccount({ payoutsEnabled: found.payouts_enabled });
-      },
-      () => current && setStatus('unknown'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [updateAccount]);
+  const status = usePayoutStatus();
 
   if (status === undefined)
     return (
