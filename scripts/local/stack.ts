@@ -67,7 +67,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const mailSwitch = await startMailSwitch(outbox.endpoint);
 
   const url = `http://localhost:${options.port}`;
-  const stripe = await localStripeUnlessKeyed(url, options.port);
+  const stripeKeys = localStripeKeys();
+  let localStripe: LocalStripe | undefined;
   const accessTokenKeys = localAccessTokenKeys(stateDir, Boolean(options.dataDir));
   // The functions answer only requests bearing it, as on AWS only those that came through CloudFront.
   const originSecret = randomBytes(32).toString('base64url');
@@ -92,7 +93,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ACCESS_TOKEN_PUBLIC_KEY: accessTokenKeys.publicKey,
     ORIGIN_SECRET: originSecret,
     STAGE: 'local',
-    ...stripe.env,
+    ...stripeKeys,
     POWERTOOLS_SERVICE_NAME: 'marketplace-local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
@@ -129,7 +130,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ORDER_DEADLINES_PERIOD_MINUTES * 60_000,
   ).unref();
   const testClock = createTestClock(async () => {
-    await stripe.local?.tick();
+    await localStripe?.tick();
     await runDeadlines();
   });
 
@@ -144,7 +145,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
       if (path === TEST_CLOCK_PATH) return testClock(request, response);
-      if (stripe.local && (path === '/_local/payments' || path.startsWith('/_local/payments/'))) return stripe.local.serve(request, response);
+      if (localStripe && (path === '/_local/payments' || path.startsWith('/_local/payments/'))) return localStripe.serve(request, response);
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
       if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
       if (path === FAST_PATH_OUTAGE_PATH) return ws.fastPathSwitch(request, response);
@@ -171,6 +172,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Pages of other sites are kept out by the host check, whatever the interface.
     server.listen(options.port, options.host ?? '127.0.0.1', resolveListen);
   });
+  // After the app's own port is taken: the local Stripe's port is any free one, never the app's.
+  if (stripeKeys) {
+    localStripe = await startLocalStripe({
+      appUrl: url,
+      webhookUrl: `http://127.0.0.1:${options.port}${API_PREFIX}/webhooks/stripe`,
+      webhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET,
+      now: nowMs,
+    });
+    env.STRIPE_API_BASE = `${localStripe.api.protocol}://${localStripe.api.host}:${localStripe.api.port}`;
+    process.env.STRIPE_API_BASE = env.STRIPE_API_BASE;
+  }
 
   let stopped = false;
   return {
@@ -184,7 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clearInterval(deadlinesTimer);
       await tableStream.stop();
       await ws.close();
-      await stripe.local?.stop();
+      await localStripe?.stop();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await vite?.close();
@@ -195,26 +207,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 }
 
+const LOCAL_KEY_PREFIX = 'sk_test_local_';
+
 /**
- * Real Stripe (test mode) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, as on a stage;
- * otherwise the local Stripe, with keys of its own, delivering its events through the local gateway.
+ * Real Stripe (test mode) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, as on a stage:
+ * undefined. Otherwise the local Stripe's keys, made here (the handlers read them when first asked).
  */
-async function localStripeUnlessKeyed(appUrl: string, port: number): Promise<{ local?: LocalStripe; env: Record<string, string> }> {
-  const LOCAL_KEY_PREFIX = 'sk_test_local_';
-  // A key this function made for an earlier stack of the same process is not the operator's.
+function localStripeKeys(): { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string } | undefined {
+  // A key made for an earlier stack of the same process is not the operator's.
   if (process.env.STRIPE_SECRET_KEY && !process.env.STRIPE_SECRET_KEY.startsWith(LOCAL_KEY_PREFIX)) {
     if (!process.env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET (see the README: stripe listen prints it)');
-    return { env: {} };
+    return undefined;
   }
-  const webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;
-  const local = await startLocalStripe({ appUrl, webhookUrl: `http://127.0.0.1:${port}${API_PREFIX}/webhooks/stripe`, webhookSecret, now: nowMs });
   return {
-    local,
-    env: {
-      STRIPE_SECRET_KEY: `${LOCAL_KEY_PREFIX}${randomBytes(12).toString('hex')}`,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_BASE: `${local.api.protocol}://${local.api.host}:${local.api.port}`,
-    },
+    STRIPE_SECRET_KEY: `${LOCAL_KEY_PREFIX}${randomBytes(12).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: `whsec_local_${randomBytes(24).toString('hex')}`,
   };
 }
 
