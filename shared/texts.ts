@@ -96,6 +96,7 @@ export const MSG = {
   projectSubmitted: 'The project is submitted.',
   problemReleased: 'The payment is released to the expert.',
   problemRefunded: 'The refund is issued and the order is closed.',
+  orderHistoryFailed: 'Unable to load order history.',
 
   // Session and authentication
   activateFirst: 'Please activate your account via the email link.',

@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { element: <RequireExpertElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
-      { element: <RequireLogin roles={['user']} />, children: [{ path: 'order-history', element: soon('Order History') }] },
+      { element: <RequireLogin roles={['user']} />, children: [{ path: 'order-history', ...page(() => import('@/features/orders/routes/order-history')) }] },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

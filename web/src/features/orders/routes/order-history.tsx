@@ -1,0 +1,98 @@
+/** /order-history (spec 2 section 2): the student's orders, a page at a time, with the arrows working. */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { OrderHistoryItem, OrderHistoryPage } from '@shared/schemas/earnings';
+import { formatEuros } from '@shared/money';
+import { MSG } from '@shared/texts';
+import { errorText } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { orderHistory } from '@/features/orders/api/order-history';
+import '@/features/orders/orders.css';
+
+const BADGES: Record<OrderHistoryItem['paymentStatus'], string> = { paid: 'Paid', pending: 'Pending', free: 'Free', refunded: 'Refunded' };
+
+const dateOf = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+export default function OrderHistoryRoute() {
+  useDocumentTitle('Order History');
+  // The cursors of the pages seen so far: the arrows go back through them and forward with the next.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [page, setPage] = useState<OrderHistoryPage | { problem: string }>();
+
+  const current = cursors[cursors.length - 1];
+  useEffect(() => {
+    let shown = true;
+    setPage(undefined);
+    orderHistory(current).then(
+      (found) => shown && setPage(found),
+      (error: unknown) => shown && setPage({ problem: errorText(error, MSG.orderHistoryFailed) }),
+    );
+    return () => {
+      shown = false;
+    };
+  }, [current]);
+
+  return (
+    <section className="page" aria-labelledby="history-title">
+      <h1 id="history-title">Order History</h1>
+      {page === undefined && <p role="status">Loading your orders…</p>}
+      {page !== undefined && 'problem' in page && <p role="alert">{page.problem}</p>}
+      {page !== undefined && 'orders' in page && page.orders.length === 0 && cursors.length === 1 && (
+        <p>
+          No orders yet. <Link to="/experts">Find an expert</Link>
+        </p>
+      )}
+      {page !== undefined && 'orders' in page && page.orders.length > 0 && (
+        <>
+          <table className="history-table">
+            <caption className="visually-hidden">Your orders, latest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Expert</th>
+                <th scope="col">Date</th>
+                <th scope="col">Price</th>
+                <th scope="col">Message</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.orders.map((order) => (
+                <tr key={order.chatId}>
+                  <td>
+                    {order.offer.professor ? `${order.offer.professor.firstName} ${order.offer.professor.lastName}` : ''}
+                    <span className="history-offer">
+                      Order #{order.orderNumber}: {order.offer.title}
+                    </span>
+                  </td>
+                  <td>{dateOf(order.updatedAt)}</td>
+                  <td>{order.orderKind === 'intro' ? 'Free introduction' : formatEuros(order.paymentAmount)}</td>
+                  <td>
+                    <Link to={`/messages?chatId=${encodeURIComponent(order.chatId)}`}>{order.message || 'Open the conversation'}</Link>
+                  </td>
+                  <td>
+                    <span className={`history-badge history-badge-${order.paymentStatus}`}>{BADGES[order.paymentStatus]}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="history-pages" aria-label="Order history pages">
+            <button type="button" className="btn btn-secondary" disabled={cursors.length === 1} onClick={() => setCursors((seen) => seen.slice(0, -1))}>
+              ← Newer
+            </button>
+            <span>Page {cursors.length}</span>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={page.nextCursor === undefined}
+              onClick={() => setCursors((seen) => [...seen, page.nextCursor])}
+            >
+              Older →
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
