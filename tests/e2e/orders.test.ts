@@ -149,7 +149,10 @@ describe('an order from onboarding to review, in two browsers', () => {
     await student.getByRole('img', { name: 'Your rating: 5 out of 5 stars' }).waitFor();
     await expectAccessible(student, '/messages (reviewed)');
     await visit(student, '/order-history');
-    await student.getByRole('row', { name: /Mock interviews by the hour/ }).getByText('Paid').waitFor();
+    await student
+      .getByRole('row', { name: /Mock interviews by the hour/ })
+      .getByText('Paid')
+      .waitFor();
     await expectAccessible(student, '/order-history');
     const reviewed = await studentApi.get<{ reviews?: { comment: string; rating: number }[] }>(`/offers/${offer._id}`);
     expect(reviewed.body.reviews?.some((entry) => entry.rating === 5 && entry.comment === 'Sharp questions and useful notes.')).toBe(true);
