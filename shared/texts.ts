@@ -97,6 +97,7 @@ export const MSG = {
   problemReleased: 'The payment is released to the expert.',
   problemRefunded: 'The refund is issued and the order is closed.',
   orderHistoryFailed: 'Unable to load order history.',
+  problemsLoadFailed: 'Unable to load the reported orders.',
 
   // Session and authentication
   activateFirst: 'Please activate your account via the email link.',

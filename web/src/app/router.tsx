@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'offers', ...page(() => import('@/features/admin/routes/offers')) },
           { path: 'users', element: soon('Users', '/admin') },
           { path: 'payments', element: soon('Payments', '/admin') },
+          { path: 'problems', ...page(() => import('@/features/admin/routes/problems')) },
           { path: 'create-user', element: soon('Add User', '/admin') },
           { path: 'withdraw', element: soon('Withdrawals', '/admin') },
           { path: '*', element: soon('Admin page', '/admin') },

@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/admin/offers', label: 'Offers' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/problems', label: 'Reported orders' },
   { to: '/admin/create-user', label: 'Add User' },
   { to: '/admin/withdraw', label: 'Withdrawals' },
 ];

@@ -1,0 +1,8 @@
+import { api } from '@/lib/api-client';
+
+/** GET /admin/problems: the reported orders waiting for a decision, oldest report first. */
+export const getReportedOrders = () => api.call('GET /api/admin/problems');
+
+/** POST /admin/problems/{id}/resolve: release the payment to the expert, or refund a share of it to the student. */
+export const resolveProblem = (id: string, decision: { decision: 'release' } | { decision: 'refund'; refundPercent: number }) =>
+  api.call('POST /api/admin/problems/{id}/resolve', { params: { id }, body: decision });

@@ -1,0 +1,118 @@
+import { useId, useState } from 'react';
+import { useLoaderData, useRevalidator } from 'react-router-dom';
+import { formatEuros } from '@shared/money';
+import type { ReportedOrder } from '@shared/schemas/orders';
+import { MSG } from '@shared/texts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { errorText } from '@/lib/api-client';
+import { sessionSettled } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { getReportedOrders, resolveProblem } from '@/features/admin/api/problems';
+
+export async function loader(): Promise<{ reports: ReportedOrder[] | null }> {
+  await sessionSettled();
+  try {
+    return { reports: await getReportedOrders() };
+  } catch {
+    return { reports: null };
+  }
+}
+
+type Decision = { report: ReportedOrder; decision: 'release' } | { report: ReportedOrder; decision: 'refund'; refundPercent: number };
+
+/**
+ * /admin/problems: the orders a participant reported (a no-show, work not as agreed), oldest first.
+ * The admin releases the payment to the expert, or refunds a share of it: the only refund an admin
+ * issues, recorded with the order.
+ */
+export default function AdminProblemsRoute() {
+  const { reports } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState<Decision>();
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle('Reported orders');
+
+  async function decide(chosen: Decision) {
+    setPending(undefined);
+    setBusy(true);
+    try {
+      const body = chosen.decision === 'release' ? { decision: 'release' as const } : { decision: 'refund' as const, refundPercent: chosen.refundPercent };
+      notify.success((await resolveProblem(chosen.report.chatId, body)).msg);
+      await revalidator.revalidate();
+    } catch (error) {
+      notify.error(errorText(error, MSG.orderStepFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="problems-title">
+      <h1 id="problems-title">Reported orders</h1>
+      {reports === null && <p role="alert">{MSG.problemsLoadFailed}</p>}
+      {reports?.length === 0 && <p>No order is waiting for a decision.</p>}
+      <ul className="admin-problems">
+        {reports?.map((report) => (
+          <ReportedOrderCard key={report.chatId} report={report} busy={busy} onDecide={setPending} />
+        ))}
+      </ul>
+      {pending && (
+        <ConfirmDialog
+          message={
+            pending.decision === 'release'
+              ? `Release ${formatEuros(pending.report.paymentAmount)} of order #${pending.report.orderNumber} to ${pending.report.professor.firstName} ${pending.report.professor.lastName}?`
+              : `Refund ${pending.refundPercent} % (${formatEuros(Math.round(pending.report.paymentAmount * pending.refundPercent) / 100)}) of order #${pending.report.orderNumber} to ${pending.report.student.firstName} ${pending.report.student.lastName}? The rest goes to the expert.`
+          }
+          confirmLabel={pending.decision === 'release' ? 'Release' : 'Refund'}
+          cancelLabel="Cancel"
+          onConfirm={() => void decide(pending)}
+          onCancel={() => setPending(undefined)}
+        />
+      )}
+    </section>
+  );
+}
+
+function ReportedOrderCard({ report, busy, onDecide }: { report: ReportedOrder; busy: boolean; onDecide: (decision: Decision) => void }) {
+  const percentId = useId();
+  const [percent, setPercent] = useState('100');
+  const refundPercent = Number(percent);
+  const valid = Number.isInteger(refundPercent) && refundPercent >= 1 && refundPercent <= 100;
+  const who =
+    report.reportedBy === 'user'
+      ? `${report.student.firstName} ${report.student.lastName} (student)`
+      : `${report.professor.firstName} ${report.professor.lastName} (expert)`;
+  return (
+    <li className="card admin-problem">
+      <h2>
+        Order #{report.orderNumber}: {report.offerTitle}
+      </h2>
+      <p>
+        {report.student.firstName} {report.student.lastName} paid {formatEuros(report.paymentAmount)} to {report.professor.firstName}{' '}
+        {report.professor.lastName}.{report.hasProjectFile ? ' A project file was delivered.' : ''}
+      </p>
+      <blockquote>
+        <p>{report.reason}</p>
+        <footer>
+          Reported by {who} on {new Date(report.reportedAt).toLocaleString()}
+        </footer>
+      </blockquote>
+      <div className="admin-problem-actions">
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onDecide({ report, decision: 'release' })}>
+          Release to the expert
+        </button>
+        <label htmlFor={percentId}>Refund share (%)</label>
+        <input id={percentId} type="number" min={1} max={100} step={1} value={percent} onChange={(event) => setPercent(event.target.value)} />
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy || !valid}
+          onClick={() => valid && onDecide({ report, decision: 'refund', refundPercent })}
+        >
+          Refund
+        </button>
+      </div>
+    </li>
+  );
+}
