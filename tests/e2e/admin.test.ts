@@ -36,7 +36,19 @@ describe('admin area', () => {
     await expectAccessible(page, '/admin');
 
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Home', 'Statistics', 'Offers', 'Users', 'Payments', 'Add User', 'Withdrawals']);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Statistics',
+      'Offers',
+      'Users',
+      'Payments',
+      'Reported orders',
+      'Add User',
+      'Withdrawals',
+    ]);
+    await sidebar.getByRole('link', { name: 'Reported orders' }).click();
+    await page.getByRole('heading', { name: 'Reported orders', level: 1 }).waitFor();
+    await expectAccessible(page, '/admin/problems');
     await sidebar.getByRole('link', { name: 'Withdrawals' }).click();
     await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor();
     await expectAccessible(page, '/admin/withdraw');
