@@ -104,7 +104,7 @@ export const balanceOf = (account: LedgerAccount, lines: readonly LedgerLine[]):
   cents(lines.filter((line) => line.account === account).reduce((sum, line) => sum + line.amountCents, 0));
 
 const lineSchema = z.object({ account: z.string(), amountCents: z.number() });
-export const ledgerEntryItem = z.object({
+const ledgerEntryItem = z.object({
   entryId: z.string(),
   kind: z.enum(LEDGER_ENTRY_KINDS),
   orderId: z.string(),

@@ -8,14 +8,11 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { balanceOf, type LedgerAccount } from './ledger';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
 import { stripeProvider } from './stripe-provider';
 
-export type { CheckoutSession, ProviderEvent } from './provider';
 export { heldFor, payableTo, paymentEntry, platformFeeOf, settlementEntries } from './ledger';
-export type { LedgerEntry } from './ledger';
 
 const provider: PaymentProvider = stripeProvider;
 
@@ -27,11 +24,6 @@ export const refund = provider.refund;
 /** The puts recording a ledger entry, for the transaction of the change it records. */
 export const ledgerWrites = ledger.entryWrites;
 export const getLedgerEntry = ledger.getEntry;
-
-/** An account's balance, derived from its lines. */
-export async function balance(account: LedgerAccount) {
-  return balanceOf(account, await ledger.linesOf(account));
-}
 
 /** The event a webhook delivered, verified on its raw body; a bad signature is a 400 and changes nothing. */
 export async function verifiedEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {

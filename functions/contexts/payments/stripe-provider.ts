@@ -114,12 +114,10 @@ export const stripeProvider: PaymentProvider = {
 
   expireCheckout: (sessionId) =>
     call('checkout.sessions.expire', async (api) => {
-      const session = await api.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
-      if (session.status !== 'open') return toCheckoutSession(session);
       try {
         return toCheckoutSession(await api.checkout.sessions.expire(sessionId, { expand: ['payment_intent'] }));
       } catch (error) {
-        // Completed meanwhile: what it is now decides (a payment that landed is handled as such).
+        // No longer open (completed or expired meanwhile): what it is now decides.
         if (error instanceof Stripe.errors.StripeInvalidRequestError)
           return toCheckoutSession(await api.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
         throw error;
