@@ -161,7 +161,7 @@ export const ORDER_RULES = {
   projectFileNameMax: 200,
   /** How long a signed address to download a project file works. */
   projectDownloadSeconds: 5 * 60,
-  /** Reminders before a session. */
+  /** Both sides are reminded so many hours before a booked session; one whose moment had passed at booking is skipped (the confirmation says it). */
   reminderHours: [24, 1],
   /** Stripe retries an event for up to 3 days; processed event ids are kept longer. */
   processedEventDays: 7,
@@ -183,6 +183,8 @@ export const REALTIME = {
   connectionTtlSeconds: 2 * 60 * 60,
   /** Events are kept for a day: long enough for the stream's retries, short for the table. */
   eventTtlSeconds: 24 * 60 * 60,
+  /** A push older than this is no use (the client fetched what it missed when it reconnected): the stream skips it, and still mails. */
+  pushMaxAgeSeconds: 5 * 60,
   /**
    * Open connections per account (tabs and devices together). A new one beyond it closes the
    * account's oldest, which is told so (`superseded`) and waits for its tab to be shown again.

@@ -72,6 +72,8 @@ export const ticketKey = (ticketHash: string) => ({ pk: `TICKET#${ticketHash}`, 
 /** Items under this prefix are events: the table's stream hands their inserts to the notifications function. */
 export const EVENT_PREFIX = 'EVENT#';
 export const eventKey = (eventId: string) => ({ pk: `${EVENT_PREFIX}${eventId}`, sk: 'EVENT' });
+/** A mail of an event, claimed before it is sent: a retried event never sends it twice. */
+export const mailSentKey = (eventId: string, mailKey: string) => ({ pk: `MAILED#${eventId}`, sk: `MAIL#${mailKey}` });
 
 export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
 export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
@@ -162,6 +164,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
-  notifications: { readWrite: ['CONN#'], read: [], index: [] },
+  // ORDER#, USER#: an order's notice is mailed from the order as it is and its two sides' addresses.
+  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'USER#'], index: [] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

@@ -1,25 +1,43 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { escapeHtml } from '../../shared/markup';
 
-/** The one SES client of a Lambda. Locally its endpoint is the mail outbox. */
-const ses = new SESClient({ region: config.region, endpoint: config.sesEndpoint });
+/** The one SES client of a Lambda (API v2: it sends attachments with a simple message). Locally its endpoint is the mail outbox. */
+const ses = new SESv2Client({ region: config.region, endpoint: config.sesEndpoint });
+
+/** A file sent with a mail, such as a calendar invite. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
   await ses.send(
     new SendEmailCommand({
-      Source: config.mailFrom,
+      FromEmailAddress: config.mailFrom,
       Destination: { ToAddresses: [mail.to] },
-      Message: {
-        Subject: { Data: mail.subject, Charset: 'UTF-8' },
-        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          ...(mail.attachments?.length && {
+            Attachments: mail.attachments.map((attachment) => ({
+              FileName: attachment.filename,
+              ContentType: attachment.contentType,
+              ContentDisposition: 'ATTACHMENT' as const,
+              RawContent: new TextEncoder().encode(attachment.content),
+            })),
+          }),
+        },
       },
     }),
   );

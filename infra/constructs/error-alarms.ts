@@ -2,6 +2,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -54,6 +55,11 @@ export class ErrorAlarms extends Construct {
       countLogLines(fn, 'WARN', CONTENTION_MESSAGE, CONTENTION_METRIC),
       CONTENTION_ALARM_THRESHOLD,
     );
+  }
+
+  /** A dead-letter queue that holds anything at all: what it holds was not delivered (see its description). */
+  watchQueue(queue: sqs.IQueue, name: string, description: string): void {
+    this.alarm(`${name}Waiting`, description, queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD }));
   }
 
   private alarm(id: string, description: string, metric: cloudwatch.IMetric, threshold = 1): void {

@@ -25,6 +25,7 @@ import { AccessTokenKey } from '../constructs/access-token-key';
 import { ErrorAlarms } from '../constructs/error-alarms';
 import { MarketplaceFunction } from '../constructs/marketplace-function';
 import { type ConnectionsMethod, grantManageConnections } from '../constructs/connections-access';
+import { grantSendMail } from '../constructs/mail-access';
 
 /** scrypt at N=2^17 takes 128 MiB per hash; more memory also means more CPU for it. */
 const AUTH_MEMORY_MB = 1024;
@@ -105,7 +106,6 @@ export class ApiStack extends Stack {
   private readonly accessTokenKey: AccessTokenKey;
   private readonly stripe: { secretKey: secrets.Secret; webhookSecret: secrets.Secret };
   /** ARN of the SES identity mail is sent from. */
-  private readonly mailIdentityArn: string;
 
   constructor(
     scope: Construct,
@@ -116,7 +116,7 @@ export class ApiStack extends Stack {
     if (props.config.alarmEmail) this.alarms = new ErrorAlarms(this, 'Alarms', { email: props.config.alarmEmail });
     this.accessTokenKey = new AccessTokenKey(this, 'AccessTokenKey');
     this.stripe = this.createStripeSecrets();
-    this.mailIdentityArn = this.setUpMailIdentity();
+    this.setUpMailIdentity();
 
     this.domainFunctions = new Map(DOMAINS.map((domain) => [domain, this.createDomainFunction(domain)]));
     const integrations = new Map([...this.domainFunctions].map(([domain, fn]) => [domain, new HttpLambdaIntegration(`${domain}-integration`, fn)]));
@@ -182,7 +182,7 @@ export class ApiStack extends Stack {
   }
 
   /** The domain of MAIL_FROM, created by the stage that owns it; SES verifies it once its DKIM records are in DNS. */
-  private setUpMailIdentity(): string {
+  private setUpMailIdentity(): void {
     const { config } = this.props;
     const mailDomain = config.mailFrom.split('@')[1];
     if (config.ownsMailIdentity) {
@@ -194,7 +194,6 @@ export class ApiStack extends Stack {
         });
       });
     }
-    return this.formatArn({ service: 'ses', resource: 'identity', resourceName: mailDomain });
   }
 
   private createDomainFunction(domain: Domain): lambda.IFunction {
@@ -250,7 +249,7 @@ export class ApiStack extends Stack {
     }
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
     if (needs.connections) grantManageConnections(domainFunction, this.props.webSocketApi, this.props.webSocketStage, needs.connections);
-    if (needs.mail) fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: [this.mailIdentityArn] }));
+    if (needs.mail) grantSendMail(fn, this.props.config);
     if (needs.stripe) {
       this.stripe.secretKey.grantRead(fn);
       this.stripe.webhookSecret.grantRead(fn);

@@ -10,7 +10,8 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { EVENT_PREFIX, TABLE_ACCESS } from '../../functions/platform/keys';
@@ -20,6 +21,7 @@ import type { ErrorAlarms } from '../constructs/error-alarms';
 import { MarketplaceFunction } from '../constructs/marketplace-function';
 import { acknowledgeWildcardResource } from '../nag';
 import { grantManageConnections } from '../constructs/connections-access';
+import { grantSendMail } from '../constructs/mail-access';
 
 export interface RealtimeStackProps extends StackProps {
   config: StageConfig;
@@ -36,6 +38,8 @@ export interface RealtimeStackProps extends StackProps {
 export class RealtimeStack extends Stack {
   readonly websocketFunction: lambda.IFunction;
   readonly notificationsFunction: lambda.IFunction;
+  /** Where the notifications mapping sends what it could not deliver. */
+  readonly undeliveredEvents: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
@@ -62,10 +66,28 @@ export class RealtimeStack extends Stack {
       entry: 'functions/lambdas/notifications/handler.ts',
       serviceName: 'marketplace-notifications',
       memoryMb: config.lambdaMemoryMb,
-      environment: { TABLE_NAME: table.tableName, WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl },
+      environment: {
+        TABLE_NAME: table.tableName,
+        WS_MANAGEMENT_ENDPOINT: webSocketStage.callbackUrl,
+        APP_URL: props.appUrl,
+        MAIL_FROM: config.mailFrom,
+      },
     });
     this.notificationsFunction = notifications.function;
     notifications.grantTableData(table, TABLE_ACCESS.notifications);
+    // The order mails (booking, receipt, delivery, completion, cancellation, refund, reminders).
+    grantSendMail(notifications.function, config);
+    // What the stream gave up on (the records' positions, for an operator to replay within the stream's 24 hours).
+    this.undeliveredEvents = new sqs.Queue(this, 'UndeliveredEvents', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.undeliveredEvents).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter destination of the notifications stream mapping.',
+    });
+    alarms?.watchQueue(this.undeliveredEvents, 'undeliveredEvents', 'Events the notifications Lambda failed to push or mail, after every retry: replay them');
     // Pushes events; closes the connections it finds past their session's end.
     grantManageConnections(notifications, webSocketApi, webSocketStage, ['POST', 'DELETE']);
     notifications.function.addEventSource(
@@ -82,9 +104,10 @@ export class RealtimeStack extends Stack {
         maxBatchingWindow: Duration.seconds(0),
         reportBatchItemFailures: true,
         bisectBatchOnError: true,
-        retryAttempts: 3,
-        // A push older than this is no use: the client fetches what it missed when it reconnects.
-        maxRecordAge: Duration.minutes(5),
+        // A mail must get through an outage of a few minutes; pushes older than REALTIME.pushMaxAgeSeconds are skipped meanwhile.
+        retryAttempts: 10,
+        maxRecordAge: Duration.hours(6),
+        onFailure: new SqsDlq(this.undeliveredEvents),
       }),
     );
     acknowledgeWildcardResource(

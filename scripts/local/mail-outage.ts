@@ -14,7 +14,8 @@ export interface MailSwitch {
   stop(): Promise<void>;
 }
 
-const SES_OUTAGE = '<ErrorResponse><Error><Type>Receiver</Type><Code>ServiceUnavailable</Code><Message>Local mail outage</Message></Error></ErrorResponse>';
+/** SES API v2's error shape (REST/JSON: the type in a header, the message in the body). */
+const SES_OUTAGE = JSON.stringify({ message: 'Local mail outage' });
 
 export async function startMailSwitch(outboxEndpoint: string): Promise<MailSwitch> {
   let outage = false;
@@ -22,7 +23,7 @@ export async function startMailSwitch(outboxEndpoint: string): Promise<MailSwitc
   const server = createServer((request, response) => {
     if (outage) {
       request.resume();
-      response.writeHead(503, { 'content-type': 'text/xml' }).end(SES_OUTAGE);
+      response.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' }).end(SES_OUTAGE);
       return;
     }
     const upstream = httpRequest(

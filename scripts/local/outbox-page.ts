@@ -2,12 +2,20 @@
 import type { ServerResponse } from 'node:http';
 import { escapeHtml } from '../../shared/markup';
 
+/** A file sent with a mail; its content base64-encoded, as SES takes it. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutboxMail {
   to: string[];
   from: string;
   subject: string;
   text: string;
   html: string;
+  attachments: OutboxAttachment[];
   at: number;
 }
 
@@ -16,6 +24,7 @@ interface StoredMail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  attachments?: { filename?: string; contentType: string; content: string }[];
   at: number;
 }
 
@@ -23,9 +32,28 @@ export async function readOutbox(outboxEndpoint: string): Promise<OutboxMail[]> 
   const response = await fetch(`${outboxEndpoint}/store`);
   const { emails } = (await response.json()) as { emails: StoredMail[] };
   return emails
-    .map((mail) => ({ to: mail.destination.to, from: mail.from, subject: mail.subject, text: mail.body.text ?? '', html: mail.body.html ?? '', at: mail.at }))
+    .map((mail) => ({
+      to: mail.destination.to,
+      from: mail.from,
+      subject: mail.subject,
+      text: mail.body.text ?? '',
+      html: mail.body.html ?? '',
+      attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({ filename: filename ?? 'attachment', contentType, content })),
+      at: mail.at,
+    }))
     .reverse();
 }
+
+/** The attachments as links that open them, as a mail client would. */
+const attachmentList = (attachments: OutboxAttachment[]) =>
+  attachments.length === 0
+    ? ''
+    : `<p><strong>Attached:</strong> ${attachments
+        .map(
+          (file) =>
+            `<a download="${escapeHtml(file.filename)}" href="data:${escapeHtml(file.contentType)};base64,${escapeHtml(file.content)}">${escapeHtml(file.filename)}</a>`,
+        )
+        .join(', ')}</p>`;
 
 export async function serveOutbox(outboxEndpoint: string, asJson: boolean, response: ServerResponse): Promise<void> {
   const mails = await readOutbox(outboxEndpoint);
@@ -36,7 +64,7 @@ export async function serveOutbox(outboxEndpoint: string, asJson: boolean, respo
   const rows = mails
     .map(
       (mail) =>
-        `<article><h2>${escapeHtml(mail.subject)}</h2><p><strong>To:</strong> ${escapeHtml(mail.to.join(', '))} · <time>${new Date(mail.at * 1000).toLocaleString('en-GB')}</time></p><pre>${escapeHtml(mail.text)}</pre></article>`,
+        `<article><h2>${escapeHtml(mail.subject)}</h2><p><strong>To:</strong> ${escapeHtml(mail.to.join(', '))} · <time>${new Date(mail.at * 1000).toLocaleString('en-GB')}</time></p><pre>${escapeHtml(mail.text)}</pre>${attachmentList(mail.attachments)}</article>`,
     )
     .join('');
   response

@@ -9,16 +9,20 @@ export async function mailsTo(address: string): Promise<OutboxMail[]> {
   return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 }
 
-/** The newest mail to an address with the subject, waiting briefly for it to arrive. */
-export async function latestMail(address: string, subject: string, timeoutMs = 5000): Promise<OutboxMail> {
+/** The newest mail to an address that matches, waiting briefly for it to arrive. */
+export async function mailWhere(address: string, matches: (mail: OutboxMail) => boolean, description: string, timeoutMs = 5000): Promise<OutboxMail> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const mail = (await mailsTo(address)).find((m) => m.subject === subject);
+    const mail = (await mailsTo(address)).find(matches);
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`No mail "${subject}" to ${address}`);
+  throw new Error(`No mail ${description} to ${address}`);
 }
+
+/** The newest mail to an address with the subject, waiting briefly for it to arrive. */
+export const latestMail = (address: string, subject: string, timeoutMs = 5000): Promise<OutboxMail> =>
+  mailWhere(address, (mail) => mail.subject === subject, `"${subject}"`, timeoutMs);
 
 /** The first link in a mail's text that points into the app at the given path prefix. */
 export function linkIn(mail: OutboxMail, pathPrefix: string): string {

@@ -4,10 +4,13 @@
  * the same status table and the same conditional transactions as the participants' moves, so a
  * deadline racing a participant's own move lands once or not at all.
  */
+import { ORDER_RULES } from '../../../shared/limits';
+import { MSG } from '../../../shared/texts';
 import { nowIso, nowMs } from '../../platform/clock';
 import { Conflict } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { deadlineOf, type OrderRecord } from './order';
+import { announcement } from '../realtime/service';
+import { deadlineOf, type OrderRecord, remindersPassed, sessionStartMs } from './order';
 import { completeRefund } from './payment-service';
 import * as repo from './repository';
 import { creditOnCompletion, move } from './lifecycle-service';
@@ -39,6 +42,9 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
       await completeRefund(canceled);
       return true;
     }
+    case 'remind':
+      await remind(order);
+      return true;
     case 'approve':
     case 'completeSession':
       await move(order, { action: due.action, actor: 'system', writes: creditOnCompletion(order) });
@@ -49,20 +55,52 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
   }
 }
 
-/** Runs every deadline due now; answers how many orders moved. A failure of one order never stops the others. */
+/**
+ * Reminds both sides of a booked session (the notifications function mails the notice): the most
+ * imminent reminder whose moment has passed. A run late past the start sends none and stops asking.
+ */
+async function remind(order: OrderRecord): Promise<void> {
+  const now = nowMs();
+  const passed = remindersPassed(order, now);
+  if (passed === undefined) return;
+  const started = (sessionStartMs(order) ?? now) <= now;
+  const remindedHours = started ? ORDER_RULES.reminderHours.at(-1) : passed;
+  const due = deadlineOf({ ...order, remindedHours });
+  const event = announcement(
+    [order.studentId, order.expertId],
+    { type: 'orderChanged', chatId: order.orderId, orderStatus: order.status },
+    {
+      kind: 'sessionReminder',
+      orderId: order.orderId,
+      hours: passed,
+    },
+  );
+  const write = repo.orderMove(order, order.status, { remindedHours, dueAt: due && new Date(due.at).toISOString() }, nowIso());
+  if (!(await repo.commitMove(started ? [write] : [write, event.put]))) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+/** Deadlines one order can have due at once (two reminders, then its completion): a run takes them in turn. */
+const ROUNDS = 4;
+
+/** Runs every deadline due now; answers how many deadlines were applied. A failure of one order never stops the others. */
 export async function runDueDeadlines(): Promise<{ moved: number; failed: number }> {
-  const due = await repo.ordersDue(nowIso(), BATCH);
   let moved = 0;
   let failed = 0;
-  for (const order of due) {
-    try {
-      if (await applyDeadline(order)) moved++;
-    } catch (error) {
-      // Moved by a participant meanwhile: the next run reads it afresh.
-      if (error instanceof Conflict) continue;
-      failed++;
-      logger.error('Deadline failed; retried on the next run', { orderId: order.orderId, error: error as Error });
+  for (let round = 0; round < ROUNDS; round++) {
+    const due = await repo.ordersDue(nowIso(), BATCH);
+    let movedNow = 0;
+    for (const order of due) {
+      try {
+        if (await applyDeadline(order)) movedNow++;
+      } catch (error) {
+        // Moved by a participant meanwhile: the next run reads it afresh.
+        if (error instanceof Conflict) continue;
+        failed++;
+        logger.error('Deadline failed; retried on the next run', { orderId: order.orderId, error: error as Error });
+      }
     }
+    moved += movedNow;
+    if (movedNow === 0) break;
   }
   return { moved, failed };
 }

@@ -15,7 +15,7 @@ import { nowIso, nowMs } from '../../platform/clock';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
-import { deadlineOf, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord } from './order';
+import { deadlineOf, nextStatus, noticeOf, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, remindersPassed } from './order';
 import * as repo from './repository';
 
 // Moving an order --------------------------------------------------------------------------------
@@ -48,14 +48,24 @@ export interface Move {
  * landed since it was read (then nothing of the move is written). Announces the move to both sides.
  */
 export async function move(order: OrderRecord, { action, actor, changes = {}, writes = [] }: Move): Promise<OrderRecord> {
-  const to = nextStatus(order, action, actor, nowMs());
+  const now = nowMs();
+  const to = nextStatus(order, action, actor, now);
   if (!to) throw refusal(action, actor);
   const at = nowIso();
-  const moved: OrderRecord = { ...order, ...changes, status: to, updatedAt: at, version: order.version + 1 };
+  const moves = changes.scheduledDate !== undefined && changes.scheduledDate !== order.scheduledDate;
+  const booked = to === 'in_progress' && (order.status !== 'in_progress' || moves);
+  // A session booked or moved now: the reminders whose moment has passed are not sent (its own mail says as much).
+  const all: repo.OrderChanges = booked && order.kind !== 'fixed' ? { ...changes, remindedHours: remindersPassed({ ...order, ...changes }, now) } : changes;
+  const moved: OrderRecord = { ...order, ...all, status: to, updatedAt: at, version: order.version + 1 };
   const due = deadlineOf(moved);
   const dueAt = due && new Date(due.at).toISOString();
-  const event = announcement([order.studentId, order.expertId], { type: 'orderChanged', chatId: order.orderId, orderStatus: to });
-  if (!(await repo.commitMove([repo.orderMove(order, to, { ...changes, dueAt }, at), event.put, ...writes])))
+  const notice = noticeOf(action, order, moved);
+  const event = announcement(
+    [order.studentId, order.expertId],
+    { type: 'orderChanged', chatId: order.orderId, orderStatus: to },
+    notice && { kind: notice, orderId: order.orderId },
+  );
+  if (!(await repo.commitMove([repo.orderMove(order, to, { ...all, dueAt }, at), event.put, ...writes])))
     throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
   await event.pushNow();
   return { ...moved, dueAt };

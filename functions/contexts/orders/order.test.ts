@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../shared/schemas/orders';
 import { cents } from '../../../shared/money';
-import { deadlineOf, isFinished, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, toOrderState, totalCents } from './order';
+import {
+  deadlineOf,
+  isFinished,
+  nextReminder,
+  nextStatus,
+  noticeOf,
+  ORDER_TRANSITIONS,
+  remindersPassed,
+  type OrderAction,
+  type OrderActor,
+  type OrderRecord,
+  toOrderState,
+  totalCents,
+} from './order';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -128,8 +141,11 @@ describe('the order status table', () => {
 describe('deadlines', () => {
   it('names the next automatic move of each waiting order, and when it is due', () => {
     const start = '2026-12-01T09:00:00.000Z';
-    expect(deadlineOf(paid({ scheduledDate: start, scheduledHours: 2 }))).toEqual({ action: 'completeSession', at: Date.parse(start) + 50 * HOUR });
-    expect(deadlineOf(paid({ kind: 'intro', scheduledDate: start }))?.at).toBe(Date.parse(start) + 30 * 60_000 + 48 * HOUR);
+    expect(deadlineOf(paid({ scheduledDate: start, scheduledHours: 2, remindedHours: 1 }))).toEqual({
+      action: 'completeSession',
+      at: Date.parse(start) + 50 * HOUR,
+    });
+    expect(deadlineOf(paid({ kind: 'intro', scheduledDate: start, remindedHours: 1 }))?.at).toBe(Date.parse(start) + 30 * 60_000 + 48 * HOUR);
     expect(deadlineOf(paid({ kind: 'fixed' }))).toEqual({ action: 'cancelRefunded', at: Date.parse('2026-11-19T10:00:00.000Z') + 14 * 24 * HOUR });
     expect(deadlineOf(paid({ kind: 'fixed', status: 'submitted', submittedAt: '2026-11-20T10:00:00.000Z' }))).toEqual({
       action: 'approve',
@@ -141,6 +157,43 @@ describe('deadlines', () => {
     });
     for (const status of ['open', 'scheduled', 'confirmed', 'problem_reported', 'closed', 'canceled'] as const)
       expect(deadlineOf(order({ status }))).toBeUndefined();
+  });
+});
+
+describe('reminders', () => {
+  const start = '2026-12-01T09:00:00.000Z';
+
+  it('reminds of a booked session 24 hours, then 1 hour, before it starts, then waits for its end', () => {
+    const booked = paid({ scheduledDate: start, scheduledHours: 2 });
+    expect(deadlineOf(booked)).toEqual({ action: 'remind', at: Date.parse(start) - 24 * HOUR });
+    expect(deadlineOf({ ...booked, remindedHours: 24 })).toEqual({ action: 'remind', at: Date.parse(start) - HOUR });
+    expect(deadlineOf({ ...booked, remindedHours: 1 })?.action).toBe('completeSession');
+    expect(deadlineOf(paid({ kind: 'fixed' }))?.action).toBe('cancelRefunded');
+  });
+
+  it('counts the reminders whose moment had passed at booking as sent', () => {
+    const at = (hoursAhead: number) => paid({ scheduledDate: new Date(NOW + hoursAhead * HOUR).toISOString(), scheduledHours: 1 });
+    expect(remindersPassed(at(30), NOW)).toBeUndefined();
+    expect(remindersPassed(at(10), NOW)).toBe(24);
+    expect(remindersPassed(at(0.5), NOW)).toBe(1);
+    expect(nextReminder({ ...at(10), remindedHours: 24 })).toEqual({ hours: 1, at: NOW + 9 * HOUR });
+  });
+});
+
+describe('notices', () => {
+  it('names the mail-worthy business event of each move, and none for the others', () => {
+    const before = order({ status: 'confirmed', scheduledDate: '2026-12-01T09:00:00.000Z' });
+    expect(noticeOf('pay', before, paid())).toBe('orderBooked');
+    expect(noticeOf('confirmSchedule', before, { ...before, status: 'in_progress', kind: 'intro' })).toBe('orderBooked');
+    expect(noticeOf('confirmSchedule', before, { ...before, status: 'confirmed' })).toBeUndefined();
+    expect(noticeOf('reschedule', before, { ...before, scheduledDate: '2026-12-02T09:00:00.000Z' })).toBe('sessionRescheduled');
+    expect(noticeOf('reschedule', before, before)).toBeUndefined();
+    expect(noticeOf('submit', before, before)).toBe('projectSubmitted');
+    expect(noticeOf('approve', before, before)).toBe('orderCompleted');
+    expect(noticeOf('completeSession', before, before)).toBe('orderCompleted');
+    expect(noticeOf('cancelLate', before, before)).toBe('orderCanceled');
+    expect(noticeOf('resolveRefund', before, before)).toBe('problemResolved');
+    expect(noticeOf('counter', before, before)).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@ import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
 import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import type { OrderState } from '../../../shared/schemas/chats';
+import type { OrderNoticeKind } from '../../../shared/schemas/notices';
 import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../shared/schemas/orders';
 import { orderKey, ordersDueIndex } from '../../platform/keys';
 
@@ -86,6 +87,8 @@ export interface OrderRecord {
   problem?: ProblemRecord;
   /** When the project was last delivered: the 7 days of auto-approval run from it. */
   submittedAt?: string;
+  /** The booked session's last reminder (hours before it, of ORDER_RULES.reminderHours): the next one is a smaller one. */
+  remindedHours?: number;
   /** When its next automatic move is due (deadlineOf): the deadlines job finds it by this time. */
   dueAt?: string;
   /** Counts the order's writes: each write is conditional on the version it read (optimistic locking). */
@@ -226,11 +229,60 @@ export function totalCents(order: OrderRecord): Cents {
 
 const DAY_MS = 24 * HOUR_MS;
 
-/** What a deadline does: a move of the table, or the retry of a decided refund that has not gone through. */
-export type DeadlineAction = OrderAction | 'refund';
+/** What a deadline does: a move of the table, the retry of a decided refund that has not gone through, or a session's reminder. */
+export type DeadlineAction = OrderAction | 'refund' | 'remind';
 
 /** A decided refund the provider has not confirmed yet is tried again this soon. */
 const REFUND_RETRY_MS = 5 * 60_000;
+
+/** A booked session's next reminder: the largest of ORDER_RULES.reminderHours below the last one sent, due that long before the start. */
+export function nextReminder(order: OrderRecord): { hours: number; at: number } | undefined {
+  const start = order.kind === 'fixed' ? undefined : sessionStartMs(order);
+  if (start === undefined) return undefined;
+  const hours = ORDER_RULES.reminderHours.find((candidate) => candidate < (order.remindedHours ?? Number.POSITIVE_INFINITY));
+  return hours === undefined ? undefined : { hours, at: start - hours * HOUR_MS };
+}
+
+/**
+ * The reminders a session booked (or moved) at `now` counts as sent: those whose moment has passed,
+ * since the booking's own mail says as much. Undefined when every reminder is still ahead.
+ */
+export function remindersPassed(order: OrderRecord, now: number): number | undefined {
+  const start = sessionStartMs(order);
+  if (start === undefined) return undefined;
+  return ORDER_RULES.reminderHours.filter((hours) => start - hours * HOUR_MS <= now).at(-1);
+}
+
+/**
+ * The business event of a move that the notifications function mails to both sides, if any: a
+ * booking, a session moved, a delivery, a completion, a cancellation, an admin's decision.
+ */
+export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderRecord): OrderNoticeKind | undefined {
+  switch (action) {
+    case 'pay':
+      return 'orderBooked';
+    case 'acceptCounter':
+    case 'confirmSchedule':
+      // The free introduction is booked once agreed; an hourly session once paid.
+      return after.status === 'in_progress' ? 'orderBooked' : undefined;
+    case 'reschedule':
+      return after.scheduledDate === before.scheduledDate ? undefined : 'sessionRescheduled';
+    case 'submit':
+      return 'projectSubmitted';
+    case 'approve':
+    case 'completeSession':
+      return 'orderCompleted';
+    case 'cancelUnpaid':
+    case 'cancelRefunded':
+    case 'cancelLate':
+      return 'orderCanceled';
+    case 'resolveRelease':
+    case 'resolveRefund':
+      return 'problemResolved';
+    default:
+      return undefined;
+  }
+}
 
 /** The next automatic move of an order, and when it is due; undefined when nothing waits on a clock. */
 export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: number } | undefined {
@@ -245,6 +297,8 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
       return order.submittedAt === undefined ? undefined : { action: 'approve', at: Date.parse(order.submittedAt) + ORDER_RULES.autoApproveDays * DAY_MS };
     case 'in_progress': {
       const end = sessionEndMs(order);
+      const reminder = nextReminder(order);
+      if (reminder) return { action: 'remind', at: reminder.at };
       if (order.kind !== 'fixed' && end !== undefined) return { action: 'completeSession', at: end + ORDER_RULES.sessionAutoCompleteHours * HOUR_MS };
       return order.payment && { action: 'cancelRefunded', at: Date.parse(order.payment.paidAt) + ORDER_RULES.undeliveredRefundDays * DAY_MS };
     }
@@ -330,6 +384,7 @@ const orderItem = z.object({
   reschedule: z.optional(z.object({ scheduledDate: z.string(), by: z.enum(['student', 'expert']), at: z.string() })),
   problem: z.optional(z.object({ by: z.enum(['student', 'expert']), reason: z.string(), at: z.string() })),
   submittedAt: z.optional(z.string()),
+  remindedHours: z.optional(z.number()),
   dueAt: z.optional(z.string()),
   cancellation: z.optional(
     z.object({ by: z.enum(['student', 'expert', 'system', 'admin']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),

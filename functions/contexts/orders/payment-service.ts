@@ -15,6 +15,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors
 import { logger } from '../../platform/logger';
 import type { AccountRecord } from '../accounts/account';
 import * as payments from '../payments/service';
+import { announcement } from '../realtime/service';
 import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { move, orderOfParticipant } from './lifecycle-service';
@@ -243,11 +244,22 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
         })
       : { refundId: 'none', amountCents: cents(0) };
   const entries = payments.settlementEntries(order, payment.amountCents, refund, nowIso());
+  // The student hears of the money on its way back (the notifications function mails it).
+  const event = announcement(
+    [order.studentId, order.expertId],
+    { type: 'orderChanged', chatId: order.orderId, orderStatus: order.status },
+    {
+      kind: 'refundIssued',
+      orderId: order.orderId,
+    },
+  );
   const recorded = await repo.commitMove([
     repo.orderMove(order, order.status, { cancellation: { ...cancellation, refundId: refund.refundId }, dueAt: undefined }, nowIso()),
     ...entries.flatMap(payments.ledgerWrites),
+    ...(refund.amountCents > 0 ? [event.put] : []),
   ]);
   if (!recorded) logger.info('Refund already recorded', { orderId: order.orderId });
+  else if (refund.amountCents > 0) await event.pushNow();
 }
 
 // Provider events --------------------------------------------------------------------------------

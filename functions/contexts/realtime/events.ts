@@ -10,21 +10,24 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { REALTIME } from '../../../shared/limits';
+import { type Notice, noticeSchema } from '../../../shared/schemas/notices';
 import { type Announcement, announcementSchema, type PushedEvent } from '../../../shared/schemas/realtime';
 import { newId } from '../../platform/crypto';
 import { EVENT_PREFIX, eventKey } from '../../platform/keys';
 import { nowSeconds } from '../../platform/table';
 
-/** The event item as stored: who receives it, and what they receive. */
+/** The event item as stored: who receives it, what is pushed to them, and what they are mailed about. */
 export interface EventRecord {
   eventId: string;
   recipients: string[];
   event: Announcement;
+  /** The business event the notifications function mails about; never pushed. */
+  notice?: Notice;
   createdAt: string;
 }
 
-export function newEventRecord(recipients: string[], event: Announcement): EventRecord {
-  return { eventId: newId(), recipients: [...new Set(recipients)], event, createdAt: new Date().toISOString() };
+export function newEventRecord(recipients: string[], event: Announcement, notice?: Notice): EventRecord {
+  return { eventId: newId(), recipients: [...new Set(recipients)], event, ...(notice && { notice }), createdAt: new Date().toISOString() };
 }
 
 /** The Put of a TransactWriteItems that stores the event. */
@@ -39,6 +42,7 @@ const eventItem: z.ZodMiniType<EventRecord> = z.object({
   eventId: z.string(),
   recipients: z.array(z.string()),
   event: announcementSchema,
+  notice: z.optional(noticeSchema),
   createdAt: z.string(),
 });
 export const fromEventItem = (item: Record<string, unknown>): EventRecord => eventItem.parse(item);

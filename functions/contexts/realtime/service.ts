@@ -8,26 +8,26 @@
  * - An account holds at most REALTIME.maxConnectionsPerAccount sockets: a new one closes the oldest.
  * - Events reach their recipients twice over: pushed by the write path once its transaction has
  *   committed (`announcement(...).pushNow`, best-effort), and by the notifications function from the
- *   table's stream (`pushStreamedEvents`), which covers whatever the first push missed. Clients keep
+ *   table's stream (`pushStreamedEvent`, from the notifications function), which covers whatever the first push missed. Clients keep
  *   the first push of an event id.
  *
  * Other contexts come in as arguments where they are needed (the chats' membership for joinChat), so
  * that chats and accounts may call this service without a cycle.
  */
-import type { DynamoDBRecord } from 'aws-lambda';
 import { REALTIME } from '../../../shared/limits';
+import type { Notice } from '../../../shared/schemas/notices';
 import { MSG } from '../../../shared/texts';
 import { type Announcement, type PushedEvent, type RealtimeEvent, realtimeActionSchema } from '../../../shared/schemas/realtime';
 import type { Caller } from '../../platform/access-token';
 import { config } from '../../platform/config';
 import { newId } from '../../platform/crypto';
 import { Unauthorized } from '../../platform/errors';
-import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
+import { logger } from '../../platform/logger';
 import { nowSeconds } from '../../platform/table';
 import { openSessionEndsAt } from '../accounts/service';
 import * as connections from './connections';
 import type { ConnectionRecord } from './connections';
-import { eventOfStreamRecord, type EventRecord, eventPut, newEventRecord, pushedEventOf } from './events';
+import { type EventRecord, eventPut, newEventRecord, pushedEventOf } from './events';
 import * as tickets from './tickets';
 
 // Tickets -----------------------------------------------------------------------------------------
@@ -147,8 +147,8 @@ export async function endSessions(userId: string, sessionIds: string[]): Promise
  * committed, `pushNow` sends the event to the recipients' open connections at once. It never
  * throws: whatever it misses, the table's stream delivers a moment later.
  */
-export function announcement(recipients: string[], event: Announcement) {
-  const record = newEventRecord(recipients, event);
+export function announcement(recipients: string[], event: Announcement, notice?: Notice) {
+  const record = newEventRecord(recipients, event, notice);
   return { put: eventPut(config.tableName, record), pushNow: () => pushNow(record) };
 }
 
@@ -187,30 +187,12 @@ async function pushToUser(userId: string, event: PushedEvent, via: 'stream' | 'f
   );
 }
 
-/**
- * Pushes the events that records of the table's stream inserted; answers the ids (sequence numbers)
- * of the records whose push failed, to be retried alone. A record that is not a readable event is
- * logged and skipped: retrying would not make it readable.
- */
-export async function pushStreamedEvents(records: DynamoDBRecord[]): Promise<string[]> {
-  const failed: string[] = [];
-  for (const record of records) {
-    const id = record.dynamodb?.SequenceNumber ?? '';
-    let event: EventRecord | undefined;
-    try {
-      event = eventOfStreamRecord(record);
-    } catch (error) {
-      logger.error(UNHANDLED_ERROR_MESSAGE, { error: error as Error, sequenceNumber: id, skipped: true });
-      continue;
-    }
-    if (!event) continue;
-    const pushed = pushedEventOf(event);
-    try {
-      await Promise.all(event.recipients.map((userId) => pushToUser(userId, pushed, 'stream')));
-    } catch (error) {
-      logger.error(UNHANDLED_ERROR_MESSAGE, { error: error as Error, eventId: event.eventId });
-      failed.push(id);
-    }
-  }
-  return failed;
+/** The event a record of the table's stream inserted (undefined for any other record); throws when it is unreadable. */
+export { eventOfStreamRecord } from './events';
+export type { EventRecord } from './events';
+
+/** Pushes an event the table's stream handed over to every open connection of its recipients. */
+export async function pushStreamedEvent(event: EventRecord): Promise<void> {
+  const pushed = pushedEventOf(event);
+  await Promise.all(event.recipients.map((userId) => pushToUser(userId, pushed, 'stream')));
 }

@@ -1,0 +1,318 @@
+/**
+ * The order mails (spec: booking confirmation with a calendar invite, payment receipt, project
+ * submitted, approved, cancelled and refunded; plus reminders, moves and an admin's decision).
+ * Composed from the order as it is when the notifications function sends them. Times are in UTC
+ * with the zone named: the product does not know the reader's zone, and the invite carries the
+ * instant for their calendar to show in theirs (decision 150).
+ */
+import { createEvent } from 'ics';
+import { ORDER_RULES } from '../../../shared/limits';
+import { escapeHtml } from '../../../shared/markup';
+import { eurosFromCents, formatEuros, type Cents } from '../../../shared/money';
+import type { Notice } from '../../../shared/schemas/notices';
+import { config } from '../../platform/config';
+import type { Mail, MailAttachment } from '../../platform/mailer';
+import { type OrderRecord, sessionEndMs, sessionStartMs } from './order';
+
+/** One side of the order, as its mails address them. */
+export interface Party {
+  userId: string;
+  email: string;
+  firstName: string;
+  name: string;
+}
+
+/** A mail of a notice, with a key that names it among the notice's mails (sent once per key). */
+export interface OrderMail {
+  key: string;
+  mail: Mail;
+}
+
+const euros = (amount: Cents) => formatEuros(eurosFromCents(amount));
+const UTC_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+const inUtc = (iso: string) => `${UTC_TIME.format(new Date(iso))} UTC`;
+
+function conversationUrl(order: OrderRecord): string {
+  return `${config.appUrl}/messages?chatId=${encodeURIComponent(order.orderId)}`;
+}
+
+/** What the order is, in a sentence's words: "order #12 “Thesis review”". */
+const orderName = (order: OrderRecord) => `order #${order.orderNumber} “${order.offerTitle}”`;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function sessionLine(order: OrderRecord): string | undefined {
+  if (order.scheduledDate === undefined || order.kind === 'fixed') return undefined;
+  const length = order.kind === 'intro' ? `${ORDER_RULES.introMinutes} minutes, free` : `${order.scheduledHours} hour${order.scheduledHours === 1 ? '' : 's'}`;
+  return `The session: ${inUtc(order.scheduledDate)} (${length}).`;
+}
+
+/**
+ * The session as a calendar event (RFC 5545): one UID per order, its SEQUENCE the order's version,
+ * so a moved session updates the invite and a cancelled one removes it.
+ */
+function calendarInvite(order: OrderRecord, reader: Party, other: Party, cancelled = false): MailAttachment | undefined {
+  const start = sessionStartMs(order);
+  const end = sessionEndMs(order);
+  if (start === undefined || end === undefined || order.kind === 'fixed') return undefined;
+  const method = cancelled ? 'CANCEL' : 'REQUEST';
+  const { error, value } = createEvent({
+    productId: 'mentoring-marketplace/orders',
+    method,
+    uid: `order-${order.orderId}@${new URL(config.appUrl).hostname}`,
+    sequence: order.version,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: Math.round((end - start) / 60_000) },
+    title: `${order.offerTitle} with ${other.name}`,
+    description: `Order #${order.orderNumber}. The conversation: ${conversationUrl(order)}`,
+    url: conversationUrl(order),
+    // The platform organises it, so that calendars accept the update and the cancellation that follow.
+    organizer: { name: 'Mentoring marketplace', email: config.mailFrom },
+    attendees: [{ name: reader.name, email: reader.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
+  });
+  if (error || !value) throw error ?? new Error('The calendar invite could not be made');
+  return { filename: 'session.ics', contentType: `text/calendar; method=${method}; charset=UTF-8`, content: value };
+}
+
+function mailTo(party: Party, subject: string, paragraphs: (string | undefined)[], order: OrderRecord, attachment?: MailAttachment): Mail {
+  const lines = [`Hello ${party.firstName},`, ...paragraphs.filter((line): line is string => line !== undefined)];
+  const url = conversationUrl(order);
+  return {
+    to: party.email,
+    subject,
+    text: `${lines.join('\n\n')}\n\nThe conversation: ${url}`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(url)}">Open the conversation</a></p>`,
+    ...(attachment && { attachments: [attachment] }),
+  };
+}
+
+/** Each side of the order, with the other: the mails both receive are written for each reader. */
+const bothSides = (student: Party, expert: Party) =>
+  [
+    { reader: student, other: expert, side: 'student' },
+    { reader: expert, other: student, side: 'expert' },
+  ] as const;
+
+const inviteLine = (invite: MailAttachment | undefined) => (invite ? 'The invite attached adds it to your calendar, in your own time zone.' : undefined);
+
+function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  const session = sessionLine(order);
+  const studentInvite = calendarInvite(order, student, expert);
+  const expertInvite = calendarInvite(order, expert, student);
+  const mails: OrderMail[] = [
+    {
+      key: `${student.userId}#booked`,
+      mail: mailTo(
+        student,
+        `Booking confirmed: ${order.offerTitle}`,
+        [`Your ${orderName(order)} with ${expert.name} is booked.`, session, inviteLine(studentInvite)],
+        order,
+        studentInvite,
+      ),
+    },
+    {
+      key: `${expert.userId}#booked`,
+      mail: mailTo(
+        expert,
+        `New booking: ${order.offerTitle}`,
+        [
+          `${student.name} booked your ${orderName(order)}.`,
+          session ?? 'Deliver the work in the conversation; the student approves it there.',
+          inviteLine(expertInvite),
+        ],
+        order,
+        expertInvite,
+      ),
+    },
+  ];
+  if (order.payment) {
+    const { amountCents, paidAt, paymentIntentId } = order.payment;
+    mails.push({
+      key: `${student.userId}#receipt`,
+      mail: mailTo(
+        student,
+        `Payment receipt: order #${order.orderNumber}`,
+        [
+          `We received your payment of ${euros(amountCents)} for ${orderName(order)} with ${expert.name}.`,
+          `Paid on ${inUtc(paidAt)} by card. Reference: ${paymentIntentId}.`,
+          `The money is held until the ${order.kind === 'fixed' ? 'work is approved' : 'session has taken place'}; the cancellation terms say when it comes back to you.`,
+        ],
+        order,
+      ),
+    });
+  }
+  return mails;
+}
+
+function rescheduled(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  return bothSides(student, expert).map(({ reader, other }) => {
+    const invite = calendarInvite(order, reader, other);
+    return {
+      key: `${reader.userId}#rescheduled`,
+      mail: mailTo(
+        reader,
+        `Session moved: ${order.offerTitle}`,
+        [`The session of ${orderName(order)} has a new time.`, sessionLine(order), inviteLine(invite)],
+        order,
+        invite,
+      ),
+    };
+  });
+}
+
+function reminder(order: OrderRecord, student: Party, expert: Party, hours: number): OrderMail[] {
+  const when = hours === 1 ? 'in an hour' : `in ${hours} hours`;
+  return bothSides(student, expert).map(({ reader, other }) => ({
+    key: `${reader.userId}#reminder`,
+    mail: mailTo(
+      reader,
+      `Reminder: your session with ${other.name} starts ${when}`,
+      [`A reminder of your session of ${orderName(order)}.`, sessionLine(order)],
+      order,
+    ),
+  }));
+}
+
+function submitted(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  return [
+    {
+      key: `${student.userId}#submitted`,
+      mail: mailTo(
+        student,
+        `Work delivered: ${order.offerTitle}`,
+        [
+          `${expert.name} delivered the work of ${orderName(order)}. Download it in the conversation.`,
+          `Approve it, or ask for a revision, within ${ORDER_RULES.autoApproveDays} days; after that it counts as approved.`,
+        ],
+        order,
+      ),
+    },
+  ];
+}
+
+function completed(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  const paid = order.payment?.amountCents;
+  const how = order.kind === 'fixed' ? 'The work was approved' : 'The session took place';
+  return [
+    {
+      key: `${expert.userId}#completed`,
+      mail: mailTo(
+        expert,
+        `Order #${order.orderNumber} completed`,
+        [
+          `${how}: ${orderName(order)} with ${student.name} is complete.`,
+          paid ? `The ${euros(paid)} paid is now credited to your earnings, less the platform fee.` : 'It was free: nothing to credit.',
+        ],
+        order,
+      ),
+    },
+    {
+      key: `${student.userId}#completed`,
+      mail: mailTo(
+        student,
+        `Order #${order.orderNumber} completed`,
+        [`${how}: ${orderName(order)} with ${expert.name} is complete.`, `Tell others how it went: leave a review of ${expert.name} in the conversation.`],
+        order,
+      ),
+    },
+  ];
+}
+
+function whoCancelled(order: OrderRecord, student: Party, expert: Party): string {
+  switch (order.cancellation?.by) {
+    case 'student':
+      return student.name;
+    case 'expert':
+      return expert.name;
+    case 'admin':
+      return 'an administrator';
+    case 'system':
+      return 'the platform, as nothing was delivered in time';
+    default:
+      return 'one of you';
+  }
+}
+
+function canceled(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  const by = whoCancelled(order, student, expert);
+  const paid = order.payment?.amountCents;
+  const refund = order.cancellation?.refundCents;
+  const waiting = order.status === 'refund_pending';
+  const money = (reader: 'student' | 'expert'): string | undefined => {
+    if (!paid) return 'Nothing was charged.';
+    if (waiting)
+      return reader === 'expert'
+        ? `Decide in the conversation, within ${ORDER_RULES.refundDecisionHours} hours, how much of the ${euros(paid)} goes back to the student; without a decision, all of it does.`
+        : `${expert.name} decides within ${ORDER_RULES.refundDecisionHours} hours how much of the ${euros(paid)} you get back; without a decision, you get all of it.`;
+    return refund === undefined ? undefined : `${euros(refund)} of the ${euros(paid)} paid goes back to the student's card.`;
+  };
+  return bothSides(student, expert).map(({ reader, other, side }) => {
+    const invite = waiting ? undefined : calendarInvite(order, reader, other, true);
+    return {
+      key: `${reader.userId}#canceled`,
+      mail: mailTo(
+        reader,
+        `Order #${order.orderNumber} cancelled`,
+        [`${capitalized(orderName(order))} was cancelled by ${by}.`, money(side), invite && 'The invite attached removes the session from your calendar.'],
+        order,
+        invite,
+      ),
+    };
+  });
+}
+
+function refunded(order: OrderRecord, student: Party): OrderMail[] {
+  const refund = order.cancellation?.refundCents;
+  if (!refund) return [];
+  return [
+    {
+      key: `${student.userId}#refunded`,
+      mail: mailTo(
+        student,
+        `Refund of ${euros(refund)}: order #${order.orderNumber}`,
+        [
+          `We refunded ${euros(refund)} for ${orderName(order)} to the card you paid with.`,
+          'Banks usually show it within 5 to 10 business days.',
+          order.cancellation?.refundId ? `Reference: ${order.cancellation.refundId}.` : undefined,
+        ],
+        order,
+      ),
+    },
+  ];
+}
+
+function resolved(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  const refund = order.cancellation?.refundCents;
+  const decision =
+    order.status === 'closed'
+      ? `An administrator looked into the problem reported on ${orderName(order)} and released the payment to ${expert.name}.`
+      : `An administrator looked into the problem reported on ${orderName(order)}: ${refund === undefined ? 'a refund' : euros(refund)} goes back to ${student.name}.`;
+  return [student, expert].map((reader) => ({
+    key: `${reader.userId}#resolved`,
+    mail: mailTo(reader, `Decision on order #${order.orderNumber}`, [decision], order),
+  }));
+}
+
+/** The mails of a notice about this order, to its student and its expert. */
+export function orderMails(notice: Notice, order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  switch (notice.kind) {
+    case 'orderBooked':
+      return booked(order, student, expert);
+    case 'sessionRescheduled':
+      return rescheduled(order, student, expert);
+    case 'sessionReminder':
+      return reminder(order, student, expert, notice.hours ?? ORDER_RULES.reminderHours[0]);
+    case 'projectSubmitted':
+      return submitted(order, student, expert);
+    case 'orderCompleted':
+      return completed(order, student, expert);
+    case 'orderCanceled':
+      return canceled(order, student, expert);
+    case 'refundIssued':
+      return refunded(order, student);
+    case 'problemResolved':
+      return resolved(order, student, expert);
+  }
+}

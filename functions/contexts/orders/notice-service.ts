@@ -1,0 +1,32 @@
+/**
+ * What the notifications function mails about an order's notice: the order as it is now, and its
+ * two sides' addresses. Loads nothing of payments (the notifications Lambda holds no Stripe secret).
+ */
+import type { Notice } from '../../../shared/schemas/notices';
+import { logger } from '../../platform/logger';
+import type { AccountRecord } from '../accounts/account';
+import * as accounts from '../accounts/service';
+import { type OrderMail, orderMails, type Party } from './mails';
+import * as repo from './repository';
+
+const partyOf = (account: AccountRecord): Party => ({
+  userId: account.userId,
+  email: account.email,
+  firstName: account.firstName,
+  name: `${account.firstName} ${account.lastName}`.trim(),
+});
+
+/** The mails of a notice; none to a deleted account, and none when the order is gone. */
+export async function noticeMails(notice: Notice): Promise<OrderMail[]> {
+  const order = await repo.getOrder(notice.orderId, { consistent: true });
+  if (!order) {
+    logger.warn('A notice of an order that does not exist', { notice });
+    return [];
+  }
+  const people = await accounts.getAccounts([order.studentId, order.expertId]);
+  const student = people.get(order.studentId);
+  const expert = people.get(order.expertId);
+  if (!student || !expert) return [];
+  const deleted = new Set([student, expert].filter((account) => account.isDeleted).map((account) => account.email));
+  return orderMails(notice, order, partyOf(student), partyOf(expert)).filter(({ mail }) => !deleted.has(mail.to));
+}

@@ -1,0 +1,26 @@
+/**
+ * What the notifications function mails about: the business event of a change, stored with its
+ * event item (functions/contexts/realtime/events.ts) and never pushed to browsers. The mail is
+ * composed when it is sent, from the order as it is then.
+ */
+import * as z from 'zod/mini';
+
+export const ORDER_NOTICE_KINDS = [
+  'orderBooked',
+  'sessionRescheduled',
+  'sessionReminder',
+  'projectSubmitted',
+  'orderCompleted',
+  'orderCanceled',
+  'refundIssued',
+  'problemResolved',
+] as const;
+export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
+
+export const noticeSchema = z.object({
+  kind: z.enum(ORDER_NOTICE_KINDS),
+  orderId: z.string(),
+  /** A reminder's hours before the session. */
+  hours: z.optional(z.number()),
+});
+export type Notice = z.infer<typeof noticeSchema>;
