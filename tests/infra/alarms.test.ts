@@ -109,3 +109,14 @@ describe('requests refused for contention become a metric with an alarm', () => 
     });
   });
 });
+
+describe('events the notifications Lambda gave up on', () => {
+  it('raise an alarm as soon as the dead-letter queue holds one', () => {
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter(
+      (alarm) => valueAt(alarm.Properties, 'MetricName') === 'ApproximateNumberOfMessagesVisible',
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0].Properties).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(JSON.stringify(alarmDimensionValue(alarms[0]))).toContain(logicalIdOf(synthesized.stage.realtime.undeliveredEvents));
+  });
+});

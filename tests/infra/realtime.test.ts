@@ -73,4 +73,26 @@ describe('events pushed from the table stream', () => {
       FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: EVENT_PREFIX }] } } } }) }] },
     });
   });
+
+  it('keeps retrying an event for hours, for its mails, then hands it to a dead-letter queue', () => {
+    const queue = logicalIdOf(synthesized.stage.realtime.undeliveredEvents);
+    synthesized.templates.realtime.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
+      MaximumRecordAgeInSeconds: 6 * 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+    synthesized.templates.realtime.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });
+  });
+
+  it('lets the notifications Lambda send mail from the stage’s address only', () => {
+    const role = synthesized.stage.realtime.notificationsFunction.role;
+    const policies = Object.values(synthesized.templates.realtime.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes(logicalIdOf(role as never)),
+    );
+    const mail = policies
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+      .filter((statement) => JSON.stringify(statement.Action).includes('ses:'));
+    expect(mail).toHaveLength(1);
+    expect(JSON.stringify(mail[0].Resource)).toContain(':identity/');
+  });
 });

@@ -75,13 +75,18 @@ describe('table access (least privilege by partition-key prefix)', () => {
     expect(dynamo.map(actionsOf)).toEqual([['dynamodb:DescribeTable']]);
   });
 
-  it('lets the realtime Lambdas touch connections and tickets, and read chat places, nothing of accounts', () => {
-    for (const fn of [synthesized.stage.realtime.websocketFunction, synthesized.stage.realtime.notificationsFunction]) {
-      const statements = tableStatementsOf('realtime', logicalIdOf(fn));
-      expect(statements.length).toBeGreaterThan(0);
-      for (const statement of statements)
-        for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'CHATS#*']).toContain(pattern);
-    }
+  it('lets the websocket Lambda touch connections and tickets, and read chat places, nothing of accounts', () => {
+    const statements = tableStatementsOf('realtime', logicalIdOf(synthesized.stage.realtime.websocketFunction));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'CHATS#*']).toContain(pattern);
+  });
+
+  it('lets the notifications Lambda touch connections and its mail claims, and only read the orders and accounts it mails about', () => {
+    const statements = tableStatementsOf('realtime', logicalIdOf(synthesized.stage.realtime.notificationsFunction));
+    const writes = statements.filter((statement) => actionsOf(statement).some((action) => /Put|Update|Delete/.test(action)));
+    expect(writes.flatMap((statement) => leadingKeys(statement) as string[]).sort()).toEqual(['CONN#*', 'MAILED#*']);
+    for (const statement of statements)
+      for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'MAILED#*', 'ORDER#*', 'USER#*']).toContain(pattern);
   });
 
   it('never lets anything scan the table; only the notifications Lambda reads the stream, and only the stream', () => {
