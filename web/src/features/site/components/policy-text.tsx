@@ -53,6 +53,12 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               Nous traitons vos données (identité, coordonnées, profil, messages, commandes) pour fournir le service, sécuriser votre compte et respecter nos
               obligations légales. Les paiements sont traités par notre prestataire de paiement ; nous ne conservons pas vos numéros de carte.
             </p>
+            <p>
+              Pour encaisser un paiement ou effectuer un remboursement, nous transmettons à notre prestataire de paiement le montant et la référence de la
+              commande. Un remboursement, lorsque les conditions d’annulation en prévoient un, revient sur la carte qui a payé, et nous conservons la trace de
+              chaque paiement et remboursement avec la commande. Les e-mails de commande (confirmations, reçus, rappels, remboursements) sont envoyés à
+              l’adresse de votre compte.
+            </p>
             <p>Durées de conservation :</p>
             <ul>
               <li>données de compte : 1 an après la dernière connexion ;</li>
@@ -118,6 +124,11 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
             <p>
               We process your data (identity, contact details, profile, messages, orders) to provide the service, keep your account secure and meet our legal
               obligations. Payments are handled by our payment provider; we never store card numbers.
+            </p>
+            <p>
+              To take a payment or make a refund, we send our payment provider the order&apos;s amount and reference. A refund, when the cancellation terms give
+              one, goes back to the card that paid, and we keep the record of every payment and refund with the order. Order e-mails (confirmations, receipts,
+              reminders, refunds) go to the address of your account.
             </p>
             <p>Retention periods:</p>
             <ul>
