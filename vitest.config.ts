@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          // One DynamoDB Local for the files that test repositories (a table each).
+          globalSetup: ['tests/support/unit-dynamo.ts'],
         },
       },
       {

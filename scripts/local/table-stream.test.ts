@@ -1,11 +1,11 @@
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTable, LOCAL_CREDENTIALS, type LocalDynamo, startDynamo } from './dynamodb';
+import { unitDynamoEndpoint } from '../../tests/support/local-table';
+import { ensureTable, LOCAL_CREDENTIALS } from './dynamodb';
 import { startTableStream } from './table-stream';
 
 const TABLE = 'stream-test';
-let dynamo: LocalDynamo;
 let client: DynamoDBClient;
 let stream: Awaited<ReturnType<typeof startTableStream>>;
 const received: string[] = [];
@@ -26,23 +26,23 @@ const put = (pk: string, note = 'first') =>
   client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: pk }, sk: { S: 'EVENT' }, note: { S: note } } }));
 
 beforeAll(async () => {
-  dynamo = await startDynamo(undefined);
-  await ensureTable(dynamo.endpoint, TABLE);
+  const endpoint = unitDynamoEndpoint();
+  await ensureTable(endpoint, TABLE);
   client = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
+    endpoint,
     region: LOCAL_CREDENTIALS.AWS_REGION,
     credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
   });
-  stream = await startTableStream(dynamo.endpoint, TABLE, handler);
+  stream = await startTableStream(endpoint, TABLE, handler);
 }, 30_000);
 
 afterAll(async () => {
   await stream?.stop();
   client?.destroy();
-  dynamo?.stop();
 });
 
-describe('the local table stream', () => {
+// The unit files share one DynamoDB Local: a test waits up to 5 s for a delivery, plus its writes while the others' run.
+describe('the local table stream', { timeout: 15_000 }, () => {
   it('hands inserted event items to the handler in order, and nothing else', async () => {
     await put('EVENT#1');
     await put('USER#1');
@@ -63,7 +63,7 @@ describe('the local table stream', () => {
   it('with pollMs, ignores nudges and reads only every pollMs, as the event source mapping polls on AWS', async () => {
     const slowReceived: number[] = [];
     const slow = await startTableStream(
-      dynamo.endpoint,
+      unitDynamoEndpoint(),
       TABLE,
       async (event) => {
         for (const record of event.Records) if (record.dynamodb!.NewImage!.pk.S === 'EVENT#slow') slowReceived.push(Date.now());

@@ -1,23 +1,25 @@
 /**
- * DynamoDB Local with the product's table, for unit tests of repositories: the environment names it
- * before the modules under test are loaded, as a Lambda's environment does.
+ * The unit project's DynamoDB Local (tests/support/unit-dynamo.ts) with a table of the file's own,
+ * for unit tests of repositories: the environment names it before the modules under test are
+ * loaded, as a Lambda's environment does.
  */
-import { afterAll, beforeAll } from 'vitest';
-import { ensureTable, LOCAL_CREDENTIALS, type LocalDynamo, startDynamo } from '../../scripts/local/dynamodb';
+import { beforeAll, inject } from 'vitest';
+import { ensureTable, LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb';
 
-/** Starts DynamoDB Local for this test file (stopped after it) and loads `modules` once it answers. */
+/** Where the unit project's DynamoDB Local answers. */
+export const unitDynamoEndpoint = (): string => inject('unitDynamoEndpoint');
+
+/** Creates the file's table and loads `modules` once it exists. */
 export function withLocalTable<T>(tableName: string, modules: () => Promise<T>): () => T {
-  let dynamo: LocalDynamo | undefined;
   let loaded: T | undefined;
   beforeAll(async () => {
-    dynamo = await startDynamo(undefined);
-    await ensureTable(dynamo.endpoint, tableName);
-    Object.assign(process.env, LOCAL_CREDENTIALS, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint });
+    const endpoint = unitDynamoEndpoint();
+    await ensureTable(endpoint, tableName);
+    Object.assign(process.env, LOCAL_CREDENTIALS, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint });
     loaded = await modules();
   }, 60_000);
-  afterAll(() => dynamo?.stop());
   return () => {
-    if (loaded === undefined) throw new Error('The local table is not started yet');
+    if (loaded === undefined) throw new Error('The local table is not created yet');
     return loaded;
   };
 }
