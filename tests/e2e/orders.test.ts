@@ -9,10 +9,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import { PASSWORD, signedInAs, signedInNewExpert, signedInStudent } from '../support/accounts';
+import { PASSWORD, signedInNewExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, visit } from '../support/browser';
-import { expertWithOffer } from '../support/chats';
+import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { localStripe } from '../support/payments';
 import { pdfDocument } from '../support/project-files';
 
@@ -50,20 +50,6 @@ async function openConversation(student: ApiClient, offer: OfferDto): Promise<st
   return opened.body.chat._id;
 }
 
-async function createHourlyOffer(expert: ApiClient, title: string): Promise<OfferDto> {
-  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
-    title,
-    description: 'Mock interviews with written feedback after each session.',
-    price: 40,
-    lessonType: 'Video Call',
-    pricingType: 'hourly',
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const admin = await signedInAs('admin');
-  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
-  return created.body.offer;
-}
-
 describe('an order from onboarding to review, in two browsers', () => {
   it('onboards the expert, books, counters, pays, delivers, revises, approves and reviews, each side seeing every step live', async () => {
     // 1. The expert connects a payout account through the provider's onboarding.
@@ -77,7 +63,7 @@ describe('an order from onboarding to review, in two browsers', () => {
     await expert.waitForURL((url) => url.pathname === '/create' && url.searchParams.get('stripe') === 'success');
     await expert.getByRole('heading', { name: 'Your payout account is connected' }).waitFor();
     await expectAccessible(expert, '/create?stripe=success');
-    const offer = await createHourlyOffer(expertApi, 'Mock interviews by the hour');
+    const offer = await hourlyOfferOf(expertApi, 'Mock interviews by the hour', 40);
 
     // 2. The student proposes a time; the expert suggests another; the student accepts and pays.
     const { client: studentApi, email: studentEmail } = await signedInStudent();

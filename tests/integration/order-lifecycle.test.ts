@@ -11,7 +11,7 @@ import type { ReportedOrder } from '../../shared/schemas/orders';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
-import { expertWithOffer } from '../support/chats';
+import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, startIn } from '../support/orders';
 
@@ -46,16 +46,7 @@ const refundedOf = async (paymentIntentId: string) =>
 
 beforeAll(async () => {
   ({ expert, offer: fixedOffer } = await expertWithOffer('Lena', 'Lifecycle', 'Thesis feedback'));
-  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
-    title: 'Coaching sessions by the hour',
-    description: 'Hour-long coaching sessions on your career questions.',
-    price: 50,
-    lessonType: 'Video Call',
-    pricingType: 'hourly',
-  });
-  const admin = await signedInAs('admin');
-  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
-  hourlyOffer = created.body.offer;
+  hourlyOffer = await hourlyOfferOf(expert, 'Coaching sessions by the hour', 50);
 });
 
 describe('the free introduction', () => {

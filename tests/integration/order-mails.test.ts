@@ -10,14 +10,13 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { OutboxMail } from '../../scripts/local/outbox-page';
-import { signedInAs, signedInStudent } from '../support/accounts';
+import { signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
-import { expertWithOffer } from '../support/chats';
+import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { latestMail, mailsTo, mailWhere } from '../support/outbox';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { openOrder, put, serverNow, startIn } from '../support/orders';
 import { pdfDocument, submitMultipart } from '../support/project-files';
-import { stackEnv } from '../support/stack';
 
 let expert: ApiClient;
 let expertEmail: string;
@@ -64,16 +63,7 @@ async function paidSession(hoursAhead: number, hours = 2) {
 
 beforeAll(async () => {
   ({ expert, email: expertEmail, offer: fixedOffer } = await expertWithOffer('Maya', 'Mailer', 'Portfolio review'));
-  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
-    title: 'Mock interviews by the hour',
-    description: 'Hour-long mock interviews with written feedback after each one.',
-    price: 45,
-    lessonType: 'Video Call',
-    pricingType: 'hourly',
-  });
-  const admin = await signedInAs('admin');
-  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
-  hourlyOffer = created.body.offer;
+  hourlyOffer = await hourlyOfferOf(expert, 'Mock interviews by the hour', 45);
 });
 
 describe('a booked session', () => {
@@ -157,18 +147,7 @@ describe('a project', () => {
 describe('the notifications function', () => {
   it('mails a notice once, however often the stream hands its event over', async () => {
     const { email, chat } = await paidSession(72, 1);
-    const env = stackEnv();
-    Object.assign(process.env, {
-      TABLE_NAME: env.TABLE_NAME,
-      DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT,
-      SES_ENDPOINT: env.SES_ENDPOINT,
-      APP_URL: env.APP_URL,
-      MAIL_FROM: env.MAIL_FROM,
-      AWS_REGION: env.AWS_REGION,
-      AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID,
-      AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY,
-      WS_MANAGEMENT_ENDPOINT: env.WS_MANAGEMENT_ENDPOINT,
-    });
+    // This file's environment is the stack's (stack-setup.ts): the service talks to its table and its outbox.
     const { notifyStreamedEvents } = await import('../../functions/contexts/notifications/service');
     const eventId = randomUUID();
     const item = {

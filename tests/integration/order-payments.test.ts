@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/texts';
-import { signedInAs, signedInNewExpert, signedInStudent } from '../support/accounts';
+import { signedInNewExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { expertWithOffer } from '../support/chats';
+import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { advanceClock, delivered, localEvents, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, serverNow, startIn } from '../support/orders';
 import { getItem, setAttributes } from '../support/table';
@@ -38,17 +38,7 @@ const sumOf = (entry: Record<string, unknown> | undefined) =>
 
 beforeAll(async () => {
   ({ expert, offer: fixedOffer } = await expertWithOffer('Petra', 'Payable', 'Portfolio review'));
-  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
-    title: 'Mock interviews by the hour',
-    description: 'Practice interviews with feedback after each question.',
-    price: 45.5,
-    lessonType: 'Video Call',
-    pricingType: 'hourly',
-  });
-  expect(created.status).toBe(201);
-  const admin = await signedInAs('admin');
-  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
-  hourlyOffer = created.body.offer;
+  hourlyOffer = await hourlyOfferOf(expert, 'Mock interviews by the hour', 45.5);
 });
 
 describe('payout onboarding', () => {

@@ -26,6 +26,21 @@ export async function expertWithOffer(
   return { expert, expertId, email, offer: { ...created.body.offer, status: 'approved', approved: true } };
 }
 
+/** An hourly offer of the expert at `price` euros an hour, published (approved by the admin). */
+export async function hourlyOfferOf(expert: ApiClient, title: string, price: number): Promise<OfferDto> {
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title,
+    description: 'Hour-long sessions on your questions, with written feedback after each one.',
+    price,
+    lessonType: 'Video Call',
+    pricingType: 'hourly',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const admin = await signedInAs('admin');
+  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+  return created.body.offer;
+}
+
 export const wsUrl = (query = '') => `${stackUrl().replace('http', 'ws')}/ws${query}`;
 
 /** A realtime connection: every event it receives, and a way to wait for the next one that matches. */
