@@ -47,6 +47,9 @@ export const chatListQuery = z.object({ cursor, limit: pageSize(CHAT.chatsPageSi
  */
 export const chatMessagesQuery = z.object({ before: messageId, after: messageId, limit: pageSize(CHAT.messagesPageSize, CHAT.pageMax) });
 
+/** GET /admin/problems/{id}: the reported order's latest messages, or those `before` a message id (reading back). */
+export const conversationPageQuery = z.object({ before: messageId });
+
 // ---------------------------------------------------------------- responses
 
 /** A participant as the chat list shows them. */
@@ -116,6 +119,19 @@ export interface ChatDto extends OrderState {
   createdAt: string;
   /** The last message's time (or the creation's): the list's order. */
   updatedAt: string;
+}
+
+/**
+ * A message as an admin reads a reported order's conversation (GET /admin/problems/{id}): what was
+ * written, when, and by which side. Messages carry text only; the order's one file is the delivered
+ * project.
+ */
+export interface ConversationEntry {
+  _id: string;
+  content: string;
+  createdAt: string;
+  /** The sender's side and their name as it was when they wrote. */
+  sender: { role: 'user' | 'professor'; firstName: string; lastName: string };
 }
 
 export interface ChatList {

@@ -15,6 +15,7 @@ import { signedInAs, signedInStudent } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
+import { submitMultipart } from '../support/orders';
 import { HTML_AS_PDF, PROJECT_FILES, pdfDocument, WINDOWS_EXECUTABLE } from '../support/project-files';
 import { stackEnv } from '../support/stack';
 import { getItem } from '../support/table';
@@ -87,24 +88,6 @@ async function uploaded(chatId: string, bytes: Buffer, fileName = 'report.pdf', 
 
 const confirm = (client: ApiClient, chatId: string, key: string) =>
   client.request<{ msg: string; code?: string }>('PUT', `/chats/${chatId}/confirm-project-upload`, { key });
-
-/** The spec's multipart call, as a browser's FormData sends it. */
-async function submitMultipart(
-  client: ApiClient,
-  chatId: string,
-  bytes: Buffer,
-  fileName = 'report.pdf',
-): Promise<{ status: number; body: { msg?: string; code?: string } }> {
-  const body = new FormData();
-  body.append('projectFile', new Blob([new Uint8Array(bytes)], { type: PDF }), fileName);
-  const response = await fetch(`${stackUrl()}/api/chats/${chatId}/submit-project`, {
-    method: 'POST',
-    body,
-    headers: { origin: stackUrl(), authorization: `Bearer ${client.accessToken}` },
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {} };
-}
 
 const handle = (client: ApiClient, chatId: string, action: 'approve' | 'request_revision') =>
   client.post<{ msg: string; code?: string }>(`/chats/${chatId}/handle-project`, { action });
