@@ -99,6 +99,7 @@ export const MSG = {
   orderHistoryFailed: 'Unable to load order history.',
   problemsLoadFailed: 'Unable to load the reported orders.',
   orderNotReported: 'This order has no reported problem waiting for a decision.',
+  problemConversationLoadFailed: 'Unable to load the conversation and file of this order.',
 
   // Session and authentication
   activateFirst: 'Please activate your account via the email link.',
