@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../texts';
 import { plainText } from './common';
-import type { OfferDto } from './catalogue';
+import type { OfferDto, Review } from './catalogue';
 import type { OrderKind, OrderStatus } from './orders';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
@@ -116,6 +116,12 @@ export interface ChatDto extends OrderState {
   paymentAmount?: number;
   professorName: string;
   lastMessage?: MessageDto;
+  /**
+   * The student's review of the closed order, as the catalogue shows it (its order number included,
+   * both members being the order's parties). Only in the conversation's own answer
+   * (GET /chats/chat/{id}); absent until the student has reviewed.
+   */
+  review?: Review;
   createdAt: string;
   /** The last message's time (or the creation's): the list's order. */
   updatedAt: string;

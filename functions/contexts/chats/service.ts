@@ -12,6 +12,7 @@ import { takeFromLimit } from '../../platform/rate-windows';
 import { newId } from '../../platform/crypto';
 import type { AccountRecord } from '../accounts/account';
 import { bookableOffer } from '../catalogue/published-service';
+import { toReviewDto } from '../catalogue/review';
 import { isFinished } from '../orders/order';
 import * as orders from '../orders/service';
 import { type ChatRecord, type MemberRecord, type MessageRecord, newMessageId, toChatDto, toConversationEntry, toMessageDto, toOrderHistoryItem } from './chat';
@@ -100,7 +101,13 @@ export async function chatMessages(caller: Caller, chatId: string, query: { befo
   const member = await placeOf(caller, chatId);
   const [{ chat, other }, page] = await Promise.all([chatSeenBy(member), repository.messagesOfChat(chatId, query)]);
   const readUpTo = { callerId: caller.userId, byCaller: member.readUpTo, byOther: other?.readUpTo };
-  return { chat, messages: page.messages.map((message) => toMessageDto(message, readUpTo)), hasMore: page.more };
+  // A closed order's review, read-only for its expert, in place of the form for its student.
+  const review = chat.orderStatus === 'closed' ? await repository.reviewOfOrder(chat.offer._id, chatId) : undefined;
+  return {
+    chat: review ? { ...chat, review: toReviewDto(review, caller) } : chat,
+    messages: page.messages.map((message) => toMessageDto(message, readUpTo)),
+    hasMore: page.more,
+  };
 }
 
 /**
