@@ -5,9 +5,9 @@ import { MSG } from '../../shared/texts';
 import { TEST_SEED } from '../support/seed-settings';
 import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
-import { openOrder, submitMultipart } from '../support/orders';
+import { openOrder } from '../support/orders';
 import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
-import { pdfDocument } from '../support/project-files';
+import { pdfDocument, submitMultipart } from '../support/project-files';
 
 const browser = browserForFile();
 

@@ -15,8 +15,7 @@ import { signedInAs, signedInStudent } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
-import { submitMultipart } from '../support/orders';
-import { HTML_AS_PDF, PROJECT_FILES, pdfDocument, WINDOWS_EXECUTABLE } from '../support/project-files';
+import { HTML_AS_PDF, PROJECT_FILES, pdfDocument, submitMultipart, WINDOWS_EXECUTABLE } from '../support/project-files';
 import { stackEnv } from '../support/stack';
 import { getItem } from '../support/table';
 

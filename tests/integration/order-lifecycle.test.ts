@@ -15,8 +15,8 @@ import { signedInAs, signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
-import { chatOf, ledgerEntry, openOrder, put, startIn, submitMultipart } from '../support/orders';
-import { pdfDocument } from '../support/project-files';
+import { chatOf, ledgerEntry, openOrder, put, startIn } from '../support/orders';
+import { pdfDocument, submitMultipart } from '../support/project-files';
 
 let expert: ApiClient;
 let fixedOffer: OfferDto;

@@ -1,4 +1,4 @@
-/** Orders through the real API for the order tests: the app's clock, opening an order, reading it back, delivering a file, ledger entries. */
+/** Orders through the real API for the order tests: the app's clock, opening an order, reading it back, ledger entries. */
 import { expect } from 'vitest';
 import type { ChatDto, CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
@@ -28,22 +28,4 @@ export async function openOrder(offer: OfferDto, student?: ApiClient): Promise<{
 
 export const chatOf = async (client: ApiClient, chatId: string) => (await client.get<{ chat: ChatDto }>(`/chats/chat/${chatId}`)).body.chat;
 export const put = (client: ApiClient, path: string, body: unknown = {}) => client.request('PUT', path, body);
-/** The spec's multipart delivery (POST /chats/{id}/submit-project), as a browser's FormData sends it. */
-export async function submitMultipart(
-  client: ApiClient,
-  chatId: string,
-  bytes: Buffer,
-  fileName = 'report.pdf',
-): Promise<{ status: number; body: { msg?: string; code?: string } }> {
-  const body = new FormData();
-  body.append('projectFile', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), fileName);
-  const response = await fetch(`${stackUrl()}/api/chats/${chatId}/submit-project`, {
-    method: 'POST',
-    body,
-    headers: { origin: stackUrl(), authorization: `Bearer ${client.accessToken}` },
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {} };
-}
-
 export const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });

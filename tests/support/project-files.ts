@@ -3,6 +3,7 @@
  * Office Open XML packages DOCX, XLSX, PPTX, which are ZIPs), and files that only pretend to be one.
  */
 import { crc32 } from 'node:zlib';
+import { type ApiClient, stackUrl } from './api';
 import { JPEG_IMAGE, pngImage, WEBP_IMAGE } from './images';
 
 /** A one-page PDF; `padTo` pads a comment before the trailer until the file is that many bytes. */
@@ -79,3 +80,21 @@ export const PROJECT_FILES = [
 /** Markup named .pdf, and a Windows executable's first bytes. */
 export const HTML_AS_PDF = Buffer.from('<!doctype html><html><body><script>alert(document.domain)</script></body></html>');
 export const WINDOWS_EXECUTABLE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+
+/** The spec's multipart delivery (`projectFile`), as a browser's FormData sends it. */
+export async function submitMultipart(
+  client: ApiClient,
+  chatId: string,
+  bytes: Buffer,
+  fileName = 'report.pdf',
+): Promise<{ status: number; body: { msg?: string; code?: string } }> {
+  const body = new FormData();
+  body.append('projectFile', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), fileName);
+  const response = await fetch(`${stackUrl()}/api/chats/${chatId}/submit-project`, {
+    method: 'POST',
+    body,
+    headers: { origin: stackUrl(), authorization: `Bearer ${client.accessToken}` },
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {} };
+}
