@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'order_not_ready',
   'invalid_signature',
   'reschedule_too_late',
+  'order_not_reported',
   // Reviews.
   'order_not_found',
   'not_your_order',

@@ -20,7 +20,7 @@ import { createOfferSchema, guestFavoritesSchema, photoUploadSchema, reviewSchem
 import { expertDirectoryQuery, offerSearchQuery, pageQuery } from './schemas/catalogue';
 import { MSG } from './texts';
 import { changePasswordSchema, educationEntrySchema, expertInfoSchema, updateUserSchema, withdrawSchema, workExperienceEntrySchema } from './schemas/users';
-import { chatListQuery, chatMessagesQuery, createChatSchema, sendMessageSchema } from './schemas/chats';
+import { chatListQuery, chatMessagesQuery, conversationPageQuery, createChatSchema, sendMessageSchema } from './schemas/chats';
 import {
   confirmProjectUploadSchema,
   counterScheduleSchema,
@@ -167,6 +167,7 @@ const ROUTE_TABLE = [
   r('PUT', '/chats/{id}/decline-reschedule', 'orders', 'member', { body: emptyBody }), // (added)
   r('POST', '/chats/{id}/report-problem', 'orders', 'member', { body: reportProblemSchema }), // (added)
   r('GET', '/admin/problems', 'orders', 'admin'), // (added)
+  r('GET', '/admin/problems/{id}', 'orders', 'admin', { query: conversationPageQuery }), // (added)
   r('POST', '/admin/problems/{id}/resolve', 'orders', 'admin', { body: resolveProblemSchema }), // (added)
   r('POST', '/chats/{id}/project-upload', 'orders', 'professor', { body: projectUploadSchema }), // (added)
   r('PUT', '/chats/{id}/confirm-project-upload', 'orders', 'professor', { body: confirmProjectUploadSchema }), // (added)

@@ -98,6 +98,8 @@ export const MSG = {
   problemRefunded: 'The refund is issued and the order is closed.',
   orderHistoryFailed: 'Unable to load order history.',
   problemsLoadFailed: 'Unable to load the reported orders.',
+  orderNotReported: 'This order has no reported problem waiting for a decision.',
+  problemConversationLoadFailed: 'Unable to load the conversation and file of this order.',
 
   // Session and authentication
   activateFirst: 'Please activate your account via the email link.',

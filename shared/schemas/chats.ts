@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../texts';
 import { plainText } from './common';
-import type { OfferDto } from './catalogue';
+import type { OfferDto, Review } from './catalogue';
 import type { OrderKind, OrderStatus } from './orders';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
@@ -46,6 +46,9 @@ export const chatListQuery = z.object({ cursor, limit: pageSize(CHAT.chatsPageSi
  * those `after` one (catching up after a reconnect). Always oldest first.
  */
 export const chatMessagesQuery = z.object({ before: messageId, after: messageId, limit: pageSize(CHAT.messagesPageSize, CHAT.pageMax) });
+
+/** GET /admin/problems/{id}: the reported order's latest messages, or those `before` a message id (reading back). */
+export const conversationPageQuery = z.object({ before: messageId });
 
 // ---------------------------------------------------------------- responses
 
@@ -113,9 +116,28 @@ export interface ChatDto extends OrderState {
   paymentAmount?: number;
   professorName: string;
   lastMessage?: MessageDto;
+  /**
+   * The student's review of the closed order, as the catalogue shows it (its order number included,
+   * both members being the order's parties). Only in the conversation's own answer
+   * (GET /chats/chat/{id}); absent until the student has reviewed.
+   */
+  review?: Review;
   createdAt: string;
   /** The last message's time (or the creation's): the list's order. */
   updatedAt: string;
+}
+
+/**
+ * A message as an admin reads a reported order's conversation (GET /admin/problems/{id}): what was
+ * written, when, and by which side. Messages carry text only; the order's one file is the delivered
+ * project.
+ */
+export interface ConversationEntry {
+  _id: string;
+  content: string;
+  createdAt: string;
+  /** The sender's side and their name as it was when they wrote. */
+  sender: { role: 'user' | 'professor'; firstName: string; lastName: string };
 }
 
 export interface ChatList {

@@ -19,6 +19,7 @@ import { LIMITS, ORDER_RULES } from '../limits';
 import { plainText } from './common';
 import { uploadKey } from './offers';
 import { MSG } from '../texts';
+import type { ConversationEntry } from './chats';
 
 export const ORDER_STATUSES = [
   'open',
@@ -124,4 +125,17 @@ export interface ReportedOrder {
   reason: string;
   reportedAt: string;
   hasProjectFile: boolean;
+}
+
+/**
+ * A reported order as the admin decides it (GET /admin/problems/{id}): the report, a page of its
+ * conversation (oldest first; `hasMore`: older messages exist, asked for with `before`), and the
+ * delivered file through a short-lived signed address.
+ */
+export interface ReportedOrderDetail {
+  report: ReportedOrder;
+  messages: ConversationEntry[];
+  hasMore: boolean;
+  /** The delivered project: its stored name and an address downloading it for the next 5 minutes. Absent when nothing was delivered. */
+  projectFile?: { name: string; url: string };
 }

@@ -8,7 +8,7 @@ import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPayment, AdminStatistics, AdminWithdrawal } from './admin-views';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
-import type { ReportedOrder } from './orders';
+import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
 import type { AccountStats, Earnings, OrderHistoryPage, Withdrawal } from './earnings';
 
@@ -102,6 +102,7 @@ export interface RouteResponses {
   'PUT /api/chats/{id}/decline-reschedule': Message;
   'POST /api/chats/{id}/report-problem': Message;
   'GET /api/admin/problems': ReportedOrder[];
+  'GET /api/admin/problems/{id}': ReportedOrderDetail;
   'POST /api/admin/problems/{id}/resolve': Message;
   'POST /api/realtime/ticket': { ticket: string };
 

@@ -2,7 +2,7 @@
  * An order in two browsers on the local stack, with the local Stripe's hosted pages: an expert
  * completes payout onboarding; a student books an hourly offer, the expert counters, the student
  * accepts and pays by card; the expert uploads the work, the student asks for changes, then
- * approves and reviews. Both sides see every step live. Also: a free introduction booked and
+ * approves and reviews, and the expert reads the review. Both sides see every step live. Also: a free introduction booked and
  * confirmed, and a paid order cancelled and refunded.
  */
 import type { Page } from 'playwright-core';
@@ -134,6 +134,13 @@ describe('an order from onboarding to review, in two browsers', () => {
     await review.getByRole('button', { name: 'Send review' }).click();
     await student.getByRole('img', { name: 'Your rating: 5 out of 5 stars' }).waitFor();
     await expectAccessible(student, '/messages (reviewed)');
+    // The expert sees the review, read-only, in the conversation (opened again: a review moves no order).
+    await visit(expert, `/messages?chatId=${chatId}`);
+    const seen = expert.getByRole('region', { name: 'Order' }).getByRole('region', { name: 'Review by Sam S.' });
+    await seen.getByRole('img', { name: 'Rating: 5 out of 5 stars' }).waitFor();
+    await seen.getByText('Sharp questions and useful notes.').waitFor();
+    expect(await expert.getByRole('form', { name: 'Leave a review' }).count()).toBe(0);
+    await expectAccessible(expert, '/messages (the review, as the expert)');
     await visit(student, '/order-history');
     await student
       .getByRole('row', { name: /Mock interviews by the hour/ })

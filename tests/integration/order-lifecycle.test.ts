@@ -1,19 +1,22 @@
 /**
- * An order after payment, through the local gateway, the real orders handler, DynamoDB Local and the
- * local Stripe: the free introduction (once per student and expert, even at once), sessions that
- * complete (confirmed, or by the deadline), rescheduling, problems decided by an admin, and the
- * deadlines that keep anything from waiting forever, driven by the test clock.
+ * An order after payment, through the local gateway, the real orders handler, DynamoDB Local, the
+ * local S3 and the local Stripe: the free introduction (once per student and expert, even at once),
+ * sessions that complete (confirmed, or by the deadline), rescheduling, problems an admin reads
+ * (conversation and delivered file) and decides, and the deadlines that keep anything from waiting
+ * forever, driven by the test clock.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
-import type { ReportedOrder } from '../../shared/schemas/orders';
+import { ORDER_RULES } from '../../shared/limits';
+import type { ReportedOrder, ReportedOrderDetail } from '../../shared/schemas/orders';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, startIn } from '../support/orders';
+import { pdfDocument, submitMultipart } from '../support/project-files';
 
 let expert: ApiClient;
 let fixedOffer: OfferDto;
@@ -184,6 +187,72 @@ describe('problems decided by an admin', () => {
     expect((await admin.post(`/admin/problems/${chat._id}/resolve`, { decision: 'release' })).status).toBe(200);
     expect((await chatOf(expert, chat._id)).orderStatus).toBe('closed');
     expect(await ledgerEntry(`credit:${chat._id}`)).toMatchObject({ kind: 'credit' });
+  });
+});
+
+describe('a reported order as the admin reads it', () => {
+  const detailOf = (client: ApiClient, chatId: string, query = '') =>
+    client.get<ReportedOrderDetail & { msg?: string; code?: string }>(`/admin/problems/${chatId}${query}`);
+
+  it('shows the admin the conversation, each message with its side, name and time, and the delivered file for 5 minutes', async () => {
+    const { student, chat } = await paidProject();
+    const report = pdfDocument(1500);
+    expect(await submitMultipart(expert, chat._id, report, 'draft-plan.pdf')).toMatchObject({ status: 200 });
+    expect((await student.post(`/chats/${chat._id}/messages`, { content: 'This is not the plan we agreed on.' })).status).toBe(201);
+    expect((await expert.post(`/chats/${chat._id}/messages`, { content: 'It follows your brief, page 2.' })).status).toBe(201);
+    expect((await student.post(`/chats/${chat._id}/report-problem`, { reason: 'The plan ignores my market.' })).status).toBe(200);
+
+    const admin = await signedInAs('admin');
+    const detail = await detailOf(admin, chat._id);
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.report).toMatchObject({
+      chatId: chat._id,
+      reason: 'The plan ignores my market.',
+      reportedBy: 'user',
+      hasProjectFile: true,
+      paymentAmount: 60,
+    });
+    const studentName = { firstName: chat.participants[0].firstName, lastName: chat.participants[0].lastName };
+    expect(detail.body.messages.map(({ content, sender }) => ({ content, sender }))).toEqual([
+      { content: 'Hello!', sender: { role: 'user', ...studentName } },
+      { content: 'This is not the plan we agreed on.', sender: { role: 'user', ...studentName } },
+      { content: 'It follows your brief, page 2.', sender: { role: 'professor', firstName: 'Lena', lastName: 'Lifecycle' } },
+    ]);
+    const times = detail.body.messages.map((message) => Date.parse(message.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // An allowlist: nothing of who read what, nor of the chat's other fields.
+    expect(Object.keys(detail.body.messages[0]).sort()).toEqual(['_id', 'content', 'createdAt', 'sender']);
+    expect(detail.body.hasMore).toBe(false);
+
+    expect(detail.body.projectFile?.name).toBe('draft-plan.pdf');
+    const url = new URL(detail.body.projectFile?.url ?? '');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(ORDER_RULES.projectDownloadSeconds));
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('attachment; filename="draft-plan.pdf"');
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(report);
+
+    // Reading back: the messages before one.
+    const earlier = await detailOf(admin, chat._id, `?before=${detail.body.messages[2]._id}`);
+    expect(earlier.body.messages.map((message) => message.content)).toEqual(['Hello!', 'This is not the plan we agreed on.']);
+  });
+
+  it('is for admins only, and only of an order waiting for their decision', async () => {
+    const { student, chat } = await paidProject();
+    const admin = await signedInAs('admin');
+    expect(await detailOf(admin, chat._id)).toMatchObject({ status: 409, body: { msg: MSG.orderNotReported, code: 'order_not_reported' } });
+
+    expect((await student.post(`/chats/${chat._id}/report-problem`, { reason: 'No answer for a week.' })).status).toBe(200);
+    for (const other of [student, expert, (await signedInStudent()).client, await signedInAs('professor')])
+      expect(await detailOf(other, chat._id)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    const detail = await detailOf(admin, chat._id);
+    expect(detail.status).toBe(200);
+    // Nothing was delivered: no file to download.
+    expect(detail.body.projectFile).toBeUndefined();
+
+    expect((await admin.post(`/admin/problems/${chat._id}/resolve`, { decision: 'release' })).status).toBe(200);
+    expect(await detailOf(admin, chat._id)).toMatchObject({ status: 409, body: { code: 'order_not_reported' } });
+    expect(await detailOf(admin, '00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 404, body: { code: 'chat_not_found' } });
   });
 });
 

@@ -2,13 +2,14 @@
  * Reviews through the local gateway, the catalogue handler and DynamoDB Local: the student of a
  * closed order reviews its offer once, the offer's and the expert's figures follow atomically and
  * show in the directory and the profile within seconds; everyone else, and every second try, is
- * refused with a stable code. A closed order is arranged in the table (the payment flow that closes
- * one is tested in order-payments.test.ts).
+ * refused with a stable code; the conversation of the order shows the review to both its members.
+ * A closed order is arranged in the table (the payment flow that closes one is tested in
+ * order-payments.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/limits';
 import type { ExpertCard, ExpertProfile, OfferDto, Page, Review } from '../../shared/schemas/catalogue';
-import type { CreatedChat } from '../../shared/schemas/chats';
+import type { ChatMessages, CreatedChat } from '../../shared/schemas/chats';
 import { MSG } from '../../shared/texts';
 import { signedInStudent } from '../support/accounts';
 import { ApiClient } from '../support/api';
@@ -118,6 +119,27 @@ describe('reviewing a closed order', () => {
     expect((await review(student, offer._id, { rating: 3, comment: long, orderNumber })).status).toBe(201);
     const stored = (await partitionItems(`OFFER#${offer._id}`)).find((item) => item.orderNumber === orderNumber);
     expect(stored?.comment).toBe('a'.repeat(LIMITS.textCap));
+  });
+});
+
+describe('the review in the order’s conversation', () => {
+  it('shows the closed order’s review to its expert and its student, once written, and to nobody else', async () => {
+    const { client: student } = await signedInStudent();
+    const opened = await student.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Hello, I would like to book this.' });
+    const { _id: chatId, orderNumber } = opened.body.chat;
+    const conversation = (client: ApiClient) => client.get<ChatMessages & { code?: string }>(`/chats/chat/${chatId}`);
+    await setAttributes({ pk: `ORDER#${chatId}`, sk: 'ORDER' }, { status: 'closed' });
+    expect((await conversation(expert)).body.chat.review).toBeUndefined();
+
+    expect((await review(student, offer._id, { rating: 5, comment: 'Every question <i>answered</i>.', orderNumber })).status).toBe(201);
+    const seenByExpert = (await conversation(expert)).body.chat.review;
+    expect(seenByExpert).toMatchObject({ rating: 5, comment: 'Every question answered.', user: { firstName: 'Sam', lastName: 'S.' }, orderNumber });
+    // The catalogue's allowlist: no ids of the student, the offer or the order beyond its number.
+    expect(Object.keys(seenByExpert ?? {}).sort()).toEqual(['_id', 'comment', 'createdAt', 'orderNumber', 'rating', 'user']);
+    expect((await conversation(student)).body.chat.review).toEqual(seenByExpert);
+    // The chat list carries no reviews; an outsider reads no conversation.
+    expect((await expert.get<{ chats: { _id: string; review?: unknown }[] }>('/chats')).body.chats.find((chat) => chat._id === chatId)?.review).toBeUndefined();
+    expect(await conversation((await signedInStudent()).client)).toMatchObject({ status: 403, body: { code: 'not_your_chat' } });
   });
 });
 

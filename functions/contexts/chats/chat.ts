@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
-import type { ChatDto, ChatOffer, ChatParticipant, MessageDto } from '../../../shared/schemas/chats';
+import type { ChatDto, ChatOffer, ChatParticipant, ConversationEntry, MessageDto } from '../../../shared/schemas/chats';
 import type { OrderHistoryItem } from '../../../shared/schemas/earnings';
 import { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
 import { chatKey, chatMemberIndex, chatMemberKey, messageKey } from '../../platform/keys';
@@ -122,6 +122,16 @@ export function toMessageDto(message: MessageRecord, readUpTo: { byCaller?: stri
     updatedAt: message.createdAt,
     read: readBy !== undefined && readBy >= message.messageId,
     senderDetails: { firstName: message.senderFirstName, lastName: message.senderLastName },
+  };
+}
+
+/** The message as an admin reads the conversation: its text, its time, its sender's side and name; nothing of who read what. */
+export function toConversationEntry(message: MessageRecord, chat: Pick<ChatRecord, 'studentId'>): ConversationEntry {
+  return {
+    _id: message.messageId,
+    content: message.content,
+    createdAt: message.createdAt,
+    sender: { role: message.senderId === chat.studentId ? 'user' : 'professor', firstName: message.senderFirstName, lastName: message.senderLastName },
   };
 }
 

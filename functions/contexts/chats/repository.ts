@@ -18,10 +18,12 @@ import {
   messagesOf,
   openChatKey,
   orderKey,
+  reviewKey,
   unreadTotalKey,
   userKey,
 } from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
+import { fromReviewItem, type ReviewRecord } from '../catalogue/review';
 import { fromOrderItem, type OrderRecord } from '../orders/order';
 import type { OrderCreation } from '../orders/service';
 import { announcement } from '../realtime/service';
@@ -47,6 +49,15 @@ export async function getMember(userId: string, chatId: string, consistent = fal
 export async function getChat(chatId: string): Promise<ChatRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: table(), Key: chatKey(chatId) }));
   return Item && fromChatItem(Item);
+}
+
+/**
+ * The review of a closed order, read through the catalogue's key and item mapper (never its
+ * repository); consistent, so that the student's own review shows as soon as it is saved.
+ */
+export async function reviewOfOrder(offerId: string, orderId: string): Promise<ReviewRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: reviewKey(offerId, orderId), ConsistentRead: true }));
+  return Item && fromReviewItem(Item);
 }
 
 /**

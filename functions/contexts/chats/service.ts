@@ -3,18 +3,19 @@
  * per student and offer, order numbers, unread counts, and what each call answers.
  */
 import { MSG } from '../../../shared/texts';
-import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
+import type { ChatDto, ChatList, ChatMessages, ConversationEntry, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
 import type { OrderHistoryPage } from '../../../shared/schemas/earnings';
 import type { Caller } from '../../platform/access-token';
-import { RATE_LIMITS } from '../../../shared/limits';
+import { CHAT, RATE_LIMITS } from '../../../shared/limits';
 import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
 import { takeFromLimit } from '../../platform/rate-windows';
 import { newId } from '../../platform/crypto';
 import type { AccountRecord } from '../accounts/account';
 import { bookableOffer } from '../catalogue/published-service';
+import { toReviewDto } from '../catalogue/review';
 import { isFinished } from '../orders/order';
 import * as orders from '../orders/service';
-import { type ChatRecord, type MemberRecord, type MessageRecord, newMessageId, toChatDto, toMessageDto, toOrderHistoryItem } from './chat';
+import { type ChatRecord, type MemberRecord, type MessageRecord, newMessageId, toChatDto, toConversationEntry, toMessageDto, toOrderHistoryItem } from './chat';
 import * as repository from './repository';
 
 /** Attempts at opening a chat while the same student opens one about the same offer. */
@@ -100,7 +101,24 @@ export async function chatMessages(caller: Caller, chatId: string, query: { befo
   const member = await placeOf(caller, chatId);
   const [{ chat, other }, page] = await Promise.all([chatSeenBy(member), repository.messagesOfChat(chatId, query)]);
   const readUpTo = { callerId: caller.userId, byCaller: member.readUpTo, byOther: other?.readUpTo };
-  return { chat, messages: page.messages.map((message) => toMessageDto(message, readUpTo)), hasMore: page.more };
+  // A closed order's review, read-only for its expert, in place of the form for its student.
+  const review = chat.orderStatus === 'closed' ? await repository.reviewOfOrder(chat.offer._id, chatId) : undefined;
+  return {
+    chat: review ? { ...chat, review: toReviewDto(review, caller) } : chat,
+    messages: page.messages.map((message) => toMessageDto(message, readUpTo)),
+    hasMore: page.more,
+  };
+}
+
+/**
+ * A conversation as an admin reads it to decide a reported order (the orders context checks that it
+ * is one): its latest messages, or those before a message, oldest first. Read-only: nobody's unread
+ * count or read position moves.
+ */
+export async function conversationForAdmin(chatId: string, page: { before?: string }): Promise<{ messages: ConversationEntry[]; hasMore: boolean }> {
+  const [chat, found] = await Promise.all([repository.getChat(chatId), repository.messagesOfChat(chatId, { before: page.before, limit: CHAT.pageMax })]);
+  if (!chat) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  return { messages: found.messages.map((message) => toConversationEntry(message, chat)), hasMore: found.more };
 }
 
 function messageFrom(account: AccountRecord, chatId: string, content: string): MessageRecord {

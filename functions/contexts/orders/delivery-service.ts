@@ -91,9 +91,22 @@ export async function submitProject(caller: Caller, orderId: string, upload: Upl
   return submitWith(order, file);
 }
 
+/** A short-lived signed address downloading a delivered file as the attachment it was stored as. */
+const downloadUrl = (key: string) => fileDownloadUrl(key, ORDER_RULES.projectDownloadSeconds);
+
 /** A short-lived address downloading the delivered file as an attachment: for the order's two participants only. */
 export async function projectFileUrl(caller: Caller, orderId: string): Promise<{ url: string }> {
   const { order } = await orderOfParticipant(caller, orderId);
   if (order.submissionFile === undefined) throw new NotFound(MSG.noProjectFile);
-  return { url: await fileDownloadUrl(order.submissionFile, ORDER_RULES.projectDownloadSeconds) };
+  return { url: await downloadUrl(order.submissionFile) };
+}
+
+/**
+ * The delivered file of a reported order, for the admin deciding it: its stored name and a
+ * short-lived address. Admins download no other order's file: none for an order not reported, nor
+ * for one where nothing was delivered.
+ */
+export async function reportedProjectFile(order: OrderRecord): Promise<{ name: string; url: string } | undefined> {
+  if (order.status !== 'problem_reported' || order.submissionFile === undefined) return undefined;
+  return { name: order.submissionFile.slice(order.submissionFile.lastIndexOf('/') + 1), url: await downloadUrl(order.submissionFile) };
 }

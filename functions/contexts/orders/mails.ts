@@ -3,7 +3,7 @@
  * submitted, approved, cancelled and refunded; plus reminders, moves and an admin's decision).
  * Composed from the order as it is when the notifications function sends them. Times are in UTC
  * with the zone named: the product does not know the reader's zone, and the invite carries the
- * instant for their calendar to show in theirs (decision 160).
+ * instant for their calendar to show in theirs (decision 150).
  */
 import { createEvent } from 'ics';
 import { ORDER_RULES } from '../../../shared/limits';

@@ -1,15 +1,20 @@
 /**
- * Reported orders and the admin's decision (the orders issue, "Sessions end"): release the payment
- * to the expert, or refund it in full or in part. The only refund an admin issues, and it is
- * recorded on the order and in the ledger like every other.
+ * Reported orders and the admin's decision (the orders issue, "Sessions end"): what the admin reads
+ * (the report, the conversation, the delivered file), then the decision: release the payment to the
+ * expert, or refund it in full or in part. The only refund an admin issues, and it is recorded on
+ * the order and in the ledger like every other.
  */
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
-import type { ReportedOrder } from '../../../shared/schemas/orders';
+import type { ReportedOrder, ReportedOrderDetail } from '../../../shared/schemas/orders';
 import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import { MSG } from '../../../shared/texts';
 import { nowIso } from '../../platform/clock';
-import { NotFound } from '../../platform/errors';
+import { Conflict, NotFound } from '../../platform/errors';
+import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import * as chats from '../chats/service';
+import { reportedProjectFile } from './delivery-service';
+import type { OrderRecord, ProblemRecord } from './order';
 import { completeRefund } from './payment-service';
 import * as repo from './repository';
 import { creditOnCompletion, move } from './lifecycle-service';
@@ -20,29 +25,45 @@ const PAGE = 100;
 export async function reportedOrders(): Promise<ReportedOrder[]> {
   const orders = await repo.reportedOrders(PAGE);
   const people = await accounts.getAccounts([...new Set(orders.flatMap((order) => [order.studentId, order.expertId]))]);
+  return orders.flatMap((order) => (order.problem ? [toReportedOrder(order, order.problem, people)] : []));
+}
+
+/**
+ * One reported order as the admin decides it: the report, a page of its conversation (read through
+ * the chats context) and the delivered file. 404 chat_not_found for no order, 409
+ * order_not_reported for an order not waiting for an admin (never reported, or decided already).
+ */
+export async function reportedOrder(orderId: string, page: { before?: string }): Promise<ReportedOrderDetail> {
+  const order = await repo.getOrder(orderId, { consistent: true });
+  if (!order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  if (order.status !== 'problem_reported' || !order.problem) throw new Conflict(MSG.orderNotReported, 'order_not_reported');
+  const [people, conversation, projectFile] = await Promise.all([
+    accounts.getAccounts([order.studentId, order.expertId]),
+    chats.conversationForAdmin(order.orderId, page),
+    reportedProjectFile(order),
+  ]);
+  return { report: toReportedOrder(order, order.problem, people), ...conversation, ...(projectFile && { projectFile }) };
+}
+
+/** The report as the admin's page shows it: the order, who paid whom, who reported what and when. */
+function toReportedOrder(order: OrderRecord, problem: ProblemRecord, people: Map<string, AccountRecord>): ReportedOrder {
   const person = (userId: string) => {
     const account = people.get(userId);
     return { _id: userId, firstName: account?.firstName ?? '', lastName: account?.lastName ?? '' };
   };
-  return orders.flatMap((order) =>
-    order.problem
-      ? [
-          {
-            chatId: order.orderId,
-            orderNumber: order.orderNumber,
-            offerTitle: order.offerTitle,
-            orderKind: order.kind,
-            student: person(order.studentId),
-            professor: person(order.expertId),
-            paymentAmount: eurosFromCents(order.payment?.amountCents ?? cents(0)),
-            reportedBy: order.problem.by === 'student' ? STUDENT_ROLE : EXPERT_ROLE,
-            reason: order.problem.reason,
-            reportedAt: order.problem.at,
-            hasProjectFile: order.submissionFile !== undefined,
-          },
-        ]
-      : [],
-  );
+  return {
+    chatId: order.orderId,
+    orderNumber: order.orderNumber,
+    offerTitle: order.offerTitle,
+    orderKind: order.kind,
+    student: person(order.studentId),
+    professor: person(order.expertId),
+    paymentAmount: eurosFromCents(order.payment?.amountCents ?? cents(0)),
+    reportedBy: problem.by === 'student' ? STUDENT_ROLE : EXPERT_ROLE,
+    reason: problem.reason,
+    reportedAt: problem.at,
+    hasProjectFile: order.submissionFile !== undefined,
+  };
 }
 
 export type ProblemDecision = { decision: 'release' } | { decision: 'refund'; refundPercent: number };

@@ -43,6 +43,7 @@ const http = createDomainHandler(
     'PUT /api/chats/{id}/decline-reschedule': async (request) => ({ body: await orders.declineReschedule(request.caller, request.params.id) }),
     'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
+    'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query) }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),
     'GET /api/user/order-history': async (request) => ({ body: await orderHistory(request.caller, request.query) }),
     'POST /api/chats/{id}/project-upload': async (request) => ({ body: await delivery.projectUploadForm(request.caller, request.params.id, request.body) }),

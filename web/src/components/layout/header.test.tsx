@@ -48,7 +48,8 @@ describe('header', () => {
     renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    const dialog = screen.getByRole('alertdialog', { name: MSG.logoutConfirm });
+    // The question loads when first asked.
+    const dialog = await screen.findByRole('alertdialog', { name: MSG.logoutConfirm });
     expect(within(dialog).getByRole('button', { name: 'No' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -61,6 +62,7 @@ describe('header', () => {
     renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('alertdialog');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -72,7 +74,7 @@ describe('header', () => {
     renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(MSG.loggedOut)).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
     expect(screen.getByRole('link', { name: 'Log In' })).toBeInTheDocument();
@@ -87,7 +89,7 @@ describe('header', () => {
     renderRoutes(routes, { account: student });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('link', { name: 'Log In' })).toBeInTheDocument();
   });
 
@@ -135,7 +137,7 @@ describe('header', () => {
 
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(socket.closedByApp).toBe(true));
     expect(screen.queryByRole('link', { name: /^Messages/ })).not.toBeInTheDocument();
   });

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import { SHELL_MSG } from '@shared/shell-texts';
 import { useSession } from '@/lib/session';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+
+// The question loads when first asked: the shell's first load does not carry the dialog.
+const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 
 /** Logout asks first (spec 1 section 2), then always ends the session and says so. */
 interface LogoutButtonProps {
@@ -40,14 +42,16 @@ export function LogoutButton({ className, redirectTo = '/', onAsk, onCancel }: L
         Logout
       </button>
       {asking && (
-        <ConfirmDialog
-          message={SHELL_MSG.logoutConfirm}
-          onConfirm={() => void confirm()}
-          onCancel={() => {
-            setAsking(false);
-            onCancel?.();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            message={SHELL_MSG.logoutConfirm}
+            onConfirm={() => void confirm()}
+            onCancel={() => {
+              setAsking(false);
+              onCancel?.();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReportedOrder } from '@shared/schemas/orders';
+import type { ConversationEntry } from '@shared/schemas/chats';
+import type { ReportedOrder, ReportedOrderDetail } from '@shared/schemas/orders';
 import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
@@ -25,7 +26,10 @@ const report: ReportedOrder = {
   hasProjectFile: true,
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('reported orders (admin)', () => {
   it('shows what the admin decides on, and refunds the share they choose after confirming', async () => {
@@ -73,5 +77,77 @@ describe('reported orders (admin)', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Release' }));
     expect(await screen.findByText(MSG.problemReleased)).toBeInTheDocument();
     expect(api.calls().find((call) => call.method === 'POST')?.body).toEqual({ decision: 'release' });
+  });
+
+  it('opens a report onto its conversation, read-only and oldest first, with earlier messages on request, and the delivered file', async () => {
+    const user = userEvent.setup();
+    const entry = (id: string, role: 'user' | 'professor', content: string, minute: number): ConversationEntry => ({
+      _id: id,
+      content,
+      createdAt: `2026-11-19T09:${String(minute).padStart(2, '0')}:00.000Z`,
+      sender: role === 'user' ? { role, firstName: 'Alice', lastName: 'Martin' } : { role, firstName: 'Lena', lastName: 'Lifecycle' },
+    });
+    const latest: ReportedOrderDetail = {
+      report,
+      messages: [entry('m2', 'user', 'This is not the plan we agreed on.', 10), entry('m3', 'professor', 'It follows your brief, page 2.', 12)],
+      hasMore: true,
+      projectFile: { name: 'draft-plan.pdf', url: 'https://files.example/projects/chat-7/draft-plan.pdf?X-Amz-Expires=300' },
+    };
+    const api = fakeApi({
+      'GET /admin/problems': () => json(200, [report]),
+      'GET /admin/problems/chat-7': () => json(200, latest),
+      'GET /admin/problems/chat-7?before=m2': () => json(200, { ...latest, messages: [entry('m1', 'user', 'Hello!', 2)], hasMore: false }),
+    });
+    renderRoutes(routes, { path: '/admin/problems', account: admin });
+    const card = await screen.findByRole('listitem');
+    const toggle = within(card).getByRole('button', { name: 'Show the conversation and file' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(api.calls().some((call) => call.path.startsWith('/admin/problems/chat-7'))).toBe(false);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide the conversation and file');
+    const messages = await within(card).findByRole('list', { name: 'Messages of order #1207' }, { timeout: 5000 });
+    const rows = () => within(messages).getAllByRole('listitem');
+    expect(rows().map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Alice Martin \(student\), .*This is not the plan we agreed on\.$/),
+      expect.stringMatching(/^Lena Lifecycle \(expert\), .*It follows your brief, page 2\.$/),
+    ]);
+    expect(rows()[0].querySelector('time')).toHaveAttribute('datetime', '2026-11-19T09:10:00.000Z');
+    // Read-only: nothing to write with; the scrollable history is reached with Tab.
+    expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(card).getByRole('region', { name: 'Conversation' })).toHaveAttribute('tabindex', '0');
+    expect(within(card).getByRole('link', { name: 'Download draft-plan.pdf' })).toHaveAttribute('href', latest.projectFile?.url);
+
+    await user.click(within(card).getByRole('button', { name: 'Show earlier messages' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[0]).toHaveTextContent(/^Alice Martin \(student\), .*Hello!$/);
+    expect(within(card).queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+
+    // Five minutes later the address has expired: following the link asks for a fresh one first.
+    const opened = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(opened + 5 * 60_000);
+    await user.click(within(card).getByRole('link', { name: 'Download draft-plan.pdf' }));
+    await waitFor(() => expect(api.calls().filter((call) => call.path === '/admin/problems/chat-7')).toHaveLength(2));
+
+    await user.click(toggle);
+    expect(within(card).queryByRole('list', { name: 'Messages of order #1207' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing was delivered, and when the conversation cannot be loaded', async () => {
+    const user = userEvent.setup();
+    const other = { ...report, chatId: 'chat-8', orderNumber: 1208, hasProjectFile: false };
+    fakeApi({
+      'GET /admin/problems': () => json(200, [report, other]),
+      'GET /admin/problems/chat-7': () => json(500, { msg: 'down', code: 'internal' }),
+      'GET /admin/problems/chat-8': () => json(200, { report: other, messages: [], hasMore: false }),
+    });
+    renderRoutes(routes, { path: '/admin/problems', account: admin });
+    const [failing, empty] = await screen.findAllByRole('listitem');
+    await user.click(within(failing).getByRole('button', { name: 'Show the conversation and file' }));
+    expect(await within(failing).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(MSG.problemConversationLoadFailed);
+    await user.click(within(empty).getByRole('button', { name: 'Show the conversation and file' }));
+    expect(await within(empty).findByText('No file was delivered.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(empty).getByText('No message was written in this conversation.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { formatEuros } from '@shared/money';
 import type { ReportedOrder } from '@shared/schemas/orders';
@@ -18,6 +18,9 @@ export async function loader(): Promise<{ reports: ReportedOrder[] | null }> {
     return { reports: null };
   }
 }
+
+// What the admin reads before deciding loads when a report is opened.
+const ReportedOrderDetail = lazy(() => import('@/features/admin/components/reported-order-detail'));
 
 type Decision = { report: ReportedOrder; decision: 'release' } | { report: ReportedOrder; decision: 'refund'; refundPercent: number };
 
@@ -76,6 +79,8 @@ export default function AdminProblemsRoute() {
 
 function ReportedOrderCard({ report, busy, onDecide }: { report: ReportedOrder; busy: boolean; onDecide: (decision: Decision) => void }) {
   const percentId = useId();
+  const detailId = useId();
+  const [open, setOpen] = useState(false);
   const [percent, setPercent] = useState('100');
   const refundPercent = Number(percent);
   const valid = Number.isInteger(refundPercent) && refundPercent >= 1 && refundPercent <= 100;
@@ -98,6 +103,16 @@ function ReportedOrderCard({ report, busy, onDecide }: { report: ReportedOrder; 
           Reported by {who} on {new Date(report.reportedAt).toLocaleString()}
         </footer>
       </blockquote>
+      <button type="button" className="btn btn-secondary btn-small" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen(!open)}>
+        {open ? 'Hide the conversation and file' : 'Show the conversation and file'}
+      </button>
+      <div id={detailId} hidden={!open}>
+        {open && (
+          <Suspense fallback={<p role="status">{MSG.loading}</p>}>
+            <ReportedOrderDetail chatId={report.chatId} orderNumber={report.orderNumber} />
+          </Suspense>
+        )}
+      </div>
       <div className="admin-problem-actions">
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onDecide({ report, decision: 'release' })}>
           Release to the expert

@@ -1,6 +1,5 @@
-import { useEffect, useEffectEvent, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { keepTabInside } from '@/lib/keep-tab-inside';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { DialogFrame } from '@/components/dialog-frame';
 
 interface OrderDialogProps {
   title: string;
@@ -15,38 +14,15 @@ interface OrderDialogProps {
 }
 
 /**
- * The modal form of an order step: focus moves to its first control, Tab stays inside, Escape or
- * a press outside closes it, and focus returns to the control that opened it.
+ * The modal form of an order step, in the shared dialog frame: focus moves to its first control,
+ * Tab stays inside, Escape or a press outside closes it (not while its step runs), and focus
+ * returns to the control that opened it.
  */
 export function OrderDialog({ title, children, submitLabel, closeLabel = 'Close', danger = false, busy = false, onSubmit, onClose }: OrderDialogProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLFormElement>(null);
-  const backdropRef = useRef<HTMLDivElement>(null);
 
-  const onPointerDown = useEffectEvent((event: MouseEvent) => {
-    if (event.target === backdropRef.current && !busy) onClose();
-  });
-  useEffect(() => {
-    const listener = (event: MouseEvent) => onPointerDown(event);
-    document.addEventListener('mousedown', listener);
-    return () => document.removeEventListener('mousedown', listener);
-  }, []);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busy) onClose();
-      return;
-    }
-    keepTabInside(event);
+  function close() {
+    if (!busy) onClose();
   }
 
   function submit(event: FormEvent) {
@@ -54,18 +30,9 @@ export function OrderDialog({ title, children, submitLabel, closeLabel = 'Close'
     if (!busy) onSubmit();
   }
 
-  return createPortal(
-    <div className="modal-backdrop" ref={backdropRef}>
-      <form
-        className="modal order-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        ref={dialogRef}
-        onKeyDown={onKeyDown}
-        onSubmit={submit}
-        noValidate
-      >
+  return (
+    <DialogFrame role="dialog" labelledBy={titleId} className="modal order-dialog" onDismiss={close}>
+      <form onSubmit={submit} noValidate>
         <h2 id={titleId} className="order-dialog-title">
           {title}
         </h2>
@@ -79,7 +46,6 @@ export function OrderDialog({ title, children, submitLabel, closeLabel = 'Close'
           </button>
         </div>
       </form>
-    </div>,
-    document.body,
+    </DialogFrame>
   );
 }

@@ -20,13 +20,14 @@ import {
 } from '@/features/chat/lib/order-status';
 import type { PickedSchedule, ScheduleMode } from './order-schedule-dialog';
 
-// The dialogs, the upload and the review form load when first needed: /messages' own chunk stays small.
+// The dialogs, the upload and the review (its form, or the review written) load when first needed: /messages' own chunk stays small.
 const ScheduleDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.ScheduleDialog })));
 const CancelDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.CancelDialog })));
 const ProblemDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.ProblemDialog })));
 const RefundDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.RefundDialog })));
 const UploadDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.UploadDialog })));
 const ReviewForm = lazy(() => import('./order-lazy').then((module) => ({ default: module.ReviewForm })));
+const ReviewView = lazy(() => import('./order-lazy').then((module) => ({ default: module.ReviewView })));
 
 /** Answers after which the order on screen is stale: it is fetched again. */
 const STALE: ReadonlySet<ErrorCode> = new Set(['order_not_movable', 'not_your_turn', 'schedule_unconfirmed', 'already_paid', 'amount_mismatch', 'intro_used']);
@@ -228,10 +229,16 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
       <p className="order-hint" role="status">
         {hint}
       </p>
-      {actions.has('review') && (
+      {chat.review ? (
         <Suspense fallback={null}>
-          <ReviewForm chat={chat} />
+          <ReviewView rating={chat.review.rating} comment={chat.review.comment} by={role === 'expert' ? chat.review.user : undefined} />
         </Suspense>
+      ) : (
+        actions.has('review') && (
+          <Suspense fallback={null}>
+            <ReviewForm chat={chat} onReviewed={onChanged} />
+          </Suspense>
+        )
       )}
       <Suspense fallback={null}>
         {dialog?.kind === 'schedule' && (

@@ -8,10 +8,26 @@ import { postReview } from '@/features/chat/api/orders';
 import { StarRating } from './star-rating';
 
 /**
- * The student's review of a closed order (spec 2 sections 2 and 5): 1 to 5 stars and a comment,
- * once. Once sent it is shown read-only.
+ * A closed order's review, read-only (spec 2 sections 1 and 2: the expert views the customer's
+ * review): the stars, the comment, and who wrote it; "Your review" to its author.
  */
-export default function OrderReview({ chat }: { chat: ChatDto }) {
+export function ReviewView({ rating, comment, by }: { rating: number; comment?: string; by?: { firstName: string; lastName: string } }) {
+  const titleId = useId();
+  return (
+    <section className="order-review" aria-labelledby={titleId}>
+      <h3 id={titleId}>{by ? `Review by ${by.firstName} ${by.lastName}`.trim() : 'Your review'}</h3>
+      <StarRating value={rating} label={by ? 'Rating' : 'Your rating'} readOnly />
+      {comment && <p className="order-review-comment">{comment}</p>}
+    </section>
+  );
+}
+
+/**
+ * The student's review of a closed order (spec 2 sections 2 and 5): 1 to 5 stars and a comment,
+ * once. Once sent it is shown read-only, and the conversation is fetched again (`onReviewed`),
+ * which then carries the review.
+ */
+export default function OrderReview({ chat, onReviewed }: { chat: ChatDto; onReviewed(): void }) {
   const ids = { title: useId(), comment: useId(), error: useId() };
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
@@ -35,6 +51,7 @@ export default function OrderReview({ chat }: { chat: ChatDto }) {
       const { msg } = await postReview(chat.offer._id, { rating, comment: comment.trim() || undefined, orderNumber: chat.orderNumber });
       notify.success(msg || MSG.reviewThanks);
       setSent(true);
+      onReviewed();
     } catch (failure) {
       notify.error(errorText(failure, MSG.reviewFailed));
     } finally {
@@ -42,15 +59,7 @@ export default function OrderReview({ chat }: { chat: ChatDto }) {
     }
   }
 
-  if (sent) {
-    return (
-      <section className="order-review" aria-labelledby={ids.title}>
-        <h3 id={ids.title}>Your review</h3>
-        <StarRating value={rating} label="Your rating" readOnly />
-        {comment.trim() && <p className="order-review-comment">{comment.trim()}</p>}
-      </section>
-    );
-  }
+  if (sent) return <ReviewView rating={rating} comment={comment.trim() || undefined} />;
 
   return (
     <form className="order-review" aria-labelledby={ids.title} onSubmit={(event) => void submit(event)} noValidate>

@@ -249,3 +249,60 @@ describe('messages page: the order, as the expert', () => {
     expect(dialog.getByText('€120.00 is refunded in full to the student.')).toBeInTheDocument();
   });
 });
+
+describe('messages page: the review of a closed order', () => {
+  const closed = (fields: Partial<ChatDto> = {}) =>
+    chatWith(claire, 'c1', {
+      orderStatus: 'closed',
+      isOrderClosed: true,
+      paymentAmount: 120,
+      projectSubmission: { status: 'approved', file: 'f.pdf' },
+      ...fields,
+    });
+  const written = {
+    _id: 'r1',
+    rating: 4,
+    comment: 'Clear and patient.',
+    createdAt: '2026-11-06T10:00:00.000Z',
+    user: { firstName: 'Alice', lastName: 'M.' },
+    orderNumber: 1042,
+  };
+
+  it('shows the expert the student’s review, read-only: stars, comment and author', async () => {
+    openOrder(closed({ review: written }), {}, true);
+    const review = await within(await screen.findByRole('region', { name: 'Order' })).findByRole('region', { name: 'Review by Alice M.' }, { timeout: 5000 });
+    expect(within(review).getByRole('img', { name: 'Rating: 4 out of 5 stars' })).toBeInTheDocument();
+    expect(within(review).getByText('Clear and patient.')).toBeInTheDocument();
+    expect(within(review).queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).not.toBeInTheDocument();
+  });
+
+  it('shows the student their own review instead of the form', async () => {
+    openOrder(closed({ review: written }));
+    const review = await within(await screen.findByRole('region', { name: 'Order' })).findByRole('region', { name: 'Your review' }, { timeout: 5000 });
+    expect(within(review).getByRole('img', { name: 'Your rating: 4 out of 5 stars' })).toBeInTheDocument();
+    expect(within(review).getByText('Clear and patient.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).not.toBeInTheDocument();
+  });
+
+  it('sends the student’s review, then shows it as the server has it', async () => {
+    const user = userEvent.setup();
+    let chat = closed();
+    const page = openOrder(chat, {
+      'GET /chats/chat/c1?limit=1': () => json(200, { chat, messages: [], hasMore: false }),
+      'POST /offers/offer-of-c1/reviews': () => {
+        chat = closed({ review: written });
+        return json(201, { msg: MSG.reviewSaved });
+      },
+    });
+    const form = await within(await screen.findByRole('region', { name: 'Order' })).findByRole('form', { name: 'Leave a review' }, { timeout: 5000 });
+    await user.click(within(form).getByText('4 stars'));
+    await user.type(within(form).getByLabelText(/Comment/), 'Clear and patient.');
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    await waitFor(() => expect(page.calls('GET', '/chats/chat/c1?limit=1')).toHaveLength(1));
+    expect(page.calls('POST', '/offers/offer-of-c1/reviews')[0]?.body).toEqual({ rating: 4, comment: 'Clear and patient.', orderNumber: 1042 });
+    const review = await screen.findByRole('region', { name: 'Your review' });
+    expect(within(review).getByText('Clear and patient.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).not.toBeInTheDocument();
+  });
+});
