@@ -179,6 +179,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webhookUrl: `http://127.0.0.1:${options.port}${API_PREFIX}/webhooks/stripe`,
       webhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET,
       now: nowMs,
+      // Kept with the table, whose orders name its payments: they can still be refunded after a restart.
+      stateFile: options.dataDir ? join(stateDir, 'stripe.json') : undefined,
     });
     env.STRIPE_API_BASE = `${localStripe.api.protocol}://${localStripe.api.host}:${localStripe.api.port}`;
     process.env.STRIPE_API_BASE = env.STRIPE_API_BASE;
