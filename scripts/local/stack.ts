@@ -114,8 +114,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SEARCH_SNAPSHOT.periodMinutes * 60_000,
   ).unref();
 
-  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications, { pollMs: streamPollMs() });
-  await nudgeStreamOnWrites(tableStream.nudge);
   const api = createHttpGateway(handlers, { originSecret });
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
@@ -185,6 +183,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env.STRIPE_API_BASE = `${localStripe.api.protocol}://${localStripe.api.host}:${localStripe.api.port}`;
     process.env.STRIPE_API_BASE = env.STRIPE_API_BASE;
   }
+  // Alice's conversations and their orders, paid at the local Stripe: it listens only now.
+  const { seedDemoConversations } = await import('./demo-orders');
+  await seedDemoConversations({ localStripe: localStripe !== undefined });
+  // Read from here on: the demo's events, like those of earlier runs, were for no open connection.
+  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications, { pollMs: streamPollMs() });
+  await nudgeStreamOnWrites(tableStream.nudge);
 
   let stopped = false;
   return {
