@@ -30,15 +30,16 @@ interface Participant {
 }
 
 export async function seedDemoConversations(options: { localStripe: boolean }): Promise<void> {
-  const participants = new Map<string, Promise<Participant>>();
-  const participant = (email: string, role: Caller['role']) => {
-    if (!participants.has(email)) participants.set(email, participantOf(email, role));
-    return participants.get(email) as Promise<Participant>;
+  const known = new Map<string, Participant>();
+  const participant = async (email: string, role: Caller['role']) => {
+    const found = known.get(email) ?? (await participantOf(email, role));
+    known.set(email, found);
+    return found;
   };
   const first = await participant(DEMO_CONVERSATIONS[0].student, 'user');
   if ((await chats.listChats(first.caller, { limit: 1 })).chats.length > 0) return;
   const seeded = DEMO_CONVERSATIONS.filter(({ turns }) => options.localStripe || !turns.some((turn) => !isMessage(turn) && turn.move === 'pay'));
-  // One after the other: the chat list shows the last one on top.
+  // One after the other: the chat list shows the last on top, and at once, all being Alice's, they would contend for her unread total.
   for (const conversation of seeded) {
     await seedConversation(conversation, await participant(conversation.student, 'user'), await participant(conversation.expert, 'professor'));
   }
