@@ -4,11 +4,11 @@
  * demo-catalogue.ts), all with DEMO_PASSWORD. Each expert gets a generated profile photo in the
  * media bucket, published offers and, for a few, offers waiting for moderation, and a few reviews by
  * demo students (demo-reviews.ts), each of a closed order: every rating and review count the demo
- * shows is derived from them. Alice has two conversations (demo-chats.ts). Experts joined over
- * the past year and published their offers since. Idempotent: only missing accounts are created
- * (nothing at all on a restart), an expert's photo and offers with the expert. Everything goes
- * through the product's repositories, so the items have the product's shapes; prices are stored in
- * integer cents.
+ * shows is derived from them. Experts joined over the past year and published their offers since.
+ * Alice's conversations and their orders come later, once the local Stripe listens (demo-orders.ts).
+ * Idempotent: only missing accounts are created (nothing at all on a restart), an expert's photo and
+ * offers with the expert. Everything goes through the product's repositories, so the items have the
+ * product's shapes; prices are stored in integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { centsFromEuros } from '../../shared/money';
@@ -25,7 +25,6 @@ import type { AccountRecord } from '../../functions/contexts/accounts/account';
 import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS, DEMO_STUDENTS, type DemoOffer, type Profile, type SeedSettings } from './demo-accounts';
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';
-import { seedDemoConversations } from './demo-chats';
 import { DEMO_REVIEWERS, demoReviewsOf, spread } from './demo-reviews';
 
 const HOUR_MS = 3_600_000;
@@ -56,8 +55,6 @@ export async function seedDemoData(settings: SeedSettings): Promise<void> {
   );
   const reviewers = newExperts.length > 0 ? await reviewerAccounts(students) : [];
   await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now, reviewers));
-  // A first start (Alice is new) also gets demo conversations, written once.
-  if (isMissing(DEMO_STUDENTS[0])) await seedDemoConversations();
 }
 
 /** The expert logins first, then the rest of the catalogue. */

@@ -114,8 +114,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SEARCH_SNAPSHOT.periodMinutes * 60_000,
   ).unref();
 
-  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications, { pollMs: streamPollMs() });
-  await nudgeStreamOnWrites(tableStream.nudge);
   const api = createHttpGateway(handlers, { originSecret });
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
@@ -179,10 +177,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webhookUrl: `http://127.0.0.1:${options.port}${API_PREFIX}/webhooks/stripe`,
       webhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET,
       now: nowMs,
+      // Kept with the table, whose orders name its payments: they can still be refunded after a restart.
+      stateFile: options.dataDir ? join(stateDir, 'stripe.json') : undefined,
     });
     env.STRIPE_API_BASE = `${localStripe.api.protocol}://${localStripe.api.host}:${localStripe.api.port}`;
     process.env.STRIPE_API_BASE = env.STRIPE_API_BASE;
   }
+  // Alice's conversations and their orders, paid at the local Stripe: it listens only now.
+  const { seedDemoConversations } = await import('./demo-orders');
+  await seedDemoConversations({ localStripe: localStripe !== undefined });
+  // Read from here on: the demo's events, like those of earlier runs, were for no open connection.
+  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications, { pollMs: streamPollMs() });
+  await nudgeStreamOnWrites(tableStream.nudge);
 
   let stopped = false;
   return {

@@ -11,7 +11,7 @@ import { signedInAs } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { TEST_SEED } from '../support/seed-settings';
 import type { ChatList } from '../../shared/schemas/chats';
-import { DEMO_CONVERSATIONS } from '../../scripts/local/demo-chats';
+import { DEMO_CONVERSATIONS, isMessage } from '../../scripts/local/demo-chats';
 
 const AREAS = ['Finance', 'Law', 'Marketing', 'Consulting'];
 const demoExperts = [...DEMO_EXPERTS, ...CATALOGUE_EXPERTS.map((expert) => expert.profile)];
@@ -165,18 +165,20 @@ describe('the demo catalogue', () => {
     expect(await findAccountByEmail(TEST_SEED.adminEmail)).toMatchObject({ role: 'admin', status: 'active' });
   });
 
-  it('gives Alice two conversations with experts, their last messages and unread counts', async () => {
+  it('gives Alice her conversations with demo experts, their last messages and unread counts', async () => {
     const alice = await signedInAs('student');
     const { chats } = (await alice.get<ChatList>('/chats')).body;
     expect(chats.map((chat) => [chat.offer.title, chat.professorName, chat.lastMessage?.content, chat.unreadCount])).toEqual(
-      [...DEMO_CONVERSATIONS]
-        .reverse()
-        .map(({ offerTitle, expert, lines }) => [
+      [...DEMO_CONVERSATIONS].reverse().map(({ offerTitle, expert, turns }) => {
+        // Alice has read the expert's messages up to her last `read` move.
+        const unread = turns.slice(turns.findLastIndex((turn) => !isMessage(turn) && turn.move === 'read') + 1).filter(isMessage);
+        return [
           offerTitle,
           fullName(DEMO_EXPERTS.find((e) => e.email === expert)! as { firstName: string; lastName: string }),
-          lines.at(-1)![1],
-          lines.filter(([who]) => who === 'e').length,
-        ]),
+          turns.filter(isMessage).at(-1)![1],
+          unread.filter(([who]) => who === 'e').length,
+        ];
+      }),
     );
   });
 });

@@ -23,38 +23,58 @@ const START_TIMEOUT_MS = 120_000;
 
 type Message = { type: 'ready'; url: string; env: Record<string, string> };
 
+/** A local stack in a process of its own (stack-child.ts, given `args`), and when it is ready. */
+export function forkStack(label: string, args: string[] = []): { child: ChildProcess; ready: Promise<TestStack> } {
+  const child = fork(join(ROOT, 'tests/support/stack-child.ts'), args, {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = new Promise<TestStack>((resolveReady, reject) => {
+    const timer = setTimeout(() => fail(new Error(`${label}: not ready within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    const onMessage = (message: Message) => {
+      if (message.type !== 'ready') return;
+      cleanup();
+      resolveReady({ url: message.url, env: message.env });
+    };
+    const onExit = (code: number | null) => fail(new Error(`${label} exited (code ${code}) before it was ready`));
+    function cleanup() {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    }
+    function fail(error: Error) {
+      cleanup();
+      child.kill('SIGTERM');
+      reject(error);
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+  return { child, ready };
+}
+
+/** Asks a stack's process to stop everything (DynamoDB Local's JVM too) and waits for it to exit. */
+export function stopStack(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolveStop) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+    const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolveStop();
+    });
+    if (child.connected) child.send({ type: 'stop' });
+    else child.kill('SIGTERM');
+  });
+}
+
 export function createStackPool() {
   const children = new Map<number, { child: ChildProcess; ready: Promise<TestStack> }>();
 
   function start(slot: number): Promise<TestStack> {
-    const child = fork(join(ROOT, 'tests/support/stack-child.ts'), [], {
-      cwd: ROOT,
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const ready = new Promise<TestStack>((resolveReady, reject) => {
-      const timer = setTimeout(() => fail(new Error(`test stack ${slot}: not ready within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
-      const onMessage = (message: Message) => {
-        if (message.type !== 'ready') return;
-        cleanup();
-        resolveReady({ url: message.url, env: message.env });
-      };
-      const onExit = (code: number | null) => fail(new Error(`test stack ${slot} exited (code ${code}) before it was ready`));
-      function cleanup() {
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-      }
-      function fail(error: Error) {
-        cleanup();
-        child.kill('SIGTERM');
-        reject(error);
-      }
-      child.on('message', onMessage);
-      child.on('exit', onExit);
-    });
-    children.set(slot, { child, ready });
-    return ready;
+    const stack = forkStack(`test stack ${slot}`);
+    children.set(slot, stack);
+    return stack.ready;
   }
 
   return {
@@ -63,21 +83,7 @@ export function createStackPool() {
       return children.get(slot)?.ready ?? start(slot);
     },
     async stopAll(): Promise<void> {
-      await Promise.all(
-        [...children.values()].map(
-          ({ child }) =>
-            new Promise<void>((resolveStop) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
-              const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-              child.once('exit', () => {
-                clearTimeout(force);
-                resolveStop();
-              });
-              if (child.connected) child.send({ type: 'stop' });
-              else child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all([...children.values()].map(({ child }) => stopStack(child)));
       children.clear();
     },
   };

@@ -1,7 +1,8 @@
 /**
- * A local Stripe: the part of Stripe's API the marketplace uses, in memory, with Stripe's hosted
- * pages and signed webhook deliveries. The SDK talks to `api`; the app's origin serves
- * /_local/payments through `serve`; `tick` lets the shared test clock expire what is due.
+ * A local Stripe: the part of Stripe's API the marketplace uses, in memory (kept in a file between
+ * runs when given one), with Stripe's hosted pages and signed webhook deliveries. The SDK talks to
+ * `api`; the app's origin serves /_local/payments through `serve`; `tick` lets the shared test clock
+ * expire what is due.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { createEventLog } from './events';
 import { createLedger } from './stripe-state';
 import { createPaymentPages } from './pages';
 import { createApiServer } from './server';
+import { createStateWriter, readState } from './state-file';
 
 export interface LocalStripeOptions {
   /** The app's origin, which serves the hosted pages (checkout, onboarding) under /_local/payments. */
@@ -19,6 +21,11 @@ export interface LocalStripeOptions {
   now: () => number;
   /** Waits before each retry of a failed delivery; Stripe's own retries span 3 days. */
   retryDelaysMs?: number[];
+  /**
+   * Where its payments, refunds, accounts and idempotency keys are kept between runs (npm start's
+   * .local/); omitted, in memory only (the test stacks). The event log starts empty at each run.
+   */
+  stateFile?: string;
 }
 
 export interface LocalStripe {
@@ -40,8 +47,14 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     now: options.now,
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
   });
-  const ledger = createLedger({ appUrl: options.appUrl, now: options.now, emit: events.emit });
-  const server = createApiServer(ledger, events, options.now);
+  const saved = options.stateFile ? readState(options.stateFile) : undefined;
+  const idempotencyKeys = new Map(saved?.idempotencyKeys);
+  const writer = options.stateFile
+    ? createStateWriter(options.stateFile, () => ({ ledger: ledger.records(), idempotencyKeys: [...idempotencyKeys] }))
+    : undefined;
+  const changed = writer?.soon;
+  const ledger = createLedger({ appUrl: options.appUrl, now: options.now, emit: events.emit, records: saved?.ledger, changed });
+  const server = createApiServer(ledger, events, options.now, { saved: idempotencyKeys, changed });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
@@ -57,6 +70,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       events.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      // Once no request can change anything more.
+      writer?.flush();
     },
   };
 }

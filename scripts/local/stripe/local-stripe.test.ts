@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -510,5 +513,51 @@ describe('local Stripe events and deliveries', () => {
     });
     const wrongKey = new Stripe('pk_test_nope', { ...localStripe.api, maxNetworkRetries: 0, telemetry: false });
     await expect(wrongKey.balance.retrieve()).rejects.toMatchObject({ type: 'StripeAuthenticationError' });
+  });
+});
+
+describe('local Stripe state across a restart', () => {
+  it('keeps payments, refunds, accounts and idempotency keys in its state file: a charge paid before a restart is refunded after it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'local-stripe-'));
+    const stateFile = join(folder, 'stripe.json');
+    // This run's own origin and webhook endpoint (which acknowledges everything): the shared ones read back from the other local Stripe.
+    let running: LocalStripe | undefined;
+    const pagesUrl = await listen((request, response) => void running?.serve(request, response));
+    const webhookUrl = await listen((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(200).end());
+    });
+    const start = async () => {
+      running = await startLocalStripe({ appUrl: pagesUrl, webhookUrl, webhookSecret: WEBHOOK_SECRET, now: () => clockMs, stateFile });
+      return new Stripe('sk_test_local', { ...running.api, maxNetworkRetries: 0, telemetry: false });
+    };
+    try {
+      let client = await start();
+      const session = await client.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ price_data: { currency: 'eur', unit_amount: 8500, product_data: { name: 'Order #7: Mock case' } }, quantity: 1 }],
+      });
+      const paid = await fetch(session.url as string, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+      expect(paid.status).toBe(200);
+      const intent = (await client.checkout.sessions.retrieve(session.id)).payment_intent as string;
+      const firstRefund = await client.refunds.create({ payment_intent: intent, amount: 2000 }, { idempotencyKey: 'order-7-refund' });
+      const account = await client.accounts.create({ type: 'express', country: 'FR', capabilities: { transfers: { requested: true } } });
+      await running?.stop();
+      expect(existsSync(stateFile)).toBe(true);
+
+      client = await start();
+      expect(await client.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'complete', payment_status: 'paid', payment_intent: intent });
+      expect(await client.accounts.retrieve(account.id)).toMatchObject({ id: account.id, payouts_enabled: false });
+      // A retry of a refund made before the restart replays it, as Stripe does within 24 hours.
+      expect((await client.refunds.create({ payment_intent: intent, amount: 2000 }, { idempotencyKey: 'order-7-refund' })).id).toBe(firstRefund.id);
+      const rest = await client.refunds.create({ payment_intent: intent });
+      expect(rest).toMatchObject({ amount: 6500, status: 'succeeded', payment_intent: intent });
+      const charge = await client.charges.retrieve(rest.charge as string);
+      expect(charge).toMatchObject({ amount: 8500, amount_refunded: 8500, refunded: true });
+      expect(charge.refunds?.data.map((refund) => refund.id)).toEqual([firstRefund.id, rest.id]);
+    } finally {
+      await running?.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

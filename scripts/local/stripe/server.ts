@@ -18,7 +18,8 @@ interface Route {
   answer(ids: string[], params: Params, request: EventRequest): StripeObject;
 }
 
-interface SavedResponse {
+/** The answer to a request made with an idempotency key, replayed to the same key for 24 hours. */
+export interface SavedResponse {
   method: string;
   path: string;
   params: string;
@@ -31,9 +32,15 @@ const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 const TEST_SECRET_KEY = /^Bearer sk_test_\w+$/;
 
-export function createApiServer(ledger: Ledger, events: EventLog, now: () => number): Server {
+/** The saved answers by idempotency key, and who to tell when one is saved: kept between runs with the ledger. */
+export interface IdempotencyKeys {
+  saved: Map<string, SavedResponse>;
+  changed?: () => void;
+}
+
+export function createApiServer(ledger: Ledger, events: EventLog, now: () => number, idempotencyKeys: IdempotencyKeys): Server {
   const routes = apiRoutes(ledger, events);
-  const savedResponses = new Map<string, SavedResponse>();
+  const savedResponses = idempotencyKeys.saved;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestId = `req_${randomToken(14)}`;
@@ -83,7 +90,10 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
       expand(object, stringList(params.expand, 'expand'), ledger.objectById);
       const answer = JSON.stringify(object, null, 2);
       // Stripe keeps the result of a request that ran; one refused on its parameters may be tried again with the same key.
-      if (idempotencyKey) savedResponses.set(idempotencyKey, { method, path, params: paramsFingerprint, requestId, body: answer, savedAt: now() });
+      if (idempotencyKey) {
+        savedResponses.set(idempotencyKey, { method, path, params: paramsFingerprint, requestId, body: answer, savedAt: now() });
+        idempotencyKeys.changed?.();
+      }
       send(200, answer, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;

@@ -1,7 +1,8 @@
 /**
  * What the local Stripe knows and what it does: checkout sessions, payments, refunds, connected
  * accounts, transfers. Every change happens at once (no awaits), so two requests never interleave,
- * and every change that Stripe announces emits its event.
+ * every change that Stripe announces emits its event, and every change is told to `changed`, so
+ * that the records can be kept between runs (state-file.ts).
  */
 import { invalidRequest, noSuch } from './errors';
 import {
@@ -87,16 +88,39 @@ const ACCOUNT_LINK_SECONDS = 5 * 60;
 
 export type Ledger = ReturnType<typeof createLedger>;
 
-export function createLedger(options: { appUrl: string; now: () => number; emit: Emit }) {
-  const { appUrl, emit } = options;
+/** Everything the ledger holds, as plain records: what a restart starts from. */
+export interface LedgerRecords {
+  sessions: CheckoutSessionRecord[];
+  intents: PaymentIntentRecord[];
+  charges: ChargeRecord[];
+  refunds: RefundRecord[];
+  accounts: AccountRecord[];
+  accountLinks: AccountLinkRecord[];
+  transfers: TransferRecord[];
+}
+
+export interface LedgerOptions {
+  appUrl: string;
+  now: () => number;
+  emit: Emit;
+  /** The records of an earlier run; none: an empty account, as Stripe's test mode starts. */
+  records?: LedgerRecords;
+  /** Called after every change. */
+  changed?: () => void;
+}
+
+export function createLedger(options: LedgerOptions) {
+  const { appUrl, emit, records } = options;
   const nowSeconds = () => unixSeconds(options.now());
-  const sessions = new Map<string, CheckoutSessionRecord>();
-  const intents = new Map<string, PaymentIntentRecord>();
-  const charges = new Map<string, ChargeRecord>();
-  const refunds = new Map<string, RefundRecord>();
-  const accounts = new Map<string, AccountRecord>();
-  const accountLinks = new Map<string, AccountLinkRecord>();
-  const transfers = new Map<string, TransferRecord>();
+  const changed = () => options.changed?.();
+  const byId = <T extends { id: string }>(list: T[] = []) => new Map(list.map((record): [string, T] => [record.id, record]));
+  const sessions = byId(records?.sessions);
+  const intents = byId(records?.intents);
+  const charges = byId(records?.charges);
+  const refunds = byId(records?.refunds);
+  const accounts = byId(records?.accounts);
+  const accountLinks = new Map((records?.accountLinks ?? []).map((link): [string, AccountLinkRecord] => [link.token, link]));
+  const transfers = byId(records?.transfers);
 
   const sessionObject = (session: CheckoutSessionRecord) => checkoutSessionObject(session, appUrl);
   const chargeObjectOf = (charge: ChargeRecord) =>
@@ -121,6 +145,7 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
   function expire(session: CheckoutSessionRecord, request: EventRequest): void {
     session.status = 'expired';
     emit('checkout.session.expired', sessionObject(session), request);
+    changed();
   }
 
   /** The payment of a session: its intent, and its charge once the money is in. */
@@ -198,6 +223,7 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
         paymentIntentId: null,
       };
       sessions.set(session.id, session);
+      changed();
       return sessionObject(session);
     },
 
@@ -232,6 +258,7 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
       session.status = 'complete';
       session.paymentStatus = 'paid';
       emit('checkout.session.completed', sessionObject(session), CUSTOMER_ACTION);
+      changed();
       return session;
     },
 
@@ -242,6 +269,7 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
       emit('payment_intent.processing', paymentIntentObject(intent), CUSTOMER_ACTION);
       session.status = 'complete';
       emit('checkout.session.completed', sessionObject(session), CUSTOMER_ACTION);
+      changed();
       return session;
     },
 
@@ -260,6 +288,7 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
         emit('payment_intent.payment_failed', paymentIntentObject(intent), CUSTOMER_ACTION);
         emit('checkout.session.async_payment_failed', sessionObject(session), CUSTOMER_ACTION);
       }
+      changed();
       return sessionObject(session);
     },
 
@@ -302,12 +331,14 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
       charge.amountRefunded += amount;
       emit('charge.refunded', chargeObjectOf(charge), request, previous);
       emit('refund.created', refundObject(refund), request);
+      changed();
       return refundObject(refund);
     },
 
     createAccount(input: AccountInput): StripeObject {
       const account: AccountRecord = { ...input, id: stripeId('acct'), created: nowSeconds(), onboarded: false, onboardedAt: null };
       accounts.set(account.id, account);
+      changed();
       return accountObject(account);
     },
 
@@ -328,6 +359,7 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
         used: false,
       };
       accountLinks.set(link.token, link);
+      changed();
       return accountLinkObject(link, appUrl);
     },
 
@@ -343,14 +375,16 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
       const link = accountLinks.get(token) as AccountLinkRecord;
       link.used = true;
       const account = accounts.get(link.accountId) as AccountRecord;
-      if (!completed || account.onboarded) return;
-      const before = accountObject(account);
-      account.onboarded = true;
-      account.onboardedAt = nowSeconds();
-      const previous = Object.fromEntries(
-        ['details_submitted', 'charges_enabled', 'payouts_enabled', 'capabilities', 'requirements', 'tos_acceptance'].map((field) => [field, before[field]]),
-      );
-      emit('account.updated', accountObject(account), CUSTOMER_ACTION, previous);
+      if (completed && !account.onboarded) {
+        const before = accountObject(account);
+        account.onboarded = true;
+        account.onboardedAt = nowSeconds();
+        const previous = Object.fromEntries(
+          ['details_submitted', 'charges_enabled', 'payouts_enabled', 'capabilities', 'requirements', 'tos_acceptance'].map((field) => [field, before[field]]),
+        );
+        emit('account.updated', accountObject(account), CUSTOMER_ACTION, previous);
+      }
+      changed();
     },
 
     /** The connected account as its Express dashboard shows it; undefined if there is none. */
@@ -386,6 +420,7 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
       };
       transfers.set(transfer.id, transfer);
       emit('transfer.created', transferObject(transfer), request);
+      changed();
       return transferObject(transfer);
     },
 
@@ -411,6 +446,19 @@ export function createLedger(options: { appUrl: string; now: () => number; emit:
       if (account) return accountObject(account);
       const transfer = transfers.get(id);
       return transfer && transferObject(transfer);
+    },
+
+    /** Everything it holds, for a later run to start from. */
+    records(): LedgerRecords {
+      return {
+        sessions: [...sessions.values()],
+        intents: [...intents.values()],
+        charges: [...charges.values()],
+        refunds: [...refunds.values()],
+        accounts: [...accounts.values()],
+        accountLinks: [...accountLinks.values()],
+        transfers: [...transfers.values()],
+      };
     },
 
     /** Everything, newest first, for the dashboard. */
