@@ -1,30 +1,70 @@
 /**
- * Answers of the money and history calls of an account (spec 1 section 3, spec 2 section 3). Their
- * routes answer 501 until their issue lands; the shapes are the spec's. Amounts are euros.
+ * Answers of the money and history calls of an account (spec 1 section 3, spec 2 section 3), in
+ * the spec's shapes with what the money issue adds (docs/payouts.md). Amounts are euros.
  */
 import type { OrderKind, OrderStatus } from './orders';
 import type { OfferDto } from './catalogue';
 
-/** An order of the expert's earnings page. */
+/**
+ * A credited order of the expert's earnings page: what the student paid, what the expert earned
+ * after the platform's fee, and whether paid withdrawals cover it yet (first in, first out).
+ */
 export interface EarningsOrder {
   orderNumber: number;
   paymentAmount: number;
-  isWithdrawn: boolean;
+  earned: number;
   chatId: string;
+  isWithdrawn: boolean;
+  creditedAt: string;
 }
 
+/**
+ * GET /user/earnings: the expert's balances (euros, none ever negative), derived from the ledger,
+ * and a page of credited orders, newest first. `balance` is the spec's figure: what can be
+ * withdrawn now.
+ */
 export interface Earnings {
   balance: number;
+  pending: number;
+  frozen: number;
+  requested: number;
+  withdrawn: number;
+  owed: number;
+  /** When the earliest pending funds become available (Stripe's `available_on`), if any are pending. */
+  pendingAvailableOn?: string;
   orders: EarningsOrder[];
+  /** Pass as `cursor` for the next page of orders; absent on the last page. */
+  nextCursor?: string;
 }
 
-export type WithdrawalStatus = 'pending' | 'approved' | 'rejected';
+/**
+ * A withdrawal's one status (the spec's pending, approved, rejected, and what a payout can still
+ * become): pending → approved (the payout is on its way) → paid, or failed (the funds are
+ * withdrawable again); pending → rejected (the funds are withdrawable again).
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'paid', 'rejected', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 export interface Withdrawal {
   _id: string;
   amount: number;
   status: WithdrawalStatus;
   createdAt: string;
+  /** The admin's reason for a rejection, if they gave one. */
+  reason?: string;
+  /** Why the payout failed, in words the expert can act on. */
+  failureMessage?: string;
+}
+
+/** GET /user/withdrawals and GET /admin/withdrawals: newest first, a page at a time. */
+export interface WithdrawalPage<T extends Withdrawal = Withdrawal> {
+  withdrawals: T[];
+  nextCursor?: string;
+}
+
+/** A withdrawal as the admin's page lists it (spec 2: the professor's names and e-mail). */
+export interface AdminWithdrawal extends Withdrawal {
+  professor: { _id: string; firstName: string; lastName: string; email: string };
 }
 
 /**
