@@ -45,6 +45,7 @@ import type { Domain } from '../../shared/routes';
  * - an account's favourites ............... in the user item: favorites = { <offerId>: <savedAt> }
  * - a ledger entry (one per business event)  PutItem  pk=LEDGER#<entryId>  sk=ENTRY (conditional: recorded once)
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
+ * - an account's running total ............. GetItem  pk=BALANCE#<account> sk=TOTAL (per order or expert)
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
@@ -101,6 +102,8 @@ export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#$
 export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 export const ledgerLinesOf = (account: string) => ({ pk: `BALANCE#${account}` });
 export const ledgerLineKey = (account: string, at: string, entryId: string, line: number) => ({ ...ledgerLinesOf(account), sk: `${at}#${entryId}#${line}` });
+/** An account's running total, after its lines in the partition (an ISO time sorts before `TOTAL`). */
+export const ledgerTotalKey = (account: string) => ({ ...ledgerLinesOf(account), sk: 'TOTAL' });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });

@@ -161,7 +161,7 @@ describe('the demo orders of a first start', () => {
         // Credited to the expert less the platform's 10 %.
         expect(await entry(`credit:${row.chatId}`)).toMatchObject({
           lines: expect.arrayContaining([
-            { account: `expert:${expertId}`, amountCents: -(amount - amount / 10) },
+            { account: `expert:${expertId}:pending`, amountCents: -(amount - amount / 10) },
             { account: 'platform_fees', amountCents: -(amount / 10) },
           ]),
         });

@@ -67,15 +67,19 @@ describe('the ledger in the table, for random histories', () => {
             lines: entry.lines.map((line) => ({ ...line, account: line.account.replace(/^(held|expert):/, `$1:r${NONCE}-${run}-`) as LedgerLine['account'] })),
           })),
         );
-        for (const entry of entries) await table.transact({ TransactItems: ledgerRepo.entryWrites(entry) });
+        for (const entry of entries) await table.transact({ TransactItems: ledgerRepo.entryWrites([entry]) });
         // Recording an entry again (a retried webhook, a second approval) is refused and changes nothing.
         for (const replay of replays) {
           const entry = entries[replay % entries.length];
-          await expect(table.transact({ TransactItems: ledgerRepo.entryWrites(entry) })).rejects.toSatisfy(table.isConditionFailure);
+          await expect(table.transact({ TransactItems: ledgerRepo.entryWrites([entry]) })).rejects.toSatisfy(table.isConditionFailure);
         }
         const expected = entries.flatMap((entry) => entry.lines);
         const accounts = [...new Set(expected.map((line) => line.account))].filter((account) => account !== 'provider_balance' && account !== 'platform_fees');
-        for (const account of accounts) expect(balanceOf(account, await ledgerRepo.linesOf(account)) + 0).toBe(balanceOf(account, expected) + 0);
+        for (const account of accounts) {
+          expect(balanceOf(account, await ledgerRepo.linesOf(account)) + 0).toBe(balanceOf(account, expected) + 0);
+          // The running total agrees with the lines.
+          expect((await ledgerRepo.totalOf(account)) + 0).toBe(balanceOf(account, expected) + 0);
+        }
       }),
       { numRuns: 15 },
     );
@@ -109,6 +113,8 @@ describe('approvals at once, in the table', () => {
         run++;
         const order = delivered(`approve-${NONCE}-${run}`, amount);
         await table.transact({ TransactItems: repo.orderPuts({ ...order, orderNumber: 900_000_000 + Math.floor(Math.random() * 99_000_000) }) });
+        const payment = ledger.paymentEntry(order.orderId, `pi_${order.orderId}`, cents(amount), '2026-11-20T10:00:00.000Z');
+        await table.transact({ TransactItems: ledgerRepo.entryWrites([payment]) });
         const caller: Caller = { userId: order.studentId, role: 'user', sessionId: 's', kind: 'user' };
         const outcomes = await Promise.allSettled(Array.from({ length: approvals }, () => service.approve(caller, order.orderId)));
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
@@ -117,12 +123,48 @@ describe('approvals at once, in the table', () => {
         expect(stored?.status).toBe('closed');
         const credit = await ledgerRepo.getEntry(`credit:${order.orderId}`);
         expect(credit?.kind).toBe('credit');
-        // Held: the test put no payment entry, so releasing it shows as the payment's amount, once.
-        expect(ledger.balanceOf(ledger.heldFor(order.orderId), await ledgerRepo.linesOf(ledger.heldFor(order.orderId)))).toBe(amount);
+        // What the payment held is released once: nothing is held any more.
+        expect(ledger.balanceOf(ledger.heldFor(order.orderId), await ledgerRepo.linesOf(ledger.heldFor(order.orderId))) + 0).toBe(0);
+        expect((await ledgerRepo.totalOf(ledger.heldFor(order.orderId))) + 0).toBe(0);
         const fee = ledger.platformFeeOf(cents(amount));
-        expect(-ledger.balanceOf(ledger.payableTo(order.expertId), await ledgerRepo.linesOf(ledger.payableTo(order.expertId)))).toBe(amount - fee);
+        expect(
+          -ledger.balanceOf(ledger.expertAccount(order.expertId, 'pending'), await ledgerRepo.linesOf(ledger.expertAccount(order.expertId, 'pending'))),
+        ).toBe(amount - fee);
+        expect(-(await ledgerRepo.totalOf(ledger.expertAccount(order.expertId, 'pending')))).toBe(amount - fee);
       }),
       { numRuns: 12 },
     );
   }, 120_000);
+});
+
+describe('withdrawals at once, in the table', () => {
+  it('never overdraw: of twenty requests for the whole available balance, one is recorded', async () => {
+    const [, , ledgerRepo, ledger, table] = await modules();
+    const expertId = `expert-withdraw-${NONCE}`;
+    const orderId = `order-withdraw-${NONCE}`;
+    const at = '2026-11-20T10:00:00.000Z';
+    const amount = cents(12_345);
+    const fee = ledger.platformFeeOf(amount);
+    const credited = cents(amount - fee);
+    const history = [
+      ledger.paymentEntry(orderId, `pi_${orderId}`, amount, at),
+      ...ledger.settlementEntries({ orderId, expertId }, amount, { amountCents: cents(0) }, at),
+      ledger.transferEntry(orderId, expertId, `tr_${orderId}`, credited, at),
+      ledger.settlementEntry(orderId, expertId, `tr_${orderId}`, credited, at),
+    ];
+    for (const entry of history) await table.transact({ TransactItems: ledgerRepo.entryWrites([entry]) });
+    expect(-(await ledgerRepo.totalOf(ledger.expertAccount(expertId, 'available')))).toBe(credited);
+
+    const requests = Array.from({ length: 20 }, (_, index) =>
+      table.transact({
+        TransactItems: ledgerRepo.entryWrites([ledger.withdrawalRequestedEntry({ withdrawalId: `w-${NONCE}-${index}`, expertId, amountCents: credited }, at)]),
+      }),
+    );
+    const outcomes = await Promise.allSettled(requests);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect((await ledgerRepo.totalOf(ledger.expertAccount(expertId, 'available'))) + 0).toBe(0);
+    expect(-(await ledgerRepo.totalOf(ledger.expertAccount(expertId, 'requested')))).toBe(credited);
+    // The lines agree: one withdrawal recorded, nothing else.
+    expect(balanceOf(ledger.expertAccount(expertId, 'available'), await ledgerRepo.linesOf(ledger.expertAccount(expertId, 'available'))) + 0).toBe(0);
+  }, 60_000);
 });

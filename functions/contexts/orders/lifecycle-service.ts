@@ -161,7 +161,7 @@ export async function approve(caller: Caller, orderId: string): Promise<{ msg: s
 export function creditOnCompletion(order: OrderRecord): repo.OrderWrite[] {
   const held = order.payment?.amountCents ?? cents(0);
   if (held === 0) return [];
-  return payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()).flatMap(payments.ledgerWrites);
+  return payments.ledgerWrites(payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()));
 }
 
 /** The student confirms that the booked session took place: the order closes and the expert is credited. */

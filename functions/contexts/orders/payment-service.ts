@@ -167,7 +167,7 @@ export async function confirmPayment(sessionId: string): Promise<boolean> {
             paidAt: at,
           },
         },
-        writes: payments.ledgerWrites(payments.paymentEntry(order.orderId, paymentIntentId, session.amountCents, at)),
+        writes: payments.ledgerWrites([payments.paymentEntry(order.orderId, paymentIntentId, session.amountCents, at)]),
       });
       return true;
     } catch (error) {
@@ -187,7 +187,7 @@ async function refundStrayPayment(order: OrderRecord, paymentIntentId: string, a
     payments.paymentEntry(order.orderId, paymentIntentId, amount, at),
     ...payments.settlementEntries(order, amount, refund, at).filter((entry) => entry.kind === 'refund'),
   ];
-  if (!(await repo.commitMove(entries.flatMap(payments.ledgerWrites)))) logger.info('Stray payment already recorded', { paymentIntentId });
+  if (!(await repo.commitMove(payments.ledgerWrites(entries)))) logger.info('Stray payment already recorded', { paymentIntentId });
 }
 
 // Cancelling -------------------------------------------------------------------------------------
@@ -255,7 +255,7 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
   );
   const recorded = await repo.commitMove([
     repo.orderMove(order, order.status, { cancellation: { ...cancellation, refundId: refund.refundId }, dueAt: undefined }, nowIso()),
-    ...entries.flatMap(payments.ledgerWrites),
+    ...payments.ledgerWrites(entries),
     ...(refund.amountCents > 0 ? [event.put] : []),
   ]);
   if (!recorded) logger.info('Refund already recorded', { orderId: order.orderId });

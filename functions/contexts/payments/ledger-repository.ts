@@ -1,26 +1,67 @@
 /**
- * The ledger in the table: an entry item per business event (a conditional put: recorded once) and
- * a line item per account, so that an account's balance is one Query over its own partition.
+ * The ledger in the table: an entry item per business event (a conditional put: recorded once), a
+ * line item per account (an account's balance is a Query over its own partition), and for the
+ * accounts of one order or one expert a running total in the same partition, kept with the lines.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { ledgerEntryKey, ledgerLineKey, ledgerLinesOf, providerEventKey } from '../../platform/keys';
+import { ledgerEntryKey, ledgerLineKey, ledgerLinesOf, ledgerTotalKey, providerEventKey } from '../../platform/keys';
 import { db, isConditionFailure } from '../../platform/table';
 import { ORDER_RULES } from '../../../shared/limits';
-import { cents } from '../../../shared/money';
-import { fromLedgerEntryItem, type LedgerAccount, type LedgerEntry, type LedgerLine } from './ledger';
+import { type Cents, cents } from '../../../shared/money';
+import { fromLedgerEntryItem, type LedgerAccount, type LedgerEntry, type LedgerLine, totalSide } from './ledger';
 
-/** The puts that record an entry, for the transaction of the change it records; refused if it is recorded already. */
-export function entryWrites(entry: LedgerEntry) {
+/**
+ * The writes that record entries, for the transaction of the change they record: each entry once
+ * (refused if it is recorded already), a line item per account, and one `ADD` per account that
+ * keeps a running total, with the condition that it never crosses its side (a liability above
+ * zero, an asset below): so no move can overdraw, however many run at once. One update per account
+ * for all the entries of a transaction, as DynamoDB writes an item once per transaction.
+ */
+export function entryWrites(entries: LedgerEntry[]) {
+  const totals = new Map<LedgerAccount, number>();
+  for (const line of entries.flatMap((entry) => entry.lines))
+    if (totalSide(line.account)) totals.set(line.account, (totals.get(line.account) ?? 0) + line.amountCents);
   return [
-    { Put: { TableName: config.tableName, Item: { ...ledgerEntryKey(entry.entryId), ...entry }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...entry.lines.map((line, index) => ({
-      Put: {
-        TableName: config.tableName,
-        Item: { ...ledgerLineKey(line.account, entry.at, entry.entryId, index), entryId: entry.entryId, account: line.account, amountCents: line.amountCents },
-      },
-    })),
+    ...entries.flatMap((entry) => [
+      { Put: { TableName: config.tableName, Item: { ...ledgerEntryKey(entry.entryId), ...entry }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...entry.lines.map((line, index) => ({
+        Put: {
+          TableName: config.tableName,
+          Item: {
+            ...ledgerLineKey(line.account, entry.at, entry.entryId, index),
+            entryId: entry.entryId,
+            account: line.account,
+            amountCents: line.amountCents,
+          },
+        },
+      })),
+    ]),
+    ...[...totals].filter(([, amount]) => amount !== 0).map(([account, amount]) => totalUpdate(account, amount)),
   ];
+}
+
+/** Adds to an account's running total; a move toward the side it may not cross is conditional on room for it. */
+function totalUpdate(account: LedgerAccount, amount: number) {
+  const guarded = totalSide(account) === 'liability' ? amount > 0 : amount < 0;
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: ledgerTotalKey(account),
+      UpdateExpression: 'ADD totalCents :amount',
+      ...(guarded && {
+        // A liability may rise to zero (total <= -amount); an asset may fall to zero (total >= -amount).
+        ConditionExpression: totalSide(account) === 'liability' ? 'totalCents <= :room' : 'totalCents >= :room',
+      }),
+      ExpressionAttributeValues: { ':amount': amount, ...(guarded && { ':room': -amount }) },
+    },
+  };
+}
+
+/** An account's running total (accounts per order or per expert only: totalSide); 0 before its first line. */
+export async function totalOf(account: LedgerAccount): Promise<Cents> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: ledgerTotalKey(account), ConsistentRead: true }));
+  return cents(Number(Item?.totalCents ?? 0));
 }
 
 export async function getEntry(entryId: string): Promise<LedgerEntry | undefined> {
@@ -36,8 +77,9 @@ export async function linesOf(account: LedgerAccount): Promise<LedgerLine[]> {
     const page = await db.send(
       new QueryCommand({
         TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk },
+        // Lines sort by their time, before the running total's item (sk `TOTAL`).
+        KeyConditionExpression: 'pk = :pk AND sk < :total',
+        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':total': ledgerTotalKey(account).sk },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../../shared/money';
 import { history, paidOrders } from '../../../tests/support/ledger-histories';
-import { balanceOf, heldFor, isBalanced, type LedgerLine, payableTo, platformFeeOf } from './ledger';
+import { balanceOf, expertAccount, heldFor, isBalanced, type LedgerLine, platformFeeOf } from './ledger';
 
 describe('the ledger, for random histories', () => {
   it('balances every entry, releases what each order held, and splits each payment exactly between refund, expert and fee', () => {
@@ -22,7 +22,9 @@ describe('the ledger, for random histories', () => {
         for (const order of orders) {
           expect(balanceOf(heldFor(order.orderId), lines) + 0).toBe(0);
           const rest = order.amount - order.refund;
-          const credited = -(order.entries.flatMap((entry) => entry.lines).find((line) => line.account === payableTo(order.expert))?.amountCents ?? 0);
+          const credited = -(
+            order.entries.flatMap((entry) => entry.lines).find((line) => line.account === expertAccount(order.expert, 'pending'))?.amountCents ?? 0
+          );
           expect(order.refund + credited + platformFeeOf(cents(rest))).toBe(order.amount);
         }
         const fees = orders.reduce((sum, order) => sum + platformFeeOf(cents(order.amount - order.refund)), 0);
@@ -33,7 +35,7 @@ describe('the ledger, for random histories', () => {
           const owed = orders
             .filter((order) => order.expert === expert)
             .reduce((sum, order) => sum + (order.amount - order.refund - platformFeeOf(cents(order.amount - order.refund))), 0);
-          expect(-balanceOf(payableTo(expert), lines) + 0).toBe(owed);
+          expect(-balanceOf(expertAccount(expert, 'pending'), lines) + 0).toBe(owed);
         }
       }),
       { numRuns: 300 },

@@ -1,41 +1,64 @@
 /**
  * The ledger: append-only double entry in integer cents. Every movement of money is one entry whose
- * lines sum to zero, keyed by the business event it records (a payment, an approval, a refund), so
- * that recording the same event twice is refused by a conditional put. Balances are derived from the
- * lines, never stored or edited.
+ * lines sum to zero, keyed by the business event it records (a payment, an approval, a refund, a
+ * transfer, a withdrawal, a payout), so that recording the same event twice is refused by a
+ * conditional put. Balances are derived from the lines, never stored or edited; the per-order and
+ * per-expert accounts also keep a running total written with the lines (docs/payouts.md).
  *
  * Accounts (a line's amount is positive where money arrives, negative where it comes from):
  * - provider_balance: what the platform holds at the payment provider;
  * - held:<orderId>: a student's payment, held for its order until it is credited or refunded;
- * - expert:<expertId>: what the platform owes the expert, their earnings (the next issue pays out);
+ * - expert:<expertId>:<balance>: what the platform owes the expert, by state: pending (credited,
+ *   not yet available at the provider), available (withdrawable), frozen (held by disputes),
+ *   requested (withdrawals waiting for the admin or the payout);
+ * - connected:<expertId>: what sits in the expert's connected account at the provider;
  * - platform_fees: the platform's fee on each credit.
  * A payment is provider_balance +A, held −A: the provider holds A that the order owes out again,
  * to the student (a refund: held +R, provider_balance −R) or to the expert and the platform (a
- * credit: held +C, expert −(C − fee), platform_fees −fee).
+ * credit: held +C, expert pending −(C − fee), platform_fees −fee).
  */
 import * as z from 'zod/mini';
 import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents } from '../../../shared/money';
 import { config } from '../../platform/config';
 
-export type LedgerAccount = 'provider_balance' | 'platform_fees' | `held:${string}` | `expert:${string}`;
+/** The states of what the platform owes an expert, each an account of its own. */
+export const EXPERT_BALANCES = ['pending', 'available', 'frozen', 'requested'] as const;
+export type ExpertBalance = (typeof EXPERT_BALANCES)[number];
+
+export type LedgerAccount = 'provider_balance' | 'platform_fees' | `held:${string}` | `expert:${string}:${ExpertBalance}` | `connected:${string}`;
 
 export const heldFor = (orderId: string): LedgerAccount => `held:${orderId}`;
-export const payableTo = (expertId: string): LedgerAccount => `expert:${expertId}`;
+export const expertAccount = (expertId: string, balance: ExpertBalance): LedgerAccount => `expert:${expertId}:${balance}`;
+export const connectedAccountOf = (expertId: string): LedgerAccount => `connected:${expertId}`;
+
+/**
+ * The side an account may never cross, for the accounts that keep a running total: a liability
+ * (held for an order, owed to an expert) never goes above zero, an asset (a connected account)
+ * never below. Platform-wide accounts keep none: every payment would write the same item.
+ */
+export function totalSide(account: LedgerAccount): 'liability' | 'asset' | undefined {
+  if (account.startsWith('held:') || account.startsWith('expert:')) return 'liability';
+  if (account.startsWith('connected:')) return 'asset';
+  return undefined;
+}
 
 export interface LedgerLine {
   account: LedgerAccount;
   amountCents: Cents;
 }
 
-export const LEDGER_ENTRY_KINDS = ['payment', 'credit', 'refund'] as const;
+export const LEDGER_ENTRY_KINDS = ['payment', 'credit', 'refund', 'transfer', 'settlement', 'withdrawal', 'payout'] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 export interface LedgerEntry {
   /** The business event it records, e.g. payment:<paymentIntentId>, credit:<orderId>: unique. */
   entryId: string;
   kind: LedgerEntryKind;
-  orderId: string;
+  /** The order it belongs to, for the entries of an order's money. */
+  orderId?: string;
+  /** The withdrawal it belongs to, for a withdrawal's entries. */
+  withdrawalId?: string;
   at: string;
   lines: LedgerLine[];
 }
@@ -43,11 +66,17 @@ export interface LedgerEntry {
 /** Whether the lines balance: double entry means every entry sums to zero. */
 export const isBalanced = (lines: readonly LedgerLine[]): boolean => lines.reduce((sum, line) => sum + line.amountCents, 0) === 0;
 
-function entry(entryId: string, kind: LedgerEntryKind, orderId: string, at: string, lines: LedgerLine[]): LedgerEntry {
+function entry(entryId: string, kind: LedgerEntryKind, of: { orderId?: string; withdrawalId?: string }, at: string, lines: LedgerLine[]): LedgerEntry {
   const kept = lines.filter((line) => line.amountCents !== 0);
   if (!isBalanced(kept)) throw new Error(`Unbalanced ledger entry ${entryId}`);
-  return { entryId, kind, orderId, at, lines: kept };
+  return { entryId, kind, ...of, at, lines: kept };
 }
+
+/** Two lines: `amount` arrives at `plus` (+) and leaves `minus` (−). */
+const twoLines = (plus: LedgerAccount, minus: LedgerAccount, amount: Cents): LedgerLine[] => [
+  { account: plus, amountCents: amount },
+  { account: minus, amountCents: cents(-amount) },
+];
 
 /** The platform's fee on a credit: a per-stage percent of it, rounded to the cent (half up). */
 export function platformFeeOf(amount: Cents): Cents {
@@ -57,7 +86,7 @@ export function platformFeeOf(amount: Cents): Cents {
 
 /** A student's payment for an order, captured at the provider: held until the order ends. */
 export const paymentEntry = (orderId: string, paymentIntentId: string, amount: Cents, at: string) =>
-  entry(`payment:${paymentIntentId}`, 'payment', orderId, at, [
+  entry(`payment:${paymentIntentId}`, 'payment', { orderId }, at, [
     { account: 'provider_balance', amountCents: amount },
     { account: heldFor(orderId), amountCents: cents(-amount) },
   ]);
@@ -81,7 +110,7 @@ export function settlementEntries(
   const entries: LedgerEntry[] = [];
   if (refundCents > 0) {
     entries.push(
-      entry(`refund:${refundId}`, 'refund', order.orderId, at, [
+      entry(`refund:${refundId}`, 'refund', { orderId: order.orderId }, at, [
         { account: heldFor(order.orderId), amountCents: refundCents },
         { account: 'provider_balance', amountCents: cents(-refundCents) },
       ]),
@@ -89,15 +118,59 @@ export function settlementEntries(
   }
   if (rest > 0) {
     entries.push(
-      entry(`credit:${order.orderId}`, 'credit', order.orderId, at, [
+      entry(`credit:${order.orderId}`, 'credit', { orderId: order.orderId }, at, [
         { account: heldFor(order.orderId), amountCents: rest },
-        { account: payableTo(order.expertId), amountCents: cents(-(rest - fee)) },
+        { account: expertAccount(order.expertId, 'pending'), amountCents: cents(-(rest - fee)) },
         { account: 'platform_fees', amountCents: cents(-fee) },
       ]),
     );
   }
   return entries;
 }
+
+/** The expert's share of an order, sent to their connected account: the platform's balance moves there. */
+export const transferEntry = (orderId: string, expertId: string, transferId: string, amount: Cents, at: string) =>
+  entry(`transfer:${transferId}`, 'transfer', { orderId }, at, twoLines(connectedAccountOf(expertId), 'provider_balance', amount));
+
+/** A transfer's funds became available at the provider: the expert may withdraw them. */
+export const settlementEntry = (orderId: string, expertId: string, transferId: string, amount: Cents, at: string) =>
+  entry(`settled:${transferId}`, 'settlement', { orderId }, at, twoLines(expertAccount(expertId, 'pending'), expertAccount(expertId, 'available'), amount));
+
+export interface WithdrawalMoney {
+  withdrawalId: string;
+  expertId: string;
+  amountCents: Cents;
+}
+
+/** A withdrawal requested: its amount leaves what is available, until it is paid or given back. */
+export const withdrawalRequestedEntry = (w: WithdrawalMoney, at: string) =>
+  entry(
+    `withdrawal:${w.withdrawalId}`,
+    'withdrawal',
+    { withdrawalId: w.withdrawalId },
+    at,
+    twoLines(expertAccount(w.expertId, 'available'), expertAccount(w.expertId, 'requested'), w.amountCents),
+  );
+
+/** A withdrawal rejected, or its payout failed: the amount is available again. */
+export const withdrawalReturnedEntry = (w: WithdrawalMoney, reason: 'rejected' | 'failed', at: string) =>
+  entry(
+    `withdrawal:${w.withdrawalId}:${reason}`,
+    'withdrawal',
+    { withdrawalId: w.withdrawalId },
+    at,
+    twoLines(expertAccount(w.expertId, 'requested'), expertAccount(w.expertId, 'available'), w.amountCents),
+  );
+
+/** A withdrawal's payout reached the expert's bank: it leaves the connected account and what the platform owes. */
+export const payoutPaidEntry = (w: WithdrawalMoney, payoutId: string, at: string) =>
+  entry(
+    `payout:${payoutId}`,
+    'payout',
+    { withdrawalId: w.withdrawalId },
+    at,
+    twoLines(expertAccount(w.expertId, 'requested'), connectedAccountOf(w.expertId), w.amountCents),
+  );
 
 /** An account's balance from lines: what arrived minus what left. */
 export const balanceOf = (account: LedgerAccount, lines: readonly LedgerLine[]): Cents =>
@@ -107,7 +180,8 @@ const lineSchema = z.object({ account: z.string(), amountCents: z.number() });
 const ledgerEntryItem = z.object({
   entryId: z.string(),
   kind: z.enum(LEDGER_ENTRY_KINDS),
-  orderId: z.string(),
+  orderId: z.optional(z.string()),
+  withdrawalId: z.optional(z.string()),
   at: z.string(),
   lines: z.array(lineSchema),
 });

@@ -12,7 +12,7 @@ import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
 import { stripeProvider } from './stripe-provider';
 
-export { heldFor, payableTo, paymentEntry, platformFeeOf, settlementEntries } from './ledger';
+export { heldFor, paymentEntry, platformFeeOf, settlementEntries } from './ledger';
 
 const provider: PaymentProvider = stripeProvider;
 
@@ -21,7 +21,7 @@ export const getCheckout = provider.getCheckout;
 export const expireCheckout = provider.expireCheckout;
 export const refund = provider.refund;
 
-/** The puts recording a ledger entry, for the transaction of the change it records. */
+/** The writes recording ledger entries (with their accounts' running totals), for the transaction of the change they record. */
 export const ledgerWrites = ledger.entryWrites;
 export const getLedgerEntry = ledger.getEntry;
 
