@@ -14,7 +14,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromOrderItem, type OrderRecord } from '../../functions/contexts/orders/order';
-import { ledgerEntryKey, ledgerLinesOf, orderKey } from '../../functions/platform/keys';
+import { ledgerEntryKey, ledgerLinesOf, ledgerTotalKey, orderKey } from '../../functions/platform/keys';
 import type { Review } from '../../shared/schemas/catalogue';
 import type { ChatDto, ChatList } from '../../shared/schemas/chats';
 import type { OrderHistoryItem, OrderHistoryPage } from '../../shared/schemas/earnings';
@@ -82,8 +82,8 @@ function backends() {
       const { Items = [] } = await table.send(
         new QueryCommand({
           TableName: env.TABLE_NAME,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk },
+          KeyConditionExpression: 'pk = :pk AND sk < :total',
+          ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':total': ledgerTotalKey(account).sk },
           ConsistentRead: true,
         }),
       );
