@@ -77,6 +77,11 @@ export const ERROR_CODES = [
   'not_your_order',
   'order_not_closed',
   'already_reviewed',
+  // Earnings and withdrawals.
+  'payouts_not_enabled',
+  'withdrawal_over_balance',
+  'withdrawal_not_found',
+  'already_decided',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -15,6 +15,8 @@ export const LIMITS = {
   /** An offer is free (0) or costs at least Stripe's minimum charge in EUR (decision 132). */
   offerPriceMin: 0.5,
   offerPriceMax: 999_999,
+  /** An admin's reason for rejecting a withdrawal. */
+  withdrawalReasonMax: 500,
   photoMaxBytes: 2 * 1024 * 1024,
 } as const;
 

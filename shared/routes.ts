@@ -19,7 +19,17 @@ import {
 import { createOfferSchema, guestFavoritesSchema, photoUploadSchema, reviewSchema, updateOfferSchema } from './schemas/offers';
 import { expertDirectoryQuery, offerSearchQuery, pageQuery } from './schemas/catalogue';
 import { MSG } from './texts';
-import { changePasswordSchema, educationEntrySchema, expertInfoSchema, updateUserSchema, withdrawSchema, workExperienceEntrySchema } from './schemas/users';
+import {
+  adminWithdrawalsQuery,
+  changePasswordSchema,
+  educationEntrySchema,
+  expertInfoSchema,
+  moneyPageQuery,
+  rejectWithdrawalSchema,
+  updateUserSchema,
+  withdrawSchema,
+  workExperienceEntrySchema,
+} from './schemas/users';
 import { chatListQuery, chatMessagesQuery, conversationPageQuery, createChatSchema, sendMessageSchema } from './schemas/chats';
 import {
   confirmProjectUploadSchema,
@@ -125,9 +135,10 @@ const ROUTE_TABLE = [
   r('POST', '/user/favorites/merge', 'users', 'authenticated', { body: guestFavoritesSchema }),
   r('POST', '/user/favorites/{offerId}', 'users', 'authenticated', { body: emptyBody }),
   r('DELETE', '/user/favorites/{offerId}', 'users', 'authenticated'),
-  r('GET', '/user/earnings', 'users', 'professor'),
-  r('GET', '/user/withdrawals', 'users', 'professor'),
-  r('POST', '/user/withdraw', 'users', 'professor', { body: withdrawSchema }),
+  // Earnings and withdrawals move money: the orders Lambda serves them (docs/payouts.md).
+  r('GET', '/user/earnings', 'orders', 'professor', { query: moneyPageQuery }),
+  r('GET', '/user/withdrawals', 'orders', 'professor', { query: moneyPageQuery }),
+  r('POST', '/user/withdraw', 'orders', 'professor', { body: withdrawSchema }),
   r('GET', '/user/stats/{id}', 'users', 'authenticated'),
   r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
   r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
@@ -191,9 +202,9 @@ const ROUTE_TABLE = [
   r('POST', '/admin/restore-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('GET', '/admin/payments', 'admin', 'admin'),
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),
-  r('GET', '/admin/withdrawals', 'admin', 'admin'),
+  r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
   r('POST', '/admin/withdrawals/{id}/approve', 'admin', 'admin', { body: emptyBody }),
-  r('POST', '/admin/withdrawals/{id}/reject', 'admin', 'admin', { body: emptyBody }),
+  r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),
   r('GET', '/admin/statistics', 'admin', 'admin'),
 ] as const satisfies readonly Route[];
 

@@ -46,6 +46,9 @@ import type { Domain } from '../../shared/routes';
  * - a ledger entry (one per business event)  PutItem  pk=LEDGER#<entryId>  sk=ENTRY (conditional: recorded once)
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
  * - an account's running total ............. GetItem  pk=BALANCE#<account> sk=TOTAL (per order or expert)
+ * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
+ * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
+ * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
@@ -102,6 +105,19 @@ export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#$
 export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 export const ledgerLinesOf = (account: string) => ({ pk: `BALANCE#${account}` });
 export const ledgerLineKey = (account: string, at: string, entryId: string, line: number) => ({ ...ledgerLinesOf(account), sk: `${at}#${entryId}#${line}` });
+export const withdrawalKey = (withdrawalId: string) => ({ pk: `WITHDRAWAL#${withdrawalId}`, sk: 'WITHDRAWAL' });
+/** An expert's withdrawals, newest first (GSI1). */
+export const expertWithdrawalsOf = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#WITHDRAWALS` });
+export const expertWithdrawalIndex = (expertId: string, createdAt: string, withdrawalId: string) => ({
+  ...expertWithdrawalsOf(expertId),
+  gsi1sk: `${createdAt}#${withdrawalId}`,
+});
+/** Withdrawals by status, oldest first: the admin's queue (GSI2). */
+export const withdrawalsWithStatus = (status: string) => ({ gsi2pk: `WITHDRAWALS#${status}` });
+export const withdrawalStatusIndex = (status: string, createdAt: string, withdrawalId: string) => ({
+  ...withdrawalsWithStatus(status),
+  gsi2sk: `${createdAt}#${withdrawalId}`,
+});
 /** An account's running total, after its lines in the partition (an ISO time sorts before `TOTAL`). */
 export const ledgerTotalKey = (account: string) => ({ ...ledgerLinesOf(account), sk: 'TOTAL' });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
@@ -160,10 +176,11 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['CHATS#'],
   },
   orders: {
-    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#'],
+    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],
-    // GSI2 ORDERS#DUE (deadlines) and GSI1 ORDERS#REPORTED (problems): the same prefix on both indexes.
-    index: ['ORDERS#'],
+    // GSI2 ORDERS#DUE (deadlines) and GSI1 ORDERS#REPORTED (problems): the same prefix on both indexes;
+    // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>).
+    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#'],
   },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

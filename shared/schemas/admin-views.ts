@@ -2,12 +2,6 @@
  * What the admin area's lists and statistics read (spec 2 sections 3 and 7). Their routes answer 501
  * until the admin issue lands; the shapes are the spec's, the payment row the least the page needs.
  */
-import type { Withdrawal } from './earnings';
-
-/** A withdrawal request with the expert who asked for it. */
-export interface AdminWithdrawal extends Withdrawal {
-  professor: { firstName: string; lastName: string; email: string };
-}
 
 /** A paid order, as the payments page lists it (filtered by `orderNumber`). */
 export interface AdminPayment {

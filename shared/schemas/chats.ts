@@ -26,7 +26,7 @@ export const scheduleSchema = z.object({
 export const handleProjectSchema = z.object({ action: z.enum(['approve', 'request_revision']) });
 
 /** A cursor the server handed out (opaque to the client). */
-const cursor = z.optional(z.string({ error: MSG.invalidCursor }).check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, MSG.invalidCursor)));
+export const cursor = z.optional(z.string({ error: MSG.invalidCursor }).check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, MSG.invalidCursor)));
 const MESSAGE_ID = /^[0-9a-z]{9}[A-Za-z0-9_-]{8}$/;
 const messageId = z.optional(z.string({ error: MSG.invalidCursor }).check(z.regex(MESSAGE_ID, MSG.invalidCursor)));
 

@@ -6,11 +6,11 @@
  */
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
-import type { AdminPayment, AdminStatistics, AdminWithdrawal } from './admin-views';
+import type { AdminPayment, AdminStatistics } from './admin-views';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
-import type { AccountStats, Earnings, OrderHistoryPage, Withdrawal } from './earnings';
+import type { AccountStats, AdminWithdrawal, Earnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
 
 export interface Message {
   msg: string;
@@ -63,8 +63,8 @@ export interface RouteResponses {
   'POST /api/user/favorites/{offerId}': FavoritesReply;
   'DELETE /api/user/favorites/{offerId}': FavoritesReply;
   'GET /api/user/earnings': Earnings;
-  'GET /api/user/withdrawals': Withdrawal[];
-  'POST /api/user/withdraw': Message;
+  'GET /api/user/withdrawals': WithdrawalPage;
+  'POST /api/user/withdraw': Message & { withdrawal: Withdrawal };
   'GET /api/user/order-history': OrderHistoryPage;
   'GET /api/user/stats/{id}': AccountStats;
   'POST /api/user/upload-photo': { profilePhoto: string };
@@ -124,9 +124,9 @@ export interface RouteResponses {
   'POST /api/admin/restore-user/{id}': Message;
   'GET /api/admin/payments': AdminPayment[];
   'POST /api/admin/create-user': Message;
-  'GET /api/admin/withdrawals': AdminWithdrawal[];
+  'GET /api/admin/withdrawals': WithdrawalPage<AdminWithdrawal>;
   'POST /api/admin/withdrawals/{id}/approve': Message;
-  'POST /api/admin/withdrawals/{id}/reject': Message;
+  'POST /api/admin/withdrawals/{id}/reject': Message & { withdrawal: Withdrawal };
   'GET /api/admin/statistics': AdminStatistics;
 }
 

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
+import { isWholeCents } from '../money';
 import { MSG } from '../texts';
 import { LIMITS } from '../limits';
 import { email, newPassword, textOfAtLeast } from './common';
+import { cursor } from './chats';
+import { WITHDRAWAL_STATUSES } from './earnings';
 
 export const updateUserSchema = z.partial(
   z.strictObject({
@@ -49,6 +52,20 @@ export const changePasswordSchema = z.object({
   newPassword,
 });
 
+/** Euros, more than 0, in whole cents (the available balance is the server's check). */
 export const withdrawSchema = z.object({
-  amount: z.number({ error: MSG.validAmount }).check(z.positive(MSG.validAmount), z.lte(LIMITS.offerPriceMax * 100, MSG.validAmount)),
+  amount: z.number({ error: MSG.validAmount }).check(
+    z.positive(MSG.validAmount),
+    z.lte(LIMITS.offerPriceMax * 100, MSG.validAmount),
+    z.refine((amount) => isWholeCents(amount), MSG.validAmount),
+  ),
 });
+
+/** An admin's rejection of a withdrawal, with an optional reason the expert sees (markup stripped). */
+export const rejectWithdrawalSchema = z.object({ reason: z.optional(z.string().check(z.maxLength(LIMITS.withdrawalReasonMax, MSG.withdrawalReasonTooLong))) });
+
+/** GET /user/earnings and GET /user/withdrawals: a page after `cursor`. */
+export const moneyPageQuery = z.object({ cursor });
+
+/** GET /admin/withdrawals: the withdrawals with a status (pending by default: the queue), a page after `cursor`. */
+export const adminWithdrawalsQuery = z.object({ status: z.optional(z.enum(WITHDRAWAL_STATUSES)), cursor });

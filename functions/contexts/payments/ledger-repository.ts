@@ -6,7 +6,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { ledgerEntryKey, ledgerLineKey, ledgerLinesOf, ledgerTotalKey, providerEventKey } from '../../platform/keys';
-import { db, isConditionFailure } from '../../platform/table';
+import { batchGet, db, isConditionFailure } from '../../platform/table';
 import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents } from '../../../shared/money';
 import { fromLedgerEntryItem, type LedgerAccount, type LedgerEntry, type LedgerLine, totalSide } from './ledger';
@@ -67,6 +67,56 @@ export async function totalOf(account: LedgerAccount): Promise<Cents> {
 export async function getEntry(entryId: string): Promise<LedgerEntry | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: ledgerEntryKey(entryId), ConsistentRead: true }));
   return Item && fromLedgerEntryItem(Item);
+}
+
+/** Several accounts' running totals in one BatchGetItem (accounts per order or per expert only). */
+export async function totalsOf(accounts: LedgerAccount[]): Promise<Map<LedgerAccount, Cents>> {
+  const items = await batchGet(config.tableName, accounts.map(ledgerTotalKey));
+  const byKey = new Map(items.map((item) => [String(item.pk), cents(Number(item.totalCents ?? 0))]));
+  return new Map(accounts.map((account) => [account, byKey.get(ledgerTotalKey(account).pk) ?? cents(0)]));
+}
+
+/** A credit to an expert, as their earnings list it. */
+export interface CreditLine {
+  orderId: string;
+  earnedCents: Cents;
+  at: string;
+  /** Where the next page starts (the line's sort key). */
+  sortKey: string;
+}
+
+/**
+ * The expert's credits, newest first, a page at a time: the credit lines of their pending account
+ * (settlements in the same partition are passed over by the filter).
+ */
+export async function creditLinesOf(account: LedgerAccount, limit: number, before?: string): Promise<{ credits: CreditLine[]; next?: string }> {
+  const credits: CreditLine[] = [];
+  let start: Record<string, unknown> | undefined;
+  // One more than the page, to know whether another page follows.
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk < :before',
+        FilterExpression: 'begins_with(entryId, :credit)',
+        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':before': before ?? ledgerTotalKey(account).sk, ':credit': 'credit:' },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: 2 * (limit + 1),
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? [])
+      credits.push({
+        orderId: String(item.entryId).slice('credit:'.length),
+        earnedCents: cents(-Number(item.amountCents)),
+        at: String(item.sk).split('#')[0],
+        sortKey: String(item.sk),
+      });
+    start = page.LastEvaluatedKey;
+  } while (start && credits.length <= limit);
+  const shown = credits.slice(0, limit);
+  return { credits: shown, ...(credits.length > limit && { next: shown[limit - 1].sortKey }) };
 }
 
 /** Every line of an account, oldest first. */

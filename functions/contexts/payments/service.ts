@@ -3,16 +3,18 @@
  * and balances, verified provider events (processed once), and the experts' payout accounts. The
  * provider is the port's one adapter; the orders context decides when money moves, this one how.
  */
+import { type Cents, cents } from '../../../shared/money';
 import { MSG } from '../../../shared/texts';
 import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import { EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
 import { stripeProvider } from './stripe-provider';
 
-export { heldFor, paymentEntry, platformFeeOf, settlementEntries } from './ledger';
+export { heldFor, paymentEntry, platformFeeOf, settlementEntries, withdrawalRequestedEntry, withdrawalReturnedEntry } from './ledger';
 
 const provider: PaymentProvider = stripeProvider;
 
@@ -24,6 +26,18 @@ export const refund = provider.refund;
 /** The writes recording ledger entries (with their accounts' running totals), for the transaction of the change they record. */
 export const ledgerWrites = ledger.entryWrites;
 export const getLedgerEntry = ledger.getEntry;
+
+/** What the platform owes the expert in each state, in cents (never negative): one BatchGetItem of running totals. */
+export async function expertBalances(expertId: string): Promise<Record<ExpertBalance, Cents>> {
+  const totals = await ledger.totalsOf(EXPERT_BALANCES.map((state) => expertAccount(expertId, state)));
+  return Object.fromEntries(EXPERT_BALANCES.map((state) => [state, cents(-(totals.get(expertAccount(expertId, state)) ?? 0) + 0)])) as Record<
+    ExpertBalance,
+    Cents
+  >;
+}
+
+/** The expert's credits, newest first, a page at a time. */
+export const creditsOf = (expertId: string, limit: number, before?: string) => ledger.creditLinesOf(expertAccount(expertId, 'pending'), limit, before);
 
 /** The event a webhook delivered, verified on its raw body; a bad signature is a 400 and changes nothing. */
 export async function verifiedEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {

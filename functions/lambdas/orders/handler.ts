@@ -12,6 +12,7 @@ import * as payouts from '../../contexts/payments/service';
 import type { APIGatewayProxyEventV2, Context, ScheduledEvent } from 'aws-lambda';
 import { runDueDeadlines } from '../../contexts/orders/deadline-service';
 import * as problems from '../../contexts/orders/problem-service';
+import * as earnings from '../../contexts/earnings/service';
 import { createDomainHandler } from '../../platform/http';
 
 const http = createDomainHandler(
@@ -42,6 +43,11 @@ const http = createDomainHandler(
     'PUT /api/chats/{id}/accept-reschedule': async (request) => ({ body: await orders.acceptReschedule(request.caller, request.params.id) }),
     'PUT /api/chats/{id}/decline-reschedule': async (request) => ({ body: await orders.declineReschedule(request.caller, request.params.id) }),
     'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
+    'GET /api/user/earnings': async (request) => ({ body: await earnings.earnings(request.caller, request.query) }),
+    'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
+    'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),
+    'GET /api/admin/withdrawals': async (request) => ({ body: await earnings.adminWithdrawals(request.query) }),
+    'POST /api/admin/withdrawals/{id}/reject': async (request) => ({ body: await earnings.reject(request.params.id, request.body) }),
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
     'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query) }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),

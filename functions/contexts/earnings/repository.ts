@@ -1,0 +1,76 @@
+/** DynamoDB access of withdrawals. Keys come from platform/keys.ts only, item shapes from withdrawal.ts only. */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../platform/config';
+import { expertWithdrawalIndex, expertWithdrawalsOf, GSI1, GSI2, withdrawalKey, withdrawalStatusIndex, withdrawalsWithStatus } from '../../platform/keys';
+import { db } from '../../platform/table';
+import { fromWithdrawalItem, type WithdrawalRecord, type WithdrawalStatus } from './withdrawal';
+
+const itemOf = (withdrawal: WithdrawalRecord) => ({
+  ...withdrawalKey(withdrawal.withdrawalId),
+  ...expertWithdrawalIndex(withdrawal.expertId, withdrawal.createdAt, withdrawal.withdrawalId),
+  ...withdrawalStatusIndex(withdrawal.status, withdrawal.createdAt, withdrawal.withdrawalId),
+  ...withdrawal,
+});
+
+/** The Put of a new withdrawal, for the transaction that also records its ledger entry. */
+export const withdrawalPut = (withdrawal: WithdrawalRecord) => ({
+  Put: { TableName: config.tableName, Item: itemOf(withdrawal), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/**
+ * The write that moves a withdrawal from the status and version it was read in: refused (a
+ * condition failure) when another decision landed first. It changes the status list it is in.
+ */
+export function withdrawalMove(
+  withdrawal: WithdrawalRecord,
+  to: WithdrawalStatus,
+  changes: Partial<Pick<WithdrawalRecord, 'reason' | 'payoutId' | 'failureMessage'>>,
+  at: string,
+) {
+  const moved: WithdrawalRecord = { ...withdrawal, ...changes, status: to, updatedAt: at, version: withdrawal.version + 1 };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: itemOf(moved),
+      ConditionExpression: '#status = :from AND #version = :seen',
+      ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+      ExpressionAttributeValues: { ':from': withdrawal.status, ':seen': withdrawal.version },
+    },
+  };
+}
+
+export async function getWithdrawal(withdrawalId: string): Promise<WithdrawalRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: withdrawalKey(withdrawalId), ConsistentRead: true }));
+  return Item && fromWithdrawalItem(Item);
+}
+
+export interface WithdrawalPageRecords {
+  withdrawals: WithdrawalRecord[];
+  /** The index sort key to continue after; absent on the last page. */
+  next?: string;
+}
+
+async function page(query: { index: typeof GSI1 | typeof GSI2; partition: Record<string, string>; after?: string; limit: number; newestFirst: boolean }) {
+  const [pkName, skName] = query.index === GSI1 ? ['gsi1pk', 'gsi1sk'] : ['gsi2pk', 'gsi2sk'];
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: query.index,
+      KeyConditionExpression: `${pkName} = :pk${query.after === undefined ? '' : ` AND ${skName} ${query.newestFirst ? '<' : '>'} :after`}`,
+      ExpressionAttributeValues: { ':pk': Object.values(query.partition)[0], ...(query.after !== undefined && { ':after': query.after }) },
+      ScanIndexForward: !query.newestFirst,
+      Limit: query.limit,
+    }),
+  );
+  const withdrawals = Items.map(fromWithdrawalItem);
+  const last = Items.at(-1);
+  return { withdrawals, ...(LastEvaluatedKey && last && { next: String(last[skName]) }) };
+}
+
+/** An expert's withdrawals, newest first, a page at a time. */
+export const withdrawalsOfExpert = (expertId: string, limit: number, after?: string): Promise<WithdrawalPageRecords> =>
+  page({ index: GSI1, partition: expertWithdrawalsOf(expertId), after, limit, newestFirst: true });
+
+/** Withdrawals with a status, oldest first (the admin works the queue from its front), a page at a time. */
+export const withdrawalsByStatus = (status: WithdrawalStatus, limit: number, after?: string): Promise<WithdrawalPageRecords> =>
+  page({ index: GSI2, partition: withdrawalsWithStatus(status), after, limit, newestFirst: false });

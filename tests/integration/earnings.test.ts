@@ -1,0 +1,132 @@
+/**
+ * Earnings and withdrawals through the local gateway, the real orders handler and DynamoDB Local:
+ * an approved order's credit shows as pending, settled funds become withdrawable, a withdrawal
+ * never overdraws however many are asked at once, and an admin's rejection gives the amount back,
+ * once. (Until the transfers land, a test stands in for the provider's settlement by recording it
+ * in the ledger as the payouts code will.)
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
+import { MSG } from '../../shared/texts';
+import { cents } from '../../shared/money';
+import { signedInAs, signedInStudent } from '../support/accounts';
+import type { ApiClient } from '../support/api';
+import { expertWithOffer } from '../support/chats';
+import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
+import { openOrder } from '../support/orders';
+import { pdfDocument, submitMultipart } from '../support/project-files';
+
+let expert: ApiClient;
+let expertId: string;
+let offer: OfferDto;
+let admin: ApiClient;
+
+/** A paid project of the expert, delivered and approved: its credit is the expert's. */
+async function approvedOrder(): Promise<{ chatId: string }> {
+  const { client: student } = await signedInStudent();
+  const { chat } = await openOrder(offer, student);
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+  await pressOnPage(created.body.url, 'pay');
+  await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+  expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+  expect((await student.post(`/chats/${chat._id}/handle-project`, { action: 'approve' })).status).toBe(200);
+  return { chatId: chat._id };
+}
+
+/** The provider's transfer of the credit and its settlement, recorded as the payouts code records them. */
+async function settle(chatId: string, amountCents: number): Promise<void> {
+  const [ledger, ledgerRepo, table] = await Promise.all([
+    import('../../functions/contexts/payments/ledger'),
+    import('../../functions/contexts/payments/ledger-repository'),
+    import('../../functions/platform/table'),
+  ]);
+  const at = new Date().toISOString();
+  const amount = cents(amountCents);
+  const entries = [ledger.transferEntry(chatId, expertId, `tr_${chatId}`, amount, at), ledger.settlementEntry(chatId, expertId, `tr_${chatId}`, amount, at)];
+  await table.transact({ TransactItems: ledgerRepo.entryWrites(entries) });
+}
+
+const earningsOf = async (client: ApiClient) => (await client.get<Earnings>('/user/earnings')).body;
+
+beforeAll(async () => {
+  ({ expert, expertId, offer } = await expertWithOffer('Wanda', 'Withdrawer', 'Pitch deck review'));
+  admin = await signedInAs('admin');
+});
+
+describe('earnings', () => {
+  it('show an approved order’s credit as pending, with what the student paid and what the expert earned', async () => {
+    const { chatId } = await approvedOrder();
+    const earnings = await earningsOf(expert);
+    expect(earnings).toMatchObject({ balance: 0, pending: 54, frozen: 0, requested: 0, withdrawn: 0, owed: 0 });
+    expect(earnings.orders).toEqual([
+      { orderNumber: expect.any(Number), paymentAmount: 60, earned: 54, chatId, isWithdrawn: false, creditedAt: expect.any(String) },
+    ]);
+  });
+
+  it('are the expert’s own: students are refused, and only admins see the queue', async () => {
+    const { client: student } = await signedInStudent();
+    expect((await student.get('/user/earnings')).status).toBe(403);
+    expect((await student.post('/user/withdraw', { amount: 1 })).status).toBe(403);
+    expect((await expert.get('/admin/withdrawals')).status).toBe(403);
+  });
+});
+
+describe('withdrawals', () => {
+  it('take from what is available, never more, however many are asked at once', async () => {
+    const { chatId } = await approvedOrder();
+    await settle(chatId, 5400);
+    const before = await earningsOf(expert);
+    expect(before.balance).toBe(54);
+
+    expect(await expert.post('/user/withdraw', { amount: 54.01 })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.withdrawalOverBalance, code: 'withdrawal_over_balance' },
+    });
+    for (const amount of [0, -5, 1.234, '10'])
+      expect(await expert.post('/user/withdraw', { amount })).toMatchObject({ status: 400, body: { msg: MSG.validAmount } });
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => expert.post<{ msg: string; withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 })));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) expect(refused.body).toMatchObject({ code: 'withdrawal_over_balance' });
+    expect(answers.find((answer) => answer.status === 201)?.body).toMatchObject({
+      msg: MSG.withdrawalSubmitted,
+      withdrawal: { amount: 54, status: 'pending' },
+    });
+
+    expect(await earningsOf(expert)).toMatchObject({ balance: 0, requested: 54 });
+    const mine = (await expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals;
+    expect(mine).toEqual([{ _id: expect.any(String), amount: 54, status: 'pending', createdAt: expect.any(String) }]);
+  });
+
+  it('rejected by an admin come back to the available balance, once, with the reason the expert sees', async () => {
+    const { chatId } = await approvedOrder();
+    await settle(chatId, 5400);
+    const asked = await expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 20.5 });
+    expect(asked.status).toBe(201);
+    const withdrawalId = asked.body.withdrawal._id;
+
+    const queue = (await admin.get<WithdrawalPage<AdminWithdrawal>>('/admin/withdrawals')).body.withdrawals;
+    expect(queue.find((row) => row._id === withdrawalId)).toMatchObject({
+      amount: 20.5,
+      status: 'pending',
+      professor: { _id: expertId, firstName: 'Wanda', lastName: 'Withdrawer', email: expect.stringContaining('@') },
+    });
+
+    const balanceBefore = (await earningsOf(expert)).balance;
+    const [first, second] = await Promise.all([
+      admin.post(`/admin/withdrawals/${withdrawalId}/reject`, { reason: 'The <b>bank details</b> do not match your name.' }),
+      admin.post(`/admin/withdrawals/${withdrawalId}/reject`, { reason: 'Twice.' }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect([first, second].find((answer) => answer.status === 409)?.body).toMatchObject({ msg: MSG.withdrawalAlreadyDecided, code: 'already_decided' });
+    expect((await earningsOf(expert)).balance).toBeCloseTo(balanceBefore + 20.5, 2);
+
+    const mine = (await expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === withdrawalId);
+    expect(mine).toMatchObject({ status: 'rejected', reason: expect.stringMatching(/^(The bank details do not match your name\.|Twice\.)$/) });
+    expect((await admin.get<WithdrawalPage<AdminWithdrawal>>('/admin/withdrawals?status=rejected')).body.withdrawals.map((row) => row._id)).toContain(
+      withdrawalId,
+    );
+    expect(await admin.post('/admin/withdrawals/no-such-withdrawal/reject', {})).toMatchObject({ status: 404, body: { code: 'withdrawal_not_found' } });
+  });
+});
