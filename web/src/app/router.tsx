@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'offers/:id', ...page(() => import('@/features/offers/routes/edit-offer')) },
         ],
       },
-      { element: <RequireExpertElseHome />, children: [{ path: 'earnings', element: soon('Financial Dashboard') }] },
+      { element: <RequireExpertElseHome />, children: [{ path: 'earnings', ...page(() => import('@/features/earnings/routes/earnings')) }] },
       { element: <RequireLogin roles={['user']} />, children: [{ path: 'order-history', ...page(() => import('@/features/orders/routes/order-history')) }] },
       { path: '*', element: <NotFoundRoute /> },
     ],
