@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'payments', element: soon('Payments', '/admin') },
           { path: 'problems', ...page(() => import('@/features/admin/routes/problems')) },
           { path: 'create-user', element: soon('Add User', '/admin') },
-          { path: 'withdraw', element: soon('Withdrawals', '/admin') },
+          { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },
           { path: '*', element: soon('Admin page', '/admin') },
         ],
       },
