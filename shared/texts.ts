@@ -263,6 +263,13 @@ export const MSG = {
 
   // Web UI (texts of the SPA that the spec does not give)
 
+  // Earnings and withdrawals (the money issue): the withdrawal form, the admin's decisions
+  withdrawalOverBalance: 'Enter an amount up to your available balance.',
+  withdrawalApprovedDone: 'Withdrawal approved. The payout is on its way to the expert.',
+  withdrawalRejectedDone: 'Withdrawal rejected. The amount is available to the expert again.',
+  withdrawalDecisionFailed: 'The withdrawal could not be decided. Please try again.',
+  withdrawalReasonTooLong: 'The reason must be at most 500 characters.',
+
   // Project delivery (the orders issue): the upload form, its confirmation, the multipart call, the download
   multipartOnly: 'Please send the file as a form upload (multipart/form-data).',
   malformedForm: 'The uploaded form could not be read. Please try again.',

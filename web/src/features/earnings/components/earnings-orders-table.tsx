@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { formatEuros } from '@shared/money';
+import type { EarningsOrder } from '@shared/schemas/earnings';
+import { TableScroll } from '@/components/table-scroll';
+import { formatDateTime } from '@/lib/format-date';
+
+/** The credited orders of a page (spec 1: orderNumber, paymentAmount, status Pending or Withdrawn). */
+export function EarningsOrdersTable({ orders }: { orders: EarningsOrder[] }) {
+  const captionId = useId();
+  return (
+    <TableScroll labelledBy={captionId}>
+      <table className="money-table">
+        <caption id={captionId}>Your credited orders, newest first. Withdrawn: covered by a paid withdrawal.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Credited on</th>
+            <th scope="col">Student paid</th>
+            <th scope="col">You earned</th>
+            <th scope="col">Status</th>
+            <th scope="col">Conversation</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.orderNumber}>
+              <th scope="row">#{order.orderNumber}</th>
+              <td>{formatDateTime(order.creditedAt)}</td>
+              <td>{formatEuros(order.paymentAmount)}</td>
+              <td>{formatEuros(order.earned)}</td>
+              <td>
+                <span className={`money-badge money-badge-${order.isWithdrawn ? 'done' : 'waiting'}`}>{order.isWithdrawn ? 'Withdrawn' : 'Pending'}</span>
+              </td>
+              <td>
+                <Link to={`/messages?chatId=${encodeURIComponent(order.chatId)}`}>
+                  {'Open '}
+                  <span className="visually-hidden">the conversation of order #{order.orderNumber}</span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

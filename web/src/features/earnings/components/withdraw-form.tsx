@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { centsFromEuros, formatEuros, isWholeCents } from '@shared/money';
+import { withdrawSchema } from '@shared/schemas/users';
+import { MSG } from '@shared/texts';
+import { TextField } from '@/components/form/text-field';
+import { ApiError, errorText } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { requestWithdrawal } from '@/features/earnings/api/earnings';
+
+/** The server's rule (more than 0), and what only the page knows: at most the available balance, in whole cents. */
+const withdrawFormSchema = (available: number) =>
+  z.object({
+    amount: withdrawSchema.shape.amount.check(
+      z.refine(isWholeCents, MSG.validAmount),
+      z.refine((amount) => centsFromEuros(amount) <= centsFromEuros(available), MSG.withdrawalOverBalance),
+    ),
+  });
+
+type WithdrawForm = { amount: number };
+
+interface WithdrawFormProps {
+  /** The available balance, euros. */
+  available: number;
+  pending: number;
+  /** After a request was made (reload the balances and withdrawals). */
+  onRequested(): void;
+  /** After the server refused it: the balances shown may be out of date. */
+  onRefused(): void;
+}
+
+/** The withdrawal form (spec 1: POST /user/withdraw {amount}); disabled, saying why, when nothing is available. */
+export function WithdrawForm({ available, pending, onRequested, onRefused }: WithdrawFormProps) {
+  const schema = useMemo(() => withdrawFormSchema(available), [available]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<WithdrawForm>({ resolver: zodResolver(schema) });
+  const whyId = useId();
+  const nothing = available <= 0;
+
+  async function onSubmit({ amount }: WithdrawForm) {
+    try {
+      const { msg } = await requestWithdrawal(amount);
+      notify.success(msg || MSG.withdrawalSubmitted);
+      reset();
+      onRequested();
+    } catch (error) {
+      notify.error(errorText(error, MSG.withdrawalFailed));
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) onRefused();
+    }
+  }
+
+  return (
+    <form className="form withdraw-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-describedby={nothing ? whyId : undefined}>
+      {nothing && (
+        <p id={whyId} className="notice notice-info">
+          Nothing is available to withdraw right now.
+          {pending > 0 ? ' Your pending earnings can be withdrawn once our payment provider releases them.' : ''}
+        </p>
+      )}
+      <fieldset className="withdraw-fields" disabled={nothing || isSubmitting}>
+        <legend className="visually-hidden">Withdrawal request</legend>
+        <TextField
+          label="Amount (€)"
+          hint={nothing ? undefined : `Up to ${formatEuros(available)}, with at most two decimals.`}
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          max={available > 0 ? available : undefined}
+          step="0.01"
+          error={errors.amount?.message}
+          {...register('amount', { valueAsNumber: true })}
+        />
+        <button type="submit" className="btn btn-primary">
+          {isSubmitting ? 'Requesting…' : 'Request withdrawal'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * /earnings, the spec's Financial Dashboard: the expert's balances, the credited orders, the
+ * withdrawal form and the withdrawals, each list a page at a time with the arrows working.
+ */
+import { MSG } from '@shared/texts';
+import { LoadProblem } from '@/components/load-problem';
+import { Pager } from '@/components/pager';
+import { useCursorPages } from '@/lib/use-cursor-pages';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { getEarnings, getWithdrawals } from '@/features/earnings/api/earnings';
+import { BalanceCards } from '@/features/earnings/components/balance-cards';
+import { EarningsOrdersTable } from '@/features/earnings/components/earnings-orders-table';
+import { WithdrawForm } from '@/features/earnings/components/withdraw-form';
+import { WithdrawalsTable } from '@/features/earnings/components/withdrawals-table';
+import '@/features/earnings/earnings.css';
+
+export default function EarningsRoute() {
+  useDocumentTitle('Financial Dashboard');
+  const earnings = useCursorPages(getEarnings, MSG.earningsLoadFailed);
+  const withdrawals = useCursorPages(getWithdrawals, MSG.withdrawalsLoadFailed);
+  // The balances come with every page of orders: the last ones loaded stay while another page loads.
+  const figures = earnings.latest;
+
+  function afterRequest() {
+    earnings.reload();
+    withdrawals.reload({ first: true });
+  }
+
+  return (
+    <section className="page earnings-page" aria-labelledby="earnings-title">
+      <h1 id="earnings-title">Financial Dashboard</h1>
+
+      <section aria-labelledby="balances-title" aria-busy={earnings.loading}>
+        <h2 id="balances-title">Balances</h2>
+        {!figures && earnings.loading && !earnings.problem && <p role="status">Loading your balances…</p>}
+        {!figures && earnings.problem && <LoadProblem problem={earnings.problem} onRetry={() => earnings.reload()} />}
+        {figures && <BalanceCards earnings={figures} />}
+      </section>
+
+      {(figures || !earnings.problem) && (
+        <section aria-labelledby="orders-title" aria-busy={earnings.loading}>
+          <h2 id="orders-title">Orders</h2>
+          {!earnings.data && earnings.loading && !earnings.problem && <p role="status">Loading your orders…</p>}
+          {!earnings.data && earnings.problem && <LoadProblem problem={earnings.problem} onRetry={() => earnings.reload()} />}
+          {earnings.data?.orders.length === 0 && earnings.pageNumber === 1 && <p className="empty-state">No orders yet</p>}
+          {earnings.data && earnings.data.orders.length > 0 && <EarningsOrdersTable orders={earnings.data.orders} />}
+          <Pager
+            label="Order pages"
+            pageNumber={earnings.pageNumber}
+            hasNewer={earnings.hasNewer}
+            hasOlder={earnings.hasOlder}
+            onNewer={earnings.newer}
+            onOlder={earnings.older}
+            disabled={earnings.loading}
+          />
+        </section>
+      )}
+
+      {figures && (
+        <section aria-labelledby="withdraw-title">
+          <h2 id="withdraw-title">Withdraw</h2>
+          <WithdrawForm
+            available={figures.balance}
+            pending={figures.pending}
+            onRequested={afterRequest}
+            onRefused={() => {
+              earnings.reload();
+              withdrawals.reload();
+            }}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="withdrawals-title" aria-busy={withdrawals.loading}>
+        <h2 id="withdrawals-title">Withdrawals</h2>
+        {!withdrawals.data && withdrawals.loading && !withdrawals.problem && <p role="status">Loading your withdrawals…</p>}
+        {!withdrawals.data && withdrawals.problem && <LoadProblem problem={withdrawals.problem} onRetry={() => withdrawals.reload()} />}
+        {withdrawals.data?.withdrawals.length === 0 && withdrawals.pageNumber === 1 && <p className="empty-state">No withdrawals yet</p>}
+        {withdrawals.data && withdrawals.data.withdrawals.length > 0 && <WithdrawalsTable withdrawals={withdrawals.data.withdrawals} />}
+        <Pager
+          label="Withdrawal pages"
+          pageNumber={withdrawals.pageNumber}
+          hasNewer={withdrawals.hasNewer}
+          hasOlder={withdrawals.hasOlder}
+          onNewer={withdrawals.newer}
+          onOlder={withdrawals.older}
+          disabled={withdrawals.loading}
+        />
+      </section>
+    </section>
+  );
+}
