@@ -276,12 +276,9 @@ export const MSG = {
   projectUploadMissing: 'Upload the file first.',
   projectMultipartTooLarge: 'This way of submitting takes files up to 4 MB. Larger files, up to 50 MB, go through the upload form.',
   noProjectFile: 'Nothing has been submitted for this order yet.',
-  withdrawalOverBalance: 'The amount is more than your available balance.',
   withdrawalNeedsPayouts: 'Connect your payout account before withdrawing.',
   withdrawalNotFound: 'Withdrawal not found',
   withdrawalAlreadyDecided: 'This withdrawal has already been decided.',
-  withdrawalReasonTooLong: 'The reason can be at most 500 characters.',
-  withdrawalRejected: 'Withdrawal rejected',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -67,5 +67,5 @@ export const rejectWithdrawalSchema = z.object({ reason: z.optional(z.string().c
 /** GET /user/earnings and GET /user/withdrawals: a page after `cursor`. */
 export const moneyPageQuery = z.object({ cursor });
 
-/** GET /admin/withdrawals: the withdrawals with a status (pending by default: the queue), a page after `cursor`. */
+/** GET /admin/withdrawals: the withdrawals with a status, or all, a page after `cursor`. */
 export const adminWithdrawalsQuery = z.object({ status: z.optional(z.enum(WITHDRAWAL_STATUSES)), cursor });

@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { expertWithdrawalIndex, expertWithdrawalsOf, GSI1, GSI2, withdrawalKey, withdrawalStatusIndex, withdrawalsWithStatus } from '../../platform/keys';
 import { db } from '../../platform/table';
+import { WITHDRAWAL_STATUSES } from '../../../shared/schemas/earnings';
 import { fromWithdrawalItem, type WithdrawalRecord, type WithdrawalStatus } from './withdrawal';
 
 const itemOf = (withdrawal: WithdrawalRecord) => ({
@@ -71,6 +72,22 @@ async function page(query: { index: typeof GSI1 | typeof GSI2; partition: Record
 export const withdrawalsOfExpert = (expertId: string, limit: number, after?: string): Promise<WithdrawalPageRecords> =>
   page({ index: GSI1, partition: expertWithdrawalsOf(expertId), after, limit, newestFirst: true });
 
-/** Withdrawals with a status, oldest first (the admin works the queue from its front), a page at a time. */
+/** Withdrawals with a status, newest first, a page at a time. */
 export const withdrawalsByStatus = (status: WithdrawalStatus, limit: number, after?: string): Promise<WithdrawalPageRecords> =>
-  page({ index: GSI2, partition: withdrawalsWithStatus(status), after, limit, newestFirst: false });
+  page({ index: GSI2, partition: withdrawalsWithStatus(status), after, limit, newestFirst: true });
+
+/**
+ * Every withdrawal, newest first, a page at a time: a page of each status merged. The sort key
+ * (`<createdAt>#<id>`) orders them across the statuses, so it is also where the next page starts.
+ */
+export async function allWithdrawals(limit: number, after?: string): Promise<WithdrawalPageRecords> {
+  const pages = await Promise.all(WITHDRAWAL_STATUSES.map((status) => withdrawalsByStatus(status, limit + 1, after)));
+  const merged = pages
+    .flatMap((found) => found.withdrawals)
+    .sort((a, b) => sortKeyOf(b).localeCompare(sortKeyOf(a)))
+    .slice(0, limit + 1);
+  const withdrawals = merged.slice(0, limit);
+  return { withdrawals, ...(merged.length > limit && { next: sortKeyOf(withdrawals[limit - 1]) }) };
+}
+
+const sortKeyOf = (withdrawal: WithdrawalRecord) => `${withdrawal.createdAt}#${withdrawal.withdrawalId}`;

@@ -112,9 +112,10 @@ export async function withdrawalsOf(caller: Caller, query: { cursor?: string }):
   return { withdrawals: page.withdrawals.map(toWithdrawalDto), ...(page.next && { nextCursor: encode(page.next) }) };
 }
 
-/** GET /admin/withdrawals: those with a status (pending, the queue, by default), oldest first, with their experts. */
+/** GET /admin/withdrawals: those with a status, or all, newest first, with their experts. */
 export async function adminWithdrawals(query: { status?: WithdrawalStatus; cursor?: string }): Promise<WithdrawalPage<AdminWithdrawal>> {
-  const page = await repo.withdrawalsByStatus(query.status ?? 'pending', PAGE, decode(query.cursor));
+  const after = decode(query.cursor);
+  const page = query.status ? await repo.withdrawalsByStatus(query.status, PAGE, after) : await repo.allWithdrawals(PAGE, after);
   const people = await accounts.getAccounts([...new Set(page.withdrawals.map((withdrawal) => withdrawal.expertId))]);
   const withdrawals = page.withdrawals.map((withdrawal) => {
     const expert = people.get(withdrawal.expertId);
@@ -152,5 +153,5 @@ export async function reject(withdrawalId: string, body: { reason?: string }): P
     if (isConditionFailure(error)) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
     throw error;
   }
-  return { msg: MSG.withdrawalRejected, withdrawal: toWithdrawalDto({ ...withdrawal, status: 'rejected', ...(reason && { reason }) }) };
+  return { msg: MSG.withdrawalRejectedDone, withdrawal: toWithdrawalDto({ ...withdrawal, status: 'rejected', ...(reason && { reason }) }) };
 }

@@ -6,7 +6,8 @@ import { formatEuros } from '@shared/money';
 import type { AdminWithdrawal } from '@shared/schemas/earnings';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextAreaField } from '@/components/form/text-field';
-import { REJECT_REASON_MAX, rejectWithdrawalSchema } from '@/features/admin/api/withdrawals';
+import { LIMITS } from '@shared/limits';
+import { rejectWithdrawalSchema } from '@/features/admin/api/withdrawals';
 
 type RejectForm = z.input<typeof rejectWithdrawalSchema>;
 type RejectBody = z.output<typeof rejectWithdrawalSchema>;
@@ -37,9 +38,9 @@ export function RejectWithdrawalDialog({ withdrawal, onConfirm, onCancel }: Reje
         <TextAreaField
           label="Reason"
           optional
-          hint={`Up to ${REJECT_REASON_MAX} characters. The expert reads it with the withdrawal.`}
+          hint={`Up to ${LIMITS.withdrawalReasonMax} characters. The expert reads it with the withdrawal.`}
           rows={4}
-          maxLength={REJECT_REASON_MAX}
+          maxLength={LIMITS.withdrawalReasonMax}
           error={errors.reason?.message}
           {...register('reason')}
         />
