@@ -62,6 +62,20 @@ export interface CancellationRecord {
   refundId?: string;
 }
 
+/**
+ * The expert's credit on its way to their connected account: `due` until the provider has made the
+ * transfer (retried by the deadlines), `sent` until its funds are available, then `settled`.
+ */
+export interface TransferRecord {
+  status: 'due' | 'sent' | 'settled';
+  amountCents: Cents;
+  transferId?: string;
+  /** When the funds become available (the charge's balance transaction). */
+  availableOn?: string;
+  /** When a due transfer is tried again. */
+  retryAt?: string;
+}
+
 export interface OrderRecord {
   /** The conversation's id: one conversation, one order. */
   orderId: string;
@@ -87,6 +101,8 @@ export interface OrderRecord {
   problem?: ProblemRecord;
   /** When the project was last delivered: the 7 days of auto-approval run from it. */
   submittedAt?: string;
+  /** The expert's credit, transferred to their connected account (docs/payouts.md). */
+  transfer?: TransferRecord;
   /** The booked session's last reminder (hours before it, of ORDER_RULES.reminderHours): the next one is a smaller one. */
   remindedHours?: number;
   /** When its next automatic move is due (deadlineOf): the deadlines job finds it by this time. */
@@ -230,7 +246,7 @@ export function totalCents(order: OrderRecord): Cents {
 const DAY_MS = 24 * HOUR_MS;
 
 /** What a deadline does: a move of the table, the retry of a decided refund that has not gone through, or a session's reminder. */
-export type DeadlineAction = OrderAction | 'refund' | 'remind';
+export type DeadlineAction = OrderAction | 'refund' | 'remind' | 'transfer' | 'settle';
 
 /** A decided refund the provider has not confirmed yet is tried again this soon. */
 const REFUND_RETRY_MS = 5 * 60_000;
@@ -286,6 +302,9 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
 
 /** The next automatic move of an order, and when it is due; undefined when nothing waits on a clock. */
 export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: number } | undefined {
+  const { transfer } = order;
+  if (transfer?.status === 'due') return { action: 'transfer', at: transfer.retryAt ? Date.parse(transfer.retryAt) : 0 };
+  if (transfer?.status === 'sent') return { action: 'settle', at: transfer.availableOn ? Date.parse(transfer.availableOn) : 0 };
   switch (order.status) {
     case 'canceled': {
       const pending = order.cancellation && order.payment && order.cancellation.refundCents !== undefined && !order.cancellation.refundId;
@@ -385,6 +404,15 @@ const orderItem = z.object({
   problem: z.optional(z.object({ by: z.enum(['student', 'expert']), reason: z.string(), at: z.string() })),
   submittedAt: z.optional(z.string()),
   remindedHours: z.optional(z.number()),
+  transfer: z.optional(
+    z.object({
+      status: z.enum(['due', 'sent', 'settled']),
+      amountCents: centsField,
+      transferId: z.optional(z.string()),
+      availableOn: z.optional(z.string()),
+      retryAt: z.optional(z.string()),
+    }),
+  ),
   dueAt: z.optional(z.string()),
   cancellation: z.optional(
     z.object({ by: z.enum(['student', 'expert', 'system', 'admin']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),

@@ -172,6 +172,10 @@ export const payoutPaidEntry = (w: WithdrawalMoney, payoutId: string, at: string
     twoLines(expertAccount(w.expertId, 'requested'), connectedAccountOf(w.expertId), w.amountCents),
   );
 
+/** What entries credit the expert (their pending account's lines), in cents. */
+export const creditedTo = (expertId: string, entries: readonly LedgerEntry[]): Cents =>
+  cents(-balanceOf(expertAccount(expertId, 'pending'), entries.flatMap((entry) => entry.lines)) + 0);
+
 /** An account's balance from lines: what arrived minus what left. */
 export const balanceOf = (account: LedgerAccount, lines: readonly LedgerLine[]): Cents =>
   cents(lines.filter((line) => line.account === account).reduce((sum, line) => sum + line.amountCents, 0));

@@ -59,6 +59,27 @@ export interface ConnectedAccount {
   stage?: string;
 }
 
+export interface TransferRequest {
+  /** Derived from the order: a retry replays the same transfer. */
+  idempotencyKey: string;
+  amountCents: Cents;
+  destinationAccountId: string;
+  /** The order's charge: the transfer's funds become available when the charge's do, never short. */
+  sourceChargeId: string;
+  orderId: string;
+}
+
+export interface Transfer {
+  transferId: string;
+  amountCents: Cents;
+}
+
+/** When a charge's funds (and those of the transfers it funds) are available, and whether they are now. */
+export interface Availability {
+  availableOn: Date;
+  available: boolean;
+}
+
 /** A provider event, verified: its id (processed once), its type and the object it is about. */
 export interface ProviderEvent {
   eventId: string;
@@ -78,6 +99,9 @@ export interface PaymentProvider {
   getConnectedAccount(accountId: string): Promise<ConnectedAccount>;
   onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   loginLink(accountId: string): Promise<string>;
+  /** Sends an expert's share of an order's charge to their connected account (separate charges and transfers). */
+  transfer(request: TransferRequest): Promise<Transfer>;
+  chargeAvailability(chargeId: string): Promise<Availability>;
   /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */
   verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent | undefined>;
 }

@@ -14,7 +14,17 @@ import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
 import { stripeProvider } from './stripe-provider';
 
-export { heldFor, paymentEntry, platformFeeOf, settlementEntries, withdrawalRequestedEntry, withdrawalReturnedEntry } from './ledger';
+export {
+  creditedTo,
+  heldFor,
+  paymentEntry,
+  platformFeeOf,
+  settlementEntries,
+  settlementEntry,
+  transferEntry,
+  withdrawalRequestedEntry,
+  withdrawalReturnedEntry,
+} from './ledger';
 
 const provider: PaymentProvider = stripeProvider;
 
@@ -22,6 +32,8 @@ export const createCheckout = provider.createCheckout;
 export const getCheckout = provider.getCheckout;
 export const expireCheckout = provider.expireCheckout;
 export const refund = provider.refund;
+export const transfer = provider.transfer;
+export const chargeAvailability = provider.chargeAvailability;
 
 /** The writes recording ledger entries (with their accounts' running totals), for the transaction of the change they record. */
 export const ledgerWrites = ledger.entryWrites;

@@ -141,6 +141,8 @@ export const stripeProvider: PaymentProvider = {
             type: 'express',
             email: request.email,
             capabilities: { transfers: { requested: true } },
+            // Withdrawals are payouts an admin approves (docs/payouts.md): nothing leaves on Stripe's schedule.
+            settings: { payouts: { schedule: { interval: 'manual' } } },
             metadata: { stage: config.stage, expertId: request.expertId },
           },
           { idempotencyKey: request.idempotencyKey },
@@ -157,6 +159,30 @@ export const stripeProvider: PaymentProvider = {
     }),
 
   loginLink: (accountId) => call('accounts.createLoginLink', async (api) => (await api.accounts.createLoginLink(accountId)).url),
+
+  transfer: (request) =>
+    call('transfers.create', async (api) => {
+      const transfer = await api.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: 'eur',
+          destination: request.destinationAccountId,
+          source_transaction: request.sourceChargeId,
+          transfer_group: `order-${request.orderId}`,
+          metadata: { stage: config.stage, orderId: request.orderId },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { transferId: transfer.id, amountCents: cents(transfer.amount) };
+    }),
+
+  chargeAvailability: (chargeId) =>
+    call('charges.retrieve', async (api) => {
+      const charge = await api.charges.retrieve(chargeId, { expand: ['balance_transaction'] });
+      const transaction = charge.balance_transaction;
+      if (!transaction || typeof transaction === 'string') throw new Error(`Charge ${chargeId} has no balance transaction`);
+      return { availableOn: new Date(transaction.available_on * 1000), available: transaction.status === 'available' };
+    }),
 
   async verifyEvent(rawBody, signature) {
     if (!signature) return undefined;
