@@ -47,6 +47,9 @@ export interface LocalStripe {
 
 const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000, 32000];
 
+/** How often it looks at the clock on its own, as Stripe acts without being asked (funds settle, payouts arrive). */
+const DUE_CHECK_MS = 10_000;
+
 export async function startLocalStripe(options: LocalStripeOptions): Promise<LocalStripe> {
   const events = createEventLog({
     webhookUrl: options.webhookUrl,
@@ -67,6 +70,14 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     server.listen(0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  // Besides every request and every move of the test clock.
+  const dueTimer = setInterval(() => {
+    try {
+      ledger.runDue();
+    } catch (error) {
+      console.error('Local Stripe:', error);
+    }
+  }, DUE_CHECK_MS).unref();
   return {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     serve: createPaymentPages(ledger, events),
@@ -74,6 +85,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       ledger.runDue();
     },
     async stop() {
+      clearInterval(dueTimer);
       events.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
