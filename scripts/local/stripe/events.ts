@@ -1,7 +1,9 @@
 /**
  * Events and their webhook deliveries. As Stripe does, each event is posted to the endpoint after
  * the API call that caused it has answered, signed with the endpoint's secret, and retried with
- * growing delays while the endpoint fails; every attempt is recorded.
+ * growing delays while the endpoint fails; every attempt is recorded. Connect events (a connected
+ * account's payouts, balance and updates) carry that account in `account` and go to the same
+ * endpoint with the same secret, where Stripe sends them to a Connect endpoint of their own.
  */
 import { createHmac } from 'node:crypto';
 import type { EventRequest } from './stripe-state';
@@ -25,6 +27,8 @@ export interface EventRecord {
   object: StripeObject;
   previousAttributes?: StripeObject;
   request: EventRequest;
+  /** The connected account a Connect event comes from (Stripe's `account`). */
+  account?: string;
   deliveries: Delivery[];
   delivered: boolean;
 }
@@ -115,7 +119,7 @@ export function createEventLog(options: EventLogOptions) {
   }
 
   return {
-    emit(type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject): void {
+    emit(type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject, account?: string): void {
       const event: EventRecord = {
         id: stripeId('evt'),
         type,
@@ -123,6 +127,7 @@ export function createEventLog(options: EventLogOptions) {
         object: structuredClone(object),
         ...(previousAttributes && { previousAttributes: structuredClone(previousAttributes) }),
         request,
+        ...(account && { account }),
         deliveries: [],
         delivered: false,
       };

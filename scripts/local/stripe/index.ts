@@ -2,11 +2,12 @@
  * A local Stripe: the part of Stripe's API the marketplace uses, in memory (kept in a file between
  * runs when given one), with Stripe's hosted pages and signed webhook deliveries. The SDK talks to
  * `api`; the app's origin serves /_local/payments through `serve`; `tick` lets the shared test clock
- * expire what is due.
+ * do what is due (sessions expire, funds settle, payouts arrive, disputes are decided).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEventLog } from './events';
+import type { Delays } from './funds';
 import { createLedger } from './stripe-state';
 import { createPaymentPages } from './pages';
 import { createApiServer } from './server';
@@ -22,10 +23,16 @@ export interface LocalStripeOptions {
   /** Waits before each retry of a failed delivery; Stripe's own retries span 3 days. */
   retryDelaysMs?: number[];
   /**
-   * Where its payments, refunds, accounts and idempotency keys are kept between runs (npm start's
-   * .local/); omitted, in memory only (the test stacks). The event log starts empty at each run.
+   * Where its payments, refunds, accounts, transfers, balances, payouts, disputes and idempotency
+   * keys are kept between runs (npm start's .local/); omitted, in memory only (the test stacks). The
+   * event log starts empty at each run.
    */
   stateFile?: string;
+  /**
+   * How long, by `now`, funds take to settle, payouts to reach the bank and issuers to decide
+   * disputes: minutes unless told (funds.ts DEFAULT_DELAYS), where Stripe takes days.
+   */
+  delays?: Partial<Delays>;
 }
 
 export interface LocalStripe {
@@ -33,12 +40,15 @@ export interface LocalStripe {
   api: { host: string; port: number; protocol: 'http' };
   /** Serves everything under /_local/payments on the app's origin (hosted pages, dashboard, control surface). */
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** After the shared clock moved: expire what is due (emits checkout.session.expired). */
+  /** After the shared clock moved: what fell due happens, with its events (checkout.session.expired, balance.available, payout.paid, charge.dispute.closed...). */
   tick(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000, 32000];
+
+/** How often it looks at the clock on its own, as Stripe acts without being asked (funds settle, payouts arrive). */
+const DUE_CHECK_MS = 10_000;
 
 export async function startLocalStripe(options: LocalStripeOptions): Promise<LocalStripe> {
   const events = createEventLog({
@@ -53,20 +63,29 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     ? createStateWriter(options.stateFile, () => ({ ledger: ledger.records(), idempotencyKeys: [...idempotencyKeys] }))
     : undefined;
   const changed = writer?.soon;
-  const ledger = createLedger({ appUrl: options.appUrl, now: options.now, emit: events.emit, records: saved?.ledger, changed });
+  const ledger = createLedger({ appUrl: options.appUrl, now: options.now, emit: events.emit, records: saved?.ledger, changed, delays: options.delays });
   const server = createApiServer(ledger, events, options.now, { saved: idempotencyKeys, changed });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  // Besides every request and every move of the test clock.
+  const dueTimer = setInterval(() => {
+    try {
+      ledger.runDue();
+    } catch (error) {
+      console.error('Local Stripe:', error);
+    }
+  }, DUE_CHECK_MS).unref();
   return {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     serve: createPaymentPages(ledger, events),
     async tick() {
-      ledger.expireDue();
+      ledger.runDue();
     },
     async stop() {
+      clearInterval(dueTimer);
       events.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -448,10 +448,9 @@ describe('local Stripe Connect', () => {
     expect(expired.headers.get('location')).toBe('http://app.test/refresh');
   });
 
-  it('transfers to an onboarded account, from the balance the charges left', async () => {
+  it('transfers to an onboarded account, from its charge or from the available balance, and refuses more than that', async () => {
     const { charge } = await paidSession(10_000);
     const account = await onboardedAccount();
-    const before = await stripe.balance.retrieve();
     const transfer = await stripe.transfers.create({
       amount: 8000,
       currency: 'eur',
@@ -464,15 +463,19 @@ describe('local Stripe Connect', () => {
     expect(transfer.destination_payment).toMatch(/^py_/);
     expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ id: transfer.id });
     await receivedEvent('transfer.created', transfer.id);
-    const after = await stripe.balance.retrieve();
-    expect(after.available[0]).toMatchObject({ currency: 'eur', amount: before.available[0].amount - 8000 });
+
+    // Without a source, a transfer draws on the available balance: all of it, and no more.
+    expect((await postJson('/_local/payments/settle')).status).toBe(200);
+    const [available] = (await stripe.balance.retrieve()).available;
+    expect(available.amount).toBeGreaterThan(0);
+    const drained = await stripe.transfers.create({ amount: available.amount, currency: 'eur', destination: account.id });
+    expect(drained.source_transaction).toBeNull();
+    expect((await stripe.balance.retrieve()).available[0].amount).toBe(0);
+    await expect(stripe.transfers.create({ amount: 1, currency: 'eur', destination: account.id })).rejects.toMatchObject({ code: 'balance_insufficient' });
 
     const notOnboarded = await stripe.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
     await expect(stripe.transfers.create({ amount: 100, currency: 'eur', destination: notOnboarded.id })).rejects.toMatchObject({
       code: 'insufficient_capabilities_for_transfer',
-    });
-    await expect(stripe.transfers.create({ amount: after.available[0].amount + 1, currency: 'eur', destination: account.id })).rejects.toMatchObject({
-      code: 'balance_insufficient',
     });
   });
 });

@@ -56,6 +56,8 @@ export interface ChargeRecord {
   balanceTransactionId: string;
   refundIds: string[];
   amountRefunded: number;
+  /** The dispute on it, if the cardholder disputed it (charge.disputed); absent in state kept before disputes. */
+  disputeId?: string | null;
 }
 
 export interface RefundRecord {
@@ -81,7 +83,22 @@ export interface AccountRecord {
   /** Onboarding completed: details submitted, charges and payouts enabled. */
   onboarded: boolean;
   onboardedAt: number | null;
+  /** settings.payouts.schedule; absent in state kept before payouts: Stripe's default, daily. */
+  payoutSchedule?: PayoutSchedule;
+  /** The bank account given at onboarding, where payouts go (external_accounts). */
+  bankAccountId?: string | null;
+  /** The day (YYYY-MM-DD, UTC) of its last automatic payout, for accounts on an automatic schedule. */
+  lastAutomaticPayoutDay?: string | null;
 }
+
+export interface PayoutSchedule {
+  interval: 'manual' | 'daily' | 'weekly' | 'monthly';
+  delayDays: number;
+  weeklyAnchor?: string;
+  monthlyAnchor?: number;
+}
+
+export const DEFAULT_PAYOUT_SCHEDULE: PayoutSchedule = { interval: 'daily', delayDays: 2 };
 
 export interface AccountLinkRecord {
   token: string;
@@ -104,6 +121,90 @@ export interface TransferRecord {
   sourceTransaction: string | null;
   metadata: Metadata;
   balanceTransactionId: string;
+  /** Absent in state kept before reversals: none, nothing reversed. */
+  description?: string | null;
+  reversalIds?: string[];
+  amountReversed?: number;
+}
+
+export interface TransferReversalRecord {
+  id: string;
+  created: number;
+  amount: number;
+  currency: string;
+  transferId: string;
+  metadata: Metadata;
+  /** The platform's balance transaction (transfer_refund). */
+  balanceTransactionId: string;
+  /** The refund of the destination payment on the connected account (pyr_…), and its balance transaction (payment_refund). */
+  destinationPaymentRefundId: string;
+  destinationBalanceTransactionId: string;
+}
+
+/** Whose balance a transaction moves: null for the platform's, else the connected account's id. */
+export type BalanceOwner = string | null;
+
+export interface BalanceTransactionRecord {
+  id: string;
+  account: BalanceOwner;
+  created: number;
+  /** When its net funds become available; they are pending until then. */
+  availableOn: number;
+  status: 'pending' | 'available';
+  amount: number;
+  /** Stripe's fee on it (positive), and what it is for ('Dispute fee'). */
+  fee: number;
+  feeDescription: string | null;
+  currency: string;
+  type: string;
+  reportingCategory: string;
+  source: string | null;
+  description: string | null;
+}
+
+export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed';
+
+export interface PayoutRecord {
+  id: string;
+  /** The connected account it pays out from. */
+  account: string;
+  created: number;
+  amount: number;
+  currency: string;
+  /** When the bank has it: `paid` then. */
+  arrivalDate: number;
+  /** When it is sent to the bank: `in_transit` then. */
+  inTransitAt: number;
+  status: PayoutStatus;
+  automatic: boolean;
+  description: string | null;
+  statementDescriptor: string | null;
+  metadata: Metadata;
+  destination: string | null;
+  balanceTransactionId: string;
+  failureBalanceTransactionId: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
+export type DisputeOutcome = 'won' | 'lost';
+
+export interface DisputeRecord {
+  id: string;
+  created: number;
+  chargeId: string;
+  paymentIntentId: string;
+  paymentMethodType: PaymentMethodType;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: 'needs_response' | DisputeOutcome;
+  /** How the issuer will decide it (chosen when it is made), and when. */
+  outcome: DisputeOutcome;
+  decideAt: number;
+  evidenceDueBy: number;
+  balanceTransactionIds: string[];
+  closedAt: number | null;
 }
 
 type FixtureName = keyof typeof fixtures.resources;
@@ -219,6 +320,7 @@ export function chargeObject(charge: ChargeRecord, refunds: RefundRecord[], appU
     outcome: { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
     receipt_url: `${appUrl}/_local/payments#${charge.id}`,
     refunds: listObject(refunds.map(refundObject), `/v1/charges/${charge.id}/refunds`),
+    disputed: Boolean(charge.disputeId),
     source: null,
     transfer_data: null,
   });
@@ -272,8 +374,45 @@ export function accountObject(account: AccountRecord): StripeObject {
       past_due: due,
       disabled_reason: account.onboarded ? null : 'requirements.past_due',
     },
-    external_accounts: listObject([], `/v1/accounts/${account.id}/external_accounts`),
+    external_accounts: listObject(
+      account.bankAccountId ? [bankAccountObject(account.id, account.bankAccountId)] : [],
+      `/v1/accounts/${account.id}/external_accounts`,
+    ),
+    settings: {
+      ...(base.settings as StripeObject),
+      payouts: {
+        ...((base.settings as StripeObject).payouts as StripeObject),
+        schedule: payoutScheduleObject(account.payoutSchedule ?? DEFAULT_PAYOUT_SCHEDULE),
+      },
+    },
     tos_acceptance: { date: account.onboardedAt, ip: account.onboarded ? '127.0.0.1' : null, user_agent: null },
+  });
+}
+
+function payoutScheduleObject(schedule: PayoutSchedule): StripeObject {
+  return {
+    delay_days: schedule.delayDays,
+    interval: schedule.interval,
+    ...(schedule.interval === 'weekly' && { weekly_anchor: schedule.weeklyAnchor }),
+    ...(schedule.interval === 'monthly' && { monthly_anchor: schedule.monthlyAnchor }),
+  };
+}
+
+/** The bank account an expert gives at onboarding: Stripe's French test IBAN (FR14 2004 1010 0505 0001 3M02 606). */
+export function bankAccountObject(accountId: string, id: string): StripeObject {
+  return Object.assign(fixture('bank_account'), {
+    id,
+    account: accountId,
+    account_holder_name: null,
+    account_holder_type: 'individual',
+    bank_name: 'STRIPE TEST BANK',
+    country: 'FR',
+    currency: 'eur',
+    default_for_currency: true,
+    fingerprint: 'kzhEcDH4FkQoTw6G',
+    last4: '2606',
+    routing_number: null,
+    status: 'new',
   });
 }
 
@@ -289,28 +428,153 @@ export function loginLinkObject(accountId: string, created: number, appUrl: stri
   return Object.assign(fixture('login_link'), { created, url: `${appUrl}/_local/payments/express/${accountId}` });
 }
 
-export function transferObject(transfer: TransferRecord): StripeObject {
+/** The transfer with its reversals, newest first: the object carries the 10 most recent, as Stripe's does. */
+export function transferObject(transfer: TransferRecord, reversals: TransferReversalRecord[]): StripeObject {
+  const amountReversed = transfer.amountReversed ?? 0;
+  const newestFirst = [...reversals].reverse();
   return Object.assign(fixture('transfer'), {
     id: transfer.id,
     created: transfer.created,
     amount: transfer.amount,
+    amount_reversed: amountReversed,
+    reversed: amountReversed === transfer.amount,
     currency: transfer.currency,
+    description: transfer.description ?? null,
     destination: transfer.destination,
     destination_payment: transfer.destinationPaymentId,
     transfer_group: transfer.transferGroup,
     source_transaction: transfer.sourceTransaction,
+    source_type: 'card',
     metadata: { ...transfer.metadata },
     balance_transaction: transfer.balanceTransactionId,
-    reversals: listObject([], `/v1/transfers/${transfer.id}/reversals`),
+    reversals: listObject(newestFirst.slice(0, 10).map(transferReversalObject), `/v1/transfers/${transfer.id}/reversals`, newestFirst.length > 10),
   });
 }
 
-/** The platform's balance. Every charge is available at once, as with Stripe's 4000 0000 0000 0077 test card. */
-export function balanceObject(availableCents: number): StripeObject {
-  return Object.assign(fixture('balance'), {
-    available: [{ amount: availableCents, currency: 'eur', source_types: { card: availableCents } }],
-    pending: [{ amount: 0, currency: 'eur', source_types: { card: 0 } }],
-    connect_reserved: [{ amount: 0, currency: 'eur' }],
+export function transferReversalObject(reversal: TransferReversalRecord): StripeObject {
+  return Object.assign(fixture('transfer_reversal'), {
+    id: reversal.id,
+    created: reversal.created,
+    amount: reversal.amount,
+    currency: reversal.currency,
+    transfer: reversal.transferId,
+    metadata: { ...reversal.metadata },
+    balance_transaction: reversal.balanceTransactionId,
+    destination_payment_refund: reversal.destinationPaymentRefundId,
+    source_refund: null,
+  });
+}
+
+/**
+ * An account's balance: the platform's (with connect_reserved, which only the platform has) or a
+ * connected account's, from the net of its balance transactions, pending or available.
+ */
+export function balanceObject(totals: { available: number; pending: number }, platform: boolean): StripeObject {
+  const base = fixture('balance');
+  if (!platform) delete base.connect_reserved;
+  return Object.assign(base, {
+    available: [{ amount: totals.available, currency: 'eur', source_types: { card: totals.available } }],
+    pending: [{ amount: totals.pending, currency: 'eur', source_types: { card: totals.pending } }],
+    ...(platform && { connect_reserved: [{ amount: 0, currency: 'eur' }] }),
+  });
+}
+
+export function balanceTransactionObject(transaction: BalanceTransactionRecord): StripeObject {
+  return Object.assign(fixture('balance_transaction'), {
+    id: transaction.id,
+    created: transaction.created,
+    available_on: transaction.availableOn,
+    status: transaction.status,
+    amount: transaction.amount,
+    fee: transaction.fee,
+    fee_details:
+      transaction.fee === 0
+        ? []
+        : [{ amount: transaction.fee, application: null, currency: transaction.currency, description: transaction.feeDescription, type: 'stripe_fee' }],
+    net: transaction.amount - transaction.fee,
+    currency: transaction.currency,
+    type: transaction.type,
+    reporting_category: transaction.reportingCategory,
+    source: transaction.source,
+    description: transaction.description,
+    exchange_rate: null,
+    balance_type: 'payments',
+  });
+}
+
+export function payoutObject(payout: PayoutRecord): StripeObject {
+  const underWay = payout.status === 'pending' || payout.status === 'in_transit';
+  return Object.assign(fixture('payout'), {
+    id: payout.id,
+    created: payout.created,
+    amount: payout.amount,
+    currency: payout.currency,
+    arrival_date: payout.arrivalDate,
+    status: payout.status,
+    automatic: payout.automatic,
+    description: payout.description,
+    statement_descriptor: payout.statementDescriptor,
+    metadata: { ...payout.metadata },
+    destination: payout.destination,
+    balance_transaction: payout.balanceTransactionId,
+    failure_balance_transaction: payout.failureBalanceTransactionId,
+    failure_code: payout.failureCode,
+    failure_message: payout.failureMessage,
+    method: 'standard',
+    type: 'bank_account',
+    source_type: 'card',
+    application_fee: null,
+    application_fee_amount: null,
+    original_payout: null,
+    reversed_by: null,
+    payout_method: null,
+    // Stripe lists what an automatic payout paid out; a manual one is not reconciled that way.
+    reconciliation_status: payout.automatic ? (underWay ? 'in_progress' : 'completed') : 'not_applicable',
+    trace_id: { status: underWay ? 'pending' : 'unsupported', value: null },
+  });
+}
+
+/** Visa's reason codes for Stripe's dispute reasons (what payment_method_details.card shows). */
+const VISA_REASON_CODES: Record<string, string> = {
+  fraudulent: '10.4',
+  product_not_received: '13.1',
+  subscription_canceled: '13.2',
+  product_unacceptable: '13.3',
+  general: '13.5',
+  credit_not_processed: '13.6',
+  duplicate: '12.6.1',
+};
+
+export const DISPUTE_REASONS = Object.keys(VISA_REASON_CODES);
+
+export function disputeObject(dispute: DisputeRecord, transactions: BalanceTransactionRecord[]): StripeObject {
+  const base = fixture('dispute');
+  const won = dispute.status === 'won';
+  return Object.assign(base, {
+    id: dispute.id,
+    created: dispute.created,
+    amount: dispute.amount,
+    currency: dispute.currency,
+    charge: dispute.chargeId,
+    payment_intent: dispute.paymentIntentId,
+    reason: dispute.reason,
+    status: dispute.status,
+    balance_transactions: transactions.map(balanceTransactionObject),
+    // A chargeback has already taken the money back: the charge can no longer be refunded.
+    is_charge_refundable: false,
+    evidence_details: {
+      ...(base.evidence_details as StripeObject),
+      due_by: dispute.evidenceDueBy,
+      has_evidence: won,
+      past_due: false,
+      submission_count: won ? 1 : 0,
+      enhanced_eligibility: {},
+    },
+    enhanced_eligibility_types: [],
+    payment_method_details: {
+      type: 'card',
+      card: { brand: 'visa', case_type: 'chargeback', network_reason_code: VISA_REASON_CODES[dispute.reason] ?? null, network: 'visa' },
+    },
   });
 }
 
@@ -322,9 +586,12 @@ export function eventObject(fields: {
   previousAttributes?: StripeObject;
   request: { id: string | null; idempotency_key: string | null };
   pendingWebhooks: number;
+  /** The connected account the event comes from, for Connect events. */
+  account?: string;
 }): StripeObject {
   return Object.assign(fixture('event'), {
     id: fields.id,
+    ...(fields.account && { account: fields.account }),
     type: fields.type,
     created: fields.created,
     api_version: API_VERSION,

@@ -2,7 +2,8 @@
  * Everything under /_local/payments on the app's origin: the hosted pages Stripe would show
  * (checkout, Connect onboarding, the Express dashboard), plain HTML with plain form posts; a
  * dashboard of everything the local Stripe holds; and a JSON control surface for tests and
- * developers (events and their deliveries, resend, expire, settle a debit).
+ * developers (events and their deliveries, resend, expire, settle a debit; settle every pending
+ * balance, adjust a balance, fail a payout, dispute a charge and decide the dispute).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../../../shared/markup';
@@ -10,7 +11,8 @@ import { StripeError } from './errors';
 import { readBody } from './request-body';
 import type { EventLog, EventRecord } from './events';
 import { CUSTOMER_ACTION, type Ledger } from './stripe-state';
-import { type CheckoutSessionRecord, formatEuros, type StripeObject } from './objects';
+import { PAYOUT_FAILURES } from './funds';
+import { type BalanceOwner, type CheckoutSessionRecord, DISPUTE_REASONS, formatEuros, type StripeObject } from './objects';
 
 export const PAYMENTS_PATH = '/_local/payments';
 
@@ -28,7 +30,59 @@ export function createPaymentPages(ledger: Ledger, events: EventLog) {
     { method: 'GET', path: /^\/onboarding\/([^/]+)$/, answer: (request, response, token) => onboarding(request, response, token) },
     { method: 'POST', path: /^\/onboarding\/([^/]+)$/, answer: (request, response, token) => onboarding(request, response, token) },
     { method: 'GET', path: /^\/express\/([^/]+)$/, answer: (_request, response, id) => expressDashboard(response, id) },
+    { method: 'POST', path: /^\/settle$/, answer: settleBalances },
+    { method: 'POST', path: /^\/accounts\/([^/]+)\/adjust$/, answer: adjustBalance },
+    { method: 'POST', path: /^\/payouts\/([^/]+)\/fail$/, answer: failPayout },
+    { method: 'POST', path: /^\/charges\/([^/]+)\/dispute$/, answer: disputeCharge },
+    { method: 'POST', path: /^\/disputes\/([^/]+)\/decide$/, answer: decideDispute },
   ];
+
+  /** A control's answer: the ledger's object, or its refusal as 404 (no such object) or 409 (not in a state to do that). */
+  function control(response: ServerResponse, act: () => StripeObject): void {
+    try {
+      sendJson(response, 200, act());
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error;
+      sendJson(response, error.status === 404 ? 404 : 409, { error: error.message });
+    }
+  }
+
+  function settleBalances(_request: IncomingMessage, response: ServerResponse): void {
+    ledger.settleAll();
+    sendJson(response, 200, {
+      balances: ledger.snapshot().balances.map(({ owner, available, pending }) => ({ account: owner ?? 'platform', available, pending })),
+    });
+  }
+
+  async function adjustBalance(request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
+    const body = parseJson(await readBody(request));
+    const amount = body?.amount;
+    const description = body?.description;
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount === 0 || (description !== undefined && typeof description !== 'string'))
+      return sendJson(response, 400, { error: 'Send {"amount": cents} (an integer, negative to take money out), and optionally "description".' });
+    const owner: BalanceOwner = id === 'platform' ? null : id;
+    control(response, () => ledger.adjust(owner, amount, description ?? null));
+  }
+
+  async function failPayout(request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
+    const failureCode = parseJson(await readBody(request))?.failureCode ?? 'could_not_process';
+    if (typeof failureCode !== 'string' || !(failureCode in PAYOUT_FAILURES))
+      return sendJson(response, 400, { error: `"failureCode" is one of ${Object.keys(PAYOUT_FAILURES).join(', ')}.` });
+    control(response, () => ledger.failPayout(id, failureCode));
+  }
+
+  async function disputeCharge(request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
+    const body = parseJson(await readBody(request));
+    const reason = body?.reason ?? 'fraudulent';
+    if ((body?.outcome !== 'won' && body?.outcome !== 'lost') || typeof reason !== 'string' || !DISPUTE_REASONS.includes(reason))
+      return sendJson(response, 400, { error: `Send {"outcome": "won" | "lost"}, and optionally "reason": one of ${DISPUTE_REASONS.join(', ')}.` });
+    const outcome = body.outcome;
+    control(response, () => ledger.openDispute(id, { outcome, reason }));
+  }
+
+  function decideDispute(_request: IncomingMessage, response: ServerResponse, id: string): void {
+    control(response, () => ledger.decideDispute(id));
+  }
 
   async function resend(_request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
     const event = events.get(id);
@@ -92,11 +146,18 @@ export function createPaymentPages(ledger: Ledger, events: EventLog) {
   function expressDashboard(response: ServerResponse, id: string) {
     const account = ledger.accountRecord(id);
     if (!account) return sendHtml(response, 404, 'Not found', '<h1>Not found</h1><p>There is no such account.</p>');
+    const { balances, payouts } = ledger.snapshot();
+    const balance = balances.find((entry) => entry.owner === account.id) ?? { available: 0, pending: 0 };
+    const mine = payouts.filter((payout) => payout.account === account.id);
     sendHtml(
       response,
       200,
       'Express dashboard',
-      `<h1>Express dashboard</h1><p>Account <code>${escapeHtml(account.id)}</code>${account.email ? ` (${escapeHtml(account.email)})` : ''}.</p><p>Payouts ${account.onboarded ? 'enabled' : 'not enabled yet'}; balance and payouts are not simulated here.</p>`,
+      `<h1>Express dashboard</h1><p>Account <code>${escapeHtml(account.id)}</code>${account.email ? ` (${escapeHtml(account.email)})` : ''}.</p><p>Payouts ${account.onboarded ? 'enabled' : 'not enabled yet'} (${escapeHtml(account.payoutSchedule?.interval ?? 'daily')}).</p><p>Balance: ${formatEuros(balance.available)} available, ${formatEuros(balance.pending)} pending.</p>${
+        mine.length === 0
+          ? '<p>No payouts yet.</p>'
+          : `<ul>${mine.map((payout) => `<li>${formatEuros(payout.amount)}: ${escapeHtml(payout.status)}, arriving ${timeOf(payout.arrivalDate * 1000)}</li>`).join('')}</ul>`
+      }`,
     );
   }
 
@@ -108,7 +169,7 @@ export function createPaymentPages(ledger: Ledger, events: EventLog) {
     if (matching.length === 0) return sendJson(response, 404, { error: 'Not found' });
     const route = matching.find((candidate) => candidate.method === request.method);
     if (!route) return sendJson(response, 405, { error: 'Method not allowed' });
-    ledger.expireDue();
+    ledger.runDue();
     const [, id = ''] = route.path.exec(subpath) as RegExpExecArray;
     await route.answer(request, response, id);
   };
@@ -147,11 +208,19 @@ function onboardingPage(who: string): string {
 const timeOf = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 function eventSummary(event: EventRecord) {
-  return { id: event.id, type: event.type, created: event.created, objectId: event.object.id, deliveries: event.deliveries, delivered: event.delivered };
+  return {
+    id: event.id,
+    type: event.type,
+    created: event.created,
+    objectId: event.object.id,
+    ...(event.account && { account: event.account }),
+    deliveries: event.deliveries,
+    delivered: event.delivered,
+  };
 }
 
 function dashboard(ledger: Ledger, events: EventLog): string {
-  const { sessions, accounts, charges, refunds, transfers, balance } = ledger.snapshot();
+  const { sessions, accounts, charges, refunds, transfers, reversals, payouts, disputes, balances, balanceTransactions } = ledger.snapshot();
   const table = (caption: string, headings: string[], rows: string[][]) =>
     `<h2>${escapeHtml(caption)}</h2>${
       rows.length === 0
@@ -162,12 +231,19 @@ function dashboard(ledger: Ledger, events: EventLog): string {
     }`;
   const at = (seconds: number) => `<time>${timeOf(seconds * 1000)}</time>`;
   const code = (text: string | null) => (text ? `<code>${escapeHtml(text)}</code>` : '');
+  const owner = (account: BalanceOwner) => (account === null ? 'platform' : code(account));
   const deliveries = (event: EventRecord) =>
     event.deliveries.length === 0
       ? 'not yet attempted'
       : `<ol>${event.deliveries.map((delivery) => `<li>${timeOf(delivery.at)}: ${delivery.status ?? escapeHtml(delivery.error ?? '')} (${delivery.durationMs} ms)</li>`).join('')}</ol>`;
+  const shownTransactions = 50;
   return `<h1>Local Stripe</h1>
-<p>Test mode, in memory. Available balance: <strong>${formatEuros(balance)}</strong>. Events as JSON: <a href="${PAYMENTS_PATH}/events.json">${PAYMENTS_PATH}/events.json</a></p>
+<p>Test mode. Events as JSON: <a href="${PAYMENTS_PATH}/events.json">${PAYMENTS_PATH}/events.json</a></p>
+${table(
+  'Balances',
+  ['Account', 'Available', 'Pending'],
+  balances.map((balance) => [owner(balance.owner), formatEuros(balance.available), formatEuros(balance.pending)]),
+)}
 ${table(
   'Checkout sessions',
   ['Id', 'Created', 'Amount', 'Status', 'Payment'],
@@ -181,17 +257,24 @@ ${table(
 )}
 ${table(
   'Connected accounts',
-  ['Id', 'Created', 'Email', 'Onboarded'],
-  accounts.map((account) => [code(account.id), at(account.created), escapeHtml(account.email ?? ''), account.onboarded ? 'yes' : 'no']),
+  ['Id', 'Created', 'Email', 'Onboarded', 'Payouts'],
+  accounts.map((account) => [
+    code(account.id),
+    at(account.created),
+    escapeHtml(account.email ?? ''),
+    account.onboarded ? 'yes' : 'no',
+    escapeHtml(account.payoutSchedule?.interval ?? 'daily'),
+  ]),
 )}
 ${table(
   'Charges',
-  ['Id', 'Created', 'Amount', 'Refunded', 'Transfer group'],
+  ['Id', 'Created', 'Amount', 'Refunded', 'Disputed', 'Transfer group'],
   charges.map((charge) => [
     `<span id="${escapeHtml(charge.id)}">${code(charge.id)}</span>`,
     at(charge.created),
     formatEuros(charge.amount),
     formatEuros(charge.amountRefunded),
+    code(charge.disputeId ?? null),
     code(charge.transferGroup),
   ]),
 )}
@@ -202,19 +285,80 @@ ${table(
 )}
 ${table(
   'Transfers',
-  ['Id', 'Created', 'Amount', 'Destination', 'Transfer group'],
+  ['Id', 'Created', 'Amount', 'Reversed', 'Destination', 'Source charge', 'Transfer group'],
   transfers.map((transfer) => [
     code(transfer.id),
     at(transfer.created),
     formatEuros(transfer.amount),
+    formatEuros(transfer.amountReversed ?? 0),
     code(transfer.destination),
+    code(transfer.sourceTransaction),
     code(transfer.transferGroup),
   ]),
 )}
 ${table(
+  'Transfer reversals',
+  ['Id', 'Created', 'Amount', 'Transfer'],
+  reversals.map((reversal) => [code(reversal.id), at(reversal.created), formatEuros(reversal.amount), code(reversal.transferId)]),
+)}
+${table(
+  'Payouts',
+  ['Id', 'Account', 'Created', 'Amount', 'Status', 'Arrival', 'Automatic', 'Failure'],
+  payouts.map((payout) => [
+    code(payout.id),
+    code(payout.account),
+    at(payout.created),
+    formatEuros(payout.amount),
+    payout.status,
+    at(payout.arrivalDate),
+    payout.automatic ? 'yes' : 'no',
+    code(payout.failureCode),
+  ]),
+)}
+${table(
+  'Disputes',
+  ['Id', 'Charge', 'Created', 'Amount', 'Reason', 'Status', 'Decided'],
+  disputes.map((dispute) => [
+    code(dispute.id),
+    code(dispute.chargeId),
+    at(dispute.created),
+    formatEuros(dispute.amount),
+    escapeHtml(dispute.reason),
+    dispute.status === 'needs_response' ? `needs_response (to be ${dispute.outcome})` : dispute.status,
+    dispute.closedAt === null ? `due ${at(dispute.decideAt)}` : at(dispute.closedAt),
+  ]),
+)}
+${table(
+  `Balance transactions${balanceTransactions.length > shownTransactions ? ` (the latest ${shownTransactions})` : ''}`,
+  ['Id', 'Account', 'Created', 'Type', 'Amount', 'Fee', 'Net', 'Status', 'Available on', 'Source'],
+  balanceTransactions
+    .slice(0, shownTransactions)
+    .map((transaction) => [
+      code(transaction.id),
+      owner(transaction.account),
+      at(transaction.created),
+      escapeHtml(transaction.type),
+      formatEuros(transaction.amount),
+      formatEuros(transaction.fee),
+      formatEuros(transaction.amount - transaction.fee),
+      transaction.status,
+      at(transaction.availableOn),
+      code(transaction.source),
+    ]),
+)}
+${table(
   'Events',
-  ['Id', 'Created', 'Type', 'Object', 'Deliveries'],
-  events.list().map((event) => [code(event.id), at(event.created), escapeHtml(event.type), code(String(event.object.id ?? '')), deliveries(event)]),
+  ['Id', 'Created', 'Type', 'Object', 'Account', 'Deliveries'],
+  events
+    .list()
+    .map((event) => [
+      code(event.id),
+      at(event.created),
+      escapeHtml(event.type),
+      code(String(event.object.id ?? '')),
+      code(event.account ?? null),
+      deliveries(event),
+    ]),
 )}`;
 }
 

@@ -1,6 +1,8 @@
 /**
  * Stripe's REST API, the part the adapter uses: form-encoded requests under /v1 with a test secret
- * key, answers and refusals shaped as Stripe's, idempotency keys honoured for 24 hours.
+ * key, answers and refusals shaped as Stripe's, idempotency keys honoured for 24 hours (each
+ * account's its own), and the `Stripe-Account` header that acts as a connected account for its
+ * balance, balance transactions and payouts.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse } from 'qs';
@@ -8,6 +10,8 @@ import { invalidRequest, missingParameter, noSuch, StripeError } from './errors'
 import type { EventLog } from './events';
 import type { EventRequest, Ledger } from './stripe-state';
 import { readBody } from './request-body';
+import { PAYOUT_INTERVALS, type PayoutScheduleInput } from './stripe-state';
+import type { MetadataUpdate } from './funds';
 import { API_VERSION, listObject, type Metadata, randomToken, type StripeObject } from './objects';
 
 type Params = Record<string, unknown>;
@@ -15,7 +19,9 @@ type Params = Record<string, unknown>;
 interface Route {
   method: 'GET' | 'POST';
   path: RegExp;
-  answer(ids: string[], params: Params, request: EventRequest): StripeObject;
+  /** Answers for a connected account too (the Stripe-Account header), as `account`; null for the platform. */
+  connect?: boolean;
+  answer(ids: string[], params: Params, request: EventRequest, account: string | null): StripeObject;
 }
 
 /** The answer to a request made with an idempotency key, replayed to the same key for 24 hours. */
@@ -58,9 +64,13 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
     const params = parse(paramsText, { depth: 10, arrayLimit: 100, parameterLimit: 1000 });
     const idempotencyKey = method === 'POST' ? headerValue(request, 'idempotency-key') : undefined;
     const paramsFingerprint = stableJson(params);
+    const account = headerValue(request, 'stripe-account') ?? null;
+    if (account !== null && !ledger.hasAccount(account)) return refuse(noAccessTo(account, authorization));
+    // Stripe keeps idempotency keys per account: the same key on two accounts names two requests.
+    const savedKey = idempotencyKey && (account ? `${account}/${idempotencyKey}` : idempotencyKey);
 
     for (const [key, saved] of savedResponses) if (now() - saved.savedAt > IDEMPOTENCY_KEY_LIFETIME_MS) savedResponses.delete(key);
-    const saved = idempotencyKey ? savedResponses.get(idempotencyKey) : undefined;
+    const saved = savedKey ? savedResponses.get(savedKey) : undefined;
     if (idempotencyKey && saved) {
       if (saved.method !== method || saved.path !== path)
         return refuse(
@@ -78,20 +88,24 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
     }
 
     try {
-      ledger.expireDue();
+      ledger.runDue();
       const route = routes.find((candidate) => candidate.method === method && candidate.path.test(path));
       if (!route)
         throw invalidRequest(
           `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
           { status: 404 },
         );
+      if (account !== null && !route.connect)
+        throw invalidRequest(
+          `This local Stripe acts as a connected account (the Stripe-Account header) for its balance, balance transactions and payouts only, not for ${method} ${path}.`,
+        );
       const ids = (route.path.exec(path) as RegExpExecArray).slice(1);
-      const object = route.answer(ids, params, { id: requestId, idempotency_key: idempotencyKey ?? null });
+      const object = route.answer(ids, params, { id: requestId, idempotency_key: idempotencyKey ?? null }, account);
       expand(object, stringList(params.expand, 'expand'), ledger.objectById);
       const answer = JSON.stringify(object, null, 2);
       // Stripe keeps the result of a request that ran; one refused on its parameters may be tried again with the same key.
-      if (idempotencyKey) {
-        savedResponses.set(idempotencyKey, { method, path, params: paramsFingerprint, requestId, body: answer, savedAt: now() });
+      if (savedKey) {
+        savedResponses.set(savedKey, { method, path, params: paramsFingerprint, requestId, body: answer, savedAt: now() });
         idempotencyKeys.changed?.();
       }
       send(200, answer, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
@@ -114,7 +128,12 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
 
 function apiRoutes(ledger: Ledger, events: EventLog): Route[] {
   const ID = '([^/]+)';
-  const route = (method: Route['method'], path: string, answer: Route['answer']): Route => ({ method, path: new RegExp(`^/v1/${path}$`), answer });
+  const route = (method: Route['method'], path: string, answer: Route['answer'], connect = false): Route => ({
+    method,
+    path: new RegExp(`^/v1/${path}$`),
+    answer,
+    connect,
+  });
   return [
     route('POST', 'checkout/sessions', (_ids, params) => ledger.createCheckoutSession(checkoutSessionInput(params))),
     route('GET', `checkout/sessions/${ID}`, ([id]) => ledger.checkoutSession(id)),
@@ -142,9 +161,21 @@ function apiRoutes(ledger: Ledger, events: EventLog): Route[] {
         email: optionalText(params, 'email'),
         requestedCapabilities: Object.keys(capabilities).filter((name) => capabilities[name]?.requested === 'true'),
         metadata: metadataOf(params),
+        payoutSchedule: payoutScheduleOf(params) ?? null,
       });
     }),
     route('GET', `accounts/${ID}`, ([id]) => ledger.account(id)),
+    route('POST', `accounts/${ID}`, ([id], params, request) =>
+      ledger.updateAccount(
+        id,
+        {
+          ...(params.email !== undefined && { email: optionalText(params, 'email') }),
+          metadata: metadataUpdateOf(params),
+          payoutSchedule: payoutScheduleOf(params),
+        },
+        request,
+      ),
+    ),
     route('POST', `accounts/${ID}/login_links`, ([id]) => ledger.createLoginLink(id)),
     route('POST', 'account_links', (_ids, params) => {
       const type = requiredText(params, 'type');
@@ -162,28 +193,197 @@ function apiRoutes(ledger: Ledger, events: EventLog): Route[] {
         destination: requiredText(params, 'destination'),
         transferGroup: optionalText(params, 'transfer_group'),
         sourceTransaction: optionalText(params, 'source_transaction'),
+        description: optionalText(params, 'description'),
         metadata: metadataOf(params),
       };
       return ledger.createTransfer(input, request);
     }),
+    route('GET', 'transfers', (_ids, params) =>
+      page(
+        ledger
+          .transfers({ destination: optionalText(params, 'destination'), transferGroup: optionalText(params, 'transfer_group') })
+          .filter(createdWithin(params)),
+        params,
+        '/v1/transfers',
+        'transfer',
+      ),
+    ),
     route('GET', `transfers/${ID}`, ([id]) => ledger.transfer(id)),
-    route('GET', 'balance', () => ledger.balance()),
+    route('POST', `transfers/${ID}`, ([id], params, request) =>
+      ledger.updateTransfer(
+        id,
+        { ...(params.description !== undefined && { description: optionalText(params, 'description') }), metadata: metadataUpdateOf(params) },
+        request,
+      ),
+    ),
+    route('POST', `transfers/${ID}/reversals`, ([id], params, request) =>
+      ledger.createReversal(id, { amount: params.amount === undefined ? null : positiveInteger(params, 'amount'), metadata: metadataOf(params) }, request),
+    ),
+    route('GET', `transfers/${ID}/reversals`, ([id], params) => page(ledger.reversals(id), params, `/v1/transfers/${id}/reversals`, 'transfer_reversal')),
+    route('GET', `transfers/${ID}/reversals/${ID}`, ([transferId, id]) => ledger.reversal(transferId, id)),
+    route('GET', 'balance', (_ids, _params, _request, account) => ledger.balance(account), true),
+    route(
+      'GET',
+      'balance_transactions',
+      (_ids, params, _request, account) => {
+        if (params.payout !== undefined)
+          throw invalidRequest('This local Stripe makes no automatic payout reconciliation: list balance transactions without `payout`.', { param: 'payout' });
+        const filter = {
+          type: optionalText(params, 'type'),
+          source: optionalText(params, 'source'),
+          currency: optionalText(params, 'currency'),
+          created: createdRange(params),
+        };
+        return page(ledger.balanceTransactions(account, filter), params, '/v1/balance_transactions', 'balance transaction');
+      },
+      true,
+    ),
+    route('GET', `balance_transactions/${ID}`, ([id], _params, _request, account) => ledger.balanceTransaction(account, id), true),
+    route(
+      'POST',
+      'payouts',
+      (_ids, params, request, account) => {
+        if (account === null)
+          throw invalidRequest('This local Stripe makes payouts from connected accounts only: send the Stripe-Account header (stripeAccount in the SDK).');
+        const method = optionalText(params, 'method') ?? 'standard';
+        if (method !== 'standard') throw invalidRequest('This local Stripe makes standard payouts only, not instant ones.', { param: 'method' });
+        const sourceType = optionalText(params, 'source_type') ?? 'card';
+        if (sourceType !== 'card')
+          throw invalidRequest(`This local Stripe keeps card balances only: no ${sourceType} balance to pay out.`, { param: 'source_type' });
+        const statementDescriptor = optionalText(params, 'statement_descriptor');
+        if (statementDescriptor !== null && statementDescriptor.length > 22)
+          throw invalidRequest('The statement descriptor must be at most 22 characters.', { code: 'parameter_invalid_string', param: 'statement_descriptor' });
+        const input = {
+          amount: positiveInteger(params, 'amount'),
+          currency: euros(requiredText(params, 'currency'), 'currency'),
+          description: optionalText(params, 'description'),
+          statementDescriptor,
+          destination: optionalText(params, 'destination'),
+          metadata: metadataOf(params),
+        };
+        return ledger.createPayout(account, input, request);
+      },
+      true,
+    ),
+    route(
+      'GET',
+      'payouts',
+      (_ids, params, _request, account) => {
+        if (account === null) return page([], params, '/v1/payouts', 'payout');
+        const destination = optionalText(params, 'destination');
+        const all = ledger.payouts(account, { status: optionalText(params, 'status') });
+        return page(
+          all.filter((payout) => (!destination || payout.destination === destination) && createdWithin(params)(payout)),
+          params,
+          '/v1/payouts',
+          'payout',
+        );
+      },
+      true,
+    ),
+    route(
+      'GET',
+      `payouts/${ID}`,
+      ([id], _params, _request, account) => {
+        if (account === null) throw noSuch('payout', id);
+        return ledger.payout(account, id);
+      },
+      true,
+    ),
+    route('GET', 'disputes', (_ids, params) =>
+      page(
+        ledger.disputes({ charge: optionalText(params, 'charge'), paymentIntent: optionalText(params, 'payment_intent') }).filter(createdWithin(params)),
+        params,
+        '/v1/disputes',
+        'dispute',
+      ),
+    ),
+    route('GET', `disputes/${ID}`, ([id]) => ledger.dispute(id)),
+    route('POST', `disputes/${ID}/close`, ([id], _params, request) => ledger.closeDispute(id, request)),
     route('GET', `events/${ID}`, ([id]) => {
       const event = events.get(id);
       if (!event) throw noSuch('event', id);
       return events.object(event);
     }),
-    route('GET', 'events', (_ids, params) => {
-      const limit = optionalInteger(params, 'limit') ?? 10;
-      if (limit < 1 || limit > 100) throw invalidRequest('This value must be between 1 and 100.', { param: 'limit' });
-      const all = events.list();
-      const startingAfter = optionalText(params, 'starting_after');
-      const from = startingAfter ? all.findIndex((event) => event.id === startingAfter) + 1 : 0;
-      if (startingAfter && from === 0) throw noSuch('event', startingAfter, 'starting_after');
-      const page = all.slice(from, from + limit);
-      return listObject(page.map(events.object), '/v1/events', from + limit < all.length);
-    }),
+    route('GET', 'events', (_ids, params) => page(events.list().map(events.object), params, '/v1/events', 'event')),
   ];
+}
+
+/** One page of a list, newest first, as Stripe's lists answer: `limit` (10 unless told), then `starting_after` or `ending_before`. */
+function page(all: StripeObject[], params: Params, url: string, kind: string): StripeObject {
+  const limit = optionalInteger(params, 'limit') ?? 10;
+  if (limit < 1 || limit > 100) throw invalidRequest('This value must be between 1 and 100.', { param: 'limit' });
+  const startingAfter = optionalText(params, 'starting_after');
+  const endingBefore = optionalText(params, 'ending_before');
+  const indexOf = (id: string, param: string) => {
+    const index = all.findIndex((object) => object.id === id);
+    if (index < 0) throw noSuch(kind, id, param);
+    return index;
+  };
+  if (startingAfter) {
+    const rest = all.slice(indexOf(startingAfter, 'starting_after') + 1);
+    return listObject(rest.slice(0, limit), url, rest.length > limit);
+  }
+  if (endingBefore) {
+    const before = all.slice(0, indexOf(endingBefore, 'ending_before'));
+    return listObject(before.slice(Math.max(0, before.length - limit)), url, before.length > limit);
+  }
+  return listObject(all.slice(0, limit), url, all.length > limit);
+}
+
+/** Stripe's `created` list filter: a timestamp, or a range of `gt`, `gte`, `lt`, `lte`. */
+function createdRange(params: Params): (seconds: number) => boolean {
+  const created = params.created;
+  if (created === undefined) return () => true;
+  if (typeof created === 'string') {
+    const at = requiredInteger(params, 'created');
+    return (seconds) => seconds === at;
+  }
+  if (typeof created !== 'object' || created === null || Array.isArray(created)) throw invalidRequest('Invalid created', { param: 'created' });
+  const bound = (name: string) => optionalInteger(created as Params, name, `created[${name}]`);
+  const [gt, gte, lt, lte] = ['gt', 'gte', 'lt', 'lte'].map(bound);
+  return (seconds) => (gt === null || seconds > gt) && (gte === null || seconds >= gte) && (lt === null || seconds < lt) && (lte === null || seconds <= lte);
+}
+
+const createdWithin = (params: Params) => {
+  const within = createdRange(params);
+  return (object: StripeObject) => within(object.created as number);
+};
+
+const WEEKLY_ANCHORS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** settings[payouts][schedule], as far as it is given; undefined when it is not. */
+function payoutScheduleOf(params: Params): PayoutScheduleInput | undefined {
+  const at = 'settings[payouts][schedule]';
+  const settings = params.settings as Params | undefined;
+  const schedule = (settings?.payouts as Params | undefined)?.schedule as Params | undefined;
+  if (schedule === undefined) return undefined;
+  if (typeof schedule !== 'object' || schedule === null || Array.isArray(schedule)) throw invalidRequest('Invalid object', { param: at });
+  const input: PayoutScheduleInput = {};
+  const interval = optionalText(schedule, 'interval', `${at}[interval]`);
+  if (interval !== null) {
+    if (!(PAYOUT_INTERVALS as readonly string[]).includes(interval))
+      throw invalidRequest(`Invalid ${at}[interval]: must be one of ${PAYOUT_INTERVALS.join(', ')}`, {
+        code: 'parameter_invalid_string',
+        param: `${at}[interval]`,
+      });
+    input.interval = interval as PayoutScheduleInput['interval'];
+  }
+  const delayDays = optionalText(schedule, 'delay_days', `${at}[delay_days]`);
+  // 'minimum' is the shortest Stripe allows the account's country; the local Stripe keeps its default.
+  if (delayDays !== null && delayDays !== 'minimum') input.delayDays = optionalInteger(schedule, 'delay_days', `${at}[delay_days]`) as number;
+  const weeklyAnchor = optionalText(schedule, 'weekly_anchor', `${at}[weekly_anchor]`);
+  if (weeklyAnchor !== null) {
+    if (!WEEKLY_ANCHORS.includes(weeklyAnchor))
+      throw invalidRequest(`Invalid ${at}[weekly_anchor]: must be one of ${WEEKLY_ANCHORS.join(', ')}`, { param: `${at}[weekly_anchor]` });
+    input.weeklyAnchor = weeklyAnchor;
+  }
+  const monthlyAnchor = optionalInteger(schedule, 'monthly_anchor', `${at}[monthly_anchor]`);
+  if (monthlyAnchor !== null) {
+    if (monthlyAnchor < 1 || monthlyAnchor > 31) throw invalidRequest('This value must be between 1 and 31.', { param: `${at}[monthly_anchor]` });
+    input.monthlyAnchor = monthlyAnchor;
+  }
+  return input;
 }
 
 function checkoutSessionInput(params: Params) {
@@ -265,6 +465,12 @@ function euros(currency: string, param: string): string {
   return 'eur';
 }
 
+/** An update's metadata: each key set, or unset by an empty value; all unset by an empty `metadata`. */
+function metadataUpdateOf(params: Params): MetadataUpdate {
+  if (params.metadata === '') return '';
+  return params.metadata === undefined ? undefined : metadataOf(params);
+}
+
 function metadataOf(params: Params, param = 'metadata'): Metadata {
   const metadata = params.metadata ?? {};
   if (typeof metadata !== 'object' || Array.isArray(metadata)) throw invalidRequest('Invalid object', { param });
@@ -297,6 +503,16 @@ function unauthorized(authorization: string | undefined): StripeError {
     ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
     : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
   return new StripeError(401, { type: 'invalid_request_error', message });
+}
+
+/** Stripe's answer to a Stripe-Account header naming an account the key cannot act as. */
+function noAccessTo(account: string, authorization: string): StripeError {
+  const key = authorization.replace(/^Bearer /, '');
+  return new StripeError(403, {
+    type: 'invalid_request_error',
+    code: 'account_invalid',
+    message: `The provided key '${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
+  });
 }
 
 function idempotencyError(message: string): StripeError {

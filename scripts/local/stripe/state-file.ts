@@ -1,8 +1,10 @@
 /**
  * The local Stripe's state on disk, for `npm start` with its state under .local/: the ledger's
  * records and the saved answers of idempotency keys, read at start and written whole, a moment after
- * each change and at stop. So orders paid before a restart can still be refunded, and connected
- * accounts still found. Written to a temporary file then renamed, so a crash leaves the last good copy.
+ * each change and at stop. So orders paid before a restart can still be refunded, connected
+ * accounts still found, and balances, transfers, payouts and disputes carry on where they were
+ * (state written before balances gets them from its charges, refunds and transfers, funds.ts).
+ * Written to a temporary file then renamed, so a crash leaves the last good copy.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SavedResponse } from './server';

@@ -1,24 +1,30 @@
 /**
  * What the local Stripe knows and what it does: checkout sessions, payments, refunds, connected
- * accounts, transfers. Every change happens at once (no awaits), so two requests never interleave,
- * every change that Stripe announces emits its event, and every change is told to `changed`, so
- * that the records can be kept between runs (state-file.ts).
+ * accounts; and, in funds.ts, transfers, reversals, balances, payouts and disputes. Every change
+ * happens at once (no awaits), so two requests never interleave, every change that Stripe announces
+ * emits its event, and every change is told to `changed`, so that the records can be kept between
+ * runs (state-file.ts).
  */
-import { invalidRequest, noSuch } from './errors';
+import { invalidRequest, missingParameter, noSuch } from './errors';
+import { createFunds, DEFAULT_DELAYS, type Delays, type MetadataUpdate, updatedMetadata } from './funds';
 import {
   type AccountLinkRecord,
   type AccountRecord,
   accountLinkObject,
   accountObject,
-  balanceObject,
+  type BalanceTransactionRecord,
   type ChargeRecord,
   type CheckoutSessionRecord,
   chargeObject,
   checkoutSessionObject,
+  DEFAULT_PAYOUT_SCHEDULE,
   formatEuros,
   loginLinkObject,
+  type DisputeRecord,
   type Metadata,
   type PaymentIntentRecord,
+  type PayoutRecord,
+  type PayoutSchedule,
   type PaymentMethodType,
   paymentIntentObject,
   type RefundRecord,
@@ -27,7 +33,7 @@ import {
   type StripeObject,
   stripeId,
   type TransferRecord,
-  transferObject,
+  type TransferReversalRecord,
   unixSeconds,
 } from './objects';
 
@@ -39,7 +45,8 @@ export interface EventRequest {
 
 export const CUSTOMER_ACTION: EventRequest = { id: null, idempotency_key: null };
 
-export type Emit = (type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject) => void;
+/** Announces an event; `account` for one that comes from a connected account (a Connect event). */
+export type Emit = (type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject, account?: string) => void;
 
 export interface CheckoutSessionInput {
   currency: string;
@@ -67,15 +74,33 @@ export interface AccountInput {
   email: string | null;
   requestedCapabilities: string[];
   metadata: Metadata;
+  /** settings[payouts][schedule] as given, over Stripe's default (daily). */
+  payoutSchedule: PayoutScheduleInput | null;
 }
 
-export interface TransferInput {
-  amount: number;
-  currency: string;
-  destination: string;
-  transferGroup: string | null;
-  sourceTransaction: string | null;
-  metadata: Metadata;
+export const PAYOUT_INTERVALS = ['daily', 'manual', 'monthly', 'weekly'] as const;
+
+export type PayoutScheduleInput = Partial<PayoutSchedule>;
+
+/** An account update (POST /v1/accounts/{id}): what is given changes, the rest stays. */
+export interface AccountUpdate {
+  email?: string | null;
+  metadata: MetadataUpdate;
+  /** The schedule's fields given, merged into the account's. */
+  payoutSchedule?: PayoutScheduleInput;
+}
+
+const sameSchedule = (a: PayoutSchedule, b: PayoutSchedule) =>
+  a.interval === b.interval && a.delayDays === b.delayDays && a.weeklyAnchor === b.weeklyAnchor && a.monthlyAnchor === b.monthlyAnchor;
+
+/** A schedule with `input` over `base`; a weekly or monthly one needs its anchor, as Stripe's does. */
+function scheduleWith(base: PayoutSchedule, input: PayoutScheduleInput): PayoutSchedule {
+  const schedule = { ...base, ...input };
+  if (schedule.interval !== 'weekly') delete schedule.weeklyAnchor;
+  else if (!schedule.weeklyAnchor) throw missingParameter('settings[payouts][schedule][weekly_anchor]');
+  if (schedule.interval !== 'monthly') delete schedule.monthlyAnchor;
+  else if (!schedule.monthlyAnchor) throw missingParameter('settings[payouts][schedule][monthly_anchor]');
+  return schedule;
 }
 
 /** Stripe's limits for a payment in euros. */
@@ -97,12 +122,19 @@ export interface LedgerRecords {
   accounts: AccountRecord[];
   accountLinks: AccountLinkRecord[];
   transfers: TransferRecord[];
+  /** Absent in state kept before balances, reversals, payouts and disputes were. */
+  reversals?: TransferReversalRecord[];
+  payouts?: PayoutRecord[];
+  disputes?: DisputeRecord[];
+  balanceTransactions?: BalanceTransactionRecord[];
 }
 
 export interface LedgerOptions {
   appUrl: string;
   now: () => number;
   emit: Emit;
+  /** How long funds take to settle, payouts to arrive, disputes to be decided (DEFAULT_DELAYS's unless told). */
+  delays?: Partial<Delays>;
   /** The records of an earlier run; none: an empty account, as Stripe's test mode starts. */
   records?: LedgerRecords;
   /** Called after every change. */
@@ -118,9 +150,9 @@ export function createLedger(options: LedgerOptions) {
   const intents = byId(records?.intents);
   const charges = byId(records?.charges);
   const refunds = byId(records?.refunds);
-  const accounts = byId(records?.accounts);
+  // State kept before payouts: an onboarded account has the bank account it would have given.
+  const accounts = byId<AccountRecord>((records?.accounts ?? []).map((account) => ({ bankAccountId: account.onboarded ? stripeId('ba') : null, ...account })));
   const accountLinks = new Map((records?.accountLinks ?? []).map((link): [string, AccountLinkRecord] => [link.token, link]));
-  const transfers = byId(records?.transfers);
 
   const sessionObject = (session: CheckoutSessionRecord) => checkoutSessionObject(session, appUrl);
   const chargeObjectOf = (charge: ChargeRecord) =>
@@ -135,6 +167,26 @@ export function createLedger(options: LedgerOptions) {
     if (!record) throw noSuch(kind, id, param);
     return record;
   }
+
+  const funds = createFunds({
+    nowSeconds,
+    emit,
+    changed,
+    delays: { ...DEFAULT_DELAYS, ...options.delays },
+    charges,
+    refunds,
+    accounts,
+    chargeObject: chargeObjectOf,
+    records: {
+      transfers: records?.transfers,
+      reversals: records?.reversals,
+      payouts: records?.payouts,
+      disputes: records?.disputes,
+      balanceTransactions: records?.balanceTransactions,
+    },
+  });
+  // State kept before balances was given what it lacked: kept as it is now, so that it stays the same.
+  if (records && records.balanceTransactions === undefined) changed();
 
   function sessionToPay(id: string): CheckoutSessionRecord {
     const session = found(sessions, id, 'checkout.session', 'session');
@@ -185,8 +237,10 @@ export function createLedger(options: LedgerOptions) {
       balanceTransactionId: stripeId('txn'),
       refundIds: [],
       amountRefunded: 0,
+      disputeId: null,
     };
     charges.set(charge.id, charge);
+    funds.chargeCollected(charge);
     intent.status = 'succeeded';
     intent.latestChargeId = charge.id;
     emit('charge.succeeded', chargeObjectOf(charge), CUSTOMER_ACTION);
@@ -194,10 +248,6 @@ export function createLedger(options: LedgerOptions) {
   }
 
   const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
-
-  function availableBalance(): number {
-    return sum([...charges.values()].map((charge) => charge.amount - charge.amountRefunded)) - sum([...transfers.values()].map((transfer) => transfer.amount));
-  }
 
   return {
     createCheckoutSession(input: CheckoutSessionInput): StripeObject {
@@ -244,10 +294,14 @@ export function createLedger(options: LedgerOptions) {
       return sessionObject(session);
     },
 
-    /** Expires every open session whose time is up, as Stripe does on its own. */
-    expireDue(): void {
+    /**
+     * What Stripe does on its own when its time comes, in the order it comes: open sessions expire,
+     * funds settle, payouts reach the bank, issuers decide disputes, automatic payouts go.
+     */
+    runDue(): void {
       const now = nowSeconds();
       for (const session of sessions.values()) if (session.status === 'open' && session.expiresAt <= now) expire(session, CUSTOMER_ACTION);
+      funds.runDue();
     },
 
     /** The customer paid by card on the hosted page: the money is in at once. */
@@ -306,6 +360,7 @@ export function createLedger(options: LedgerOptions) {
 
     createRefund(input: RefundInput, request: EventRequest): StripeObject {
       const charge = input.charge ? found(charges, input.charge, 'charge', 'charge') : chargeOfIntent(input.paymentIntent as string);
+      funds.assertRefundable(charge);
       const left = charge.amount - charge.amountRefunded;
       if (left === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
       const amount = input.amount ?? left;
@@ -326,6 +381,7 @@ export function createLedger(options: LedgerOptions) {
         balanceTransactionId: stripeId('txn'),
       };
       refunds.set(refund.id, refund);
+      funds.refunded(charge, refund);
       const previous = { amount_refunded: charge.amountRefunded, refunded: false };
       charge.refundIds.push(refund.id);
       charge.amountRefunded += amount;
@@ -336,7 +392,17 @@ export function createLedger(options: LedgerOptions) {
     },
 
     createAccount(input: AccountInput): StripeObject {
-      const account: AccountRecord = { ...input, id: stripeId('acct'), created: nowSeconds(), onboarded: false, onboardedAt: null };
+      const { payoutSchedule, ...fields } = input;
+      const account: AccountRecord = {
+        ...fields,
+        id: stripeId('acct'),
+        created: nowSeconds(),
+        onboarded: false,
+        onboardedAt: null,
+        payoutSchedule: scheduleWith(DEFAULT_PAYOUT_SCHEDULE, payoutSchedule ?? {}),
+        bankAccountId: null,
+        lastAutomaticPayoutDay: null,
+      };
       accounts.set(account.id, account);
       changed();
       return accountObject(account);
@@ -344,6 +410,37 @@ export function createLedger(options: LedgerOptions) {
 
     account(id: string): StripeObject {
       return accountObject(found(accounts, id, 'account', 'account'));
+    },
+
+    hasAccount(id: string): boolean {
+      return accounts.has(id);
+    },
+
+    updateAccount(id: string, update: AccountUpdate, request: EventRequest): StripeObject {
+      const account = found(accounts, id, 'account', 'account');
+      const before = accountObject(account);
+      // Checked before anything changes: a refused update changes nothing.
+      const currentSchedule = account.payoutSchedule ?? DEFAULT_PAYOUT_SCHEDULE;
+      const schedule = update.payoutSchedule && scheduleWith(currentSchedule, update.payoutSchedule);
+      const metadata = updatedMetadata(account.metadata, update.metadata);
+      const changedFields: string[] = [];
+      if (update.email !== undefined && update.email !== account.email) {
+        account.email = update.email;
+        changedFields.push('email');
+      }
+      if (metadata) {
+        account.metadata = metadata;
+        changedFields.push('metadata');
+      }
+      if (schedule && !sameSchedule(schedule, currentSchedule)) {
+        account.payoutSchedule = schedule;
+        changedFields.push('settings');
+      }
+      if (changedFields.length > 0) {
+        emit('account.updated', accountObject(account), request, Object.fromEntries(changedFields.map((field) => [field, before[field]])), account.id);
+        changed();
+      }
+      return accountObject(account);
     },
 
     createAccountLink(input: { account: string; refreshUrl: string; returnUrl: string }): StripeObject {
@@ -379,10 +476,14 @@ export function createLedger(options: LedgerOptions) {
         const before = accountObject(account);
         account.onboarded = true;
         account.onboardedAt = nowSeconds();
+        account.bankAccountId = stripeId('ba');
         const previous = Object.fromEntries(
-          ['details_submitted', 'charges_enabled', 'payouts_enabled', 'capabilities', 'requirements', 'tos_acceptance'].map((field) => [field, before[field]]),
+          ['details_submitted', 'charges_enabled', 'payouts_enabled', 'capabilities', 'requirements', 'external_accounts', 'tos_acceptance'].map((field) => [
+            field,
+            before[field],
+          ]),
         );
-        emit('account.updated', accountObject(account), CUSTOMER_ACTION, previous);
+        emit('account.updated', accountObject(account), CUSTOMER_ACTION, previous, account.id);
       }
       changed();
     },
@@ -398,40 +499,6 @@ export function createLedger(options: LedgerOptions) {
       return loginLinkObject(account.id, nowSeconds(), appUrl);
     },
 
-    createTransfer(input: TransferInput, request: EventRequest): StripeObject {
-      const destination = found(accounts, input.destination, 'destination', 'destination');
-      if (!destination.onboarded || !destination.requestedCapabilities.includes('transfers'))
-        throw invalidRequest(
-          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
-          { code: 'insufficient_capabilities_for_transfer', param: 'destination' },
-        );
-      if (input.sourceTransaction) found(charges, input.sourceTransaction, 'charge', 'source_transaction');
-      if (input.amount > availableBalance())
-        throw invalidRequest(
-          'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card. See: https://stripe.com/docs/testing#available-balance',
-          { code: 'balance_insufficient' },
-        );
-      const transfer: TransferRecord = {
-        ...input,
-        id: stripeId('tr'),
-        created: nowSeconds(),
-        destinationPaymentId: stripeId('py'),
-        balanceTransactionId: stripeId('txn'),
-      };
-      transfers.set(transfer.id, transfer);
-      emit('transfer.created', transferObject(transfer), request);
-      changed();
-      return transferObject(transfer);
-    },
-
-    transfer(id: string): StripeObject {
-      return transferObject(found(transfers, id, 'transfer'));
-    },
-
-    balance(): StripeObject {
-      return balanceObject(availableBalance());
-    },
-
     /** Any object by its id, for `expand[]`. */
     objectById(id: string): StripeObject | undefined {
       const session = sessions.get(id);
@@ -444,8 +511,7 @@ export function createLedger(options: LedgerOptions) {
       if (refund) return refundObject(refund);
       const account = accounts.get(id);
       if (account) return accountObject(account);
-      const transfer = transfers.get(id);
-      return transfer && transferObject(transfer);
+      return funds.objectById(id);
     },
 
     /** Everything it holds, for a later run to start from. */
@@ -457,7 +523,7 @@ export function createLedger(options: LedgerOptions) {
         refunds: [...refunds.values()],
         accounts: [...accounts.values()],
         accountLinks: [...accountLinks.values()],
-        transfers: [...transfers.values()],
+        ...funds.records(),
       };
     },
 
@@ -469,10 +535,32 @@ export function createLedger(options: LedgerOptions) {
         accounts: newestFirst(accounts.values()),
         charges: newestFirst(charges.values()),
         refunds: newestFirst(refunds.values()),
-        transfers: newestFirst(transfers.values()),
-        balance: availableBalance(),
+        ...funds.snapshot(),
       };
     },
+
+    // Transfers, reversals, balances, payouts, disputes, and the dashboard's controls over them.
+    createTransfer: funds.createTransfer,
+    transfer: funds.transfer,
+    transfers: funds.transfers,
+    updateTransfer: funds.updateTransfer,
+    createReversal: funds.createReversal,
+    reversal: funds.reversal,
+    reversals: funds.reversals,
+    balance: funds.balance,
+    balanceTransaction: funds.balanceTransaction,
+    balanceTransactions: funds.balanceTransactions,
+    createPayout: funds.createPayout,
+    payout: funds.payout,
+    payouts: funds.payouts,
+    dispute: funds.dispute,
+    disputes: funds.disputes,
+    closeDispute: funds.closeDispute,
+    settleAll: funds.settleAll,
+    adjust: funds.adjust,
+    failPayout: funds.failPayout,
+    openDispute: funds.openDispute,
+    decideDispute: funds.decideDispute,
   };
 
   function chargeOfIntent(id: string): ChargeRecord {
