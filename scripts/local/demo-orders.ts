@@ -17,6 +17,7 @@ import * as chats from '../../functions/contexts/chats/service';
 import * as delivery from '../../functions/contexts/orders/delivery-service';
 import * as orders from '../../functions/contexts/orders/lifecycle-service';
 import * as orderPayments from '../../functions/contexts/orders/payment-service';
+import * as payouts from '../../functions/contexts/payments/service';
 import { nowMs } from '../../functions/platform/clock';
 import { scheduleSchema } from '../../shared/schemas/orders';
 import { DEMO_CONVERSATIONS, type DemoConversation, type DemoMove, type DemoSessionTime, isMessage } from './demo-chats';
@@ -41,8 +42,22 @@ export async function seedDemoConversations(options: { localStripe: boolean }): 
   const seeded = DEMO_CONVERSATIONS.filter(({ turns }) => options.localStripe || !turns.some((turn) => !isMessage(turn) && turn.move === 'pay'));
   // One after the other: the chat list shows the last on top, and at once, all being Alice's, they would contend for her unread total.
   for (const conversation of seeded) {
+    const expert = await participant(conversation.expert, 'professor');
+    if (options.localStripe && !expert.account.payoutAccountId) known.set(conversation.expert, await onboarded(expert));
     await seedConversation(conversation, await participant(conversation.student, 'user'), await participant(conversation.expert, 'professor'));
   }
+}
+
+/** As the expert connects their payout account: the onboarding page of the local Stripe, its Complete button, then the status read back. */
+async function onboarded(expert: Participant): Promise<Participant> {
+  const { url } = await payouts.onboard(expert.account);
+  const page = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'complete' }), redirect: 'manual' });
+  await page.body?.cancel();
+  if (page.status !== 303) throw new Error(`Demo conversations: the local Stripe's onboarding page answered ${page.status} to Complete`);
+  const account = await accounts.getAccount(expert.account.userId);
+  if (!account) throw new Error('Demo conversations: the expert disappeared');
+  await payouts.payoutStatus(account);
+  return { ...expert, account: (await accounts.getAccount(account.userId)) ?? account };
 }
 
 async function participantOf(email: string, role: Caller['role']): Promise<Participant> {

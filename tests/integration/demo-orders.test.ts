@@ -144,7 +144,7 @@ describe('the demo orders of a first start', () => {
     expect(paid).toHaveLength(5);
     let heldAtProvider = 0;
     for (const row of paid) {
-      const { payment, cancellation, expertId } = await order(row.chatId);
+      const { payment, cancellation, expertId, transfer } = await order(row.chatId);
       const amount = row.paymentAmount * 100;
       expect(payment?.amountCents, row.offer.title).toBe(amount);
       const intent = await stripe.paymentIntents.retrieve(payment?.paymentIntentId ?? '', { expand: ['latest_charge'] });
@@ -166,15 +166,21 @@ describe('the demo orders of a first start', () => {
           ]),
         });
         expect(held).toBe(0);
+        // And sent to the expert's connected account, out of the order's charge.
+        expect(transfer).toMatchObject({ status: expect.stringMatching(/^(sent|settled)$/), amountCents: amount - amount / 10 });
+        const sent = await stripe.transfers.retrieve(transfer?.transferId ?? '');
+        expect(sent).toMatchObject({ amount: amount - amount / 10, source_transaction: charge.id, transfer_group: `order-${row.chatId}` });
+        heldAtProvider -= sent.amount;
       } else {
         expect(charge.amount_refunded).toBe(0);
         expect(held).toBe(-amount);
       }
       heldAtProvider += amount - charge.amount_refunded;
     }
-    // What the ledger says the platform holds at the provider is what the local Stripe holds.
+    // What the ledger says the platform holds at the provider is what the local Stripe holds, settled or not.
     expect(await balance('provider_balance')).toBe(heldAtProvider);
-    expect((await stripe.balance.retrieve()).available[0].amount).toBe(heldAtProvider);
+    const platform = await stripe.balance.retrieve();
+    expect([...platform.available, ...platform.pending].reduce((sum, funds) => sum + funds.amount, 0)).toBe(heldAtProvider);
   });
 });
 

@@ -1,19 +1,18 @@
 /**
- * Earnings and withdrawals through the local gateway, the real orders handler and DynamoDB Local:
- * an approved order's credit shows as pending, settled funds become withdrawable, a withdrawal
- * never overdraws however many are asked at once, and an admin's rejection gives the amount back,
- * once. (Until the transfers land, a test stands in for the provider's settlement by recording it
- * in the ledger as the payouts code will.)
+ * Earnings and withdrawals through the local gateway, the real orders handler, DynamoDB Local and
+ * the local Stripe: an approved order's credit is transferred to the expert's connected account
+ * out of its charge and shows as pending, becomes withdrawable when the charge settles (the test
+ * clock), a withdrawal never overdraws however many are asked at once, and an admin's rejection
+ * gives the amount back, once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
-import { cents } from '../../shared/money';
 import { signedInAs, signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
-import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { openOrder } from '../support/orders';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 
@@ -34,34 +33,32 @@ async function approvedOrder(): Promise<{ chatId: string }> {
   return { chatId: chat._id };
 }
 
-/** The provider's transfer of the credit and its settlement, recorded as the payouts code records them. */
-async function settle(chatId: string, amountCents: number): Promise<void> {
-  const [ledger, ledgerRepo, table] = await Promise.all([
-    import('../../functions/contexts/payments/ledger'),
-    import('../../functions/contexts/payments/ledger-repository'),
-    import('../../functions/platform/table'),
-  ]);
-  const at = new Date().toISOString();
-  const amount = cents(amountCents);
-  const entries = [ledger.transferEntry(chatId, expertId, `tr_${chatId}`, amount, at), ledger.settlementEntry(chatId, expertId, `tr_${chatId}`, amount, at)];
-  await table.transact({ TransactItems: ledgerRepo.entryWrites(entries) });
-}
+/** The charge's funds settle at the provider (the local Stripe's delay), and the deadlines job records it. */
+const settleFunds = () => advanceClock('10m');
 
 const earningsOf = async (client: ApiClient) => (await client.get<Earnings>('/user/earnings')).body;
 
 beforeAll(async () => {
   ({ expert, expertId, offer } = await expertWithOffer('Wanda', 'Withdrawer', 'Pitch deck review'));
+  await onboard(expert);
   admin = await signedInAs('admin');
 });
 
 describe('earnings', () => {
-  it('show an approved order’s credit as pending, with what the student paid and what the expert earned', async () => {
+  it('show an approved order’s credit as pending until its charge settles, then as available', async () => {
     const { chatId } = await approvedOrder();
     const earnings = await earningsOf(expert);
     expect(earnings).toMatchObject({ balance: 0, pending: 54, frozen: 0, requested: 0, withdrawn: 0, owed: 0 });
     expect(earnings.orders).toEqual([
       { orderNumber: expect.any(Number), paymentAmount: 60, earned: 54, chatId, isWithdrawn: false, creditedAt: expect.any(String) },
     ]);
+
+    // The credit went to the expert's connected account, out of the order's charge.
+    const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
+    expect(transfer).toMatchObject({ amount: 5400, currency: 'eur', source_transaction: expect.stringMatching(/^ch_/), metadata: { orderId: chatId } });
+
+    await settleFunds();
+    expect(await earningsOf(expert)).toMatchObject({ balance: 54, pending: 0 });
   });
 
   it('are the expert’s own: students are refused, and only admins see the queue', async () => {
@@ -74,34 +71,37 @@ describe('earnings', () => {
 
 describe('withdrawals', () => {
   it('take from what is available, never more, however many are asked at once', async () => {
-    const { chatId } = await approvedOrder();
-    await settle(chatId, 5400);
-    const before = await earningsOf(expert);
-    expect(before.balance).toBe(54);
+    await approvedOrder();
+    await settleFunds();
+    // This order's 54 with what earlier tests of this expert left available.
+    const available = (await earningsOf(expert)).balance;
+    expect(available).toBeGreaterThanOrEqual(54);
 
-    expect(await expert.post('/user/withdraw', { amount: 54.01 })).toMatchObject({
+    expect(await expert.post('/user/withdraw', { amount: available + 0.01 })).toMatchObject({
       status: 400,
       body: { msg: MSG.withdrawalOverBalance, code: 'withdrawal_over_balance' },
     });
     for (const amount of [0, -5, 1.234, '10'])
       expect(await expert.post('/user/withdraw', { amount })).toMatchObject({ status: 400, body: { msg: MSG.validAmount } });
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => expert.post<{ msg: string; withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => expert.post<{ msg: string; withdrawal: Withdrawal }>('/user/withdraw', { amount: available })),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const refused of answers.filter((answer) => answer.status !== 201)) expect(refused.body).toMatchObject({ code: 'withdrawal_over_balance' });
     expect(answers.find((answer) => answer.status === 201)?.body).toMatchObject({
       msg: MSG.withdrawalSubmitted,
-      withdrawal: { amount: 54, status: 'pending' },
+      withdrawal: { amount: available, status: 'pending' },
     });
 
-    expect(await earningsOf(expert)).toMatchObject({ balance: 0, requested: 54 });
+    expect(await earningsOf(expert)).toMatchObject({ balance: 0, requested: available });
     const mine = (await expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals;
-    expect(mine).toEqual([{ _id: expect.any(String), amount: 54, status: 'pending', createdAt: expect.any(String) }]);
+    expect(mine).toEqual([{ _id: expect.any(String), amount: available, status: 'pending', createdAt: expect.any(String) }]);
   });
 
   it('rejected by an admin come back to the available balance, once, with the reason the expert sees', async () => {
-    const { chatId } = await approvedOrder();
-    await settle(chatId, 5400);
+    await approvedOrder();
+    await settleFunds();
     const asked = await expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 20.5 });
     expect(asked.status).toBe(201);
     const withdrawalId = asked.body.withdrawal._id;

@@ -13,7 +13,8 @@ import { announcement } from '../realtime/service';
 import { deadlineOf, type OrderRecord, remindersPassed, sessionStartMs } from './order';
 import { completeRefund } from './payment-service';
 import * as repo from './repository';
-import { creditOnCompletion, move } from './lifecycle-service';
+import { closeWithCredit, move } from './lifecycle-service';
+import { sendTransfer, settleTransfer } from './transfer-service';
 
 /** Orders handled per run; the next run takes the rest. */
 const BATCH = 100;
@@ -47,7 +48,13 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
       return true;
     case 'approve':
     case 'completeSession':
-      await move(order, { action: due.action, actor: 'system', writes: creditOnCompletion(order) });
+      await closeWithCredit(order, due.action, 'system');
+      return true;
+    case 'transfer':
+      await sendTransfer(order);
+      return true;
+    case 'settle':
+      await settleTransfer(order);
       return true;
     default:
       logger.error('A deadline without a handler', { orderId: order.orderId, action: due.action });

@@ -17,6 +17,7 @@ import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
 import { deadlineOf, nextStatus, noticeOf, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, remindersPassed } from './order';
 import * as repo from './repository';
+import { sendTransferSoon } from './transfer-service';
 
 // Moving an order --------------------------------------------------------------------------------
 
@@ -153,21 +154,29 @@ export async function confirmSchedule(caller: Caller, orderId: string): Promise<
  */
 export async function approve(caller: Caller, orderId: string): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
-  await move(order, { action: 'approve', actor, writes: creditOnCompletion(order) });
+  await closeWithCredit(order, 'approve', actor);
   return { msg: MSG.projectApproved };
 }
 
-/** The ledger writes of an order completed (approved, or its session held): what was paid is credited, less the fee. */
-export function creditOnCompletion(order: OrderRecord): repo.OrderWrite[] {
+/**
+ * Closes the order (approved, its session held, released by an admin) with the expert's credit,
+ * the payment less the fee, in the same transaction, and the transfer of that credit due; then
+ * sends the transfer (the deadlines job retries one that could not be made now).
+ */
+export async function closeWithCredit(order: OrderRecord, action: OrderAction, actor: OrderActor): Promise<OrderRecord> {
   const held = order.payment?.amountCents ?? cents(0);
-  if (held === 0) return [];
-  return payments.ledgerWrites(payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()));
+  const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()) : [];
+  const credit = payments.creditedTo(order.expertId, entries);
+  const changes: repo.OrderChanges = credit > 0 ? { transfer: { status: 'due', amountCents: credit } } : {};
+  const closed = await move(order, { action, actor, changes, writes: payments.ledgerWrites(entries) });
+  await sendTransferSoon(closed);
+  return closed;
 }
 
 /** The student confirms that the booked session took place: the order closes and the expert is credited. */
 export async function confirmSession(caller: Caller, orderId: string): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
-  await move(order, { action: 'completeSession', actor, writes: creditOnCompletion(order) });
+  await closeWithCredit(order, 'completeSession', actor);
   return { msg: MSG.sessionConfirmed };
 }
 

@@ -16,9 +16,10 @@ import { logger } from '../../platform/logger';
 import type { AccountRecord } from '../accounts/account';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
-import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
+import { type CheckoutRecord, deadlineOf, nextStatus, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { move, orderOfParticipant } from './lifecycle-service';
+import { sendTransferSoon } from './transfer-service';
 
 /** Reads that may race another writer of the same order are tried again this often. */
 const ATTEMPTS = 4;
@@ -253,13 +254,25 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
       orderId: order.orderId,
     },
   );
+  // The rest, if any, is the expert's: its transfer is due.
+  const credit = payments.creditedTo(order.expertId, entries);
+  const changes: repo.OrderChanges = {
+    cancellation: { ...cancellation, refundId: refund.refundId },
+    ...(credit > 0 && { transfer: { status: 'due' as const, amountCents: credit } }),
+  };
+  const settled: OrderRecord = { ...order, ...changes, version: order.version + 1 };
+  const due = deadlineOf(settled);
   const recorded = await repo.commitMove([
-    repo.orderMove(order, order.status, { cancellation: { ...cancellation, refundId: refund.refundId }, dueAt: undefined }, nowIso()),
+    repo.orderMove(order, order.status, { ...changes, dueAt: due && new Date(due.at).toISOString() }, nowIso()),
     ...payments.ledgerWrites(entries),
     ...(refund.amountCents > 0 ? [event.put] : []),
   ]);
-  if (!recorded) logger.info('Refund already recorded', { orderId: order.orderId });
-  else if (refund.amountCents > 0) await event.pushNow();
+  if (!recorded) {
+    logger.info('Refund already recorded', { orderId: order.orderId });
+    return;
+  }
+  if (refund.amountCents > 0) await event.pushNow();
+  await sendTransferSoon(settled);
 }
 
 // Provider events --------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import { reportedProjectFile } from './delivery-service';
 import type { OrderRecord, ProblemRecord } from './order';
 import { completeRefund } from './payment-service';
 import * as repo from './repository';
-import { creditOnCompletion, move } from './lifecycle-service';
+import { closeWithCredit, move } from './lifecycle-service';
 
 /** The admin's page holds at most this many reports at once; decided ones leave it. */
 const PAGE = 100;
@@ -72,7 +72,7 @@ export async function resolveProblem(orderId: string, decision: ProblemDecision)
   const order = await repo.getOrder(orderId, { consistent: true });
   if (!order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
   if (decision.decision === 'release') {
-    await move(order, { action: 'resolveRelease', actor: 'admin', writes: creditOnCompletion(order) });
+    await closeWithCredit(order, 'resolveRelease', 'admin');
     return { msg: MSG.problemReleased };
   }
   const paid: Cents = order.payment?.amountCents ?? cents(0);

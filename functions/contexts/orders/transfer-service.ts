@@ -39,8 +39,8 @@ export async function sendTransfer(order: OrderRecord): Promise<OrderRecord> {
   const due = order.transfer;
   if (due?.status !== 'due') return order;
   const expert = await accounts.getAccount(order.expertId);
-  const chargeId = await chargeOf(order);
-  if (!expert?.payoutAccountId || !expert.payoutsEnabled || !chargeId) {
+  const chargeId = expert?.payoutAccountId && expert.payoutsEnabled ? await chargeOf(order) : undefined;
+  if (!expert?.payoutAccountId || !chargeId) {
     return record(order, { ...due, retryAt: new Date(nowMs() + RETRY_MS).toISOString() }, []);
   }
   const made = await payments.transfer({
@@ -54,12 +54,18 @@ export async function sendTransfer(order: OrderRecord): Promise<OrderRecord> {
   const at = nowIso();
   const entries = [payments.transferEntry(order.orderId, order.expertId, made.transferId, made.amountCents, at)];
   if (available) entries.push(payments.settlementEntry(order.orderId, order.expertId, made.transferId, made.amountCents, at));
-  return record(order, { status: available ? 'settled' : 'sent', amountCents: made.amountCents, transferId: made.transferId, availableOn: availableOn.toISOString() }, entries);
+  return record(
+    order,
+    { status: available ? 'settled' : 'sent', amountCents: made.amountCents, transferId: made.transferId, availableOn: availableOn.toISOString() },
+    entries,
+  );
 }
 
 /** Sends a due transfer right after the credit; a failure leaves it due for the deadlines job. */
 export async function sendTransferSoon(order: OrderRecord): Promise<void> {
-  await sendTransfer(order).catch((error: unknown) => logger.warn('Transfer not made yet; the deadlines job retries it', { orderId: order.orderId, error: error as Error }));
+  await sendTransfer(order).catch((error: unknown) =>
+    logger.warn('Transfer not made yet; the deadlines job retries it', { orderId: order.orderId, error: error as Error }),
+  );
 }
 
 /** A sent transfer whose funds the provider now says are available becomes withdrawable. */

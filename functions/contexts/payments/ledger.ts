@@ -174,7 +174,12 @@ export const payoutPaidEntry = (w: WithdrawalMoney, payoutId: string, at: string
 
 /** What entries credit the expert (their pending account's lines), in cents. */
 export const creditedTo = (expertId: string, entries: readonly LedgerEntry[]): Cents =>
-  cents(-balanceOf(expertAccount(expertId, 'pending'), entries.flatMap((entry) => entry.lines)) + 0);
+  cents(
+    -balanceOf(
+      expertAccount(expertId, 'pending'),
+      entries.flatMap((entry) => entry.lines),
+    ) + 0,
+  );
 
 /** An account's balance from lines: what arrived minus what left. */
 export const balanceOf = (account: LedgerAccount, lines: readonly LedgerLine[]): Cents =>
