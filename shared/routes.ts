@@ -203,7 +203,7 @@ const ROUTE_TABLE = [
   r('GET', '/admin/payments', 'admin', 'admin'),
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),
   r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
-  r('POST', '/admin/withdrawals/{id}/approve', 'admin', 'admin', { body: emptyBody }),
+  r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: emptyBody }),
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),
   r('GET', '/admin/statistics', 'admin', 'admin'),
 ] as const satisfies readonly Route[];

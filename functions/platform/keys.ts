@@ -49,6 +49,7 @@ import type { Domain } from '../../shared/routes';
  * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
  * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
+ * - an expert's paid-out total ............ GetItem  pk=EARNINGS#<expertId> sk=TOTALS (ADD with each payout paid)
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
@@ -118,6 +119,8 @@ export const withdrawalStatusIndex = (status: string, createdAt: string, withdra
   ...withdrawalsWithStatus(status),
   gsi2sk: `${createdAt}#${withdrawalId}`,
 });
+/** An expert's earnings counters (paid out so far), added to with each payout paid. */
+export const earningsTotalsKey = (expertId: string) => ({ pk: `EARNINGS#${expertId}`, sk: 'TOTALS' });
 /** An account's running total, after its lines in the partition (an ISO time sorts before `TOTAL`). */
 export const ledgerTotalKey = (account: string) => ({ ...ledgerLinesOf(account), sk: 'TOTAL' });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
@@ -176,7 +179,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['CHATS#'],
   },
   orders: {
-    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#'],
+    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],
     // GSI2 ORDERS#DUE (deadlines) and GSI1 ORDERS#REPORTED (problems): the same prefix on both indexes;
     // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>).

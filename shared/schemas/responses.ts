@@ -125,7 +125,7 @@ export interface RouteResponses {
   'GET /api/admin/payments': AdminPayment[];
   'POST /api/admin/create-user': Message;
   'GET /api/admin/withdrawals': WithdrawalPage<AdminWithdrawal>;
-  'POST /api/admin/withdrawals/{id}/approve': Message;
+  'POST /api/admin/withdrawals/{id}/approve': Message & { withdrawal: Withdrawal };
   'POST /api/admin/withdrawals/{id}/reject': Message & { withdrawal: Withdrawal };
   'GET /api/admin/statistics': AdminStatistics;
 }

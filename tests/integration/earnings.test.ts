@@ -10,7 +10,7 @@ import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInStudent } from '../support/accounts';
-import type { ApiClient } from '../support/api';
+import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { openOrder } from '../support/orders';
@@ -22,13 +22,13 @@ let offer: OfferDto;
 let admin: ApiClient;
 
 /** A paid project of the expert, delivered and approved: its credit is the expert's. */
-async function approvedOrder(): Promise<{ chatId: string }> {
+async function approvedOrder(of: { expert: ApiClient; offer: OfferDto } = { expert, offer }): Promise<{ chatId: string }> {
   const { client: student } = await signedInStudent();
-  const { chat } = await openOrder(offer, student);
+  const { chat } = await openOrder(of.offer, student);
   const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
   await pressOnPage(created.body.url, 'pay');
   await delivered('checkout.session.completed', sessionIdOf(created.body.url));
-  expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+  expect((await submitMultipart(of.expert, chat._id, pdfDocument())).status).toBe(200);
   expect((await student.post(`/chats/${chat._id}/handle-project`, { action: 'approve' })).status).toBe(200);
   return { chatId: chat._id };
 }
@@ -128,5 +128,68 @@ describe('withdrawals', () => {
       withdrawalId,
     );
     expect(await admin.post('/admin/withdrawals/no-such-withdrawal/reject', {})).toMatchObject({ status: 404, body: { code: 'withdrawal_not_found' } });
+  });
+});
+
+describe('payouts', () => {
+  /** A fresh expert of this describe's own, onboarded, with one approved and settled order: €54 available. */
+  async function expertWithFunds(firstName: string) {
+    const own = await expertWithOffer(firstName, 'Payee', `Portfolio review by ${firstName}`);
+    await onboard(own.expert);
+    await approvedOrder(own);
+    await settleFunds();
+    return own;
+  }
+
+  const withdrawalOf = async (client: ApiClient, withdrawalId: string) =>
+    (await client.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === withdrawalId);
+
+  it('approved by an admin pay out from the connected account, once, and count as withdrawn when paid', async () => {
+    const own = await expertWithFunds('Paige');
+    const asked = await own.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 });
+    const withdrawalId = asked.body.withdrawal._id;
+
+    const [first, second] = await Promise.all([
+      admin.post<{ msg: string; withdrawal: Withdrawal }>(`/admin/withdrawals/${withdrawalId}/approve`, {}),
+      admin.post<{ msg: string }>(`/admin/withdrawals/${withdrawalId}/approve`, {}),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const approved = first.status === 200 ? first : second;
+    expect(approved.body).toMatchObject({ msg: MSG.withdrawalApprovedDone, withdrawal: { status: 'approved', amount: 54 } });
+
+    // One payout at the provider, from the expert's connected account.
+    const account = (await localStripe().accounts.list({ limit: 100 })).data.find((candidate) => candidate.metadata?.expertId === own.expertId);
+    const payouts = (await localStripe().payouts.list({}, { stripeAccount: account?.id })).data;
+    expect(payouts).toHaveLength(1);
+    expect(payouts[0]).toMatchObject({ amount: 5400, currency: 'eur', metadata: { withdrawalId } });
+
+    await advanceClock('10m');
+    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('paid');
+    const earnings = await earningsOf(own.expert);
+    expect(earnings).toMatchObject({ balance: 0, requested: 0, withdrawn: 54 });
+    expect(earnings.orders.map((row) => row.isWithdrawn)).toEqual([true]);
+  });
+
+  it('that fail come back to the available balance with the reason, and may be asked for again', async () => {
+    const own = await expertWithFunds('Fabian');
+    const asked = await own.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 30 });
+    const withdrawalId = asked.body.withdrawal._id;
+    expect((await admin.post(`/admin/withdrawals/${withdrawalId}/approve`, {})).status).toBe(200);
+    const account = (await localStripe().accounts.list({ limit: 100 })).data.find((candidate) => candidate.metadata?.expertId === own.expertId);
+    const [payout] = (await localStripe().payouts.list({}, { stripeAccount: account?.id })).data;
+
+    const failed = await fetch(`${stackUrl()}/_local/payments/payouts/${payout.id}/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ failureCode: 'account_closed' }),
+    });
+    expect(failed.status).toBe(200);
+    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('failed');
+    expect(await withdrawalOf(own.expert, withdrawalId)).toMatchObject({ failureMessage: expect.any(String) });
+    expect(await earningsOf(own.expert)).toMatchObject({ balance: 54, requested: 0, withdrawn: 0 });
+
+    // The admin's queue no longer offers it; the expert withdraws again.
+    expect((await admin.post(`/admin/withdrawals/${withdrawalId}/approve`, {})).status).toBe(409);
+    expect((await own.expert.post('/user/withdraw', { amount: 54 })).status).toBe(201);
   });
 });

@@ -1,8 +1,18 @@
 /** DynamoDB access of withdrawals. Keys come from platform/keys.ts only, item shapes from withdrawal.ts only. */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { expertWithdrawalIndex, expertWithdrawalsOf, GSI1, GSI2, withdrawalKey, withdrawalStatusIndex, withdrawalsWithStatus } from '../../platform/keys';
+import {
+  earningsTotalsKey,
+  expertWithdrawalIndex,
+  expertWithdrawalsOf,
+  GSI1,
+  GSI2,
+  withdrawalKey,
+  withdrawalStatusIndex,
+  withdrawalsWithStatus,
+} from '../../platform/keys';
 import { db } from '../../platform/table';
+import { type Cents, cents } from '../../../shared/money';
 import { WITHDRAWAL_STATUSES } from '../../../shared/schemas/earnings';
 import { fromWithdrawalItem, type WithdrawalRecord, type WithdrawalStatus } from './withdrawal';
 
@@ -38,6 +48,22 @@ export function withdrawalMove(
       ExpressionAttributeValues: { ':from': withdrawal.status, ':seen': withdrawal.version },
     },
   };
+}
+
+/** Adds a paid payout to the expert's paid-out total, in the payout's transaction. */
+export const withdrawnAdd = (expertId: string, amountCents: Cents) => ({
+  Update: {
+    TableName: config.tableName,
+    Key: earningsTotalsKey(expertId),
+    UpdateExpression: 'ADD withdrawnCents :amount',
+    ExpressionAttributeValues: { ':amount': amountCents },
+  },
+});
+
+/** What the expert has been paid out so far, in cents. */
+export async function withdrawnOf(expertId: string): Promise<Cents> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: earningsTotalsKey(expertId), ConsistentRead: true }));
+  return cents(Number(Item?.withdrawnCents ?? 0));
 }
 
 export async function getWithdrawal(withdrawalId: string): Promise<WithdrawalRecord | undefined> {

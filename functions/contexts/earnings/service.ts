@@ -13,10 +13,10 @@ import type { Caller } from '../../platform/access-token';
 import { nowIso } from '../../platform/clock';
 import { newId } from '../../platform/crypto';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors';
+import { logger } from '../../platform/logger';
 import { isConditionFailure, transact } from '../../platform/table';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import * as orders from '../orders/service';
 import * as payments from '../payments/service';
 import * as repo from './repository';
 import { nextWithdrawalStatus, toWithdrawalDto, type WithdrawalRecord } from './withdrawal';
@@ -51,34 +51,26 @@ export function withdrawnFlags(credits: readonly Cents[], totals: { earned: numb
 /** GET /user/earnings: the balances, and a page of the credited orders, newest first. */
 export async function earnings(caller: Caller, query: { cursor?: string }): Promise<Earnings> {
   const [balances, page] = await Promise.all([payments.expertBalances(caller.userId), payments.creditsOf(caller.userId, PAGE, decode(query.cursor))]);
-  const byId = await orders.getOrders(page.credits.map((credit) => credit.orderId));
-  // Paid withdrawals come with the payouts; until one is paid, nothing is withdrawn.
-  const withdrawn = 0;
+  const withdrawn = await repo.withdrawnOf(caller.userId);
   const earned = balances.pending + balances.available + balances.frozen + balances.requested + withdrawn;
   const flags = withdrawnFlags(
     page.credits.map((credit) => credit.earnedCents),
     { earned, withdrawn, newer: 0 },
   );
-  const rows: EarningsOrder[] = page.credits.flatMap((credit, index) => {
-    const order = byId.get(credit.orderId);
-    if (!order) return [];
-    return [
-      {
-        orderNumber: order.orderNumber,
-        paymentAmount: eurosFromCents(order.payment?.amountCents ?? credit.earnedCents),
-        earned: eurosFromCents(credit.earnedCents),
-        chatId: order.orderId,
-        isWithdrawn: flags[index],
-        creditedAt: credit.at,
-      },
-    ];
-  });
+  const rows: EarningsOrder[] = page.credits.map((credit, index) => ({
+    orderNumber: credit.orderNumber,
+    paymentAmount: eurosFromCents(credit.paidCents),
+    earned: eurosFromCents(credit.earnedCents),
+    chatId: credit.orderId,
+    isWithdrawn: flags[index],
+    creditedAt: credit.at,
+  }));
   return {
     balance: eurosFromCents(balances.available),
     pending: eurosFromCents(balances.pending),
     frozen: eurosFromCents(balances.frozen),
     requested: eurosFromCents(balances.requested),
-    withdrawn: eurosFromCents(withdrawn as Cents),
+    withdrawn: eurosFromCents(withdrawn),
     owed: 0,
     orders: rows,
     ...(page.next && { nextCursor: encode(page.next) }),
@@ -154,4 +146,125 @@ export async function reject(withdrawalId: string, body: { reason?: string }): P
     throw error;
   }
   return { msg: MSG.withdrawalRejectedDone, withdrawal: toWithdrawalDto({ ...withdrawal, status: 'rejected', ...(reason && { reason }) }) };
+}
+
+// Payouts ------------------------------------------------------------------------------------------
+
+/**
+ * POST /admin/withdrawals/{id}/approve: the decision is recorded first (conditional on the status,
+ * so a second approval, or one at the same moment, is 409 and asks for no payout), then the payout
+ * is made from the expert's connected account with a key derived from the withdrawal. A payout the
+ * provider refuses fails the withdrawal and gives the amount back; one whose outcome is unknown
+ * is asked for again, with the same key, by the payouts job.
+ */
+export async function approve(withdrawalId: string): Promise<{ msg: string; withdrawal: Withdrawal }> {
+  const withdrawal = await undecided(withdrawalId);
+  if (!nextWithdrawalStatus(withdrawal, 'approve', 'admin')) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
+  const at = nowIso();
+  try {
+    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at)] });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
+    throw error;
+  }
+  const approved = await payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
+  return {
+    msg: approved.status === 'failed' ? (approved.failureMessage ?? MSG.withdrawalFailed) : MSG.withdrawalApprovedDone,
+    withdrawal: toWithdrawalDto(approved),
+  };
+}
+
+/** Makes (or finds again, by its key) the payout of an approved withdrawal, and records its id. */
+async function payOut(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
+  const expert = await accounts.getAccount(withdrawal.expertId);
+  if (!expert?.payoutAccountId) return fail(withdrawal, MSG.withdrawalNeedsPayouts);
+  let payout: Awaited<ReturnType<typeof payments.payout>>;
+  try {
+    payout = await payments.payout({
+      idempotencyKey: `withdrawal-${withdrawal.withdrawalId}-payout`,
+      accountId: expert.payoutAccountId,
+      amountCents: withdrawal.amountCents,
+      withdrawalId: withdrawal.withdrawalId,
+      expertId: withdrawal.expertId,
+    });
+  } catch (error) {
+    if (error instanceof payments.ProviderRefusal) return fail(withdrawal, error.message);
+    throw error;
+  }
+  const at = nowIso();
+  await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', { payoutId: payout.payoutId }, at)] });
+  return { ...withdrawal, payoutId: payout.payoutId, updatedAt: at, version: withdrawal.version + 1 };
+}
+
+/** The payout failed (or could not be made): the withdrawal says why, and the amount is available again. */
+async function fail(withdrawal: WithdrawalRecord, failureMessage: string): Promise<WithdrawalRecord> {
+  const at = nowIso();
+  try {
+    await transact({
+      TransactItems: [
+        repo.withdrawalMove(withdrawal, 'failed', { failureMessage }, at),
+        ...payments.ledgerWrites([payments.withdrawalReturnedEntry(withdrawal, 'failed', at)]),
+      ],
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return { ...withdrawal, status: 'failed', failureMessage, updatedAt: at, version: withdrawal.version + 1 };
+}
+
+/** The payout reached the expert's bank: it leaves the connected account and what the platform owes, once. */
+async function paid(withdrawal: WithdrawalRecord, payoutId: string): Promise<void> {
+  const at = nowIso();
+  try {
+    await transact({
+      TransactItems: [
+        repo.withdrawalMove(withdrawal, 'paid', { payoutId }, at),
+        ...payments.ledgerWrites([payments.payoutPaidEntry(withdrawal, payoutId, at)]),
+        repo.withdrawnAdd(withdrawal.expertId, withdrawal.amountCents),
+      ],
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Applies the payout's state as the provider holds it now to its withdrawal (events may come twice, or out of order). */
+async function settlePayout(withdrawal: WithdrawalRecord, accountId: string, payoutId: string): Promise<void> {
+  if (withdrawal.status !== 'approved') return;
+  const payout = await payments.getPayout(accountId, payoutId);
+  if (payout.status === 'paid') await paid(withdrawal, payout.payoutId);
+  else if (payout.status === 'failed' || payout.status === 'canceled') await fail(withdrawal, payout.failureMessage ?? MSG.withdrawalFailed);
+}
+
+/** payout.paid, payout.failed, payout.canceled: the connected account's payout of a withdrawal moved. */
+export async function payoutChanged(event: { objectId: string; accountId?: string; metadata: Record<string, string> }): Promise<void> {
+  const withdrawal = event.metadata.withdrawalId ? await repo.getWithdrawal(event.metadata.withdrawalId) : undefined;
+  if (!withdrawal || !event.accountId) return;
+  await settlePayout(withdrawal, event.accountId, event.objectId);
+}
+
+/** Withdrawals handled per run of the payouts job; the next run takes the rest. */
+const PAYOUTS_BATCH = 100;
+
+/**
+ * The payouts job, with the deadlines: every approved withdrawal gets its payout (asked for again
+ * with its key when the outcome was unknown) and its state as the provider holds it, in case an
+ * event was lost. A failure of one never stops the others.
+ */
+export async function runPayouts(): Promise<{ checked: number; failed: number }> {
+  const { withdrawals } = await repo.withdrawalsByStatus('approved', PAYOUTS_BATCH);
+  let failed = 0;
+  for (const withdrawal of withdrawals) {
+    try {
+      if (!withdrawal.payoutId) await payOut(withdrawal);
+      else {
+        const expert = await accounts.getAccount(withdrawal.expertId);
+        if (expert?.payoutAccountId) await settlePayout(withdrawal, expert.payoutAccountId, withdrawal.payoutId);
+      }
+    } catch (error) {
+      failed++;
+      logger.error('Payout not settled; retried on the next run', { withdrawalId: withdrawal.withdrawalId, error: error as Error });
+    }
+  }
+  return { checked: withdrawals.length, failed };
 }

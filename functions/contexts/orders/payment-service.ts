@@ -14,6 +14,7 @@ import { config } from '../../platform/config';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import type { AccountRecord } from '../accounts/account';
+import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
 import { type CheckoutRecord, deadlineOf, nextStatus, type OrderRecord, totalCents } from './order';
@@ -296,6 +297,11 @@ export async function handleProviderEvent(rawBody: string, signature: string | u
       break;
     case 'account.updated':
       await payments.payoutAccountChanged(event);
+      break;
+    case 'payout.paid':
+    case 'payout.failed':
+    case 'payout.canceled':
+      await earnings.payoutChanged(event);
       break;
     case 'charge.refunded':
       // Refunds are started here and recorded when they are made; the event confirms them.

@@ -14,7 +14,7 @@ import {
   ordersDueIndex,
   reportedOrderIndex,
 } from '../../platform/keys';
-import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
+import { db, isConditionFailure, transact } from '../../platform/table';
 import { fromOrderItem, type OrderRecord, type OrderStatus, toOrderItem } from './order';
 
 /** The Puts of a new order and of its number's lookup, for the transaction that opens its conversation. */
@@ -88,12 +88,6 @@ export async function commitMove(writes: OrderWrite[]): Promise<boolean> {
     if (isConditionFailure(error)) return false;
     throw error;
   }
-}
-
-/** Orders by id in one BatchGetItem (up to 100 a call), as a map by id. */
-export async function getOrders(orderIds: string[]): Promise<Map<string, OrderRecord>> {
-  const orders = (await batchGet(config.tableName, orderIds.map(orderKey))).map(fromOrderItem);
-  return new Map(orders.map((order) => [order.orderId, order]));
 }
 
 /** Orders whose next automatic move is due by `now`, oldest first, a page at a time. */

@@ -53,6 +53,3 @@ export async function orderOfNumber(orderNumber: number): Promise<OrderRecord | 
   return orderId === undefined ? undefined : repo.getOrder(orderId, { consistent: true });
 }
 export type OrderCreation = ReturnType<typeof orderCreation>;
-
-/** Orders by id (the earnings page names each credited order by its number and payment). */
-export const getOrders = repo.getOrders;

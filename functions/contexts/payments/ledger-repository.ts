@@ -79,6 +79,8 @@ export async function totalsOf(accounts: LedgerAccount[]): Promise<Map<LedgerAcc
 /** A credit to an expert, as their earnings list it. */
 export interface CreditLine {
   orderId: string;
+  orderNumber: number;
+  paidCents: Cents;
   earnedCents: Cents;
   at: string;
   /** Where the next page starts (the line's sort key). */
@@ -109,6 +111,8 @@ export async function creditLinesOf(account: LedgerAccount, limit: number, befor
     for (const item of page.Items ?? [])
       credits.push({
         orderId: String(item.entryId).slice('credit:'.length),
+        orderNumber: Number(item.orderNumber ?? 0),
+        paidCents: cents(Number(item.paidCents ?? -Number(item.amountCents))),
         earnedCents: cents(-Number(item.amountCents)),
         at: String(item.sk).split('#')[0],
         sortKey: String(item.sk),

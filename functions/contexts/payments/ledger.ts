@@ -59,6 +59,9 @@ export interface LedgerEntry {
   orderId?: string;
   /** The withdrawal it belongs to, for a withdrawal's entries. */
   withdrawalId?: string;
+  /** For a credit, what the expert's earnings show of its order: its number and what the student paid. */
+  orderNumber?: number;
+  paidCents?: Cents;
   at: string;
   lines: LedgerLine[];
 }
@@ -66,7 +69,13 @@ export interface LedgerEntry {
 /** Whether the lines balance: double entry means every entry sums to zero. */
 export const isBalanced = (lines: readonly LedgerLine[]): boolean => lines.reduce((sum, line) => sum + line.amountCents, 0) === 0;
 
-function entry(entryId: string, kind: LedgerEntryKind, of: { orderId?: string; withdrawalId?: string }, at: string, lines: LedgerLine[]): LedgerEntry {
+function entry(
+  entryId: string,
+  kind: LedgerEntryKind,
+  of: Pick<LedgerEntry, 'orderId' | 'withdrawalId' | 'orderNumber' | 'paidCents'>,
+  at: string,
+  lines: LedgerLine[],
+): LedgerEntry {
   const kept = lines.filter((line) => line.amountCents !== 0);
   if (!isBalanced(kept)) throw new Error(`Unbalanced ledger entry ${entryId}`);
   return { entryId, kind, ...of, at, lines: kept };
@@ -96,7 +105,7 @@ export const paymentEntry = (orderId: string, paymentIntentId: string, amount: C
  * less the platform's fee on that rest. What was held for the order is released entirely.
  */
 export function settlementEntries(
-  order: { orderId: string; expertId: string },
+  order: { orderId: string; expertId: string; orderNumber?: number },
   held: Cents,
   refund: { amountCents: Cents; refundId?: string },
   at: string,
@@ -118,7 +127,7 @@ export function settlementEntries(
   }
   if (rest > 0) {
     entries.push(
-      entry(`credit:${order.orderId}`, 'credit', { orderId: order.orderId }, at, [
+      entry(`credit:${order.orderId}`, 'credit', { orderId: order.orderId, orderNumber: order.orderNumber, paidCents: held }, at, [
         { account: heldFor(order.orderId), amountCents: rest },
         { account: expertAccount(order.expertId, 'pending'), amountCents: cents(-(rest - fee)) },
         { account: 'platform_fees', amountCents: cents(-fee) },
@@ -191,11 +200,18 @@ const ledgerEntryItem = z.object({
   kind: z.enum(LEDGER_ENTRY_KINDS),
   orderId: z.optional(z.string()),
   withdrawalId: z.optional(z.string()),
+  orderNumber: z.optional(z.number()),
+  paidCents: z.optional(z.number()),
   at: z.string(),
   lines: z.array(lineSchema),
 });
 
 export function fromLedgerEntryItem(item: Record<string, unknown>): LedgerEntry {
   const parsed = ledgerEntryItem.parse(item);
-  return { ...parsed, lines: parsed.lines.map((line) => ({ account: line.account as LedgerAccount, amountCents: cents(line.amountCents) })) };
+  const { paidCents, ...rest } = parsed;
+  return {
+    ...rest,
+    ...(paidCents !== undefined && { paidCents: cents(paidCents) }),
+    lines: parsed.lines.map((line) => ({ account: line.account as LedgerAccount, amountCents: cents(line.amountCents) })),
+  };
 }

@@ -80,6 +80,35 @@ export interface Availability {
   available: boolean;
 }
 
+/** The provider refused a request for a reason of the business (not enough funds there, an account not payable): retrying will not help. */
+export class ProviderRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PayoutRequest {
+  /** Derived from the withdrawal: a retry replays the same payout. */
+  idempotencyKey: string;
+  accountId: string;
+  amountCents: Cents;
+  withdrawalId: string;
+  expertId: string;
+}
+
+export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+
+export interface Payout {
+  payoutId: string;
+  amountCents: Cents;
+  status: PayoutStatus;
+  /** Why it failed, as the provider says it. */
+  failureMessage?: string;
+}
+
 /** A provider event, verified: its id (processed once), its type and the object it is about. */
 export interface ProviderEvent {
   eventId: string;
@@ -87,6 +116,8 @@ export interface ProviderEvent {
   objectId: string;
   /** The object's metadata: stage, order or expert. */
   metadata: Record<string, string>;
+  /** The connected account an event of a connected account is about (Connect events). */
+  accountId?: string;
 }
 
 export interface PaymentProvider {
@@ -102,6 +133,9 @@ export interface PaymentProvider {
   /** Sends an expert's share of an order's charge to their connected account (separate charges and transfers). */
   transfer(request: TransferRequest): Promise<Transfer>;
   chargeAvailability(chargeId: string): Promise<Availability>;
+  /** Pays out from an expert's connected account to their bank (manual payouts). */
+  payout(request: PayoutRequest): Promise<Payout>;
+  getPayout(accountId: string, payoutId: string): Promise<Payout>;
   /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */
   verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent | undefined>;
 }

@@ -18,6 +18,7 @@ export {
   creditedTo,
   heldFor,
   paymentEntry,
+  payoutPaidEntry,
   platformFeeOf,
   settlementEntries,
   settlementEntry,
@@ -28,12 +29,16 @@ export {
 
 const provider: PaymentProvider = stripeProvider;
 
+export { ProviderRefusal } from './provider';
+
 export const createCheckout = provider.createCheckout;
 export const getCheckout = provider.getCheckout;
 export const expireCheckout = provider.expireCheckout;
 export const refund = provider.refund;
 export const transfer = provider.transfer;
 export const chargeAvailability = provider.chargeAvailability;
+export const payout = provider.payout;
+export const getPayout = provider.getPayout;
 
 /** The writes recording ledger entries (with their accounts' running totals), for the transaction of the change they record. */
 export const ledgerWrites = ledger.entryWrites;

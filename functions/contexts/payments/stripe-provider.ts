@@ -10,7 +10,16 @@ import { ServiceUnavailable } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { getSecret } from '../../platform/secrets';
 import { MSG } from '../../../shared/texts';
-import type { CheckoutPaymentStatus, CheckoutSession, CheckoutStatus, ConnectedAccount, PaymentProvider } from './provider';
+import {
+  type CheckoutPaymentStatus,
+  type CheckoutSession,
+  type CheckoutStatus,
+  type ConnectedAccount,
+  type PaymentProvider,
+  type Payout,
+  type PayoutStatus,
+  ProviderRefusal,
+} from './provider';
 
 let client: Promise<Stripe> | undefined;
 
@@ -85,6 +94,15 @@ function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
 function metadataOf(object: unknown): Record<string, string> {
   const metadata = (object as { metadata?: unknown }).metadata;
   return metadata && typeof metadata === 'object' ? Object.fromEntries(Object.entries(metadata).filter(([, value]) => typeof value === 'string')) : {};
+}
+
+function toPayout(payout: Stripe.Payout): Payout {
+  return {
+    payoutId: payout.id,
+    amountCents: cents(payout.amount),
+    status: payout.status as PayoutStatus,
+    ...(payout.failure_message && { failureMessage: payout.failure_message }),
+  };
 }
 
 export const stripeProvider: PaymentProvider = {
@@ -176,6 +194,29 @@ export const stripeProvider: PaymentProvider = {
       return { transferId: transfer.id, amountCents: cents(transfer.amount) };
     }),
 
+  payout: (request) =>
+    call('payouts.create', async (api) => {
+      try {
+        return toPayout(
+          await api.payouts.create(
+            {
+              amount: request.amountCents,
+              currency: 'eur',
+              metadata: { stage: config.stage, withdrawalId: request.withdrawalId, expertId: request.expertId },
+            },
+            { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
+          ),
+        );
+      } catch (error) {
+        // Not enough funds in the account, payouts not allowed: the business's answer, not an outage.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError)
+          throw new ProviderRefusal(error.message, error.code);
+        throw error;
+      }
+    }),
+
+  getPayout: (accountId, payoutId) => call('payouts.retrieve', async (api) => toPayout(await api.payouts.retrieve(payoutId, {}, { stripeAccount: accountId }))),
+
   chargeAvailability: (chargeId) =>
     call('charges.retrieve', async (api) => {
       const charge = await api.charges.retrieve(chargeId, { expand: ['balance_transaction'] });
@@ -194,6 +235,6 @@ export const stripeProvider: PaymentProvider = {
       return undefined;
     }
     const object = event.data.object as { id?: string };
-    return { eventId: event.id, type: event.type, objectId: object.id ?? '', metadata: metadataOf(object) };
+    return { eventId: event.id, type: event.type, objectId: object.id ?? '', metadata: metadataOf(object), ...(event.account && { accountId: event.account }) };
   },
 };

@@ -47,6 +47,7 @@ const http = createDomainHandler(
     'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
     'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),
     'GET /api/admin/withdrawals': async (request) => ({ body: await earnings.adminWithdrawals(request.query) }),
+    'POST /api/admin/withdrawals/{id}/approve': async (request) => ({ body: await earnings.approve(request.params.id) }),
     'POST /api/admin/withdrawals/{id}/reject': async (request) => ({ body: await earnings.reject(request.params.id, request.body) }),
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
     'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query) }),
@@ -71,6 +72,6 @@ const http = createDomainHandler(
 const isScheduled = (event: unknown): boolean => (event as { source?: unknown }).source === 'aws.events';
 
 export async function handler(event: APIGatewayProxyEventV2 | ScheduledEvent, context?: Context) {
-  if (isScheduled(event)) return runDueDeadlines();
+  if (isScheduled(event)) return { deadlines: await runDueDeadlines(), payouts: await earnings.runPayouts() };
   return http(event as APIGatewayProxyEventV2, context);
 }
