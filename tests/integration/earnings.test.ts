@@ -15,6 +15,7 @@ import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { openOrder } from '../support/orders';
 import { pdfDocument, submitMultipart } from '../support/project-files';
+import { getItem } from '../support/table';
 
 let expert: ApiClient;
 let expertId: string;
@@ -141,6 +142,9 @@ describe('payouts', () => {
     return own;
   }
 
+  /** The expert's connected account, as the accounts context keeps it (never in an API view). */
+  const connectedAccountOf = async (userId: string) => String((await getItem({ pk: `USER#${userId}`, sk: 'PROFILE' }))?.payoutAccountId);
+
   const withdrawalOf = async (client: ApiClient, withdrawalId: string) =>
     (await client.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === withdrawalId);
 
@@ -158,8 +162,7 @@ describe('payouts', () => {
     expect(approved.body).toMatchObject({ msg: MSG.withdrawalApprovedDone, withdrawal: { status: 'approved', amount: 54 } });
 
     // One payout at the provider, from the expert's connected account.
-    const account = (await localStripe().accounts.list({ limit: 100 })).data.find((candidate) => candidate.metadata?.expertId === own.expertId);
-    const payouts = (await localStripe().payouts.list({}, { stripeAccount: account?.id })).data;
+    const payouts = (await localStripe().payouts.list({}, { stripeAccount: await connectedAccountOf(own.expertId) })).data;
     expect(payouts).toHaveLength(1);
     expect(payouts[0]).toMatchObject({ amount: 5400, currency: 'eur', metadata: { withdrawalId } });
 
@@ -175,8 +178,7 @@ describe('payouts', () => {
     const asked = await own.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 30 });
     const withdrawalId = asked.body.withdrawal._id;
     expect((await admin.post(`/admin/withdrawals/${withdrawalId}/approve`, {})).status).toBe(200);
-    const account = (await localStripe().accounts.list({ limit: 100 })).data.find((candidate) => candidate.metadata?.expertId === own.expertId);
-    const [payout] = (await localStripe().payouts.list({}, { stripeAccount: account?.id })).data;
+    const [payout] = (await localStripe().payouts.list({}, { stripeAccount: await connectedAccountOf(own.expertId) })).data;
 
     const failed = await fetch(`${stackUrl()}/_local/payments/payouts/${payout.id}/fail`, {
       method: 'POST',

@@ -33,6 +33,9 @@ export function entryWrites(entries: LedgerEntry[]) {
             entryId: entry.entryId,
             account: line.account,
             amountCents: line.amountCents,
+            // A credit's line says what the earnings page shows of its order, so the page reads nothing else.
+            ...(entry.orderNumber !== undefined && { orderNumber: entry.orderNumber }),
+            ...(entry.paidCents !== undefined && { paidCents: entry.paidCents }),
           },
         },
       })),
