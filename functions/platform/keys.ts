@@ -187,7 +187,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
-  // ORDER#, USER#: an order's notice is mailed from the order as it is and its two sides' addresses.
-  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'USER#'], index: [] },
+  // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
+  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

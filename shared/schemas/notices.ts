@@ -17,10 +17,22 @@ export const ORDER_NOTICE_KINDS = [
 ] as const;
 export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
 
-export const noticeSchema = z.object({
+/** What the expert is mailed about their withdrawals (the money mails). */
+export const WITHDRAWAL_NOTICE_KINDS = ['withdrawalRequested', 'withdrawalRejected', 'withdrawalPaid', 'withdrawalFailed'] as const;
+export type WithdrawalNoticeKind = (typeof WITHDRAWAL_NOTICE_KINDS)[number];
+
+export const orderNoticeSchema = z.object({
   kind: z.enum(ORDER_NOTICE_KINDS),
   orderId: z.string(),
   /** A reminder's hours before the session. */
   hours: z.optional(z.number()),
 });
+export type OrderNotice = z.infer<typeof orderNoticeSchema>;
+
+export const withdrawalNoticeSchema = z.object({ kind: z.enum(WITHDRAWAL_NOTICE_KINDS), withdrawalId: z.string() });
+export type WithdrawalNotice = z.infer<typeof withdrawalNoticeSchema>;
+
+export const noticeSchema = z.union([orderNoticeSchema, withdrawalNoticeSchema]);
 export type Notice = z.infer<typeof noticeSchema>;
+
+export const isWithdrawalNotice = (notice: Notice): notice is WithdrawalNotice => 'withdrawalId' in notice;

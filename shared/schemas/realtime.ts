@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { MessageDto } from './chats';
 import { ORDER_STATUSES } from './orders';
+import { WITHDRAWAL_STATUSES } from './earnings';
 
 /** Ids are word characters and dashes: anything else names no chat. */
 const id = z.string().check(z.regex(/^[\w-]{1,64}$/));
@@ -37,7 +38,9 @@ const newMessage = { type: z.literal('newMessage'), chatId: z.string(), message:
 const chatRead = { type: z.literal('chatRead'), chatId: z.string(), readerId: z.string(), readUpTo: z.optional(z.string()) };
 /** An order moved: both sides reload the conversation's order to show its new status. */
 const orderChanged = { type: z.literal('orderChanged'), chatId: z.string(), orderStatus: z.enum(ORDER_STATUSES) };
-export const announcementSchema = z.discriminatedUnion('type', [z.object(newMessage), z.object(chatRead), z.object(orderChanged)]);
+/** A withdrawal of the expert moved: their earnings page reloads. */
+const withdrawalChanged = { type: z.literal('withdrawalChanged'), withdrawalId: z.string(), status: z.enum(WITHDRAWAL_STATUSES) };
+export const announcementSchema = z.discriminatedUnion('type', [z.object(newMessage), z.object(chatRead), z.object(orderChanged), z.object(withdrawalChanged)]);
 export type Announcement = z.infer<typeof announcementSchema>;
 
 /**
@@ -51,6 +54,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ ...newMessage, eventId }),
   z.object({ ...chatRead, eventId }),
   z.object({ ...orderChanged, eventId }),
+  z.object({ ...withdrawalChanged, eventId }),
   /** Pushed before the server closes this connection for a newer one of the account (REALTIME.maxConnectionsPerAccount). */
   z.object({ type: z.literal('superseded'), eventId }),
   z.object({ type: z.literal('joined'), chatId: z.string() }),

@@ -16,9 +16,11 @@ import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf
 import { openOrder } from '../support/orders';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 import { getItem } from '../support/table';
+import { latestMail, mailsTo } from '../support/outbox';
 
 let expert: ApiClient;
 let expertId: string;
+let expertEmail: string;
 let offer: OfferDto;
 let admin: ApiClient;
 
@@ -40,7 +42,7 @@ const settleFunds = () => advanceClock('10m');
 const earningsOf = async (client: ApiClient) => (await client.get<Earnings>('/user/earnings')).body;
 
 beforeAll(async () => {
-  ({ expert, expertId, offer } = await expertWithOffer('Wanda', 'Withdrawer', 'Pitch deck review'));
+  ({ expert, expertId, email: expertEmail, offer } = await expertWithOffer('Wanda', 'Withdrawer', 'Pitch deck review'));
   await onboard(expert);
   admin = await signedInAs('admin');
 });
@@ -125,6 +127,9 @@ describe('withdrawals', () => {
 
     const mine = (await expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === withdrawalId);
     expect(mine).toMatchObject({ status: 'rejected', reason: expect.stringMatching(/^(The bank details do not match your name\.|Twice\.)$/) });
+    const rejectedMail = await latestMail(expertEmail, 'Withdrawal not approved: €20.50');
+    expect(rejectedMail.text).toContain(`The reason given: ${mine?.reason}`);
+    expect(rejectedMail.text).toContain('The amount is available again in your earnings.');
     expect((await admin.get<WithdrawalPage<AdminWithdrawal>>('/admin/withdrawals?status=rejected')).body.withdrawals.map((row) => row._id)).toContain(
       withdrawalId,
     );
@@ -152,6 +157,7 @@ describe('payouts', () => {
     const own = await expertWithFunds('Paige');
     const asked = await own.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 });
     const withdrawalId = asked.body.withdrawal._id;
+    expect((await latestMail(own.email, 'Withdrawal requested: €54.00')).text).toContain('We received your request to withdraw €54.00.');
 
     const [first, second] = await Promise.all([
       admin.post<{ msg: string; withdrawal: Withdrawal }>(`/admin/withdrawals/${withdrawalId}/approve`, {}),
@@ -171,6 +177,8 @@ describe('payouts', () => {
     const earnings = await earningsOf(own.expert);
     expect(earnings).toMatchObject({ balance: 0, requested: 0, withdrawn: 54 });
     expect(earnings.orders.map((row) => row.isWithdrawn)).toEqual([true]);
+    await latestMail(own.email, 'Paid out: €54.00');
+    expect((await mailsTo(own.email)).filter((mail) => mail.subject === 'Paid out: €54.00')).toHaveLength(1);
   });
 
   it('that fail come back to the available balance with the reason, and may be asked for again', async () => {
@@ -188,6 +196,7 @@ describe('payouts', () => {
     expect(failed.status).toBe(200);
     await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('failed');
     expect(await withdrawalOf(own.expert, withdrawalId)).toMatchObject({ failureMessage: expect.any(String) });
+    expect((await latestMail(own.email, 'Payout failed: €30.00')).text).toContain('The amount is available again in your earnings.');
     expect(await earningsOf(own.expert)).toMatchObject({ balance: 54, requested: 0, withdrawn: 0 });
 
     // The admin's queue no longer offers it; the expert withdraws again.

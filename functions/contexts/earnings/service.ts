@@ -8,6 +8,7 @@ import { CHAT } from '../../../shared/limits';
 import { stripMarkup } from '../../../shared/markup';
 import { type Cents, centsFromEuros, eurosFromCents } from '../../../shared/money';
 import type { AdminWithdrawal, Earnings, EarningsOrder, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../shared/schemas/earnings';
+import type { WithdrawalNoticeKind } from '../../../shared/schemas/notices';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
 import { nowIso } from '../../platform/clock';
@@ -18,8 +19,17 @@ import { isConditionFailure, transact } from '../../platform/table';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import * as payments from '../payments/service';
+import { announcement } from '../realtime/service';
 import * as repo from './repository';
 import { nextWithdrawalStatus, toWithdrawalDto, type WithdrawalRecord } from './withdrawal';
+
+/** The event of a withdrawal's move, in its transaction: the expert's pages reload, and the notice is mailed. */
+const withdrawalEvent = (withdrawal: WithdrawalRecord, status: WithdrawalStatus, kind: WithdrawalNoticeKind) =>
+  announcement(
+    [withdrawal.expertId],
+    { type: 'withdrawalChanged', withdrawalId: withdrawal.withdrawalId, status },
+    { kind, withdrawalId: withdrawal.withdrawalId },
+  );
 
 /** Rows of a page of credited orders or withdrawals. */
 const PAGE = CHAT.chatsPageSize;
@@ -87,14 +97,16 @@ export async function withdraw(caller: Caller, account: AccountRecord, amount: n
   const amountCents = centsFromEuros(amount);
   const at = nowIso();
   const withdrawal: WithdrawalRecord = { withdrawalId: newId(), expertId: caller.userId, amountCents, status: 'pending', createdAt: at, version: 0 };
+  const event = withdrawalEvent(withdrawal, 'pending', 'withdrawalRequested');
   try {
     await transact({
-      TransactItems: [repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry({ ...withdrawal }, at)])],
+      TransactItems: [repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry({ ...withdrawal }, at)]), event.put],
     });
   } catch (error) {
     if (isConditionFailure(error)) throw new BadRequest(MSG.withdrawalOverBalance, 'withdrawal_over_balance');
     throw error;
   }
+  await event.pushNow();
   return { msg: MSG.withdrawalSubmitted, withdrawal: toWithdrawalDto(withdrawal) };
 }
 
@@ -134,17 +146,20 @@ export async function reject(withdrawalId: string, body: { reason?: string }): P
   if (!nextWithdrawalStatus(withdrawal, 'reject', 'admin')) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
   const at = nowIso();
   const reason = body.reason === undefined ? undefined : stripMarkup(body.reason).trim() || undefined;
+  const event = withdrawalEvent(withdrawal, 'rejected', 'withdrawalRejected');
   try {
     await transact({
       TransactItems: [
         repo.withdrawalMove(withdrawal, 'rejected', { ...(reason && { reason }) }, at),
         ...payments.ledgerWrites([payments.withdrawalReturnedEntry(withdrawal, 'rejected', at)]),
+        event.put,
       ],
     });
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
     throw error;
   }
+  await event.pushNow();
   return { msg: MSG.withdrawalRejectedDone, withdrawal: toWithdrawalDto({ ...withdrawal, status: 'rejected', ...(reason && { reason }) }) };
 }
 
@@ -199,13 +214,16 @@ async function payOut(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
 /** The payout failed (or could not be made): the withdrawal says why, and the amount is available again. */
 async function fail(withdrawal: WithdrawalRecord, failureMessage: string): Promise<WithdrawalRecord> {
   const at = nowIso();
+  const event = withdrawalEvent(withdrawal, 'failed', 'withdrawalFailed');
   try {
     await transact({
       TransactItems: [
         repo.withdrawalMove(withdrawal, 'failed', { failureMessage }, at),
         ...payments.ledgerWrites([payments.withdrawalReturnedEntry(withdrawal, 'failed', at)]),
+        event.put,
       ],
     });
+    await event.pushNow();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -215,14 +233,17 @@ async function fail(withdrawal: WithdrawalRecord, failureMessage: string): Promi
 /** The payout reached the expert's bank: it leaves the connected account and what the platform owes, once. */
 async function paid(withdrawal: WithdrawalRecord, payoutId: string): Promise<void> {
   const at = nowIso();
+  const event = withdrawalEvent(withdrawal, 'paid', 'withdrawalPaid');
   try {
     await transact({
       TransactItems: [
         repo.withdrawalMove(withdrawal, 'paid', { payoutId }, at),
         ...payments.ledgerWrites([payments.payoutPaidEntry(withdrawal, payoutId, at)]),
         repo.withdrawnAdd(withdrawal.expertId, withdrawal.amountCents),
+        event.put,
       ],
     });
+    await event.pushNow();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

@@ -9,7 +9,7 @@ import { createEvent } from 'ics';
 import { ORDER_RULES } from '../../../shared/limits';
 import { escapeHtml } from '../../../shared/markup';
 import { eurosFromCents, formatEuros, type Cents } from '../../../shared/money';
-import type { Notice } from '../../../shared/schemas/notices';
+import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
 import type { Mail, MailAttachment } from '../../platform/mailer';
 import { type OrderRecord, sessionEndMs, sessionStartMs } from './order';
@@ -296,7 +296,7 @@ function resolved(order: OrderRecord, student: Party, expert: Party): OrderMail[
 }
 
 /** The mails of a notice about this order, to its student and its expert. */
-export function orderMails(notice: Notice, order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+export function orderMails(notice: OrderNotice, order: OrderRecord, student: Party, expert: Party): OrderMail[] {
   switch (notice.kind) {
     case 'orderBooked':
       return booked(order, student, expert);

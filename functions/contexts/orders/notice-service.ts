@@ -2,7 +2,7 @@
  * What the notifications function mails about an order's notice: the order as it is now, and its
  * two sides' addresses. Loads nothing of payments (the notifications Lambda holds no Stripe secret).
  */
-import type { Notice } from '../../../shared/schemas/notices';
+import type { OrderNotice } from '../../../shared/schemas/notices';
 import { logger } from '../../platform/logger';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
@@ -17,7 +17,7 @@ const partyOf = (account: AccountRecord): Party => ({
 });
 
 /** The mails of a notice; none to a deleted account, and none when the order is gone. */
-export async function noticeMails(notice: Notice): Promise<OrderMail[]> {
+export async function noticeMails(notice: OrderNotice): Promise<OrderMail[]> {
   const order = await repo.getOrder(notice.orderId, { consistent: true });
   if (!order) {
     logger.warn('A notice of an order that does not exist', { notice });
