@@ -1,0 +1,117 @@
+/**
+ * The expert gets paid, in a real Chromium on the local stack: an approved order's credit reaches
+ * /earnings, the expert withdraws it, an admin rejects the withdrawal with a reason, the expert
+ * withdraws again, the admin approves it, and the expert sees it paid.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import { MSG } from '../../shared/texts';
+import { PASSWORD, signedInStudent } from '../support/accounts';
+import type { ApiClient } from '../support/api';
+import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { expertWithOffer } from '../support/chats';
+import { openOrder } from '../support/orders';
+import { advanceClock, delivered, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { pdfDocument, submitMultipart } from '../support/project-files';
+import { TEST_SEED } from '../support/seed-settings';
+
+const browser = browserForFile();
+
+let expert: ApiClient;
+let expertEmail: string;
+let offer: OfferDto;
+
+async function logIn(page: Page, email: string, password: string, path = '/login') {
+  await visit(page, path);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname !== path);
+}
+
+beforeAll(async () => {
+  ({ expert, email: expertEmail, offer } = await expertWithOffer('Eva', 'Earner', 'Case interview coaching'));
+  await onboard(expert);
+  // A student pays, the expert delivers, the student approves: €54.00 of the €60.00 is the expert's.
+  const { client: student } = await signedInStudent();
+  const { chat } = await openOrder(offer, student);
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+  await pressOnPage(created.body.url, 'pay');
+  await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+  expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+  expect((await student.post(`/chats/${chat._id}/handle-project`, { action: 'approve' })).status).toBe(200);
+});
+
+const card = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+describe('earnings in the browser', () => {
+  it('shows the credit, takes a withdrawal, and follows it through a rejection, a second request and a payout', async () => {
+    const page = await browser.newPage();
+    await logIn(page, expertEmail, PASSWORD);
+    await visit(page, '/earnings');
+    await page.getByRole('heading', { name: 'Financial Dashboard', level: 1 }).waitFor();
+    await expect.poll(() => card(page, 'Pending').first().textContent()).toContain('€54.00');
+    await page
+      .getByRole('table', { name: /orders/i })
+      .getByText('€54.00')
+      .waitFor();
+    await expectAccessible(page, '/earnings');
+
+    // The charge settles at the provider: the credit becomes available.
+    await advanceClock('10m');
+    await page.reload();
+    await expect.poll(() => card(page, 'Available').first().textContent()).toContain('€54.00');
+
+    await page.getByLabel('Amount (€)').fill('54');
+    await page.getByRole('button', { name: 'Request withdrawal' }).click();
+    await page.getByText(MSG.withdrawalSubmitted).waitFor();
+    await page
+      .getByRole('table', { name: /withdrawals/i })
+      .getByText('Pending')
+      .waitFor();
+
+    const admin = await browser.newPage();
+    await logIn(admin, TEST_SEED.adminEmail, TEST_SEED.adminPassword, '/admin/login');
+    await visit(admin, '/admin/withdraw?status=pending');
+    await admin.getByRole('button', { name: 'Reject €54.00 for Eva Earner' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(/Reason/).fill('Your bank details do not match your name.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await admin.getByText(MSG.withdrawalRejectedDone).waitFor();
+    await expectAccessible(admin, '/admin/withdraw');
+
+    await page.reload();
+    await page.getByText('Reason: Your bank details do not match your name.').waitFor();
+    await expect.poll(() => card(page, 'Available').first().textContent()).toContain('€54.00');
+
+    await page.getByLabel('Amount (€)').fill('54');
+    await page.getByRole('button', { name: 'Request withdrawal' }).click();
+    await page.getByText(MSG.withdrawalSubmitted).waitFor();
+
+    await admin.reload();
+    await admin.getByRole('button', { name: 'Approve €54.00 for Eva Earner' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText(MSG.withdrawalApprovedDone).waitFor();
+
+    // The payout reaches the bank (the local Stripe's delay, on the test clock).
+    await advanceClock('10m');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return card(page, 'Withdrawn').first().textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toContain('€54.00');
+    await page
+      .getByRole('table', { name: /withdrawals/i })
+      .getByText('Paid', { exact: true })
+      .waitFor();
+    await page
+      .getByRole('table', { name: /orders/i })
+      .getByText('Withdrawn', { exact: true })
+      .waitFor();
+  });
+});
