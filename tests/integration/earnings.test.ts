@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
-import { signedInAs, signedInStudent } from '../support/accounts';
+import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
@@ -202,5 +202,59 @@ describe('payouts', () => {
     // The admin's queue no longer offers it; the expert withdraws again.
     expect((await admin.post(`/admin/withdrawals/${withdrawalId}/approve`, {})).status).toBe(409);
     expect((await own.expert.post('/user/withdraw', { amount: 54 })).status).toBe(201);
+  });
+});
+
+describe('the credited orders', () => {
+  it('page through every credit, newest first, the oldest counting as withdrawn as far as payouts cover them', async () => {
+    const { client, userId } = await signedInPublishingExpert('Paging', 'Expert');
+    const [ledger, ledgerRepo, earningsRepo, table, money] = await Promise.all([
+      import('../../functions/contexts/payments/ledger'),
+      import('../../functions/contexts/payments/ledger-repository'),
+      import('../../functions/contexts/earnings/repository'),
+      import('../../functions/platform/table'),
+      import('../../shared/money'),
+    ]);
+    // 25 credits of €9.00 (€10.00 paid), a second apart, the oldest first; the 12 oldest transferred
+    // and settled, and €100.00 of them withdrawn and paid out, as the services record them.
+    const credit = money.cents(900);
+    for (let index = 0; index < 25; index++) {
+      const at = new Date(Date.UTC(2026, 10, 1, 9, 0, index)).toISOString();
+      const orderId = `paging-${userId}-${index}`;
+      const paid = money.cents(1000);
+      const entries = [
+        ledger.paymentEntry(orderId, `pi_${orderId}`, paid, at),
+        ...ledger.settlementEntries({ orderId, expertId: userId, orderNumber: 70_000 + index }, paid, { amountCents: money.cents(0) }, at),
+        ...(index < 12
+          ? [ledger.transferEntry(orderId, userId, `tr_${orderId}`, credit, at), ledger.settlementEntry(orderId, userId, `tr_${orderId}`, credit, at)]
+          : []),
+      ];
+      await table.transact({ TransactItems: ledgerRepo.entryWrites(entries) });
+    }
+    const withdrawal = { withdrawalId: `paging-${userId}`, expertId: userId, amountCents: money.cents(10_000) };
+    await table.transact({
+      TransactItems: [
+        ...ledgerRepo.entryWrites([
+          ledger.withdrawalRequestedEntry(withdrawal, '2026-11-02T09:00:00.000Z'),
+          ledger.payoutPaidEntry(withdrawal, `po_paging_${userId}`, '2026-11-03T09:00:00.000Z'),
+        ]),
+        earningsRepo.withdrawnAdd(userId, withdrawal.amountCents),
+      ],
+    });
+
+    const rows = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.get<Earnings>(`/user/earnings${cursor ? `?cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      rows.push(...page.body.orders);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(rows.map((row) => row.orderNumber)).toEqual(Array.from({ length: 25 }, (_, index) => 70_024 - index));
+    expect(rows.every((row) => row.paymentAmount === 10 && row.earned === 9)).toBe(true);
+    // €100.00 covers the 11 oldest credits of €9.00 (€99.00); the 12th would need €108.00.
+    expect(rows.filter((row) => row.isWithdrawn).map((row) => row.orderNumber)).toEqual(Array.from({ length: 11 }, (_, index) => 70_010 - index));
+    expect(await client.get<Earnings>('/user/earnings')).toMatchObject({ body: { balance: 8, pending: 117, requested: 0, withdrawn: 100 } });
+    expect(await client.get('/user/earnings?cursor=bm90LWEtY3Vyc29y')).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
   });
 });

@@ -40,7 +40,7 @@ const encode = (key: string) => Buffer.from(key).toString('base64url');
 function decode(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const position = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z#[\w:#-]{1,160}$/.test(position)) throw new BadRequest(MSG.invalidCursor, 'invalid_cursor');
+  if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z#[\w:#-]{1,160}(~\d{1,15})?$/.test(position)) throw new BadRequest(MSG.invalidCursor, 'invalid_cursor');
   return position;
 }
 
@@ -60,12 +60,19 @@ export function withdrawnFlags(credits: readonly Cents[], totals: { earned: numb
 
 /** GET /user/earnings: the balances, and a page of the credited orders, newest first. */
 export async function earnings(caller: Caller, query: { cursor?: string }): Promise<Earnings> {
-  const [balances, page] = await Promise.all([payments.expertBalances(caller.userId), payments.creditsOf(caller.userId, PAGE, decode(query.cursor))]);
-  const withdrawn = await repo.withdrawnOf(caller.userId);
+  // The orders' cursor also carries the sum of the credits newer than its page (first in, first out).
+  const [position, newerText] = (decode(query.cursor) ?? '').split('~');
+  const newer = Number(newerText ?? 0);
+  if (query.cursor !== undefined && !(Number.isSafeInteger(newer) && newer >= 0)) throw new BadRequest(MSG.invalidCursor, 'invalid_cursor');
+  const [balances, page, withdrawn] = await Promise.all([
+    payments.expertBalances(caller.userId),
+    payments.creditsOf(caller.userId, PAGE, position || undefined),
+    repo.withdrawnOf(caller.userId),
+  ]);
   const earned = balances.pending + balances.available + balances.frozen + balances.requested + withdrawn;
   const flags = withdrawnFlags(
     page.credits.map((credit) => credit.earnedCents),
-    { earned, withdrawn, newer: 0 },
+    { earned, withdrawn, newer },
   );
   const rows: EarningsOrder[] = page.credits.map((credit, index) => ({
     orderNumber: credit.orderNumber,
@@ -75,6 +82,7 @@ export async function earnings(caller: Caller, query: { cursor?: string }): Prom
     isWithdrawn: flags[index],
     creditedAt: credit.at,
   }));
+  const onThisPage = page.credits.reduce((sum, credit) => sum + credit.earnedCents, 0);
   return {
     balance: eurosFromCents(balances.available),
     pending: eurosFromCents(balances.pending),
@@ -83,7 +91,7 @@ export async function earnings(caller: Caller, query: { cursor?: string }): Prom
     withdrawn: eurosFromCents(withdrawn),
     owed: 0,
     orders: rows,
-    ...(page.next && { nextCursor: encode(page.next) }),
+    ...(page.next && { nextCursor: encode(`${page.next}~${newer + onThisPage}`) }),
   };
 }
 
