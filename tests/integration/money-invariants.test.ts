@@ -168,3 +168,120 @@ describe('withdrawals at once, in the table', () => {
     expect(balanceOf(ledger.expertAccount(expertId, 'available'), await ledgerRepo.linesOf(ledger.expertAccount(expertId, 'available'))) + 0).toBe(0);
   }, 60_000);
 });
+
+/** Random steps of one expert's money: credits, settlements, withdrawals (some beyond the balance) and their outcomes. */
+const moneySteps = fc.array(
+  fc.oneof(
+    fc.record({ step: fc.constant('credit' as const), amount: fc.integer({ min: 50, max: 500_000 }) }),
+    fc.constant({ step: 'settle' as const }),
+    fc.record({ step: fc.constant('withdraw' as const), share: fc.double({ min: 0.01, max: 1.5, noNaN: true }) }),
+    fc.constant({ step: 'reject' as const }),
+    fc.constant({ step: 'paid' as const }),
+    fc.constant({ step: 'failed' as const }),
+  ),
+  { minLength: 1, maxLength: 25 },
+);
+
+describe('an expert’s money, for random histories, in the table', () => {
+  it('never lets a balance go negative, keeps every total equal to its lines, and sums to zero', async () => {
+    const [, , ledgerRepo, ledger, table] = await modules();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(moneySteps, async (steps) => {
+        run++;
+        const expertId = `history-${NONCE}-${run}`;
+        const at = '2026-11-20T10:00:00.000Z';
+        const model = { pending: 0, available: 0, requested: 0, connected: 0, withdrawn: 0 };
+        /** Credits not yet transferred and settled, oldest first; withdrawals waiting for their outcome. */
+        const unsettled: { orderId: string; credit: number }[] = [];
+        const open: { withdrawalId: string; amount: number }[] = [];
+        const written: ReturnType<typeof ledger.paymentEntry>[] = [];
+        const commit = async (entries: ReturnType<typeof ledger.paymentEntry>[]) => {
+          try {
+            await table.transact({ TransactItems: ledgerRepo.entryWrites(entries) });
+            written.push(...entries);
+            return true;
+          } catch (error) {
+            if (table.isConditionFailure(error)) return false;
+            throw error;
+          }
+        };
+        for (const [index, step] of steps.entries()) {
+          if (step.step === 'credit') {
+            const orderId = `${expertId}-order-${index}`;
+            const paid = cents(step.amount);
+            const entries = [
+              ledger.paymentEntry(orderId, `pi_${orderId}`, paid, at),
+              ...ledger.settlementEntries({ orderId, expertId }, paid, { amountCents: cents(0) }, at),
+            ];
+            expect(await commit(entries)).toBe(true);
+            const credit = ledger.creditedTo(expertId, entries);
+            model.pending += credit;
+            unsettled.push({ orderId, credit });
+          } else if (step.step === 'settle' && unsettled.length > 0) {
+            const { orderId, credit } = unsettled.shift()!;
+            const amount = cents(credit);
+            expect(
+              await commit([
+                ledger.transferEntry(orderId, expertId, `tr_${orderId}`, amount, at),
+                ledger.settlementEntry(orderId, expertId, `tr_${orderId}`, amount, at),
+              ]),
+            ).toBe(true);
+            model.pending -= credit;
+            model.available += credit;
+            model.connected += credit;
+          } else if (step.step === 'withdraw') {
+            const amount = Math.max(1, Math.round(model.available * step.share));
+            const withdrawal = { withdrawalId: `${expertId}-w-${index}`, expertId, amountCents: cents(amount) };
+            const recorded = await commit([ledger.withdrawalRequestedEntry(withdrawal, at)]);
+            // Recorded exactly when the available balance covers it.
+            expect(recorded).toBe(amount <= model.available);
+            if (recorded) {
+              model.available -= amount;
+              model.requested += amount;
+              open.push({ withdrawalId: withdrawal.withdrawalId, amount });
+            }
+          } else if (open.length > 0) {
+            const { withdrawalId, amount } = open.shift()!;
+            const withdrawal = { withdrawalId, expertId, amountCents: cents(amount) };
+            if (step.step === 'paid') {
+              expect(await commit([ledger.payoutPaidEntry(withdrawal, `po_${withdrawalId}`, at)])).toBe(true);
+              model.requested -= amount;
+              model.connected -= amount;
+              model.withdrawn += amount;
+            } else {
+              expect(await commit([ledger.withdrawalReturnedEntry(withdrawal, step.step === 'reject' ? 'rejected' : 'failed', at)])).toBe(true);
+              model.requested -= amount;
+              model.available += amount;
+            }
+            // The same outcome again (a retried event) is refused.
+            const again =
+              step.step === 'paid'
+                ? ledger.payoutPaidEntry(withdrawal, `po_${withdrawalId}`, at)
+                : ledger.withdrawalReturnedEntry(withdrawal, step.step === 'reject' ? 'rejected' : 'failed', at);
+            expect(await commit([again])).toBe(false);
+          }
+        }
+        const totals = await ledgerRepo.totalsOf([
+          ledger.expertAccount(expertId, 'pending'),
+          ledger.expertAccount(expertId, 'available'),
+          ledger.expertAccount(expertId, 'requested'),
+          ledger.connectedAccountOf(expertId),
+        ]);
+        const figure = (account: Parameters<typeof ledger.expertAccount>[1]) => -(totals.get(ledger.expertAccount(expertId, account)) ?? 0) + 0;
+        expect({
+          pending: figure('pending'),
+          available: figure('available'),
+          requested: figure('requested'),
+          connected: totals.get(ledger.connectedAccountOf(expertId)),
+        }).toEqual({ pending: model.pending, available: model.available, requested: model.requested, connected: model.connected });
+        for (const value of [model.pending, model.available, model.requested, model.connected]) expect(value).toBeGreaterThanOrEqual(0);
+        const lines = written.flatMap((entry) => entry.lines);
+        expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + 0).toBe(0);
+        for (const account of new Set(lines.map((line) => line.account).filter((account) => ledger.totalSide(account))))
+          expect((await ledgerRepo.totalOf(account)) + 0).toBe(ledger.balanceOf(account, lines) + 0);
+      }),
+      { numRuns: 20 },
+    );
+  }, 120_000);
+});
