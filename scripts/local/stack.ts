@@ -175,7 +175,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     localStripe = await startLocalStripe({
       appUrl: url,
       webhookUrl: `http://127.0.0.1:${options.port}${API_PREFIX}/webhooks/stripe`,
-      webhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET,
+      // The platform's endpoint and the Connect endpoint, each with its own secret, as on Stripe.
+      webhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET.split(',')[0],
+      connectWebhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET.split(',')[1],
       now: nowMs,
       // Kept with the table, whose orders name its payments: they can still be refunded after a restart.
       stateFile: options.dataDir ? join(stateDir, 'stripe.json') : undefined,
@@ -227,7 +229,7 @@ function localStripeKeys(): { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: 
   }
   return {
     STRIPE_SECRET_KEY: `${LOCAL_KEY_PREFIX}${randomBytes(12).toString('hex')}`,
-    STRIPE_WEBHOOK_SECRET: `whsec_local_${randomBytes(24).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: `whsec_local_${randomBytes(24).toString('hex')},whsec_local_connect_${randomBytes(24).toString('hex')}`,
   };
 }
 

@@ -173,6 +173,8 @@ describe('payouts', () => {
     expect(payouts[0]).toMatchObject({ amount: 5400, currency: 'eur', metadata: { withdrawalId } });
 
     await advanceClock('10m');
+    // The Connect endpoint's event, signed with its own secret, is taken.
+    await delivered('payout.paid', payouts[0].id);
     await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('paid');
     const earnings = await earningsOf(own.expert);
     expect(earnings).toMatchObject({ balance: 0, requested: 0, withdrawn: 54 });

@@ -227,13 +227,18 @@ export const stripeProvider: PaymentProvider = {
 
   async verifyEvent(rawBody, signature) {
     if (!signature) return undefined;
-    const [api, secret] = await Promise.all([stripe(), getSecret('STRIPE_WEBHOOK_SECRET')]);
-    let event: Stripe.Event;
-    try {
-      event = await api.webhooks.constructEventAsync(rawBody, signature, secret);
-    } catch {
-      return undefined;
+    const [api, secrets] = await Promise.all([stripe(), getSecret('STRIPE_WEBHOOK_SECRET')]);
+    // The platform's endpoint and the Connect endpoint each sign with a secret of their own: both are kept, comma-separated.
+    let event: Stripe.Event | undefined;
+    for (const secret of secrets.split(',').map((part) => part.trim())) {
+      try {
+        event = await api.webhooks.constructEventAsync(rawBody, signature, secret);
+        break;
+      } catch {
+        // Not this endpoint's secret; the next, if any.
+      }
     }
+    if (!event) return undefined;
     const object = event.data.object as { id?: string };
     return { eventId: event.id, type: event.type, objectId: object.id ?? '', metadata: metadataOf(object), ...(event.account && { accountId: event.account }) };
   },

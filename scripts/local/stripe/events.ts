@@ -42,6 +42,7 @@ interface Pending {
 export interface EventLogOptions {
   webhookUrl: string;
   webhookSecret: string;
+  connectWebhookSecret?: string;
   now: () => number;
   retryDelaysMs: number[];
 }
@@ -74,7 +75,8 @@ export function createEventLog(options: EventLogOptions) {
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'stripe-signature': signatureHeader(payload, options.webhookSecret),
+          // A Connect event reaches the Connect endpoint, which signs with a secret of its own.
+          'stripe-signature': signatureHeader(payload, (event.account && options.connectWebhookSecret) || options.webhookSecret),
         },
         body: payload,
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),

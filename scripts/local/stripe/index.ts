@@ -18,6 +18,8 @@ export interface LocalStripeOptions {
   appUrl: string;
   webhookUrl: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret, which signs the events of connected accounts as on Stripe; the platform's when absent. */
+  connectWebhookSecret?: string;
   /** The app's clock (ms): creation times, expiry, idempotency keys' lifetime. */
   now: () => number;
   /** Waits before each retry of a failed delivery; Stripe's own retries span 3 days. */
@@ -54,6 +56,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   const events = createEventLog({
     webhookUrl: options.webhookUrl,
     webhookSecret: options.webhookSecret,
+    connectWebhookSecret: options.connectWebhookSecret,
     now: options.now,
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
   });
