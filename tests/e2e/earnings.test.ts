@@ -81,7 +81,7 @@ describe('earnings in the browser', () => {
     await admin.getByText(MSG.withdrawalRejectedDone).waitFor();
     await expectAccessible(admin, '/admin/withdraw');
 
-    await page.reload();
+    // The expert's page follows the decision live.
     await page.getByText('Reason: Your bank details do not match your name.').waitFor();
     await expect.poll(() => card(page, 'Available').first().textContent()).toContain('€54.00');
 

@@ -2,9 +2,11 @@
  * /earnings, the spec's Financial Dashboard: the expert's balances, the credited orders, the
  * withdrawal form and the withdrawals, each list a page at a time with the arrows working.
  */
+import { useEffect, useEffectEvent } from 'react';
 import { MSG } from '@shared/texts';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';
+import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { useCursorPages } from '@/lib/use-cursor-pages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getEarnings, getWithdrawals } from '@/features/earnings/api/earnings';
@@ -25,6 +27,15 @@ export default function EarningsRoute() {
     earnings.reload();
     withdrawals.reload({ first: true });
   }
+
+  // A withdrawal decided or paid, or an order closed with a credit, elsewhere: the figures and the lists follow, live.
+  const onNotice = useEffectEvent((notice: RealtimeNotice) => {
+    if (notice.type === 'withdrawalChanged' || (notice.type === 'orderChanged' && notice.orderStatus === 'closed')) {
+      earnings.reload();
+      withdrawals.reload();
+    }
+  });
+  useEffect(() => realtime.subscribe((notice) => onNotice(notice)), []);
 
   return (
     <section className="page earnings-page" aria-labelledby="earnings-title">
