@@ -187,11 +187,12 @@ describe('more orders in the browser', () => {
     await student.waitForURL((url) => url.pathname.startsWith('/_local/payments/checkout/'));
     const sessionId = new URL(student.url()).pathname.split('/').pop()!;
     await button(student, 'Pay').click();
+    // Back in the conversation, the payment confirmed; the expert's page learns it live.
     await statusLine(student)
-      .getByText(/Pay|Paid|project/)
+      .getByText(/^Paid — .* is working on your project\./)
       .waitFor();
     await statusLine(expert)
-      .getByText(/submit|deliver|Paid/i)
+      .getByText(/^Paid — submit the project when it is ready\./)
       .waitFor();
 
     await button(student, 'Cancel the order').click();

@@ -135,9 +135,15 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     };
   }, [chatId, add]);
 
-  /** After a reconnection: what arrived since the last message shown. */
+  /** Set when the socket (re)connected while the first page was still loading: that page may predate what the socket missed. */
+  const connectedWhileLoading = useRef(false);
+
+  /** After a reconnection: what arrived since the last message shown, and the order as it is now. */
   const catchUp = useEffectEvent(() => {
-    if (messages === null) return;
+    if (messages === null) {
+      connectedWhileLoading.current = true;
+      return;
+    }
     const last = messages[messages.length - 1];
     getChat(chatId, last ? { after: last._id, limit: CHAT.pageMax } : {}).then(
       (answer) => {
@@ -148,6 +154,12 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
       () => undefined,
     );
   });
+
+  useEffect(() => {
+    if (messages === null || !connectedWhileLoading.current) return;
+    connectedWhileLoading.current = false;
+    catchUp();
+  }, [messages]);
 
   /** The other side read up to a message: mine up to it are seen. */
   const seenUpTo = (readUpTo: string) =>
