@@ -87,7 +87,8 @@ describe('earnings in the browser', () => {
 
     await page.getByLabel('Amount (€)').fill('54');
     await page.getByRole('button', { name: 'Request withdrawal' }).click();
-    await page.getByText(MSG.withdrawalSubmitted).waitFor();
+    // The first request is rejected; the second waits for the admin.
+    await page.getByRole('table', { name: /withdrawals/i }).getByText('Pending', { exact: true }).waitFor();
 
     await admin.reload();
     await admin.getByRole('button', { name: 'Approve €54.00 for Eva Earner' }).click();
