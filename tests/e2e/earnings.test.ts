@@ -88,7 +88,10 @@ describe('earnings in the browser', () => {
     await page.getByLabel('Amount (€)').fill('54');
     await page.getByRole('button', { name: 'Request withdrawal' }).click();
     // The first request is rejected; the second waits for the admin.
-    await page.getByRole('table', { name: /withdrawals/i }).getByText('Pending', { exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: /withdrawals/i })
+      .getByText('Pending', { exact: true })
+      .waitFor();
 
     await admin.reload();
     await admin.getByRole('button', { name: 'Approve €54.00 for Eva Earner' }).click();
