@@ -5,13 +5,13 @@
 import { useEffect, useEffectEvent } from 'react';
 import { MSG } from '@shared/texts';
 import { LoadProblem } from '@/components/load-problem';
-import { Pager } from '@/components/pager';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { useCursorPages } from '@/lib/use-cursor-pages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getEarnings, getWithdrawals } from '@/features/earnings/api/earnings';
 import { BalanceCards } from '@/features/earnings/components/balance-cards';
 import { EarningsOrdersTable } from '@/features/earnings/components/earnings-orders-table';
+import { PagedSection } from '@/features/earnings/components/paged-section';
 import { WithdrawForm } from '@/features/earnings/components/withdraw-form';
 import { WithdrawalsTable } from '@/features/earnings/components/withdrawals-table';
 import '@/features/earnings/earnings.css';
@@ -49,22 +49,17 @@ export default function EarningsRoute() {
       </section>
 
       {(figures || !earnings.problem) && (
-        <section aria-labelledby="orders-title" aria-busy={earnings.loading}>
-          <h2 id="orders-title">Orders</h2>
-          {!earnings.data && earnings.loading && !earnings.problem && <p role="status">Loading your orders…</p>}
-          {!earnings.data && earnings.problem && <LoadProblem problem={earnings.problem} onRetry={() => earnings.reload()} />}
-          {earnings.data?.orders.length === 0 && earnings.pageNumber === 1 && <p className="empty-state">No orders yet</p>}
-          {earnings.data && earnings.data.orders.length > 0 && <EarningsOrdersTable orders={earnings.data.orders} />}
-          <Pager
-            label="Order pages"
-            pageNumber={earnings.pageNumber}
-            hasNewer={earnings.hasNewer}
-            hasOlder={earnings.hasOlder}
-            onNewer={earnings.newer}
-            onOlder={earnings.older}
-            disabled={earnings.loading}
-          />
-        </section>
+        <PagedSection
+          id="orders-title"
+          title="Orders"
+          list={earnings}
+          rowsOf={(page) => page.orders}
+          loadingText="Loading your orders…"
+          emptyText="No orders yet"
+          pagerLabel="Order pages"
+        >
+          {(page) => <EarningsOrdersTable orders={page.orders} />}
+        </PagedSection>
       )}
 
       {figures && (
@@ -82,22 +77,17 @@ export default function EarningsRoute() {
         </section>
       )}
 
-      <section aria-labelledby="withdrawals-title" aria-busy={withdrawals.loading}>
-        <h2 id="withdrawals-title">Withdrawals</h2>
-        {!withdrawals.data && withdrawals.loading && !withdrawals.problem && <p role="status">Loading your withdrawals…</p>}
-        {!withdrawals.data && withdrawals.problem && <LoadProblem problem={withdrawals.problem} onRetry={() => withdrawals.reload()} />}
-        {withdrawals.data?.withdrawals.length === 0 && withdrawals.pageNumber === 1 && <p className="empty-state">No withdrawals yet</p>}
-        {withdrawals.data && withdrawals.data.withdrawals.length > 0 && <WithdrawalsTable withdrawals={withdrawals.data.withdrawals} />}
-        <Pager
-          label="Withdrawal pages"
-          pageNumber={withdrawals.pageNumber}
-          hasNewer={withdrawals.hasNewer}
-          hasOlder={withdrawals.hasOlder}
-          onNewer={withdrawals.newer}
-          onOlder={withdrawals.older}
-          disabled={withdrawals.loading}
-        />
-      </section>
+      <PagedSection
+        id="withdrawals-title"
+        title="Withdrawals"
+        list={withdrawals}
+        rowsOf={(page) => page.withdrawals}
+        loadingText="Loading your withdrawals…"
+        emptyText="No withdrawals yet"
+        pagerLabel="Withdrawal pages"
+      >
+        {(page) => <WithdrawalsTable withdrawals={page.withdrawals} />}
+      </PagedSection>
     </section>
   );
 }
