@@ -108,7 +108,7 @@ export async function withdraw(caller: Caller, account: AccountRecord, amount: n
   const event = withdrawalEvent(withdrawal, 'pending', 'withdrawalRequested');
   try {
     await transact({
-      TransactItems: [repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry({ ...withdrawal }, at)]), event.put],
+      TransactItems: [repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry(withdrawal, at)]), event.put],
     });
   } catch (error) {
     if (isConditionFailure(error)) throw new BadRequest(MSG.withdrawalOverBalance, 'withdrawal_over_balance');

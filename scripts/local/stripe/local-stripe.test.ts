@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStripe, startLocalStripe } from './index';
+import { eventually } from './test-harness';
 
 const WEBHOOK_SECRET = 'whsec_local_test';
 const HOUR_MS = 3_600_000;
@@ -74,16 +75,6 @@ afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
   }
 });
-
-async function eventually<T>(find: () => T | undefined, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const receivedEvent = (type: string, objectId: string) =>
   eventually(() => received.find((delivery) => delivery.event.type === type && (delivery.event.data.object as { id: string }).id === objectId));

@@ -10,6 +10,17 @@ import { type LocalStripe, type LocalStripeOptions, startLocalStripe } from './i
 
 export const WEBHOOK_SECRET = 'whsec_local_test';
 
+/** Polls until `find` answers, as a webhook's delivery arrives a moment after the call that caused it. */
+export async function eventually<T>(find: () => T | undefined, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('Timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export interface Delivered {
   rawBody: string;
   signature: string;
@@ -45,16 +56,6 @@ export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'de
   };
   let stripe = await start();
   let stopped = false;
-
-  async function eventually<T>(find: () => T | undefined, timeoutMs = 3000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = find();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error('Timed out waiting');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
 
   const post = (path: string, form: Record<string, string>) =>
     fetch(`${appUrl}${path}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });

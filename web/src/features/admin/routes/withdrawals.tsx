@@ -117,7 +117,7 @@ function WithdrawalList({ status, headingRef }: { status?: WithdrawalStatus; hea
       )}
       {rows && rows.length > 0 && (
         <TableScroll labelledBy={captionId}>
-          <table className="admin-table">
+          <table className="data-table admin-table">
             <caption id={captionId}>{caption}</caption>
             <thead>
               <tr>
@@ -133,14 +133,14 @@ function WithdrawalList({ status, headingRef }: { status?: WithdrawalStatus; hea
                 <tr key={withdrawal._id}>
                   <th scope="row">
                     {nameOf(withdrawal)}
-                    <span className="admin-table-detail">{withdrawal.professor.email}</span>
+                    <span className="data-table-detail">{withdrawal.professor.email}</span>
                   </th>
                   <td>{formatEuros(withdrawal.amount)}</td>
                   <td>{formatDateTime(withdrawal.createdAt)}</td>
                   <td>
                     <span className={`admin-badge admin-badge-${BADGE[withdrawal.status]}`}>{STATUS_WORDS[withdrawal.status]}</span>
-                    {withdrawal.status === 'rejected' && withdrawal.reason && <span className="admin-table-detail">Reason: {withdrawal.reason}</span>}
-                    {withdrawal.status === 'failed' && withdrawal.failureMessage && <span className="admin-table-detail">{withdrawal.failureMessage}</span>}
+                    {withdrawal.status === 'rejected' && withdrawal.reason && <span className="data-table-detail">Reason: {withdrawal.reason}</span>}
+                    {withdrawal.status === 'failed' && withdrawal.failureMessage && <span className="data-table-detail">{withdrawal.failureMessage}</span>}
                   </td>
                   <td>
                     {withdrawal.status === 'pending' && (

@@ -10,7 +10,7 @@ export function EarningsOrdersTable({ orders }: { orders: EarningsOrder[] }) {
   const captionId = useId();
   return (
     <TableScroll labelledBy={captionId}>
-      <table className="money-table">
+      <table className="data-table">
         <caption id={captionId}>Your credited orders, newest first. Withdrawn: covered by a paid withdrawal.</caption>
         <thead>
           <tr>

@@ -35,7 +35,7 @@ export function WithdrawalsTable({ withdrawals }: { withdrawals: Withdrawal[] })
   const captionId = useId();
   return (
     <TableScroll labelledBy={captionId}>
-      <table className="money-table">
+      <table className="data-table">
         <caption id={captionId}>Your withdrawals, newest first</caption>
         <thead>
           <tr>
@@ -52,7 +52,7 @@ export function WithdrawalsTable({ withdrawals }: { withdrawals: Withdrawal[] })
               <td>
                 <span className={`money-badge money-badge-${BADGE[withdrawal.status]}`}>{STATUS_WORDS[withdrawal.status]}</span>
                 {details(withdrawal).map((line) => (
-                  <span key={line} className="money-detail">
+                  <span key={line} className="data-table-detail">
                     {line}
                   </span>
                 ))}
