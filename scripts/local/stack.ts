@@ -39,6 +39,11 @@ export interface LocalStackOptions {
   /** Vite's dev server with hot reload instead of the built SPA. */
   dev?: boolean;
   seed: SeedSettings;
+  /**
+   * Whether the deadlines run on their schedule too (as on AWS); the test stacks leave them to the
+   * test clock, so that no job writes to the table while a test compares what a call stored.
+   */
+  scheduledDeadlines?: boolean;
 }
 
 export interface LocalStack {
@@ -123,10 +128,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const appOriginOf = createHostCheck(options.port, options.host);
   // The deadlines' schedule, as the EventBridge rule invokes the orders Lambda on AWS; the test clock runs it at once.
   const runDeadlines = () => handlers.orders({ source: 'aws.events' } as never);
-  const deadlinesTimer = setInterval(
-    () => void runDeadlines().catch((error: unknown) => console.error('Order deadlines failed:', error)),
-    ORDER_DEADLINES_PERIOD_MINUTES * 60_000,
-  ).unref();
+  const deadlinesTimer =
+    options.scheduledDeadlines === false
+      ? undefined
+      : setInterval(
+          () => void runDeadlines().catch((error: unknown) => console.error('Order deadlines failed:', error)),
+          ORDER_DEADLINES_PERIOD_MINUTES * 60_000,
+        ).unref();
   const testClock = createTestClock(async () => {
     await localStripe?.tick();
     await runDeadlines();

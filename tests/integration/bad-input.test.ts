@@ -14,6 +14,7 @@ import { signedInAs } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { allowedCaller, type Caller, clientFor, concretePath } from '../support/route-calls';
 import { countItems } from '../support/table';
+import { mailSentKey, providerEventKey } from '../../functions/platform/keys';
 import { ERROR_CODES } from '../../shared/error-codes';
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
@@ -92,15 +93,24 @@ function isNotJson(text: string): boolean {
 }
 
 const jsonRoutes = ROUTES.filter((route) => route.body);
+/**
+ * What the table holds, but for what asynchronous consumers write about earlier accepted calls: the
+ * notifications function's mail claims and the webhook's processed provider events (an accepted
+ * withdrawal is mailed, an onboarding's account is announced, while later samples run).
+ */
+const storedItems = () => countItems({ except: [mailSentKey('', '').pk, providerEventKey('').pk] });
 /** Every refusal names its outcome with a stable code, whatever the text says. */
 const codeOf = (body: unknown) => (body as { code?: unknown }).code;
 
 describe('bad input', () => {
   it.each(jsonRoutes.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx and stores nothing it refuses', async ({ route }) => {
     const client = clientFor(tokens, allowedCaller(route));
+    // A refused sample stored nothing (checked below), so its count is the next sample's starting point.
+    let stored: number | undefined;
     await fc.assert(
       fc.asyncProperty(bodies(route.body!), async (sample) => {
-        const before = await countItems();
+        const before = stored ?? (await storedItems());
+        stored = undefined;
         const response = await client.request(route.method, concretePath(route), undefined, {
           raw: sample.kind === 'raw' ? sample.text : JSON.stringify(sample.value),
         });
@@ -112,7 +122,10 @@ describe('bad input', () => {
         expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
         if (response.status >= 400) expect(KNOWN_MESSAGES.has(msg as string), `unexpected message ${JSON.stringify(msg)}`).toBe(true);
         if (response.status >= 400) expect(ERROR_CODES).toContain(codeOf(response.body));
-        if (response.status === 400) expect(await countItems()).toBe(before);
+        if (response.status === 400) {
+          expect(await storedItems()).toBe(before);
+          stored = before;
+        }
       }),
       { numRuns: 15 },
     );

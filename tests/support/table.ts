@@ -58,13 +58,20 @@ export async function allItems(): Promise<Record<string, unknown>[]> {
   return items;
 }
 
-/** How many items the table holds (a count-only scan: nothing is transferred but the count). */
-export async function countItems(): Promise<number> {
+/**
+ * How many items the table holds, leaving out the partitions of the given key prefixes (a
+ * count-only scan: nothing is transferred but the count).
+ */
+export async function countItems({ except = [] }: { except?: string[] } = {}): Promise<number> {
   const { client, name } = table();
+  const filter = except.length > 0 && {
+    FilterExpression: except.map((_, i) => `NOT begins_with(pk, :except${i})`).join(' AND '),
+    ExpressionAttributeValues: Object.fromEntries(except.map((prefix, i) => [`:except${i}`, prefix])),
+  };
   let count = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey, ConsistentRead: true, Select: 'COUNT' }));
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey, ConsistentRead: true, Select: 'COUNT', ...filter }));
     count += page.Count ?? 0;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
