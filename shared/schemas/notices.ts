@@ -14,6 +14,8 @@ export const ORDER_NOTICE_KINDS = [
   'orderCanceled',
   'refundIssued',
   'problemResolved',
+  'paymentDisputed',
+  'disputeDecided',
 ] as const;
 export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
 

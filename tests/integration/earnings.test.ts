@@ -12,9 +12,8 @@ import { MSG } from '../../shared/texts';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
-import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
-import { openOrder } from '../support/orders';
-import { pdfDocument, submitMultipart } from '../support/project-files';
+import { advanceClock, delivered, localStripe, onboard } from '../support/payments';
+import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
 import { getItem } from '../support/table';
 import { latestMail, mailsTo } from '../support/outbox';
 
@@ -24,23 +23,6 @@ let expertEmail: string;
 let offer: OfferDto;
 let admin: ApiClient;
 
-/** A paid project of the expert, delivered and approved: its credit is the expert's. */
-async function approvedOrder(of: { expert: ApiClient; offer: OfferDto } = { expert, offer }): Promise<{ chatId: string }> {
-  const { client: student } = await signedInStudent();
-  const { chat } = await openOrder(of.offer, student);
-  const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
-  await pressOnPage(created.body.url, 'pay');
-  await delivered('checkout.session.completed', sessionIdOf(created.body.url));
-  expect((await submitMultipart(of.expert, chat._id, pdfDocument())).status).toBe(200);
-  expect((await student.post(`/chats/${chat._id}/handle-project`, { action: 'approve' })).status).toBe(200);
-  return { chatId: chat._id };
-}
-
-/** The charge's funds settle at the provider (the local Stripe's delay), and the deadlines job records it. */
-const settleFunds = () => advanceClock('10m');
-
-const earningsOf = async (client: ApiClient) => (await client.get<Earnings>('/user/earnings')).body;
-
 beforeAll(async () => {
   ({ expert, expertId, email: expertEmail, offer } = await expertWithOffer('Wanda', 'Withdrawer', 'Pitch deck review'));
   await onboard(expert);
@@ -49,7 +31,7 @@ beforeAll(async () => {
 
 describe('earnings', () => {
   it('show an approved order’s credit as pending until its charge settles, then as available', async () => {
-    const { chatId } = await approvedOrder();
+    const { chatId } = await approvedOrder({ expert, offer });
     const earnings = await earningsOf(expert);
     expect(earnings).toMatchObject({ balance: 0, pending: 54, frozen: 0, requested: 0, withdrawn: 0, owed: 0 });
     expect(earnings.orders).toEqual([
@@ -74,7 +56,7 @@ describe('earnings', () => {
 
 describe('withdrawals', () => {
   it('take from what is available, never more, however many are asked at once', async () => {
-    await approvedOrder();
+    await approvedOrder({ expert, offer });
     await settleFunds();
     // This order's 54 with what earlier tests of this expert left available.
     const available = (await earningsOf(expert)).balance;
@@ -103,7 +85,7 @@ describe('withdrawals', () => {
   });
 
   it('rejected by an admin come back to the available balance, once, with the reason the expert sees', async () => {
-    await approvedOrder();
+    await approvedOrder({ expert, offer });
     await settleFunds();
     const asked = await expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 20.5 });
     expect(asked.status).toBe(201);

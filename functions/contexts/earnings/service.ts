@@ -69,7 +69,8 @@ export async function earnings(caller: Caller, query: { cursor?: string }): Prom
     payments.creditsOf(caller.userId, PAGE, position || undefined),
     repo.withdrawnOf(caller.userId),
   ]);
-  const earned = balances.pending + balances.available + balances.frozen + balances.requested + withdrawn;
+  // A dispute freezes the expert's share even where it was paid out already (then owed): counted once.
+  const earned = balances.pending + balances.available + balances.frozen + balances.requested + withdrawn - balances.owed;
   const flags = withdrawnFlags(
     page.credits.map((credit) => credit.earnedCents),
     { earned, withdrawn, newer },
@@ -89,7 +90,7 @@ export async function earnings(caller: Caller, query: { cursor?: string }): Prom
     frozen: eurosFromCents(balances.frozen),
     requested: eurosFromCents(balances.requested),
     withdrawn: eurosFromCents(withdrawn),
-    owed: 0,
+    owed: eurosFromCents(balances.owed),
     orders: rows,
     ...(page.next && { nextCursor: encode(`${page.next}~${newer + onThisPage}`) }),
   };

@@ -15,6 +15,7 @@ import { completeRefund } from './payment-service';
 import * as repo from './repository';
 import { closeWithCredit, move } from './lifecycle-service';
 import { sendTransfer, settleTransfer } from './transfer-service';
+import { reverse } from './dispute-service';
 
 /** Orders handled per run; the next run takes the rest. */
 const BATCH = 100;
@@ -55,6 +56,9 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
       return true;
     case 'settle':
       await settleTransfer(order);
+      return true;
+    case 'reverse':
+      await reverse(order);
       return true;
     default:
       logger.error('A deadline without a handler', { orderId: order.orderId, action: due.action });

@@ -160,12 +160,12 @@ export async function approve(caller: Caller, orderId: string): Promise<{ msg: s
 
 /**
  * Closes the order (approved, its session held, released by an admin) with the expert's credit,
- * the payment less the fee, in the same transaction, and the transfer of that credit due; then
+ * the payment less the fee (and less what they owe, which it settles first), in the same transaction, and the transfer of that credit due; then
  * sends the transfer (the deadlines job retries one that could not be made now).
  */
 export async function closeWithCredit(order: OrderRecord, action: OrderAction, actor: OrderActor): Promise<OrderRecord> {
   const held = order.payment?.amountCents ?? cents(0);
-  const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso()) : [];
+  const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso(), await payments.expertDebt(order.expertId)) : [];
   const credit = payments.creditedTo(order.expertId, entries);
   const changes: repo.OrderChanges = credit > 0 ? { transfer: { status: 'due', amountCents: credit } } : {};
   const closed = await move(order, { action, actor, changes, writes: payments.ledgerWrites(entries) });

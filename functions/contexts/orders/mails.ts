@@ -8,7 +8,7 @@
 import { createEvent } from 'ics';
 import { ORDER_RULES } from '../../../shared/limits';
 import { escapeHtml } from '../../../shared/markup';
-import { eurosFromCents, formatEuros, type Cents } from '../../../shared/money';
+import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/money';
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
 import type { Mail, MailAttachment } from '../../platform/mailer';
@@ -295,6 +295,50 @@ function resolved(order: OrderRecord, student: Party, expert: Party): OrderMail[
   }));
 }
 
+/** A payment of the expert's order is disputed: what is frozen, what they owe, what happens next. */
+function disputed(order: OrderRecord, expert: Party): OrderMail[] {
+  const dispute = order.dispute;
+  if (!dispute) return [];
+  const debt = cents(dispute.frozenCents - dispute.fromAvailableCents);
+  return [
+    {
+      key: `${expert.userId}#disputed`,
+      mail: mailTo(
+        expert,
+        `Payment disputed: order #${order.orderNumber}`,
+        [
+          `The student's card issuer opened a dispute of the ${euros(dispute.amountCents)} paid for ${orderName(order)}.`,
+          dispute.frozenCents > 0
+            ? `Your share of it, ${euros(dispute.frozenCents)}, is frozen in your earnings until the issuer decides${debt > 0 ? `; ${euros(debt)} of it had been paid out already and is shown as owed` : ''}.`
+            : undefined,
+          'We answer the dispute with the conversation and the delivered work. If it is won, the frozen amount is yours again.',
+        ],
+        order,
+      ),
+    },
+  ];
+}
+
+function disputeDecided(order: OrderRecord, expert: Party): OrderMail[] {
+  const dispute = order.dispute;
+  if (!dispute || dispute.status === 'open') return [];
+  return [
+    {
+      key: `${expert.userId}#dispute-${dispute.status}`,
+      mail: mailTo(
+        expert,
+        `Dispute ${dispute.status}: order #${order.orderNumber}`,
+        [
+          dispute.status === 'won'
+            ? `The dispute of the payment for ${orderName(order)} was decided in your favour: the ${euros(dispute.frozenCents)} frozen is yours again.`
+            : `The card issuer decided the dispute of the payment for ${orderName(order)} for the cardholder: your share of ${euros(dispute.frozenCents)} goes back to them.`,
+        ],
+        order,
+      ),
+    },
+  ];
+}
+
 /** The mails of a notice about this order, to its student and its expert. */
 export function orderMails(notice: OrderNotice, order: OrderRecord, student: Party, expert: Party): OrderMail[] {
   switch (notice.kind) {
@@ -314,5 +358,9 @@ export function orderMails(notice: OrderNotice, order: OrderRecord, student: Par
       return refunded(order, student);
     case 'problemResolved':
       return resolved(order, student, expert);
+    case 'paymentDisputed':
+      return disputed(order, expert);
+    case 'disputeDecided':
+      return disputeDecided(order, expert);
   }
 }

@@ -76,6 +76,37 @@ export interface TransferRecord {
   retryAt?: string;
 }
 
+/**
+ * A cardholder's dispute of the order's payment (docs/payouts.md): open until the card issuer
+ * decides. The expert's share of it is frozen, from their available balance and, for what they
+ * were paid out already, as their debt.
+ */
+export interface DisputeRecord {
+  disputeId: string;
+  status: 'open' | 'won' | 'lost';
+  amountCents: Cents;
+  /** The provider's fee, kept even when the dispute is won: the platform's loss. */
+  feeCents: Cents;
+  /** The expert's share of the disputed amount. */
+  frozenCents: Cents;
+  /** Of it, what was taken from their available balance (the rest became their debt). */
+  fromAvailableCents: Cents;
+  openedAt: string;
+  closedAt?: string;
+}
+
+/**
+ * Funds taken back from the expert's connected account after a lost dispute: `due` until the
+ * provider made the reversal (retried by the deadlines), then `reversed`; `failed` when it refused
+ * (the funds had left the account), and the amount became the expert's debt.
+ */
+export interface ReversalRecord {
+  status: 'due' | 'reversed' | 'failed';
+  amountCents: Cents;
+  reversalId?: string;
+  reason: 'dispute';
+}
+
 export interface OrderRecord {
   /** The conversation's id: one conversation, one order. */
   orderId: string;
@@ -103,6 +134,8 @@ export interface OrderRecord {
   submittedAt?: string;
   /** The expert's credit, transferred to their connected account (docs/payouts.md). */
   transfer?: TransferRecord;
+  dispute?: DisputeRecord;
+  reversal?: ReversalRecord;
   /** The booked session's last reminder (hours before it, of ORDER_RULES.reminderHours): the next one is a smaller one. */
   remindedHours?: number;
   /** When its next automatic move is due (deadlineOf): the deadlines job finds it by this time. */
@@ -246,7 +279,7 @@ export function totalCents(order: OrderRecord): Cents {
 const DAY_MS = 24 * HOUR_MS;
 
 /** What a deadline does: a move of the table, the retry of a decided refund that has not gone through, or a session's reminder. */
-export type DeadlineAction = OrderAction | 'refund' | 'remind' | 'transfer' | 'settle';
+export type DeadlineAction = OrderAction | 'refund' | 'remind' | 'transfer' | 'settle' | 'reverse';
 
 /** A decided refund the provider has not confirmed yet is tried again this soon. */
 const REFUND_RETRY_MS = 5 * 60_000;
@@ -302,7 +335,8 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
 
 /** The next automatic move of an order, and when it is due; undefined when nothing waits on a clock. */
 export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: number } | undefined {
-  const { transfer } = order;
+  const { transfer, reversal } = order;
+  if (reversal?.status === 'due') return { action: 'reverse', at: 0 };
   if (transfer?.status === 'due') return { action: 'transfer', at: transfer.retryAt ? Date.parse(transfer.retryAt) : 0 };
   if (transfer?.status === 'sent') return { action: 'settle', at: transfer.availableOn ? Date.parse(transfer.availableOn) : 0 };
   switch (order.status) {
@@ -411,6 +445,26 @@ const orderItem = z.object({
       transferId: z.optional(z.string()),
       availableOn: z.optional(z.string()),
       retryAt: z.optional(z.string()),
+    }),
+  ),
+  dispute: z.optional(
+    z.object({
+      disputeId: z.string(),
+      status: z.enum(['open', 'won', 'lost']),
+      amountCents: centsField,
+      feeCents: centsField,
+      frozenCents: centsField,
+      fromAvailableCents: centsField,
+      openedAt: z.string(),
+      closedAt: z.optional(z.string()),
+    }),
+  ),
+  reversal: z.optional(
+    z.object({
+      status: z.enum(['due', 'reversed', 'failed']),
+      amountCents: centsField,
+      reversalId: z.optional(z.string()),
+      reason: z.enum(['dispute']),
     }),
   ),
   dueAt: z.optional(z.string()),

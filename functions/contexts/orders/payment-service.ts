@@ -21,6 +21,7 @@ import { type CheckoutRecord, deadlineOf, nextStatus, type OrderRecord, totalCen
 import * as repo from './repository';
 import { move, orderOfParticipant } from './lifecycle-service';
 import { sendTransferSoon } from './transfer-service';
+import { disputeChanged } from './dispute-service';
 
 /** Reads that may race another writer of the same order are tried again this often. */
 const ATTEMPTS = 4;
@@ -245,7 +246,7 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
           orderId: order.orderId,
         })
       : { refundId: 'none', amountCents: cents(0) };
-  const entries = payments.settlementEntries(order, payment.amountCents, refund, nowIso());
+  const entries = payments.settlementEntries(order, payment.amountCents, refund, nowIso(), await payments.expertDebt(order.expertId));
   // The student hears of the money on its way back (the notifications function mails it).
   const event = announcement(
     [order.studentId, order.expertId],
@@ -285,7 +286,9 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
  */
 export async function handleProviderEvent(rawBody: string, signature: string | undefined): Promise<{ received: true }> {
   const event = await payments.verifiedEvent(rawBody, signature);
-  if (!payments.isOfThisStage(event) || (await payments.isEventProcessed(event.eventId))) return { received: true };
+  // A dispute carries no metadata of its own: its payment's names the stage (dispute-service.ts).
+  const isDispute = event.type.startsWith('charge.dispute.');
+  if ((!isDispute && !payments.isOfThisStage(event)) || (await payments.isEventProcessed(event.eventId))) return { received: true };
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -302,6 +305,10 @@ export async function handleProviderEvent(rawBody: string, signature: string | u
     case 'payout.failed':
     case 'payout.canceled':
       await earnings.payoutChanged(event);
+      break;
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed':
+      await disputeChanged(event);
       break;
     case 'charge.refunded':
       // Refunds are started here and recorded when they are made; the event confirms them.

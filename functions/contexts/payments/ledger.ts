@@ -12,7 +12,11 @@
  *   not yet available at the provider), available (withdrawable), frozen (held by disputes),
  *   requested (withdrawals waiting for the admin or the payout);
  * - connected:<expertId>: what sits in the expert's connected account at the provider;
- * - platform_fees: the platform's fee on each credit.
+ * - debt:<expertId>: what the expert owes the platform (a dispute's share they were paid out
+ *   already, a reversal the provider refused), settled first from their next credits;
+ * - dispute:<disputeId>: a disputed amount the provider holds until the card issuer decides;
+ * - platform_fees: the platform's fee on each credit;
+ * - platform_losses: what the platform bears (dispute fees, lost disputes beyond the expert's share).
  * A payment is provider_balance +A, held −A: the provider holds A that the order owes out again,
  * to the student (a refund: held +R, provider_balance −R) or to the expert and the platform (a
  * credit: held +C, expert pending −(C − fee), platform_fees −fee).
@@ -26,11 +30,21 @@ import { config } from '../../platform/config';
 export const EXPERT_BALANCES = ['pending', 'available', 'frozen', 'requested'] as const;
 export type ExpertBalance = (typeof EXPERT_BALANCES)[number];
 
-export type LedgerAccount = 'provider_balance' | 'platform_fees' | `held:${string}` | `expert:${string}:${ExpertBalance}` | `connected:${string}`;
+export type LedgerAccount =
+  | 'provider_balance'
+  | 'platform_fees'
+  | 'platform_losses'
+  | `held:${string}`
+  | `expert:${string}:${ExpertBalance}`
+  | `connected:${string}`
+  | `debt:${string}`
+  | `dispute:${string}`;
 
 export const heldFor = (orderId: string): LedgerAccount => `held:${orderId}`;
 export const expertAccount = (expertId: string, balance: ExpertBalance): LedgerAccount => `expert:${expertId}:${balance}`;
 export const connectedAccountOf = (expertId: string): LedgerAccount => `connected:${expertId}`;
+export const debtOf = (expertId: string): LedgerAccount => `debt:${expertId}`;
+const disputed = (disputeId: string): LedgerAccount => `dispute:${disputeId}`;
 
 /**
  * The side an account may never cross, for the accounts that keep a running total: a liability
@@ -39,7 +53,7 @@ export const connectedAccountOf = (expertId: string): LedgerAccount => `connecte
  */
 export function totalSide(account: LedgerAccount): 'liability' | 'asset' | undefined {
   if (account.startsWith('held:') || account.startsWith('expert:')) return 'liability';
-  if (account.startsWith('connected:')) return 'asset';
+  if (account.startsWith('connected:') || account.startsWith('debt:')) return 'asset';
   return undefined;
 }
 
@@ -48,7 +62,7 @@ export interface LedgerLine {
   amountCents: Cents;
 }
 
-export const LEDGER_ENTRY_KINDS = ['payment', 'credit', 'refund', 'transfer', 'settlement', 'withdrawal', 'payout'] as const;
+export const LEDGER_ENTRY_KINDS = ['payment', 'credit', 'refund', 'transfer', 'settlement', 'withdrawal', 'payout', 'dispute', 'reversal'] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 export interface LedgerEntry {
@@ -102,13 +116,15 @@ export const paymentEntry = (orderId: string, paymentIntentId: string, amount: C
 
 /**
  * An order's end with money: `refund` goes back to the student, the rest is credited to the expert,
- * less the platform's fee on that rest. What was held for the order is released entirely.
+ * less the platform's fee on that rest, and less what the expert owes (`debt`), which the credit
+ * settles first. What was held for the order is released entirely.
  */
 export function settlementEntries(
   order: { orderId: string; expertId: string; orderNumber?: number },
   held: Cents,
   refund: { amountCents: Cents; refundId?: string },
   at: string,
+  debt: Cents = cents(0),
 ): LedgerEntry[] {
   const { refundId } = refund;
   const refundCents = refund.amountCents;
@@ -126,10 +142,12 @@ export function settlementEntries(
     );
   }
   if (rest > 0) {
+    const repaid = cents(Math.min(debt, rest - fee));
     entries.push(
       entry(`credit:${order.orderId}`, 'credit', { orderId: order.orderId, orderNumber: order.orderNumber, paidCents: held }, at, [
         { account: heldFor(order.orderId), amountCents: rest },
-        { account: expertAccount(order.expertId, 'pending'), amountCents: cents(-(rest - fee)) },
+        { account: expertAccount(order.expertId, 'pending'), amountCents: cents(-(rest - fee - repaid)) },
+        { account: debtOf(order.expertId), amountCents: cents(-repaid) },
         { account: 'platform_fees', amountCents: cents(-fee) },
       ]),
     );
@@ -181,6 +199,66 @@ export const payoutPaidEntry = (w: WithdrawalMoney, payoutId: string, at: string
     twoLines(expertAccount(w.expertId, 'requested'), connectedAccountOf(w.expertId), w.amountCents),
   );
 
+/**
+ * A dispute's money (docs/payouts.md): the disputed amount D and the provider's fee leave the
+ * platform's balance (D is held by the provider until the issuer decides, the fee is a loss); the
+ * expert's share of D (`frozenCents`) is frozen, taken from what is available to them
+ * (`fromAvailableCents`) and, for what they were paid out already, recorded as their debt.
+ */
+export interface DisputeMoney {
+  disputeId: string;
+  orderId: string;
+  expertId: string;
+  amountCents: Cents;
+  feeCents: Cents;
+  frozenCents: Cents;
+  fromAvailableCents: Cents;
+}
+
+export const disputeOpenedEntry = (d: DisputeMoney, at: string) =>
+  entry(`dispute:${d.disputeId}`, 'dispute', { orderId: d.orderId }, at, [
+    { account: 'provider_balance', amountCents: cents(-(d.amountCents + d.feeCents)) },
+    { account: disputed(d.disputeId), amountCents: d.amountCents },
+    { account: 'platform_losses', amountCents: d.feeCents },
+    { account: expertAccount(d.expertId, 'frozen'), amountCents: cents(-d.frozenCents) },
+    { account: expertAccount(d.expertId, 'available'), amountCents: d.fromAvailableCents },
+    { account: debtOf(d.expertId), amountCents: cents(d.frozenCents - d.fromAvailableCents) },
+  ]);
+
+/**
+ * A dispute won: the provider gives D back (not its fee) and the frozen share is the expert's
+ * again: it cancels what is left of the debt it made (`debtLeftCents`, less if later credits
+ * settled part of it already) and the rest is available.
+ */
+export const disputeWonEntry = (d: DisputeMoney, debtLeftCents: Cents, at: string) =>
+  entry(`dispute:${d.disputeId}:won`, 'dispute', { orderId: d.orderId }, at, [
+    { account: 'provider_balance', amountCents: d.amountCents },
+    { account: disputed(d.disputeId), amountCents: cents(-d.amountCents) },
+    { account: expertAccount(d.expertId, 'frozen'), amountCents: d.frozenCents },
+    { account: expertAccount(d.expertId, 'available'), amountCents: cents(-(d.frozenCents - debtLeftCents)) },
+    { account: debtOf(d.expertId), amountCents: cents(-debtLeftCents) },
+  ]);
+
+/**
+ * A dispute lost: D is gone. The expert bears their share (the frozen amount, no longer owed to
+ * them, and their debt stays), the platform the rest; what is still in the connected account comes
+ * back by a reversal.
+ */
+export const disputeLostEntry = (d: DisputeMoney, at: string) =>
+  entry(`dispute:${d.disputeId}:lost`, 'dispute', { orderId: d.orderId }, at, [
+    { account: disputed(d.disputeId), amountCents: cents(-d.amountCents) },
+    { account: expertAccount(d.expertId, 'frozen'), amountCents: d.frozenCents },
+    { account: 'platform_losses', amountCents: cents(d.amountCents - d.frozenCents) },
+  ]);
+
+/** Funds taken back from the expert's connected account to the platform's balance. */
+export const reversalEntry = (orderId: string, expertId: string, reversalId: string, amount: Cents, at: string) =>
+  entry(`reversal:${reversalId}`, 'reversal', { orderId }, at, twoLines('provider_balance', connectedAccountOf(expertId), amount));
+
+/** A reversal the provider refused (the funds left the connected account meanwhile): the expert owes them. */
+export const reversalFailedEntry = (orderId: string, expertId: string, key: string, amount: Cents, at: string) =>
+  entry(`reversal:${key}:failed`, 'reversal', { orderId }, at, twoLines(debtOf(expertId), connectedAccountOf(expertId), amount));
+
 /** What entries credit the expert (their pending account's lines), in cents. */
 export const creditedTo = (expertId: string, entries: readonly LedgerEntry[]): Cents =>
   cents(
@@ -189,6 +267,10 @@ export const creditedTo = (expertId: string, entries: readonly LedgerEntry[]): C
       entries.flatMap((entry) => entry.lines),
     ) + 0,
   );
+
+/** What an order's credit entry gave the expert: their pending credit and the debt it settled. */
+export const earnedBy = (expertId: string, credit: LedgerEntry): Cents =>
+  cents(-balanceOf(expertAccount(expertId, 'pending'), credit.lines) - balanceOf(debtOf(expertId), credit.lines) + 0);
 
 /** An account's balance from lines: what arrived minus what left. */
 export const balanceOf = (account: LedgerAccount, lines: readonly LedgerLine[]): Cents =>

@@ -109,6 +109,28 @@ export interface Payout {
   failureMessage?: string;
 }
 
+/** A cardholder's dispute of a charge (a chargeback), as the provider holds it now. */
+export interface Dispute {
+  disputeId: string;
+  /** Open while the card issuer decides; then won or lost. */
+  status: 'open' | 'won' | 'lost';
+  amountCents: Cents;
+  /** The provider's dispute fee, kept even when the dispute is won. */
+  feeCents: Cents;
+  chargeId: string;
+  /** From the payment's metadata: the stage and order the disputed payment was for. */
+  stage?: string;
+  orderId?: string;
+}
+
+export interface ReversalRequest {
+  /** Derived from the business event: a retry replays the same reversal. */
+  idempotencyKey: string;
+  transferId: string;
+  amountCents: Cents;
+  orderId: string;
+}
+
 /** A provider event, verified: its id (processed once), its type and the object it is about. */
 export interface ProviderEvent {
   eventId: string;
@@ -136,6 +158,9 @@ export interface PaymentProvider {
   /** Pays out from an expert's connected account to their bank (manual payouts). */
   payout(request: PayoutRequest): Promise<Payout>;
   getPayout(accountId: string, payoutId: string): Promise<Payout>;
+  getDispute(disputeId: string): Promise<Dispute>;
+  /** Takes (part of) a transfer back from the connected account; refused when the account no longer holds it. */
+  reverseTransfer(request: ReversalRequest): Promise<{ reversalId: string; amountCents: Cents }>;
   /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */
   verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent | undefined>;
 }

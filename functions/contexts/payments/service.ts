@@ -9,17 +9,24 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
+import { debtOf, EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
 import { stripeProvider } from './stripe-provider';
 
 export {
   creditedTo,
+  type DisputeMoney,
+  disputeLostEntry,
+  disputeOpenedEntry,
+  disputeWonEntry,
+  earnedBy,
   heldFor,
   paymentEntry,
   payoutPaidEntry,
   platformFeeOf,
+  reversalEntry,
+  reversalFailedEntry,
   settlementEntries,
   settlementEntry,
   transferEntry,
@@ -30,6 +37,7 @@ export {
 const provider: PaymentProvider = stripeProvider;
 
 export { ProviderRefusal } from './provider';
+export type { Dispute, ProviderEvent } from './provider';
 
 export const createCheckout = provider.createCheckout;
 export const getCheckout = provider.getCheckout;
@@ -39,19 +47,26 @@ export const transfer = provider.transfer;
 export const chargeAvailability = provider.chargeAvailability;
 export const payout = provider.payout;
 export const getPayout = provider.getPayout;
+export const getDispute = provider.getDispute;
+export const reverseTransfer = provider.reverseTransfer;
 
 /** The writes recording ledger entries (with their accounts' running totals), for the transaction of the change they record. */
 export const ledgerWrites = ledger.entryWrites;
 export const getLedgerEntry = ledger.getEntry;
 
-/** What the platform owes the expert in each state, in cents (never negative): one BatchGetItem of running totals. */
-export async function expertBalances(expertId: string): Promise<Record<ExpertBalance, Cents>> {
-  const totals = await ledger.totalsOf(EXPERT_BALANCES.map((state) => expertAccount(expertId, state)));
-  return Object.fromEntries(EXPERT_BALANCES.map((state) => [state, cents(-(totals.get(expertAccount(expertId, state)) ?? 0) + 0)])) as Record<
-    ExpertBalance,
-    Cents
-  >;
+/**
+ * What the platform owes the expert in each state, and what they owe it (`owed`), in cents (never
+ * negative): one BatchGetItem of running totals.
+ */
+export async function expertBalances(expertId: string): Promise<Record<ExpertBalance | 'owed', Cents>> {
+  const totals = await ledger.totalsOf([...EXPERT_BALANCES.map((state) => expertAccount(expertId, state)), debtOf(expertId)]);
+  const owedTo = (state: ExpertBalance) => cents(-(totals.get(expertAccount(expertId, state)) ?? 0) + 0);
+  const owing = Object.fromEntries(EXPERT_BALANCES.map((state) => [state, owedTo(state)])) as Record<ExpertBalance, Cents>;
+  return { ...owing, owed: totals.get(debtOf(expertId)) ?? cents(0) };
 }
+
+/** What the expert owes the platform (disputes, refused reversals), in cents: settled first from their next credits. */
+export const expertDebt = (expertId: string): Promise<Cents> => ledger.totalOf(debtOf(expertId));
 
 /** The expert's credits, newest first, a page at a time. */
 export const creditsOf = (expertId: string, limit: number, before?: string) => ledger.creditLinesOf(expertAccount(expertId, 'pending'), limit, before);

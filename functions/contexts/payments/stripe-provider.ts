@@ -217,6 +217,38 @@ export const stripeProvider: PaymentProvider = {
 
   getPayout: (accountId, payoutId) => call('payouts.retrieve', async (api) => toPayout(await api.payouts.retrieve(payoutId, {}, { stripeAccount: accountId }))),
 
+  getDispute: (disputeId) =>
+    call('disputes.retrieve', async (api) => {
+      const dispute = await api.disputes.retrieve(disputeId, { expand: ['payment_intent'] });
+      const intent = typeof dispute.payment_intent === 'object' ? dispute.payment_intent : undefined;
+      const metadata = metadataOf(intent);
+      return {
+        disputeId: dispute.id,
+        status: dispute.status === 'won' || dispute.status === 'warning_closed' ? 'won' : dispute.status === 'lost' ? 'lost' : 'open',
+        amountCents: cents(dispute.amount),
+        feeCents: cents(dispute.balance_transactions.reduce((sum, transaction) => sum + (transaction.amount < 0 ? transaction.fee : 0), 0)),
+        chargeId: typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id,
+        ...(metadata.stage && { stage: metadata.stage }),
+        ...(metadata.orderId && { orderId: metadata.orderId }),
+      };
+    }),
+
+  reverseTransfer: (request) =>
+    call('transfers.createReversal', async (api) => {
+      try {
+        const reversal = await api.transfers.createReversal(
+          request.transferId,
+          { amount: request.amountCents, metadata: { stage: config.stage, orderId: request.orderId } },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { reversalId: reversal.id, amountCents: cents(reversal.amount) };
+      } catch (error) {
+        // More than is left of the transfer, or than the connected account holds: the business's answer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusal(error.message, error.code);
+        throw error;
+      }
+    }),
+
   chargeAvailability: (chargeId) =>
     call('charges.retrieve', async (api) => {
       const charge = await api.charges.retrieve(chargeId, { expand: ['balance_transaction'] });

@@ -1,0 +1,160 @@
+/**
+ * A cardholder's dispute of an order's payment (docs/payouts.md). `charge.dispute.created` and
+ * `charge.dispute.closed` both read the dispute from the provider as it is now, so duplicates and
+ * events out of order apply each step once: opened (the expert's share frozen, any shortfall their
+ * debt), then won (all of it back) or lost (the expert's share kept, what is still in their
+ * connected account reversed). Every step is one transaction of the order and its ledger entries,
+ * keyed by the dispute.
+ */
+import { type Cents, cents } from '../../../shared/money';
+import { config } from '../../platform/config';
+import { nowIso } from '../../platform/clock';
+import { logger } from '../../platform/logger';
+import * as payments from '../payments/service';
+import type { Dispute, DisputeMoney, ProviderEvent } from '../payments/service';
+import { announcement } from '../realtime/service';
+import { deadlineOf, type DisputeRecord, type OrderRecord, type ReversalRecord } from './order';
+import * as repo from './repository';
+
+/** A step lost to a concurrent write (the order, or a balance it moves) is taken again from a fresh read. */
+const ATTEMPTS = 4;
+
+const moneyOf = (order: OrderRecord, dispute: DisputeRecord): DisputeMoney => ({
+  disputeId: dispute.disputeId,
+  orderId: order.orderId,
+  expertId: order.expertId,
+  amountCents: dispute.amountCents,
+  feeCents: dispute.feeCents,
+  frozenCents: dispute.frozenCents,
+  fromAvailableCents: dispute.fromAvailableCents,
+});
+
+/** charge.dispute.*: the dispute as the provider holds it now, applied to its order. */
+export async function disputeChanged(event: ProviderEvent): Promise<void> {
+  const dispute = await payments.getDispute(event.objectId);
+  if (dispute.stage !== config.stage || !dispute.orderId) return;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const order = await repo.getOrder(dispute.orderId, { consistent: true });
+    if (!order) {
+      logger.error('A dispute of an order that does not exist', { disputeId: dispute.disputeId, orderId: dispute.orderId });
+      return;
+    }
+    const step = nextStep(order, dispute);
+    if (!step) return;
+    if (await step()) {
+      const after = await repo.getOrder(dispute.orderId, { consistent: true });
+      if (after?.reversal?.status === 'due') await reverse(after);
+      if (after?.dispute?.status !== dispute.status) continue;
+      return;
+    }
+  }
+  throw new Error(`Dispute ${dispute.disputeId} not applied after ${ATTEMPTS} attempts`);
+}
+
+function nextStep(order: OrderRecord, dispute: Dispute): (() => Promise<boolean>) | undefined {
+  if (!order.dispute) return () => open(order, dispute);
+  if (order.dispute.disputeId !== dispute.disputeId) {
+    logger.error('A second dispute of one payment', { orderId: order.orderId, disputeId: dispute.disputeId });
+    return undefined;
+  }
+  const { status } = dispute;
+  if (order.dispute.status === 'open' && status !== 'open') return () => close(order, order.dispute as DisputeRecord, status);
+  return undefined;
+}
+
+/** What the order credited the expert: their share of a disputed payment is at most that. */
+async function creditOf(order: OrderRecord): Promise<Cents> {
+  const credit = await payments.getLedgerEntry(`credit:${order.orderId}`);
+  return credit ? payments.earnedBy(order.expertId, credit) : cents(0);
+}
+
+async function open(order: OrderRecord, dispute: Dispute): Promise<boolean> {
+  const frozenCents = cents(Math.min(dispute.amountCents, await creditOf(order)));
+  const { available } = await payments.expertBalances(order.expertId);
+  const record: DisputeRecord = {
+    disputeId: dispute.disputeId,
+    status: 'open',
+    amountCents: dispute.amountCents,
+    feeCents: dispute.feeCents,
+    frozenCents,
+    fromAvailableCents: cents(Math.min(frozenCents, available)),
+    openedAt: nowIso(),
+  };
+  const notice = announcement(
+    [order.expertId],
+    { type: 'orderChanged', chatId: order.orderId, orderStatus: order.status },
+    { kind: 'paymentDisputed', orderId: order.orderId },
+  );
+  const written = await write(order, { dispute: record }, [payments.disputeOpenedEntry(moneyOf(order, record), record.openedAt)], [notice.put]);
+  if (written) await notice.pushNow();
+  return written;
+}
+
+async function close(order: OrderRecord, record: DisputeRecord, outcome: 'won' | 'lost'): Promise<boolean> {
+  const at = nowIso();
+  const closed: DisputeRecord = { ...record, status: outcome, closedAt: at };
+  const notice = announcement(
+    [order.expertId],
+    { type: 'orderChanged', chatId: order.orderId, orderStatus: order.status },
+    { kind: 'disputeDecided', orderId: order.orderId },
+  );
+  let written: boolean;
+  if (outcome === 'won') {
+    // What is left of the debt it made: later credits may have settled some of it already.
+    const debt = await payments.expertDebt(order.expertId);
+    const debtLeft = cents(Math.min(record.frozenCents - record.fromAvailableCents, debt));
+    written = await write(order, { dispute: closed }, [payments.disputeWonEntry(moneyOf(order, record), debtLeft, at)], [notice.put]);
+  } else {
+    const reversal: ReversalRecord | undefined =
+      record.fromAvailableCents > 0 ? { status: 'due', amountCents: record.fromAvailableCents, reason: 'dispute' } : undefined;
+    written = await write(order, { dispute: closed, ...(reversal && { reversal }) }, [payments.disputeLostEntry(moneyOf(order, record), at)], [notice.put]);
+  }
+  if (written) await notice.pushNow();
+  return written;
+}
+
+/**
+ * Takes the frozen share of a lost dispute back from the connected account, from the order's own
+ * transfer (key from the dispute: a retry reverses once). Refused (the funds left the account), it
+ * becomes the expert's debt; a failure of the provider leaves it due for the deadlines job.
+ */
+export async function reverse(order: OrderRecord): Promise<void> {
+  const { reversal, dispute } = order;
+  if (reversal?.status !== 'due' || !dispute) return;
+  const transferId = order.transfer?.transferId;
+  const at = nowIso();
+  try {
+    if (!transferId) throw new payments.ProviderRefusal('The order has no transfer to reverse');
+    const made = await payments.reverseTransfer({
+      idempotencyKey: `dispute-${dispute.disputeId}-reversal`,
+      transferId,
+      amountCents: reversal.amountCents,
+      orderId: order.orderId,
+    });
+    await write(order, { reversal: { ...reversal, status: 'reversed', reversalId: made.reversalId } }, [
+      payments.reversalEntry(order.orderId, order.expertId, made.reversalId, made.amountCents, at),
+    ]);
+  } catch (error) {
+    if (!(error instanceof payments.ProviderRefusal)) throw error;
+    logger.warn('Reversal refused: the amount is the expert’s debt', { orderId: order.orderId, reason: error.message });
+    await write(order, { reversal: { ...reversal, status: 'failed' } }, [
+      payments.reversalFailedEntry(order.orderId, order.expertId, dispute.disputeId, reversal.amountCents, at),
+    ]);
+  }
+}
+
+/** The order's changes with their ledger entries (and event), conditional on the order as read. */
+async function write(
+  order: OrderRecord,
+  changes: repo.OrderChanges,
+  entries: ReturnType<typeof payments.reversalEntry>[],
+  extra: repo.OrderWrite[] = [],
+): Promise<boolean> {
+  const at = nowIso();
+  const due = deadlineOf({ ...order, ...changes });
+  return repo.commitMove([
+    repo.orderMove(order, order.status, { ...changes, dueAt: due && new Date(due.at).toISOString() }, at),
+    ...payments.ledgerWrites(entries),
+    ...extra,
+  ]);
+}

@@ -1,0 +1,140 @@
+/**
+ * Disputes of an approved order's payment, through the local Stripe's dispute control, its signed
+ * events and the real orders handler: the expert's share is frozen from what is available to them
+ * (owed where they were paid out already), given back when the dispute is won, and when it is lost
+ * kept, taken back from the connected account by a reversal (owed when the funds had left), and
+ * settled first from the expert's next credit. Duplicated and re-sent events change nothing.
+ */
+import type Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { Withdrawal } from '../../shared/schemas/earnings';
+import { signedInAs } from '../support/accounts';
+import { type ApiClient, stackUrl } from '../support/api';
+import { expertWithOffer } from '../support/chats';
+import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
+import { mailWhere } from '../support/outbox';
+import { advanceClock, delivered, localEvents, localStripe, onboard } from '../support/payments';
+import { getItem } from '../support/table';
+
+let admin: ApiClient;
+
+beforeAll(async () => {
+  admin = await signedInAs('admin');
+});
+
+interface Seller {
+  expert: ApiClient;
+  expertId: string;
+  email: string;
+  offer: OfferDto;
+}
+
+/** A fresh onboarded expert with one approved, settled order: €54 of the student's €60 available. */
+async function sellerWithFunds(firstName: string): Promise<Seller & { chatId: string; chargeId: string; transferId: string }> {
+  const seller = await expertWithOffer(firstName, 'Disputed', `Essay feedback by ${firstName}`);
+  await onboard(seller.expert);
+  const { chatId } = await approvedOrder(seller);
+  await settleFunds();
+  const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
+  return { ...seller, chatId, chargeId: String(transfer.source_transaction), transferId: transfer.id };
+}
+
+async function post(path: string, body: unknown = {}): Promise<Response> {
+  return fetch(`${stackUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** The cardholder disputes the charge; the issuer's outcome is set now and applied by `decide`. */
+async function dispute(chargeId: string, outcome: 'won' | 'lost'): Promise<Stripe.Dispute> {
+  const opened = await post(`/_local/payments/charges/${chargeId}/dispute`, { outcome });
+  expect(opened.status).toBe(200);
+  const created = (await opened.json()) as Stripe.Dispute;
+  await delivered('charge.dispute.created', created.id);
+  return created;
+}
+
+async function decide(disputeId: string): Promise<void> {
+  expect((await post(`/_local/payments/disputes/${disputeId}/decide`)).status).toBe(200);
+  await delivered('charge.dispute.closed', disputeId);
+}
+
+/** Every event about the object delivered again, as Stripe's retries or a replay would. */
+async function resendAll(objectId: string): Promise<void> {
+  for (const event of (await localEvents()).filter((candidate) => candidate.objectId === objectId))
+    expect((await post(`/_local/payments/events/${event.id}/resend`)).status).toBe(200);
+}
+
+const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
+
+describe('a dispute', () => {
+  it('freezes the expert’s share from the available balance, mails them, and gives it back when won; the fee is the platform’s loss', async () => {
+    const seller = await sellerWithFunds('Winona');
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 54, frozen: 0, owed: 0 });
+
+    const { id } = await dispute(seller.chargeId, 'won');
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 54, owed: 0 });
+    expect((await mailWhere(seller.email, (mail) => mail.subject.startsWith('Payment disputed: order #'), 'the dispute mail')).text).toContain(
+      'Your share of it, €54.00, is frozen in your earnings until the issuer decides.',
+    );
+    // Nothing frozen can be withdrawn.
+    expect(await seller.expert.post('/user/withdraw', { amount: 1 })).toMatchObject({ status: 400, body: { code: 'withdrawal_over_balance' } });
+
+    await decide(id);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 54, frozen: 0, owed: 0 });
+    expect(await ledgerEntry(`dispute:${id}`)).toMatchObject({
+      lines: expect.arrayContaining([{ account: 'platform_losses', amountCents: 1500 }]),
+    });
+    expect(await ledgerEntry(`dispute:${id}:won`)).toBeDefined();
+
+    // Stripe's retries and replays of every event about it change nothing.
+    await resendAll(id);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 54, frozen: 0, owed: 0 });
+  });
+
+  it('lost takes the frozen share back from the connected account by a reversal of the order’s transfer, once', async () => {
+    const seller = await sellerWithFunds('Lorna');
+    const { id } = await dispute(seller.chargeId, 'lost');
+    await decide(id);
+
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 0, owed: 0, withdrawn: 0 });
+    const reversals = (await localStripe().transfers.listReversals(seller.transferId)).data;
+    expect(reversals.map((reversal) => reversal.amount)).toEqual([5400]);
+    expect(await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' })).toMatchObject({
+      dispute: { disputeId: id, status: 'lost', frozenCents: 5400, fromAvailableCents: 5400 },
+      reversal: { status: 'reversed', amountCents: 5400, reversalId: reversals[0].id },
+    });
+    await resendAll(id);
+    expect((await localStripe().transfers.listReversals(seller.transferId)).data).toHaveLength(1);
+  });
+
+  it('of funds paid out already is owed, and the expert’s next credit settles it first', async () => {
+    const seller = await sellerWithFunds('Otto');
+    const asked = await seller.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 });
+    expect((await admin.post(`/admin/withdrawals/${asked.body.withdrawal._id}/approve`, {})).status).toBe(200);
+    await advanceClock('10m');
+    await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn, { timeout: 8000 }).toBe(54);
+
+    const { id } = await dispute(seller.chargeId, 'lost');
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 54, owed: 54 });
+    await decide(id);
+    // Nothing was left to reverse: the share stays owed.
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 0, owed: 54 });
+    expect((await localStripe().transfers.listReversals(seller.transferId)).data).toEqual([]);
+
+    // The next order's €54 repays the debt instead of reaching the expert.
+    await approvedOrder(seller);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, pending: 0, owed: 0 });
+  });
+
+  it('lost after the funds left the connected account outside the app: the refused reversal is owed', async () => {
+    const seller = await sellerWithFunds('Rhea');
+    const { id } = await dispute(seller.chargeId, 'lost');
+    const accountId = String((await getItem({ pk: `USER#${seller.expertId}`, sk: 'PROFILE' }))?.payoutAccountId);
+    // A change made in Stripe's dashboard: the account's funds are gone.
+    expect((await post(`/_local/payments/accounts/${accountId}/adjust`, { amount: -5400 })).status).toBe(200);
+    await decide(id);
+
+    expect(await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' })).toMatchObject({ reversal: { status: 'failed', amountCents: 5400 } });
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 0, owed: 54 });
+  });
+});
