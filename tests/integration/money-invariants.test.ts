@@ -169,7 +169,10 @@ describe('withdrawals at once, in the table', () => {
   }, 60_000);
 });
 
-/** Random steps of one expert's money: credits, settlements, withdrawals (some beyond the balance) and their outcomes. */
+/**
+ * Random steps of one expert's money: credits, settlements, withdrawals (some beyond the balance)
+ * and their outcomes, disputes of settled orders won or lost (their reversal made or refused).
+ */
 const moneySteps = fc.array(
   fc.oneof(
     fc.record({ step: fc.constant('credit' as const), amount: fc.integer({ min: 50, max: 500_000 }) }),
@@ -178,9 +181,13 @@ const moneySteps = fc.array(
     fc.constant({ step: 'reject' as const }),
     fc.constant({ step: 'paid' as const }),
     fc.constant({ step: 'failed' as const }),
+    fc.record({ step: fc.constant('dispute' as const), share: fc.double({ min: 0.1, max: 1, noNaN: true }) }),
+    fc.constant({ step: 'won' as const }),
+    fc.record({ step: fc.constant('lost' as const), reversalRefused: fc.boolean() }),
   ),
   { minLength: 1, maxLength: 25 },
 );
+const DISPUTE_FEE = cents(1500);
 
 describe('an expert’s money, for random histories, in the table', () => {
   it('never lets a balance go negative, keeps every total equal to its lines, and sums to zero', async () => {
@@ -191,10 +198,25 @@ describe('an expert’s money, for random histories, in the table', () => {
         run++;
         const expertId = `history-${NONCE}-${run}`;
         const at = '2026-11-20T10:00:00.000Z';
-        const model = { pending: 0, available: 0, requested: 0, connected: 0, withdrawn: 0 };
-        /** Credits not yet transferred and settled, oldest first; withdrawals waiting for their outcome. */
-        const unsettled: { orderId: string; credit: number }[] = [];
+        const model = { pending: 0, available: 0, frozen: 0, requested: 0, connected: 0, withdrawn: 0, debt: 0 };
+        /** Credits not yet transferred and settled, oldest first; settled ones; withdrawals and disputes waiting for their outcome. */
+        const unsettled: { orderId: string; paid: number; credit: number }[] = [];
+        const settled: { orderId: string; paid: number; credit: number }[] = [];
         const open: { withdrawalId: string; amount: number }[] = [];
+        const disputes: ReturnType<typeof disputeOf>[] = [];
+        const disputeOf = (order: { orderId: string; paid: number; credit: number }, share: number, fromAvailable: number) => {
+          const amount = Math.max(1, Math.round(order.paid * share));
+          const frozen = Math.min(amount, order.credit);
+          return {
+            disputeId: `dp_${order.orderId}`,
+            orderId: order.orderId,
+            expertId,
+            amountCents: cents(amount),
+            feeCents: DISPUTE_FEE,
+            frozenCents: cents(frozen),
+            fromAvailableCents: cents(Math.min(frozen, fromAvailable)),
+          };
+        };
         const written: ReturnType<typeof ledger.paymentEntry>[] = [];
         const commit = async (entries: ReturnType<typeof ledger.paymentEntry>[]) => {
           try {
@@ -212,14 +234,20 @@ describe('an expert’s money, for random histories, in the table', () => {
             const paid = cents(step.amount);
             const entries = [
               ledger.paymentEntry(orderId, `pi_${orderId}`, paid, at),
-              ...ledger.settlementEntries({ orderId, expertId }, paid, { amountCents: cents(0) }, at),
+              ...ledger.settlementEntries({ orderId, expertId }, paid, { amountCents: cents(0) }, at, cents(model.debt)),
             ];
             expect(await commit(entries)).toBe(true);
             const credit = ledger.creditedTo(expertId, entries);
+            // What the expert owes is settled first from the credit.
+            const repaid = Math.min(model.debt, paid - ledger.platformFeeOf(paid));
+            expect(credit).toBe(paid - ledger.platformFeeOf(paid) - repaid);
+            model.debt -= repaid;
             model.pending += credit;
-            unsettled.push({ orderId, credit });
+            if (credit > 0) unsettled.push({ orderId, paid, credit });
           } else if (step.step === 'settle' && unsettled.length > 0) {
-            const { orderId, credit } = unsettled.shift()!;
+            const order = unsettled.shift()!;
+            const { orderId, credit } = order;
+            settled.push(order);
             const amount = cents(credit);
             expect(
               await commit([
@@ -241,7 +269,36 @@ describe('an expert’s money, for random histories, in the table', () => {
               model.requested += amount;
               open.push({ withdrawalId: withdrawal.withdrawalId, amount });
             }
-          } else if (open.length > 0) {
+          } else if (step.step === 'dispute' && settled.length > 0) {
+            const dispute = disputeOf(settled.shift()!, step.share, model.available);
+            expect(await commit([ledger.disputeOpenedEntry(dispute, at)])).toBe(true);
+            model.available -= dispute.fromAvailableCents;
+            model.frozen += dispute.frozenCents;
+            model.debt += dispute.frozenCents - dispute.fromAvailableCents;
+            disputes.push(dispute);
+            expect(await commit([ledger.disputeOpenedEntry(dispute, at)])).toBe(false);
+          } else if (step.step === 'won' && disputes.length > 0) {
+            const dispute = disputes.shift()!;
+            const debtLeft = Math.min(dispute.frozenCents - dispute.fromAvailableCents, model.debt);
+            expect(await commit([ledger.disputeWonEntry(dispute, cents(debtLeft), at)])).toBe(true);
+            model.frozen -= dispute.frozenCents;
+            model.available += dispute.frozenCents - debtLeft;
+            model.debt -= debtLeft;
+          } else if (step.step === 'lost' && disputes.length > 0) {
+            const dispute = disputes.shift()!;
+            const back = dispute.fromAvailableCents;
+            const reversal =
+              back === 0
+                ? []
+                : step.reversalRefused
+                  ? [ledger.reversalFailedEntry(dispute.orderId, expertId, dispute.disputeId, back, at)]
+                  : [ledger.reversalEntry(dispute.orderId, expertId, `trr_${dispute.disputeId}`, back, at)];
+            expect(await commit([ledger.disputeLostEntry(dispute, at)])).toBe(true);
+            if (reversal.length > 0) expect(await commit(reversal)).toBe(true);
+            model.frozen -= dispute.frozenCents;
+            model.connected -= back;
+            if (step.reversalRefused) model.debt += back;
+          } else if (['reject', 'paid', 'failed'].includes(step.step) && open.length > 0) {
             const { withdrawalId, amount } = open.shift()!;
             const withdrawal = { withdrawalId, expertId, amountCents: cents(amount) };
             if (step.step === 'paid') {
@@ -263,19 +320,28 @@ describe('an expert’s money, for random histories, in the table', () => {
           }
         }
         const totals = await ledgerRepo.totalsOf([
-          ledger.expertAccount(expertId, 'pending'),
-          ledger.expertAccount(expertId, 'available'),
-          ledger.expertAccount(expertId, 'requested'),
+          ...ledger.EXPERT_BALANCES.map((balance) => ledger.expertAccount(expertId, balance)),
           ledger.connectedAccountOf(expertId),
+          ledger.debtOf(expertId),
         ]);
         const figure = (account: Parameters<typeof ledger.expertAccount>[1]) => -(totals.get(ledger.expertAccount(expertId, account)) ?? 0) + 0;
         expect({
           pending: figure('pending'),
           available: figure('available'),
+          frozen: figure('frozen'),
           requested: figure('requested'),
-          connected: totals.get(ledger.connectedAccountOf(expertId)),
-        }).toEqual({ pending: model.pending, available: model.available, requested: model.requested, connected: model.connected });
-        for (const value of [model.pending, model.available, model.requested, model.connected]) expect(value).toBeGreaterThanOrEqual(0);
+          connected: (totals.get(ledger.connectedAccountOf(expertId)) ?? 0) + 0,
+          debt: (totals.get(ledger.debtOf(expertId)) ?? 0) + 0,
+        }).toEqual({
+          pending: model.pending,
+          available: model.available,
+          frozen: model.frozen,
+          requested: model.requested,
+          connected: model.connected,
+          debt: model.debt,
+        });
+        for (const value of [model.pending, model.available, model.frozen, model.requested, model.connected, model.debt])
+          expect(value).toBeGreaterThanOrEqual(0);
         const lines = written.flatMap((entry) => entry.lines);
         expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + 0).toBe(0);
         for (const account of new Set(lines.map((line) => line.account).filter((account) => ledger.totalSide(account))))
