@@ -169,6 +169,17 @@ export const ORDER_RULES = {
   processedEventDays: 7,
 } as const;
 
+/**
+ * Funds may not sit in a connected account past the provider's holding limit (Stripe: 90 days in
+ * most countries): the expert is warned this many days ahead, and what is left is paid out
+ * automatically this many days before it, leaving the payout time to land.
+ */
+export const HOLDING_RULES = {
+  limitDays: 90,
+  warningDays: 14,
+  payoutDays: 3,
+} as const;
+
 /** How often the deadlines of orders are run (EventBridge on AWS, a timer locally). */
 export const ORDER_DEADLINES_PERIOD_MINUTES = 5;
 

@@ -16,6 +16,7 @@ export const ORDER_NOTICE_KINDS = [
   'problemResolved',
   'paymentDisputed',
   'disputeDecided',
+  'fundsHeldLong',
 ] as const;
 export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
 

@@ -13,7 +13,7 @@ import { signedInAs } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
-import { mailWhere } from '../support/outbox';
+import { mailsTo, mailWhere } from '../support/outbox';
 import { advanceClock, delivered, localEvents, localStripe, onboard } from '../support/payments';
 import { getItem } from '../support/table';
 
@@ -136,5 +136,31 @@ describe('a dispute', () => {
 
     expect(await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' })).toMatchObject({ reversal: { status: 'failed', amountCents: 5400 } });
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 0, owed: 54 });
+  });
+});
+
+// Last in this file: the clock moves nearly three months, and every earlier seller's funds with it.
+describe('funds near the provider’s holding limit', () => {
+  it('are announced to the expert 14 days ahead, then paid out to their bank without an admin, once', async () => {
+    const seller = await sellerWithFunds('Hilda');
+    const accountId = String((await getItem({ pk: `USER#${seller.expertId}`, sk: 'PROFILE' }))?.payoutAccountId);
+    const payouts = async () => (await localStripe().payouts.list({}, { stripeAccount: accountId })).data;
+
+    await advanceClock('77d');
+    const warning = await mailWhere(seller.email, (mail) => mail.subject === 'Withdraw your earnings soon', 'the holding warning', 10_000);
+    expect(warning.text).toMatch(/have been in your payout account since .+\.\s+Funds may stay there 90 days at most\./);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 54, requested: 0 });
+    expect(await payouts()).toEqual([]);
+
+    await advanceClock('10d');
+    await expect.poll(async () => (await payouts()).map((payout) => payout.amount), { timeout: 10_000 }).toEqual([5400]);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, requested: 54 });
+    await advanceClock('10m');
+    await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn, { timeout: 8000 }).toBe(54);
+
+    // Later runs of the deadlines find nothing more to do.
+    await advanceClock('1d');
+    expect(await payouts()).toHaveLength(1);
+    expect((await mailsTo(seller.email)).filter((mail) => mail.subject === 'Withdraw your earnings soon')).toHaveLength(1);
   });
 });

@@ -273,6 +273,34 @@ export async function payoutChanged(event: { objectId: string; accountId?: strin
   await settlePayout(withdrawal, event.accountId, event.objectId);
 }
 
+/**
+ * Funds about to pass the provider's holding limit (the orders' deadlines find them): the expert's
+ * available balance is paid out without waiting for an admin, as a withdrawal approved by the
+ * system. Its id derives from the business event (`key`), so a retried deadline pays out once.
+ * Nothing available (frozen by a dispute, asked for already): nothing to do.
+ */
+export async function payOutHeldFunds(expertId: string, key: string): Promise<WithdrawalRecord | undefined> {
+  const { available } = await payments.expertBalances(expertId);
+  const withdrawalId = `holding-${key}`;
+  const existing = await repo.getWithdrawal(withdrawalId);
+  if (!existing && available <= 0) return undefined;
+  const at = nowIso();
+  const withdrawal: WithdrawalRecord = existing ?? { withdrawalId, expertId, amountCents: available, status: 'pending', createdAt: at, version: 0 };
+  if (!existing) {
+    try {
+      await transact({ TransactItems: [repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry(withdrawal, at)])] });
+    } catch (error) {
+      // Made meanwhile, or the balance moved: the next run of the deadline looks again.
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+  if (!nextWithdrawalStatus(withdrawal, 'approve', 'system')) return withdrawal;
+  await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at)] });
+  logger.info('Funds at the holding limit paid out', { expertId, withdrawalId, amountCents: withdrawal.amountCents });
+  return payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
+}
+
 /** Withdrawals handled per run of the payouts job; the next run takes the rest. */
 const PAYOUTS_BATCH = 100;
 

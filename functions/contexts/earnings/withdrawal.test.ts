@@ -21,7 +21,13 @@ describe('the withdrawal status table', () => {
   });
 
   it('refuses every other move: a second decision, a decision on a payout, the provider deciding', () => {
-    const allowed = new Set(['pending:approve:admin', 'pending:reject:admin', 'approved:payoutPaid:provider', 'approved:payoutFailed:provider']);
+    const allowed = new Set([
+      'pending:approve:admin',
+      'pending:approve:system',
+      'pending:reject:admin',
+      'approved:payoutPaid:provider',
+      'approved:payoutFailed:provider',
+    ]);
     for (const status of WITHDRAWAL_STATUSES)
       for (const action of ['approve', 'reject', 'payoutPaid', 'payoutFailed'] as WithdrawalAction[])
         for (const actor of ['admin', 'provider'] as const)

@@ -28,7 +28,8 @@ export interface WithdrawalRecord {
   version: number;
 }
 
-export type WithdrawalActor = 'admin' | 'provider';
+/** An admin decides; the provider reports the payout; the system pays out funds at the holding limit. */
+export type WithdrawalActor = 'admin' | 'provider' | 'system';
 export type WithdrawalAction = 'approve' | 'reject' | 'payoutPaid' | 'payoutFailed';
 
 interface Transition {
@@ -38,7 +39,7 @@ interface Transition {
 }
 
 export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalAction, Transition> = {
-  approve: { from: ['pending'], to: 'approved', by: ['admin'] },
+  approve: { from: ['pending'], to: 'approved', by: ['admin', 'system'] },
   reject: { from: ['pending'], to: 'rejected', by: ['admin'] },
   payoutPaid: { from: ['approved'], to: 'paid', by: ['provider'] },
   payoutFailed: { from: ['approved'], to: 'failed', by: ['provider'] },

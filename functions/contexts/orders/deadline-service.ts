@@ -14,7 +14,7 @@ import { deadlineOf, type OrderRecord, remindersPassed, sessionStartMs } from '.
 import { completeRefund } from './payment-service';
 import * as repo from './repository';
 import { closeWithCredit, move } from './lifecycle-service';
-import { sendTransfer, settleTransfer } from './transfer-service';
+import { payOutHeld, sendTransfer, settleTransfer, warnHolding } from './transfer-service';
 import { reverse } from './dispute-service';
 
 /** Orders handled per run; the next run takes the rest. */
@@ -59,6 +59,12 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
       return true;
     case 'reverse':
       await reverse(order);
+      return true;
+    case 'holdingWarning':
+      await warnHolding(order);
+      return true;
+    case 'holdingPayout':
+      await payOutHeld(order);
       return true;
     default:
       logger.error('A deadline without a handler', { orderId: order.orderId, action: due.action });

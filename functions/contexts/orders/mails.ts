@@ -6,7 +6,7 @@
  * instant for their calendar to show in theirs (decision 150).
  */
 import { createEvent } from 'ics';
-import { ORDER_RULES } from '../../../shared/limits';
+import { HOLDING_RULES, ORDER_RULES } from '../../../shared/limits';
 import { escapeHtml } from '../../../shared/markup';
 import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/money';
 import type { OrderNotice } from '../../../shared/schemas/notices';
@@ -31,6 +31,7 @@ export interface OrderMail {
 const euros = (amount: Cents) => formatEuros(eurosFromCents(amount));
 const UTC_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
 const inUtc = (iso: string) => `${UTC_TIME.format(new Date(iso))} UTC`;
+const DAY = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 function conversationUrl(order: OrderRecord): string {
   return `${config.appUrl}/messages?chatId=${encodeURIComponent(order.orderId)}`;
@@ -339,6 +340,27 @@ function disputeDecided(order: OrderRecord, expert: Party): OrderMail[] {
   ];
 }
 
+/** The order's funds near the provider's holding limit: withdraw them, or they are paid out then. */
+function heldLong(order: OrderRecord, expert: Party): OrderMail[] {
+  const sentAt = order.transfer?.sentAt ?? order.transfer?.availableOn;
+  if (!sentAt) return [];
+  const day = (days: number) => DAY.format(new Date(Date.parse(sentAt) + days * 86_400_000));
+  return [
+    {
+      key: `${expert.userId}#held-long`,
+      mail: mailTo(
+        expert,
+        'Withdraw your earnings soon',
+        [
+          `Your earnings from ${orderName(order)} have been in your payout account since ${day(0)}.`,
+          `Funds may stay there ${HOLDING_RULES.limitDays} days at most. Withdraw them from your earnings page before ${day(HOLDING_RULES.limitDays - HOLDING_RULES.payoutDays)}; otherwise we pay out what is available to your bank account on that day.`,
+        ],
+        order,
+      ),
+    },
+  ];
+}
+
 /** The mails of a notice about this order, to its student and its expert. */
 export function orderMails(notice: OrderNotice, order: OrderRecord, student: Party, expert: Party): OrderMail[] {
   switch (notice.kind) {
@@ -362,5 +384,7 @@ export function orderMails(notice: OrderNotice, order: OrderRecord, student: Par
       return disputed(order, expert);
     case 'disputeDecided':
       return disputeDecided(order, expert);
+    case 'fundsHeldLong':
+      return heldLong(order, expert);
   }
 }

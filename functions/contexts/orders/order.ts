@@ -4,7 +4,7 @@
  * its one status with the table of who may move it where, and the spec's booleans derived from it.
  */
 import * as z from 'zod/mini';
-import { ORDER_RULES } from '../../../shared/limits';
+import { HOLDING_RULES, ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
 import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import type { OrderState } from '../../../shared/schemas/chats';
@@ -74,6 +74,13 @@ export interface TransferRecord {
   availableOn?: string;
   /** When a due transfer is tried again. */
   retryAt?: string;
+  /** When the provider made it: its funds may stay in the connected account until the holding limit from then. */
+  sentAt?: string;
+  /**
+   * Its funds and the holding limit: `warned` once the expert was told they must leave soon,
+   * `cleared` once they left (withdrawn, paid out automatically) and nothing more waits on it.
+   */
+  holding?: 'warned' | 'cleared';
 }
 
 /**
@@ -279,7 +286,7 @@ export function totalCents(order: OrderRecord): Cents {
 const DAY_MS = 24 * HOUR_MS;
 
 /** What a deadline does: a move of the table, the retry of a decided refund that has not gone through, or a session's reminder. */
-export type DeadlineAction = OrderAction | 'refund' | 'remind' | 'transfer' | 'settle' | 'reverse';
+export type DeadlineAction = OrderAction | 'refund' | 'remind' | 'transfer' | 'settle' | 'reverse' | 'holdingWarning' | 'holdingPayout';
 
 /** A decided refund the provider has not confirmed yet is tried again this soon. */
 const REFUND_RETRY_MS = 5 * 60_000;
@@ -339,6 +346,13 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
   if (reversal?.status === 'due') return { action: 'reverse', at: 0 };
   if (transfer?.status === 'due') return { action: 'transfer', at: transfer.retryAt ? Date.parse(transfer.retryAt) : 0 };
   if (transfer?.status === 'sent') return { action: 'settle', at: transfer.availableOn ? Date.parse(transfer.availableOn) : 0 };
+  const held = transfer?.status === 'settled' && transfer.holding !== 'cleared' ? (transfer.sentAt ?? transfer.availableOn) : undefined;
+  if (held !== undefined) {
+    const limit = Date.parse(held) + HOLDING_RULES.limitDays * DAY_MS;
+    return transfer?.holding === 'warned'
+      ? { action: 'holdingPayout', at: limit - HOLDING_RULES.payoutDays * DAY_MS }
+      : { action: 'holdingWarning', at: limit - HOLDING_RULES.warningDays * DAY_MS };
+  }
   switch (order.status) {
     case 'canceled': {
       const pending = order.cancellation && order.payment && order.cancellation.refundCents !== undefined && !order.cancellation.refundId;
@@ -445,6 +459,8 @@ const orderItem = z.object({
       transferId: z.optional(z.string()),
       availableOn: z.optional(z.string()),
       retryAt: z.optional(z.string()),
+      sentAt: z.optional(z.string()),
+      holding: z.optional(z.enum(['warned', 'cleared'])),
     }),
   ),
   dispute: z.optional(

@@ -4,11 +4,16 @@
  * it never fails for want of funds. Its key derives from the order, so a retry transfers once. A
  * transfer the provider could not make now (no payable account yet, the provider down) stays due
  * and the deadlines job tries it again; once made, the job settles it when its funds are available.
+ * Funds left in the connected account near the provider's holding limit are announced to the
+ * expert, then paid out (docs/payouts.md).
  */
 import { nowIso, nowMs } from '../../platform/clock';
 import { logger } from '../../platform/logger';
+import { type Cents, cents } from '../../../shared/money';
 import * as accounts from '../accounts/service';
+import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
+import { announcement } from '../realtime/service';
 import { deadlineOf, type OrderRecord, type TransferRecord } from './order';
 import * as repo from './repository';
 
@@ -17,13 +22,18 @@ const RETRY_MS = 60 * 60_000;
 /** A settlement whose funds are not available at their time yet is looked at again this long after. */
 const SETTLE_RECHECK_MS = 60 * 60_000;
 
-/** Records the order's transfer as it now stands, with its ledger entries, conditional on the order as read. */
-async function record(order: OrderRecord, transfer: TransferRecord, entries: ReturnType<typeof payments.transferEntry>[]): Promise<OrderRecord> {
+/** Records the order's transfer as it now stands, with its ledger entries (and event), conditional on the order as read. */
+async function record(
+  order: OrderRecord,
+  transfer: TransferRecord,
+  entries: ReturnType<typeof payments.transferEntry>[],
+  extra: repo.OrderWrite[] = [],
+): Promise<OrderRecord> {
   const at = nowIso();
   const moved: OrderRecord = { ...order, transfer, updatedAt: at, version: order.version + 1 };
   const due = deadlineOf(moved);
   const dueAt = due && new Date(due.at).toISOString();
-  const written = await repo.commitMove([repo.orderMove(order, order.status, { transfer, dueAt }, at), ...payments.ledgerWrites(entries)]);
+  const written = await repo.commitMove([repo.orderMove(order, order.status, { transfer, dueAt }, at), ...payments.ledgerWrites(entries), ...extra]);
   if (!written) logger.info('Transfer recorded meanwhile', { orderId: order.orderId });
   return { ...moved, dueAt };
 }
@@ -56,7 +66,7 @@ export async function sendTransfer(order: OrderRecord): Promise<OrderRecord> {
   if (available) entries.push(payments.settlementEntry(order.orderId, order.expertId, made.transferId, made.amountCents, at));
   return record(
     order,
-    { status: available ? 'settled' : 'sent', amountCents: made.amountCents, transferId: made.transferId, availableOn: availableOn.toISOString() },
+    { status: available ? 'settled' : 'sent', amountCents: made.amountCents, transferId: made.transferId, availableOn: availableOn.toISOString(), sentAt: at },
     entries,
   );
 }
@@ -80,4 +90,41 @@ export async function settleTransfer(order: OrderRecord): Promise<OrderRecord> {
     return record(order, { ...sent, availableOn: new Date(later).toISOString() }, []);
   }
   return record(order, { ...sent, status: 'settled' }, [payments.settlementEntry(order.orderId, order.expertId, sent.transferId, sent.amountCents, nowIso())]);
+}
+
+// The holding limit --------------------------------------------------------------------------------
+
+/** What of the order's transfer is still in the expert's connected account (first in, first out). */
+function heldOf(order: OrderRecord, transfer: TransferRecord): Promise<Cents> {
+  const at = transfer.sentAt ?? transfer.availableOn;
+  if (!transfer.transferId || !at) return Promise.resolve(cents(0));
+  return payments.stillHeld(order.expertId, { transferId: transfer.transferId, at, amountCents: transfer.amountCents });
+}
+
+/**
+ * The holding limit's warning: if the order's funds are still in the connected account 14 days
+ * before the limit, the expert is mailed (the notice names the order); either way the order then
+ * waits for the payout deadline, or for nothing when its funds left.
+ */
+export async function warnHolding(order: OrderRecord): Promise<OrderRecord> {
+  const transfer = order.transfer;
+  if (transfer?.status !== 'settled' || transfer.holding) return order;
+  const held = await heldOf(order, transfer);
+  if (held === 0) return record(order, { ...transfer, holding: 'cleared' }, []);
+  const notice = announcement(
+    [order.expertId],
+    { type: 'orderChanged', chatId: order.orderId, orderStatus: order.status },
+    { kind: 'fundsHeldLong', orderId: order.orderId },
+  );
+  const warned = await record(order, { ...transfer, holding: 'warned' }, [], [notice.put]);
+  await notice.pushNow();
+  return warned;
+}
+
+/** Days before the holding limit: what is still held is paid out to the expert's bank, once. */
+export async function payOutHeld(order: OrderRecord): Promise<OrderRecord> {
+  const transfer = order.transfer;
+  if (transfer?.status !== 'settled' || transfer.holding !== 'warned') return order;
+  if ((await heldOf(order, transfer)) > 0) await earnings.payOutHeldFunds(order.expertId, order.orderId);
+  return record(order, { ...transfer, holding: 'cleared' }, []);
 }

@@ -147,6 +147,27 @@ export async function linesOf(account: LedgerAccount): Promise<LedgerLine[]> {
   return lines;
 }
 
+/** What arrived in an account after a line (its sort key): the sum of the later lines that add to it. */
+export async function inflowAfter(account: LedgerAccount, afterSortKey: string): Promise<Cents> {
+  let sum = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :total',
+        FilterExpression: 'amountCents > :zero',
+        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':after': `${afterSortKey}~`, ':total': ledgerTotalKey(account).sk, ':zero': 0 },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) if (item.sk !== ledgerTotalKey(account).sk) sum += Number(item.amountCents);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return cents(sum);
+}
+
 /**
  * Records that a provider event was processed; false if it already was. Kept longer than the
  * provider retries (Stripe: 3 days), then left to the table's TTL.

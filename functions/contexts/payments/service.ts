@@ -9,7 +9,8 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { debtOf, EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
+import { connectedAccountOf, debtOf, EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
+import { ledgerLineKey } from '../../platform/keys';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
 import { stripeProvider } from './stripe-provider';
@@ -67,6 +68,20 @@ export async function expertBalances(expertId: string): Promise<Record<ExpertBal
 
 /** What the expert owes the platform (disputes, refused reversals), in cents: settled first from their next credits. */
 export const expertDebt = (expertId: string): Promise<Cents> => ledger.totalOf(debtOf(expertId));
+
+/**
+ * Of a transfer to an expert's connected account, what is still there, first in, first out: the
+ * account's total less what arrived after it, at most the transfer. Read by the holding-limit
+ * deadlines only: it reads the account's lines since the transfer.
+ */
+export async function stillHeld(expertId: string, transfer: { transferId: string; at: string; amountCents: Cents }): Promise<Cents> {
+  const account = connectedAccountOf(expertId);
+  const [total, later] = await Promise.all([
+    ledger.totalOf(account),
+    ledger.inflowAfter(account, ledgerLineKey(account, transfer.at, `transfer:${transfer.transferId}`, 0).sk),
+  ]);
+  return cents(Math.max(0, Math.min(transfer.amountCents, total - later)));
+}
 
 /** The expert's credits, newest first, a page at a time. */
 export const creditsOf = (expertId: string, limit: number, before?: string) => ledger.creditLinesOf(expertAccount(expertId, 'pending'), limit, before);
