@@ -17,6 +17,7 @@ const BENCHES = [
   'api-latency',
   'realtime-latency',
   'order-transitions',
+  'earnings',
   'catalogue',
   'lighthouse',
 ];
