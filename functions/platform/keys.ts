@@ -46,6 +46,7 @@ import type { Domain } from '../../shared/routes';
  * - a ledger entry (one per business event)  PutItem  pk=LEDGER#<entryId>  sk=ENTRY (conditional: recorded once)
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
  * - an account's running total ............. GetItem  pk=BALANCE#<account> sk=TOTAL (per order or expert)
+ * - an expert's credits, newest first ...... Query    GSI1 gsi1pk=CREDITS#<pending account> gsi1sk=<line's sk> (sparse)
  * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
  * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
@@ -122,6 +123,9 @@ export const withdrawalStatusIndex = (status: string, createdAt: string, withdra
 /** An expert's earnings counters (paid out so far), added to with each payout paid. */
 export const earningsTotalsKey = (expertId: string) => ({ pk: `EARNINGS#${expertId}`, sk: 'TOTALS' });
 /** An account's running total, after its lines in the partition (an ISO time sorts before `TOTAL`). */
+/** The credit lines of an expert's pending account, newest first (sparse, GSI1): the earnings page's orders, without the settlements beside them. */
+export const expertCreditsOf = (account: string) => ({ gsi1pk: `CREDITS#${account}` });
+export const expertCreditIndex = (account: string, lineSortKey: string) => ({ ...expertCreditsOf(account), gsi1sk: lineSortKey });
 export const ledgerTotalKey = (account: string) => ({ ...ledgerLinesOf(account), sk: 'TOTAL' });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
@@ -182,8 +186,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],
     // GSI2 ORDERS#DUE (deadlines) and GSI1 ORDERS#REPORTED (problems): the same prefix on both indexes;
-    // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>).
-    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#'],
+    // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>);
+    // an expert's credits (GSI1 CREDITS#<account>).
+    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#'],
   },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

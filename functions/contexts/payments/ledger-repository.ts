@@ -5,7 +5,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { ledgerEntryKey, ledgerLineKey, ledgerLinesOf, ledgerTotalKey, providerEventKey } from '../../platform/keys';
+import { expertCreditIndex, expertCreditsOf, GSI1, ledgerEntryKey, ledgerLineKey, ledgerLinesOf, ledgerTotalKey, providerEventKey } from '../../platform/keys';
 import { batchGet, db, isConditionFailure } from '../../platform/table';
 import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents } from '../../../shared/money';
@@ -30,6 +30,9 @@ export function entryWrites(entries: LedgerEntry[]) {
           TableName: config.tableName,
           Item: {
             ...ledgerLineKey(line.account, entry.at, entry.entryId, index),
+            ...(entry.kind === 'credit' &&
+              line.account.endsWith(':pending') &&
+              expertCreditIndex(line.account, ledgerLineKey(line.account, entry.at, entry.entryId, index).sk)),
             entryId: entry.entryId,
             account: line.account,
             amountCents: line.amountCents,
@@ -91,37 +94,30 @@ export interface CreditLine {
 }
 
 /**
- * The expert's credits, newest first, a page at a time: the credit lines of their pending account
- * (settlements in the same partition are passed over by the filter).
+ * The expert's credits, newest first, a page at a time: the credit lines of their pending account,
+ * through their sparse index (the settlements in the same partition are not in it), so a page reads
+ * its own lines and one more.
  */
 export async function creditLinesOf(account: LedgerAccount, limit: number, before?: string): Promise<{ credits: CreditLine[]; next?: string }> {
-  const credits: CreditLine[] = [];
-  let start: Record<string, unknown> | undefined;
-  // One more than the page, to know whether another page follows.
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk < :before',
-        FilterExpression: 'begins_with(entryId, :credit)',
-        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':before': before ?? ledgerTotalKey(account).sk, ':credit': 'credit:' },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        Limit: 2 * (limit + 1),
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      credits.push({
-        orderId: String(item.entryId).slice('credit:'.length),
-        orderNumber: Number(item.orderNumber ?? 0),
-        paidCents: cents(Number(item.paidCents ?? -Number(item.amountCents))),
-        earnedCents: cents(-Number(item.amountCents)),
-        at: String(item.sk).split('#')[0],
-        sortKey: String(item.sk),
-      });
-    start = page.LastEvaluatedKey;
-  } while (start && credits.length <= limit);
+  const page = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':pk': expertCreditsOf(account).gsi1pk, ':before': before ?? ledgerTotalKey(account).sk },
+      ScanIndexForward: false,
+      // One more than the page, to know whether another page follows.
+      Limit: limit + 1,
+    }),
+  );
+  const credits = (page.Items ?? []).map((item) => ({
+    orderId: String(item.entryId).slice('credit:'.length),
+    orderNumber: Number(item.orderNumber ?? 0),
+    paidCents: cents(Number(item.paidCents ?? -Number(item.amountCents))),
+    earnedCents: cents(-Number(item.amountCents)),
+    at: String(item.sk).split('#')[0],
+    sortKey: String(item.sk),
+  }));
   const shown = credits.slice(0, limit);
   return { credits: shown, ...(credits.length > limit && { next: shown[limit - 1].sortKey }) };
 }
