@@ -30,6 +30,8 @@ export interface Earnings {
   requested: number;
   withdrawn: number;
   owed: number;
+  /** Whether the expert's payout account can be paid out now (set up, not closed or restricted): withdrawals need it. */
+  payoutsEnabled: boolean;
   /** When the earliest pending funds become available (Stripe's `available_on`), if any are pending. */
   pendingAvailableOn?: string;
   orders: EarningsOrder[];

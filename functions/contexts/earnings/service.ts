@@ -59,7 +59,7 @@ export function withdrawnFlags(credits: readonly Cents[], totals: { earned: numb
 }
 
 /** GET /user/earnings: the balances, and a page of the credited orders, newest first. */
-export async function earnings(caller: Caller, query: { cursor?: string }): Promise<Earnings> {
+export async function earnings(caller: Caller, account: AccountRecord, query: { cursor?: string }): Promise<Earnings> {
   // The orders' cursor also carries the sum of the credits newer than its page (first in, first out).
   const [position, newerText] = (decode(query.cursor) ?? '').split('~');
   const newer = Number(newerText ?? 0);
@@ -91,6 +91,7 @@ export async function earnings(caller: Caller, query: { cursor?: string }): Prom
     requested: eurosFromCents(balances.requested),
     withdrawn: eurosFromCents(withdrawn),
     owed: eurosFromCents(balances.owed),
+    payoutsEnabled: account.payoutsEnabled === true,
     orders: rows,
     ...(page.next && { nextCursor: encode(`${page.next}~${newer + onThisPage}`) }),
   };

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { centsFromEuros, formatEuros, isWholeCents } from '@shared/money';
 import { withdrawSchema } from '@shared/schemas/users';
@@ -25,6 +26,8 @@ interface WithdrawFormProps {
   /** The available balance, euros. */
   available: number;
   pending: number;
+  /** Whether the payout account can be paid out: without it, nothing can be withdrawn. */
+  payoutsEnabled: boolean;
   /** After a request was made (reload the balances and withdrawals). */
   onRequested(): void;
   /** After the server refused it: the balances shown may be out of date. */
@@ -32,7 +35,7 @@ interface WithdrawFormProps {
 }
 
 /** The withdrawal form (spec 1: POST /user/withdraw {amount}); disabled, saying why, when nothing is available. */
-export function WithdrawForm({ available, pending, onRequested, onRefused }: WithdrawFormProps) {
+export function WithdrawForm({ available, pending, payoutsEnabled, onRequested, onRefused }: WithdrawFormProps) {
   const schema = useMemo(() => withdrawFormSchema(available), [available]);
   const {
     register,
@@ -41,7 +44,7 @@ export function WithdrawForm({ available, pending, onRequested, onRefused }: Wit
     formState: { errors, isSubmitting },
   } = useForm<WithdrawForm>({ resolver: zodResolver(schema) });
   const whyId = useId();
-  const nothing = available <= 0;
+  const nothing = available <= 0 || !payoutsEnabled;
 
   async function onSubmit({ amount }: WithdrawForm) {
     try {
@@ -57,7 +60,13 @@ export function WithdrawForm({ available, pending, onRequested, onRefused }: Wit
 
   return (
     <form className="form withdraw-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-describedby={nothing ? whyId : undefined}>
-      {nothing && (
+      {!payoutsEnabled && (
+        <p id={whyId} className="notice notice-info">
+          Your payout account cannot receive payouts right now: it is not set up, or our payment provider needs more details from you.{' '}
+          <Link to="/create">Check your payout account</Link>
+        </p>
+      )}
+      {payoutsEnabled && nothing && (
         <p id={whyId} className="notice notice-info">
           Nothing is available to withdraw right now.
           {pending > 0 ? ' Your pending earnings can be withdrawn once our payment provider releases them.' : ''}

@@ -30,6 +30,7 @@ const earnings = (fields: Partial<Earnings> = {}): Earnings => ({
   requested: 50,
   withdrawn: 300.1,
   owed: 0,
+  payoutsEnabled: true,
   pendingAvailableOn: '2026-12-03T09:00:00.000Z',
   orders: [order(1), order(2, { isWithdrawn: true, paymentAmount: 60.5, earned: 51.43 })],
   ...fields,
@@ -317,6 +318,19 @@ describe('the financial dashboard (/earnings)', () => {
     expect(form).toHaveAccessibleDescription(
       'Nothing is available to withdraw right now. Your pending earnings can be withdrawn once our payment provider releases them.',
     );
+  });
+
+  it('disables the form and leads to the payout account when it cannot be paid out (closed, restricted, not set up)', async () => {
+    fakeApi({
+      'GET /user/earnings': () => json(200, earnings({ balance: 120, payoutsEnabled: false })),
+      'GET /user/withdrawals': () => json(200, { withdrawals: [] }),
+    });
+    renderRoutes(routes, { path: '/earnings', account: claire });
+    const amount = await screen.findByLabelText('Amount (€)');
+    expect(amount).toBeDisabled();
+    expect((amount.closest('form') as HTMLFormElement).getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Your payout account cannot receive payouts right now/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check your payout account' })).toHaveAttribute('href', '/create');
   });
 });
 

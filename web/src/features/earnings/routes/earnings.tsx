@@ -68,6 +68,7 @@ export default function EarningsRoute() {
           <WithdrawForm
             available={figures.balance}
             pending={figures.pending}
+            payoutsEnabled={figures.payoutsEnabled}
             onRequested={afterRequest}
             onRefused={() => {
               earnings.reload();
