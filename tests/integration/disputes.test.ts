@@ -139,6 +139,25 @@ describe('a dispute', () => {
   });
 });
 
+describe('a reversal made outside the marketplace', () => {
+  it('is taken from the expert’s available balance, the rest owed, once however often its event comes', async () => {
+    const seller = await sellerWithFunds('Ruben');
+    // An operator takes €50 of the €54 back in Stripe's dashboard.
+    const reversal = await localStripe().transfers.createReversal(seller.transferId, { amount: 5000 });
+    await delivered('transfer.reversed', seller.transferId);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 4, owed: 0 });
+    expect(await ledgerEntry(`reversal:${reversal.id}`)).toMatchObject({ kind: 'reversal' });
+
+    // The expert asks for the €4 left; then the rest of the transfer is taken back too: it is owed.
+    expect((await seller.expert.post('/user/withdraw', { amount: 4 })).status).toBe(201);
+    const second = await localStripe().transfers.createReversal(seller.transferId, { amount: 400 });
+    await expect.poll(async () => (await ledgerEntry(`reversal:${second.id}`)) !== undefined, { timeout: 8000 }).toBe(true);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, requested: 4, owed: 4 });
+    await resendAll(seller.transferId);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, requested: 4, owed: 4 });
+  });
+});
+
 // Last in this file: the clock moves nearly three months, and every earlier seller's funds with it.
 describe('funds near the provider’s holding limit', () => {
   it('are announced to the expert 14 days ahead, then paid out to their bank without an admin, once', async () => {

@@ -4,7 +4,7 @@
  * events out of order apply each step once: opened (the expert's share frozen, any shortfall their
  * debt), then won (all of it back) or lost (the expert's share kept, what is still in their
  * connected account reversed). Every step is one transaction of the order and its ledger entries,
- * keyed by the dispute.
+ * keyed by the dispute. Reversals made outside the marketplace are recorded too.
  */
 import { type Cents, cents } from '../../../shared/money';
 import { config } from '../../platform/config';
@@ -157,4 +157,31 @@ async function write(
     ...payments.ledgerWrites(entries),
     ...extra,
   ]);
+}
+
+/**
+ * transfer.reversed: the marketplace records the reversals it makes itself; one made elsewhere
+ * (the provider's dashboard) is recorded here, once (keyed by its id), against the expert's
+ * available balance and, beyond it, as their debt.
+ */
+export async function transferReversed(event: ProviderEvent): Promise<void> {
+  const order = event.metadata.orderId ? await repo.getOrder(event.metadata.orderId, { consistent: true }) : undefined;
+  if (!order) return;
+  for (const reversal of await payments.transferReversals(event.objectId)) {
+    if (reversal.stage !== undefined || (await payments.getLedgerEntry(`reversal:${reversal.reversalId}`))) continue;
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const { available } = await payments.expertBalances(order.expertId);
+      const entry = payments.externalReversalEntry(
+        order.orderId,
+        order.expertId,
+        reversal.reversalId,
+        reversal.amountCents,
+        cents(Math.min(available, reversal.amountCents)),
+        nowIso(),
+      );
+      if (await repo.commitMove(payments.ledgerWrites([entry]))) break;
+      if (await payments.getLedgerEntry(`reversal:${reversal.reversalId}`)) break;
+    }
+    logger.warn('A transfer reversed outside the marketplace was recorded', { orderId: order.orderId, reversalId: reversal.reversalId });
+  }
 }

@@ -21,7 +21,7 @@ import { type CheckoutRecord, deadlineOf, nextStatus, type OrderRecord, totalCen
 import * as repo from './repository';
 import { move, orderOfParticipant } from './lifecycle-service';
 import { sendTransferSoon } from './transfer-service';
-import { disputeChanged } from './dispute-service';
+import { disputeChanged, transferReversed } from './dispute-service';
 
 /** Reads that may race another writer of the same order are tried again this often. */
 const ATTEMPTS = 4;
@@ -309,6 +309,9 @@ export async function handleProviderEvent(rawBody: string, signature: string | u
     case 'charge.dispute.created':
     case 'charge.dispute.closed':
       await disputeChanged(event);
+      break;
+    case 'transfer.reversed':
+      await transferReversed(event);
       break;
     case 'charge.refunded':
       // Refunds are started here and recorded when they are made; the event confirms them.

@@ -255,6 +255,20 @@ export const disputeLostEntry = (d: DisputeMoney, at: string) =>
 export const reversalEntry = (orderId: string, expertId: string, reversalId: string, amount: Cents, at: string) =>
   entry(`reversal:${reversalId}`, 'reversal', { orderId }, at, twoLines('provider_balance', connectedAccountOf(expertId), amount));
 
+/**
+ * A reversal made elsewhere (in the provider's dashboard): the funds came back from the connected
+ * account, and the expert's claim shrinks by as much: from what is available to them, the rest as
+ * their debt. The platform's gain offsets its losses.
+ */
+export const externalReversalEntry = (orderId: string, expertId: string, reversalId: string, amount: Cents, fromAvailable: Cents, at: string) =>
+  entry(`reversal:${reversalId}`, 'reversal', { orderId }, at, [
+    { account: 'provider_balance', amountCents: amount },
+    { account: connectedAccountOf(expertId), amountCents: cents(-amount) },
+    { account: expertAccount(expertId, 'available'), amountCents: fromAvailable },
+    { account: debtOf(expertId), amountCents: cents(amount - fromAvailable) },
+    { account: 'platform_losses', amountCents: cents(-amount) },
+  ]);
+
 /** A reversal the provider refused (the funds left the connected account meanwhile): the expert owes them. */
 export const reversalFailedEntry = (orderId: string, expertId: string, key: string, amount: Cents, at: string) =>
   entry(`reversal:${key}:failed`, 'reversal', { orderId }, at, twoLines(debtOf(expertId), connectedAccountOf(expertId), amount));

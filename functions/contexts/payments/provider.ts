@@ -161,6 +161,8 @@ export interface PaymentProvider {
   getDispute(disputeId: string): Promise<Dispute>;
   /** Takes (part of) a transfer back from the connected account; refused when the account no longer holds it. */
   reverseTransfer(request: ReversalRequest): Promise<{ reversalId: string; amountCents: Cents }>;
+  /** A transfer's reversals, and whether the marketplace made each (its metadata names the stage) or someone did elsewhere. */
+  transferReversals(transferId: string): Promise<{ reversalId: string; amountCents: Cents; stage?: string }[]>;
   /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */
   verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent | undefined>;
 }

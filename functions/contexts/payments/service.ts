@@ -22,6 +22,7 @@ export {
   disputeOpenedEntry,
   disputeWonEntry,
   earnedBy,
+  externalReversalEntry,
   heldFor,
   paymentEntry,
   payoutPaidEntry,
@@ -50,6 +51,7 @@ export const payout = provider.payout;
 export const getPayout = provider.getPayout;
 export const getDispute = provider.getDispute;
 export const reverseTransfer = provider.reverseTransfer;
+export const transferReversals = provider.transferReversals;
 
 /** The writes recording ledger entries (with their accounts' running totals), for the transaction of the change they record. */
 export const ledgerWrites = ledger.entryWrites;

@@ -4,7 +4,7 @@
  * offline and production run this same code.
  */
 import Stripe from 'stripe';
-import { cents } from '../../../shared/money';
+import { type Cents, cents } from '../../../shared/money';
 import { config } from '../../platform/config';
 import { ServiceUnavailable } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -247,6 +247,14 @@ export const stripeProvider: PaymentProvider = {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusal(error.message, error.code);
         throw error;
       }
+    }),
+
+  transferReversals: (transferId) =>
+    call('transfers.listReversals', async (api) => {
+      const reversals: { reversalId: string; amountCents: Cents; stage?: string }[] = [];
+      for await (const reversal of api.transfers.listReversals(transferId, { limit: 100 }))
+        reversals.push({ reversalId: reversal.id, amountCents: cents(reversal.amount), ...(reversal.metadata?.stage && { stage: reversal.metadata.stage }) });
+      return reversals;
     }),
 
   chargeAvailability: (chargeId) =>
