@@ -10,7 +10,7 @@ import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import type { OrderState } from '../../../shared/schemas/chats';
 import type { OrderNoticeKind } from '../../../shared/schemas/notices';
 import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../shared/schemas/orders';
-import { orderKey, ordersDueIndex } from '../../platform/keys';
+import { ORDERS_DISPUTED, ORDERS_PAID, orderKey, ordersDueIndex, paidOrderIndex } from '../../platform/keys';
 
 export type { OrderKind, OrderStatus };
 
@@ -76,6 +76,26 @@ export interface TransferRecord {
   retryAt?: string;
 }
 
+/** A dispute the student opened with their bank over the order's charge (docs/payouts.md). */
+export interface DisputeRecord {
+  disputeId: string;
+  status: 'open' | 'won' | 'lost';
+  amountCents: Cents;
+  feeCents: Cents;
+  frozenCents: Cents;
+  debtCents: Cents;
+  openedAt: string;
+  closedAt?: string;
+}
+
+/** Funds taken back from the expert's connected account after a lost dispute or a refund after the transfer. */
+export interface ReversalRecord {
+  status: 'due' | 'reversed' | 'failed';
+  amountCents: Cents;
+  reversalId?: string;
+  reason: 'dispute' | 'refund';
+}
+
 export interface OrderRecord {
   /** The conversation's id: one conversation, one order. */
   orderId: string;
@@ -103,6 +123,8 @@ export interface OrderRecord {
   submittedAt?: string;
   /** The expert's credit, transferred to their connected account (docs/payouts.md). */
   transfer?: TransferRecord;
+  dispute?: DisputeRecord;
+  reversal?: ReversalRecord;
   /** The booked session's last reminder (hours before it, of ORDER_RULES.reminderHours): the next one is a smaller one. */
   remindedHours?: number;
   /** When its next automatic move is due (deadlineOf): the deadlines job finds it by this time. */
@@ -413,6 +435,26 @@ const orderItem = z.object({
       retryAt: z.optional(z.string()),
     }),
   ),
+  dispute: z.optional(
+    z.object({
+      disputeId: z.string(),
+      status: z.enum(['open', 'won', 'lost']),
+      amountCents: centsField,
+      feeCents: centsField,
+      frozenCents: centsField,
+      debtCents: centsField,
+      openedAt: z.string(),
+      closedAt: z.optional(z.string()),
+    }),
+  ),
+  reversal: z.optional(
+    z.object({
+      status: z.enum(['due', 'reversed', 'failed']),
+      amountCents: centsField,
+      reversalId: z.optional(z.string()),
+      reason: z.enum(['dispute', 'refund']),
+    }),
+  ),
   dueAt: z.optional(z.string()),
   cancellation: z.optional(
     z.object({ by: z.enum(['student', 'expert', 'system', 'admin']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),
@@ -423,6 +465,18 @@ const orderItem = z.object({
   updatedAt: z.optional(z.string()),
 });
 
-export const toOrderItem = (order: OrderRecord) => ({ ...orderKey(order.orderId), ...(order.dueAt && ordersDueIndex(order.dueAt, order.orderId)), ...order });
+/**
+ * A paid order's place in the admin's payments (GSI3): apart once money was taken back from it (a
+ * dispute, a reversal), where the platform's exposure is read from. No keys before its payment.
+ */
+export const paidOrderKeys = (order: Pick<OrderRecord, 'orderId' | 'payment' | 'dispute' | 'reversal'>) =>
+  order.payment ? paidOrderIndex(order.dispute || order.reversal ? ORDERS_DISPUTED : ORDERS_PAID, order.payment.paidAt, order.orderId) : {};
+
+export const toOrderItem = (order: OrderRecord) => ({
+  ...orderKey(order.orderId),
+  ...(order.dueAt && ordersDueIndex(order.dueAt, order.orderId)),
+  ...paidOrderKeys(order),
+  ...order,
+});
 
 export const fromOrderItem = (item: Record<string, unknown>): OrderRecord => orderItem.parse(item);

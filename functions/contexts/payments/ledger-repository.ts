@@ -72,6 +72,12 @@ export async function getEntry(entryId: string): Promise<LedgerEntry | undefined
   return Item && fromLedgerEntryItem(Item);
 }
 
+/** The entries of these business events that were recorded, in one BatchGetItem (per 100). */
+export async function entriesOf(entryIds: string[]): Promise<LedgerEntry[]> {
+  const items = await batchGet(config.tableName, entryIds.map(ledgerEntryKey));
+  return items.map(fromLedgerEntryItem);
+}
+
 /** Several accounts' running totals in one BatchGetItem (accounts per order or per expert only). */
 export async function totalsOf(accounts: LedgerAccount[]): Promise<Map<LedgerAccount, Cents>> {
   const items = await batchGet(config.tableName, accounts.map(ledgerTotalKey));

@@ -26,11 +26,19 @@ import { config } from '../../platform/config';
 export const EXPERT_BALANCES = ['pending', 'available', 'frozen', 'requested'] as const;
 export type ExpertBalance = (typeof EXPERT_BALANCES)[number];
 
-export type LedgerAccount = 'provider_balance' | 'platform_fees' | `held:${string}` | `expert:${string}:${ExpertBalance}` | `connected:${string}`;
+export type LedgerAccount =
+  | 'provider_balance'
+  | 'platform_fees'
+  | `held:${string}`
+  | `expert:${string}:${ExpertBalance}`
+  | `connected:${string}`
+  | `debt:${string}`;
 
 export const heldFor = (orderId: string): LedgerAccount => `held:${orderId}`;
 export const expertAccount = (expertId: string, balance: ExpertBalance): LedgerAccount => `expert:${expertId}:${balance}`;
 export const connectedAccountOf = (expertId: string): LedgerAccount => `connected:${expertId}`;
+/** What an expert owes the platform (a lost dispute, a failed reversal: docs/payouts.md). */
+export const debtAccountOf = (expertId: string): LedgerAccount => `debt:${expertId}`;
 
 /**
  * The side an account may never cross, for the accounts that keep a running total: a liability

@@ -9,7 +9,7 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
+import { debtAccountOf, EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
 import { stripeProvider } from './stripe-provider';
@@ -51,6 +51,26 @@ export async function expertBalances(expertId: string): Promise<Record<ExpertBal
     ExpertBalance,
     Cents
   >;
+}
+
+/**
+ * The platform's fee kept from each of these orders' credits (`credit:<order>`), for those credited
+ * so far: one BatchGetItem of their entries, whatever the fee's percent was then.
+ */
+export async function creditFeesOf(orderIds: string[]): Promise<Map<string, Cents>> {
+  const entries = await ledger.entriesOf(orderIds.map((orderId) => `credit:${orderId}`));
+  return new Map(
+    entries.map((entry) => [
+      entry.entryId.slice('credit:'.length),
+      cents(-entry.lines.filter((line) => line.account === 'platform_fees').reduce((sum, line) => sum + line.amountCents, 0) + 0),
+    ]),
+  );
+}
+
+/** What these experts owe the platform in all: the sum of their `debt:<expert>` running totals, in one BatchGetItem (per 100). */
+export async function debtsOf(expertIds: string[]): Promise<Cents> {
+  const totals = await ledger.totalsOf(expertIds.map(debtAccountOf));
+  return cents([...totals.values()].reduce((sum, total) => sum + total, 0));
 }
 
 /** The expert's credits, newest first, a page at a time. */
