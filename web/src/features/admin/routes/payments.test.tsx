@@ -24,6 +24,9 @@ const payment = (n: number, fields: Partial<AdminPayment> = {}): AdminPayment =>
   ...fields,
 });
 
+/** The reconciliation panel's answer when a test is about the list. */
+const checked = { 'GET /admin/reconciliation': () => json(200, { checkedAt: '2026-11-21T07:00:00.000Z', entriesChecked: 40, differences: [] }) };
+
 beforeEach(() => {
   vi.stubEnv('TZ', 'Europe/Paris');
 });
@@ -42,6 +45,7 @@ const cellsOf = (row: HTMLElement) =>
 describe('payments (admin)', () => {
   it('lists each paid order’s charge, fee, refund, transfer, reversal and dispute in words, under the exposure', async () => {
     fakeApi({
+      ...checked,
       'GET /admin/payments': () =>
         json(200, {
           exposure: 12.5,
@@ -98,6 +102,7 @@ describe('payments (admin)', () => {
   it('finds the order of a number, in the address too, says when none has it, and shows all again', async () => {
     const user = userEvent.setup();
     const api = fakeApi({
+      ...checked,
       'GET /admin/payments': () => json(200, { exposure: 0, payments: [payment(1), payment(2)] }),
       'GET /admin/payments?orderNumber=102': () => json(200, { exposure: 0, payments: [payment(2)] }),
       'GET /admin/payments?orderNumber=999': () => json(404, { msg: MSG.paymentNotFound, code: 'order_not_found' }),
@@ -130,17 +135,18 @@ describe('payments (admin)', () => {
     expect(await screen.findByRole('table', { name: 'Payments, newest first' })).toBeInTheDocument();
     expect(field).toHaveValue('');
     expect(field).toHaveFocus();
-    expect(api.calls().map((call) => call.path)).toEqual([
-      '/admin/payments',
-      '/admin/payments?orderNumber=102',
-      '/admin/payments?orderNumber=999',
-      '/admin/payments',
-    ]);
+    expect(
+      api
+        .calls()
+        .map((call) => call.path)
+        .filter((path) => path.startsWith('/admin/payments')),
+    ).toEqual(['/admin/payments', '/admin/payments?orderNumber=102', '/admin/payments?orderNumber=999', '/admin/payments']);
   });
 
   it('pages with working arrows', async () => {
     const user = userEvent.setup();
     fakeApi({
+      ...checked,
       'GET /admin/payments': () => json(200, { exposure: 0, payments: [payment(1)], nextCursor: 'next-2' }),
       'GET /admin/payments?cursor=next-2': () => json(200, { exposure: 0, payments: [payment(2, { paymentAmount: 75 })] }),
     });
@@ -156,11 +162,72 @@ describe('payments (admin)', () => {
   it('says when there are no payments, and when they cannot be loaded', async () => {
     const user = userEvent.setup();
     let fail = true;
-    fakeApi({ 'GET /admin/payments': () => (fail ? json(500, { msg: 'Internal', code: 'internal' }) : json(200, { exposure: 0, payments: [] })) });
+    fakeApi({
+      ...checked,
+      'GET /admin/payments': () => (fail ? json(500, { msg: 'Internal', code: 'internal' }) : json(200, { exposure: 0, payments: [] })),
+    });
     renderRoutes(routes, { path: '/admin/payments', account: admin });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.paymentsLoadFailed);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No payments yet')).toBeInTheDocument();
+  });
+
+  it('shows the reconciliation’s differences, and checks again on demand', async () => {
+    const user = userEvent.setup();
+    let runs = 0;
+    const api = fakeApi({
+      'GET /admin/payments': () => json(200, { exposure: 0, payments: [] }),
+      'GET /admin/reconciliation': () =>
+        json(200, {
+          checkedAt: '2026-11-21T07:00:00.000Z',
+          entriesChecked: 40,
+          differences: [{ account: 'connected:e1', ledger: 54, provider: 50, difference: 4 }],
+        }),
+      'POST /admin/reconciliation': () => {
+        runs += 1;
+        return runs === 1
+          ? json(200, { checkedAt: '2026-11-21T08:00:00.000Z', entriesChecked: 41, differences: [] })
+          : json(503, { msg: 'Stripe did not answer. Please try again.', code: 'payments_unavailable' });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/payments', account: admin });
+    const panel = await screen.findByRole('region', { name: 'Reconciliation' });
+    expect(await within(panel).findByText('Last checked 21 Nov 2026, 08:00: 40 ledger entries compared with Stripe, 1 difference.')).toBeInTheDocument();
+    const table = within(panel).getByRole('table', { name: 'Differences between the ledger and Stripe' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Account', 'Ledger', 'Stripe', 'Difference']);
+    expect(cellsOf(bodyRows(table)[0])).toEqual(['€54.00', '€50.00', '€4.00']);
+    expect(within(table).getByRole('rowheader')).toHaveTextContent('connected:e1');
+
+    await user.click(within(panel).getByRole('button', { name: 'Check now' }));
+    expect(await within(panel).findByText('Last checked 21 Nov 2026, 09:00: 41 ledger entries compared with Stripe, no differences.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
+    expect(api.calls().filter((call) => call.method === 'POST')).toHaveLength(1);
+
+    await user.click(within(panel).getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('Stripe did not answer. Please try again.')).toBeInTheDocument();
+    // The last result stays on screen.
+    expect(within(panel).getByText(/41 ledger entries/)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Check now' })).toBeEnabled();
+  });
+
+  it('says when the reconciliation cannot be loaded, and loads it again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    fakeApi({
+      'GET /admin/payments': () => json(200, { exposure: 0, payments: [] }),
+      'GET /admin/reconciliation': () =>
+        fail ? json(501, { msg: 'Not implemented', code: 'not_implemented' }) : json(200, { entriesChecked: 0, differences: [] }),
+    });
+    renderRoutes(routes, { path: '/admin/payments', account: admin });
+    const panel = await screen.findByRole('region', { name: 'Reconciliation' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(MSG.reconciliationLoadFailed);
+    fail = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('Not checked yet.')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@
  * orderNumber): every paid order's money, newest payment first, a page at a time, or the one order
  * of a number: the charge at Stripe, the platform's fee, a refund, the transfer to the expert, and
  * what a reversal or a dispute took back, each with its status in words. Above it, the platform's
- * exposure: what experts owe it.
+ * exposure: what experts owe it; below it, the reconciliation of the ledger with Stripe.
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { useCursorPages } from '@/lib/use-cursor-pages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getAdminPayments } from '@/features/admin/api/payments';
+import { ReconciliationPanel } from '@/features/admin/components/reconciliation-panel';
 
 /** As the server checks it: a positive whole number. */
 const ORDER_NUMBER = /^[1-9]\d{0,9}$/;
@@ -81,6 +82,7 @@ export default function AdminPaymentsRoute() {
       <OrderNumberSearch current={orderNumber} onSearch={show} />
       {/* Another search is another list: its own pages from the first. */}
       <PaymentList key={orderNumber ?? 'all'} orderNumber={orderNumber} />
+      <ReconciliationPanel />
     </section>
   );
 }
