@@ -206,6 +206,8 @@ const ROUTE_TABLE = [
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),
   // Payments (spec 2) are the orders Lambda's: it holds the orders and the ledger.
   r('GET', '/admin/payments', 'orders', 'admin', { query: adminPaymentsQuery }),
+  r('GET', '/admin/reconciliation', 'orders', 'admin'), // (added)
+  r('POST', '/admin/reconciliation', 'orders', 'admin', { body: emptyBody }), // (added)
   r('GET', '/admin/statistics', 'admin', 'admin'),
 ] as const satisfies readonly Route[];
 

@@ -52,6 +52,13 @@ export interface AdminPaymentsPage {
   nextCursor?: string;
 }
 
+/** The last comparison of the ledger with the provider's balances (docs/payouts.md "Reconciliation"), in euros. */
+export interface Reconciliation {
+  checkedAt?: string;
+  entriesChecked: number;
+  differences: { account: string; ledger: number; provider: number; difference: number }[];
+}
+
 export interface AdminStatistics {
   totalUsers: number;
   totalProfessors: number;
