@@ -43,7 +43,7 @@ import {
   scheduleSchema,
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
-import { adminCreateUserSchema, adminUpdateUserSchema } from './schemas/admin';
+import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema } from './schemas/admin';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -200,11 +200,14 @@ const ROUTE_TABLE = [
   r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/unban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/restore-user/{id}', 'admin', 'admin', { body: emptyBody }),
-  r('GET', '/admin/payments', 'admin', 'admin'),
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),
   r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
   r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: emptyBody }),
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),
+  // Payments (spec 2) are the orders Lambda's: it holds the orders and the ledger.
+  r('GET', '/admin/payments', 'orders', 'admin', { query: adminPaymentsQuery }),
+  r('GET', '/admin/reconciliation', 'orders', 'admin'), // (added)
+  r('POST', '/admin/reconciliation', 'orders', 'admin', { body: emptyBody }), // (added)
   r('GET', '/admin/statistics', 'admin', 'admin'),
 ] as const satisfies readonly Route[];
 

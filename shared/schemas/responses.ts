@@ -6,7 +6,7 @@
  */
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
-import type { AdminPayment, AdminStatistics } from './admin-views';
+import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
@@ -122,7 +122,9 @@ export interface RouteResponses {
   'POST /api/admin/ban-user/{id}': Message;
   'POST /api/admin/unban-user/{id}': Message;
   'POST /api/admin/restore-user/{id}': Message;
-  'GET /api/admin/payments': AdminPayment[];
+  'GET /api/admin/payments': AdminPaymentsPage;
+  'GET /api/admin/reconciliation': Reconciliation;
+  'POST /api/admin/reconciliation': Reconciliation;
   'POST /api/admin/create-user': Message;
   'GET /api/admin/withdrawals': WithdrawalPage<AdminWithdrawal>;
   'POST /api/admin/withdrawals/{id}/approve': Message & { withdrawal: Withdrawal };

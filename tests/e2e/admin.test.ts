@@ -58,6 +58,10 @@ describe('admin area', () => {
     await sidebar.getByRole('link', { name: 'Reported orders' }).click();
     await page.getByRole('heading', { name: 'Reported orders', level: 1 }).waitFor();
     await expectAccessible(page, '/admin/problems');
+    await sidebar.getByRole('link', { name: 'Payments' }).click();
+    await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
+    await page.getByText('Exposure', { exact: true }).waitFor();
+    await expectAccessible(page, '/admin/payments');
     await sidebar.getByRole('link', { name: 'Withdrawals' }).click();
     await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor();
     await expectAccessible(page, '/admin/withdraw');

@@ -47,6 +47,8 @@ describe('stateful stack', () => {
         { AttributeName: 'gsi1sk', AttributeType: 'S' },
         { AttributeName: 'gsi2pk', AttributeType: 'S' },
         { AttributeName: 'gsi2sk', AttributeType: 'S' },
+        { AttributeName: 'gsi3pk', AttributeType: 'S' },
+        { AttributeName: 'gsi3sk', AttributeType: 'S' },
       ]),
       GlobalSecondaryIndexes: [
         {
@@ -62,6 +64,14 @@ describe('stateful stack', () => {
           KeySchema: [
             { AttributeName: 'gsi2pk', KeyType: 'HASH' },
             { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'gsi3',
+          KeySchema: [
+            { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },

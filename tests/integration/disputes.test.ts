@@ -8,6 +8,7 @@
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { AdminPaymentsPage } from '../../shared/schemas/admin-views';
 import type { Withdrawal } from '../../shared/schemas/earnings';
 import { signedInAs } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
@@ -64,6 +65,7 @@ async function resendAll(objectId: string): Promise<void> {
     expect((await post(`/_local/payments/events/${event.id}/resend`)).status).toBe(200);
 }
 
+const exposure = async () => (await admin.get<AdminPaymentsPage>('/admin/payments')).body.exposure;
 const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 
 describe('a dispute', () => {
@@ -114,8 +116,11 @@ describe('a dispute', () => {
     await advanceClock('10m');
     await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn, { timeout: 8000 }).toBe(54);
 
+    const exposureBefore = await exposure();
     const { id } = await dispute(seller.chargeId, 'lost');
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 54, owed: 54 });
+    // The admin's payments show the platform's exposure grown by the debt.
+    expect(await exposure()).toBeCloseTo(exposureBefore + 54, 2);
     await decide(id);
     // Nothing was left to reverse: the share stays owed.
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 0, owed: 54 });
@@ -124,6 +129,7 @@ describe('a dispute', () => {
     // The next order's €54 repays the debt instead of reaching the expert.
     await approvedOrder(seller);
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, pending: 0, owed: 0 });
+    expect(await exposure()).toBeCloseTo(exposureBefore, 2);
   });
 
   it('lost after the funds left the connected account outside the app: the refused reversal is owed', async () => {

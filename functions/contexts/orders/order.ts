@@ -10,7 +10,7 @@ import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import type { OrderState } from '../../../shared/schemas/chats';
 import type { OrderNoticeKind } from '../../../shared/schemas/notices';
 import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../shared/schemas/orders';
-import { orderKey, ordersDueIndex } from '../../platform/keys';
+import { ORDERS_DISPUTED, ORDERS_PAID, orderKey, ordersDueIndex, paidOrderIndex } from '../../platform/keys';
 
 export type { OrderKind, OrderStatus };
 
@@ -493,6 +493,18 @@ const orderItem = z.object({
   updatedAt: z.optional(z.string()),
 });
 
-export const toOrderItem = (order: OrderRecord) => ({ ...orderKey(order.orderId), ...(order.dueAt && ordersDueIndex(order.dueAt, order.orderId)), ...order });
+/**
+ * A paid order's place in the admin's payments (GSI3): apart once money was taken back from it (a
+ * dispute, a reversal), where the platform's exposure is read from. No keys before its payment.
+ */
+export const paidOrderKeys = (order: Pick<OrderRecord, 'orderId' | 'payment' | 'dispute' | 'reversal'>) =>
+  order.payment ? paidOrderIndex(order.dispute || order.reversal ? ORDERS_DISPUTED : ORDERS_PAID, order.payment.paidAt, order.orderId) : {};
+
+export const toOrderItem = (order: OrderRecord) => ({
+  ...orderKey(order.orderId),
+  ...(order.dueAt && ordersDueIndex(order.dueAt, order.orderId)),
+  ...paidOrderKeys(order),
+  ...order,
+});
 
 export const fromOrderItem = (item: Record<string, unknown>): OrderRecord => orderItem.parse(item);

@@ -76,4 +76,35 @@ describe('orders in the table', () => {
     const numbers = firsts.flatMap((first) => Array.from({ length: 10 }, (_, at) => first + at));
     expect(new Set(numbers).size).toBe(500);
   });
+
+  it('lists paid orders newest payment first, a page at a time, those with a dispute among them and apart', async () => {
+    const paidAt = (day: number) => `2030-01-0${day}T10:00:00.000Z`;
+    const stored = await Promise.all(
+      [1, 2, 3].map(async (day) => {
+        const order = { ...newOrder(`paid-${day}`), orderNumber: 100 + day };
+        await table().transact({ TransactItems: repo().orderPuts(order) });
+        const payment = { amountCents: cents(6000), sessionId: `cs_${day}`, paymentIntentId: `pi_${day}`, paidAt: paidAt(day) };
+        expect(await repo().commitMove([repo().orderMove(order, 'in_progress', { payment }, paidAt(day))])).toBe(true);
+        return repo().getOrder(order.orderId, { consistent: true });
+      }),
+    );
+    const disputed = stored[1]!;
+    const dispute = {
+      disputeId: 'dp_1',
+      status: 'open' as const,
+      amountCents: cents(6000),
+      feeCents: cents(1500),
+      frozenCents: cents(0),
+      fromAvailableCents: cents(0),
+      openedAt: paidAt(4),
+    };
+    expect(await repo().commitMove([repo().orderMove(disputed, disputed.status, { dispute }, paidAt(4))])).toBe(true);
+
+    const first = await repo().paidOrders(2);
+    expect(first.orders.map((order) => order.orderId)).toEqual(['paid-3', 'paid-2']);
+    const second = await repo().paidOrders(2, first.next);
+    expect(second.orders[0].orderId).toBe('paid-1');
+    // The disputed order moved to the disputed list and is still listed in its place, with its dispute.
+    expect(first.orders[1].dispute).toEqual(dispute);
+  });
 });

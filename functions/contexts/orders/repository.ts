@@ -5,17 +5,21 @@ import { config } from '../../platform/config';
 import {
   GSI1,
   GSI2,
+  GSI3,
   introKey,
+  ORDERS_DISPUTED,
   ORDERS_DUE,
+  ORDERS_PAID,
   ORDERS_REPORTED,
   orderCounterKey,
   orderKey,
   orderNumberKey,
   ordersDueIndex,
+  type PaidOrderList,
   reportedOrderIndex,
 } from '../../platform/keys';
 import { db, isConditionFailure, transact } from '../../platform/table';
-import { fromOrderItem, type OrderRecord, type OrderStatus, toOrderItem } from './order';
+import { fromOrderItem, type OrderRecord, type OrderStatus, paidOrderKeys, toOrderItem } from './order';
 
 /** The Puts of a new order and of its number's lookup, for the transaction that opens its conversation. */
 export const orderPuts = (order: OrderRecord) => [
@@ -59,7 +63,9 @@ export function orderMove(order: OrderRecord, to: OrderStatus, changes: OrderCha
       : order.status === 'problem_reported' && to !== 'problem_reported'
         ? { gsi1pk: undefined, gsi1sk: undefined }
         : {};
-  const entries = Object.entries({ ...changes, ...due, ...reported, status: to, updatedAt: at, version: order.version + 1 });
+  // Paid: listed in the admin's payments; money taken back: moved to the list the exposure is read from.
+  const paid = changes.payment || changes.dispute || changes.reversal ? paidOrderKeys({ ...order, ...changes }) : {};
+  const entries = Object.entries({ ...changes, ...due, ...reported, ...paid, status: to, updatedAt: at, version: order.version + 1 });
   const set = entries.filter(([, value]) => value !== undefined);
   const removed = entries.filter(([, value]) => value === undefined).map(([name]) => name);
   const name = (field: string) => `#${field}`;
@@ -116,6 +122,43 @@ export async function reportedOrders(limit: number): Promise<OrderRecord[]> {
     }),
   );
   return (Items ?? []).map(fromOrderItem);
+}
+
+/** A page of paid orders: `next` is where the following page starts, absent on the last one. */
+export interface PaidOrdersPage {
+  orders: OrderRecord[];
+  next?: string;
+}
+
+const paidSortKey = (order: OrderRecord) => `${order.payment?.paidAt}#${order.orderId}`;
+
+async function paidOrdersIn(list: PaidOrderList, limit: number, before?: string): Promise<PaidOrdersPage> {
+  const { Items, LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: GSI3,
+      KeyConditionExpression: before === undefined ? 'gsi3pk = :list' : 'gsi3pk = :list AND gsi3sk < :before',
+      ExpressionAttributeValues: { ':list': list, ...(before !== undefined && { ':before': before }) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  const orders = (Items ?? []).map(fromOrderItem);
+  return { orders, ...(LastEvaluatedKey && orders.length > 0 && { next: paidSortKey(orders[orders.length - 1]) }) };
+}
+
+/**
+ * Paid orders, newest payment first, a page before `before` (a `<paidAt>#<orderId>` this list handed
+ * out): the two lists of GSI3 read side by side and merged, as each holds some of them.
+ */
+export async function paidOrders(limit: number, before?: string): Promise<PaidOrdersPage> {
+  const pages = await Promise.all(([ORDERS_PAID, ORDERS_DISPUTED] as const).map((list) => paidOrdersIn(list, limit + 1, before)));
+  const merged = pages
+    .flatMap((page) => page.orders)
+    .sort((a, b) => paidSortKey(b).localeCompare(paidSortKey(a)))
+    .slice(0, limit + 1);
+  const orders = merged.slice(0, limit);
+  return { orders, ...(merged.length > limit && { next: paidSortKey(orders[limit - 1]) }) };
 }
 
 const introItem = z.object({ orderId: z.string() });

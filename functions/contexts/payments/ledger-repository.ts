@@ -44,7 +44,25 @@ export function entryWrites(entries: LedgerEntry[]) {
       })),
     ]),
     ...[...totals].filter(([, amount]) => amount !== 0).map(([account, amount]) => totalUpdate(account, amount)),
+    ...debtsTotalUpdate(entries),
   ];
+}
+
+/** The total of every expert's debt (the platform's exposure), kept with the debt lines: debts are rare, so one item takes them all. */
+const DEBTS_TOTAL = ledgerTotalKey('debts');
+
+function debtsTotalUpdate(entries: LedgerEntry[]) {
+  const amount = entries.flatMap((entry) => entry.lines).reduce((sum, line) => sum + (line.account.startsWith('debt:') ? line.amountCents : 0), 0);
+  if (amount === 0) return [];
+  return [
+    { Update: { TableName: config.tableName, Key: DEBTS_TOTAL, UpdateExpression: 'ADD totalCents :amount', ExpressionAttributeValues: { ':amount': amount } } },
+  ];
+}
+
+/** What all experts owe the platform now, in cents. */
+export async function debtsTotal(): Promise<Cents> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: DEBTS_TOTAL, ConsistentRead: true }));
+  return cents(Number(Item?.totalCents ?? 0));
 }
 
 /** Adds to an account's running total; a move toward the side it may not cross is conditional on room for it. */
@@ -73,6 +91,12 @@ export async function totalOf(account: LedgerAccount): Promise<Cents> {
 export async function getEntry(entryId: string): Promise<LedgerEntry | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: ledgerEntryKey(entryId), ConsistentRead: true }));
   return Item && fromLedgerEntryItem(Item);
+}
+
+/** The entries of these business events that were recorded, in one BatchGetItem (per 100). */
+export async function entriesOf(entryIds: string[]): Promise<LedgerEntry[]> {
+  const items = await batchGet(config.tableName, entryIds.map(ledgerEntryKey));
+  return items.map(fromLedgerEntryItem);
 }
 
 /** Several accounts' running totals in one BatchGetItem (accounts per order or per expert only). */

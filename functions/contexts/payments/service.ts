@@ -85,6 +85,23 @@ export async function stillHeld(expertId: string, transfer: { transferId: string
   return cents(Math.max(0, Math.min(transfer.amountCents, total - later)));
 }
 
+/**
+ * The platform's fee kept from each of these orders' credits (`credit:<order>`), for those credited
+ * so far: one BatchGetItem of their entries, whatever the fee's percent was then.
+ */
+export async function creditFeesOf(orderIds: string[]): Promise<Map<string, Cents>> {
+  const entries = await ledger.entriesOf(orderIds.map((orderId) => `credit:${orderId}`));
+  return new Map(
+    entries.map((entry) => [
+      entry.entryId.slice('credit:'.length),
+      cents(-entry.lines.filter((line) => line.account === 'platform_fees').reduce((sum, line) => sum + line.amountCents, 0) + 0),
+    ]),
+  );
+}
+
+/** What all experts owe the platform now (the platform's exposure), in cents: one running total, kept with the debts. */
+export const debtsTotal = ledger.debtsTotal;
+
 /** The expert's credits, newest first, a page at a time. */
 export const creditsOf = (expertId: string, limit: number, before?: string) => ledger.creditLinesOf(expertAccount(expertId, 'pending'), limit, before);
 

@@ -12,6 +12,7 @@ import * as payouts from '../../contexts/payments/service';
 import type { APIGatewayProxyEventV2, Context, ScheduledEvent } from 'aws-lambda';
 import { runDueDeadlines } from '../../contexts/orders/deadline-service';
 import * as problems from '../../contexts/orders/problem-service';
+import { adminPayments } from '../../contexts/orders/payments-view-service';
 import * as earnings from '../../contexts/earnings/service';
 import { createDomainHandler } from '../../platform/http';
 
@@ -49,6 +50,7 @@ const http = createDomainHandler(
     'GET /api/admin/withdrawals': async (request) => ({ body: await earnings.adminWithdrawals(request.query) }),
     'POST /api/admin/withdrawals/{id}/approve': async (request) => ({ body: await earnings.approve(request.params.id) }),
     'POST /api/admin/withdrawals/{id}/reject': async (request) => ({ body: await earnings.reject(request.params.id, request.body) }),
+    'GET /api/admin/payments': async (request) => ({ body: await adminPayments(request.query) }),
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
     'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query) }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),

@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'stats', element: soon('Statistics', '/admin') },
           { path: 'offers', ...page(() => import('@/features/admin/routes/offers')) },
           { path: 'users', element: soon('Users', '/admin') },
-          { path: 'payments', element: soon('Payments', '/admin') },
+          { path: 'payments', ...page(() => import('@/features/admin/routes/payments')) },
           { path: 'problems', ...page(() => import('@/features/admin/routes/problems')) },
           { path: 'create-user', element: soon('Add User', '/admin') },
           { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },

@@ -17,6 +17,9 @@ export default function AdminWelcomeRoute() {
           <Link to="/admin/withdraw">Withdrawal requests</Link>
         </li>
         <li>
+          <Link to="/admin/payments">Payments and the platform’s exposure</Link>
+        </li>
+        <li>
           <Link to="/admin/stats">Platform statistics</Link>
         </li>
       </ul>
