@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
-import type { ApiClient } from '../support/api';
+import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
-import { advanceClock, delivered, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 import { TEST_SEED } from '../support/seed-settings';
 
@@ -21,6 +21,7 @@ const browser = browserForFile();
 let expert: ApiClient;
 let expertEmail: string;
 let offer: OfferDto;
+let chatId: string;
 
 async function logIn(page: Page, email: string, password: string, path = '/login') {
   await visit(page, path);
@@ -41,6 +42,7 @@ beforeAll(async () => {
   await delivered('checkout.session.completed', sessionIdOf(created.body.url));
   expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
   expect((await student.post(`/chats/${chat._id}/handle-project`, { action: 'approve' })).status).toBe(200);
+  chatId = chat._id;
 });
 
 const card = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
@@ -117,5 +119,28 @@ describe('earnings in the browser', () => {
       .getByRole('table', { name: /orders/i })
       .getByText('Withdrawn', { exact: true })
       .waitFor();
+  });
+
+  it('shows a dispute of the paid-out order as frozen and owed, live, and gives it back when won', async () => {
+    const page = await browser.newPage();
+    await logIn(page, expertEmail, PASSWORD);
+    await visit(page, '/earnings');
+    await expect.poll(() => card(page, 'Withdrawn').first().textContent()).toContain('€54.00');
+
+    const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
+    const opened = await fetch(`${stackUrl()}/_local/payments/charges/${transfer.source_transaction}/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'won' }),
+    });
+    const { id } = (await opened.json()) as { id: string };
+    // The page follows the dispute live: the share was paid out already, so it is frozen and owed.
+    await expect.poll(() => card(page, 'Frozen').first().textContent(), { timeout: 10_000 }).toContain('€54.00');
+    await expect.poll(() => card(page, 'Owed').first().textContent()).toContain('€54.00');
+    await expectAccessible(page, '/earnings');
+
+    expect((await fetch(`${stackUrl()}/_local/payments/disputes/${id}/decide`, { method: 'POST' })).status).toBe(200);
+    await expect.poll(() => card(page, 'Frozen').count(), { timeout: 10_000 }).toBe(0);
+    expect(await card(page, 'Owed').count()).toBe(0);
   });
 });

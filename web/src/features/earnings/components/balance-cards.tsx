@@ -42,7 +42,7 @@ export function BalanceCards({ earnings }: { earnings: Earnings }) {
             key: 'owed',
             label: 'Owed',
             amount: earnings.owed,
-            note: 'Owed to the platform after a lost dispute. Your next earnings settle it first, before they become available.',
+            note: 'Owed to the platform: your share of a disputed payment that had been paid out already, or funds taken back. Your next earnings settle it first.',
           },
         ]
       : []),
