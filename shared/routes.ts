@@ -205,6 +205,9 @@ const ROUTE_TABLE = [
   r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
   r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: emptyBody }),
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),
+  // Reconciliation of the ledger with the provider (docs/payouts.md): the latest result, and a run now.
+  r('GET', '/admin/reconciliation', 'orders', 'admin'), // (added)
+  r('POST', '/admin/reconciliation', 'orders', 'admin', { body: emptyBody }), // (added)
   r('GET', '/admin/statistics', 'admin', 'admin'),
 ] as const satisfies readonly Route[];
 

@@ -46,6 +46,8 @@ import type { Domain } from '../../shared/routes';
  * - a ledger entry (one per business event)  PutItem  pk=LEDGER#<entryId>  sk=ENTRY (conditional: recorded once)
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
  * - an account's running total ............. GetItem  pk=BALANCE#<account> sk=TOTAL (per order or expert)
+ * - every running total of an expert ....... Query    GSI1 gsi1pk=TOTALS#EXPERTS gsi1sk=<account> (sparse: reconciliation)
+ * - the latest reconciliation ............. GetItem  pk=RECONCILIATION#LATEST sk=RESULT
  * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
  * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
@@ -123,6 +125,14 @@ export const withdrawalStatusIndex = (status: string, createdAt: string, withdra
 export const earningsTotalsKey = (expertId: string) => ({ pk: `EARNINGS#${expertId}`, sk: 'TOTALS' });
 /** An account's running total, after its lines in the partition (an ISO time sorts before `TOTAL`). */
 export const ledgerTotalKey = (account: string) => ({ ...ledgerLinesOf(account), sk: 'TOTAL' });
+/**
+ * The running totals of every expert's accounts (`expert:…`, `connected:…`, `debt:…`), found by the
+ * reconciliation job without a Scan: each such total carries these index keys (GSI1, sparse).
+ */
+export const EXPERT_TOTALS = 'TOTALS#EXPERTS';
+export const expertTotalsIndex = (account: string) => ({ gsi1pk: EXPERT_TOTALS, gsi1sk: account });
+/** The latest reconciliation of the ledger with the provider's balances: one item, replaced by each run. */
+export const reconciliationKey = () => ({ pk: 'RECONCILIATION#LATEST', sk: 'RESULT' });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
@@ -179,11 +189,12 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['CHATS#'],
   },
   orders: {
-    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#'],
+    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#', 'RECONCILIATION#'],
     read: ['CHAT#', 'CHATS#', 'CONN#'],
     // GSI2 ORDERS#DUE (deadlines) and GSI1 ORDERS#REPORTED (problems): the same prefix on both indexes;
-    // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>).
-    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#'],
+    // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>);
+    // every expert's running totals (GSI1 TOTALS#EXPERTS), which reconciliation checks.
+    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'TOTALS#'],
   },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

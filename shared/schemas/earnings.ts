@@ -106,3 +106,15 @@ export interface AccountStats {
   averageRating: number;
   reviewsCount: number;
 }
+
+/**
+ * GET and POST /admin/reconciliation: the latest comparison of the ledger with the payment
+ * provider's balances (docs/payouts.md), amounts in euros. `provider` is the provider's figure, or
+ * for an app-side hold the sum of its ledger lines; `difference` is `provider` − `ledger`. Without
+ * `checkedAt`, it has never run.
+ */
+export interface Reconciliation {
+  checkedAt?: string;
+  entriesChecked: number;
+  differences: { account: string; ledger: number; provider: number; difference: number }[];
+}

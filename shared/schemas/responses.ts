@@ -10,7 +10,7 @@ import type { AdminPayment, AdminStatistics } from './admin-views';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
-import type { AccountStats, AdminWithdrawal, Earnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
+import type { AccountStats, AdminWithdrawal, Earnings, OrderHistoryPage, Reconciliation, Withdrawal, WithdrawalPage } from './earnings';
 
 export interface Message {
   msg: string;
@@ -127,6 +127,8 @@ export interface RouteResponses {
   'GET /api/admin/withdrawals': WithdrawalPage<AdminWithdrawal>;
   'POST /api/admin/withdrawals/{id}/approve': Message & { withdrawal: Withdrawal };
   'POST /api/admin/withdrawals/{id}/reject': Message & { withdrawal: Withdrawal };
+  'GET /api/admin/reconciliation': Reconciliation;
+  'POST /api/admin/reconciliation': Reconciliation;
   'GET /api/admin/statistics': AdminStatistics;
 }
 

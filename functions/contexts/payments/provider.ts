@@ -138,4 +138,16 @@ export interface PaymentProvider {
   getPayout(accountId: string, payoutId: string): Promise<Payout>;
   /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */
   verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent | undefined>;
+
+  // Reconciliation (docs/payouts.md) --------------------------------------------------------------
+  /** The balance of the platform (no account id) or of a connected account, in EUR. */
+  balance(accountId?: string): Promise<ProviderBalance>;
+  /** The sum of the account's payouts (the platform's, with no account id) in these statuses, every page of them. */
+  payoutsTotal(accountId: string | undefined, statuses: readonly PayoutStatus[]): Promise<Cents>;
+}
+
+/** A balance as the provider holds it: what can be paid out now, and what is still settling. */
+export interface ProviderBalance {
+  availableCents: Cents;
+  pendingCents: Cents;
 }
