@@ -44,7 +44,7 @@ export interface ReconciliationResult {
 export const providerFigure = (balance: ProviderBalance, payoutsAddedBack: Cents): Cents =>
   cents(balance.availableCents + balance.pendingCents + payoutsAddedBack);
 
-export const differenceOf = (check: ReconciliationCheck): ReconciliationDifference => ({
+const differenceOf = (check: ReconciliationCheck): ReconciliationDifference => ({
   ...check,
   differenceCents: cents(check.providerCents - check.ledgerCents),
 });
