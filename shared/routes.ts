@@ -206,6 +206,7 @@ const ROUTE_TABLE = [
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),
   // Payments (spec 2) are the orders Lambda's: it holds the orders and the ledger.
   r('GET', '/admin/payments', 'orders', 'admin', { query: adminPaymentsQuery }),
+  // Reconciliation of the ledger with the provider (docs/payouts.md): the latest result, and a run now.
   r('GET', '/admin/reconciliation', 'orders', 'admin'), // (added)
   r('POST', '/admin/reconciliation', 'orders', 'admin', { body: emptyBody }), // (added)
   r('GET', '/admin/statistics', 'admin', 'admin'),

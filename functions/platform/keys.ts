@@ -48,6 +48,8 @@ import type { Domain } from '../../shared/routes';
  * - an account's ledger lines, by time ..... Query    pk=BALANCE#<account> sk=<at>#<entryId>#<line>
  * - an account's running total ............. GetItem  pk=BALANCE#<account> sk=TOTAL (per order or expert)
  * - an expert's credits, newest first ...... Query    GSI1 gsi1pk=CREDITS#<pending account> gsi1sk=<line's sk> (sparse)
+ * - every running total of an expert ....... Query    GSI1 gsi1pk=TOTALS#EXPERTS gsi1sk=<account> (sparse: reconciliation)
+ * - the latest reconciliation ............. GetItem  pk=RECONCILIATION#LATEST sk=RESULT
  * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
  * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
@@ -136,6 +138,14 @@ export const earningsTotalsKey = (expertId: string) => ({ pk: `EARNINGS#${expert
 export const expertCreditsOf = (account: string) => ({ gsi1pk: `CREDITS#${account}` });
 export const expertCreditIndex = (account: string, lineSortKey: string) => ({ ...expertCreditsOf(account), gsi1sk: lineSortKey });
 export const ledgerTotalKey = (account: string) => ({ ...ledgerLinesOf(account), sk: 'TOTAL' });
+/**
+ * The running totals of every expert's accounts (`expert:…`, `connected:…`, `debt:…`), found by the
+ * reconciliation job without a Scan: each such total carries these index keys (GSI1, sparse).
+ */
+export const EXPERT_TOTALS = 'TOTALS#EXPERTS';
+export const expertTotalsIndex = (account: string) => ({ gsi1pk: EXPERT_TOTALS, gsi1sk: account });
+/** The latest reconciliation of the ledger with the provider's balances: one item, replaced by each run. */
+export const reconciliationKey = () => ({ pk: 'RECONCILIATION#LATEST', sk: 'RESULT' });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
@@ -193,14 +203,14 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['CHATS#'],
   },
   orders: {
-    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#'],
+    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#', 'RECONCILIATION#'],
     // ORDERNUMBER#: the admin's payments find an order by its number.
     read: ['CHAT#', 'CHATS#', 'CONN#', 'ORDERNUMBER#'],
     // GSI2 ORDERS#DUE (deadlines), GSI1 ORDERS#REPORTED (problems), GSI3 ORDERS#PAID and ORDERS#DISPUTED
     // (the admin's payments): the same prefix on the three indexes;
     // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>);
-    // an expert's credits (GSI1 CREDITS#<account>).
-    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#'],
+    // an expert's credits (GSI1 CREDITS#<account>); every expert's running totals (GSI1 TOTALS#EXPERTS), which reconciliation checks.
+    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
   },
   admin: sessionCheckOnly,
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },

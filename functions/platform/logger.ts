@@ -15,3 +15,10 @@ export const UNHANDLED_ERROR_MESSAGE = 'Unhandled error';
  * item to design away.
  */
 export const CONTENTION_MESSAGE = 'Contention';
+
+/**
+ * The message of each reconciliation's result, with its `differences` (how many balances differ)
+ * and `differenceCents` (by how much in all). The infra turns these lines into the
+ * ReconciliationDifferences metric and alarms on one difference.
+ */
+export const RECONCILIATION_MESSAGE = 'Reconciliation';

@@ -7,13 +7,19 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
+import { CONTENTION_MESSAGE, RECONCILIATION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
 import type { MarketplaceFunction } from './marketplace-function';
 
 /** The 500s of every Lambda, counted from their logs: one metric, one Service dimension per Lambda. */
 export const UNHANDLED_ERRORS_METRIC = { namespace: 'Marketplace', metricName: 'UnhandledErrors', dimension: 'Service' } as const;
 /** The requests refused for contention (503, try again), counted the same way. */
 export const CONTENTION_METRIC = { namespace: 'Marketplace', metricName: 'Contention', dimension: 'Service' } as const;
+/** Each reconciliation's result (docs/payouts.md): how many balances differ, and by how many cents in all. */
+export const RECONCILIATION_METRICS = {
+  namespace: 'Marketplace',
+  differences: 'ReconciliationDifferences',
+  differenceCents: 'ReconciliationDifferenceCents',
+} as const;
 /** Contention is designed away; a few refusals in 5 minutes mean a hot item has appeared. */
 const CONTENTION_ALARM_THRESHOLD = 5;
 
@@ -54,6 +60,28 @@ export class ErrorAlarms extends Construct {
       `The ${name} Lambda refused requests for contention (a hot item, see its log)`,
       countLogLines(fn, 'WARN', CONTENTION_MESSAGE, CONTENTION_METRIC),
       CONTENTION_ALARM_THRESHOLD,
+    );
+  }
+
+  /**
+   * Reconciliation's figures, read from the line each run logs (the orders Lambda's), and an alarm on
+   * a single balance that differs: the ledger and the provider disagree, which nothing explains.
+   */
+  watchReconciliation(fn: MarketplaceFunction): void {
+    const loggedValue = (metricName: string, field: string) =>
+      new logs.MetricFilter(fn, metricName, {
+        logGroup: fn.logGroup,
+        filterPattern: logs.FilterPattern.stringValue('$.message', '=', RECONCILIATION_MESSAGE),
+        metricNamespace: RECONCILIATION_METRICS.namespace,
+        metricName,
+        metricValue: `$.${field}`,
+      });
+    const differences = loggedValue(RECONCILIATION_METRICS.differences, 'differences');
+    loggedValue(RECONCILIATION_METRICS.differenceCents, 'differenceCents');
+    this.alarm(
+      'ReconciliationDifferences',
+      'Reconciliation found balances where the ledger and the payment provider differ (GET /api/admin/reconciliation lists them)',
+      differences.metric({ statistic: cloudwatch.Stats.MAXIMUM, period: PERIOD }),
     );
   }
 

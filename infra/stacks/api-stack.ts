@@ -219,6 +219,8 @@ export class ApiStack extends Stack {
     });
     this.grantNeeds(domainFunction, domain, needs);
     this.alarms?.watch(domainFunction, domain);
+    // Reconciliation runs in the orders Lambda, with the deadlines (and on an admin's request).
+    if (domain === 'orders') this.alarms?.watchReconciliation(domainFunction);
     return domainFunction.function;
   }
 

@@ -29,6 +29,7 @@ import { type LocalStripe, startLocalStripe } from './stripe';
 import { createTestClock, TEST_CLOCK_PATH } from './test-clock';
 import { nowMs } from '../../functions/platform/clock';
 import type { SeedSettings } from './demo-accounts';
+import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
 
 export interface LocalStackOptions {
   port: number;
@@ -193,6 +194,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env.STRIPE_API_BASE = `${localStripe.api.protocol}://${localStripe.api.host}:${localStripe.api.port}`;
     process.env.STRIPE_API_BASE = env.STRIPE_API_BASE;
   }
+  // Other processes of this machine (npm run reconcile) find the table and the local Stripe here.
+  if (options.dataDir) writeStackEndpoints(stateDir, env);
   // Alice's conversations and their orders, paid at the local Stripe: it listens only now.
   const { seedDemoConversations } = await import('./demo-orders');
   await seedDemoConversations({ localStripe: localStripe !== undefined });
@@ -208,6 +211,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     async stop() {
       if (stopped) return;
       stopped = true;
+      if (options.dataDir) removeStackEndpoints(stateDir);
       clearInterval(snapshotTimer);
       clearInterval(deadlinesTimer);
       await tableStream.stop();

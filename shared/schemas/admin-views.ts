@@ -52,7 +52,12 @@ export interface AdminPaymentsPage {
   nextCursor?: string;
 }
 
-/** The last comparison of the ledger with the provider's balances (docs/payouts.md "Reconciliation"), in euros. */
+/**
+ * GET and POST /admin/reconciliation: the latest comparison of the ledger with the payment
+ * provider's balances (docs/payouts.md), amounts in euros. `provider` is the provider's figure, or
+ * for an app-side hold the sum of its ledger lines; `difference` is `provider` − `ledger`. Without
+ * `checkedAt`, it has never run.
+ */
 export interface Reconciliation {
   checkedAt?: string;
   entriesChecked: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stageConfig } from '../../infra/config';
-import { CONTENTION_METRIC, UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
-import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
+import { CONTENTION_METRIC, RECONCILIATION_METRICS, UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
+import { CONTENTION_MESSAGE, RECONCILIATION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
 import { DOMAINS } from '../../shared/routes';
 import { logicalIdOf, objectAt, type Resource, type Resources, resourcesOf as resourcesIn, synthesizeStage, type SynthesizedStage, valueAt } from './synth';
 
@@ -118,5 +118,38 @@ describe('events the notifications Lambda gave up on', () => {
     expect(alarms).toHaveLength(1);
     expect(alarms[0].Properties).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     expect(JSON.stringify(alarmDimensionValue(alarms[0]))).toContain(logicalIdOf(synthesized.stage.realtime.undeliveredEvents));
+  });
+});
+
+describe('reconciliation', () => {
+  const ordersFunction = () => resourcesOf('api')[logicalIdOf(synthesized.stage.api.domainFunctions.get('orders')!)];
+
+  it('turns the line each run of the orders Lambda logs into the count of differing balances and their sum in cents', () => {
+    const filters = filtersOf(resourcesOf('api'), ordersFunction()).filter((filter) => String(metricNameOf(filter)).startsWith('Reconciliation'));
+    expect(filters.map((filter) => filter.Properties.FilterPattern)).toEqual([
+      `{ $.message = "${RECONCILIATION_MESSAGE}" }`,
+      `{ $.message = "${RECONCILIATION_MESSAGE}" }`,
+    ]);
+    expect(
+      filters.map((filter) => valueAt(filter.Properties, 'MetricTransformations', 0)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ).toEqual([
+      { MetricNamespace: RECONCILIATION_METRICS.namespace, MetricName: RECONCILIATION_METRICS.differenceCents, MetricValue: '$.differenceCents' },
+      { MetricNamespace: RECONCILIATION_METRICS.namespace, MetricName: RECONCILIATION_METRICS.differences, MetricValue: '$.differences' },
+    ]);
+  });
+
+  it('alarms on one balance that differs, to the alarm topic', () => {
+    const alarms = ofType(resourcesOf('api'), 'AWS::CloudWatch::Alarm').filter((alarm) => alarm.Properties.MetricName === RECONCILIATION_METRICS.differences);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0].Properties).toMatchObject({
+      Namespace: RECONCILIATION_METRICS.namespace,
+      Statistic: 'Maximum',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: topicId() }],
+    });
   });
 });

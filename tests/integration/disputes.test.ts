@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import type { AdminPaymentsPage } from '../../shared/schemas/admin-views';
+import type { AdminPaymentsPage, Reconciliation } from '../../shared/schemas/admin-views';
 import type { Withdrawal } from '../../shared/schemas/earnings';
 import { signedInAs } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
@@ -19,6 +19,8 @@ import { advanceClock, delivered, localEvents, localStripe, onboard } from '../s
 import { getItem } from '../support/table';
 
 let admin: ApiClient;
+/** Every expert of this file, whose accounts reconciliation checks at its end. */
+const sellers: string[] = [];
 
 beforeAll(async () => {
   admin = await signedInAs('admin');
@@ -38,6 +40,7 @@ async function sellerWithFunds(firstName: string): Promise<Seller & { chatId: st
   const { chatId } = await approvedOrder(seller);
   await settleFunds();
   const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
+  sellers.push(seller.expertId);
   return { ...seller, chatId, chargeId: String(transfer.source_transaction), transferId: transfer.id };
 }
 
@@ -187,5 +190,14 @@ describe('funds near the provider’s holding limit', () => {
     await advanceClock('1d');
     expect(await payouts()).toHaveLength(1);
     expect((await mailsTo(seller.email)).filter((mail) => mail.subject === 'Withdraw your earnings soon')).toHaveLength(1);
+  });
+});
+
+describe('after every dispute, reversal and payout of this file', () => {
+  it('the ledger’s view of each expert’s connected account and holds agrees with the local Stripe', async () => {
+    const answer = await admin.post<Reconciliation>('/admin/reconciliation');
+    expect(answer.status).toBe(200);
+    expect(answer.body.differences.filter((difference) => sellers.some((expertId) => difference.account.includes(expertId)))).toEqual([]);
+    expect(answer.body.entriesChecked).toBeGreaterThanOrEqual(sellers.length * 2);
   });
 });

@@ -5,7 +5,17 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { expertCreditIndex, expertCreditsOf, GSI1, ledgerEntryKey, ledgerLineKey, ledgerLinesOf, ledgerTotalKey, providerEventKey } from '../../platform/keys';
+import {
+  expertCreditIndex,
+  expertCreditsOf,
+  expertTotalsIndex,
+  GSI1,
+  ledgerEntryKey,
+  ledgerLineKey,
+  ledgerLinesOf,
+  ledgerTotalKey,
+  providerEventKey,
+} from '../../platform/keys';
 import { batchGet, db, isConditionFailure } from '../../platform/table';
 import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents } from '../../../shared/money';
@@ -65,19 +75,28 @@ export async function debtsTotal(): Promise<Cents> {
   return cents(Number(Item?.totalCents ?? 0));
 }
 
-/** Adds to an account's running total; a move toward the side it may not cross is conditional on room for it. */
+/**
+ * Adds to an account's running total; a move toward the side it may not cross is conditional on room for it.
+ * An expert's total (every one but an order's `held:`) also joins the sparse index of experts' totals,
+ * through which reconciliation finds every expert account without a Scan.
+ */
 function totalUpdate(account: LedgerAccount, amount: number) {
   const guarded = totalSide(account) === 'liability' ? amount > 0 : amount < 0;
+  const indexed = !account.startsWith('held:');
   return {
     Update: {
       TableName: config.tableName,
       Key: ledgerTotalKey(account),
-      UpdateExpression: 'ADD totalCents :amount',
+      UpdateExpression: `ADD totalCents :amount${indexed ? ' SET gsi1pk = :index, gsi1sk = :account' : ''}`,
       ...(guarded && {
         // A liability may rise to zero (total <= -amount); an asset may fall to zero (total >= -amount).
         ConditionExpression: totalSide(account) === 'liability' ? 'totalCents <= :room' : 'totalCents >= :room',
       }),
-      ExpressionAttributeValues: { ':amount': amount, ...(guarded && { ':room': -amount }) },
+      ExpressionAttributeValues: {
+        ':amount': amount,
+        ...(guarded && { ':room': -amount }),
+        ...(indexed && { ':index': expertTotalsIndex(account).gsi1pk, ':account': expertTotalsIndex(account).gsi1sk }),
+      },
     },
   };
 }

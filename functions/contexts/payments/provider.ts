@@ -165,4 +165,16 @@ export interface PaymentProvider {
   transferReversals(transferId: string): Promise<{ reversalId: string; amountCents: Cents; stage?: string }[]>;
   /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */
   verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent | undefined>;
+
+  // Reconciliation (docs/payouts.md) --------------------------------------------------------------
+  /** The balance of the platform (no account id) or of a connected account, in EUR. */
+  balance(accountId?: string): Promise<ProviderBalance>;
+  /** The sum of the account's payouts (the platform's, with no account id) in these statuses, every page of them. */
+  payoutsTotal(accountId: string | undefined, statuses: readonly PayoutStatus[]): Promise<Cents>;
+}
+
+/** A balance as the provider holds it: what can be paid out now, and what is still settling. */
+export interface ProviderBalance {
+  availableCents: Cents;
+  pendingCents: Cents;
 }

@@ -282,4 +282,24 @@ export const stripeProvider: PaymentProvider = {
     const object = event.data.object as { id?: string };
     return { eventId: event.id, type: event.type, objectId: object.id ?? '', metadata: metadataOf(object), ...(event.account && { accountId: event.account }) };
   },
+
+  // Reconciliation ----------------------------------------------------------------------------------
+
+  balance: (accountId) =>
+    call('balance.retrieve', async (api) => {
+      const balance = await api.balance.retrieve({}, accountId ? { stripeAccount: accountId } : {});
+      // The marketplace holds euros only: another currency's funds are none of its ledger's.
+      const eur = (funds: { amount: number; currency: string }[]) =>
+        cents(funds.filter((each) => each.currency === 'eur').reduce((sum, each) => sum + each.amount, 0));
+      return { availableCents: eur(balance.available), pendingCents: eur(balance.pending) };
+    }),
+
+  payoutsTotal: (accountId, statuses) =>
+    call('payouts.list', async (api) => {
+      let total = 0;
+      for (const status of statuses)
+        for await (const payout of api.payouts.list({ status, limit: 100 }, accountId ? { stripeAccount: accountId } : {}))
+          if (payout.currency === 'eur') total += payout.amount;
+      return cents(total);
+    }),
 };

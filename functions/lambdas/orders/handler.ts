@@ -9,6 +9,7 @@ import * as orders from '../../contexts/orders/lifecycle-service';
 import * as delivery from '../../contexts/orders/delivery-service';
 import * as orderPayments from '../../contexts/orders/payment-service';
 import * as payouts from '../../contexts/payments/service';
+import * as reconciliation from '../../contexts/payments/reconciliation-service';
 import type { APIGatewayProxyEventV2, Context, ScheduledEvent } from 'aws-lambda';
 import { runDueDeadlines } from '../../contexts/orders/deadline-service';
 import * as problems from '../../contexts/orders/problem-service';
@@ -51,6 +52,8 @@ const http = createDomainHandler(
     'POST /api/admin/withdrawals/{id}/approve': async (request) => ({ body: await earnings.approve(request.params.id) }),
     'POST /api/admin/withdrawals/{id}/reject': async (request) => ({ body: await earnings.reject(request.params.id, request.body) }),
     'GET /api/admin/payments': async (request) => ({ body: await adminPayments(request.query) }),
+    'GET /api/admin/reconciliation': async () => ({ body: await reconciliation.latestReconciliation() }),
+    'POST /api/admin/reconciliation': async () => ({ body: await reconciliation.reconcileNow() }),
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
     'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query) }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),
@@ -70,10 +73,14 @@ const http = createDomainHandler(
   accountOfOpenSession,
 );
 
-/** The deadlines' schedule (an EventBridge rule) invokes this same Lambda: it holds the Stripe secret refunds need. */
+/**
+ * The deadlines' schedule (an EventBridge rule) invokes this same Lambda: it holds the Stripe secret
+ * refunds need. Reconciliation runs with it, at most once a day.
+ */
 const isScheduled = (event: unknown): boolean => (event as { source?: unknown }).source === 'aws.events';
 
 export async function handler(event: APIGatewayProxyEventV2 | ScheduledEvent, context?: Context) {
-  if (isScheduled(event)) return { deadlines: await runDueDeadlines(), payouts: await earnings.runPayouts() };
+  if (isScheduled(event))
+    return { deadlines: await runDueDeadlines(), payouts: await earnings.runPayouts(), reconciliation: await reconciliation.reconcileIfDue() };
   return http(event as APIGatewayProxyEventV2, context);
 }

@@ -237,6 +237,25 @@ describe('local Stripe payout schedules', () => {
 });
 
 describe('local Stripe payouts from connected accounts', () => {
+  it('lists an account’s payouts by status, page after page as the SDK’s auto-pagination asks (reconciliation’s payouts on their way)', async () => {
+    const { account } = await fundedAccount(10_000);
+    const asExpert = { stripeAccount: account.id };
+    for (const amount of [1000, 2000, 3000]) await stripe.payouts.create({ amount, currency: 'eur' }, asExpert);
+    const listed = async (status: string) => {
+      const amounts: number[] = [];
+      for await (const payout of stripe.payouts.list({ status, limit: 2 }, asExpert)) amounts.push(payout.amount);
+      return amounts;
+    };
+    expect(await listed('pending')).toEqual([3000, 2000, 1000]);
+    expect(eur(await stripe.balance.retrieve({}, asExpert))).toEqual({ available: 4000, pending: 0 });
+
+    await h.advance(PAYOUT);
+    expect(await listed('pending')).toEqual([]);
+    expect(await listed('paid')).toEqual([3000, 2000, 1000]);
+    // The platform's own payouts: none here, where the platform is never paid out.
+    expect((await stripe.payouts.list({ status: 'paid' })).data).toEqual([]);
+  });
+
   it('pays out the available balance: pending, in transit, then paid by the clock, with Connect events naming the account', async () => {
     const { account } = await fundedAccount(8000);
     const asExpert = { stripeAccount: account.id };
