@@ -21,7 +21,7 @@ export const ORDER_NOTICE_KINDS = [
 export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
 
 /** What the expert is mailed about their withdrawals (the money mails). */
-export const WITHDRAWAL_NOTICE_KINDS = ['withdrawalRequested', 'withdrawalRejected', 'withdrawalPaid', 'withdrawalFailed'] as const;
+export const WITHDRAWAL_NOTICE_KINDS = ['withdrawalRequested', 'withdrawalApproved', 'withdrawalRejected', 'withdrawalPaid', 'withdrawalFailed'] as const;
 export type WithdrawalNoticeKind = (typeof WITHDRAWAL_NOTICE_KINDS)[number];
 
 export const orderNoticeSchema = z.object({

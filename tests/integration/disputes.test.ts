@@ -14,7 +14,7 @@ import { signedInAs } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
-import { mailsTo, mailWhere } from '../support/outbox';
+import { latestMail, mailsTo, mailWhere } from '../support/outbox';
 import { advanceClock, delivered, localEvents, localStripe, onboard } from '../support/payments';
 import { getItem } from '../support/table';
 
@@ -183,6 +183,7 @@ describe('funds near the provider’s holding limit', () => {
     await advanceClock('10d');
     await expect.poll(async () => (await payouts()).map((payout) => payout.amount), { timeout: 10_000 }).toEqual([5400]);
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, requested: 54 });
+    expect((await latestMail(seller.email, 'Payout on its way: €54.00')).text).toContain('funds may not stay in your payout account more than 90 days');
     await advanceClock('10m');
     await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn, { timeout: 8000 }).toBe(54);
 

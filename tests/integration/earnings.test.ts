@@ -148,6 +148,7 @@ describe('payouts', () => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const approved = first.status === 200 ? first : second;
     expect(approved.body).toMatchObject({ msg: MSG.withdrawalApprovedDone, withdrawal: { status: 'approved', amount: 54 } });
+    expect((await latestMail(own.email, 'Payout on its way: €54.00')).text).toContain('Your withdrawal of €54.00 was approved');
 
     // One payout at the provider, from the expert's connected account.
     const payouts = (await localStripe().payouts.list({}, { stripeAccount: await connectedAccountOf(own.expertId) })).data;

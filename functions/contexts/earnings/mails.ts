@@ -6,9 +6,10 @@
 import { escapeHtml } from '../../../shared/markup';
 import { eurosFromCents, formatEuros } from '../../../shared/money';
 import type { WithdrawalNotice } from '../../../shared/schemas/notices';
+import { HOLDING_RULES } from '../../../shared/limits';
 import { config } from '../../platform/config';
 import type { Mail } from '../../platform/mailer';
-import type { WithdrawalRecord } from './withdrawal';
+import { HOLDING_PAYOUT_PREFIX, type WithdrawalRecord } from './withdrawal';
 
 export interface Payee {
   userId: string;
@@ -39,6 +40,23 @@ export function withdrawalMail(notice: WithdrawalNotice, withdrawal: WithdrawalR
           `We received your request to withdraw ${amount}.`,
           'An administrator reviews it; you will hear from us when the payout is on its way and when it reaches your bank.',
         ]),
+      };
+    case 'withdrawalApproved':
+      return {
+        key,
+        mail: mailTo(
+          payee,
+          `Payout on its way: ${amount}`,
+          withdrawal.withdrawalId.startsWith(HOLDING_PAYOUT_PREFIX)
+            ? [
+                `We paid out ${amount} of your earnings to your bank account: funds may not stay in your payout account more than ${HOLDING_RULES.limitDays} days.`,
+                'Banks usually show it within a few business days. We will tell you when it arrives.',
+              ]
+            : [
+                `Your withdrawal of ${amount} was approved, and the payout to your bank account is on its way.`,
+                'Banks usually show it within a few business days. We will tell you when it arrives.',
+              ],
+        ),
       };
     case 'withdrawalRejected':
       return {

@@ -21,7 +21,7 @@ import * as accounts from '../accounts/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
 import * as repo from './repository';
-import { nextWithdrawalStatus, toWithdrawalDto, type WithdrawalRecord } from './withdrawal';
+import { HOLDING_PAYOUT_PREFIX, nextWithdrawalStatus, toWithdrawalDto, type WithdrawalRecord } from './withdrawal';
 
 /** The event of a withdrawal's move, in its transaction: the expert's pages reload, and the notice is mailed. */
 const withdrawalEvent = (withdrawal: WithdrawalRecord, status: WithdrawalStatus, kind: WithdrawalNoticeKind) =>
@@ -186,12 +186,14 @@ export async function approve(withdrawalId: string): Promise<{ msg: string; with
   const withdrawal = await undecided(withdrawalId);
   if (!nextWithdrawalStatus(withdrawal, 'approve', 'admin')) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
   const at = nowIso();
+  const event = withdrawalEvent(withdrawal, 'approved', 'withdrawalApproved');
   try {
-    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at)] });
+    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at), event.put] });
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
     throw error;
   }
+  await event.pushNow();
   const approved = await payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
   return {
     msg: approved.status === 'failed' ? (approved.failureMessage ?? MSG.withdrawalFailed) : MSG.withdrawalApprovedDone,
@@ -282,7 +284,7 @@ export async function payoutChanged(event: { objectId: string; accountId?: strin
  */
 export async function payOutHeldFunds(expertId: string, key: string): Promise<WithdrawalRecord | undefined> {
   const { available } = await payments.expertBalances(expertId);
-  const withdrawalId = `holding-${key}`;
+  const withdrawalId = `${HOLDING_PAYOUT_PREFIX}${key}`;
   const existing = await repo.getWithdrawal(withdrawalId);
   if (!existing && available <= 0) return undefined;
   const at = nowIso();
@@ -297,7 +299,9 @@ export async function payOutHeldFunds(expertId: string, key: string): Promise<Wi
     }
   }
   if (!nextWithdrawalStatus(withdrawal, 'approve', 'system')) return withdrawal;
-  await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at)] });
+  const event = withdrawalEvent(withdrawal, 'approved', 'withdrawalApproved');
+  await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at), event.put] });
+  await event.pushNow();
   logger.info('Funds at the holding limit paid out', { expertId, withdrawalId, amountCents: withdrawal.amountCents });
   return payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
 }

@@ -55,6 +55,9 @@ export function nextWithdrawalStatus(
   return transition.by.includes(actor) && transition.from.includes(withdrawal.status) ? transition.to : undefined;
 }
 
+/** The id of a payout the system made at the holding limit starts so (the rest derives from its order). */
+export const HOLDING_PAYOUT_PREFIX = 'holding-';
+
 /** Whether the admin's decision is still to be made: only these show actions. */
 export const isUndecided = (status: WithdrawalStatus): boolean => status === 'pending';
 

@@ -153,7 +153,7 @@ export async function confirmPayment(sessionId: string): Promise<boolean> {
       order.checkout.amountCents === session.amountCents &&
       nextStatus(order, 'pay', 'payment', nowMs()) !== undefined;
     if (!payable) {
-      await refundStrayPayment(order, paymentIntentId, session.amountCents);
+      await refundStrayPayment(order, paymentIntentId, session.amountCents, session.feeCents);
       return true;
     }
     const at = nowIso();
@@ -170,7 +170,7 @@ export async function confirmPayment(sessionId: string): Promise<boolean> {
             paidAt: at,
           },
         },
-        writes: payments.ledgerWrites([payments.paymentEntry(order.orderId, paymentIntentId, session.amountCents, at)]),
+        writes: payments.ledgerWrites([payments.paymentEntry(order.orderId, paymentIntentId, session.amountCents, at, session.feeCents)]),
       });
       return true;
     } catch (error) {
@@ -181,13 +181,13 @@ export async function confirmPayment(sessionId: string): Promise<boolean> {
 }
 
 /** A payment the order cannot take: refunded in full at once, with both movements in the ledger. */
-async function refundStrayPayment(order: OrderRecord, paymentIntentId: string, amount: Cents): Promise<void> {
+async function refundStrayPayment(order: OrderRecord, paymentIntentId: string, amount: Cents, providerFee?: Cents): Promise<void> {
   if (await payments.getLedgerEntry(`payment:${paymentIntentId}`)) return;
   logger.warn('A payment the order can no longer take is refunded', { orderId: order.orderId, paymentIntentId, status: order.status });
   const refund = await payments.refund({ idempotencyKey: `stray-${paymentIntentId}`, paymentIntentId, amountCents: amount, orderId: order.orderId });
   const at = nowIso();
   const entries = [
-    payments.paymentEntry(order.orderId, paymentIntentId, amount, at),
+    payments.paymentEntry(order.orderId, paymentIntentId, amount, at, providerFee),
     ...payments.settlementEntries(order, amount, refund, at).filter((entry) => entry.kind === 'refund'),
   ];
   if (!(await repo.commitMove(payments.ledgerWrites(entries)))) logger.info('Stray payment already recorded', { paymentIntentId });

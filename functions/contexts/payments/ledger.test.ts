@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../../shared/money';
 import { history, paidOrders } from '../../../tests/support/ledger-histories';
-import { balanceOf, expertAccount, heldFor, isBalanced, type LedgerLine, platformFeeOf } from './ledger';
+import { balanceOf, expertAccount, heldFor, isBalanced, type LedgerLine, paymentEntry, platformFeeOf } from './ledger';
 
 describe('the ledger, for random histories', () => {
   it('balances every entry, releases what each order held, and splits each payment exactly between refund, expert and fee', () => {
@@ -39,6 +39,21 @@ describe('the ledger, for random histories', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('a payment the provider keeps a fee of', () => {
+  it('puts the rest in the provider balance and the fee in the platform’s cost, holding the whole payment for the order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 50, max: 99_999_999 }), fc.double({ min: 0, max: 0.2, noNaN: true }), (amount, rate) => {
+        const fee = cents(Math.round(amount * rate));
+        const entry = paymentEntry('o1', 'pi_1', cents(amount), '2026-11-20T10:00:00.000Z', fee);
+        expect(isBalanced(entry.lines)).toBe(true);
+        expect(balanceOf('provider_balance', entry.lines)).toBe(amount - fee);
+        expect(balanceOf('provider_fees', entry.lines) + 0).toBe(fee);
+        expect(balanceOf(heldFor('o1'), entry.lines)).toBe(-amount);
+      }),
     );
   });
 });

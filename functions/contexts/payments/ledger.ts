@@ -16,7 +16,8 @@
  *   already, a reversal the provider refused), settled first from their next credits;
  * - dispute:<disputeId>: a disputed amount the provider holds until the card issuer decides;
  * - platform_fees: the platform's fee on each credit;
- * - platform_losses: what the platform bears (dispute fees, lost disputes beyond the expert's share).
+ * - platform_losses: what the platform bears (dispute fees, lost disputes beyond the expert's share);
+ * - provider_fees: the provider's processing fee on each payment (the platform's cost).
  * A payment is provider_balance +A, held −A: the provider holds A that the order owes out again,
  * to the student (a refund: held +R, provider_balance −R) or to the expert and the platform (a
  * credit: held +C, expert pending −(C − fee), platform_fees −fee).
@@ -34,6 +35,7 @@ export type LedgerAccount =
   | 'provider_balance'
   | 'platform_fees'
   | 'platform_losses'
+  | 'provider_fees'
   | `held:${string}`
   | `expert:${string}:${ExpertBalance}`
   | `connected:${string}`
@@ -107,10 +109,14 @@ export function platformFeeOf(amount: Cents): Cents {
   return cents(Math.round((amount * percent) / 100));
 }
 
-/** A student's payment for an order, captured at the provider: held until the order ends. */
-export const paymentEntry = (orderId: string, paymentIntentId: string, amount: Cents, at: string) =>
+/**
+ * A student's payment for an order, captured at the provider: held until the order ends. The
+ * provider keeps its processing fee out of it at once: the platform's cost, never the order's.
+ */
+export const paymentEntry = (orderId: string, paymentIntentId: string, amount: Cents, at: string, providerFee: Cents = cents(0)) =>
   entry(`payment:${paymentIntentId}`, 'payment', { orderId }, at, [
-    { account: 'provider_balance', amountCents: amount },
+    { account: 'provider_balance', amountCents: cents(amount - providerFee) },
+    { account: 'provider_fees', amountCents: providerFee },
     { account: heldFor(orderId), amountCents: cents(-amount) },
   ]);
 

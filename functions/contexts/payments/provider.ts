@@ -33,6 +33,8 @@ export interface CheckoutSession {
   orderId?: string;
   paymentIntentId?: string;
   chargeId?: string;
+  /** The provider's processing fee on the charge, once paid (Stripe's balance transaction). */
+  feeCents?: Cents;
 }
 
 export interface RefundRequest {

@@ -64,6 +64,8 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : undefined;
   const paymentIntentId = idOf(session.payment_intent);
   const chargeId = idOf(intent?.latest_charge);
+  const charge = typeof intent?.latest_charge === 'object' ? intent.latest_charge : undefined;
+  const transaction = typeof charge?.balance_transaction === 'object' ? charge.balance_transaction : undefined;
   return {
     sessionId: session.id,
     ...(session.url && { url: session.url }),
@@ -74,6 +76,7 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
     ...(session.metadata?.orderId && { orderId: session.metadata.orderId }),
     ...(paymentIntentId && { paymentIntentId }),
     ...(chargeId && { chargeId }),
+    ...(transaction && { feeCents: cents(transaction.fee) }),
   };
 }
 
@@ -128,7 +131,10 @@ export const stripeProvider: PaymentProvider = {
     }),
 
   getCheckout: (sessionId) =>
-    call('checkout.sessions.retrieve', async (api) => toCheckoutSession(await api.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }))),
+    call('checkout.sessions.retrieve', async (api) =>
+      // The charge's balance transaction says what the provider kept of it (its fee).
+      toCheckoutSession(await api.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge.balance_transaction'] })),
+    ),
 
   expireCheckout: (sessionId) =>
     call('checkout.sessions.expire', async (api) => {

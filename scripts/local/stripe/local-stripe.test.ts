@@ -194,6 +194,13 @@ describe('local Stripe checkout', () => {
       transfer_group: 'order-1',
     });
     expect((intent.latest_charge as Stripe.Charge).balance_transaction).toMatch(/^txn_/);
+    // Through the charge to its balance transaction (what the provider kept of it); an open session's path stops at its null payment.
+    const deep = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent.latest_charge.balance_transaction'] });
+    const transaction = ((deep.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge).balance_transaction as Stripe.BalanceTransaction;
+    expect(transaction).toMatchObject({ object: 'balance_transaction', amount: 2500, fee: 0, net: 2500 });
+    const open = await createSession();
+    expect((await stripe.checkout.sessions.retrieve(open.id, { expand: ['payment_intent.latest_charge.balance_transaction'] })).payment_intent).toBeNull();
+    await expect(stripe.checkout.sessions.retrieve(open.id, { expand: ['no_such_field'] })).rejects.toMatchObject({ param: 'expand' });
     await receivedEvent('payment_intent.succeeded', intent.id);
     await receivedEvent('charge.succeeded', (intent.latest_charge as Stripe.Charge).id);
     expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ latest_charge: (intent.latest_charge as Stripe.Charge).id });

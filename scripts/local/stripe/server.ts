@@ -484,13 +484,17 @@ function stringList(value: unknown, param: string): string[] {
   return list;
 }
 
-/** Replaces ids by their objects along each dotted path, as Stripe's `expand[]` does. */
+/**
+ * Replaces ids by their objects along each dotted path, as Stripe's `expand[]` does: a path through
+ * a field that is null (no charge yet) stops there, as on Stripe; a field the object lacks is refused.
+ */
 function expand(object: StripeObject, paths: string[], objectById: (id: string) => StripeObject | undefined): void {
   for (const path of paths) {
     let holder: StripeObject | undefined = object;
     for (const field of path.split('.')) {
       if (!holder || !(field in holder)) throw invalidRequest(`This property cannot be expanded (${path}).`, { param: 'expand' });
       const value = holder[field];
+      if (value === null) break;
       if (typeof value === 'string') holder[field] = objectById(value) ?? value;
       holder = holder[field] !== null && typeof holder[field] === 'object' ? (holder[field] as StripeObject) : undefined;
     }
