@@ -207,15 +207,7 @@ function PaymentList({ orderNumber }: { orderNumber?: string }) {
           </table>
         </TableScroll>
       )}
-      <Pager
-        label="Payment pages"
-        pageNumber={list.pageNumber}
-        hasNewer={list.hasNewer}
-        hasOlder={list.hasOlder}
-        onNewer={list.newer}
-        onOlder={list.older}
-        disabled={list.loading}
-      />
+      <Pager label="Payment pages" list={list} />
     </div>
   );
 }

@@ -172,15 +172,7 @@ function WithdrawalList({ status, headingRef }: { status?: WithdrawalStatus; hea
           </table>
         </TableScroll>
       )}
-      <Pager
-        label="Withdrawal pages"
-        pageNumber={list.pageNumber}
-        hasNewer={list.hasNewer}
-        hasOlder={list.hasOlder}
-        onNewer={list.newer}
-        onOlder={list.older}
-        disabled={list.loading}
-      />
+      <Pager label="Withdrawal pages" list={list} />
       {asking?.decision === 'approve' && (
         <ConfirmDialog
           message={`Approve the withdrawal of ${formatEuros(asking.withdrawal.amount)} by ${nameOf(asking.withdrawal)} (${asking.withdrawal.professor.email})? The payout is sent to their bank account.`}

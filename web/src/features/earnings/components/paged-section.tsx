@@ -25,15 +25,7 @@ export function PagedSection<T extends CursorPage>({ id, title, list, rowsOf, lo
       {!list.data && list.problem && <LoadProblem problem={list.problem} onRetry={() => list.reload()} />}
       {rows?.length === 0 && list.pageNumber === 1 && <p className="empty-state">{emptyText}</p>}
       {list.data && rows && rows.length > 0 && children(list.data)}
-      <Pager
-        label={pagerLabel}
-        pageNumber={list.pageNumber}
-        hasNewer={list.hasNewer}
-        hasOlder={list.hasOlder}
-        onNewer={list.newer}
-        onOlder={list.older}
-        disabled={list.loading}
-      />
+      <Pager label={pagerLabel} list={list} />
     </section>
   );
 }
