@@ -121,7 +121,7 @@ describe('earnings in the browser', () => {
       .waitFor();
   });
 
-  it('shows a dispute of the paid-out order as frozen and owed, live, and gives it back when won', async () => {
+  it('shows a dispute of the paid-out order as frozen, live, and gives it back when won', async () => {
     const page = await browser.newPage();
     await logIn(page, expertEmail, PASSWORD);
     await visit(page, '/earnings');
@@ -134,13 +134,12 @@ describe('earnings in the browser', () => {
       body: JSON.stringify({ outcome: 'won' }),
     });
     const { id } = (await opened.json()) as { id: string };
-    // The page follows the dispute live: the share was paid out already, so it is frozen and owed.
+    // The page follows the dispute live: the share is frozen (paid out already, it would be owed only if lost).
     await expect.poll(() => card(page, 'Frozen').first().textContent(), { timeout: 10_000 }).toContain('€54.00');
-    await expect.poll(() => card(page, 'Owed').first().textContent()).toContain('€54.00');
+    expect(await card(page, 'Owed').count()).toBe(0);
     await expectAccessible(page, '/earnings');
 
     expect((await fetch(`${stackUrl()}/_local/payments/disputes/${id}/decide`, { method: 'POST' })).status).toBe(200);
     await expect.poll(() => card(page, 'Frozen').count(), { timeout: 10_000 }).toBe(0);
-    expect(await card(page, 'Owed').count()).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Disputes of an approved order's payment, through the local Stripe's dispute control, its signed
  * events and the real orders handler: the expert's share is frozen from what is available to them
- * (owed where they were paid out already), given back when the dispute is won, and when it is lost
- * kept, taken back from the connected account by a reversal (owed when the funds had left), and
+ * (owed, if the dispute is lost, where they were paid out already), given back when the dispute is
+ * won, and when it is lost kept, taken back from the connected account by a reversal (owed when the funds had left), and
  * settled first from the expert's next credit. Duplicated and re-sent events change nothing.
  */
 import type Stripe from 'stripe';
@@ -112,7 +112,7 @@ describe('a dispute', () => {
     expect((await localStripe().transfers.listReversals(seller.transferId)).data).toHaveLength(1);
   });
 
-  it('of funds paid out already is owed, and the expert’s next credit settles it first', async () => {
+  it('of funds paid out already is owed once lost, and the expert’s next credit settles it first', async () => {
     const seller = await sellerWithFunds('Otto');
     const asked = await seller.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 });
     expect((await admin.post(`/admin/withdrawals/${asked.body.withdrawal._id}/approve`, {})).status).toBe(200);
@@ -121,17 +121,20 @@ describe('a dispute', () => {
 
     const exposureBefore = await exposure();
     const { id } = await dispute(seller.chargeId, 'lost');
-    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 54, owed: 54 });
-    // The admin's payments show the platform's exposure grown by the debt.
+    // Frozen, and owed only if the dispute is lost: a credit meanwhile reaches the expert.
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 54, owed: 0 });
+    // The admin's payments show the platform's exposure grown by what is at risk.
     expect(await exposure()).toBeCloseTo(exposureBefore + 54, 2);
+    await approvedOrder(seller);
+    expect(await earningsOf(seller.expert)).toMatchObject({ pending: 54, frozen: 54, owed: 0 });
     await decide(id);
     // Nothing was left to reverse: the share stays owed.
-    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, frozen: 0, owed: 54 });
+    expect(await earningsOf(seller.expert)).toMatchObject({ frozen: 0, owed: 54 });
     expect((await localStripe().transfers.listReversals(seller.transferId)).data).toEqual([]);
 
     // The next order's €54 repays the debt instead of reaching the expert.
     await approvedOrder(seller);
-    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, pending: 0, owed: 0 });
+    expect(await earningsOf(seller.expert)).toMatchObject({ pending: 54, owed: 0 });
     expect(await exposure()).toBeCloseTo(exposureBefore, 2);
   });
 

@@ -198,7 +198,7 @@ describe('an expert’s money, for random histories, in the table', () => {
         run++;
         const expertId = `history-${NONCE}-${run}`;
         const at = '2026-11-20T10:00:00.000Z';
-        const model = { pending: 0, available: 0, frozen: 0, requested: 0, connected: 0, withdrawn: 0, debt: 0 };
+        const model = { pending: 0, available: 0, frozen: 0, requested: 0, connected: 0, withdrawn: 0, debt: 0, owedIfLost: 0 };
         /** Credits not yet transferred and settled, oldest first; settled ones; withdrawals and disputes waiting for their outcome. */
         const unsettled: { orderId: string; paid: number; credit: number }[] = [];
         const settled: { orderId: string; paid: number; credit: number }[] = [];
@@ -274,16 +274,15 @@ describe('an expert’s money, for random histories, in the table', () => {
             expect(await commit([ledger.disputeOpenedEntry(dispute, at)])).toBe(true);
             model.available -= dispute.fromAvailableCents;
             model.frozen += dispute.frozenCents;
-            model.debt += dispute.frozenCents - dispute.fromAvailableCents;
+            model.owedIfLost += dispute.frozenCents - dispute.fromAvailableCents;
             disputes.push(dispute);
             expect(await commit([ledger.disputeOpenedEntry(dispute, at)])).toBe(false);
           } else if (step.step === 'won' && disputes.length > 0) {
             const dispute = disputes.shift()!;
-            const debtLeft = Math.min(dispute.frozenCents - dispute.fromAvailableCents, model.debt);
-            expect(await commit([ledger.disputeWonEntry(dispute, cents(debtLeft), at)])).toBe(true);
+            expect(await commit([ledger.disputeWonEntry(dispute, at)])).toBe(true);
             model.frozen -= dispute.frozenCents;
-            model.available += dispute.frozenCents - debtLeft;
-            model.debt -= debtLeft;
+            model.available += dispute.fromAvailableCents;
+            model.owedIfLost -= dispute.frozenCents - dispute.fromAvailableCents;
           } else if (step.step === 'lost' && disputes.length > 0) {
             const dispute = disputes.shift()!;
             const back = dispute.fromAvailableCents;
@@ -297,6 +296,9 @@ describe('an expert’s money, for random histories, in the table', () => {
             if (reversal.length > 0) expect(await commit(reversal)).toBe(true);
             model.frozen -= dispute.frozenCents;
             model.connected -= back;
+            // What was paid out of the share becomes owed; so does a reversal refused.
+            model.owedIfLost -= dispute.frozenCents - back;
+            model.debt += dispute.frozenCents - back;
             if (step.reversalRefused) model.debt += back;
           } else if (['reject', 'paid', 'failed'].includes(step.step) && open.length > 0) {
             const { withdrawalId, amount } = open.shift()!;
@@ -323,6 +325,7 @@ describe('an expert’s money, for random histories, in the table', () => {
           ...ledger.EXPERT_BALANCES.map((balance) => ledger.expertAccount(expertId, balance)),
           ledger.connectedAccountOf(expertId),
           ledger.debtOf(expertId),
+          ledger.disputedDebtOf(expertId),
         ]);
         const figure = (account: Parameters<typeof ledger.expertAccount>[1]) => -(totals.get(ledger.expertAccount(expertId, account)) ?? 0) + 0;
         expect({
@@ -332,6 +335,7 @@ describe('an expert’s money, for random histories, in the table', () => {
           requested: figure('requested'),
           connected: (totals.get(ledger.connectedAccountOf(expertId)) ?? 0) + 0,
           debt: (totals.get(ledger.debtOf(expertId)) ?? 0) + 0,
+          owedIfLost: (totals.get(ledger.disputedDebtOf(expertId)) ?? 0) + 0,
         }).toEqual({
           pending: model.pending,
           available: model.available,
@@ -339,8 +343,9 @@ describe('an expert’s money, for random histories, in the table', () => {
           requested: model.requested,
           connected: model.connected,
           debt: model.debt,
+          owedIfLost: model.owedIfLost,
         });
-        for (const value of [model.pending, model.available, model.frozen, model.requested, model.connected, model.debt])
+        for (const value of [model.pending, model.available, model.frozen, model.requested, model.connected, model.debt, model.owedIfLost])
           expect(value).toBeGreaterThanOrEqual(0);
         const lines = written.flatMap((entry) => entry.lines);
         expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + 0).toBe(0);

@@ -69,8 +69,8 @@ export async function earnings(caller: Caller, account: AccountRecord, query: { 
     payments.creditsOf(caller.userId, PAGE, position || undefined),
     repo.withdrawnOf(caller.userId),
   ]);
-  // A dispute freezes the expert's share even where it was paid out already (then owed): counted once.
-  const earned = balances.pending + balances.available + balances.frozen + balances.requested + withdrawn - balances.owed;
+  // A dispute freezes the expert's share even where it was paid out already (owed if lost, then owed): counted once.
+  const earned = balances.pending + balances.available + balances.frozen + balances.requested + withdrawn - balances.owed - balances.owedIfLost;
   const flags = withdrawnFlags(
     page.credits.map((credit) => credit.earnedCents),
     { earned, withdrawn, newer },

@@ -100,10 +100,7 @@ async function close(order: OrderRecord, record: DisputeRecord, outcome: 'won' |
   );
   let written: boolean;
   if (outcome === 'won') {
-    // What is left of the debt it made: later credits may have settled some of it already.
-    const debt = await payments.expertDebt(order.expertId);
-    const debtLeft = cents(Math.min(record.frozenCents - record.fromAvailableCents, debt));
-    written = await write(order, { dispute: closed }, [payments.disputeWonEntry(moneyOf(order, record), debtLeft, at)], [notice.put]);
+    written = await write(order, { dispute: closed }, [payments.disputeWonEntry(moneyOf(order, record), at)], [notice.put]);
   } else {
     const reversal: ReversalRecord | undefined =
       record.fromAvailableCents > 0 ? { status: 'due', amountCents: record.fromAvailableCents, reason: 'dispute' } : undefined;

@@ -310,7 +310,7 @@ function disputed(order: OrderRecord, expert: Party): OrderMail[] {
         [
           `The student's card issuer opened a dispute of the ${euros(dispute.amountCents)} paid for ${orderName(order)}.`,
           dispute.frozenCents > 0
-            ? `Your share of it, ${euros(dispute.frozenCents)}, is frozen in your earnings until the issuer decides${debt > 0 ? `; ${euros(debt)} of it had been paid out already and is shown as owed` : ''}.`
+            ? `Your share of it, ${euros(dispute.frozenCents)}, is frozen in your earnings until the issuer decides${debt > 0 ? `; ${euros(debt)} of it had been paid out to you already, and is owed from your next earnings only if the dispute is lost` : ''}.`
             : undefined,
           'We answer the dispute with the conversation and the delivered work. If it is won, the frozen amount is yours again.',
         ],

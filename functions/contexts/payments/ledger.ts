@@ -12,8 +12,10 @@
  *   not yet available at the provider), available (withdrawable), frozen (held by disputes),
  *   requested (withdrawals waiting for the admin or the payout);
  * - connected:<expertId>: what sits in the expert's connected account at the provider;
- * - debt:<expertId>: what the expert owes the platform (a dispute's share they were paid out
+ * - debt:<expertId>: what the expert owes the platform (a lost dispute's share they were paid out
  *   already, a reversal the provider refused), settled first from their next credits;
+ * - debt:<expertId>:disputed: what they would owe if their open disputes are lost (their share
+ *   paid out already): owed only once a dispute is lost, so no credit settles it before;
  * - dispute:<disputeId>: a disputed amount the provider holds until the card issuer decides;
  * - platform_fees: the platform's fee on each credit;
  * - platform_losses: what the platform bears (dispute fees, lost disputes beyond the expert's share);
@@ -46,6 +48,7 @@ export const heldFor = (orderId: string): LedgerAccount => `held:${orderId}`;
 export const expertAccount = (expertId: string, balance: ExpertBalance): LedgerAccount => `expert:${expertId}:${balance}`;
 export const connectedAccountOf = (expertId: string): LedgerAccount => `connected:${expertId}`;
 export const debtOf = (expertId: string): LedgerAccount => `debt:${expertId}`;
+export const disputedDebtOf = (expertId: string): LedgerAccount => `debt:${expertId}:disputed`;
 const disputed = (disputeId: string): LedgerAccount => `dispute:${disputeId}`;
 
 /**
@@ -209,7 +212,8 @@ export const payoutPaidEntry = (w: WithdrawalMoney, payoutId: string, at: string
  * A dispute's money (docs/payouts.md): the disputed amount D and the provider's fee leave the
  * platform's balance (D is held by the provider until the issuer decides, the fee is a loss); the
  * expert's share of D (`frozenCents`) is frozen, taken from what is available to them
- * (`fromAvailableCents`) and, for what they were paid out already, recorded as their debt.
+ * (`fromAvailableCents`) and, for what they were paid out already, recorded as what they would owe
+ * if the dispute is lost.
  */
 export interface DisputeMoney {
   disputeId: string;
@@ -228,33 +232,38 @@ export const disputeOpenedEntry = (d: DisputeMoney, at: string) =>
     { account: 'platform_losses', amountCents: d.feeCents },
     { account: expertAccount(d.expertId, 'frozen'), amountCents: cents(-d.frozenCents) },
     { account: expertAccount(d.expertId, 'available'), amountCents: d.fromAvailableCents },
-    { account: debtOf(d.expertId), amountCents: cents(d.frozenCents - d.fromAvailableCents) },
+    { account: disputedDebtOf(d.expertId), amountCents: shortfallOf(d) },
   ]);
 
+/** The expert's share they were paid out already, so could not be frozen from what is available. */
+const shortfallOf = (d: DisputeMoney): Cents => cents(d.frozenCents - d.fromAvailableCents);
+
 /**
- * A dispute won: the provider gives D back (not its fee) and the frozen share is the expert's
- * again: it cancels what is left of the debt it made (`debtLeftCents`, less if later credits
- * settled part of it already) and the rest is available.
+ * A dispute won: the provider gives D back (not its fee), and the frozen share is the expert's
+ * again: what was taken from the available balance is available again, and what they would have
+ * owed is cancelled.
  */
-export const disputeWonEntry = (d: DisputeMoney, debtLeftCents: Cents, at: string) =>
+export const disputeWonEntry = (d: DisputeMoney, at: string) =>
   entry(`dispute:${d.disputeId}:won`, 'dispute', { orderId: d.orderId }, at, [
     { account: 'provider_balance', amountCents: d.amountCents },
     { account: disputed(d.disputeId), amountCents: cents(-d.amountCents) },
     { account: expertAccount(d.expertId, 'frozen'), amountCents: d.frozenCents },
-    { account: expertAccount(d.expertId, 'available'), amountCents: cents(-(d.frozenCents - debtLeftCents)) },
-    { account: debtOf(d.expertId), amountCents: cents(-debtLeftCents) },
+    { account: expertAccount(d.expertId, 'available'), amountCents: cents(-d.fromAvailableCents) },
+    { account: disputedDebtOf(d.expertId), amountCents: cents(-shortfallOf(d)) },
   ]);
 
 /**
- * A dispute lost: D is gone. The expert bears their share (the frozen amount, no longer owed to
- * them, and their debt stays), the platform the rest; what is still in the connected account comes
- * back by a reversal.
+ * A dispute lost: D is gone. The expert bears their share (the frozen amount is no longer owed to
+ * them, and what they were paid out of it already becomes their debt), the platform the rest; what
+ * is still in the connected account comes back by a reversal.
  */
 export const disputeLostEntry = (d: DisputeMoney, at: string) =>
   entry(`dispute:${d.disputeId}:lost`, 'dispute', { orderId: d.orderId }, at, [
     { account: disputed(d.disputeId), amountCents: cents(-d.amountCents) },
     { account: expertAccount(d.expertId, 'frozen'), amountCents: d.frozenCents },
     { account: 'platform_losses', amountCents: cents(d.amountCents - d.frozenCents) },
+    { account: disputedDebtOf(d.expertId), amountCents: cents(-shortfallOf(d)) },
+    { account: debtOf(d.expertId), amountCents: shortfallOf(d) },
   ]);
 
 /** Funds taken back from the expert's connected account to the platform's balance. */

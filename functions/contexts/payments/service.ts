@@ -9,7 +9,7 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { connectedAccountOf, debtOf, EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
+import { connectedAccountOf, debtOf, disputedDebtOf, EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
 import { ledgerLineKey } from '../../platform/keys';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
@@ -58,14 +58,15 @@ export const ledgerWrites = ledger.entryWrites;
 export const getLedgerEntry = ledger.getEntry;
 
 /**
- * What the platform owes the expert in each state, and what they owe it (`owed`), in cents (never
- * negative): one BatchGetItem of running totals.
+ * What the platform owes the expert in each state, what they owe it (`owed`) and what they would
+ * owe if their open disputes are lost (`owedIfLost`), in cents (never negative): one BatchGetItem
+ * of running totals.
  */
-export async function expertBalances(expertId: string): Promise<Record<ExpertBalance | 'owed', Cents>> {
-  const totals = await ledger.totalsOf([...EXPERT_BALANCES.map((state) => expertAccount(expertId, state)), debtOf(expertId)]);
+export async function expertBalances(expertId: string): Promise<Record<ExpertBalance | 'owed' | 'owedIfLost', Cents>> {
+  const totals = await ledger.totalsOf([...EXPERT_BALANCES.map((state) => expertAccount(expertId, state)), debtOf(expertId), disputedDebtOf(expertId)]);
   const owedTo = (state: ExpertBalance) => cents(-(totals.get(expertAccount(expertId, state)) ?? 0) + 0);
   const owing = Object.fromEntries(EXPERT_BALANCES.map((state) => [state, owedTo(state)])) as Record<ExpertBalance, Cents>;
-  return { ...owing, owed: totals.get(debtOf(expertId)) ?? cents(0) };
+  return { ...owing, owed: totals.get(debtOf(expertId)) ?? cents(0), owedIfLost: totals.get(disputedDebtOf(expertId)) ?? cents(0) };
 }
 
 /** What the expert owes the platform (disputes, refused reversals), in cents: settled first from their next credits. */

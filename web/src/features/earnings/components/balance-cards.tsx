@@ -30,7 +30,7 @@ export function BalanceCards({ earnings }: { earnings: Earnings }) {
             key: 'frozen',
             label: 'Frozen',
             amount: earnings.frozen,
-            note: 'Held while a student disputes a payment with their bank. It is released if the dispute is decided in your favour.',
+            note: 'Your share of a payment a student disputes with their bank, held until the bank decides. It is yours again if the dispute is decided in your favour.',
           },
         ]
       : []),
@@ -42,7 +42,7 @@ export function BalanceCards({ earnings }: { earnings: Earnings }) {
             key: 'owed',
             label: 'Owed',
             amount: earnings.owed,
-            note: 'Owed to the platform: your share of a disputed payment that had been paid out already, or funds taken back. Your next earnings settle it first.',
+            note: 'Owed to the platform: your share of a lost dispute that had been paid out to you already, or funds taken back. Your next earnings settle it first.',
           },
         ]
       : []),
