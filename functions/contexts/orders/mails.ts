@@ -333,6 +333,9 @@ function disputeDecided(order: OrderRecord, expert: Party): OrderMail[] {
           dispute.status === 'won'
             ? `The dispute of the payment for ${orderName(order)} was decided in your favour: the ${euros(dispute.frozenCents)} frozen is yours again.`
             : `The card issuer decided the dispute of the payment for ${orderName(order)} for the cardholder: your share of ${euros(dispute.frozenCents)} goes back to them.`,
+          dispute.status === 'lost' && dispute.frozenCents > dispute.fromAvailableCents
+            ? `${euros(cents(dispute.frozenCents - dispute.fromAvailableCents))} of it had been paid out to you already and is now owed: your next earnings settle it first.`
+            : undefined,
         ],
         order,
       ),
