@@ -31,7 +31,7 @@ export interface AdminPayment {
   /** Decided on a cancellation; `refundId` once the provider made it. */
   refund?: { amount: number; refundId?: string };
   transfer?: { status: 'due' | 'sent' | 'settled'; amount: number; transferId?: string };
-  reversal?: { status: 'due' | 'reversed' | 'failed'; amount: number; reversalId?: string; reason: 'dispute' };
+  reversal?: { status: 'due' | 'reversed' | 'failed'; amount: number; reversalId?: string; reason: 'dispute' | 'refund' };
   dispute?: {
     disputeId: string;
     status: 'open' | 'won' | 'lost';

@@ -69,6 +69,7 @@ async function resendAll(objectId: string): Promise<void> {
 }
 
 const exposure = async () => (await admin.get<AdminPaymentsPage>('/admin/payments')).body.exposure;
+const accountOf = async (expertId: string) => String((await getItem({ pk: `USER#${expertId}`, sk: 'PROFILE' }))?.payoutAccountId);
 const ledgerEntry = (entryId: string) => getItem({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 
 describe('a dispute', () => {
@@ -141,7 +142,7 @@ describe('a dispute', () => {
   it('lost after the funds left the connected account outside the app: the refused reversal is owed', async () => {
     const seller = await sellerWithFunds('Rhea');
     const { id } = await dispute(seller.chargeId, 'lost');
-    const accountId = String((await getItem({ pk: `USER#${seller.expertId}`, sk: 'PROFILE' }))?.payoutAccountId);
+    const accountId = await accountOf(seller.expertId);
     // A change made in Stripe's dashboard: the account's funds are gone.
     expect((await post(`/_local/payments/accounts/${accountId}/adjust`, { amount: -5400 })).status).toBe(200);
     await decide(id);
@@ -170,11 +171,48 @@ describe('a reversal made outside the marketplace', () => {
   });
 });
 
+describe('a refund made in Stripe’s dashboard after the transfer', () => {
+  it('takes the expert’s share back from their balance and, by a reversal, from their connected account, once', async () => {
+    const seller = await sellerWithFunds('Renata');
+    // €30 of the €60 back to the student: the expert's share is €27 of their €54.
+    const refund = await localStripe().refunds.create({ charge: seller.chargeId, amount: 3000 });
+    await delivered('charge.refunded', seller.chargeId);
+    await expect.poll(async () => (await ledgerEntry(`refund:${refund.id}`)) !== undefined, { timeout: 8000 }).toBe(true);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 27, owed: 0 });
+    const reversals = (await localStripe().transfers.listReversals(seller.transferId)).data;
+    expect(reversals.map((reversal) => reversal.amount)).toEqual([2700]);
+    expect(await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' })).toMatchObject({
+      outsideRefund: { refundId: refund.id, amountCents: 3000, expertShareCents: 2700 },
+      reversal: { status: 'reversed', amountCents: 2700, reason: 'refund', reversalId: reversals[0].id },
+    });
+    const row = (
+      await admin.get<AdminPaymentsPage>(`/admin/payments?orderNumber=${(await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' }))?.orderNumber}`)
+    ).body.payments[0];
+    expect(row).toMatchObject({ refund: { amount: 30, refundId: refund.id }, reversal: { status: 'reversed', amount: 27, reason: 'refund' } });
+
+    await resendAll(seller.chargeId);
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 27, owed: 0 });
+    expect((await localStripe().transfers.listReversals(seller.transferId)).data).toHaveLength(1);
+  });
+
+  it('whose reversal Stripe refuses (the funds left the account) leaves the expert’s share owed', async () => {
+    const seller = await sellerWithFunds('Rolf');
+    expect((await post(`/_local/payments/accounts/${await accountOf(seller.expertId)}/adjust`, { amount: -5400 })).status).toBe(200);
+    const refund = await localStripe().refunds.create({ charge: seller.chargeId });
+    await delivered('charge.refunded', seller.chargeId);
+    await expect
+      .poll(async () => (await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' }))?.reversal, { timeout: 8000 })
+      .toMatchObject({ status: 'failed', amountCents: 5400, reason: 'refund' });
+    expect(await ledgerEntry(`refund:${refund.id}`)).toBeDefined();
+    expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, owed: 54 });
+  });
+});
+
 // Last in this file: the clock moves nearly three months, and every earlier seller's funds with it.
 describe('funds near the provider’s holding limit', () => {
   it('are announced to the expert 14 days ahead, then paid out to their bank without an admin, once', async () => {
     const seller = await sellerWithFunds('Hilda');
-    const accountId = String((await getItem({ pk: `USER#${seller.expertId}`, sk: 'PROFILE' }))?.payoutAccountId);
+    const accountId = await accountOf(seller.expertId);
     const payouts = async () => (await localStripe().payouts.list({}, { stripeAccount: accountId })).data;
 
     await advanceClock('77d');

@@ -4,7 +4,8 @@
  * events out of order apply each step once: opened (the expert's share frozen, any shortfall their
  * debt), then won (all of it back) or lost (the expert's share kept, what is still in their
  * connected account reversed). Every step is one transaction of the order and its ledger entries,
- * keyed by the dispute. Reversals made outside the marketplace are recorded too.
+ * keyed by the dispute. Refunds and reversals made outside the marketplace (in the provider's
+ * dashboard) are recorded too.
  */
 import { type Cents, cents } from '../../../shared/money';
 import { config } from '../../platform/config';
@@ -110,24 +111,27 @@ async function close(order: OrderRecord, record: DisputeRecord, outcome: 'won' |
   return written;
 }
 
+/** What names a reversal at the provider and in the ledger: the dispute or the refund it follows. */
+function reversalKeyOf(order: OrderRecord): string | undefined {
+  if (order.reversal?.reason === 'refund') return order.outsideRefund && `refund-${order.outsideRefund.refundId}`;
+  return order.dispute && `dispute-${order.dispute.disputeId}`;
+}
+
 /**
- * Takes the frozen share of a lost dispute back from the connected account, from the order's own
- * transfer (key from the dispute: a retry reverses once). Refused (the funds left the account), it
- * becomes the expert's debt; a failure of the provider leaves it due for the deadlines job.
+ * Takes the expert's share back from the connected account (a lost dispute's frozen share, a
+ * refund's share), from the order's own transfer, keyed by what it follows: a retry reverses once.
+ * Refused (the funds left the account), it becomes the expert's debt; a failure of the provider
+ * leaves it due for the deadlines job.
  */
 export async function reverse(order: OrderRecord): Promise<void> {
-  const { reversal, dispute } = order;
-  if (reversal?.status !== 'due' || !dispute) return;
+  const { reversal } = order;
+  const key = reversalKeyOf(order);
+  if (reversal?.status !== 'due' || !key) return;
   const transferId = order.transfer?.transferId;
   const at = nowIso();
   try {
     if (!transferId) throw new payments.ProviderRefusal('The order has no transfer to reverse');
-    const made = await payments.reverseTransfer({
-      idempotencyKey: `dispute-${dispute.disputeId}-reversal`,
-      transferId,
-      amountCents: reversal.amountCents,
-      orderId: order.orderId,
-    });
+    const made = await payments.reverseTransfer({ idempotencyKey: `${key}-reversal`, transferId, amountCents: reversal.amountCents, orderId: order.orderId });
     await write(order, { reversal: { ...reversal, status: 'reversed', reversalId: made.reversalId } }, [
       payments.reversalEntry(order.orderId, order.expertId, made.reversalId, made.amountCents, at),
     ]);
@@ -135,9 +139,55 @@ export async function reverse(order: OrderRecord): Promise<void> {
     if (!(error instanceof payments.ProviderRefusal)) throw error;
     logger.warn('Reversal refused: the amount is the expert’s debt', { orderId: order.orderId, reason: error.message });
     await write(order, { reversal: { ...reversal, status: 'failed' } }, [
-      payments.reversalFailedEntry(order.orderId, order.expertId, dispute.disputeId, reversal.amountCents, at),
+      payments.reversalFailedEntry(order.orderId, order.expertId, key, reversal.amountCents, at),
     ]);
   }
+}
+
+/**
+ * charge.refunded: the marketplace records the refunds it makes itself; one made elsewhere (the
+ * provider's dashboard) is recorded here, once (keyed by its id). Before the order's credit it
+ * comes out of what the order holds; after it, the expert bears their share (in proportion to what
+ * they earned of the payment), taken from their available balance and back from their connected
+ * account by a reversal, and beyond it as their debt.
+ */
+export async function chargeRefunded(event: ProviderEvent): Promise<void> {
+  const charge = await payments.chargeRefunds(event.objectId);
+  if (charge.stage !== config.stage || !charge.orderId) return;
+  for (const refund of charge.refunds) {
+    if (refund.stage !== undefined || (await payments.getLedgerEntry(`refund:${refund.refundId}`))) continue;
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const order = await repo.getOrder(charge.orderId, { consistent: true });
+      if (!order) return;
+      if (await recordOutsideRefund(order, refund)) break;
+      if (attempt === ATTEMPTS) throw new Error(`Refund ${refund.refundId} not recorded after ${ATTEMPTS} attempts`);
+    }
+    const after = await repo.getOrder(charge.orderId, { consistent: true });
+    if (after?.reversal?.status === 'due') await reverse(after);
+    logger.warn('A refund made outside the marketplace was recorded', { orderId: charge.orderId, refundId: refund.refundId });
+  }
+}
+
+async function recordOutsideRefund(order: OrderRecord, refund: { refundId: string; amountCents: Cents }): Promise<boolean> {
+  const at = nowIso();
+  const credit = await payments.getLedgerEntry(`credit:${order.orderId}`);
+  if (!credit) {
+    const outsideRefund = { refundId: refund.refundId, amountCents: refund.amountCents, at, expertShareCents: cents(0) };
+    return write(order, { outsideRefund }, [payments.heldRefundEntry(order.orderId, refund.refundId, refund.amountCents, at)]);
+  }
+  const paid = order.payment?.amountCents ?? refund.amountCents;
+  const earned = payments.earnedBy(order.expertId, credit);
+  const expertShareCents = cents(Math.min(earned, Math.round((refund.amountCents * earned) / paid)));
+  const { available } = await payments.expertBalances(order.expertId);
+  const fromAvailableCents = cents(Math.min(expertShareCents, available));
+  const reversal: ReversalRecord | undefined =
+    fromAvailableCents > 0 && !order.reversal ? { status: 'due', amountCents: fromAvailableCents, reason: 'refund' } : undefined;
+  return write(order, { outsideRefund: { refundId: refund.refundId, amountCents: refund.amountCents, at, expertShareCents }, ...(reversal && { reversal }) }, [
+    payments.outsideRefundEntry(
+      { orderId: order.orderId, expertId: order.expertId, refundId: refund.refundId, amountCents: refund.amountCents, expertShareCents, fromAvailableCents },
+      at,
+    ),
+  ]);
 }
 
 /** The order's changes with their ledger entries (and event), conditional on the order as read. */

@@ -164,7 +164,8 @@ export async function approve(caller: Caller, orderId: string): Promise<{ msg: s
  * sends the transfer (the deadlines job retries one that could not be made now).
  */
 export async function closeWithCredit(order: OrderRecord, action: OrderAction, actor: OrderActor): Promise<OrderRecord> {
-  const held = order.payment?.amountCents ?? cents(0);
+  // What the order still holds: all of the payment, unless a refund was made in the provider's dashboard meanwhile.
+  const held = order.payment ? await payments.heldBy(order.orderId) : cents(0);
   const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso(), await payments.expertDebt(order.expertId)) : [];
   const credit = payments.creditedTo(order.expertId, entries);
   const changes: repo.OrderChanges = credit > 0 ? { transfer: { status: 'due', amountCents: credit } } : {};

@@ -103,15 +103,25 @@ export interface DisputeRecord {
 }
 
 /**
- * Funds taken back from the expert's connected account after a lost dispute: `due` until the
- * provider made the reversal (retried by the deadlines), then `reversed`; `failed` when it refused
- * (the funds had left the account), and the amount became the expert's debt.
+ * Funds taken back from the expert's connected account after a lost dispute or a refund made
+ * outside the marketplace: `due` until the provider made the reversal (retried by the deadlines),
+ * then `reversed`; `failed` when it refused (the funds had left the account), and the amount
+ * became the expert's debt.
  */
 export interface ReversalRecord {
   status: 'due' | 'reversed' | 'failed';
   amountCents: Cents;
   reversalId?: string;
-  reason: 'dispute';
+  reason: 'dispute' | 'refund';
+}
+
+/** A refund made outside the marketplace (in the provider's dashboard), recorded from its event: the latest. */
+export interface OutsideRefundRecord {
+  refundId: string;
+  amountCents: Cents;
+  at: string;
+  /** The expert's share of it, taken back from them; 0 when it came before the order's credit. */
+  expertShareCents: Cents;
 }
 
 export interface OrderRecord {
@@ -143,6 +153,7 @@ export interface OrderRecord {
   transfer?: TransferRecord;
   dispute?: DisputeRecord;
   reversal?: ReversalRecord;
+  outsideRefund?: OutsideRefundRecord;
   /** The booked session's last reminder (hours before it, of ORDER_RULES.reminderHours): the next one is a smaller one. */
   remindedHours?: number;
   /** When its next automatic move is due (deadlineOf): the deadlines job finds it by this time. */
@@ -480,9 +491,10 @@ const orderItem = z.object({
       status: z.enum(['due', 'reversed', 'failed']),
       amountCents: centsField,
       reversalId: z.optional(z.string()),
-      reason: z.enum(['dispute']),
+      reason: z.enum(['dispute', 'refund']),
     }),
   ),
+  outsideRefund: z.optional(z.object({ refundId: z.string(), amountCents: centsField, at: z.string(), expertShareCents: centsField })),
   dueAt: z.optional(z.string()),
   cancellation: z.optional(
     z.object({ by: z.enum(['student', 'expert', 'system', 'admin']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),

@@ -21,7 +21,7 @@ import { type CheckoutRecord, deadlineOf, nextStatus, type OrderRecord, totalCen
 import * as repo from './repository';
 import { move, orderOfParticipant } from './lifecycle-service';
 import { sendTransferSoon } from './transfer-service';
-import { disputeChanged, transferReversed } from './dispute-service';
+import { chargeRefunded, disputeChanged, transferReversed } from './dispute-service';
 
 /** Reads that may race another writer of the same order are tried again this often. */
 const ATTEMPTS = 4;
@@ -237,16 +237,19 @@ export async function cancel(caller: Caller, orderId: string): Promise<{ msg: st
 export async function completeRefund(order: OrderRecord): Promise<void> {
   const { payment, cancellation } = order;
   if (!payment || !cancellation || cancellation.refundCents === undefined || cancellation.refundId) return;
+  // What the order still holds: all of the payment, unless a refund was made in the provider's dashboard meanwhile.
+  const held = await payments.heldBy(order.orderId);
+  const refundCents = cents(Math.min(cancellation.refundCents, held));
   const refund =
-    cancellation.refundCents > 0
+    refundCents > 0
       ? await payments.refund({
           idempotencyKey: `order-${order.orderId}-refund`,
           paymentIntentId: payment.paymentIntentId,
-          amountCents: cancellation.refundCents,
+          amountCents: refundCents,
           orderId: order.orderId,
         })
       : { refundId: 'none', amountCents: cents(0) };
-  const entries = payments.settlementEntries(order, payment.amountCents, refund, nowIso(), await payments.expertDebt(order.expertId));
+  const entries = payments.settlementEntries(order, held, refund, nowIso(), await payments.expertDebt(order.expertId));
   // The student hears of the money on its way back (the notifications function mails it).
   const event = announcement(
     [order.studentId, order.expertId],
@@ -287,7 +290,7 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
 export async function handleProviderEvent(rawBody: string, signature: string | undefined): Promise<{ received: true }> {
   const event = await payments.verifiedEvent(rawBody, signature);
   // A dispute carries no metadata of its own: its payment's names the stage (dispute-service.ts).
-  const isDispute = event.type.startsWith('charge.dispute.');
+  const isDispute = event.type.startsWith('charge.dispute.') || event.type === 'charge.refunded';
   if ((!isDispute && !payments.isOfThisStage(event)) || (await payments.isEventProcessed(event.eventId))) return { received: true };
   switch (event.type) {
     case 'checkout.session.completed':
@@ -314,7 +317,8 @@ export async function handleProviderEvent(rawBody: string, signature: string | u
       await transferReversed(event);
       break;
     case 'charge.refunded':
-      // Refunds are started here and recorded when they are made; the event confirms them.
+      // The marketplace's own refunds are recorded where they are made; one made elsewhere is recorded from the event.
+      await chargeRefunded(event);
       break;
     default:
       logger.info('Provider event ignored', { type: event.type });

@@ -60,7 +60,7 @@ function toAdminPayment(order: OrderRecord, payment: PaymentRecord, people: Map<
     return { _id: userId, firstName: account?.firstName ?? '', lastName: account?.lastName ?? '' };
   };
   const fee = fees.get(order.orderId);
-  const { cancellation, transfer, reversal, dispute } = order;
+  const { cancellation, transfer, reversal, dispute, outsideRefund } = order;
   return {
     chatId: order.orderId,
     orderNumber: order.orderNumber,
@@ -77,6 +77,8 @@ function toAdminPayment(order: OrderRecord, payment: PaymentRecord, people: Map<
       cancellation.refundCents > 0 && {
         refund: { amount: eurosFromCents(cancellation.refundCents), ...(cancellation.refundId && { refundId: cancellation.refundId }) },
       }),
+    // One made in Stripe's dashboard, recorded from its event.
+    ...(outsideRefund && { refund: { amount: eurosFromCents(outsideRefund.amountCents), refundId: outsideRefund.refundId } }),
     ...(transfer && {
       transfer: { status: transfer.status, amount: eurosFromCents(transfer.amountCents), ...(transfer.transferId && { transferId: transfer.transferId }) },
     }),

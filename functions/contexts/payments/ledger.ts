@@ -266,6 +266,27 @@ export const disputeLostEntry = (d: DisputeMoney, at: string) =>
     { account: debtOf(d.expertId), amountCents: shortfallOf(d) },
   ]);
 
+/**
+ * A refund made outside the marketplace (in the provider's dashboard) after the order's credit: R
+ * leaves the platform's balance; the expert bears their share E of it (in proportion to what they
+ * earned of the payment), from what is available to them (E′) and beyond it as their debt; the
+ * platform bears the rest.
+ */
+export const outsideRefundEntry = (
+  r: { orderId: string; expertId: string; refundId: string; amountCents: Cents; expertShareCents: Cents; fromAvailableCents: Cents },
+  at: string,
+) =>
+  entry(`refund:${r.refundId}`, 'refund', { orderId: r.orderId }, at, [
+    { account: 'provider_balance', amountCents: cents(-r.amountCents) },
+    { account: 'platform_losses', amountCents: cents(r.amountCents - r.expertShareCents) },
+    { account: expertAccount(r.expertId, 'available'), amountCents: r.fromAvailableCents },
+    { account: debtOf(r.expertId), amountCents: cents(r.expertShareCents - r.fromAvailableCents) },
+  ]);
+
+/** A refund made outside the marketplace before the order's credit: it comes out of what the order holds. */
+export const heldRefundEntry = (orderId: string, refundId: string, amount: Cents, at: string) =>
+  entry(`refund:${refundId}`, 'refund', { orderId }, at, twoLines(heldFor(orderId), 'provider_balance', amount));
+
 /** Funds taken back from the expert's connected account to the platform's balance. */
 export const reversalEntry = (orderId: string, expertId: string, reversalId: string, amount: Cents, at: string) =>
   entry(`reversal:${reversalId}`, 'reversal', { orderId }, at, twoLines('provider_balance', connectedAccountOf(expertId), amount));

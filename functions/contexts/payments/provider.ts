@@ -163,6 +163,8 @@ export interface PaymentProvider {
   getDispute(disputeId: string): Promise<Dispute>;
   /** Takes (part of) a transfer back from the connected account; refused when the account no longer holds it. */
   reverseTransfer(request: ReversalRequest): Promise<{ reversalId: string; amountCents: Cents }>;
+  /** A charge's refunds, with the stage and order its payment names; the marketplace's own refunds carry its stage. */
+  chargeRefunds(chargeId: string): Promise<{ stage?: string; orderId?: string; refunds: { refundId: string; amountCents: Cents; stage?: string }[] }>;
   /** A transfer's reversals, and whether the marketplace made each (its metadata names the stage) or someone did elsewhere. */
   transferReversals(transferId: string): Promise<{ reversalId: string; amountCents: Cents; stage?: string }[]>;
   /** The event a webhook delivered, if its signature over the raw body holds; undefined otherwise. */

@@ -9,7 +9,7 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { connectedAccountOf, debtOf, disputedDebtOf, EXPERT_BALANCES, type ExpertBalance, expertAccount } from './ledger';
+import { connectedAccountOf, debtOf, disputedDebtOf, EXPERT_BALANCES, heldFor, type ExpertBalance, expertAccount } from './ledger';
 import { ledgerLineKey } from '../../platform/keys';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
@@ -24,6 +24,8 @@ export {
   earnedBy,
   externalReversalEntry,
   heldFor,
+  heldRefundEntry,
+  outsideRefundEntry,
   paymentEntry,
   payoutPaidEntry,
   platformFeeOf,
@@ -52,6 +54,7 @@ export const getPayout = provider.getPayout;
 export const getDispute = provider.getDispute;
 export const reverseTransfer = provider.reverseTransfer;
 export const transferReversals = provider.transferReversals;
+export const chargeRefunds = provider.chargeRefunds;
 
 /** The writes recording ledger entries (with their accounts' running totals), for the transaction of the change they record. */
 export const ledgerWrites = ledger.entryWrites;
@@ -68,6 +71,9 @@ export async function expertBalances(expertId: string): Promise<Record<ExpertBal
   const owing = Object.fromEntries(EXPERT_BALANCES.map((state) => [state, owedTo(state)])) as Record<ExpertBalance, Cents>;
   return { ...owing, owed: totals.get(debtOf(expertId)) ?? cents(0), owedIfLost: totals.get(disputedDebtOf(expertId)) ?? cents(0) };
 }
+
+/** What the platform holds for an order (its payment, less any refund), in cents. */
+export const heldBy = async (orderId: string): Promise<Cents> => cents(-(await ledger.totalOf(heldFor(orderId))) + 0);
 
 /** What the expert owes the platform (disputes, refused reversals), in cents: settled first from their next credits. */
 export const expertDebt = (expertId: string): Promise<Cents> => ledger.totalOf(debtOf(expertId));

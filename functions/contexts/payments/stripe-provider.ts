@@ -255,6 +255,22 @@ export const stripeProvider: PaymentProvider = {
       }
     }),
 
+  chargeRefunds: (chargeId) =>
+    call('charges.retrieve', async (api) => {
+      const charge = await api.charges.retrieve(chargeId, { expand: ['refunds', 'payment_intent'] });
+      const metadata = metadataOf(typeof charge.payment_intent === 'object' ? charge.payment_intent : undefined);
+      const refunds = (charge.refunds?.data ?? []).filter((refund) => refund.status === 'succeeded' || refund.status === 'pending');
+      return {
+        ...(metadata.stage && { stage: metadata.stage }),
+        ...(metadata.orderId && { orderId: metadata.orderId }),
+        refunds: refunds.map((refund) => ({
+          refundId: refund.id,
+          amountCents: cents(refund.amount),
+          ...(refund.metadata?.stage && { stage: refund.metadata.stage }),
+        })),
+      };
+    }),
+
   transferReversals: (transferId) =>
     call('transfers.listReversals', async (api) => {
       const reversals: { reversalId: string; amountCents: Cents; stage?: string }[] = [];
