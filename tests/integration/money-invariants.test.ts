@@ -171,7 +171,8 @@ describe('withdrawals at once, in the table', () => {
 
 /**
  * Random steps of one expert's money: credits, settlements, withdrawals (some beyond the balance)
- * and their outcomes, disputes of settled orders won or lost (their reversal made or refused).
+ * and their outcomes, disputes of settled orders won or lost (their reversal made or refused), and
+ * refunds made in the provider's dashboard after the credit (their reversal made or refused).
  */
 const moneySteps = fc.array(
   fc.oneof(
@@ -184,6 +185,7 @@ const moneySteps = fc.array(
     fc.record({ step: fc.constant('dispute' as const), share: fc.double({ min: 0.1, max: 1, noNaN: true }) }),
     fc.constant({ step: 'won' as const }),
     fc.record({ step: fc.constant('lost' as const), reversalRefused: fc.boolean() }),
+    fc.record({ step: fc.constant('refundOutside' as const), share: fc.double({ min: 0.01, max: 1, noNaN: true }), reversalRefused: fc.boolean() }),
   ),
   { minLength: 1, maxLength: 25 },
 );
@@ -300,6 +302,31 @@ describe('an expert’s money, for random histories, in the table', () => {
             model.owedIfLost -= dispute.frozenCents - back;
             model.debt += dispute.frozenCents - back;
             if (step.reversalRefused) model.debt += back;
+          } else if (step.step === 'refundOutside' && settled.length > 0) {
+            const order = settled.shift()!;
+            const amount = Math.max(1, Math.round(order.paid * step.share));
+            const share = Math.min(order.credit, Math.round((amount * order.credit) / order.paid));
+            const fromAvailable = Math.min(share, model.available);
+            const refund = {
+              orderId: order.orderId,
+              expertId,
+              refundId: `re_${order.orderId}`,
+              amountCents: cents(amount),
+              expertShareCents: cents(share),
+              fromAvailableCents: cents(fromAvailable),
+            };
+            expect(await commit([ledger.outsideRefundEntry(refund, at)])).toBe(true);
+            expect(await commit([ledger.outsideRefundEntry(refund, at)])).toBe(false);
+            model.available -= fromAvailable;
+            model.debt += share - fromAvailable;
+            if (fromAvailable > 0) {
+              const reversal = step.reversalRefused
+                ? ledger.reversalFailedEntry(order.orderId, expertId, refund.refundId, cents(fromAvailable), at)
+                : ledger.reversalEntry(order.orderId, expertId, `trr_${refund.refundId}`, cents(fromAvailable), at);
+              expect(await commit([reversal])).toBe(true);
+              model.connected -= fromAvailable;
+              if (step.reversalRefused) model.debt += fromAvailable;
+            }
           } else if (['reject', 'paid', 'failed'].includes(step.step) && open.length > 0) {
             const { withdrawalId, amount } = open.shift()!;
             const withdrawal = { withdrawalId, expertId, amountCents: cents(amount) };
