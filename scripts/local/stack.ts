@@ -45,6 +45,8 @@ export interface LocalStackOptions {
    * test clock, so that no job writes to the table while a test compares what a call stored.
    */
   scheduledDeadlines?: boolean;
+  /** Options for DynamoDB Local's JVM (the test stacks' TEST_JAVA_OPTIONS); none for `npm start`. */
+  dynamoJavaOptions?: string[];
 }
 
 export interface LocalStack {
@@ -65,7 +67,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stateDir = options.dataDir ? resolve(options.dataDir) : mkdtempSync(join(tmpdir(), 'marketplace-'));
   mkdirSync(stateDir, { recursive: true });
   const [dynamo, s3, outbox] = await Promise.all([
-    startDynamo(options.dataDir ? join(stateDir, 'dynamodb') : undefined),
+    startDynamo(options.dataDir ? join(stateDir, 'dynamodb') : undefined, options.dynamoJavaOptions),
     startS3(join(stateDir, 's3'), [MEDIA_BUCKET, FILES_BUCKET]),
     startOutbox(),
   ]);

@@ -1,7 +1,7 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { Match } from 'aws-cdk-lib/assertions';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../infra/custom-resources/access-token-key/handler';
 import { DOMAINS } from '../../shared/routes';
 import { actionsOf, logicalIdOf, synthesizeStage, type PolicyStatement, type SynthesizedStage } from './synth';
@@ -89,7 +89,6 @@ describe.each(['dev', 'prod'])('access-token key in the %s stage', (stageName) =
   beforeAll(() => {
     synthesized = synthesizeStage(stageName);
   });
-  afterAll(() => synthesized?.clean());
 
   const privateKeyId = () => {
     const [id] = Object.keys(

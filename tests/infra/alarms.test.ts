@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stageConfig } from '../../infra/config';
 import { CONTENTION_METRIC, RECONCILIATION_METRICS, UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
 import { CONTENTION_MESSAGE, RECONCILIATION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
@@ -9,7 +9,6 @@ let synthesized: SynthesizedStage;
 beforeAll(() => {
   synthesized = synthesizeStage('dev', { ...stageConfig('dev'), alarmEmail: 'ops@example.com' });
 });
-afterAll(() => synthesized?.clean());
 
 const LAMBDAS = [
   ...DOMAINS.map((domain) => ({ name: domain, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),

@@ -1,5 +1,5 @@
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ROUTES, routeKey } from '../../shared/routes';
 import {
   arrayAt,
@@ -21,7 +21,6 @@ beforeAll(() => {
   synthesized = synthesizeStage('dev');
   resources = resourcesOf(synthesized.templates.api);
 });
-afterAll(() => synthesized?.clean());
 
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 

@@ -2,7 +2,7 @@
  * Runs the CloudFront Functions as synthesized (the code in the Web template) on sample events,
  * the way CloudFront calls them: handler(event) with lower-case header names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../shared/security-headers';
 import { UPLOAD_RESPONSE_HEADERS, UPLOAD_TYPES, uploadHeaders } from '../../shared/upload-types';
 import { resourcesOf, synthesizeStage, type SynthesizedStage } from './synth';
@@ -54,7 +54,6 @@ beforeAll(() => {
   spaResponse = viewerResponseOf(distribution.DefaultCacheBehavior);
   uploadsResponse = viewerResponseOf(distribution.CacheBehaviors.find((behaviour: { PathPattern: string }) => behaviour.PathPattern === '/uploads/*'));
 });
-afterAll(() => synthesized?.clean());
 
 const ok = (headers: Record<string, string>): EdgeResponse => ({
   statusCode: 200,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stageConfig } from '../../infra/config';
 import { API_PREFIX } from '../../shared/routes';
 import { synthesizeStage, type SynthesizedStage } from './synth';
@@ -42,7 +42,6 @@ describe('WAF in the prod stage', () => {
     expect(acls).toHaveLength(1);
     webAcl = { id: acls[0][0], ...acls[0][1].Properties };
   });
-  afterAll(() => prod?.clean());
 
   it('is a CloudFront web ACL in its own us-east-1 stack', () => {
     expect(prod.stage.firewall!.region).toBe('us-east-1');
@@ -91,7 +90,6 @@ describe('no WAF in the dev stage', () => {
   beforeAll(() => {
     dev = synthesizeStage('dev');
   });
-  afterAll(() => dev?.clean());
 
   it('has no firewall stack, no web ACL and none on the distribution', () => {
     expect(dev.stage.firewall).toBeUndefined();

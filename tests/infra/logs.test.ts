@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION } from '../../shared/limits';
 import { synthesizeStage, type SynthesizedStage } from './synth';
 
@@ -6,7 +6,6 @@ let synthesized: SynthesizedStage;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
 });
-afterAll(() => synthesized?.clean());
 
 describe('logs', () => {
   it('keeps every log group as long as the privacy policy says', () => {

@@ -1,21 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { stageConfig } from '../../infra/config';
 import { createMarketplaceApp } from '../../infra/marketplace-app';
-import { synthesizeStage, type SynthesizedStage } from './synth';
+import { readValidationReport, synthesizeStage, type SynthesizedStage } from './synth';
 
 /** The one warning allowed: a fresh clone synthesizes before `npm run build:web`, without the SPA. */
 const SPA_NOT_BUILT = 'marketplace:spaNotBuilt';
-
-interface ValidationReport {
-  pluginReports: { pluginName: string; conclusion: string; violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
-}
-
-const readReport = (outdir: string) => JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
 
 describe.each(['dev', 'prod'])('cdk-nag (AWS Solutions rules) on the %s stage', (stageName) => {
   let synthesized: SynthesizedStage;
@@ -23,10 +17,9 @@ describe.each(['dev', 'prod'])('cdk-nag (AWS Solutions rules) on the %s stage', 
     // Throws "Validation failed" on any unacknowledged finding.
     synthesized = synthesizeStage(stageName);
   });
-  afterAll(() => synthesized?.clean());
 
   it('reports no violation: each finding is fixed or acknowledged with its reason', () => {
-    for (const report of readReport(synthesized.outdir).pluginReports) {
+    for (const report of synthesized.validationReport.pluginReports) {
       expect(report.violations, report.pluginName).toEqual([]);
       expect(report.conclusion, report.pluginName).toBe('success');
     }
@@ -53,7 +46,7 @@ describe('cdk-nag (AWS Solutions rules)', () => {
       pointInTimeRecovery: false,
     };
     // Throws "Validation failed" on any unacknowledged finding.
-    expect(() => synthesizeStage('alice', config).clean()).not.toThrow();
+    expect(() => synthesizeStage('alice', config)).not.toThrow();
   });
 
   it('fails the synth on a finding nobody acknowledged', () => {
@@ -62,7 +55,7 @@ describe('cdk-nag (AWS Solutions rules)', () => {
       const { app, stage } = createMarketplaceApp({ outdir, context: { stage: 'dev', 'aws:cdk:bundling-stacks': [] } });
       new s3.Bucket(stage.web, 'CarelessBucket');
       expect(() => app.synth()).toThrow(/CarelessBucket[\s\S]*AwsSolutions-S10/);
-      const violations = readReport(outdir).pluginReports.flatMap((report) => report.violations);
+      const violations = readValidationReport(outdir).pluginReports.flatMap((report) => report.violations);
       expect(violations.map((violation) => violation.ruleName)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
       expect(violations.flatMap((violation) => violation.violatingConstructs.map((construct) => construct.constructPath))).toEqual(
         expect.arrayContaining([expect.stringContaining('/Web/CarelessBucket/')]),

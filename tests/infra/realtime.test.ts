@@ -1,5 +1,5 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PREFIX } from '../../functions/platform/keys';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import { logicalIdOf, type Resources, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
@@ -8,7 +8,6 @@ let synthesized: SynthesizedStage;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
 });
-afterAll(() => synthesized?.clean());
 
 describe('WebSocket API', () => {
   it('has exactly the WS_ROUTES, each wired to the realtime Lambda', () => {

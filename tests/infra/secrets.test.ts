@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeStage, type SynthesizedStage } from './synth';
 
 let synthesized: SynthesizedStage;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
 });
-afterAll(() => synthesized?.clean());
 
 /** Variables that would hold a secret's value; Lambdas get <NAME>_ARN and read the value at run time. */
 const SECRET_NAMES = ['ORIGIN_SECRET', 'ACCESS_TOKEN_PRIVATE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { synthesizeStage, type SynthesizedStage } from './synth';
 
@@ -18,10 +18,6 @@ let prod: SynthesizedStage;
 beforeAll(() => {
   dev = synthesizeStage('dev');
   prod = synthesizeStage('prod');
-});
-afterAll(() => {
-  dev?.clean();
-  prod?.clean();
 });
 
 describe('stateful stack', () => {

@@ -2,12 +2,18 @@
  * Synthesizes the CDK app the way `cdk synth -c stage=NAME` does (cdk.json's context, cdk-nag
  * included), without bundling the Lambdas, into a temporary folder; optionally with another
  * configuration for that stage.
+ *
+ * Once per process for each stage name and configuration: the `infra` project runs its files
+ * without isolation (vitest.config.ts), so the files a worker runs share aws-cdk-lib, already loaded
+ * and compiled (a worker's first synth costs ~7 s of CPU, a later one ~1 s), and this module with
+ * the stages it synthesized. The files only read a result (its templates, its constructs' logical
+ * IDs, its annotations and cdk-nag's report): none changes it.
  */
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { inject } from 'vitest';
 import type { CfnResource } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import type { StageConfig } from '../../infra/config';
@@ -18,24 +24,43 @@ const CDK_JSON = resolve(import.meta.dirname, '../../cdk.json');
 
 export interface SynthesizedStage {
   stage: MarketplaceStage;
-  outdir: string;
   templates: { stateful: Template; web: Template; api: Template; realtime: Template; firewall?: Template };
   /** Every stack of the stage, and its template. */
   stacks: Stack[];
   everyTemplate: Template[];
-  /** Removes the synthesized files. */
-  clean(): void;
+  /** The report of the synth's policy validation (cdk-nag), validation-report.json. */
+  validationReport: ValidationReport;
 }
 
+export interface ValidationReport {
+  pluginReports: { pluginName: string; conclusion: string; violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
+}
+
+/** The validation report a synth into `outdir` wrote. */
+export const readValidationReport = (outdir: string) => JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
+
+const synthesized = new Map<string, SynthesizedStage>();
+
+/** The stage synthesized with this configuration (the stage's own when none), once per process. */
 export function synthesizeStage(stageName: string, config?: StageConfig): SynthesizedStage {
-  const outdir = mkdtempSync(join(tmpdir(), 'marketplace-cdk-'));
+  const key = JSON.stringify([stageName, config ?? null]);
+  let result = synthesized.get(key);
+  if (!result) {
+    result = synthesizeAnew(stageName, config);
+    synthesized.set(key, result);
+  }
+  return result;
+}
+
+function synthesizeAnew(stageName: string, config?: StageConfig): SynthesizedStage {
+  // Kept while a test may synthesize again (Annotations.fromStack does); the run's folder goes at its end.
+  const outdir = mkdtempSync(join(inject('infraSynthDir'), 'stage-'));
   try {
     const { app, stage } = createMarketplaceApp({ outdir, context: { ...cdkJsonContext(), stage: stageName, 'aws:cdk:bundling-stacks': [] } }, config);
     app.synth();
     const stacks = stage.node.children.filter((child): child is Stack => child instanceof Stack);
     return {
       stage,
-      outdir,
       templates: {
         stateful: Template.fromStack(stage.stateful),
         web: Template.fromStack(stage.web),
@@ -45,7 +70,7 @@ export function synthesizeStage(stageName: string, config?: StageConfig): Synthe
       },
       stacks,
       everyTemplate: stacks.map((stack) => Template.fromStack(stack)),
-      clean: () => rmSync(outdir, { recursive: true, force: true }),
+      validationReport: readValidationReport(outdir),
     };
   } catch (error) {
     rmSync(outdir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GSI1, TABLE_ACCESS, type TableAccess } from '../../functions/platform/keys';
 import { MarketplaceFunction } from '../../infra/constructs/marketplace-function';
 import { DOMAINS } from '../../shared/routes';
@@ -16,7 +16,6 @@ let synthesized: SynthesizedStage;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
 });
-afterAll(() => synthesized?.clean());
 
 const STREAM_READ = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
 const isStreamRead = (statement: PolicyStatement) => actionsOf(statement).every((action) => STREAM_READ.includes(action));

@@ -3,7 +3,7 @@
  * the SPA's CSP, see edge-functions.test.ts), unpublished uploads expire, the offers Lambda may
  * touch exactly the keys of offer photos, and the orders Lambda those of delivered projects.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stageConfig } from '../../infra/config';
 import { uploadFormCorsRule } from '../../infra/constructs/upload-form-cors';
 import { STATEFUL_LOGICAL_IDS } from '../../infra/stacks/stateful-stack';
@@ -18,10 +18,6 @@ beforeAll(() => {
     ...stageConfig('dev'),
     domain: { name: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
   });
-});
-afterAll(() => {
-  dev?.clean();
-  withDomain?.clean();
 });
 
 type Value = string | { [fn: string]: unknown };

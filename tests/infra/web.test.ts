@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
 import { actionsOf, logicalIdOf, statementsOfFunction, synthesizeStage, type SynthesizedStage } from './synth';
@@ -34,7 +34,6 @@ beforeAll(() => {
     (resource) => resource.Properties.DistributionConfig,
   );
 });
-afterAll(() => synthesized?.clean());
 
 function behaviour(pathPattern: string): CacheBehaviour {
   const found = distribution.CacheBehaviors.find((candidate) => candidate.PathPattern === pathPattern);

@@ -3,7 +3,8 @@
  * other (infra, stack, unit, web), so the long stack files would start after a minute of CPU-bound
  * infra files and the run would end on them. With durations from vitest's cache (the last run on
  * this machine) the longest start first; files without one (a clean clone) come first, stack files
- * before the others, larger before smaller.
+ * before the others, larger before smaller. The files of a project without isolation stay together
+ * (see keepSharedWorkersTogether).
  */
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -19,10 +20,25 @@ export default class LongestFirstSequencer extends BaseSequencer {
       // Failed files first, as vitest does, then the longest.
       return [result.failed ? 1 : 2, 0, -result.duration];
     };
-    return [...files].sort((a, b) => {
+    const sorted = [...files].sort((a, b) => {
       const [ra, rb] = [rank(a), rank(b)];
       for (let at = 0; at < ra.length; at++) if (ra[at] !== rb[at]) return ra[at] - rb[at];
       return 0;
     });
+    return keepSharedWorkersTogether(sorted);
   }
+}
+
+/**
+ * The files of a project that runs without isolation (`infra`), kept together where its first file
+ * is: vitest keeps such a worker for the next file only when the next file in its queue is of the
+ * same project; otherwise it stops the worker, and with it what its files share (aws-cdk-lib loaded
+ * and compiled, the synthesized stages of tests/infra/synth.ts).
+ */
+function keepSharedWorkersTogether(specs: TestSpecification[]): TestSpecification[] {
+  const shared = (spec: TestSpecification) => spec.project.config.isolate === false;
+  const first = specs.findIndex(shared);
+  if (first === -1) return specs;
+  const rest = specs.filter((spec) => !shared(spec));
+  return [...rest.slice(0, first), ...specs.filter(shared), ...rest.slice(first)];
 }

@@ -2,7 +2,7 @@
  * Direct access to the local table for arranging states no API call reaches yet (an expired link,
  * a banned account) and for checking what was stored. Reads and writes the real DynamoDB Local.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { stackEnv } from './stack';
 
@@ -83,4 +83,16 @@ export async function partitionItems(pk: string): Promise<Record<string, unknown
   const { client, name } = table();
   const { Items = [] } = await client.send(new QueryCommand({ TableName: name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }));
   return Items;
+}
+
+/**
+ * How many items the table holds in all, as DynamoDB Local reports it (DescribeTable's ItemCount,
+ * which it keeps exact, unlike DynamoDB): no scan, a few ms where countItems takes tens on the seeded
+ * table. It counts every partition, asynchronous consumers' included.
+ */
+export async function totalItemCount(): Promise<number> {
+  const { client, name } = table();
+  const count = (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.ItemCount;
+  if (count === undefined) throw new Error(`DescribeTable gave no ItemCount for ${name}`);
+  return count;
 }

@@ -4,6 +4,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { startDynamo } from '../../scripts/local/dynamodb';
+import { TEST_JAVA_OPTIONS } from './seed-settings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +13,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dynamo = await startDynamo(undefined);
+  const dynamo = await startDynamo(undefined, TEST_JAVA_OPTIONS);
   project.provide('unitDynamoEndpoint', dynamo.endpoint);
   return () => dynamo.stop();
 }
