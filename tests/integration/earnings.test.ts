@@ -33,7 +33,7 @@ describe('earnings', () => {
   it('show an approved order’s credit as pending until its charge settles, then as available', async () => {
     const { chatId } = await approvedOrder({ expert, offer });
     const earnings = await earningsOf(expert);
-    expect(earnings).toMatchObject({ balance: 0, pending: 54, frozen: 0, requested: 0, withdrawn: 0, owed: 0 });
+    expect(earnings).toMatchObject({ balance: 0, pending: 54, frozen: 0, requested: 0, withdrawn: 0, owed: 0, payoutsEnabled: true });
     expect(earnings.orders).toEqual([
       { orderNumber: expect.any(Number), paymentAmount: 60, earned: 54, chatId, isWithdrawn: false, creditedAt: expect.any(String) },
     ]);
@@ -42,8 +42,15 @@ describe('earnings', () => {
     const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
     expect(transfer).toMatchObject({ amount: 5400, currency: 'eur', source_transaction: expect.stringMatching(/^ch_/), metadata: { orderId: chatId } });
 
+    // The charge's funds are available when Stripe says: the page says when.
+    const charge = await localStripe().charges.retrieve(String(transfer.source_transaction), { expand: ['balance_transaction'] });
+    const availableOn = (charge.balance_transaction as { available_on: number }).available_on;
+    expect(earnings.pendingAvailableOn).toBe(new Date(availableOn * 1000).toISOString());
+
     await settleFunds();
-    expect(await earningsOf(expert)).toMatchObject({ balance: 54, pending: 0 });
+    const settled = await earningsOf(expert);
+    expect(settled).toMatchObject({ balance: 54, pending: 0 });
+    expect(settled).not.toHaveProperty('pendingAvailableOn');
   });
 
   it('are the expert’s own: students are refused, and only admins see the queue', async () => {

@@ -60,10 +60,28 @@ export const withdrawnAdd = (expertId: string, amountCents: Cents) => ({
   },
 });
 
-/** What the expert has been paid out so far, in cents. */
-export async function withdrawnOf(expertId: string): Promise<Cents> {
+/** A transfer's funds pending at the provider are kept beside the totals, one attribute each, until they are available. */
+const PENDING_FUNDS = 'pendingUntil_';
+
+/** Records (or, without `availableOn`, forgets) when a transfer's pending funds become available: for the transaction of the transfer's move. */
+export const pendingFundsWrite = (expertId: string, transferId: string, availableOn?: string) => ({
+  Update: {
+    TableName: config.tableName,
+    Key: earningsTotalsKey(expertId),
+    UpdateExpression: availableOn ? 'SET #funds = :on' : 'REMOVE #funds',
+    ExpressionAttributeNames: { '#funds': `${PENDING_FUNDS}${transferId}` },
+    ...(availableOn && { ExpressionAttributeValues: { ':on': availableOn } }),
+  },
+});
+
+/** What the expert has been paid out so far, in cents, and when the first of their pending funds becomes available. */
+export async function earningsTotalsOf(expertId: string): Promise<{ withdrawnCents: Cents; pendingAvailableOn?: string }> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: earningsTotalsKey(expertId), ConsistentRead: true }));
-  return cents(Number(Item?.withdrawnCents ?? 0));
+  const pending = Object.entries(Item ?? {})
+    .filter(([name, value]) => name.startsWith(PENDING_FUNDS) && typeof value === 'string')
+    .map(([, value]) => String(value))
+    .sort();
+  return { withdrawnCents: cents(Number(Item?.withdrawnCents ?? 0)), ...(pending[0] && { pendingAvailableOn: pending[0] }) };
 }
 
 export async function getWithdrawal(withdrawalId: string): Promise<WithdrawalRecord | undefined> {

@@ -64,11 +64,12 @@ export async function earnings(caller: Caller, account: AccountRecord, query: { 
   const [position, newerText] = (decode(query.cursor) ?? '').split('~');
   const newer = Number(newerText ?? 0);
   if (query.cursor !== undefined && !(Number.isSafeInteger(newer) && newer >= 0)) throw new BadRequest(MSG.invalidCursor, 'invalid_cursor');
-  const [balances, page, withdrawn] = await Promise.all([
+  const [balances, page, totals] = await Promise.all([
     payments.expertBalances(caller.userId),
     payments.creditsOf(caller.userId, PAGE, position || undefined),
-    repo.withdrawnOf(caller.userId),
+    repo.earningsTotalsOf(caller.userId),
   ]);
+  const withdrawn = totals.withdrawnCents;
   // A dispute freezes the expert's share even where it was paid out already (owed if lost, then owed): counted once.
   const earned = balances.pending + balances.available + balances.frozen + balances.requested + withdrawn - balances.owed - balances.owedIfLost;
   const flags = withdrawnFlags(
@@ -92,6 +93,7 @@ export async function earnings(caller: Caller, account: AccountRecord, query: { 
     withdrawn: eurosFromCents(withdrawn),
     owed: eurosFromCents(balances.owed),
     payoutsEnabled: account.payoutsEnabled === true,
+    ...(balances.pending > 0 && totals.pendingAvailableOn && { pendingAvailableOn: totals.pendingAvailableOn }),
     orders: rows,
     ...(page.next && { nextCursor: encode(`${page.next}~${newer + onThisPage}`) }),
   };
@@ -305,6 +307,9 @@ export async function payOutHeldFunds(expertId: string, key: string): Promise<Wi
   logger.info('Funds at the holding limit paid out', { expertId, withdrawalId, amountCents: withdrawal.amountCents });
   return payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
 }
+
+/** The write that records when a transfer's pending funds become available (or, without a date, that they are): for the transfer's transaction. */
+export const pendingFundsWrite = repo.pendingFundsWrite;
 
 /** Withdrawals handled per run of the payouts job; the next run takes the rest. */
 const PAYOUTS_BATCH = 100;

@@ -68,6 +68,8 @@ export async function sendTransfer(order: OrderRecord): Promise<OrderRecord> {
     order,
     { status: available ? 'settled' : 'sent', amountCents: made.amountCents, transferId: made.transferId, availableOn: availableOn.toISOString(), sentAt: at },
     entries,
+    // The expert's earnings say when pending funds become available.
+    available ? [] : [earnings.pendingFundsWrite(order.expertId, made.transferId, availableOn.toISOString())],
   );
 }
 
@@ -87,9 +89,19 @@ export async function settleTransfer(order: OrderRecord): Promise<OrderRecord> {
   const { availableOn, available } = await payments.chargeAvailability(chargeId);
   if (!available) {
     const later = Math.max(availableOn.getTime(), nowMs() + SETTLE_RECHECK_MS);
-    return record(order, { ...sent, availableOn: new Date(later).toISOString() }, []);
+    return record(
+      order,
+      { ...sent, availableOn: new Date(later).toISOString() },
+      [],
+      [earnings.pendingFundsWrite(order.expertId, sent.transferId, availableOn.toISOString())],
+    );
   }
-  return record(order, { ...sent, status: 'settled' }, [payments.settlementEntry(order.orderId, order.expertId, sent.transferId, sent.amountCents, nowIso())]);
+  return record(
+    order,
+    { ...sent, status: 'settled' },
+    [payments.settlementEntry(order.orderId, order.expertId, sent.transferId, sent.amountCents, nowIso())],
+    [earnings.pendingFundsWrite(order.expertId, sent.transferId)],
+  );
 }
 
 // The holding limit --------------------------------------------------------------------------------
