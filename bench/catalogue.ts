@@ -16,18 +16,17 @@
  * Run: node --expose-gc --import tsx bench/catalogue.ts [--strict] [--cpu-prof]
  * (--cpu-prof writes a V8 CPU profile of each size's handler process to bench/.tmp/cpu-prof/.)
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateAccessTokenKeys } from '../scripts/local/access-token-keys';
-import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from '../scripts/local/dynamodb';
+import { ensureTable, startDynamo } from '../scripts/local/dynamodb';
 import { startS3 } from '../scripts/local/storage';
 import type { HandlerInput, HandlerResult } from './lib/catalogue-handler';
 import { ENDPOINTS } from './lib/catalogue-queries';
 import type { IndexerResult } from './lib/catalogue-indexer';
 import type { WriterInput, WriterResult } from './lib/catalogue-writer';
 import { runChildTask } from './lib/child-task';
+import { BENCH_FILES_BUCKET, BENCH_MEDIA_BUCKET, BENCH_TABLE_NAME, handlerEnvironment } from './lib/handler-environment';
 import { budget, ROOT, runBench, writeResults } from './lib/results';
 import { round } from './lib/stats';
 
@@ -42,19 +41,16 @@ const WARMUP_CALLS = 200;
 /** Issue 6: handler p95 of both endpoints at 10,000 experts. */
 const P95_BUDGET_MS = 25;
 /** As scripts/local/stack.ts names them. */
-const TABLE_NAME = 'marketplace';
-const MEDIA_BUCKET = 'marketplace-media';
-const FILES_BUCKET = 'marketplace-files';
 const CHILD_TIMEOUT_MS = 6 * 60 * 1000;
 
 async function measureSize(size: (typeof SIZES)[number]) {
   const s3Dir = mkdtempSync(join(tmpdir(), 'bench-catalogue-s3-'));
   // In memory: writing 60,000 items to DynamoDB Local on disk takes many minutes.
   const dynamo = await startDynamo(undefined);
-  const s3 = await startS3(s3Dir, [MEDIA_BUCKET, FILES_BUCKET]);
+  const s3 = await startS3(s3Dir, [BENCH_MEDIA_BUCKET, BENCH_FILES_BUCKET]);
   try {
-    await ensureTable(dynamo.endpoint, TABLE_NAME);
-    const env = handlerEnvironment(dynamo.endpoint, s3.endpoint);
+    await ensureTable(dynamo.endpoint, BENCH_TABLE_NAME);
+    const env = handlerEnvironment(dynamo.endpoint, { S3_ENDPOINT: s3.endpoint, UPLOAD_FORM_ENDPOINT: 'http://localhost:3000/_local/upload-form' });
     const { queries, ...writing } = await runChildTask<WriterInput, WriterResult>(
       join(ROOT, 'bench/lib/catalogue-writer.ts'),
       { ...size, seed: SEED, queries: CALLS_PER_ENDPOINT },
@@ -80,28 +76,6 @@ async function measureSize(size: (typeof SIZES)[number]) {
     dynamo.stop();
     rmSync(s3Dir, { recursive: true, force: true });
   }
-}
-
-/** What scripts/local/stack.ts gives the handlers, for the parts the catalogue Lambda reads. */
-function handlerEnvironment(dynamodbEndpoint: string, s3Endpoint: string): Record<string, string> {
-  const appUrl = 'http://localhost:3000';
-  return {
-    ...LOCAL_CREDENTIALS,
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    TABLE_NAME,
-    MEDIA_BUCKET,
-    FILES_BUCKET,
-    DYNAMODB_ENDPOINT: dynamodbEndpoint,
-    S3_ENDPOINT: s3Endpoint,
-    UPLOAD_FORM_ENDPOINT: `${appUrl}/_local/upload-form`,
-    APP_URL: appUrl,
-    MAIL_FROM: 'no-reply@mentorship.test',
-    SUPPORT_EMAIL: 'support@mentorship.test',
-    ACCESS_TOKEN_PUBLIC_KEY: generateAccessTokenKeys().publicKey,
-    ORIGIN_SECRET: randomBytes(32).toString('base64url'),
-    POWERTOOLS_SERVICE_NAME: 'marketplace-bench',
-    LOG_LEVEL: 'ERROR',
-  };
 }
 
 runBench(async () => {

@@ -11,14 +11,13 @@
  *
  * Run: npx tsx bench/earnings.ts [--strict] [--quick]   (or npm run bench:earnings)
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateAccessTokenKeys } from '../scripts/local/access-token-keys';
-import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from '../scripts/local/dynamodb';
+import { ensureTable, startDynamo } from '../scripts/local/dynamodb';
 import { CHAT } from '../shared/limits';
 import { runChildTask } from './lib/child-task';
+import { BENCH_TABLE_NAME, handlerEnvironment } from './lib/handler-environment';
 import type { EarningsBenchInput, EarningsBenchResult } from './lib/earnings-handler';
 import { budget, ROOT, runBench, writeResults } from './lib/results';
 import { round } from './lib/stats';
@@ -37,35 +36,7 @@ const QUICK: typeof FULL = { histories: [10, 60, 200], deepPage: 8, warmupRounds
 const quick = process.argv.includes('--quick');
 const INPUT = quick ? QUICK : FULL;
 /** As scripts/local/stack.ts names them. */
-const TABLE_NAME = 'marketplace';
 const CHILD_TIMEOUT_MS = 12 * 60 * 1000;
-
-/** What scripts/local/stack.ts gives the handlers, for the parts the orders Lambda reads on these routes. */
-function handlerEnvironment(dynamodbEndpoint: string): Record<string, string> {
-  const appUrl = 'http://localhost:3000';
-  const keys = generateAccessTokenKeys();
-  return {
-    ...LOCAL_CREDENTIALS,
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    TABLE_NAME,
-    MEDIA_BUCKET: 'marketplace-media',
-    FILES_BUCKET: 'marketplace-files',
-    DYNAMODB_ENDPOINT: dynamodbEndpoint,
-    // No socket is open: the withdrawal's immediate push finds no connection and posts nothing.
-    WS_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:9/_local/connections',
-    APP_URL: appUrl,
-    MAIL_FROM: 'no-reply@mentorship.test',
-    SUPPORT_EMAIL: 'support@mentorship.test',
-    ACCESS_TOKEN_PRIVATE_KEY: keys.privateKey,
-    ACCESS_TOKEN_PUBLIC_KEY: keys.publicKey,
-    ORIGIN_SECRET: randomBytes(32).toString('base64url'),
-    STAGE: 'local',
-    // The arrangement's two logins: test stacks' cost (scrypt's default is 17).
-    PASSWORD_HASH_COST: '10',
-    POWERTOOLS_SERVICE_NAME: 'marketplace-bench',
-    LOG_LEVEL: 'ERROR',
-  };
-}
 
 runBench(async () => {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -73,7 +44,7 @@ runBench(async () => {
   const dynamo = await startDynamo(dataDir);
   let result: EarningsBenchResult;
   try {
-    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    await ensureTable(dynamo.endpoint, BENCH_TABLE_NAME);
     const env = handlerEnvironment(dynamo.endpoint);
     result = await runChildTask<EarningsBenchInput, EarningsBenchResult>(
       join(ROOT, 'bench/lib/earnings-handler.ts'),

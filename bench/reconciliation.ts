@@ -20,10 +20,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateAccessTokenKeys } from '../scripts/local/access-token-keys';
-import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from '../scripts/local/dynamodb';
+import { ensureTable, startDynamo } from '../scripts/local/dynamodb';
 import { type LocalStripe, startLocalStripe } from '../scripts/local/stripe';
 import { runChildTask } from './lib/child-task';
+import { BENCH_TABLE_NAME, handlerEnvironment } from './lib/handler-environment';
 import type { ReconciliationBenchInput, ReconciliationBenchResult } from './lib/reconciliation-handler';
 import { budget, ROOT, runBench, writeResults } from './lib/results';
 import { round } from './lib/stats';
@@ -45,37 +45,8 @@ const QUICK: Input = { sizes: [4, 12], ordersPerExpert: 12, withdrawalsPerExpert
 const quick = process.argv.includes('--quick');
 const INPUT = quick ? QUICK : FULL;
 /** As scripts/local/stack.ts names them. */
-const TABLE_NAME = 'marketplace';
 const LOCAL_KEY_PREFIX = 'sk_test_local_';
 const CHILD_TIMEOUT_MS = 14 * 60 * 1000;
-
-/** What scripts/local/stack.ts gives the handlers, for the parts the payment and earnings services read. */
-function handlerEnvironment(dynamodbEndpoint: string, appUrl: string, stripeApiBase: string, webhookSecret: string): Record<string, string> {
-  const keys = generateAccessTokenKeys();
-  return {
-    ...LOCAL_CREDENTIALS,
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    TABLE_NAME,
-    MEDIA_BUCKET: 'marketplace-media',
-    FILES_BUCKET: 'marketplace-files',
-    DYNAMODB_ENDPOINT: dynamodbEndpoint,
-    // No socket is open: the withdrawals' immediate pushes find no connection and post nothing.
-    WS_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:9/_local/connections',
-    APP_URL: appUrl,
-    MAIL_FROM: 'no-reply@mentorship.test',
-    SUPPORT_EMAIL: 'support@mentorship.test',
-    ACCESS_TOKEN_PRIVATE_KEY: keys.privateKey,
-    ACCESS_TOKEN_PUBLIC_KEY: keys.publicKey,
-    ORIGIN_SECRET: randomBytes(32).toString('base64url'),
-    STAGE: 'local',
-    STRIPE_SECRET_KEY: `${LOCAL_KEY_PREFIX}${randomBytes(12).toString('hex')}`,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_BASE: stripeApiBase,
-    PASSWORD_HASH_COST: '10',
-    POWERTOOLS_SERVICE_NAME: 'marketplace-bench',
-    LOG_LEVEL: 'ERROR',
-  };
-}
 
 /**
  * The local Stripe's other side, on one loopback server: its hosted pages and control surface under
@@ -139,9 +110,14 @@ runBench(async () => {
   const stripeSide = await startStripeSide();
   let result: ReconciliationBenchResult;
   try {
-    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    await ensureTable(dynamo.endpoint, BENCH_TABLE_NAME);
     const { api } = stripeSide.localStripe;
-    const env = handlerEnvironment(dynamo.endpoint, stripeSide.url, `${api.protocol}://${api.host}:${api.port}`, 'whsec_unused');
+    const env = handlerEnvironment(dynamo.endpoint, {
+      appUrl: stripeSide.url,
+      STRIPE_SECRET_KEY: `${LOCAL_KEY_PREFIX}${randomBytes(12).toString('hex')}`,
+      STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+      STRIPE_API_BASE: `${api.protocol}://${api.host}:${api.port}`,
+    });
     result = await runChildTask<ReconciliationBenchInput, ReconciliationBenchResult>(
       join(ROOT, 'bench/lib/reconciliation-handler.ts'),
       { ...INPUT, appUrl: stripeSide.url },
