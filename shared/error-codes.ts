@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'email_taken',
   'password_too_common',
   'invalid_credentials',
+  'current_password_wrong',
+  'password_unchanged',
   'activation_required',
   'activation_link_invalid',
   'activation_password_wrong',

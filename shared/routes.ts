@@ -147,7 +147,8 @@ const ROUTE_TABLE = [
   r('DELETE', '/user/work-experience/{index}', 'users', 'professor'),
   r('PUT', '/user/education/{index}', 'users', 'professor', { body: educationEntrySchema }),
   r('DELETE', '/user/education/{index}', 'users', 'professor'),
-  r('PUT', '/user/change-password', 'users', 'member', { body: changePasswordSchema }),
+  // The auth Lambda's: it holds the password hashing, the sessions and the sockets a change ends.
+  r('PUT', '/user/change-password', 'auth', 'member', { body: changePasswordSchema }),
   r('GET', '/user/{id}', 'users', 'authenticated'),
 
   // Chat and orders (spec 2 section 7)

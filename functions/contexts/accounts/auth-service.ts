@@ -6,14 +6,14 @@ import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
 import { giveBackToLimit, takeFromLimit } from '../../platform/rate-windows';
-import { BadRequest, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
+import { BadRequest, Conflict, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { type Mail, sendMail } from '../../platform/mailer';
 import type { Account, SessionGrant as AccountSessionGrant } from '../../../shared/schemas/account';
 import { splitFullName, toCurrentAccount, type AccountRecord } from './account';
 import { signAccessToken } from './access-token-signer';
 import { isCommonPassword } from './common-passwords';
-import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordResetMail } from './mails';
+import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordChangedMail, passwordResetMail } from './mails';
 import * as repo from './repository';
 import { endAllSessions, endSessions } from './session-service';
 
@@ -286,6 +286,30 @@ export async function resetPassword(token: string, password: string): Promise<{ 
   const user = await repo.getAccount(record.userId);
   await Promise.all([endAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
   return { msg: MSG.passwordResetDone };
+}
+
+// Password change --------------------------------------------------------------------------------
+
+/**
+ * PUT /user/change-password: the current password proves it is the owner (a wrong one counts as a
+ * login guess of this client, so this door is no way around the login's throttle); the new one
+ * keeps the rules of registration. Every other session ends at once, sockets included; this one
+ * stays signed in; the owner is told by mail.
+ */
+export async function changePassword(caller: Caller, account: AccountRecord, body: { currentPassword: string; newPassword: string }, client: Client) {
+  const limit = RATE_LIMITS.loginGuessesPerClient;
+  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
+  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
+  // 403, not 400: the guess is counted (a write), and the body itself was well formed.
+  if (!(await verifyPassword(body.currentPassword, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
+  await repo.forgetLoginGuesses('user', account.email, client.ip);
+  if (body.newPassword === body.currentPassword) throw new ValidationFailed(MSG.passwordUnchanged, [{ msg: MSG.passwordUnchanged }], 'password_unchanged');
+  if (isCommonPassword(body.newPassword)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
+  if (!(await repo.changePassword(account.userId, account.passwordHash, await hashPassword(body.newPassword))))
+    throw new Conflict(MSG.currentPasswordWrong, 'current_password_wrong');
+  await endAllSessions(account.userId, caller.sessionId);
+  await sendMail(passwordChangedMail(account.email)).catch((error) => logger.error('Password change notice not sent', error as Error));
+  return { msg: MSG.passwordChanged };
 }
 
 // Contact ---------------------------------------------------------------------------------------

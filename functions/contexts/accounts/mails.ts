@@ -54,3 +54,14 @@ export const loginFloodMail = (to: string): Mail =>
     `${config.appUrl}/forgot-password`,
     'If these attempts were yours, you can ignore this e-mail. Otherwise, choosing a new password ends every other session.',
   );
+
+/** To the owner of an account whose password was just changed from their settings: a security notice, always sent. */
+export const passwordChangedMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Your password was changed',
+    'The password of your account was just changed from its settings, and every other session was signed out.',
+    'Choose a new password',
+    `${config.appUrl}/forgot-password`,
+    'If it was you, nothing more to do. If it was not, choose a new password at once through this link: it ends every session, including the one that changed it.',
+  );

@@ -312,6 +312,25 @@ export async function resetPassword(tokenHash: string, userId: string, passwordH
   }
 }
 
+/** Replaces the password, if it is still the one the change was checked against (two changes at once: one lands). */
+export async function changePassword(userId: string, checkedHash: string, passwordHash: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET passwordHash = :passwordHash',
+        ConditionExpression: 'passwordHash = :checked',
+        ExpressionAttributeValues: { ':passwordHash': passwordHash, ':checked': checkedHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Makes a new reset token the user's current one; any earlier reset link stops working. */
 export async function setCurrentResetToken(userId: string, tokenHash: string): Promise<void> {
   await db.send(
@@ -407,7 +426,8 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
 const sessionIdItem = z.object({ sessionId: z.string() });
 
 /** Ends every session of a user (password reset, ban); answers their ids. */
-export async function endAllSessions(userId: string): Promise<string[]> {
+/** Ends every session of the user (but `except`, the one asking), and answers their ids. */
+export async function endAllSessions(userId: string, except?: string): Promise<string[]> {
   const { pk, skPrefix } = sessionsOfUser(userId);
   const sessionIds: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -422,7 +442,7 @@ export async function endAllSessions(userId: string): Promise<string[]> {
         ExclusiveStartKey,
       }),
     );
-    sessionIds.push(...(page.Items ?? []).map((item) => sessionIdItem.parse(item).sessionId));
+    sessionIds.push(...(page.Items ?? []).map((item) => sessionIdItem.parse(item).sessionId).filter((sessionId) => sessionId !== except));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   await endSessions(userId, sessionIds);

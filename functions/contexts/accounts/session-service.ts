@@ -12,6 +12,7 @@ export async function endSessions(userId: string, sessionIds: string[]): Promise
   await closeRealtimeSessions(userId, sessionIds);
 }
 
-export async function endAllSessions(userId: string): Promise<void> {
-  await closeRealtimeSessions(userId, await repo.endAllSessions(userId));
+/** Ends every session of the user, but `except` (the session that asked, when a password change keeps it). */
+export async function endAllSessions(userId: string, except?: string): Promise<void> {
+  await closeRealtimeSessions(userId, await repo.endAllSessions(userId, except));
 }

@@ -52,6 +52,9 @@ export const handler = createDomainHandler(
     'POST /api/auth/forgot-password': async (request) => ({ body: await service.forgotPassword(request.body.email, clientOf(request)) }),
     'POST /api/auth/reset-password': async (request) => ({ body: await service.resetPassword(request.body.token, request.body.password) }),
     'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request)) }),
+    'PUT /api/user/change-password': async (request) => ({
+      body: await service.changePassword(request.caller, request.account, request.body, clientOf(request)),
+    }),
   },
   accountOfOpenSession,
 );
