@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireLogin />,
         children: [
-          { path: 'profile', element: soon('Profile settings') },
+          { path: 'profile', ...page(() => import('@/features/profile/routes/profile')) },
           { path: 'messages', ...page(() => import('@/features/chat/routes/messages')) },
           { path: 'create-offer', ...page(() => import('@/features/offers/routes/create-offer')) },
         ],

@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@shared/texts';
+import { anAccount } from '@/test/accounts';
+import { fakeApi } from '@/test/fake-api';
+import { json, renderRoutes } from '@/test/render-app';
+import ProfileRoute from './profile';
+
+const sam = anAccount({ _id: 'student-1', role: 'user', email: 'sam@example.com', firstName: 'Sam', lastName: 'Student' });
+const routes = [{ path: '/profile', element: <ProfileRoute /> }];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/profile', () => {
+  it('has the spec’s three tabs, the chosen one in the address, moved through with the arrow keys', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/profile?tab=password', account: sam });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Change Password', 'Notifications']);
+    expect(screen.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Change Password');
+
+    screen.getByRole('tab', { name: 'Change Password' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveFocus();
+  });
+
+  it('checks the form as the spec says: every field required, the new password typed the same twice', async () => {
+    const api = fakeApi({});
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/profile?tab=password', account: sam });
+    await user.type(await screen.findByLabelText('Current password'), 'old-password-1');
+    await user.type(screen.getByLabelText('New password'), 'lantern-orchard-ferry');
+    await user.type(screen.getByLabelText('Confirm new password'), 'lantern-orchard-fern');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MSG.newPasswordsDoNotMatch)).toBeInTheDocument();
+    expect(api.calls()).toEqual([]);
+  });
+
+  it('changes the password, says so and empties the form; a wrong current password is told', async () => {
+    let answer = json(403, { msg: MSG.currentPasswordWrong, code: 'current_password_wrong' });
+    const api = fakeApi({ 'PUT /user/change-password': () => answer });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/profile?tab=password', account: sam });
+    const fill = async () => {
+      await user.type(await screen.findByLabelText('Current password'), 'old-password-1');
+      await user.type(screen.getByLabelText('New password'), 'lantern-orchard-ferry');
+      await user.type(screen.getByLabelText('Confirm new password'), 'lantern-orchard-ferry');
+      await user.click(screen.getByRole('button', { name: 'Change password' }));
+    };
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.currentPasswordWrong);
+
+    answer = json(200, { msg: MSG.passwordChanged });
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.clear(screen.getByLabelText('New password'));
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await fill();
+    expect(await screen.findByText(MSG.passwordChanged)).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(api.calls().at(-1)?.body).toEqual({ currentPassword: 'old-password-1', newPassword: 'lantern-orchard-ferry' });
+  });
+});
