@@ -1,13 +1,14 @@
 /**
  * Account journeys through the browser: sign up as a student and as a mentor, activate from the
  * mailed link, log in, stay logged in across a reload, log out; reset a forgotten password;
- * a protected page sends a visitor to log in and back.
+ * a protected page sends a visitor to log in and back; changing the password signs out the other browser.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
+import { PASSWORD as STUDENT_PASSWORD, signedInStudent } from '../support/accounts';
 
 const browser = browserForFile();
 
@@ -166,5 +167,29 @@ describe('account journeys', () => {
     await page.goto('/register');
     await page.waitForURL((url) => url.pathname === '/');
     await accountMenu(page).waitFor();
+  });
+
+  it('changing the password on /profile signs out the other browser, not this one', async () => {
+    const { email } = await signedInStudent();
+    const [here, there] = [await browser.newPage(), await browser.newPage()];
+    for (const page of [here, there]) {
+      await visit(page, '/login');
+      await logIn(page, email, STUDENT_PASSWORD);
+      await accountMenu(page).waitFor();
+    }
+    await visit(here, '/profile?tab=password');
+    await here.getByLabel('Current password', { exact: true }).fill(STUDENT_PASSWORD);
+    await here.getByLabel('New password', { exact: true }).fill('Lantern-Orchard-2026');
+    await here.getByLabel('Confirm new password', { exact: true }).fill('Lantern-Orchard-2026');
+    await expectAccessible(here, '/profile?tab=password (filled)');
+    await here.getByRole('button', { name: 'Change password' }).click();
+    await here.getByText(MSG.passwordChanged).waitFor();
+
+    // The other browser's session ended: its next page asks it to log in; this one stays signed in.
+    await there.goto('/profile');
+    await there.waitForURL('**/auth');
+    await here.reload();
+    await here.getByRole('heading', { name: 'Profile settings', level: 1 }).waitFor();
+    await accountMenu(here).waitFor();
   });
 });
