@@ -139,7 +139,8 @@ const ROUTE_TABLE = [
   r('GET', '/user/earnings', 'orders', 'professor', { query: moneyPageQuery }),
   r('GET', '/user/withdrawals', 'orders', 'professor', { query: moneyPageQuery }),
   r('POST', '/user/withdraw', 'orders', 'professor', { body: withdrawSchema }),
-  r('GET', '/user/stats/{id}', 'users', 'authenticated'),
+  // The orders Lambda's: the counters are kept with the orders' closes and the ledger.
+  r('GET', '/user/stats/{id}', 'orders', 'authenticated'),
   r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
   r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
   r('PUT', '/user/update-professor-info', 'users', 'professor', { body: expertInfoSchema }),

@@ -94,6 +94,18 @@ export async function startTableStream(endpoint: string, tableName: string, hand
     }
   }
 
+  // DynamoDB Local places a LATEST iterator at its first read, not when it is made: read once now, so
+  // that a write right after the start is delivered, not skipped.
+  if (iterator) {
+    const first = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+    iterator = first.NextShardIterator;
+    const records = first.Records ?? [];
+    if (records.length > 0) {
+      lastSequence = records[records.length - 1].dynamodb?.SequenceNumber;
+      await deliver(records);
+    }
+  }
+
   const loop = (async () => {
     while (!stopped) {
       let found = 0;

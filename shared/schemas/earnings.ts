@@ -101,10 +101,14 @@ export interface OrderCounterpart {
   profilePhoto?: string;
 }
 
-/** The statistics card of a profile. */
+/**
+ * GET /user/stats/{id}: an expert's statistics card, kept on write. `ordersCount` counts completed
+ * orders, free sessions included; `totalEarned` (euros, the expert's credits after the fee) is for
+ * the expert and admins only, absent for anyone else.
+ */
 export interface AccountStats {
   ordersCount: number;
-  totalEarned: number;
+  totalEarned?: number;
   averageRating: number;
   reviewsCount: number;
 }

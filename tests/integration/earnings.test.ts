@@ -5,9 +5,10 @@
  * clock), a withdrawal never overdraws however many are asked at once, and an admin's rejection
  * gives the amount back, once.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import type { AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
+import type { AccountStats, AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
@@ -248,5 +249,23 @@ describe('the credited orders', () => {
     expect(rows.filter((row) => row.isWithdrawn).map((row) => row.orderNumber)).toEqual(Array.from({ length: 11 }, (_, index) => 70_010 - index));
     expect(await client.get<Earnings>('/user/earnings')).toMatchObject({ body: { balance: 8, pending: 117, requested: 0, withdrawn: 100 } });
     expect(await client.get('/user/earnings?cursor=bm90LWEtY3Vyc29y')).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+  });
+});
+
+describe('an expert’s statistics', () => {
+  it('count completed orders and what they earned, kept on write: the earnings for the expert and admins only', async () => {
+    const own = await expertWithOffer('Stella', 'Stats', 'Interview drills by Stella');
+    const statsOf = (client: ApiClient) => client.get<AccountStats>(`/user/stats/${own.expertId}`);
+    expect((await statsOf(own.expert)).body).toEqual({ ordersCount: 0, totalEarned: 0, averageRating: 0, reviewsCount: 0 });
+
+    await approvedOrder(own);
+    await approvedOrder(own);
+    expect((await statsOf(own.expert)).body).toEqual({ ordersCount: 2, totalEarned: 108, averageRating: 0, reviewsCount: 0 });
+    expect((await statsOf(admin)).body).toMatchObject({ ordersCount: 2, totalEarned: 108 });
+    const { client: student, user } = await signedInStudent();
+    expect((await statsOf(student)).body).toEqual({ ordersCount: 2, averageRating: 0, reviewsCount: 0 });
+    // No such expert, or not an expert: 404.
+    expect((await student.get(`/user/stats/${randomUUID()}`)).status).toBe(404);
+    expect((await own.expert.get(`/user/stats/${String(user._id)}`)).status).toBe(404);
   });
 });

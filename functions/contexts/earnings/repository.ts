@@ -60,6 +60,16 @@ export const withdrawnAdd = (expertId: string, amountCents: Cents) => ({
   },
 });
 
+/** An order completed for the expert, with what it credited them: their statistics' counters, for the close's transaction. */
+export const completedOrderWrite = (expertId: string, earnedCents: Cents) => ({
+  Update: {
+    TableName: config.tableName,
+    Key: earningsTotalsKey(expertId),
+    UpdateExpression: 'ADD completedOrders :one, earnedCents :earned',
+    ExpressionAttributeValues: { ':one': 1, ':earned': earnedCents },
+  },
+});
+
 /** A transfer's funds pending at the provider are kept beside the totals, one attribute each, until they are available. */
 const PENDING_FUNDS = 'pendingUntil_';
 
@@ -75,13 +85,20 @@ export const pendingFundsWrite = (expertId: string, transferId: string, availabl
 });
 
 /** What the expert has been paid out so far, in cents, and when the first of their pending funds becomes available. */
-export async function earningsTotalsOf(expertId: string): Promise<{ withdrawnCents: Cents; pendingAvailableOn?: string }> {
+export async function earningsTotalsOf(
+  expertId: string,
+): Promise<{ withdrawnCents: Cents; completedOrders: number; earnedCents: Cents; pendingAvailableOn?: string }> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: earningsTotalsKey(expertId), ConsistentRead: true }));
   const pending = Object.entries(Item ?? {})
     .filter(([name, value]) => name.startsWith(PENDING_FUNDS) && typeof value === 'string')
     .map(([, value]) => String(value))
     .sort();
-  return { withdrawnCents: cents(Number(Item?.withdrawnCents ?? 0)), ...(pending[0] && { pendingAvailableOn: pending[0] }) };
+  return {
+    withdrawnCents: cents(Number(Item?.withdrawnCents ?? 0)),
+    completedOrders: Number(Item?.completedOrders ?? 0),
+    earnedCents: cents(Number(Item?.earnedCents ?? 0)),
+    ...(pending[0] && { pendingAvailableOn: pending[0] }),
+  };
 }
 
 export async function getWithdrawal(withdrawalId: string): Promise<WithdrawalRecord | undefined> {

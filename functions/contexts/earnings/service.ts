@@ -7,7 +7,8 @@
 import { CHAT } from '../../../shared/limits';
 import { stripMarkup } from '../../../shared/markup';
 import { type Cents, centsFromEuros, eurosFromCents } from '../../../shared/money';
-import type { AdminWithdrawal, Earnings, EarningsOrder, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../shared/schemas/earnings';
+import type { AccountStats, AdminWithdrawal, Earnings, EarningsOrder, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../shared/schemas/earnings';
+import { EXPERT_ROLE } from '../../../shared/roles';
 import type { WithdrawalNoticeKind } from '../../../shared/schemas/notices';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
@@ -306,6 +307,26 @@ export async function payOutHeldFunds(expertId: string, key: string): Promise<Wi
   await event.pushNow();
   logger.info('Funds at the holding limit paid out', { expertId, withdrawalId, amountCents: withdrawal.amountCents });
   return payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
+}
+
+/** The write that counts an order completed for the expert and what it credited them: for the close's transaction. */
+export const completedOrderWrite = repo.completedOrderWrite;
+
+/**
+ * GET /user/stats/{id}: an expert's statistics, from counters kept on write (never a scan): orders
+ * completed and credits from the expert's totals, the rating from their account. What they earned
+ * is theirs and the admins' to read.
+ */
+export async function statsOf(caller: Caller, expertId: string): Promise<AccountStats> {
+  const [expert, totals] = await Promise.all([accounts.getAccount(expertId), repo.earningsTotalsOf(expertId)]);
+  if (!expert || expert.role !== EXPERT_ROLE || expert.isDeleted) throw new NotFound(MSG.expertNotFound, 'not_found');
+  const own = caller.userId === expertId || caller.role === 'admin';
+  return {
+    ordersCount: totals.completedOrders,
+    ...(own && { totalEarned: eurosFromCents(totals.earnedCents) }),
+    averageRating: expert.rating ?? 0,
+    reviewsCount: expert.reviews ?? 0,
+  };
 }
 
 /** The write that records when a transfer's pending funds become available (or, without a date, that they are): for the transfer's transaction. */

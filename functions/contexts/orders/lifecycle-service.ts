@@ -13,6 +13,7 @@ import type * as z from 'zod/mini';
 import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
+import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
 import { deadlineOf, nextStatus, noticeOf, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, remindersPassed } from './order';
@@ -169,7 +170,11 @@ export async function closeWithCredit(order: OrderRecord, action: OrderAction, a
   const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso(), await payments.expertDebt(order.expertId)) : [];
   const credit = payments.creditedTo(order.expertId, entries);
   const changes: repo.OrderChanges = credit > 0 ? { transfer: { status: 'due', amountCents: credit } } : {};
-  const closed = await move(order, { action, actor, changes, writes: payments.ledgerWrites(entries) });
+  // The expert's statistics count the order (free sessions too) and what it earned them, in the same transaction.
+  const creditEntry = entries.find((entry) => entry.kind === 'credit');
+  const earned = creditEntry ? payments.earnedBy(order.expertId, creditEntry) : cents(0);
+  const writes = [...payments.ledgerWrites(entries), earnings.completedOrderWrite(order.expertId, earned)];
+  const closed = await move(order, { action, actor, changes, writes });
   await sendTransferSoon(closed);
   return closed;
 }
