@@ -188,6 +188,18 @@ export async function reject(withdrawalId: string, body: { reason?: string }): P
 export async function approve(withdrawalId: string): Promise<{ msg: string; withdrawal: Withdrawal }> {
   const withdrawal = await undecided(withdrawalId);
   if (!nextWithdrawalStatus(withdrawal, 'approve', 'admin')) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
+  const approved = await approveAndPayOut(withdrawal);
+  return {
+    msg: approved.status === 'failed' ? (approved.failureMessage ?? MSG.withdrawalFailed) : MSG.withdrawalApprovedDone,
+    withdrawal: toWithdrawalDto(approved),
+  };
+}
+
+/**
+ * Records the approval (conditional on the status, so a second one, or one at the same moment, is
+ * 409 and asks for no payout) with its event, then makes the payout.
+ */
+async function approveAndPayOut(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
   const at = nowIso();
   const event = withdrawalEvent(withdrawal, 'approved', 'withdrawalApproved');
   try {
@@ -197,11 +209,7 @@ export async function approve(withdrawalId: string): Promise<{ msg: string; with
     throw error;
   }
   await event.pushNow();
-  const approved = await payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
-  return {
-    msg: approved.status === 'failed' ? (approved.failureMessage ?? MSG.withdrawalFailed) : MSG.withdrawalApprovedDone,
-    withdrawal: toWithdrawalDto(approved),
-  };
+  return payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
 }
 
 /** Makes (or finds again, by its key) the payout of an approved withdrawal, and records its id. */
@@ -302,11 +310,8 @@ export async function payOutHeldFunds(expertId: string, key: string): Promise<Wi
     }
   }
   if (!nextWithdrawalStatus(withdrawal, 'approve', 'system')) return withdrawal;
-  const event = withdrawalEvent(withdrawal, 'approved', 'withdrawalApproved');
-  await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at), event.put] });
-  await event.pushNow();
   logger.info('Funds at the holding limit paid out', { expertId, withdrawalId, amountCents: withdrawal.amountCents });
-  return payOut({ ...withdrawal, status: 'approved', updatedAt: at, version: withdrawal.version + 1 });
+  return approveAndPayOut(withdrawal);
 }
 
 /** The write that counts an order completed for the expert and what it credited them: for the close's transaction. */

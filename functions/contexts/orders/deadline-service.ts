@@ -82,7 +82,6 @@ async function remind(order: OrderRecord): Promise<void> {
   if (passed === undefined) return;
   const started = (sessionStartMs(order) ?? now) <= now;
   const remindedHours = started ? ORDER_RULES.reminderHours.at(-1) : passed;
-  const due = deadlineOf({ ...order, remindedHours });
   const event = announcement(
     [order.studentId, order.expertId],
     { type: 'orderChanged', chatId: order.orderId, orderStatus: order.status },
@@ -92,7 +91,7 @@ async function remind(order: OrderRecord): Promise<void> {
       hours: passed,
     },
   );
-  const write = repo.orderMove(order, order.status, { remindedHours, dueAt: due && new Date(due.at).toISOString() }, nowIso());
+  const write = repo.orderChange(order, { remindedHours }, nowIso());
   if (!(await repo.commitMove(started ? [write] : [write, event.put]))) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
 }
 

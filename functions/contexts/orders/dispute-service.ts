@@ -1,9 +1,9 @@
 /**
  * A cardholder's dispute of an order's payment (docs/payouts.md). `charge.dispute.created` and
  * `charge.dispute.closed` both read the dispute from the provider as it is now, so duplicates and
- * events out of order apply each step once: opened (the expert's share frozen, any shortfall their
- * debt), then won (all of it back) or lost (the expert's share kept, what is still in their
- * connected account reversed). Every step is one transaction of the order and its ledger entries,
+ * events out of order apply each step once: opened (the expert's share frozen, what they were paid
+ * out of it already owed if the dispute is lost), then won (all of it back) or lost (the expert's
+ * share kept, what is still in their connected account reversed). Every step is one transaction of the order and its ledger entries,
  * keyed by the dispute. Refunds and reversals made outside the marketplace (in the provider's
  * dashboard) are recorded too.
  */
@@ -14,7 +14,7 @@ import { logger } from '../../platform/logger';
 import * as payments from '../payments/service';
 import type { Dispute, DisputeMoney, ProviderEvent } from '../payments/service';
 import { announcement } from '../realtime/service';
-import { deadlineOf, type DisputeRecord, type OrderRecord, type ReversalRecord } from './order';
+import type { DisputeRecord, OrderRecord, ReversalRecord } from './order';
 import * as repo from './repository';
 
 /** A step lost to a concurrent write (the order, or a balance it moves) is taken again from a fresh read. */
@@ -63,14 +63,9 @@ function nextStep(order: OrderRecord, dispute: Dispute): (() => Promise<boolean>
   return undefined;
 }
 
-/** What the order credited the expert: their share of a disputed payment is at most that. */
-async function creditOf(order: OrderRecord): Promise<Cents> {
-  const credit = await payments.getLedgerEntry(`credit:${order.orderId}`);
-  return credit ? payments.earnedBy(order.expertId, credit) : cents(0);
-}
-
 async function open(order: OrderRecord, dispute: Dispute): Promise<boolean> {
-  const frozenCents = cents(Math.min(dispute.amountCents, await creditOf(order)));
+  // The expert's share is at most what the order credited them (nothing before its credit).
+  const frozenCents = cents(Math.min(dispute.amountCents, (await payments.creditOf(order.orderId, order.expertId)) ?? 0));
   const { available } = await payments.expertBalances(order.expertId);
   const record: DisputeRecord = {
     disputeId: dispute.disputeId,
@@ -170,13 +165,12 @@ export async function chargeRefunded(event: ProviderEvent): Promise<void> {
 
 async function recordOutsideRefund(order: OrderRecord, refund: { refundId: string; amountCents: Cents }): Promise<boolean> {
   const at = nowIso();
-  const credit = await payments.getLedgerEntry(`credit:${order.orderId}`);
-  if (!credit) {
+  const earned = await payments.creditOf(order.orderId, order.expertId);
+  if (earned === undefined) {
     const outsideRefund = { refundId: refund.refundId, amountCents: refund.amountCents, at, expertShareCents: cents(0) };
     return write(order, { outsideRefund }, [payments.heldRefundEntry(order.orderId, refund.refundId, refund.amountCents, at)]);
   }
   const paid = order.payment?.amountCents ?? refund.amountCents;
-  const earned = payments.earnedBy(order.expertId, credit);
   const expertShareCents = cents(Math.min(earned, Math.round((refund.amountCents * earned) / paid)));
   const { available } = await payments.expertBalances(order.expertId);
   const fromAvailableCents = cents(Math.min(expertShareCents, available));
@@ -197,13 +191,7 @@ async function write(
   entries: ReturnType<typeof payments.reversalEntry>[],
   extra: repo.OrderWrite[] = [],
 ): Promise<boolean> {
-  const at = nowIso();
-  const due = deadlineOf({ ...order, ...changes });
-  return repo.commitMove([
-    repo.orderMove(order, order.status, { ...changes, dueAt: due && new Date(due.at).toISOString() }, at),
-    ...payments.ledgerWrites(entries),
-    ...extra,
-  ]);
+  return repo.commitMove([repo.orderChange(order, changes, nowIso()), ...payments.ledgerWrites(entries), ...extra]);
 }
 
 /**
@@ -216,7 +204,7 @@ export async function transferReversed(event: ProviderEvent): Promise<void> {
   if (!order) return;
   for (const reversal of await payments.transferReversals(event.objectId)) {
     if (reversal.stage !== undefined || (await payments.getLedgerEntry(`reversal:${reversal.reversalId}`))) continue;
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       const { available } = await payments.expertBalances(order.expertId);
       const entry = payments.externalReversalEntry(
         order.orderId,
@@ -228,6 +216,7 @@ export async function transferReversed(event: ProviderEvent): Promise<void> {
       );
       if (await repo.commitMove(payments.ledgerWrites([entry]))) break;
       if (await payments.getLedgerEntry(`reversal:${reversal.reversalId}`)) break;
+      if (attempt === ATTEMPTS) throw new Error(`Reversal ${reversal.reversalId} not recorded after ${ATTEMPTS} attempts`);
     }
     logger.warn('A transfer reversed outside the marketplace was recorded', { orderId: order.orderId, reversalId: reversal.reversalId });
   }

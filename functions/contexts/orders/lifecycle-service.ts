@@ -16,7 +16,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
-import { deadlineOf, nextStatus, noticeOf, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, remindersPassed } from './order';
+import { dueAtOf, nextStatus, noticeOf, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, remindersPassed } from './order';
 import * as repo from './repository';
 import { sendTransferSoon } from './transfer-service';
 
@@ -59,8 +59,7 @@ export async function move(order: OrderRecord, { action, actor, changes = {}, wr
   // A session booked or moved now: the reminders whose moment has passed are not sent (its own mail says as much).
   const all: repo.OrderChanges = booked && order.kind !== 'fixed' ? { ...changes, remindedHours: remindersPassed({ ...order, ...changes }, now) } : changes;
   const moved: OrderRecord = { ...order, ...all, status: to, updatedAt: at, version: order.version + 1 };
-  const due = deadlineOf(moved);
-  const dueAt = due && new Date(due.at).toISOString();
+  const dueAt = dueAtOf(moved);
   const notice = noticeOf(action, order, moved);
   const event = announcement(
     [order.studentId, order.expertId],

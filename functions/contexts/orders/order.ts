@@ -385,6 +385,12 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
   }
 }
 
+/** When the order's next automatic move is due, as its deadline index keeps it; undefined when none waits. */
+export function dueAtOf(order: OrderRecord): string | undefined {
+  const due = deadlineOf(order);
+  return due && new Date(due.at).toISOString();
+}
+
 const wireSide = (side: 'student' | 'expert') => (side === 'student' ? STUDENT_ROLE : EXPERT_ROLE);
 const wireActor = (actor: CancellationRecord['by']) => (actor === 'student' || actor === 'expert' ? wireSide(actor) : actor);
 

@@ -17,7 +17,7 @@ import type { AccountRecord } from '../accounts/account';
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
-import { type CheckoutRecord, deadlineOf, nextStatus, type OrderRecord, totalCents } from './order';
+import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { move, orderOfParticipant } from './lifecycle-service';
 import { sendTransferSoon } from './transfer-service';
@@ -266,9 +266,8 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
     ...(credit > 0 && { transfer: { status: 'due' as const, amountCents: credit } }),
   };
   const settled: OrderRecord = { ...order, ...changes, version: order.version + 1 };
-  const due = deadlineOf(settled);
   const recorded = await repo.commitMove([
-    repo.orderMove(order, order.status, { ...changes, dueAt: due && new Date(due.at).toISOString() }, nowIso()),
+    repo.orderChange(order, changes, nowIso()),
     ...payments.ledgerWrites(entries),
     ...(refund.amountCents > 0 ? [event.put] : []),
   ]);

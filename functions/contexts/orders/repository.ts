@@ -19,7 +19,7 @@ import {
   reportedOrderIndex,
 } from '../../platform/keys';
 import { db, isConditionFailure, transact } from '../../platform/table';
-import { fromOrderItem, type OrderRecord, type OrderStatus, paidOrderKeys, toOrderItem } from './order';
+import { dueAtOf, fromOrderItem, type OrderRecord, type OrderStatus, paidOrderKeys, toOrderItem } from './order';
 
 /** The Puts of a new order and of its number's lookup, for the transaction that opens its conversation. */
 export const orderPuts = (order: OrderRecord) => [
@@ -84,6 +84,14 @@ export function orderMove(order: OrderRecord, to: OrderStatus, changes: OrderCha
   };
 }
 export type OrderWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * The write that changes an order without moving its status (a transfer, a dispute, a reminder sent),
+ * conditional on the version read, its deadline index following the next deadline the change leaves.
+ */
+export function orderChange(order: OrderRecord, changes: OrderChanges, at: string) {
+  return orderMove(order, order.status, { ...changes, dueAt: dueAtOf({ ...order, ...changes }) }, at);
+}
 
 /** Commits a move with its other writes; false when the order moved meanwhile (or a once-only item exists). */
 export async function commitMove(writes: OrderWrite[]): Promise<boolean> {

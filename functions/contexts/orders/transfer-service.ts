@@ -14,7 +14,7 @@ import * as accounts from '../accounts/service';
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
-import { deadlineOf, type OrderRecord, type TransferRecord } from './order';
+import { dueAtOf, type OrderRecord, type TransferRecord } from './order';
 import * as repo from './repository';
 
 /** A due transfer is tried again this long after it could not be made. */
@@ -30,12 +30,10 @@ async function record(
   extra: repo.OrderWrite[] = [],
 ): Promise<OrderRecord> {
   const at = nowIso();
-  const moved: OrderRecord = { ...order, transfer, updatedAt: at, version: order.version + 1 };
-  const due = deadlineOf(moved);
-  const dueAt = due && new Date(due.at).toISOString();
-  const written = await repo.commitMove([repo.orderMove(order, order.status, { transfer, dueAt }, at), ...payments.ledgerWrites(entries), ...extra]);
+  const written = await repo.commitMove([repo.orderChange(order, { transfer }, at), ...payments.ledgerWrites(entries), ...extra]);
   if (!written) logger.info('Transfer recorded meanwhile', { orderId: order.orderId });
-  return { ...moved, dueAt };
+  const moved: OrderRecord = { ...order, transfer, updatedAt: at, version: order.version + 1 };
+  return { ...moved, dueAt: dueAtOf(moved) };
 }
 
 /** The order's charge: on the payment, or read from its checkout when the payment predates it. */

@@ -9,7 +9,7 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { connectedAccountOf, debtOf, disputedDebtOf, EXPERT_BALANCES, heldFor, type ExpertBalance, expertAccount } from './ledger';
+import { connectedAccountOf, debtOf, disputedDebtOf, earnedBy, EXPERT_BALANCES, heldFor, type ExpertBalance, expertAccount } from './ledger';
 import { ledgerLineKey } from '../../platform/keys';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
@@ -70,6 +70,12 @@ export async function expertBalances(expertId: string): Promise<Record<ExpertBal
   const owedTo = (state: ExpertBalance) => cents(-(totals.get(expertAccount(expertId, state)) ?? 0) + 0);
   const owing = Object.fromEntries(EXPERT_BALANCES.map((state) => [state, owedTo(state)])) as Record<ExpertBalance, Cents>;
   return { ...owing, owed: totals.get(debtOf(expertId)) ?? cents(0), owedIfLost: totals.get(disputedDebtOf(expertId)) ?? cents(0) };
+}
+
+/** What an order's credit gave its expert (after the fee, the debt it settled included); undefined before the order is credited. */
+export async function creditOf(orderId: string, expertId: string): Promise<Cents | undefined> {
+  const credit = await ledger.getEntry(`credit:${orderId}`);
+  return credit && earnedBy(expertId, credit);
 }
 
 /** What the platform holds for an order (its payment, less any refund), in cents. */
