@@ -3,6 +3,7 @@
  * and the S3 client of functions/platform/), by command and with their timing, via a middleware: for
  * calls-per-request figures and for the spans of a cold start or an index build.
  */
+import { busyMs } from './stats';
 import { performance } from 'node:perf_hooks';
 
 export interface AwsCall {
@@ -78,19 +79,12 @@ export function recordCalls(
     },
     /** Wall time during which at least one of the calls since the `from`-th (those `which` selects) was in flight. */
     busyMs(from: number, which: (call: AwsCall) => boolean = () => true): number {
-      const spans = calls
-        .slice(from)
-        .filter(which)
-        .map((call) => [call.start, Number.isNaN(call.end) ? performance.now() : call.end] as const)
-        .sort((a, b) => a[0] - b[0]);
-      let busy = 0;
-      let until = Number.NEGATIVE_INFINITY;
-      for (const [start, end] of spans) {
-        if (end <= until) continue;
-        busy += end - Math.max(start, until);
-        until = end;
-      }
-      return busy;
+      return busyMs(
+        calls
+          .slice(from)
+          .filter(which)
+          .map((call) => [call.start, Number.isNaN(call.end) ? performance.now() : call.end] as const),
+      );
     },
   };
 }

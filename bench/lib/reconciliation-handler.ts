@@ -27,7 +27,7 @@ import type { ClientRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { recordCalls } from './aws-calls';
 import { childTask } from './child-task';
-import { round, summarise } from './stats';
+import { busyMs, round, summarise } from './stats';
 
 export interface ReconciliationBenchInput {
   /** The local Stripe's pages and controls (the app's origin for it). */
@@ -366,7 +366,7 @@ async function measure(input: ReconciliationBenchInput) {
           ),
         ]),
       ),
-      providerBusySeconds: round(busyMs(providerRequests.slice(providerFrom)) / 1000, 1),
+      providerBusySeconds: round(requestsBusyMs(providerRequests.slice(providerFrom)) / 1000, 1),
     };
     console.log(`  arranged ${step.experts} experts, ${entries} entries: ${JSON.stringify(step)}`);
     return step;
@@ -391,7 +391,7 @@ async function measure(input: ReconciliationBenchInput) {
       capacityUnits: items.capacityUnits,
       dynamoBusyMs: recorder.busyMs(from),
       providerCalls: byRoute,
-      providerBusyMs: busyMs(since),
+      providerBusyMs: requestsBusyMs(since),
     };
   }
 
@@ -487,14 +487,4 @@ function recordProviderRequests(port: string): ProviderRequest[] {
 }
 
 /** Wall time during which at least one of these requests was in flight. */
-function busyMs(requests: ProviderRequest[]): number {
-  const spans = requests.map((r) => [r.start, Number.isNaN(r.end) ? r.start : r.end] as const).sort((a, b) => a[0] - b[0]);
-  let busy = 0;
-  let until = Number.NEGATIVE_INFINITY;
-  for (const [start, end] of spans) {
-    if (end <= until) continue;
-    busy += end - Math.max(start, until);
-    until = end;
-  }
-  return busy;
-}
+const requestsBusyMs = (requests: ProviderRequest[]) => busyMs(requests.map((r) => [r.start, Number.isNaN(r.end) ? r.start : r.end] as const));

@@ -28,3 +28,15 @@ export function summarise(latenciesMs: readonly number[]): LatencySummary {
 }
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Wall time during which at least one of these spans (start, end in ms) was under way. */
+export function busyMs(spans: readonly (readonly [number, number])[]): number {
+  let busy = 0;
+  let until = Number.NEGATIVE_INFINITY;
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (end <= until) continue;
+    busy += end - Math.max(start, until);
+    until = end;
+  }
+  return busy;
+}
