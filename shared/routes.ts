@@ -43,6 +43,7 @@ import {
   scheduleSchema,
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
+import { auditQuery } from './schemas/audit';
 import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema } from './schemas/admin';
 
 import { API_PREFIX } from './api-prefix';
@@ -212,6 +213,8 @@ const ROUTE_TABLE = [
   r('GET', '/admin/reconciliation', 'orders', 'admin'), // (added)
   r('POST', '/admin/reconciliation', 'orders', 'admin', { body: emptyBody }), // (added)
   r('GET', '/admin/statistics', 'admin', 'admin'),
+  // The audit log of every admin action (the admin issue).
+  r('GET', '/admin/audit', 'admin', 'admin', { query: auditQuery }), // (added)
 ] as const satisfies readonly Route[];
 
 /** The table, as every consumer that walks it reads it. */

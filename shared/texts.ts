@@ -289,6 +289,10 @@ export const MSG = {
   paymentNotFound: 'No payment for this order number.',
   reconciliationLoadFailed: 'Failed to load the reconciliation',
   reconciliationCheckFailed: 'The reconciliation could not be run. Please try again.',
+
+  // The audit log of admin actions (the admin issue)
+  invalidFilter: 'Invalid filter.',
+  auditLoadFailed: 'Unable to load the audit log.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -50,6 +50,8 @@ import type { Domain } from '../../shared/routes';
  * - an expert's credits, newest first ...... Query    GSI1 gsi1pk=CREDITS#<pending account> gsi1sk=<line's sk> (sparse)
  * - every running total of an expert ....... Query    GSI1 gsi1pk=TOTALS#EXPERTS gsi1sk=<account> (sparse: reconciliation)
  * - the latest reconciliation ............. GetItem  pk=RECONCILIATION#LATEST sk=RESULT
+ * - the audit log, newest first ............ Query    pk=AUDIT#LOG sk=<at>#<id> (TTL 1 year)
+ * - an admin's actions / a target's history  Query    GSI1 gsi1pk=AUDIT#ADMIN#<adminId> / GSI2 gsi2pk=AUDIT#TARGET#<id>, sk=<at>#<id>
  * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
  * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
@@ -146,6 +148,16 @@ export const EXPERT_TOTALS = 'TOTALS#EXPERTS';
 export const expertTotalsIndex = (account: string) => ({ gsi1pk: EXPERT_TOTALS, gsi1sk: account });
 /** The latest reconciliation of the ledger with the provider's balances: one item, replaced by each run. */
 export const reconciliationKey = () => ({ pk: 'RECONCILIATION#LATEST', sk: 'RESULT' });
+export const AUDIT_LOG = 'AUDIT#LOG';
+export const auditKey = (position: string) => ({ pk: AUDIT_LOG, sk: position });
+export const auditOfAdmin = (adminId: string) => `AUDIT#ADMIN#${adminId}`;
+export const auditOfTarget = (targetId: string) => `AUDIT#TARGET#${targetId}`;
+export const auditIndexes = (position: string, adminId: string, targetId: string) => ({
+  gsi1pk: auditOfAdmin(adminId),
+  gsi1sk: position,
+  gsi2pk: auditOfTarget(targetId),
+  gsi2sk: position,
+});
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
@@ -189,8 +201,6 @@ export interface TableAccess {
   index: readonly string[];
 }
 
-const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [] };
-
 export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
@@ -212,7 +222,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     // an expert's credits (GSI1 CREDITS#<account>); every expert's running totals (GSI1 TOTALS#EXPERTS), which reconciliation checks.
     index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
   },
-  admin: sessionCheckOnly,
+  // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
+  admin: { readWrite: ['AUDIT#', 'EVENT#'], read: ['USER#'], index: ['AUDIT#'] },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },

@@ -1,6 +1,7 @@
 /**
  * The notifications function's work on the table's stream: each inserted event is pushed to its
- * recipients' open connections (while a push is still of use) and its notice, if any, is mailed.
+ * recipients' open connections (while a push is still of use), its notice, if any, is mailed, and
+ * its admin action, if any, is logged.
  * Each mail is claimed before it is sent and given back if sending fails, so an event retried
  * (a failed push or mail) never mails anyone twice. A failed event is reported alone, to be retried.
  */
@@ -65,6 +66,8 @@ export async function notifyStreamedEvents(records: DynamoDBRecord[]): Promise<s
   for (const { id, event } of events) {
     const { notice } = event;
     if (notice) await attempt(id, event.eventId, () => mailNotice(event.eventId, notice));
+    // The audit trail in the log, kept as long as the log groups (a year).
+    if (event.audit) logger.info('Admin action', { audit: event.audit });
   }
   return [...failed];
 }

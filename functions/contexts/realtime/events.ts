@@ -11,18 +11,22 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { REALTIME } from '../../../shared/limits';
 import { type Notice, noticeSchema } from '../../../shared/schemas/notices';
+import { type AuditEntryView, auditEntryViewSchema } from '../../../shared/schemas/audit';
 import { type Announcement, announcementSchema, type PushedEvent } from '../../../shared/schemas/realtime';
 import { newId } from '../../platform/crypto';
 import { EVENT_PREFIX, eventKey } from '../../platform/keys';
 import { nowSeconds } from '../../platform/table';
 
-/** The event item as stored: who receives it, what is pushed to them, and what they are mailed about. */
+/** The event item as stored: who receives it, what is pushed to them, what they are mailed about, and what is logged. */
 export interface EventRecord {
   eventId: string;
   recipients: string[];
-  event: Announcement;
+  /** What is pushed; absent on an event only logged. */
+  event?: Announcement;
   /** The business event the notifications function mails about; never pushed. */
   notice?: Notice;
+  /** An admin action, which the notifications function writes to the log (the audit trail). */
+  audit?: AuditEntryView;
   createdAt: string;
 }
 
@@ -30,19 +34,25 @@ export function newEventRecord(recipients: string[], event: Announcement, notice
   return { eventId: newId(), recipients: [...new Set(recipients)], event, ...(notice && { notice }), createdAt: new Date().toISOString() };
 }
 
+/** An event that only carries an admin action to the log: no one is pushed or mailed anything. */
+export function newAuditEventRecord(audit: AuditEntryView): EventRecord {
+  return { eventId: newId(), recipients: [], audit, createdAt: audit.at };
+}
+
 /** The Put of a TransactWriteItems that stores the event. */
 export function eventPut(tableName: string, record: EventRecord) {
   return { Put: { TableName: tableName, Item: { ...eventKey(record.eventId), ...record, expiresAt: nowSeconds() + REALTIME.eventTtlSeconds } } };
 }
 
-/** What goes on the wire: the event with its id. */
-export const pushedEventOf = (record: EventRecord): PushedEvent => ({ ...record.event, eventId: record.eventId });
+/** What goes on the wire: the event with its id; undefined when the event pushes nothing. */
+export const pushedEventOf = (record: EventRecord): PushedEvent | undefined => record.event && { ...record.event, eventId: record.eventId };
 
 const eventItem: z.ZodMiniType<EventRecord> = z.object({
   eventId: z.string(),
   recipients: z.array(z.string()),
-  event: announcementSchema,
+  event: z.optional(announcementSchema),
   notice: z.optional(noticeSchema),
+  audit: z.optional(auditEntryViewSchema),
   createdAt: z.string(),
 });
 export const fromEventItem = (item: Record<string, unknown>): EventRecord => eventItem.parse(item);

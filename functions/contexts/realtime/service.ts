@@ -16,6 +16,7 @@
  */
 import { REALTIME } from '../../../shared/limits';
 import type { Notice } from '../../../shared/schemas/notices';
+import type { AuditEntryView } from '../../../shared/schemas/audit';
 import { MSG } from '../../../shared/texts';
 import { type Announcement, type PushedEvent, type RealtimeEvent, realtimeActionSchema } from '../../../shared/schemas/realtime';
 import type { Caller } from '../../platform/access-token';
@@ -27,7 +28,7 @@ import { nowSeconds } from '../../platform/table';
 import { openSessionEndsAt } from '../accounts/service';
 import * as connections from './connections';
 import type { ConnectionRecord } from './connections';
-import { type EventRecord, eventPut, newEventRecord, pushedEventOf } from './events';
+import { type EventRecord, eventPut, newAuditEventRecord, newEventRecord, pushedEventOf } from './events';
 import * as tickets from './tickets';
 
 // Tickets -----------------------------------------------------------------------------------------
@@ -140,6 +141,9 @@ export async function endSessions(userId: string, sessionIds: string[]): Promise
   await Promise.all(stored.filter((connection) => ended.has(connection.sessionId)).map(close));
 }
 
+/** The Put that carries an admin action to the log through the table's stream, for the action's transaction. */
+export const auditEventPut = (audit: AuditEntryView) => eventPut(config.tableName, newAuditEventRecord(audit));
+
 // Pushing events --------------------------------------------------------------------------------------
 
 /**
@@ -153,8 +157,8 @@ export function announcement(recipients: string[], event: Announcement, notice?:
 }
 
 async function pushNow(record: EventRecord): Promise<void> {
-  if (!config.realtimeFastPath) return;
   const event = pushedEventOf(record);
+  if (!config.realtimeFastPath || !event) return;
   await Promise.all(
     record.recipients.map((userId) =>
       pushToUser(userId, event, 'fast-path').catch((error: unknown) =>
@@ -194,5 +198,6 @@ export type { EventRecord } from './events';
 /** Pushes an event the table's stream handed over to every open connection of its recipients. */
 export async function pushStreamedEvent(event: EventRecord): Promise<void> {
   const pushed = pushedEventOf(event);
+  if (!pushed) return;
   await Promise.all(event.recipients.map((userId) => pushToUser(userId, pushed, 'stream')));
 }
