@@ -35,7 +35,7 @@ beforeAll(async () => {
   Object.assign(process.env, { TEST_STACK_URL: stack.url, TEST_STACK_ENV: JSON.stringify(stack.env) });
 }, 120_000);
 afterAll(async () => {
-  await stopStack(stack.child);
+  if (stack) await stopStack(stack.child);
   rmSync(folder, { recursive: true, force: true });
 });
 
