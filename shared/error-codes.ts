@@ -35,7 +35,6 @@ export const ERROR_CODES = [
   'activation_password_wrong',
   'account_banned',
   'account_money_owed',
-  'export_missing',
   'session_expired',
   'reset_link_invalid',
   'mail_unavailable',
