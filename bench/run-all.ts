@@ -19,6 +19,7 @@ const BENCHES = [
   'order-transitions',
   'earnings',
   'reconciliation',
+  'retention',
   'catalogue',
   'lighthouse',
 ];

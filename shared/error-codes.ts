@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'activation_link_invalid',
   'activation_password_wrong',
   'account_banned',
+  'account_money_owed',
   'session_expired',
   'reset_link_invalid',
   'mail_unavailable',

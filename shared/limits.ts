@@ -211,6 +211,19 @@ export const REALTIME = {
 export const RETENTION = {
   contactMessageSeconds: 183 * 24 * 60 * 60,
   logRetentionDays: 365,
+  /** An account is deleted this long after its last activity (a sign-in or a session refresh). */
+  inactiveDays: 365,
+  /** Its owner is warned by mail this long before, once. */
+  warningDays: 30,
+  /** A payment can be disputed this long after it was made: until then its member cannot leave. */
+  disputeWindowDays: 120,
+  /** The first month of the activity index: the job reads each month from it to its cut-off. */
+  activityIndexSince: '2024-01',
+  /** Folder of the files bucket that data exports are written to (exports/<userId>.json). */
+  exportPrefix: 'exports',
+  /** How long the signed address of a data export works, and for how many days the export is kept. */
+  exportLinkSeconds: 15 * 60,
+  exportKeptDays: 1,
 } as const;
 
 export const UI = {

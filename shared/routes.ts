@@ -22,6 +22,7 @@ import { MSG } from './texts';
 import {
   adminWithdrawalsQuery,
   changePasswordSchema,
+  deleteAccountSchema,
   educationEntrySchema,
   expertInfoSchema,
   moneyPageQuery,
@@ -52,7 +53,7 @@ import type { Role } from './roles';
 export { API_PREFIX };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'orders' | 'admin';
+export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'orders' | 'admin' | 'jobs';
 /**
  * Who may call a route. public: anyone; authenticated: any signed-in account (admins included);
  * member: a signed-in student or professor; user: students; professor: experts; admin: admins.
@@ -151,6 +152,10 @@ const ROUTE_TABLE = [
   r('DELETE', '/user/education/{index}', 'users', 'professor'),
   // The auth Lambda's: it holds the password hashing, the sessions and the sockets a change ends.
   r('PUT', '/user/change-password', 'auth', 'member', { body: changePasswordSchema }),
+  // The jobs Lambda's: it reads every context's data of a member, for their export and their deletion (decision 166).
+  r('GET', '/user/export', 'jobs', 'member'), // (added)
+  r('POST', '/user/export', 'jobs', 'member', { body: emptyBody }), // (added)
+  r('POST', '/user/delete-account', 'jobs', 'member', { body: deleteAccountSchema }), // (added)
   r('GET', '/user/{id}', 'users', 'authenticated'),
 
   // Chat and orders (spec 2 section 7)

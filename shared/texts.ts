@@ -293,6 +293,22 @@ export const MSG = {
   // The audit log of admin actions (the admin issue)
   invalidFilter: 'Invalid filter.',
   auditLoadFailed: 'Unable to load the audit log.',
+  // Your data: export, self-delete, retention (issue 15; docs/decisions.md 166-169)
+  formerMemberFirstName: 'Former',
+  formerMemberLastName: 'member',
+  exportReady: 'Your data is ready to download.',
+  exportNone: 'You have not exported your data yet.',
+  accountDeleted: 'Your account has been deleted.',
+  deletionRefused: 'Your account cannot be deleted while money is owed to or by you. What is left:',
+  deletionLeftAvailable: 'an available balance of',
+  deletionLeftPending: 'a pending balance of',
+  deletionLeftFrozen: 'a frozen balance of',
+  deletionLeftRequested: 'a requested withdrawal of',
+  deletionLeftDebt: 'a debt of',
+  deletionLeftOpenOrders: 'open orders',
+  deletionLeftDisputable: 'payments of the last 120 days that can still be disputed, orders',
+  deleteAccountLoadFailed: 'Your account could not be deleted. Please try again.',
+  exportFailed: 'Your data could not be exported. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -67,6 +67,15 @@ export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
 export const usersOfRole = (role: string) => ({ gsi1pk: `ROLE#${role}` });
 export const userRoleIndex = (role: string, createdAt: string, userId: string) => ({ ...usersOfRole(role), gsi1sk: `${createdAt}#${userId}` });
+/**
+ * Accounts by the month of their last activity (sparse, GSI2): the retention job reads the months
+ * up to its cut-off instead of scanning every account. A sign-in moves the account to this month.
+ */
+export const accountsActiveIn = (month: string) => ({ gsi2pk: `ACTIVE#${month}` });
+export const accountActivityIndex = (lastActiveAt: string, userId: string) => ({
+  ...accountsActiveIn(lastActiveAt.slice(0, 7)),
+  gsi2sk: `${lastActiveAt}#${userId}`,
+});
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
@@ -224,6 +233,13 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   },
   // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
   admin: { readWrite: ['AUDIT#', 'EVENT#'], read: ['USER#'], index: ['AUDIT#'] },
+  // A member's export and deletion, and retention: every context's data of one account, each read
+  // or written through its own context's service (decision 166).
+  jobs: {
+    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#'],
+    read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
+    index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
+  },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },

@@ -405,6 +405,33 @@ export function fileDownloadUrl(key: string, seconds: number): Promise<string> {
   return getSignedUrl(formSigner, new GetObjectCommand({ Bucket: config.filesBucket, Key: key }), { expiresIn: seconds });
 }
 
+/**
+ * Writes a private JSON document into the files bucket (a member's data export), named for
+ * download as an attachment; only a signed address (fileDownloadUrl) ever serves it.
+ */
+export async function keepJson(key: string, document: unknown, fileName: string): Promise<void> {
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.filesBucket,
+      Key: key,
+      Body: JSON.stringify(document, null, 2),
+      ContentType: 'application/json',
+      ContentDisposition: attachment(fileName),
+    }),
+  );
+}
+
+/** When a kept file was written, or undefined when there is none. */
+export async function keptAt(key: string): Promise<Date | undefined> {
+  try {
+    return (await s3.send(new HeadObjectCommand({ Bucket: config.filesBucket, Key: key }))).LastModified;
+  } catch (error) {
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    if (status === 403 || status === 404) return undefined;
+    throw error;
+  }
+}
+
 const acceptedKind = (found: FileKind | undefined, { accept }: KeepRules) => (found && accept.includes(found.mime) ? found : undefined);
 
 async function readRange(Bucket: string, Key: string, etag: string | undefined, start: number, end: number): Promise<Uint8Array> {

@@ -18,7 +18,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { TABLE_ACCESS } from '../../functions/platform/keys';
-import { ORDER_DEADLINES_PERIOD_MINUTES, UPLOADS } from '../../shared/limits';
+import { ORDER_DEADLINES_PERIOD_MINUTES, RETENTION, UPLOADS } from '../../shared/limits';
 import { API_PREFIX, DOMAINS, ROUTES, routeKey, type Domain, type Route } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { AccessTokenKey } from '../constructs/access-token-key';
@@ -54,6 +54,8 @@ interface DomainNeeds {
    * checked ones in <folder>/ (copied in or written, signed for download, removed if refused).
    */
   keepsFilesIn?: string;
+  /** Writes members' data exports to the files bucket (exports/) and signs their downloads. */
+  writesExports?: boolean;
   mail?: boolean;
   stripe?: boolean;
   /** Mints access tokens: reads the private key. Every other domain (but health) only verifies them. */
@@ -69,6 +71,9 @@ interface DomainNeeds {
   connections?: readonly ConnectionsMethod[];
 }
 
+/** The retention run's limit: Lambda's maximum (decision 168). */
+const RETENTION_JOB_TIMEOUT_SECONDS = 900;
+
 /** Uploads are written, read (and signed for download) and deleted by key. */
 const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
 
@@ -80,6 +85,8 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   chats: { files: true, mail: true, connections: ['POST'] },
   orders: { stripe: true, mail: true, keepsFilesIn: 'projects', connections: ['POST'] },
   admin: { media: true, mail: true },
+  // Exports into the files bucket (exports/) and signs their downloads; deletion closes the member's sockets.
+  jobs: { mail: true, writesExports: true, connections: ['DELETE'] },
 };
 
 export interface ApiStackProps extends StackProps {
@@ -129,6 +136,16 @@ export class ApiStack extends Stack {
     this.addUnknownRoutes(integrationOf('health'));
     this.searchIndexerFunction = this.createSearchIndexer();
     this.scheduleOrderDeadlines(this.domainFunctions.get('orders'));
+    this.scheduleRetention(this.domainFunctions.get('jobs'));
+  }
+
+  /** Data retention (the privacy policy), once a day: the jobs Lambda warns, then deletes, inactive accounts. */
+  private scheduleRetention(jobs: lambda.IFunction | undefined): void {
+    if (!jobs) throw new Error('No jobs Lambda to run retention');
+    new events.Rule(this, 'RetentionSchedule', {
+      schedule: events.Schedule.rate(Duration.days(1)),
+      targets: [new targets.LambdaFunction(jobs, { retryAttempts: 2 })],
+    });
   }
 
   /** The deadlines of orders (auto-approval, auto-completion, refunds nobody decided) run in the orders Lambda, the one holding the Stripe secret. */
@@ -203,6 +220,8 @@ export class ApiStack extends Stack {
       entry: `functions/lambdas/${domain}/handler.ts`,
       serviceName: `marketplace-${domain}`,
       memoryMb: Math.max(MINIMUM_MEMORY_MB[domain] ?? 0, config.lambdaMemoryMb),
+      // The daily retention run goes through every inactive account of the day (bench/retention.ts).
+      ...(domain === 'jobs' && { timeoutSeconds: RETENTION_JOB_TIMEOUT_SECONDS }),
       environment: {
         TABLE_NAME: table.tableName,
         MEDIA_BUCKET: mediaBucket.bucketName,
@@ -249,6 +268,7 @@ export class ApiStack extends Stack {
         domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], keys);
       }
     }
+    if (needs.writesExports) domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject'], `${RETENTION.exportPrefix}/*`);
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
     if (needs.connections) grantManageConnections(domainFunction, this.props.webSocketApi, this.props.webSocketStage, needs.connections);
     if (needs.mail) grantSendMail(fn, this.props.config);

@@ -41,7 +41,11 @@ export class StatefulStack extends Stack {
     this.mediaBucket = this.createBucket('MediaBucket', STATEFUL_LOGICAL_IDS.mediaBucket, config);
     this.filesBucket = this.createBucket('FilesBucket', STATEFUL_LOGICAL_IDS.filesBucket, config, {
       // Uploads wait here for their content check (functions/platform/uploads.ts); one never published is gone a day later.
-      lifecycleRules: [{ id: 'ExpireUnpublishedUploads', prefix: `${UPLOADS.incomingPrefix}/`, expiration: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'ExpireUnpublishedUploads', prefix: `${UPLOADS.incomingPrefix}/`, expiration: Duration.days(1) },
+        // A member's data export is fetched within minutes; nothing of it stays past a day (decision 166).
+        { id: 'ExpireDataExports', prefix: `${RETENTION.exportPrefix}/`, expiration: Duration.days(RETENTION.exportKeptDays) },
+      ],
     });
     this.allowCloudFrontToReadMedia();
   }

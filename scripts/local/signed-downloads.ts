@@ -3,13 +3,14 @@
  * heldUploadUrl): on AWS a presigned GET of the files bucket's own endpoint; here the same URL on the
  * app's own path to S3 (/_local/s3/<files bucket>/<key>), checked as S3 checks a presigned GET
  * (query-string SigV4 by the local key, unexpired, the host signed) before s3rver is read. Only keys
- * under held/ (the catalogue Lambda's) and projects/ (delivered projects, signed by the orders
- * Lambda: functions/platform/uploads.ts fileDownloadUrl) are served, as those roles may read no other
+ * under held/ (the catalogue Lambda's), projects/ (delivered projects, signed by the orders
+ * Lambda: functions/platform/uploads.ts fileDownloadUrl) and exports/ (members' data exports, signed
+ * by the jobs Lambda) are served, as those roles may read no other
  * key a browser should see. A project file downloads as the attachment it was stored as.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { UPLOADS } from '../../shared/limits';
+import { RETENTION, UPLOADS } from '../../shared/limits';
 import { PROJECT_FILE_TYPES } from '../../shared/schemas/orders';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { LOCAL_CREDENTIALS } from './dynamodb';
@@ -101,7 +102,7 @@ function projectFileHeaders(contentType: string | null, disposition: string | nu
  */
 export function createSignedDownloadProxy(s3Endpoint: string, bucket: string) {
   const bucketPath = `${UPLOAD_FORM_PATH}/${bucket}/`;
-  const servedPrefixes = [UPLOADS.heldPrefix, PROJECTS_PREFIX].map((folder) => `${bucketPath}${folder}/`);
+  const servedPrefixes = [UPLOADS.heldPrefix, PROJECTS_PREFIX, RETENTION.exportPrefix].map((folder) => `${bucketPath}${folder}/`);
   const target = { region: LOCAL_CREDENTIALS.AWS_REGION, secretKeys: { [LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID]: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } };
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const [path, rawQuery = ''] = (request.url ?? '').split(/\?(.*)/s, 2);
@@ -117,11 +118,14 @@ export function createSignedDownloadProxy(s3Endpoint: string, bucket: string) {
     if (refusal) return refuse(response, refusal);
     const upstream = await fetch(`${s3Endpoint}/${bucket}/${segments.join('/')}`);
     const isProjectFile = path.startsWith(`${bucketPath}${PROJECTS_PREFIX}/`);
+    const isExport = path.startsWith(`${bucketPath}${RETENTION.exportPrefix}/`);
     const headers = !upstream.ok
       ? undefined
       : isProjectFile
         ? projectFileHeaders(upstream.headers.get('content-type'), upstream.headers.get('content-disposition'))
-        : uploadHeaders(upstream.headers.get('content-type') ?? undefined);
+        : isExport
+          ? { 'content-type': 'application/json', ...UPLOAD_RESPONSE_HEADERS, 'content-disposition': 'attachment; filename="my-data.json"' }
+          : uploadHeaders(upstream.headers.get('content-type') ?? undefined);
     if (!headers) {
       await upstream.body?.cancel();
       // Without s3:ListBucket, S3 answers a missing key with 403.

@@ -1,6 +1,6 @@
 /**
  * Where a running `npm start` can be reached by another process on this machine (`npm run
- * reconcile`): its table's endpoint and the local Stripe's, whose ports and key are chosen at each
+ * reconcile`, `npm run retention`): its table's endpoint and the local Stripe's, whose ports and key are chosen at each
  * start. Written into the state folder while the stack runs (readable by this user only), removed
  * at stop. Never a key of Stripe's own: with Stripe's test mode, the caller's environment has it.
  */
@@ -9,8 +9,27 @@ import { join } from 'node:path';
 
 const FILE = 'endpoints.json';
 
-/** The environment a process needs to use the stack's table and payment provider, as the orders Lambda does. */
-const SHARED = ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION', 'STAGE', 'STRIPE_API_BASE'] as const;
+/**
+ * The environment a process needs to use the stack's table and payment provider, as the orders
+ * Lambda does, and its mail, files and sockets, as the jobs Lambda does (`npm run retention`).
+ */
+const SHARED = [
+  'TABLE_NAME',
+  'DYNAMODB_ENDPOINT',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_REGION',
+  'STAGE',
+  'STRIPE_API_BASE',
+  'MEDIA_BUCKET',
+  'FILES_BUCKET',
+  'S3_ENDPOINT',
+  'SES_ENDPOINT',
+  'MAIL_FROM',
+  'SUPPORT_EMAIL',
+  'APP_URL',
+  'WS_MANAGEMENT_ENDPOINT',
+] as const;
 
 export function writeStackEndpoints(stateDir: string, env: Record<string, string>): void {
   const shared: Record<string, string> = Object.fromEntries(SHARED.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));

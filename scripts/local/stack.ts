@@ -57,6 +57,8 @@ export interface LocalStack {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
+const DAY_MS = 86_400_000;
+
 export const TABLE_NAME = 'marketplace';
 export const MEDIA_BUCKET = 'marketplace-media';
 export const FILES_BUCKET = 'marketplace-files';
@@ -138,9 +140,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           () => void runDeadlines().catch((error: unknown) => console.error('Order deadlines failed:', error)),
           ORDER_DEADLINES_PERIOD_MINUTES * 60_000,
         ).unref();
+  // Data retention, as the daily EventBridge rule invokes the jobs Lambda on AWS; the test clock runs it too.
+  const runRetention = () => handlers.jobs({ source: 'aws.events' } as never);
+  const retentionTimer = setInterval(() => void runRetention().catch((error: unknown) => console.error('Retention failed:', error)), DAY_MS).unref();
   const testClock = createTestClock(async () => {
     await localStripe?.tick();
     await runDeadlines();
+    await runRetention();
   });
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -216,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (options.dataDir) removeStackEndpoints(stateDir);
       clearInterval(snapshotTimer);
       clearInterval(deadlinesTimer);
+      clearInterval(retentionTimer);
       await tableStream.stop();
       await ws.close();
       await localStripe?.stop();

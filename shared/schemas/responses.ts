@@ -4,6 +4,7 @@
  * included (their shape is the spec's, section 7 of each document). Where the spec names no answer,
  * a state change answers the API's usual `{ msg }`.
  */
+import type { DataExportStatus } from './account-data';
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
@@ -76,6 +77,9 @@ export interface RouteResponses {
   'PUT /api/user/education/{index}': Message;
   'DELETE /api/user/education/{index}': Message;
   'PUT /api/user/change-password': Message;
+  'GET /api/user/export': DataExportStatus;
+  'POST /api/user/export': DataExportStatus;
+  'POST /api/user/delete-account': Message;
   'GET /api/user/{id}': PublicUser;
 
   'GET /api/chats/unread-count': { count: number };

@@ -52,6 +52,11 @@ export const changePasswordSchema = z.object({
   newPassword,
 });
 
+/** POST /user/delete-account: the password confirms it is the owner. */
+export const deleteAccountSchema = z.strictObject({
+  password: z.string().check(z.minLength(1, MSG.fillRequired), z.maxLength(LIMITS.passwordMax * 4)),
+});
+
 /** Euros, more than 0, in whole cents (the available balance is the server's check). */
 export const withdrawSchema = z.object({
   amount: z.number({ error: MSG.validAmount }).check(

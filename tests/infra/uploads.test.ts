@@ -61,9 +61,12 @@ const distributionDomain = (stage: SynthesizedStage) =>
   `<GetAtt:${logicalIdOf(stage.stage.web.node.findChild('Web').node.findChild('Distribution'))}.DomainName>`;
 
 describe('the files bucket and upload forms', () => {
-  it('lets unpublished uploads (incoming/) expire after a day, and nothing else of the bucket', () => {
+  it('lets unpublished uploads (incoming/) and data exports (exports/) expire after a day, and nothing else of the bucket', () => {
     const files = dev.templates.stateful.toJSON().Resources[STATEFUL_LOGICAL_IDS.filesBucket].Properties;
-    expect(files.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' })]);
+    expect(files.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: 'exports/', ExpirationInDays: 1, Status: 'Enabled' }),
+    ]);
     expect(dev.templates.stateful.toJSON().Resources[STATEFUL_LOGICAL_IDS.mediaBucket].Properties.LifecycleConfiguration).toBeUndefined();
   });
 
@@ -133,5 +136,15 @@ describe('what the orders Lambda may do with objects', () => {
       { actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], resource: exactly(files, '/incoming/projects/\\*') },
       { actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], resource: exactly(files, '/projects/\\*') },
     ]);
+  });
+});
+
+describe('what the jobs Lambda may do with objects', () => {
+  it('writes and signs members’ data exports (exports/* of the files bucket): nothing more', () => {
+    const files = statefulValue(STATEFUL_LOGICAL_IDS.filesBucket, 'Arn');
+    const statements = statementsOfFunction(dev.templates.api, logicalIdOf(dev.stage.api.domainFunctions.get('jobs')!))
+      .filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')))
+      .map((statement) => ({ actions: [...actionsOf(statement)].sort(), resource: text(statement.Resource as Value) }));
+    expect(statements).toEqual([{ actions: ['s3:GetObject', 's3:PutObject'], resource: exactly(files, '/exports/\\*') }]);
   });
 });

@@ -11,9 +11,9 @@ import { openOrder } from './orders';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from './payments';
 import { pdfDocument, submitMultipart } from './project-files';
 
-/** A paid project of the expert's offer, delivered and approved: its credit is the expert's. */
-export async function approvedOrder(of: { expert: ApiClient; offer: OfferDto }): Promise<{ chatId: string }> {
-  const { client: student } = await signedInStudent();
+/** A paid project of the expert's offer, delivered and approved: its credit is the expert's. Of a new student unless given. */
+export async function approvedOrder(of: { expert: ApiClient; offer: OfferDto; student?: ApiClient }): Promise<{ chatId: string }> {
+  const student = of.student ?? (await signedInStudent()).client;
   const { chat } = await openOrder(of.offer, student);
   const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
   await pressOnPage(created.body.url, 'pay');

@@ -9,7 +9,7 @@ import type { Account } from '../../../shared/schemas/account';
 import type { Education, WorkExperience } from '../../../shared/schemas/catalogue';
 import { ROLES } from '../../../shared/roles';
 import { averageRating } from '../../../shared/rating';
-import { emailKey, userKey, userRoleIndex } from '../../platform/keys';
+import { accountActivityIndex, emailKey, userKey, userRoleIndex } from '../../platform/keys';
 
 /** What an expert fills in for their public profile, and what the catalogue keeps on it. */
 export interface ExpertDetails {
@@ -53,6 +53,12 @@ export interface AccountRecord extends ExpertDetails {
   isDeleted?: boolean;
   createdAt: string;
   lastLoginAt?: string;
+  /** The last sign-in or session refresh (at most one write a day): retention counts from it. */
+  lastActiveAt?: string;
+  /** When the owner was warned that the account will be deleted for inactivity (once per inactivity). */
+  inactivityWarnedAt?: string;
+  /** When the account was deleted (by its owner or by retention); its personal fields are gone. */
+  deletedAt?: string;
   activationTokenHash?: string;
   resetTokenHash?: string;
   profilePhoto?: string;
@@ -100,6 +106,9 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   isDeleted: flag,
   createdAt: z.string(),
   lastLoginAt: text,
+  lastActiveAt: text,
+  inactivityWarnedAt: text,
+  deletedAt: text,
   activationTokenHash: text,
   resetTokenHash: text,
   profilePhoto: text,
@@ -128,7 +137,12 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
 
 /** The item of an account; its rating is not stored, only the counters it is derived from. */
 export function toAccountItem({ rating: _derived, ...account }: AccountRecord) {
-  return { ...userKey(account.userId), ...userRoleIndex(account.role, account.createdAt, account.userId), ...account };
+  return {
+    ...userKey(account.userId),
+    ...userRoleIndex(account.role, account.createdAt, account.userId),
+    ...(account.lastActiveAt !== undefined && !account.isDeleted && accountActivityIndex(account.lastActiveAt, account.userId)),
+    ...account,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ActivateBody, ContactBody, LoginBody, RegisterExpertBody, Register
 import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
+import { nowIso } from '../../platform/clock';
 import { giveBackToLimit, takeFromLimit } from '../../platform/rate-windows';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -16,11 +17,9 @@ import { isCommonPassword } from './common-passwords';
 import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordChangedMail, passwordResetMail } from './mails';
 import * as repo from './repository';
 import { endAllSessions, endSessions } from './session-service';
+import { type Client, provePassword } from './service';
 
-/** Who is asking: the client address the edge saw (per-client limits). */
-export interface Client {
-  ip: string;
-}
+export type { Client } from './service';
 
 // Registration and activation -------------------------------------------------------------------
 
@@ -64,7 +63,9 @@ async function mailActivation(
   let created: AccountRecord | undefined;
   if (!user) {
     // The first registration of an address is the account's pending record (login answers "activate first").
-    created = { userId: newId(), email, ...registration, status: 'pending', createdAt: new Date().toISOString() };
+    const createdAt = nowIso();
+    // Retention counts from here until a sign-in: a registration never activated leaves after a year too.
+    created = { userId: newId(), email, ...registration, status: 'pending', createdAt, lastActiveAt: createdAt };
     try {
       await repo.createUser(created);
       user = created;
@@ -165,7 +166,7 @@ export async function login(body: LoginBody, kind: SessionKind, client: Client):
   await repo.forgetLoginGuesses(kind, body.email, client.ip);
   if (user.status !== 'active') throw new Forbidden(MSG.activateFirst, 'activation_required');
   if (user.isBanned) throw new Forbidden(MSG.accountBanned, 'account_banned');
-  const now = new Date().toISOString();
+  const now = nowIso();
   const [session] = await Promise.all([startSession(user, kind), repo.recordLogin(user.userId, now)]);
   return { user: toCurrentAccount({ ...user, lastLoginAt: now }), ...session };
 }
@@ -199,6 +200,12 @@ async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omi
   return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds: AUTH_TIMINGS.sessionAbsoluteSeconds };
 }
 
+/** A refresh is activity (retention counts from it): recorded at most once a day, so refreshes stay one read. */
+async function recordActivity(user: AccountRecord): Promise<void> {
+  const today = nowIso();
+  if (user.lastActiveAt?.slice(0, 10) !== today.slice(0, 10)) await repo.recordActivity(user.userId, today);
+}
+
 /** A token presented again this soon after its rotation is a concurrent refresh (two tabs), not theft. */
 const ROTATION_LEEWAY_SECONDS = 10;
 
@@ -224,6 +231,7 @@ export async function refresh(
     throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   }
   const caller: Caller = { userId, role: user.role, sessionId, kind };
+  await recordActivity(user);
   const lifetimeSeconds = session.expiresAt - nowSeconds();
   if (presented === session.previousHash && nowSeconds() - (session.rotatedAt ?? 0) <= ROTATION_LEEWAY_SECONDS) {
     return { accessToken: await signAccessToken(caller, session.expiresAt), lifetimeSeconds };
@@ -297,12 +305,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
  * stays signed in; the owner is told by mail.
  */
 export async function changePassword(caller: Caller, account: AccountRecord, body: { currentPassword: string; newPassword: string }, client: Client) {
-  const limit = RATE_LIMITS.loginGuessesPerClient;
-  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
-  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
-  // 403, not 400: the guess is counted (a write), and the body itself was well formed.
-  if (!(await verifyPassword(body.currentPassword, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
-  await repo.forgetLoginGuesses('user', account.email, client.ip);
+  await provePassword(account, body.currentPassword, client);
   if (body.newPassword === body.currentPassword) throw new ValidationFailed(MSG.passwordUnchanged, [{ msg: MSG.passwordUnchanged }], 'password_unchanged');
   if (isCommonPassword(body.newPassword)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
   if (!(await repo.changePassword(account.userId, account.passwordHash, await hashPassword(body.newPassword))))

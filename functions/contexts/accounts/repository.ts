@@ -8,6 +8,9 @@ import { countInWindow, forgetWindow, readWindow } from '../../platform/rate-win
 import { catalogueChangePut } from '../search/catalogue-changes';
 import {
   GSI1,
+  GSI2,
+  accountActivityIndex,
+  accountsActiveIn,
   contactKey,
   emailKey,
   loginAddressKey,
@@ -134,10 +137,131 @@ export async function findAccountByEmail(email: string): Promise<AccountRecord |
   return userId ? getAccount(userId) : undefined;
 }
 
+/** A sign-in: it is activity too, which moves the account to this month of the activity index. */
 export async function recordLogin(userId: string, at: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({ TableName: TableName(), Key: userKey(userId), UpdateExpression: 'SET lastLoginAt = :at', ExpressionAttributeValues: { ':at': at } }),
-  );
+  await setActivity(userId, at, 'lastLoginAt = :at, ');
+}
+
+/** A session refresh: activity, which moves the account to this month of the activity index. */
+export async function recordActivity(userId: string, at: string): Promise<void> {
+  await setActivity(userId, at, '');
+}
+
+async function setActivity(userId: string, at: string, alsoSet: string): Promise<void> {
+  const { gsi2pk, gsi2sk } = accountActivityIndex(at, userId);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: userKey(userId),
+        UpdateExpression: `SET ${alsoSet}lastActiveAt = :at, gsi2pk = :month, gsi2sk = :sk`,
+        // A deleted account stays out of the index, whatever a late refresh says.
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':at': at, ':month': gsi2pk, ':sk': gsi2sk },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Accounts whose last activity was in this month and before `before` (GSI2, sparse), a page at a time. */
+export async function accountsLastActiveIn(month: string, before: string): Promise<string[]> {
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TableName(),
+        IndexName: GSI2,
+        KeyConditionExpression: 'gsi2pk = :month AND gsi2sk < :before',
+        ExpressionAttributeValues: { ':month': accountsActiveIn(month).gsi2pk, ':before': before },
+        ProjectionExpression: 'userId',
+        ExclusiveStartKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((item) => emailClaimItem.parse(item).userId));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
+}
+
+/** Records the inactivity warning, unless the account was active since it was read (then no warning is due). */
+export async function recordInactivityWarning(userId: string, lastActiveAt: string, at: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET inactivityWarnedAt = :at',
+        ConditionExpression: 'lastActiveAt = :last AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':at': at, ':last': lastActiveAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** What an account keeps once deleted: what others' records need (its id and role, a name for "Former member"). */
+const KEPT_ON_DELETION = new Set(['pk', 'sk', 'userId', 'role', 'createdAt', 'status', 'gsi1pk', 'gsi1sk', 'sessionsVersion', 'endedSessions']);
+const SET_ON_DELETION = { firstName: ':first', lastName: ':last', email: ':none', passwordHash: ':none', isDeleted: ':true', deletedAt: ':at' } as const;
+
+/**
+ * Anonymises the account and releases its address, in one transaction: every other field goes
+ * (names become "Former member", the photo, the hashes, the expert's details), it leaves the
+ * activity index, and the address can register again. False when it was deleted already or, for
+ * retention (`activeAt`), it was active since that was read.
+ */
+export async function anonymiseAccount(
+  account: AccountRecord,
+  names: { firstName: string; lastName: string },
+  at: string,
+  activeAt?: string,
+): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: userKey(account.userId), ConsistentRead: true }));
+  if (!Item) return false;
+  const removed = Object.keys(Item).filter((field) => !KEPT_ON_DELETION.has(field) && !(field in SET_ON_DELETION));
+  const set = Object.entries(SET_ON_DELETION).map(([field, value]) => `${field} = ${value}`);
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(account.userId),
+            UpdateExpression: `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
+            ConditionExpression: `attribute_not_exists(deletedAt)${activeAt === undefined ? '' : ' AND lastActiveAt = :active'}`,
+            ...(removed.length > 0 && { ExpressionAttributeNames: Object.fromEntries(removed.map((field, i) => [`#r${i}`, field])) }),
+            ExpressionAttributeValues: {
+              ':first': names.firstName,
+              ':last': names.lastName,
+              ':none': '',
+              ':true': true,
+              ':at': at,
+              ...(activeAt !== undefined && { ':active': activeAt }),
+            },
+          },
+        },
+        {
+          Delete: {
+            TableName: TableName(),
+            Key: emailKey(account.email),
+            ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
+            ExpressionAttributeValues: { ':id': account.userId },
+          },
+        },
+        // An expert leaves the directory and search.
+        ...(account.role === 'professor' ? [catalogueChangePut('expert', account.userId, account.userId)] : []),
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 // Payout accounts --------------------------------------------------------------------------------

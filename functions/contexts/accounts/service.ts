@@ -3,11 +3,16 @@
  * request, accounts by id, the experts, and an account's saved offers. Sign-up, login and the rest
  * of authentication are auth-service.ts, which only the auth Lambda loads.
  */
+import { RATE_LIMITS, RETENTION } from '../../../shared/limits';
+import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
+import { verifyPassword } from '../../platform/crypto';
+import { Forbidden, TooManyRequests } from '../../platform/errors';
 import type { AccountRecord } from './account';
 import * as favorites from './favorite-repository';
 import * as repo from './repository';
 import { mayAct } from './session';
+import { endAllSessions } from './session-service';
 import { nowSeconds } from '../../platform/table';
 
 /** The account of a caller who may act now (the HTTP layer's session check), else undefined. */
@@ -41,3 +46,52 @@ export const expertReviewCounted = repo.expertReviewCounted;
 /** Saves offers (offer id -> when); undefined when the account would hold more than `max`. */
 export const addFavorites = favorites.addFavorites;
 export const removeFavorite = favorites.removeFavorite;
+
+/** Who is asking: the client address the edge saw (per-client limits). */
+export interface Client {
+  ip: string;
+}
+
+/**
+ * The signed-in member proves it is them with their password (a password change, a deletion): a
+ * wrong one counts as a login guess of this client, so this door is no way around the login's throttle.
+ */
+export async function provePassword(account: AccountRecord, password: string, client: Client): Promise<void> {
+  const limit = RATE_LIMITS.loginGuessesPerClient;
+  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
+  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
+  // 403, not 400: the guess is counted (a write), and the body itself was well formed.
+  if (!(await verifyPassword(password, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
+  await repo.forgetLoginGuesses('user', account.email, client.ip);
+}
+
+/** The name a deleted account is shown by, where others' records keep it. */
+export const FORMER_MEMBER = { firstName: MSG.formerMemberFirstName, lastName: MSG.formerMemberLastName } as const;
+
+/**
+ * Deletes an account: anonymised ("Former member", nothing personal kept), its address free to
+ * register again, and every session and socket ended. For retention (`activeAt`), only if it was
+ * not active since. False when nothing was deleted.
+ */
+export async function deleteAccount(account: AccountRecord, at: string, activeAt?: string): Promise<boolean> {
+  if (!(await repo.anonymiseAccount(account, FORMER_MEMBER, at, activeAt))) return false;
+  await endAllSessions(account.userId);
+  return true;
+}
+
+/**
+ * Accounts whose last activity came before `before`: the months of the activity index from its
+ * first to `before`'s, each one Query (GSI2), never a scan of all accounts.
+ */
+export async function accountsInactiveSince(before: string): Promise<string[]> {
+  const months: string[] = [];
+  for (let month: string = RETENTION.activityIndexSince; month <= before.slice(0, 7); month = nextMonth(month)) months.push(month);
+  return (await Promise.all(months.map((month) => repo.accountsLastActiveIn(month, before)))).flat();
+}
+
+const nextMonth = (month: string) => {
+  const [year, number] = month.split('-').map(Number);
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+};
+
+export const recordInactivityWarning = repo.recordInactivityWarning;

@@ -3,7 +3,7 @@
  * A review is one transaction: the review itself (once per order, by its key), the offer's and the
  * expert's counters, and the catalogue change that brings the new figures to search.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { GSI1, GSI2, offerKey, reviewKey, reviewsOfExpert, reviewsOfOffer } from '../../platform/keys';
 import { db, isConditionFailure, transact } from '../../platform/table';
@@ -64,4 +64,17 @@ export async function latestReviewsOfExpert(expertId: string, limit: number): Pr
 async function latest(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>, limit: number): Promise<ReviewRecord[]> {
   const { Items = [] } = await db.send(new QueryCommand({ TableName: config.tableName, ...input, ScanIndexForward: false, Limit: limit }));
   return Items.map(fromReviewItem);
+}
+
+/** Gives a review the author name shown by now (a deleted account: "Former member"). */
+export async function renameAuthor(review: Pick<ReviewRecord, 'offerId' | 'orderId'>, authorFirstName: string, authorInitial: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: reviewKey(review.offerId, review.orderId),
+      UpdateExpression: 'SET authorFirstName = :first, authorInitial = :initial',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':first': authorFirstName, ':initial': authorInitial },
+    }),
+  );
 }

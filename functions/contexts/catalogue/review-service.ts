@@ -78,3 +78,11 @@ export async function reviewsOfExpert(expertId: string, caller: Caller | undefin
 export async function reviewsOfOffer(offerId: string, caller: Caller | undefined): Promise<Review[]> {
   return (await reviews.latestReviewsOfOffer(offerId, CATALOGUE.reviewsShown)).map((review) => toReviewDto(review, caller));
 }
+
+/** A deleted member's reviews stay, under the name given ("Former member"): the ratings they gave still count. */
+export async function renameAuthor(
+  written: readonly Pick<ReviewRecord, 'offerId' | 'orderId'>[],
+  names: { firstName: string; lastName: string },
+): Promise<void> {
+  await Promise.all(written.map((review) => reviews.renameAuthor(review, names.firstName, names.lastName)));
+}

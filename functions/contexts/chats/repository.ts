@@ -3,7 +3,7 @@
  * message is written in one transaction with both members' places, the recipient's unread total
  * and the event that pushes it, so counts and pushes always match what is stored.
  */
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
@@ -306,4 +306,75 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+// A member's data: their export and their deletion -----------------------------------------------
+
+/** Every chat of a member with its order and its review (if any), whatever their number: pages of the member's GSI1 partition. */
+export async function everyChatOf(userId: string): Promise<{ chat: ChatRecord; order: OrderRecord; review?: ReviewRecord }[]> {
+  const found: { chat: ChatRecord; order: OrderRecord; review?: ReviewRecord }[] = [];
+  let after: string | undefined;
+  do {
+    const page = await chatsOfUser(userId, 100, after);
+    const chatIds = page.members.map((member) => member.chatId);
+    const { chats, orders } = await chatsMembersAndUsers(chatIds, [], []);
+    const reviewKeys = chatIds.flatMap((chatId) => {
+      const chat = chats.get(chatId);
+      return chat && orders.get(chatId)?.status === 'closed' ? [reviewKey(chat.offer._id, chatId)] : [];
+    });
+    const reviews = new Map((await batchGet(table(), reviewKeys)).map(fromReviewItem).map((review) => [review.orderId, review]));
+    for (const chatId of chatIds) {
+      const chat = chats.get(chatId);
+      const order = orders.get(chatId);
+      if (chat && order) found.push({ chat, order, ...(reviews.has(chatId) && { review: reviews.get(chatId) }) });
+    }
+    after = page.next;
+  } while (after);
+  return found;
+}
+
+/** Every message of a chat, oldest first. */
+export async function everyMessageOf(chatId: string): Promise<MessageRecord[]> {
+  const { pk, skPrefix } = messagesOf(chatId);
+  const messages: MessageRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ExclusiveStartKey,
+      }),
+    );
+    messages.push(...(page.Items ?? []).map(fromMessageItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return messages;
+}
+
+/** Gives a message the name its sender is shown by now (a deleted account: "Former member"). */
+export async function renameSender(message: MessageRecord, names: { firstName: string; lastName: string }): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: messageKey(message.chatId, message.messageId),
+      UpdateExpression: 'SET senderFirstName = :first, senderLastName = :last',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':first': names.firstName, ':last': names.lastName },
+    }),
+  );
+}
+
+/** Gives a chat the name its expert is shown by now. */
+export async function renameExpert(chatId: string, expertName: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: chatKey(chatId),
+      UpdateExpression: 'SET expertName = :name',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':name': expertName },
+    }),
+  );
 }

@@ -246,3 +246,25 @@ export async function markRead(caller: Caller, chatId: string): Promise<{ count:
   }
   return { count: await repository.unreadTotal(caller.userId, true) };
 }
+
+/** Every conversation of a member, with its order, its review and all its messages: their data export and the checks of their deletion. */
+export async function conversationsOf(userId: string, options: { withMessages: boolean }) {
+  const chats = await repository.everyChatOf(userId);
+  if (!options.withMessages) return chats.map((found) => ({ ...found, messages: [] as MessageRecord[] }));
+  return Promise.all(chats.map(async (found) => ({ ...found, messages: await repository.everyMessageOf(found.chat.chatId) })));
+}
+
+/**
+ * A deleted member's name leaves their conversations: their messages (and, for an expert, the
+ * chats' expert name) show the name given; the other member keeps the conversation.
+ */
+export async function renameMember(
+  userId: string,
+  chats: readonly { chat: ChatRecord; messages: readonly MessageRecord[] }[],
+  names: { firstName: string; lastName: string },
+) {
+  for (const { chat, messages } of chats) {
+    await Promise.all(messages.filter((message) => message.senderId === userId).map((message) => repository.renameSender(message, names)));
+    if (chat.expertId === userId) await repository.renameExpert(chat.chatId, `${names.firstName} ${names.lastName}`);
+  }
+}

@@ -237,3 +237,35 @@ export async function isEventProcessed(eventId: string): Promise<boolean> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: providerEventKey(eventId), ConsistentRead: true }));
   return Item !== undefined;
 }
+
+/** A line of an account as its owner reads it in their data export: when, which entry, how much. */
+export interface StatementLine {
+  account: LedgerAccount;
+  at: string;
+  entryId: string;
+  amountCents: Cents;
+}
+
+/** Every line of an account with its time and entry, oldest first (the sort key is `<at>#<entryId>#<line>`). */
+export async function statementOf(account: LedgerAccount): Promise<StatementLine[]> {
+  const lines: StatementLine[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk < :total',
+        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':total': ledgerTotalKey(account).sk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const sortKey = String(item.sk);
+      const at = sortKey.slice(0, sortKey.indexOf('#'));
+      const entryId = sortKey.slice(at.length + 1, sortKey.lastIndexOf('#'));
+      lines.push({ account, at, entryId, amountCents: cents(Number(item.amountCents)) });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return lines;
+}

@@ -72,6 +72,12 @@ export async function expertBalances(expertId: string): Promise<Record<ExpertBal
   return { ...owing, owed: totals.get(debtOf(expertId)) ?? cents(0), owedIfLost: totals.get(disputedDebtOf(expertId)) ?? cents(0) };
 }
 
+/** Every line of the expert's own accounts (what the platform owes them, their connected account, their debt): their data export. */
+export async function expertStatement(expertId: string) {
+  const accounts = [...EXPERT_BALANCES.map((state) => expertAccount(expertId, state)), connectedAccountOf(expertId), debtOf(expertId)];
+  return (await Promise.all(accounts.map(ledger.statementOf))).flat();
+}
+
 /** What an order's credit gave its expert (after the fee, the debt it settled included); undefined before the order is credited. */
 export async function creditOf(orderId: string, expertId: string): Promise<Cents | undefined> {
   const credit = await ledger.getEntry(`credit:${orderId}`);

@@ -7,6 +7,7 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
+import { YourData } from '@/features/profile/components/your-data';
 import '@/features/profile/profile.css';
 
 const TABS = [
@@ -78,6 +79,7 @@ export default function ProfileRoute() {
           )}
         </div>
       ))}
+      <YourData />
     </section>
   );
 }

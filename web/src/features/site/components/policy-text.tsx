@@ -61,10 +61,22 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
             </p>
             <p>Durées de conservation :</p>
             <ul>
-              <li>données de compte : 1 an après la dernière connexion ;</li>
-              <li>données de contact (messages envoyés via le formulaire) : 6 mois ;</li>
-              <li>journaux techniques : 1 an.</li>
+              <li>données de compte : 1 an après la dernière activité (une connexion, ou une session prolongée) ;</li>
+              <li>données de contact (messages envoyés via le formulaire) : 6 mois, puis effacées automatiquement ;</li>
+              <li>journaux techniques : 1 an, puis effacés automatiquement.</li>
             </ul>
+            <p>
+              Chaque jour, une tâche automatique applique ces durées. Elle vous prévient par e-mail, une seule fois, 30 jours avant la suppression d’un compte
+              inactif ; une connexion d’ici là garde le compte. Passé ce délai, le compte est supprimé : vos nom, adresse, photo, mot de passe, profil et
+              favoris sont effacés, vos offres sont retirées du catalogue et votre adresse peut servir à un nouveau compte. Les commandes, avis et messages dont
+              les autres membres ont encore besoin restent, sous le nom « Former member ». Un compte n’est jamais supprimé tant que de l’argent vous est dû ou
+              est dû par vous (un solde, une dette, une commande en cours, ou un paiement des 120 derniers jours encore contestable) : il est gardé jusqu’à ce
+              que ce ne soit plus le cas. Les comptes des administrateurs ne sont pas concernés.
+            </p>
+            <p>
+              Depuis votre profil (« Vos données »), vous pouvez télécharger toutes vos données au format JSON et supprimer vous-même votre compte, aux mêmes
+              conditions.
+            </p>
             <p>
               Vous disposez d’un droit d’accès, de rectification, d’effacement, d’opposition et de portabilité : écrivez à{' '}
               <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>. Vous pouvez saisir la CNIL. Nous n’utilisons que des cookies nécessaires au fonctionnement (session,
@@ -132,10 +144,18 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
             </p>
             <p>Retention periods:</p>
             <ul>
-              <li>account data: 1 year after your last login;</li>
-              <li>contact data (messages sent through the contact form): 6 months;</li>
-              <li>technical logs: 1 year.</li>
+              <li>account data: 1 year after your last activity (a sign-in, or a session kept alive);</li>
+              <li>contact data (messages sent through the contact form): 6 months, then erased automatically;</li>
+              <li>technical logs: 1 year, then erased automatically.</li>
             </ul>
+            <p>
+              Every day, an automatic job applies these periods. It warns you by e-mail, once, 30 days before an inactive account is deleted; signing in before
+              then keeps the account. After that, the account is deleted: your name, address, photo, password, profile and favourites are erased, your offers
+              leave the catalogue and your address can be used for a new account. Orders, reviews and messages that other members still need stay, under the
+              name &quot;Former member&quot;. An account is never deleted while money is owed to or by you (a balance, a debt, an open order, or a payment of
+              the last 120 days that can still be disputed): it is kept until that is no longer so. Administrators&apos; accounts are not concerned.
+            </p>
+            <p>From your profile (&quot;Your data&quot;), you can download all your data as JSON and delete your account yourself, on the same terms.</p>
             <p>
               You may access, correct, erase, object to and export your data: write to <a href={`mailto:${SUPPORT}`}>{SUPPORT}</a>. You may also complain to the
               CNIL. We only use cookies the service needs (session, consent choice).

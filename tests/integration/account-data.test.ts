@@ -1,0 +1,190 @@
+/**
+ * A member's own data through the local gateway, the jobs handler, DynamoDB Local and local S3:
+ * the export holds every kind of their data and nothing private, and only its signed address
+ * fetches it; the deletion is refused, saying what is left, while money is owed to or by them, then
+ * accepted, after which others' records show "Former member" and every session is over.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DataExportStatus } from '../../shared/schemas/account-data';
+import type { OfferDto, Review } from '../../shared/schemas/catalogue';
+import type { ChatDto, ChatMessages } from '../../shared/schemas/chats';
+import type { OrderHistoryPage } from '../../shared/schemas/earnings';
+import { MSG } from '../../shared/texts';
+import { PASSWORD, signedInStudent } from '../support/accounts';
+import { ApiClient } from '../support/api';
+import { expertWithOffer } from '../support/chats';
+import { approvedOrder, settleFunds } from '../support/earnings';
+import { chatOf, serverNow } from '../support/orders';
+import { latestMail } from '../support/outbox';
+import { onboard } from '../support/payments';
+import { getItem, setAttributes } from '../support/table';
+
+const DAY_MS = 86_400_000;
+
+let expert: ApiClient;
+let expertId: string;
+let expertEmail: string;
+let offer: OfferDto;
+/** The student of the approved order, their review written. */
+let student: ApiClient;
+let studentEmail: string;
+let chatId: string;
+let orderNumber: number;
+
+beforeAll(async () => {
+  ({ expert, expertId, email: expertEmail, offer } = await expertWithOffer('Della', 'Datakeeper', 'Data protection audit'));
+  await onboard(expert);
+  ({ client: student, email: studentEmail } = await signedInStudent());
+  ({ chatId } = await approvedOrder({ expert, offer, student }));
+  orderNumber = (await chatOf(student, chatId)).orderNumber;
+  const reviewed = await student.post(`/offers/${offer._id}/reviews`, { rating: 4, comment: 'Thorough and clear.', orderNumber });
+  expect(reviewed.status, JSON.stringify(reviewed.body)).toBeLessThan(300);
+  expect((await student.post(`/chats/${chatId}/messages`, { content: 'Thanks for the audit!' })).status).toBeLessThan(300);
+});
+
+const deleteAccount = (client: ApiClient, password = PASSWORD) => client.post<{ msg: string; code?: string }>('/user/delete-account', { password });
+
+/** The member's export, built now and fetched through its signed address. */
+async function exported(client: ApiClient): Promise<{ text: string; data: Record<string, unknown[]> & { profile: Record<string, unknown> } }> {
+  const built = await client.post<DataExportStatus>('/user/export');
+  expect(built.status, JSON.stringify(built.body)).toBe(200);
+  expect(built.body).toMatchObject({ status: 'ready', msg: MSG.exportReady, url: expect.any(String), expiresAt: expect.any(String) });
+  const response = await fetch(String(built.body.url));
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-disposition')).toContain('attachment');
+  const text = await response.text();
+  return { text, data: JSON.parse(text) };
+}
+
+describe('the data export', () => {
+  it('holds the student’s profile, conversations and messages, orders and reviews, and nothing private', async () => {
+    expect((await student.get<DataExportStatus>('/user/export')).body).toEqual({ msg: MSG.exportNone, status: 'none' });
+    const { text, data } = await exported(student);
+    expect(data.profile).toMatchObject({ email: studentEmail, role: 'user' });
+    expect(data.conversations).toEqual([
+      expect.objectContaining({
+        _id: chatId,
+        offerTitle: 'Data protection audit',
+        yourRole: 'student',
+        messages: expect.arrayContaining([expect.objectContaining({ fromYou: true, content: 'Thanks for the audit!' })]),
+      }),
+    ]);
+    expect(data.orders).toEqual([
+      expect.objectContaining({ orderNumber, yourRole: 'student', status: 'closed', payment: expect.objectContaining({ amount: 60 }) }),
+    ]);
+    expect(data.reviews).toEqual([expect.objectContaining({ orderNumber, written: true, rating: 4, comment: 'Thorough and clear.' })]);
+    for (const secret of ['passwordHash', 'tokenHash', 'TokenHash', 'payoutAccountId', 'endedSessions', 'scrypt$', 'acct_', 'pi_', 'cs_'])
+      expect(text).not.toContain(secret);
+
+    // GET answers the same export with a fresh address while it is kept.
+    const status = (await student.get<DataExportStatus>('/user/export')).body;
+    expect(status).toMatchObject({ status: 'ready', url: expect.any(String) });
+    expect((await fetch(String(status.url))).status).toBe(200);
+  });
+
+  it('holds the expert’s offers, the review they received and their ledger lines', async () => {
+    const { text, data } = await exported(expert);
+    expect(data.profile).toMatchObject({ email: expertEmail, role: 'professor', _id: expertId });
+    expect(data.offers).toEqual([expect.objectContaining({ _id: offer._id, title: 'Data protection audit', price: 60, status: 'approved' })]);
+    expect(data.orders).toEqual([expect.objectContaining({ orderNumber, yourRole: 'expert' })]);
+    expect(data.reviews).toEqual([expect.objectContaining({ orderNumber, written: false, rating: 4 })]);
+    expect(data.ledger).toEqual(expect.arrayContaining([expect.objectContaining({ balance: 'pending', amount: -54, entry: `credit:${chatId}` })]));
+    for (const secret of ['passwordHash', 'payoutAccountId', 'acct_', 'ratingSum']) expect(text).not.toContain(secret);
+  });
+
+  it('is fetched only through its own signed address: another member cannot reach it', async () => {
+    const own = (await student.post<DataExportStatus>('/user/export')).body;
+    const studentId = String((await student.get<{ _id: string }>('/auth/user')).body._id);
+    // The expert's address, pointed at the student's file, fails the signature.
+    const theirs = new URL(String((await expert.post<DataExportStatus>('/user/export')).body.url));
+    theirs.pathname = theirs.pathname.replace(expertId, studentId);
+    expect((await fetch(theirs)).status).toBe(403);
+    expect(new URL(String(own.url)).pathname).toContain(studentId);
+    expect((await new ApiClient().get('/user/export')).status).toBe(401);
+  });
+});
+
+describe('deleting one’s own account', () => {
+  it('asks for the password, and a wrong one counts as a login guess', async () => {
+    const refused = await deleteAccount(student, 'not-my-password');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ msg: MSG.currentPasswordWrong, code: 'current_password_wrong' });
+    expect((await deleteAccount(student, '')).status).toBe(400);
+  });
+
+  it('is refused while an order is open, naming it', async () => {
+    const { client: booker } = await signedInStudent();
+    const opened = await booker.post<{ chat: ChatDto }>('/chats/create', { offerId: offer._id, initialMessage: 'Can we book?' });
+    const created = await booker.post<{ url: string }>('/payments/create-session', { chatId: opened.body.chat._id });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // An unpaid conversation holds no money: only a booked or paid order keeps the account.
+    await setAttributes({ pk: `ORDER#${opened.body.chat._id}`, sk: 'ORDER' }, { status: 'confirmed' });
+    const refused = await deleteAccount(booker);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('account_money_owed');
+    expect(refused.body.msg).toBe(`${MSG.deletionRefused} ${MSG.deletionLeftOpenOrders} #${opened.body.chat.orderNumber}.`);
+  });
+
+  it('is refused to the expert while the platform owes them a balance, and to the student while their payment can be disputed', async () => {
+    const toExpert = await deleteAccount(expert);
+    expect(toExpert.status).toBe(409);
+    expect(toExpert.body.msg).toContain(`${MSG.deletionLeftPending} €54.00`);
+    await settleFunds();
+    expect((await deleteAccount(expert)).body.msg).toContain(`${MSG.deletionLeftAvailable} €54.00`);
+
+    const toStudent = await deleteAccount(student);
+    expect(toStudent.status).toBe(409);
+    expect(toStudent.body.msg).toBe(`${MSG.deletionRefused} ${MSG.deletionLeftDisputable} #${orderNumber}.`);
+  });
+
+  it('is accepted once nothing is owed: others see "Former member", the sessions end and the address is free again', async () => {
+    // The payment is now older than the 120 days in which it could be disputed.
+    const order = (await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' })) as { payment: Record<string, unknown> };
+    await setAttributes(
+      { pk: `ORDER#${chatId}`, sk: 'ORDER' },
+      { payment: { ...order.payment, paidAt: new Date((await serverNow()) - 121 * DAY_MS).toISOString() } },
+    );
+    const otherDevice = new ApiClient();
+    otherDevice.accessToken = (await otherDevice.post<{ accessToken: string }>('/auth/login', { email: studentEmail, password: PASSWORD })).body.accessToken;
+
+    const deleted = await deleteAccount(student);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toEqual({ msg: MSG.accountDeleted });
+    await latestMail(studentEmail, 'Your account has been deleted');
+
+    // Every session is over, and the account cannot sign in.
+    for (const client of [student, otherDevice]) expect((await client.get('/auth/user')).status).toBe(401);
+    expect((await new ApiClient().post('/auth/login', { email: studentEmail, password: PASSWORD })).status).toBe(401);
+
+    // The expert keeps the order, its messages and its review, under "Former member".
+    const chat = await chatOf(expert, chatId);
+    expect(chat.participants.find((participant) => participant.role === 'user')).toMatchObject({ firstName: 'Former', lastName: 'member' });
+    const messages = (await expert.get<ChatMessages>(`/chats/chat/${chatId}`)).body.messages;
+    for (const message of messages.filter((m) => m.senderDetails.firstName !== 'Della'))
+      expect(message.senderDetails).toEqual({ firstName: 'Former', lastName: 'member' });
+    const row = (await expert.get<OrderHistoryPage>('/user/order-history')).body.orders.find((order) => order.chatId === chatId);
+    expect(row?.offer.student).toMatchObject({ firstName: 'Former', lastName: 'member' });
+    const reviews = (await new ApiClient().get<Review[]>(`/offers/professor/${expertId}/reviews`)).body;
+    expect(reviews).toEqual([expect.objectContaining({ rating: 4, user: { firstName: 'Former', lastName: 'member' } })]);
+
+    // Nothing personal stays on the account; its address can register anew.
+    const item = await getItem({ pk: `USER#${(chat.participants.find((p) => p.role === 'user') ?? { _id: '' })._id}`, sk: 'PROFILE' });
+    expect(item).toMatchObject({ isDeleted: true, email: '', passwordHash: '', firstName: 'Former', lastName: 'member' });
+    expect(item).not.toHaveProperty('lastActiveAt');
+    expect(item).not.toHaveProperty('gsi2pk');
+    expect(await getItem({ pk: `EMAIL#${studentEmail}`, sk: 'EMAIL' })).toBeUndefined();
+    expect((await new ApiClient().post('/auth/register', { name: 'Sam Again', email: studentEmail, password: PASSWORD, role: 'user' })).status).toBe(201);
+  });
+
+  it('takes a deleted expert’s offers out of the catalogue and search', async () => {
+    const { expert: leaving, offer: theirs } = await expertWithOffer('Lea', 'Leaving', 'Tax return walkthrough');
+    expect((await new ApiClient().get(`/offers/${theirs._id}`)).status).toBe(200);
+    expect((await deleteAccount(leaving)).status).toBe(200);
+    expect((await new ApiClient().get(`/offers/${theirs._id}`)).status).toBe(404);
+    await expect
+      .poll(async () => (await new ApiClient().get<OfferDto[]>('/offers/search?q=Tax%20return%20walkthrough')).body.map((found) => found._id), {
+        timeout: 5000,
+      })
+      .not.toContain(theirs._id);
+  });
+});
