@@ -158,6 +158,13 @@ export const auditIndexes = (position: string, adminId: string, targetId: string
   gsi2pk: auditOfTarget(targetId),
   gsi2sk: position,
 });
+/** A reported item's case (decision 196): its reports, kept together until an admin resolves them. */
+export const reportCaseKey = (caseId: string) => ({ pk: `REPORT#${caseId}`, sk: 'REPORT' });
+/** The open case of an item, if any: one at a time, so that every report of the item joins it. */
+export const openReportKey = (targetType: string, targetId: string) => ({ pk: `REPORT#OPEN#${targetType}#${targetId}`, sk: 'OPEN' });
+/** Cases by status (GSI2): open ones by their first report, oldest first; resolved ones by their resolution. */
+export const reportCasesWithStatus = (status: string) => ({ gsi2pk: `REPORTS#${status}` });
+export const reportCaseStatusIndex = (status: string, at: string, caseId: string) => ({ ...reportCasesWithStatus(status), gsi2sk: `${at}#${caseId}` });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
@@ -204,7 +211,8 @@ export interface TableAccess {
 export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
-  users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
+  // REPORT#, RATE#: members' reports (decision 195), counted against their limit; CHAT#, REVIEWS#: the reported message or review.
+  users: { readWrite: ['USER#', 'REPORT#', 'RATE#'], read: ['OFFER#', 'CHATS#', 'CHAT#'], index: ['REVIEWS#'] },
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
   chats: {
@@ -223,7 +231,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
   },
   // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
-  admin: { readWrite: ['AUDIT#', 'EVENT#'], read: ['USER#'], index: ['AUDIT#'] },
+  // REPORT#: the reports queue; CHAT#, CHATS#, OFFER#, CATALOGUE#, USER#: hiding reported content
+  // (a message and its previews, a review and its ratings, an offer) through their contexts' services.
+  admin: { readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#'], read: [], index: ['AUDIT#', 'REPORTS#'] },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },
