@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { REPORTS } from '../limits';
 import { MSG } from '../texts';
 import { cursor } from './chats';
-import { optionalPlainText } from './common';
+import { stripMarkup } from '../markup';
 
 export const REPORT_TARGETS = ['message', 'review', 'offer'] as const;
 export type ReportTargetType = (typeof REPORT_TARGETS)[number];
@@ -29,6 +29,13 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** An optional note: markup stripped, trimmed, at most the notes' cap (its own message, the dialog shows it). */
+const note = z.optional(
+  z
+    .string({ error: MSG.reportNoteTooLong })
+    .check(z.maxLength(REPORTS.noteMax * 4, MSG.reportNoteTooLong), z.overwrite(stripMarkup), z.maxLength(REPORTS.noteMax, MSG.reportNoteTooLong)),
+);
+
 const id = (message: string) => z.string({ error: message }).check(z.regex(/^[\w-]{1,64}$/, message));
 
 /** POST /reports: the item (a message names its conversation, a review its offer), a reason, an optional note. */
@@ -38,7 +45,7 @@ export const reportSchema = z.object({
   chatId: z.optional(id(MSG.reportChatRequired)),
   offerId: z.optional(id(MSG.reportOfferRequired)),
   reason: z.enum(REPORT_REASONS, { error: MSG.reportReasonInvalid }),
-  note: optionalPlainText(REPORTS.noteMax, MSG.reportNoteTooLong),
+  note,
 });
 export type ReportBody = z.output<typeof reportSchema>;
 
@@ -48,7 +55,7 @@ export const adminReportsQuery = z.object({ status: z.optional(z.enum(REPORT_STA
 /** POST /admin/reports/{id}/resolve: the admin's decision, with an optional note for the record. */
 export const resolveReportSchema = z.object({
   action: z.enum(REPORT_ACTIONS, { error: MSG.reportActionInvalid }),
-  note: optionalPlainText(REPORTS.noteMax, MSG.reportNoteTooLong),
+  note,
 });
 
 export interface PersonRef {
