@@ -89,7 +89,7 @@ function CaseList({ status, headingRef }: { status: ReportStatus; headingRef: Re
             <li key={item._id} className="card admin-report">
               <article aria-labelledby={`report-${item._id}`}>
                 <h2 id={`report-${item._id}`} className="admin-report-title">
-                  {KIND[item.target.type]} by <Link to={`/admin/users/${item.author._id}`}>{personName(item.author)}</Link>
+                  {KIND[item.target.type]} by <Link to={`/admin/users/${item.author._id}`}>{personName(item.author)}</Link>{' '}
                   <span className="admin-badge admin-badge-waiting">{item.reportCount === 1 ? '1 report' : `${item.reportCount} reports`}</span>
                 </h2>
                 <blockquote className="admin-report-content">{item.content}</blockquote>
