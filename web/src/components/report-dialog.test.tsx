@@ -7,7 +7,7 @@ import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
 import { ReportButton } from './report-dialog';
 
-const student = anAccount({ _id: 'u1', role: 'user' });
+const student = anAccount({ _id: 'u1', role: 'user', email: 'sam@example.com' });
 const routes = [{ path: '/', element: <ReportButton target={{ targetType: 'message', targetId: 'm1', chatId: 'c1' }} what="message from Rhea R." /> }];
 
 afterEach(() => {
