@@ -52,6 +52,9 @@ import type { Domain } from '../../shared/routes';
  * - the latest reconciliation ............. GetItem  pk=RECONCILIATION#LATEST sk=RESULT
  * - the audit log, newest first ............ Query    pk=AUDIT#LOG sk=<at>#<id> (TTL 1 year)
  * - an admin's actions / a target's history  Query    GSI1 gsi1pk=AUDIT#ADMIN#<adminId> / GSI2 gsi2pk=AUDIT#TARGET#<id>, sk=<at>#<id>
+ * - a report case ........................ GetItem  pk=REPORT#<caseId> sk=REPORT
+ * - an item's open report case ............ GetItem  pk=REPORT#OPEN#<type>#<id> sk=OPEN (conditional: one at a time)
+ * - report cases by status (admin queue) .. Query    GSI2 gsi2pk=REPORTS#<status> gsi2sk=<createdAt or resolvedAt>#<caseId>
  * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
  * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
