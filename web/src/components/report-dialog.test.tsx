@@ -23,13 +23,11 @@ describe('the report dialog', () => {
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Report message from Rhea R.' });
     const reasons = within(dialog).getByRole('group', { name: 'Why are you reporting it?' });
-    expect(within(reasons).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Spam',
-      'Abuse or harassment',
-      'Fraud or scam',
-      'Inappropriate content',
-      'Something else',
-    ]);
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Spam', 'Abuse or harassment', 'Fraud or scam', 'Inappropriate content', 'Something else']);
     expect(within(reasons).getByRole('radio', { name: 'Spam' })).toHaveFocus();
 
     // No reason chosen: said so, nothing sent.

@@ -18,7 +18,12 @@ const reported = (fields: Partial<ReportCaseView> = {}): ReportCaseView => ({
   content: 'Send me money outside the site.',
   author: { _id: 'e1', firstName: 'Rhea', lastName: 'Reported' },
   reports: [
-    { reporter: { _id: 'u1', firstName: 'Sam', lastName: 'Student' }, reason: 'fraud', note: 'Asks to pay off the site.', createdAt: '2026-11-21T08:30:00.000Z' },
+    {
+      reporter: { _id: 'u1', firstName: 'Sam', lastName: 'Student' },
+      reason: 'fraud',
+      note: 'Asks to pay off the site.',
+      createdAt: '2026-11-21T08:30:00.000Z',
+    },
     { reporter: { _id: 'u2', firstName: 'Ann', lastName: 'Other' }, reason: 'spam', createdAt: '2026-11-21T09:00:00.000Z' },
   ],
   reportCount: 2,
@@ -49,7 +54,8 @@ describe('reports (admin)', () => {
         .getAllByRole('listitem')
         .map((entry) => entry.textContent),
     ).toEqual(['Fraud or scam — Sam Student, 21 Nov 2026, 09:30Asks to pay off the site.', 'Spam — Ann Other, 21 Nov 2026, 10:00']);
-    for (const name of ['Hide', 'Warn author', 'Dismiss']) expect(within(item).getByRole('button', { name: `${name}: message by Rhea Reported` })).toBeEnabled();
+    for (const name of ['Hide', 'Warn author', 'Dismiss'])
+      expect(within(item).getByRole('button', { name: `${name}: message by Rhea Reported` })).toBeEnabled();
   });
 
   it('hides after confirming with a note, says so, reloads the list and continues from the heading', async () => {
