@@ -1,7 +1,8 @@
 /**
  * Reporting in the browser: a student reports a message of their conversation through its Report
- * dialog, the admin finds it in the Reports page and hides it, and the student's conversation
- * then shows that a moderator removed it.
+ * dialog, the admin finds it in the Reports page and hides it, and the student's open
+ * conversation shows at once that a moderator removed it (the event reaches it through the
+ * table's stream), as it does after a reload.
  */
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
@@ -25,7 +26,7 @@ async function logIn(page: Page, email: string, password: string, path = '/login
 const inConversation = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
 
 describe('reporting a message', () => {
-  it('a student reports a message, the admin hides it, and the student sees it removed', async () => {
+  it('a student reports a message, the admin hides it, and the student sees it removed at once', async () => {
     const { expert: expertApi, offer } = await expertWithOffer('Rhea', 'Reported', 'Startup pitch rehearsal');
     const { client: studentApi, email } = await signedInStudent();
     const opened = await studentApi.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Hello, can you help with my pitch?' });
@@ -59,6 +60,9 @@ describe('reporting a message', () => {
     await admin.getByText(MSG.reportContentHidden).waitFor();
     await item.waitFor({ state: 'detached' });
 
+    // The student's open conversation shows it removed as it happens, and so does it after a reload.
+    await inConversation(student, MSG.messageRemoved).waitFor();
+    await inConversation(student, offensive).waitFor({ state: 'detached' });
     await student.reload();
     await inConversation(student, MSG.messageRemoved).waitFor();
     await inConversation(student, 'Hello, can you help with my pitch?').waitFor();

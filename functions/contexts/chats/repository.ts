@@ -314,9 +314,11 @@ export async function getMessage(chatId: string, messageId: string): Promise<Mes
 }
 
 /**
- * Marks a message removed, with `alongside` (the moderation's own writes) in one transaction; then
- * the members' previews that show it follow (best-effort: a newer message has replaced them, or
- * will). false when the message does not exist or a write alongside is refused.
+ * Marks a message removed, with `alongside` (the moderation's own writes) and the event that tells
+ * both members' open conversations, in one transaction (the table's stream pushes it: the admin's
+ * Lambda does not push itself); then the members' previews that show it follow (best-effort: a
+ * newer message has replaced them, or will). false when the message does not exist or a write
+ * alongside is refused.
  */
 export async function removeMessage(
   chat: Pick<ChatRecord, 'chatId' | 'studentId' | 'expertId'>,
@@ -328,6 +330,7 @@ export async function removeMessage(
     await transact({
       TransactItems: [
         ...alongside,
+        announcement([chat.studentId, chat.expertId], { type: 'messageRemoved', chatId: chat.chatId, messageId }).put,
         {
           Update: {
             TableName: table(),
