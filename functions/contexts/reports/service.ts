@@ -119,12 +119,12 @@ function mainReason(record: ReportCaseRecord): ReportReason {
  * Hides the content with the case's writes; false when it is gone or hidden already (the case then
  * closes on its own) or the case was resolved meanwhile.
  */
-function hide(record: ReportCaseRecord, writes: TransactWrite[]): Promise<boolean> {
+async function hide(record: ReportCaseRecord, writes: TransactWrite[]): Promise<boolean> {
   switch (record.targetType) {
     case 'message':
-      return chats.removeMessage(record.chatId ?? '', record.targetId, writes);
+      return record.chatId !== undefined && chats.removeMessage(record.chatId, record.targetId, writes);
     case 'review':
-      return catalogue.hideReview(record.offerId ?? '', record.orderId ?? '', writes);
+      return record.offerId !== undefined && record.orderId !== undefined && catalogue.hideReview(record.offerId, record.orderId, writes);
     case 'offer':
       return catalogue.unpublishOffer(record.targetId, writes);
   }
