@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../shared/schemas/audit';
-import type { OfferDto, Review } from '../../shared/schemas/catalogue';
+import type { ExpertProfile, OfferDto, Review } from '../../shared/schemas/catalogue';
 import type { ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import type { ReportCasePage, ReportCaseView } from '../../shared/schemas/reports';
 import { MSG } from '../../shared/texts';
@@ -204,6 +204,7 @@ describe('the admin’s queue', () => {
     await reviewAs(other, 5, 'Sharp and useful feedback.');
     const before = (await other.get<OfferDto>(`/offers/${reviewed._id}`)).body;
     expect(before).toMatchObject({ averageRating: 3, reviewsCount: 2 });
+    expect((await other.get<ExpertProfile>(`/user/public/${expertId}`)).body).toMatchObject({ rating: 3, reviews: 2 });
     const spam = (before.reviews as Review[]).find((item) => item.rating === 1) as Review;
     expect(spam.offerId).toBe(reviewed._id);
 
@@ -218,6 +219,7 @@ describe('the admin’s queue', () => {
 
     const after = (await other.get<OfferDto>(`/offers/${reviewed._id}`)).body;
     expect(after).toMatchObject({ averageRating: 5, reviewsCount: 1 });
+    expect((await other.get<ExpertProfile>(`/user/public/${expertId}`)).body).toMatchObject({ rating: 5, reviews: 1 });
     expect((after.reviews as Review[]).map((item) => item._id)).not.toContain(spam._id);
     const ofExpert = (await other.get<Review[]>(`/offers/professor/${expertId}/reviews`)).body;
     expect(ofExpert.map((item) => item._id)).not.toContain(spam._id);
