@@ -85,6 +85,13 @@ export const ERROR_CODES = [
   'withdrawal_over_balance',
   'withdrawal_not_found',
   'already_decided',
+  // Reports of content (the admin issue).
+  'own_content',
+  'already_reported',
+  'message_not_found',
+  'review_not_found',
+  'report_not_found',
+  'report_resolved',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

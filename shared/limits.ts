@@ -105,7 +105,17 @@ export const RATE_LIMITS = {
   messagesPerAccount: { max: 60, windowSeconds: 10 },
   /** Conversations one account opens: plenty for comparing experts, too few to spam them all. */
   conversationsPerAccount: { max: 30, windowSeconds: 60 * 60 },
+  /** Reports one account files: enough for a member who meets a spammer, too few to flood the admins' queue. */
+  reportsPerAccount: { max: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
+
+/** Reports of content and the admins' queue (decisions 171 to 174). */
+export const REPORTS = {
+  noteMax: 500,
+  /** Reports kept in full on one open case; later ones only count (the item is at the top of the queue by then). */
+  keptPerCase: 100,
+  queuePageSize: 20,
+} as const;
 
 /**
  * Wrong passwords for one address from all clients together. Past `slowAfter` in a window every

@@ -46,6 +46,7 @@ import {
 import { createSessionSchema } from './schemas/payments';
 import { auditQuery } from './schemas/audit';
 import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema } from './schemas/admin';
+import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/reports';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -220,6 +221,10 @@ const ROUTE_TABLE = [
   r('GET', '/admin/statistics', 'admin', 'admin'),
   // The audit log of every admin action (the admin issue).
   r('GET', '/admin/audit', 'admin', 'admin', { query: auditQuery }), // (added)
+  // Reports of content (decision 171): members report at the users Lambda, admins work the queue at the admin Lambda.
+  r('POST', '/reports', 'users', 'member', { body: reportSchema }), // (added)
+  r('GET', '/admin/reports', 'admin', 'admin', { query: adminReportsQuery }), // (added)
+  r('POST', '/admin/reports/{id}/resolve', 'admin', 'admin', { body: resolveReportSchema }), // (added)
 ] as const satisfies readonly Route[];
 
 /** The table, as every consumer that walks it reads it. */

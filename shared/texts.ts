@@ -309,6 +309,29 @@ export const MSG = {
   deletionLeftDisputable: 'payments of the last 120 days that can still be disputed, orders',
   deleteAccountLoadFailed: 'Your account could not be deleted. Please try again.',
   exportFailed: 'Your data could not be exported. Please try again.',
+
+  // Reports of content and the admins' queue (the admin issue)
+  reportReceived: 'Thank you. Our team will review your report.',
+  reportTargetInvalid: 'Choose what you are reporting.',
+  reportReasonInvalid: 'Choose a reason for your report.',
+  reportNoteTooLong: 'The note must be at most 500 characters.',
+  reportChatRequired: 'Name the conversation of the message you are reporting.',
+  reportOfferRequired: 'Name the offer of the review you are reporting.',
+  messageNotFound: 'Message not found',
+  reviewNotFound: 'Review not found',
+  ownContentReport: 'You cannot report your own content.',
+  alreadyReported: 'You have already reported this. Our team will review it.',
+  tooManyReports: 'You have sent many reports in a short time. Please try again later.',
+  reportFailed: 'The report could not be sent. Please try again.',
+  reportNotFound: 'Report not found',
+  reportAlreadyResolved: 'This report has already been resolved.',
+  reportActionInvalid: 'Choose hide, warn or dismiss.',
+  reportContentHidden: 'The content is hidden and the reports are closed.',
+  reportAuthorWarned: 'The author has been warned and the reports are closed.',
+  reportDismissed: 'The reports are dismissed.',
+  reportsLoadFailed: 'Unable to load the reports.',
+  reportResolveFailed: 'The report could not be resolved. Please try again.',
+  messageRemoved: 'This message was removed by a moderator',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -52,6 +52,9 @@ import type { Domain } from '../../shared/routes';
  * - the latest reconciliation ............. GetItem  pk=RECONCILIATION#LATEST sk=RESULT
  * - the audit log, newest first ............ Query    pk=AUDIT#LOG sk=<at>#<id> (TTL 1 year)
  * - an admin's actions / a target's history  Query    GSI1 gsi1pk=AUDIT#ADMIN#<adminId> / GSI2 gsi2pk=AUDIT#TARGET#<id>, sk=<at>#<id>
+ * - a report case ........................ GetItem  pk=REPORT#<caseId> sk=REPORT
+ * - an item's open report case ............ GetItem  pk=REPORT#OPEN#<type>#<id> sk=OPEN (conditional: one at a time)
+ * - report cases by status (admin queue) .. Query    GSI2 gsi2pk=REPORTS#<status> gsi2sk=<createdAt or resolvedAt>#<caseId>
  * - a withdrawal .......................... GetItem  pk=WITHDRAWAL#<id>   sk=WITHDRAWAL
  * - an expert's withdrawals, newest first . Query    GSI1 gsi1pk=EXPERT#<expertId>#WITHDRAWALS gsi1sk=<createdAt>#<id>
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
@@ -167,6 +170,13 @@ export const auditIndexes = (position: string, adminId: string, targetId: string
   gsi2pk: auditOfTarget(targetId),
   gsi2sk: position,
 });
+/** A reported item's case (decision 172): its reports, kept together until an admin resolves them. */
+export const reportCaseKey = (caseId: string) => ({ pk: `REPORT#${caseId}`, sk: 'REPORT' });
+/** The open case of an item, if any: one at a time, so that every report of the item joins it. */
+export const openReportKey = (targetType: string, targetId: string) => ({ pk: `REPORT#OPEN#${targetType}#${targetId}`, sk: 'OPEN' });
+/** Cases by status (GSI2): open ones by their first report, oldest first; resolved ones by their resolution. */
+export const reportCasesWithStatus = (status: string) => ({ gsi2pk: `REPORTS#${status}` });
+export const reportCaseStatusIndex = (status: string, at: string, caseId: string) => ({ ...reportCasesWithStatus(status), gsi2sk: `${at}#${caseId}` });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
@@ -213,7 +223,8 @@ export interface TableAccess {
 export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
-  users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
+  // REPORT#, RATE#: members' reports (decision 171), counted against their limit; CHAT#, REVIEWS#: the reported message or review.
+  users: { readWrite: ['USER#', 'REPORT#', 'RATE#'], read: ['OFFER#', 'CHATS#', 'CHAT#'], index: ['REVIEWS#'] },
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
   chats: {
@@ -232,7 +243,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
   },
   // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
-  admin: { readWrite: ['AUDIT#', 'EVENT#'], read: ['USER#'], index: ['AUDIT#'] },
+  // REPORT#: the reports queue; CHAT#, CHATS#, OFFER#, CATALOGUE#, USER#: hiding reported content
+  // (a message and its previews, a review and its ratings, an offer) through their contexts' services.
+  admin: { readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#'], read: [], index: ['AUDIT#', 'REPORTS#'] },
   // A member's export and deletion, and retention: every context's data of one account, each read
   // or written through its own context's service (decision 166).
   jobs: {

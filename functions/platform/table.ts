@@ -35,6 +35,9 @@ function cancellationCodes(error: Error): string[] {
 
 const TRANSACTION_ATTEMPTS = 4;
 
+/** One write of a TransactWriteItems: what a context hands another's service to commit with its own change. */
+export type TransactWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 /**
  * One TransactWriteItems. A cancellation caused by a conflict with another write is retried (with a
  * short jittered back-off), and is Contention once the attempts are spent; a failed condition is the

@@ -76,7 +76,7 @@ export class StatefulStack extends Stack {
       sortKey: { name: 'gsi2sk', type: dynamodb.AttributeType.STRING },
       projectionType: dynamodb.ProjectionType.ALL,
     });
-    // Paid orders (decision 175): their GSI1 and GSI2 keys belong to lists they enter and leave.
+    // Paid orders (decision 160): their GSI1 and GSI2 keys belong to lists they enter and leave.
     table.addGlobalSecondaryIndex({
       indexName: GSI3,
       partitionKey: { name: 'gsi3pk', type: dynamodb.AttributeType.STRING },

@@ -162,6 +162,8 @@ export interface Page<T> {
  */
 export interface Review {
   _id: string;
+  /** The offer reviewed: a report of the review names it (decision 171). */
+  offerId: string;
   rating: number;
   comment?: string;
   createdAt: string;

@@ -94,6 +94,8 @@ export interface MessageDto {
   chat: string;
   sender: string;
   content: string;
+  /** Removed by a moderator: `content` is the notice saying so. */
+  removed?: boolean;
   createdAt: string;
   updatedAt: string;
   /** Read by the other participant. */

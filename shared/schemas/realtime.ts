@@ -38,9 +38,17 @@ const newMessage = { type: z.literal('newMessage'), chatId: z.string(), message:
 const chatRead = { type: z.literal('chatRead'), chatId: z.string(), readerId: z.string(), readUpTo: z.optional(z.string()) };
 /** An order moved: both sides reload the conversation's order to show its new status. */
 const orderChanged = { type: z.literal('orderChanged'), chatId: z.string(), orderStatus: z.enum(ORDER_STATUSES) };
+/** A moderator removed a message (a report upheld): both members' open conversations show it removed. */
+const messageRemoved = { type: z.literal('messageRemoved'), chatId: z.string(), messageId: z.string() };
 /** A withdrawal of the expert moved: their earnings page reloads. */
 const withdrawalChanged = { type: z.literal('withdrawalChanged'), withdrawalId: z.string(), status: z.enum(WITHDRAWAL_STATUSES) };
-export const announcementSchema = z.discriminatedUnion('type', [z.object(newMessage), z.object(chatRead), z.object(orderChanged), z.object(withdrawalChanged)]);
+export const announcementSchema = z.discriminatedUnion('type', [
+  z.object(newMessage),
+  z.object(chatRead),
+  z.object(orderChanged),
+  z.object(withdrawalChanged),
+  z.object(messageRemoved),
+]);
 export type Announcement = z.infer<typeof announcementSchema>;
 
 /**
@@ -55,6 +63,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ ...chatRead, eventId }),
   z.object({ ...orderChanged, eventId }),
   z.object({ ...withdrawalChanged, eventId }),
+  z.object({ ...messageRemoved, eventId }),
   /** Pushed before the server closes this connection for a newer one of the account (REALTIME.maxConnectionsPerAccount). */
   z.object({ type: z.literal('superseded'), eventId }),
   z.object({ type: z.literal('joined'), chatId: z.string() }),

@@ -9,6 +9,7 @@ import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
 import type { AuditPage } from './audit';
+import type { ReportCasePage } from './reports';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
@@ -136,6 +137,9 @@ export interface RouteResponses {
   'POST /api/admin/withdrawals/{id}/reject': Message & { withdrawal: Withdrawal };
   'GET /api/admin/statistics': AdminStatistics;
   'GET /api/admin/audit': AuditPage;
+  'POST /api/reports': Message;
+  'GET /api/admin/reports': ReportCasePage;
+  'POST /api/admin/reports/{id}/resolve': Message;
 }
 
 /**

@@ -59,7 +59,7 @@ describe('reviewing a closed order', () => {
     expect(seen.reviews).toHaveLength(1);
     const [shown] = seen.reviews as Review[];
     // An allowlist: the author by first name and initial, no order number for a visitor, no markup.
-    expect(Object.keys(shown).sort()).toEqual(['_id', 'comment', 'createdAt', 'rating', 'user']);
+    expect(Object.keys(shown).sort()).toEqual(['_id', 'comment', 'createdAt', 'offerId', 'rating', 'user']);
     expect(shown).toMatchObject({ rating: 4, comment: 'Clear and patient explanations.alert(1)', user: { firstName: 'Sam', lastName: 'S.' } });
     expect(JSON.stringify(seen.reviews)).not.toMatch(/Student|@|studentId/);
     // The order's own student sees which order it was.
@@ -135,7 +135,7 @@ describe('the review in the order’s conversation', () => {
     const seenByExpert = (await conversation(expert)).body.chat.review;
     expect(seenByExpert).toMatchObject({ rating: 5, comment: 'Every question answered.', user: { firstName: 'Sam', lastName: 'S.' }, orderNumber });
     // The catalogue's allowlist: no ids of the student, the offer or the order beyond its number.
-    expect(Object.keys(seenByExpert ?? {}).sort()).toEqual(['_id', 'comment', 'createdAt', 'orderNumber', 'rating', 'user']);
+    expect(Object.keys(seenByExpert ?? {}).sort()).toEqual(['_id', 'comment', 'createdAt', 'offerId', 'orderNumber', 'rating', 'user']);
     expect((await conversation(student)).body.chat.review).toEqual(seenByExpert);
     // The chat list carries no reviews; an outsider reads no conversation.
     expect((await expert.get<{ chats: { _id: string; review?: unknown }[] }>('/chats')).body.chats.find((chat) => chat._id === chatId)?.review).toBeUndefined();

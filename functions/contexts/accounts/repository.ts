@@ -293,9 +293,9 @@ export async function recordPayoutAccount(userId: string, payoutAccountId: strin
 /**
  * The write that counts one review of `rating` stars for an expert, for the transaction that stores
  * the review: the two counters grow by ADD (never a read-modify-write of an average), on an expert's
- * item only.
+ * item only. A review hidden by a moderator is taken back out the same way (`change` -1).
  */
-export function expertReviewCounted(expertId: string, rating: number) {
+export function expertReviewCounted(expertId: string, rating: number, change: 1 | -1 = 1) {
   return {
     Update: {
       TableName: TableName(),
@@ -303,7 +303,7 @@ export function expertReviewCounted(expertId: string, rating: number) {
       UpdateExpression: 'ADD ratingSum :rating, reviews :one',
       ConditionExpression: 'attribute_exists(pk) AND #role = :professor',
       ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':rating': rating, ':one': 1, ':professor': 'professor' },
+      ExpressionAttributeValues: { ':rating': rating * change, ':one': change, ':professor': 'professor' },
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
+import { batchGet, db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
@@ -161,7 +161,7 @@ export async function approveOffer(offer: OfferRecord, photo?: string): Promise<
  * (`ownerId`). The item stays, so the orders and reviews that name it keep reading it. False when
  * it is no longer live, or not this expert's.
  */
-export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'archived', ownerId?: string): Promise<boolean> {
+export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'archived', ownerId?: string, alongside: TransactWrite[] = []): Promise<boolean> {
   const values: Record<string, unknown> = { ':status': status, ':now': new Date().toISOString(), ':pending': 'pending', ':approved': 'approved' };
   let condition = '#status IN (:pending, :approved)';
   if (ownerId) {
@@ -169,6 +169,7 @@ export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'arch
     values[':owner'] = ownerId;
   }
   return conditionally([
+    ...alongside,
     {
       Update: {
         TableName: config.tableName,

@@ -206,7 +206,7 @@ async function withPendingPhoto(dto: OfferDto, offer: OfferRecord, caller: Calle
 }
 
 /** The held photo an offer no longer needs (published, replaced, or the offer retired); a failure only leaves a private object behind. */
-async function discardHeldPhoto(offer: OfferRecord): Promise<void> {
+export async function discardHeldPhoto(offer: OfferRecord): Promise<void> {
   if (!offer.pendingPhoto) return;
   try {
     await discardHeldUpload(offer.pendingPhoto);

@@ -6,12 +6,10 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { GSI1, GSI2, offerKey, reviewKey, reviewsOfExpert, reviewsOfOffer } from '../../platform/keys';
-import { db, isConditionFailure, transact } from '../../platform/table';
+import { db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
 import * as accounts from '../accounts/service';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { fromReviewItem, type ReviewRecord, toReviewItem } from './review';
-
-type Write = NonNullable<Parameters<typeof transact>[0]['TransactItems']>[number];
 
 /**
  * Stores a review and counts it in its offer's and its expert's ratings, atomically, with `alongside`
@@ -19,7 +17,7 @@ type Write = NonNullable<Parameters<typeof transact>[0]['TransactItems']>[number
  * order has a review already (even one written at this very moment), or the offer or the expert is
  * not what the review names.
  */
-export async function createReview(review: ReviewRecord, alongside: Write[] = []): Promise<boolean> {
+export async function createReview(review: ReviewRecord, alongside: TransactWrite[] = []): Promise<boolean> {
   try {
     await transact({
       TransactItems: [
@@ -77,4 +75,43 @@ export async function renameAuthor(review: Pick<ReviewRecord, 'offerId' | 'order
       ExpressionAttributeValues: { ':first': authorFirstName, ':initial': authorInitial },
     }),
   );
+}
+
+/**
+ * Hides a review a moderator upheld a report of, with `alongside` in one transaction: it leaves the
+ * offer's and the expert's lists (its index keys go) and its stars leave both ratings. false when it
+ * is gone or hidden already, or a write alongside is refused.
+ */
+export async function hideReview(review: ReviewRecord, alongside: TransactWrite[]): Promise<boolean> {
+  try {
+    await transact({
+      TransactItems: [
+        ...alongside,
+        {
+          Update: {
+            TableName: config.tableName,
+            Key: reviewKey(review.offerId, review.orderId),
+            UpdateExpression: 'SET hiddenAt = :now REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(hiddenAt)',
+            ExpressionAttributeValues: { ':now': new Date().toISOString() },
+          },
+        },
+        {
+          Update: {
+            TableName: config.tableName,
+            Key: offerKey(review.offerId),
+            UpdateExpression: 'ADD ratingSum :rating, reviewsCount :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':rating': -review.rating, ':one': -1 },
+          },
+        },
+        accounts.expertReviewCounted(review.expertId, review.rating, -1),
+        catalogueChangePut('expert', review.expertId, review.expertId),
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

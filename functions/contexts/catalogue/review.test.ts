@@ -60,6 +60,7 @@ describe('a review as the API shows it', () => {
     const caller = (userId: string) => ({ userId, role: 'user' as const, sessionId: 's', kind: 'user' as const });
     expect(toReviewDto(review, undefined)).toEqual({
       _id: 'r1',
+      offerId: 'f1',
       rating: 4,
       comment: 'Clear and patient.',
       createdAt: review.createdAt,

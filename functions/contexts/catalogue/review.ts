@@ -60,6 +60,7 @@ export function toReviewDto(review: ReviewRecord, caller: Caller | undefined): R
   const party = caller !== undefined && (caller.userId === review.studentId || caller.userId === review.expertId);
   return {
     _id: review.reviewId,
+    offerId: review.offerId,
     rating: review.rating,
     ...(review.comment && { comment: review.comment }),
     createdAt: review.createdAt,

@@ -10,6 +10,7 @@ import { type Cents, cents, eurosFromCents } from '../../../shared/money';
 import type { ChatDto, ChatOffer, ChatParticipant, ConversationEntry, MessageDto } from '../../../shared/schemas/chats';
 import type { OrderHistoryItem } from '../../../shared/schemas/earnings';
 import { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
+import { MSG } from '../../../shared/texts';
 import { chatKey, chatMemberIndex, chatMemberKey, messageKey } from '../../platform/keys';
 import type { AccountRecord } from '../accounts/account';
 import { type OrderRecord, toOrderState } from '../orders/order';
@@ -23,6 +24,8 @@ export interface MessageRecord {
   /** The sender's name when they wrote it (spec 2's senderDetails). */
   senderFirstName: string;
   senderLastName: string;
+  /** When a moderator removed it (a report upheld): both members see a notice in its place. */
+  removedAt?: string;
 }
 
 /** The offer as it was when the conversation started: the order is about that. */
@@ -61,6 +64,7 @@ const messageItem: z.ZodMiniType<MessageRecord> = z.object({
   createdAt: z.string(),
   senderFirstName: z.string(),
   senderLastName: z.string(),
+  removedAt: z.optional(z.string()),
 });
 
 const chatItem = z.object({
@@ -117,7 +121,8 @@ export function toMessageDto(message: MessageRecord, readUpTo: { byCaller?: stri
     _id: message.messageId,
     chat: message.chatId,
     sender: message.senderId,
-    content: message.content,
+    content: message.removedAt === undefined ? message.content : MSG.messageRemoved,
+    ...(message.removedAt !== undefined && { removed: true }),
     createdAt: message.createdAt,
     updatedAt: message.createdAt,
     read: readBy !== undefined && readBy >= message.messageId,

@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
-import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
+import { batchGet, db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
 import * as z from 'zod/mini';
 import {
   chatKey,
@@ -377,4 +377,62 @@ export async function renameExpert(chatId: string, expertName: string): Promise<
       ExpressionAttributeValues: { ':name': expertName },
     }),
   );
+}
+
+export async function getMessage(chatId: string, messageId: string): Promise<MessageRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: messageKey(chatId, messageId), ConsistentRead: true }));
+  return Item && fromMessageItem(Item);
+}
+
+/**
+ * Marks a message removed, with `alongside` (the moderation's own writes) and the event that tells
+ * both members' open conversations, in one transaction (the table's stream pushes it: the admin's
+ * Lambda does not push itself); then the members' previews that show it follow (best-effort: a
+ * newer message has replaced them, or will). false when the message does not exist or a write
+ * alongside is refused.
+ */
+export async function removeMessage(
+  chat: Pick<ChatRecord, 'chatId' | 'studentId' | 'expertId'>,
+  messageId: string,
+  alongside: TransactWrite[],
+): Promise<boolean> {
+  const removedAt = new Date().toISOString();
+  try {
+    await transact({
+      TransactItems: [
+        ...alongside,
+        announcement([chat.studentId, chat.expertId], { type: 'messageRemoved', chatId: chat.chatId, messageId }).put,
+        {
+          Update: {
+            TableName: table(),
+            Key: messageKey(chat.chatId, messageId),
+            UpdateExpression: 'SET removedAt = if_not_exists(removedAt, :now)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':now': removedAt },
+          },
+        },
+      ],
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await Promise.all(
+    [chat.studentId, chat.expertId].map(async (userId) => {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: chatMemberKey(userId, chat.chatId),
+            UpdateExpression: 'SET lastMessage.removedAt = :now',
+            ConditionExpression: 'lastMessageId = :id',
+            ExpressionAttributeValues: { ':now': removedAt, ':id': messageId },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }),
+  );
+  return true;
 }

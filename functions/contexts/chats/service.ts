@@ -22,7 +22,7 @@ import * as repository from './repository';
 const CREATE_ATTEMPTS = 4;
 
 /** The caller's place in a chat: 404 for a chat that does not exist, 403 for one they are not in. */
-async function placeOf(caller: Caller, chatId: string, options: { consistent?: boolean } = {}): Promise<MemberRecord> {
+export async function placeOf(caller: Caller, chatId: string, options: { consistent?: boolean } = {}): Promise<MemberRecord> {
   const member = await repository.getMember(caller.userId, chatId, options.consistent);
   if (member) return member;
   if (await repository.getChat(chatId)) throw new Forbidden(MSG.notYourChat, 'not_your_chat');

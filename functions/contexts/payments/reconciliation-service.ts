@@ -1,5 +1,5 @@
 /**
- * The reconciliation job (docs/payouts.md, decision 170): the ledger's view of every balance the
+ * The reconciliation job (docs/payouts.md, decision 163): the ledger's view of every balance the
  * provider keeps against the provider's figure, and the app's holds against their own lines. Run
  * at most once a day by the orders Lambda's schedule, on demand by an admin and by `npm run reconcile`.
  * Its latest result is stored for the admin's page, and each run logs the metric an alarm watches.

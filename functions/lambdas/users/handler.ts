@@ -1,6 +1,7 @@
-/** users Lambda: favourites and the public card of a member. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
+/** users Lambda: favourites, the public card of a member and members' reports of content. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
 import * as experts from '../../contexts/catalogue/expert-service';
 import * as favorites from '../../contexts/catalogue/favorite-service';
+import * as reports from '../../contexts/reports/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 
@@ -14,6 +15,7 @@ export const handler = createDomainHandler(
     'POST /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.save(request.caller, request.params.offerId) }),
     'DELETE /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.remove(request.caller, request.params.offerId) }),
     'GET /api/user/{id}': async (request) => ({ body: await experts.publicUser(request.params.id, request.caller) }),
+    'POST /api/reports': async (request) => ({ status: 201, body: await reports.report(request.caller, request.account, request.body) }),
   },
   accountOfOpenSession,
 );

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'users', element: soon('Users', '/admin') },
           { path: 'payments', ...page(() => import('@/features/admin/routes/payments')) },
           { path: 'problems', ...page(() => import('@/features/admin/routes/problems')) },
+          { path: 'reports', ...page(() => import('@/features/admin/routes/reports')) },
           { path: 'create-user', element: soon('Add User', '/admin') },
           { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },
           { path: '*', element: soon('Admin page', '/admin') },

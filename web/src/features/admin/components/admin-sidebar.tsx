@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/problems', label: 'Reported orders' },
+  { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/create-user', label: 'Add User' },
   { to: '/admin/withdraw', label: 'Withdrawals' },
 ];

@@ -169,8 +169,15 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
         : current.map((message) => (message.sender === me._id && !message.read && message._id <= readUpTo ? { ...message, read: true } : message)),
     );
 
+  /** A moderator removed a message: its notice takes its place, as the server shows it. */
+  const removed = (messageId: string) =>
+    setMessages((current) =>
+      current === null ? null : current.map((message) => (message._id === messageId ? { ...message, content: MSG.messageRemoved, removed: true } : message)),
+    );
+
   const onNotice = useEffectEvent((notice: RealtimeNotice) => {
     if (notice.type === 'connected') catchUp();
+    if (notice.type === 'messageRemoved' && notice.chatId === chatId) removed(notice.messageId);
     if (notice.type === 'orderChanged' && notice.chatId === chatId) reload();
     if (notice.type === 'chatRead' && notice.chatId === chatId && notice.readerId !== me._id && notice.readUpTo) seenUpTo(notice.readUpTo);
     if (notice.type !== 'newMessage' || notice.chatId !== chatId) return;

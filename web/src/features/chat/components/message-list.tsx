@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { MSG } from '@shared/texts';
 import type { MessageDto } from '@shared/schemas/chats';
+import { ReportButton } from '@/components/report-dialog';
 import { formatMessageTime, fullName } from '@/features/chat/lib/chat-format';
 
 /** A message on its way to the server, shown at once. */
@@ -76,7 +77,9 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
             sender={fullName(message.senderDetails)}
             time={message.createdAt}
             content={message.content}
+            removed={message.removed}
             seen={message._id === seenId}
+            report={message.sender !== myId && !message.removed ? { targetType: 'message', targetId: message._id, chatId: message.chat } : undefined}
           />
         ))}
         {pending.map((message) => (
@@ -87,14 +90,31 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
   );
 }
 
-function MessageItem({ own, sender, time, content, seen = false }: { own: boolean; sender: string; time?: string; content: string; seen?: boolean }) {
+interface MessageItemProps {
+  own: boolean;
+  sender: string;
+  time?: string;
+  content: string;
+  removed?: boolean;
+  seen?: boolean;
+  /** The other member's message may be reported. */
+  report?: { targetType: 'message'; targetId: string; chatId: string };
+}
+
+function MessageItem({ own, sender, time, content, removed = false, seen = false, report }: MessageItemProps) {
   return (
     <li className={own ? 'chat-message chat-message-own' : 'chat-message'}>
       <p className="chat-message-meta">
         <span className="chat-message-sender">{sender}</span>{' '}
         {time ? <time dateTime={time}>{formatMessageTime(time)}</time> : <span className="chat-message-sending">{MSG.messageSending}</span>}
+        {report && (
+          <>
+            {' '}
+            <ReportButton target={report} what={`message from ${sender}`} />
+          </>
+        )}
       </p>
-      <p className="chat-message-content">{content}</p>
+      <p className={removed ? 'chat-message-content chat-message-removed' : 'chat-message-content'}>{content}</p>
       {seen && <p className="chat-message-seen">Seen</p>}
     </li>
   );

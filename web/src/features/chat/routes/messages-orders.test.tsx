@@ -261,6 +261,7 @@ describe('messages page: the review of a closed order', () => {
     });
   const written = {
     _id: 'r1',
+    offerId: 'o1',
     rating: 4,
     comment: 'Clear and patient.',
     createdAt: '2026-11-06T10:00:00.000Z',

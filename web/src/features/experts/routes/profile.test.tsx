@@ -21,6 +21,7 @@ const claire: ExpertProfile = {
 
 const review = (n: number): Review => ({
   _id: `review-${n}`,
+  offerId: 'offer-1',
   rating: 5,
   comment: `Great session ${n}`,
   createdAt: '2026-10-01T10:00:00.000Z',

@@ -4,6 +4,7 @@ import { CATALOGUE } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import type { Education, ExpertProfile, OfferDto, Review, WorkExperience } from '@shared/schemas/catalogue';
 import { expertName, expertPlace, expertRole, fallBackToDefaultAvatar, photoUrl, Rating, VerifiedBadge } from '@/components/expert-card';
+import { ReportButton } from '@/components/report-dialog';
 import { formatPrice } from '@/lib/format-price';
 import { ApiError, errorText } from '@/lib/api-client';
 import { sessionSettled, useSession } from '@/lib/session';
@@ -142,6 +143,7 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                       <span>{offer.lessonType}</span>
                       <strong className="service-price">{formatPrice(offer)}</strong>
                     </p>
+                    <MemberReport authorId={profile._id} target={{ targetType: 'offer', targetId: offer._id }} what={`offer "${offer.title}"`} />
                   </li>
                 ))}
               </ul>
@@ -162,6 +164,10 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                   <Rating value={review.rating} />
                   {review.comment && <p>{review.comment}</p>}
                   <p className="review-date">{new Date(review.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' })}</p>
+                  <MemberReport
+                    target={{ targetType: 'review', targetId: review._id, offerId: review.offerId }}
+                    what={`review by ${review.user.firstName} ${review.user.lastName}`}
+                  />
                 </li>
               ))}
             </ul>
@@ -172,6 +178,13 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
       </div>
     </div>
   );
+}
+
+/** Signed-in members report what others wrote (admins act on it directly; visitors sign in first). */
+function MemberReport({ authorId, ...report }: { authorId?: string } & Parameters<typeof ReportButton>[0]) {
+  const { account } = useSession();
+  if (!account || account.role === 'admin' || account._id === authorId) return null;
+  return <ReportButton {...report} />;
 }
 
 function ProfileActions({ expertId, firstOfferId }: { expertId: string; firstOfferId?: string }) {

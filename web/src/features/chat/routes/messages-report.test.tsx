@@ -1,0 +1,44 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@shared/texts';
+import { json } from '@/test/render-app';
+import { aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, renderMessages } from '@/test/messages-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const withClaire = chatWith(claire, 'c1', { updatedAt: at(7) });
+const history = [message('m1', 'c1', aliceAsParticipant, 'Hello', 3), message('m2', 'c1', claire, 'Pay me off the site', 7)];
+const messagesShown = () => within(screen.getByRole('list', { name: 'Messages' })).queryAllByRole('listitem');
+
+describe('messages page: reports', () => {
+  it('offers Report on the other member’s messages only, and sends the message with its conversation', async () => {
+    const user = userEvent.setup();
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire] }),
+      ...conversationAnswers(withClaire, history),
+      'POST /reports': () => json(201, { msg: MSG.reportReceived }),
+    });
+    await waitFor(() => expect(messagesShown()).toHaveLength(2));
+    expect(within(messagesShown()[0]).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+    await user.click(within(messagesShown()[1]).getByRole('button', { name: 'Report message from Claire Dubois' }));
+    await user.click(screen.getByRole('radio', { name: 'Fraud or scam' }));
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(MSG.reportReceived)).toBeInTheDocument();
+    expect(page.calls('POST', '/reports').map((call) => call.body)).toEqual([{ targetType: 'message', targetId: 'm2', chatId: 'c1', reason: 'fraud' }]);
+  });
+
+  it('shows a message a moderator removes, live, as removed and no longer reportable', async () => {
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire] }),
+      ...conversationAnswers(withClaire, history),
+    });
+    const socket = await page.connect();
+    await waitFor(() => expect(messagesShown()).toHaveLength(2));
+    socket.push({ type: 'messageRemoved', chatId: 'c1', messageId: 'm2' });
+    await waitFor(() => expect(messagesShown()[1]).toHaveTextContent(MSG.messageRemoved));
+    expect(messagesShown()[1]).not.toHaveTextContent('Pay me off the site');
+    expect(within(messagesShown()[1]).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+    expect(messagesShown()[0]).toHaveTextContent('Hello');
+  });
+});
