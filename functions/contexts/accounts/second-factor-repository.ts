@@ -1,0 +1,75 @@
+/**
+ * DynamoDB access of the admins' second factor: one item per admin beside the account item, read
+ * only by the admin login and written only by an enrolment. Both uses of a factor are conditional
+ * writes, so two logins racing with one code or one recovery code open one session between them.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { config } from '../../platform/config';
+import { secondFactorKey } from '../../platform/keys';
+import { db, isConditionFailure } from '../../platform/table';
+import type { SecondFactorRecord } from './second-factor';
+
+const secondFactorItem: z.ZodMiniType<SecondFactorRecord> = z.object({
+  userId: z.string(),
+  secret: z.string(),
+  lastStep: z.optional(z.number()),
+  // An empty string set cannot be stored: the attribute goes once the last code is used.
+  recoveryCodeHashes: z.pipe(
+    z.optional(z.union([z.set(z.string()), z.array(z.string())])),
+    z.transform((hashes) => [...(hashes ?? [])]),
+  ),
+  enrolledAt: z.string(),
+});
+
+const toSecondFactorItem = ({ recoveryCodeHashes, ...record }: SecondFactorRecord) => ({
+  ...secondFactorKey(record.userId),
+  ...record,
+  ...(recoveryCodeHashes.length > 0 ? { recoveryCodeHashes: new Set(recoveryCodeHashes) } : {}),
+});
+
+/** Strongly consistent: a step or recovery code used a moment ago must read as used. */
+export async function getSecondFactor(userId: string): Promise<SecondFactorRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: secondFactorKey(userId), ConsistentRead: true }));
+  return Item && secondFactorItem.parse(Item);
+}
+
+/** Replaces the admin's factor: the old secret and recovery codes stop working at once. */
+export async function putSecondFactor(record: SecondFactorRecord): Promise<void> {
+  await db.send(new PutCommand({ TableName: config.tableName, Item: toSecondFactorItem(record) }));
+}
+
+/** Runs a conditional update; false when its condition refused it. */
+async function updateIf(command: UpdateCommand): Promise<boolean> {
+  try {
+    await db.send(command);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Records a code's step as used; false when this step or a later one was used already (a replay). */
+export const useStep = (userId: string, step: number) =>
+  updateIf(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: secondFactorKey(userId),
+      UpdateExpression: 'SET lastStep = :step',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastStep) OR lastStep < :step)',
+      ExpressionAttributeValues: { ':step': step },
+    }),
+  );
+
+/** Crosses a recovery code off; false when it is not (or no longer) one of the admin's. */
+export const useRecoveryCode = (userId: string, hash: string) =>
+  updateIf(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: secondFactorKey(userId),
+      UpdateExpression: 'DELETE recoveryCodeHashes :used',
+      ConditionExpression: 'contains(recoveryCodeHashes, :hash)',
+      ExpressionAttributeValues: { ':used': new Set([hash]), ':hash': hash },
+    }),
+  );
