@@ -51,7 +51,7 @@ async function updateIf(command: UpdateCommand): Promise<boolean> {
 }
 
 /** Records a code's step as used; false when this step or a later one was used already (a replay). */
-export const useStep = (userId: string, step: number) =>
+export const spendStep = (userId: string, step: number) =>
   updateIf(
     new UpdateCommand({
       TableName: config.tableName,
@@ -63,7 +63,7 @@ export const useStep = (userId: string, step: number) =>
   );
 
 /** Crosses a recovery code off; false when it is not (or no longer) one of the admin's. */
-export const useRecoveryCode = (userId: string, hash: string) =>
+export const spendRecoveryCode = (userId: string, hash: string) =>
   updateIf(
     new UpdateCommand({
       TableName: config.tableName,

@@ -12,9 +12,9 @@ export async function proveSecondFactor(userId: string, typed: string): Promise<
   const factor = await repo.getSecondFactor(userId);
   if (!factor) return false;
   const code = normalizeCode(typed);
-  if (!isTotpCode(code)) return repo.useRecoveryCode(userId, recoveryCodeHash(code));
+  if (!isTotpCode(code)) return repo.spendRecoveryCode(userId, recoveryCodeHash(code));
   const step = acceptedStep(factor, code, Date.now());
-  return step !== undefined && repo.useStep(userId, step);
+  return step !== undefined && repo.spendStep(userId, step);
 }
 
 /** A new secret (or the one given) and recovery codes for the admin, replacing any earlier ones; shown once to whoever enrolled. */
