@@ -4,15 +4,20 @@
  * code fails like a wrong password and counts against the login throttle; a recovery code opens once.
  * Each ApiClient is its own client address, as separate devices are.
  */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { RATE_LIMITS } from '../../shared/limits';
 import { codeAt, recoveryCodeHash } from '../../functions/contexts/accounts/second-factor';
 import { emailKey, secondFactorKey } from '../../functions/platform/keys';
 import { ApiClient, randomClientAddress, stackUrl } from '../support/api';
-import { adminCode } from '../support/accounts';
+import { adminCode, PASSWORD } from '../support/accounts';
+import { uniqueEmail } from '../support/outbox';
+import { stackEnv } from '../support/stack';
 import { getItem, setAttributes } from '../support/table';
-import { TEST_SEED } from '../support/seed-settings';
+import { TEST_PASSWORD_HASH_COST, TEST_SEED } from '../support/seed-settings';
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
 const FAILED = { status: 401, body: { msg: MSG.adminLoginFailed, code: 'invalid_credentials' } };
@@ -93,5 +98,53 @@ describe('the admin login’s second factor', () => {
     expect(await adminLogin({ code: recoveryCode })).toMatchObject(FAILED);
     const left = (await secondFactorItem()).recoveryCodeHashes as Set<string>;
     expect([...left].sort()).toEqual([...stored].sort());
+  });
+});
+
+/** `npm run admin:enrol` against the test stack's table, as against a stage's: its output, or its error and exit code. */
+async function enrolAdmin(env: Record<string, string>): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../scripts/admin-enrol.ts')], {
+      // The test stacks' hash cost (their own setting), not the product's: the admin it creates signs in at once.
+      env: { ...process.env, ...stackEnv(), PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), ...env },
+    });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stderr: string };
+    return { code: failed.code, output: failed.stderr };
+  }
+}
+
+const printed = (output: string) => ({
+  secret: output.match(/TOTP secret +([A-Z2-7]+)/)?.[1] ?? '',
+  uri: output.match(/Authenticator +(\S+)/)?.[1] ?? '',
+  recoveryCodes: output.match(/Recovery codes +(.+?) {3}/)?.[1].split(' ') ?? [],
+});
+
+describe('npm run admin:enrol (how a stage gets its admin)', () => {
+  it('creates an admin with a second factor, prints it once, and a new enrolment ends the old secret and codes', async () => {
+    const email = uniqueEmail('admin');
+    const created = await enrolAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
+    expect(created.code, created.output).toBe(0);
+    expect(created.output).toContain(`Created the admin ${email}`);
+    const first = printed(created.output);
+    expect(first.uri).toContain(`secret=${first.secret}`);
+    expect(first.recoveryCodes).toHaveLength(10);
+    const login = (code: string) => new ApiClient().post<Grant>('/admin/auth/login', { email, password: PASSWORD, code });
+    const opened = await login(codeAt(first.secret, Date.now()));
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.user).toMatchObject({ role: 'admin', email });
+
+    const again = await enrolAdmin({ ADMIN_EMAIL: email });
+    expect(again.output).toContain(`Enrolled ${email}`);
+    const second = printed(again.output);
+    expect(second.secret).not.toBe(first.secret);
+    expect(await login(first.recoveryCodes[0])).toMatchObject(FAILED);
+    expect((await login(second.recoveryCodes[0])).status).toBe(200);
+  });
+
+  it('refuses a member’s address, and an unknown one without a password', async () => {
+    expect(await enrolAdmin({ ADMIN_EMAIL: 'alice.student@demo.test' })).toMatchObject({ code: 1, output: expect.stringContaining('not an admin') });
+    expect(await enrolAdmin({ ADMIN_EMAIL: uniqueEmail('admin') })).toMatchObject({ code: 1, output: expect.stringContaining('set ADMIN_PASSWORD') });
   });
 });

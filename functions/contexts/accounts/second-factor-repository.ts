@@ -10,17 +10,19 @@ import { secondFactorKey } from '../../platform/keys';
 import { db, isConditionFailure } from '../../platform/table';
 import type { SecondFactorRecord } from './second-factor';
 
-const secondFactorItem: z.ZodMiniType<SecondFactorRecord> = z.object({
+const secondFactorItem = z.object({
   userId: z.string(),
   secret: z.string(),
   lastStep: z.optional(z.number()),
-  // An empty string set cannot be stored: the attribute goes once the last code is used.
-  recoveryCodeHashes: z.pipe(
-    z.optional(z.union([z.set(z.string()), z.array(z.string())])),
-    z.transform((hashes) => [...(hashes ?? [])]),
-  ),
+  // A string set; an empty one cannot be stored, so the attribute goes with the last code used.
+  recoveryCodeHashes: z.optional(z.set(z.string())),
   enrolledAt: z.string(),
 });
+
+const fromSecondFactorItem = (item: Record<string, unknown>): SecondFactorRecord => {
+  const { recoveryCodeHashes, ...record } = secondFactorItem.parse(item);
+  return { ...record, recoveryCodeHashes: [...(recoveryCodeHashes ?? [])] };
+};
 
 const toSecondFactorItem = ({ recoveryCodeHashes, ...record }: SecondFactorRecord) => ({
   ...secondFactorKey(record.userId),
@@ -31,7 +33,7 @@ const toSecondFactorItem = ({ recoveryCodeHashes, ...record }: SecondFactorRecor
 /** Strongly consistent: a step or recovery code used a moment ago must read as used. */
 export async function getSecondFactor(userId: string): Promise<SecondFactorRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: secondFactorKey(userId), ConsistentRead: true }));
-  return Item && secondFactorItem.parse(Item);
+  return Item && fromSecondFactorItem(Item);
 }
 
 /** Replaces the admin's factor: the old secret and recovery codes stop working at once. */

@@ -1,4 +1,8 @@
-/** The admins' second factor: checked by the admin login, enrolled by the seed and `npm run admin:second-factor`. */
+/** The admins' second factor: checked by the admin login, enrolled by the seed and `npm run admin:enrol`. */
+import { newPassword } from '../../../shared/schemas/common';
+import { hashPassword, newId } from '../../platform/crypto';
+import { isCommonPassword } from './common-passwords';
+import { createUser, findAccountByEmail } from './repository';
 import { type Enrolment, acceptedStep, enrol, isTotpCode, normalizeCode, recoveryCodeHash } from './second-factor';
 import * as repo from './second-factor-repository';
 
@@ -29,3 +33,22 @@ export const hasSecondFactor = async (userId: string) => (await repo.getSecondFa
 
 /** The demo admin's secret, for `npm start` to print at every start (local only: it reads the local table). */
 export const secretOf = async (userId: string) => (await repo.getSecondFactor(userId))?.secret;
+
+/**
+ * `npm run admin:enrol`: a stage's admin (no seed runs there) gets a new secret and recovery codes,
+ * the old ones ending at once: the way in for a first admin, a lost phone or used-up codes. With a
+ * password, an address without an account becomes an admin with it (the rules of registration apply).
+ */
+export async function enrolAdmin(email: string, password?: string): Promise<Omit<Enrolment, 'record'> & { created: boolean }> {
+  const account = await findAccountByEmail(email);
+  if (account && account.role !== 'admin') throw new Error(`${email} is a member's account, not an admin's`);
+  if (account) return { ...(await enrolSecondFactor(account.userId, email)), created: false };
+  if (!password) throw new Error(`${email} has no account: set ADMIN_PASSWORD to create the admin`);
+  const checked = newPassword.safeParse(password);
+  if (!checked.success) throw new Error(checked.error.issues[0].message);
+  if (isCommonPassword(password)) throw new Error('ADMIN_PASSWORD is too common and easy to guess');
+  const userId = newId();
+  const passwordHash = await hashPassword(password);
+  await createUser({ userId, email, role: 'admin', firstName: 'Admin', lastName: 'Team', status: 'active', passwordHash, createdAt: new Date().toISOString() });
+  return { ...(await enrolSecondFactor(userId, email)), created: true };
+}
