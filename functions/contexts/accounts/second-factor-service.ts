@@ -28,9 +28,6 @@ export async function enrolSecondFactor(userId: string, email: string, givenSecr
   return shown;
 }
 
-/** Whether the admin has a second factor: the seed enrols the demo admin only once. */
-export const hasSecondFactor = async (userId: string) => (await repo.getSecondFactor(userId)) !== undefined;
-
 /** The demo admin's secret, for `npm start` to print at every start (local only: it reads the local table). */
 export const secretOf = async (userId: string) => (await repo.getSecondFactor(userId))?.secret;
 
