@@ -40,9 +40,10 @@ describe('npm start', () => {
       });
       expect(login.status).toBe(200);
       // No ADMIN_TOTP_SECRET: the first start makes the admin's secret and prints it, with its recovery codes, beside the login.
-      const secret = started.output().match(/Admin TOTP +secret ([A-Z2-7]{32}) .*otpauth:\/\/totp\//)?.[1];
-      expect(secret, started.output()).toBeDefined();
-      const recoveryCodes = started.output().match(/Admin recovery codes [^:]*: (.+)/)?.[1].trim().split(' ');
+      const output = started.output();
+      const secret = output.match(/Admin TOTP +secret ([A-Z2-7]{32}) .*otpauth:\/\/totp\//)?.[1];
+      expect(secret, output).toBeDefined();
+      const recoveryCodes = output.match(/Admin recovery codes [^:]*: (.+)/)?.[1].trim().split(' ');
       expect(recoveryCodes).toHaveLength(10);
       for (const code of recoveryCodes ?? []) expect(code).toMatch(/^([a-z2-9]{4}-){3}[a-z2-9]{4}$/);
       const admin = await fetch(`${started.url}/api/admin/auth/login`, {
