@@ -43,7 +43,10 @@ describe('npm start', () => {
       const output = started.output();
       const secret = output.match(/Admin TOTP +secret ([A-Z2-7]{32}) .*otpauth:\/\/totp\//)?.[1];
       expect(secret, output).toBeDefined();
-      const recoveryCodes = output.match(/Admin recovery codes [^:]*: (.+)/)?.[1].trim().split(' ');
+      const recoveryCodes = output
+        .match(/Admin recovery codes [^:]*: (.+)/)?.[1]
+        .trim()
+        .split(' ');
       expect(recoveryCodes).toHaveLength(10);
       for (const code of recoveryCodes ?? []) expect(code).toMatch(/^([a-z2-9]{4}-){3}[a-z2-9]{4}$/);
       const admin = await fetch(`${started.url}/api/admin/auth/login`, {
