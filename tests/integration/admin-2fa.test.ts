@@ -14,7 +14,7 @@ import { codeAt, recoveryCodeHash } from '../../functions/contexts/accounts/seco
 import { emailKey, secondFactorKey } from '../../functions/platform/keys';
 import { ApiClient, randomClientAddress, stackUrl } from '../support/api';
 import { adminCode, PASSWORD } from '../support/accounts';
-import { uniqueEmail } from '../support/outbox';
+import { latestMail, uniqueEmail } from '../support/outbox';
 import { stackEnv } from '../support/stack';
 import { getItem, setAttributes } from '../support/table';
 import { TEST_PASSWORD_HASH_COST, TEST_SEED } from '../support/seed-settings';
@@ -85,7 +85,7 @@ describe('the admin login’s second factor', () => {
     expect((await adminLogin({ code: await adminCode() })).status).toBe(200);
   });
 
-  it('opens once with a recovery code, typed in any case and without its dashes', async () => {
+  it('opens once with a recovery code, typed in any case and without its dashes, and tells the admin by mail', async () => {
     // The seed printed the stack's recovery codes to its own output: this test adds one it knows, as enrolment stores them.
     const recoveryCode = 'test-2fa2-reco-very';
     const stored = (await secondFactorItem()).recoveryCodeHashes as Set<string>;
@@ -95,6 +95,8 @@ describe('the admin login’s second factor', () => {
 
     const opened = await adminLogin({ code: ' TEST2FA2RECOVERY ' });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const notice = await latestMail(TEST_SEED.adminEmail, 'A recovery code was used to sign in');
+    expect(notice.text).toContain(`${stored.size} recovery codes are left`);
     expect(await adminLogin({ code: recoveryCode })).toMatchObject(FAILED);
     const left = (await secondFactorItem()).recoveryCodeHashes as Set<string>;
     expect([...left].sort()).toEqual([...stored].sort());

@@ -160,7 +160,7 @@ export async function login(body: LoginBody | AdminLoginBody, kind: SessionKind,
   await waitUntil(Date.now() + floodDelayMs(addressFailures?.count ?? 0));
   const eligible = user && !user.isDeleted && (user.role === 'admin') === (kind === 'admin');
   const passwordOk = eligible ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDummy(body.password);
-  const factorOk = eligible && passwordOk && (kind === 'user' || ('code' in body && (await proveSecondFactor(user.userId, body.code))));
+  const factorOk = eligible && passwordOk && (kind === 'user' || ('code' in body && (await proveSecondFactor(user, body.code))));
   if (!eligible || !passwordOk || !factorOk) {
     await recordFailure(kind, body.email, eligible ? user : undefined);
     throw new Unauthorized(failMsg, 'invalid_credentials');

@@ -41,20 +41,19 @@ export async function putSecondFactor(record: SecondFactorRecord): Promise<void>
   await db.send(new PutCommand({ TableName: config.tableName, Item: toSecondFactorItem(record) }));
 }
 
-/** Runs a conditional update; false when its condition refused it. */
-async function updateIf(command: UpdateCommand): Promise<boolean> {
+/** Runs a conditional update: the item after it, or undefined when its condition refused it. */
+async function updateIf(command: UpdateCommand): Promise<Record<string, unknown> | undefined> {
   try {
-    await db.send(command);
-    return true;
+    return (await db.send(command)).Attributes ?? {};
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }
 
 /** Records a code's step as used; false when this step or a later one was used already (a replay). */
-export const spendStep = (userId: string, step: number) =>
-  updateIf(
+export const spendStep = async (userId: string, step: number) =>
+  (await updateIf(
     new UpdateCommand({
       TableName: config.tableName,
       Key: secondFactorKey(userId),
@@ -62,16 +61,19 @@ export const spendStep = (userId: string, step: number) =>
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastStep) OR lastStep < :step)',
       ExpressionAttributeValues: { ':step': step },
     }),
-  );
+  )) !== undefined;
 
-/** Crosses a recovery code off; false when it is not (or no longer) one of the admin's. */
-export const spendRecoveryCode = (userId: string, hash: string) =>
-  updateIf(
+/** Crosses a recovery code off: how many are left, or undefined when it is not (or no longer) one of the admin's. */
+export async function spendRecoveryCode(userId: string, hash: string): Promise<number | undefined> {
+  const after = await updateIf(
     new UpdateCommand({
       TableName: config.tableName,
       Key: secondFactorKey(userId),
       UpdateExpression: 'DELETE recoveryCodeHashes :used',
       ConditionExpression: 'contains(recoveryCodeHashes, :hash)',
       ExpressionAttributeValues: { ':used': new Set([hash]), ':hash': hash },
+      ReturnValues: 'ALL_NEW',
     }),
   );
+  return after && fromSecondFactorItem(after).recoveryCodeHashes.length;
+}

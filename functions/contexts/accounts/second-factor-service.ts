@@ -1,24 +1,32 @@
 /** The admins' second factor: checked by the admin login, enrolled by the seed and `npm run admin:enrol`. */
 import { newPassword } from '../../../shared/schemas/common';
 import { hashPassword, newId } from '../../platform/crypto';
+import { logger } from '../../platform/logger';
+import { sendMail } from '../../platform/mailer';
 import { isCommonPassword } from './common-passwords';
+import { recoveryCodeUsedMail } from './mails';
 import { createUser, findAccountByEmail } from './repository';
 import { type Enrolment, acceptedStep, enrol, isTotpCode, normalizeCode, recoveryCodeHash } from './second-factor';
 import * as repo from './second-factor-repository';
 
 /**
  * Whether the code proves the admin's second factor, using it up: an authenticator's code for a step
- * later than the last one used, or a recovery code not used yet. An admin with no factor enrolled
- * proves nothing: the admin login fails closed. The wall clock, not the test clock: authenticators
- * run on real time.
+ * later than the last one used, or a recovery code not used yet, whose use the admin is told of by
+ * mail. An admin with no factor enrolled proves nothing: the admin login fails closed. The wall
+ * clock, not the test clock: authenticators run on real time.
  */
-export async function proveSecondFactor(userId: string, typed: string): Promise<boolean> {
-  const factor = await repo.getSecondFactor(userId);
+export async function proveSecondFactor(admin: { userId: string; email: string }, typed: string): Promise<boolean> {
+  const factor = await repo.getSecondFactor(admin.userId);
   if (!factor) return false;
   const code = normalizeCode(typed);
-  if (!isTotpCode(code)) return repo.spendRecoveryCode(userId, recoveryCodeHash(code));
-  const step = acceptedStep(factor, code, Date.now());
-  return step !== undefined && repo.spendStep(userId, step);
+  if (isTotpCode(code)) {
+    const step = acceptedStep(factor, code, Date.now());
+    return step !== undefined && repo.spendStep(admin.userId, step);
+  }
+  const left = await repo.spendRecoveryCode(admin.userId, recoveryCodeHash(code));
+  if (left === undefined) return false;
+  await sendMail(recoveryCodeUsedMail(admin.email, left)).catch((error) => logger.error('Recovery code notice not sent', error as Error));
+  return true;
 }
 
 /** A new secret (or the one given) and recovery codes for the admin, replacing any earlier ones; shown once to whoever enrolled. */
