@@ -13,6 +13,7 @@ const dataDir = resolve(root, process.env.LOCAL_DATA_DIR ?? '.local');
 const seed = {
   adminEmail: process.env.ADMIN_EMAIL ?? DEFAULT_SEED.adminEmail,
   adminPassword: process.env.ADMIN_PASSWORD ?? DEFAULT_SEED.adminPassword,
+  adminTotpSecret: process.env.ADMIN_TOTP_SECRET || undefined,
   demoPassword: process.env.DEMO_PASSWORD ?? DEFAULT_SEED.demoPassword,
 };
 
@@ -42,6 +43,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 const stack = await starting;
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
+const { adminSecondFactor } = stack;
+// Shown once: only their hashes are kept.
+const recoveryCodes = adminSecondFactor.recoveryCodes
+  ? `\n  Admin recovery codes (shown this once; each works once): ${adminSecondFactor.recoveryCodes.join(' ')}`
+  : '';
 console.log(`
 Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot reload on' : ''})
 
@@ -50,6 +56,7 @@ Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot rel
   Data          ${dataDir}  (npm run reset empties it)
 
   Admin         ${seed.adminEmail} / ${seed.adminPassword}   → ${stack.url}/admin/login
+  Admin TOTP    secret ${adminSecondFactor.secret}  (add it to an authenticator app, or open: ${adminSecondFactor.uri})${recoveryCodes}
   Experts       ${DEMO_EXPERTS.slice(0, 3)
     .map((p) => p.email)
     .join(', ')} …

@@ -129,6 +129,20 @@ export const LOGIN_FLOOD = {
   maxDelayMs: 4000,
 } as const;
 
+/**
+ * The admins' second factor (decision 175): RFC 6238's TOTP as authenticator apps read it, one step
+ * of clock drift either way, and single-use recovery codes made with the secret.
+ */
+export const SECOND_FACTOR = {
+  issuer: 'Mentorship',
+  digits: 6,
+  periodSeconds: 30,
+  driftSteps: 1,
+  recoveryCodes: 10,
+  /** The longest code field accepted: a recovery code with its dashes and some spaces around. */
+  codeMax: 40,
+} as const;
+
 /** Chat (spec 2 section 9) and the server's page sizes where the spec is silent. */
 export const CHAT = {
   /** The chat list cuts offer titles here and adds '...'. */

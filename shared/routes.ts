@@ -9,6 +9,7 @@ import type { ZodMiniType } from 'zod/mini';
 import { emptyBody } from './schemas/common';
 import {
   activateSchema,
+  adminLoginSchema,
   contactSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -109,7 +110,7 @@ const ROUTE_TABLE = [
   r('POST', '/auth/forgot-password', 'auth', 'public', { body: forgotPasswordSchema }),
   r('POST', '/auth/reset-password', 'auth', 'public', { body: resetPasswordSchema }),
   r('POST', '/auth/contact', 'auth', 'public', { body: contactSchema }),
-  r('POST', '/admin/auth/login', 'auth', 'public', { body: loginSchema }),
+  r('POST', '/admin/auth/login', 'auth', 'public', { body: adminLoginSchema }),
 
   // Offers, experts and favourites. The catalogue Lambda (domain offers) also serves the expert
   // directory and public profiles: it holds the search index they read from.

@@ -114,6 +114,7 @@ export const MSG = {
   passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
   mailUnavailable: 'We cannot send e-mails right now. Nothing was saved; please try again in a few minutes.',
   adminLoginFailed: 'Echec de la connexion admin',
+  adminCodeRequired: 'Enter the code of your authenticator app or a recovery code',
   emailTaken: 'An account with this email already exists.',
   registrationSuccessful: 'Registration successful. Please sign in.',
   registrationMailSent: 'Registration successful. Please check your inbox to activate your account.',

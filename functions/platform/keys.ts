@@ -11,6 +11,7 @@ import type { Domain } from '../../shared/routes';
  * - user by id ............................ GetItem  pk=USER#<id>        sk=PROFILE
  * - user id by e-mail (unique) ............ GetItem  pk=EMAIL#<lower>    sk=EMAIL
  * - sessions of a user (revoke all) ....... Query    pk=USER#<id>        sk begins_with SESSION#
+ * - an admin's second factor ............ GetItem  pk=USER#<id>        sk=SECOND_FACTOR (conditional updates: replay, recovery codes)
  * - one session (refresh rotation) ........ GetItem  pk=USER#<id>        sk=SESSION#<sessionId>
  * - one-time token (activation, reset) .... GetItem  pk=TOKEN#<sha256>   sk=TOKEN
  * - login attempts of an address ........... UpdateItem pk=LOGIN#<kind>#<lower> sk=ADDRESS (all clients)
@@ -80,6 +81,8 @@ export const accountActivityIndex = (lastActiveAt: string, userId: string) => ({
   gsi2sk: `${lastActiveAt}#${userId}`,
 });
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+/** An admin's second factor (secret, last used step, recovery code hashes): an item of its own, so no read of the account carries the secret. */
+export const secondFactorKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SECOND_FACTOR' });
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
 export const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });

@@ -5,7 +5,16 @@ import type { Portrait } from './demo-photos';
 export interface SeedSettings {
   adminEmail: string;
   adminPassword: string;
+  /** The admin's TOTP secret (base32, ADMIN_TOTP_SECRET); without it the first start makes one. */
+  adminTotpSecret?: string;
   demoPassword: string;
+}
+
+/** The demo admin's second factor, as `npm start` prints it; recovery codes only at the start that made them. */
+export interface AdminSecondFactor {
+  secret: string;
+  uri: string;
+  recoveryCodes?: string[];
 }
 
 export const DEFAULT_SEED: SeedSettings = {

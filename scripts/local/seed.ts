@@ -1,5 +1,5 @@
 /**
- * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, the students, and a catalogue of experts
+ * Demo data: the admin from ADMIN_EMAIL / ADMIN_PASSWORD (and ADMIN_TOTP_SECRET), the students, and a catalogue of experts
  * in finance, law, marketing and consulting (the logins of demo-accounts.ts and the experts of
  * demo-catalogue.ts), all with DEMO_PASSWORD. Each expert gets a generated profile photo in the
  * media bucket, published offers and, for a few, offers waiting for moderation, and a few reviews by
@@ -13,6 +13,8 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
+import { enrolSecondFactor, secretOf } from '../../functions/contexts/accounts/second-factor-service';
+import { otpauthUri } from '../../functions/contexts/accounts/second-factor';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import type { OfferRecord } from '../../functions/contexts/catalogue/offer';
 import { initialOf } from '../../functions/contexts/catalogue/review';
@@ -22,7 +24,16 @@ import { config } from '../../functions/platform/config';
 import { hashPassword, newId } from '../../functions/platform/crypto';
 import { s3 } from '../../functions/platform/s3';
 import type { AccountRecord } from '../../functions/contexts/accounts/account';
-import { DEMO_EXPERTS, DEMO_OFFERS, DEMO_PORTRAITS, DEMO_STUDENTS, type DemoOffer, type Profile, type SeedSettings } from './demo-accounts';
+import {
+  type AdminSecondFactor,
+  DEMO_EXPERTS,
+  DEMO_OFFERS,
+  DEMO_PORTRAITS,
+  DEMO_STUDENTS,
+  type DemoOffer,
+  type Profile,
+  type SeedSettings,
+} from './demo-accounts';
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';
 import { DEMO_REVIEWERS, demoReviewsOf, spread } from './demo-reviews';
@@ -35,7 +46,26 @@ const CONCURRENCY = 8;
 /** Every demo expert is bookable: verified, with a connected payout account (a profile may say it is not verified yet). */
 const EXPERT_DEFAULTS: Partial<AccountRecord> = { isVerified: true, isStripeConnected: true, payoutsEnabled: true };
 
-export async function seedDemoData(settings: SeedSettings): Promise<void> {
+/** Seeds what is missing; answers the demo admin's second factor for `npm start` to print. */
+export async function seedDemoData(settings: SeedSettings): Promise<AdminSecondFactor> {
+  await seedAccounts(settings);
+  return adminSecondFactor(settings);
+}
+
+/**
+ * The admin's factor is enrolled with the admin, or at the first start after the admin login gained
+ * it (local state of before): the admin signs in either way. Later starts read the secret back to
+ * print it; the recovery codes were hashed, so they are shown at the start that made them only.
+ */
+async function adminSecondFactor(settings: SeedSettings): Promise<AdminSecondFactor> {
+  const adminId = await findAccountIdByEmail(settings.adminEmail);
+  if (!adminId) throw new Error(`The demo admin ${settings.adminEmail} was not seeded`);
+  const secret = await secretOf(adminId);
+  if (secret) return { secret, uri: otpauthUri(secret, settings.adminEmail) };
+  return enrolSecondFactor(adminId, settings.adminEmail, settings.adminTotpSecret);
+}
+
+async function seedAccounts(settings: SeedSettings): Promise<void> {
   const admin: Profile = { email: settings.adminEmail, firstName: 'Admin', lastName: 'Team' };
   const experts = demoExperts();
   const students = [...DEMO_STUDENTS, ...DEMO_REVIEWERS];

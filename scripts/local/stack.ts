@@ -28,7 +28,7 @@ import { startTableStream } from './table-stream';
 import { type LocalStripe, startLocalStripe } from './stripe';
 import { createTestClock, TEST_CLOCK_PATH } from './test-clock';
 import { nowMs } from '../../functions/platform/clock';
-import type { SeedSettings } from './demo-accounts';
+import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
 
 export interface LocalStackOptions {
@@ -53,6 +53,8 @@ export interface LocalStack {
   url: string;
   endpoints: { dynamodb: string; s3: string; outbox: string };
   env: Record<string, string>;
+  /** The demo admin's TOTP secret and URI (and recovery codes, at the start that made them). */
+  adminSecondFactor: AdminSecondFactor;
   stop(): Promise<void>;
 }
 
@@ -116,7 +118,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const realtime = (await import('../../functions/lambdas/websocket/handler')).handler;
   const notifications = (await import('../../functions/lambdas/notifications/handler')).handler;
   const { seedDemoData } = await import('./seed');
-  await seedDemoData(options.seed);
+  const adminSecondFactor = await seedDemoData(options.seed);
   const searchIndexer = await import('../../functions/lambdas/search-indexer/handler');
   await searchIndexer.handler();
   const snapshotTimer = setInterval(
@@ -216,6 +218,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     url,
     endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, outbox: outbox.endpoint },
     env,
+    adminSecondFactor,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,11 +1,19 @@
 import * as z from 'zod/mini';
 import { MSG } from '../texts';
-import { LIMITS } from '../limits';
+import { LIMITS, SECOND_FACTOR } from '../limits';
 import { email, newPassword, oneTimeToken, optionalPlainText, plainText } from './common';
 
 export const loginSchema = z.object({
   email,
   password: z.string({ error: MSG.passwordRequired }).check(z.minLength(1, MSG.passwordRequired), z.maxLength(LIMITS.passwordMax * 4, MSG.invalidCredentials)),
+});
+
+/** The admin login adds the second factor: an authenticator's 6-digit code or a recovery code. */
+export const adminLoginSchema = z.object({
+  ...loginSchema.shape,
+  code: z
+    .string({ error: MSG.adminCodeRequired })
+    .check(z.trim(), z.minLength(1, MSG.adminCodeRequired), z.maxLength(SECOND_FACTOR.codeMax, MSG.adminLoginFailed)),
 });
 
 export const registerStudentSchema = z.object({
@@ -39,6 +47,7 @@ export const contactSchema = z.object({
 });
 
 export type LoginBody = z.infer<typeof loginSchema>;
+export type AdminLoginBody = z.infer<typeof adminLoginSchema>;
 export type ActivateBody = z.infer<typeof activateSchema>;
 export type RegisterStudentBody = z.infer<typeof registerStudentSchema>;
 export type RegisterExpertBody = z.infer<typeof registerExpertSchema>;

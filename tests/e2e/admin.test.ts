@@ -1,23 +1,14 @@
 /** The admin area: its own login and session, refusal of everyone else, and a reported order read before deciding it. */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { TEST_SEED } from '../support/seed-settings';
-import { expectAccessible, browserForFile, visit } from '../support/browser';
+import { expectAccessible, browserForFile, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
 import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 
 const browser = browserForFile();
-
-async function logInAsAdmin(page: Page) {
-  await visit(page, '/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(TEST_SEED.adminEmail);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_SEED.adminPassword);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
-}
 
 describe('admin area', () => {
   it('sends an anonymous visitor of /admin to the admin login', async () => {
@@ -33,6 +24,7 @@ describe('admin area', () => {
     await visit(page, '/admin/login');
     await page.getByLabel('Email', { exact: true }).fill('alice.student@demo.test');
     await page.getByLabel('Password', { exact: true }).fill(TEST_SEED.demoPassword);
+    await page.getByLabel('Authentication code', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByText(MSG.adminLoginFailed).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/login');

@@ -9,12 +9,11 @@ import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
 import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
-import { TEST_SEED } from '../support/seed-settings';
 
 const browser = browserForFile();
 
@@ -23,12 +22,12 @@ let expertEmail: string;
 let offer: OfferDto;
 let chatId: string;
 
-async function logIn(page: Page, email: string, password: string, path = '/login') {
-  await visit(page, path);
+async function logIn(page: Page, email: string, password: string) {
+  await visit(page, '/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname !== path);
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 beforeAll(async () => {
@@ -76,7 +75,7 @@ describe('earnings in the browser', () => {
       .waitFor();
 
     const admin = await browser.newPage();
-    await logIn(admin, TEST_SEED.adminEmail, TEST_SEED.adminPassword, '/admin/login');
+    await logInAsAdmin(admin);
     await visit(admin, '/admin/withdraw?status=pending');
     await admin.getByRole('button', { name: 'Reject €54.00 for Eva Earner' }).click();
     const dialog = admin.getByRole('dialog');

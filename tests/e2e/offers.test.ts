@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInNewExpert } from '../support/accounts';
-import { expectAccessible, browserForFile, visit } from '../support/browser';
+import { expectAccessible, browserForFile, logInAsAdmin, visit } from '../support/browser';
 import { pngImage } from '../support/images';
 import { TEST_SEED } from '../support/seed-settings';
 
@@ -66,11 +66,7 @@ describe('offer journeys', () => {
 
   it('the admin approves it on the moderation page and it leaves the queue', async () => {
     const admin = await browser.newPage();
-    await visit(admin, '/admin/login');
-    await admin.getByLabel('Email', { exact: true }).fill(TEST_SEED.adminEmail);
-    await admin.getByLabel('Password', { exact: true }).fill(TEST_SEED.adminPassword);
-    await admin.getByRole('button', { name: 'Log In' }).click();
-    await admin.waitForURL((url) => url.pathname === '/admin');
+    await logInAsAdmin(admin);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Offers' }).click();
     await admin.getByRole('heading', { name: 'Offers waiting for approval', level: 1 }).waitFor();
     const card = offerCard(admin, title);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { LOGIN_FLOOD, RATE_LIMITS } from '../../shared/limits';
 import { ApiClient, randomClientAddress, sendFrom, stackUrl } from '../support/api';
-import { activationTokenFor, PASSWORD, signedInAs, signedInStudent, studentOfThisFile } from '../support/accounts';
+import { activationTokenFor, adminCode, PASSWORD, signedInAs, signedInStudent, studentOfThisFile } from '../support/accounts';
 import { duringMailOutage, latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
@@ -149,7 +149,11 @@ describe('login throttling', () => {
     for (let attempt = 0; attempt < 6; attempt++)
       await new ApiClient(stackUrl(), device).post('/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' });
     expect((await new ApiClient(stackUrl(), device).post('/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' })).status).toBe(429);
-    const admin = await new ApiClient(stackUrl(), device).post('/admin/auth/login', { email: TEST_SEED.adminEmail, password: TEST_SEED.adminPassword });
+    const admin = await new ApiClient(stackUrl(), device).post('/admin/auth/login', {
+      email: TEST_SEED.adminEmail,
+      password: TEST_SEED.adminPassword,
+      code: await adminCode(),
+    });
     expect(admin.status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { ApiClient } from '../support/api';
-import { activationTokenFor, PASSWORD, registerStudent, signedInAs, signedInStudent, studentOfThisFile } from '../support/accounts';
+import { activationTokenFor, adminCode, PASSWORD, registerStudent, signedInAs, signedInStudent, studentOfThisFile } from '../support/accounts';
 import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
@@ -327,11 +327,11 @@ describe('admin sessions', () => {
     expect((await admin.get('/auth/user')).body).toMatchObject({ role: 'admin', email: TEST_SEED.adminEmail });
 
     // To the admin login a member account does not exist, and to the user login an admin account does not.
-    const student = await new ApiClient().post('/admin/auth/login', { email: 'alice.student@demo.test', password: TEST_SEED.demoPassword });
+    const student = await new ApiClient().post('/admin/auth/login', { email: 'alice.student@demo.test', password: TEST_SEED.demoPassword, code: '123456' });
     expect(student).toMatchObject({ status: 401, body: { msg: MSG.adminLoginFailed } });
     const adminAtUserLogin = await new ApiClient().post('/auth/login', { email: TEST_SEED.adminEmail, password: TEST_SEED.adminPassword });
     expect(adminAtUserLogin).toMatchObject({ status: 401, body: { msg: MSG.invalidCredentials } });
-    const wrong = await new ApiClient().post('/admin/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password' });
+    const wrong = await new ApiClient().post('/admin/auth/login', { email: TEST_SEED.adminEmail, password: 'wrong-password', code: await adminCode() });
     expect(wrong).toMatchObject({ status: 401, body: { msg: MSG.adminLoginFailed } });
   });
 

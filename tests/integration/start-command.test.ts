@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../scripts/local/demo-accounts';
 import { freePort } from '../../scripts/local/ports';
 import { runStartCommand } from '../../scripts/local/start-command';
+import { codeAt } from '../../functions/contexts/accounts/second-factor';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'start-command-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,6 +39,22 @@ describe('npm start', () => {
         body: JSON.stringify({ email: 'claire.dubois@demo.test', password: DEFAULT_SEED.demoPassword }),
       });
       expect(login.status).toBe(200);
+      // No ADMIN_TOTP_SECRET: the first start makes the admin's secret and prints it, with its recovery codes, beside the login.
+      const output = started.output();
+      const secret = output.match(/Admin TOTP +secret ([A-Z2-7]{32}) .*otpauth:\/\/totp\//)?.[1];
+      expect(secret, output).toBeDefined();
+      const recoveryCodes = output
+        .match(/Admin recovery codes [^:]*: (.+)/)?.[1]
+        .trim()
+        .split(' ');
+      expect(recoveryCodes).toHaveLength(10);
+      for (const code of recoveryCodes ?? []) expect(code).toMatch(/^([a-z2-9]{4}-){3}[a-z2-9]{4}$/);
+      const admin = await fetch(`${started.url}/api/admin/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEFAULT_SEED.adminEmail, password: DEFAULT_SEED.adminPassword, code: codeAt(secret ?? '', Date.now()) }),
+      });
+      expect(admin.status).toBe(200);
       expect(processesUsing(dataDir)).not.toBe('');
     } finally {
       expect(await started.interrupt()).toBe(0);

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { adminCode } from './accounts';
 import { stackUrl } from './api';
+import { TEST_SEED } from './seed-settings';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -108,6 +110,16 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expectAccessible(page, path);
+}
+
+/** Signs the demo admin in at /admin/login as a person does: address, password, then the authenticator's code. */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await visit(page, '/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill(TEST_SEED.adminEmail);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_SEED.adminPassword);
+  await page.getByLabel('Authentication code', { exact: true }).fill(await adminCode());
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
 }
 
 /** One Chromium for the calling test file: launched before its tests, closed after them. */

@@ -1,7 +1,10 @@
-import { DEFAULT_SEED } from '../../scripts/local/demo-accounts';
+import { DEFAULT_SEED, type SeedSettings } from '../../scripts/local/demo-accounts';
 
-/** The seeded accounts of the test stack: the documented defaults, so tests read like the README. */
-export const TEST_SEED = DEFAULT_SEED;
+/**
+ * The seeded accounts of the test stack: the documented defaults, so tests read like the README,
+ * and a known admin TOTP secret (ADMIN_TOTP_SECRET), so that tests compute the admin's codes.
+ */
+export const TEST_SEED = { ...DEFAULT_SEED, adminTotpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' } satisfies SeedSettings;
 
 /**
  * scrypt's cost (log2 N) in the test stacks: 2^10 (1 MiB, about 2 ms) instead of the product's 2^17

@@ -1,7 +1,7 @@
 /** The rules of accounts and sessions. No AWS calls here: storage is the repository, mail the mailer. */
 import { AUTH_TIMINGS, LOGIN_FLOOD, RATE_LIMITS, RETENTION } from '../../../shared/limits';
 import { MSG } from '../../../shared/texts';
-import type { ActivateBody, ContactBody, LoginBody, RegisterExpertBody, RegisterStudentBody } from '../../../shared/schemas/auth';
+import type { ActivateBody, AdminLoginBody, ContactBody, LoginBody, RegisterExpertBody, RegisterStudentBody } from '../../../shared/schemas/auth';
 import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
@@ -16,6 +16,7 @@ import { signAccessToken } from './access-token-signer';
 import { isCommonPassword } from './common-passwords';
 import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordChangedMail, passwordResetMail } from './mails';
 import * as repo from './repository';
+import { proveSecondFactor } from './second-factor-service';
 import { endAllSessions, endSessions } from './session-service';
 import { type Client, provePassword } from './service';
 
@@ -143,9 +144,11 @@ export interface SessionGrant extends AccountSessionGrant {
 /**
  * The guess is counted before the password is checked, atomically, so no burst of parallel guesses
  * gets past the per-client limit. The user login opens no session for an admin account and the
- * admin login none for anyone else: to the wrong login such an account does not exist.
+ * admin login none for anyone else: to the wrong login such an account does not exist. An admin
+ * also proves the second factor, only once the password is right (a wrong password uses no code up);
+ * a wrong or replayed code is a failure like a wrong password, and answers the same.
  */
-export async function login(body: LoginBody, kind: SessionKind, client: Client): Promise<SessionGrant> {
+export async function login(body: LoginBody | AdminLoginBody, kind: SessionKind, client: Client): Promise<SessionGrant> {
   const failMsg = kind === 'admin' ? MSG.adminLoginFailed : MSG.invalidCredentials;
   const limit = RATE_LIMITS.loginGuessesPerClient;
   const guess = await repo.countLoginGuess(kind, body.email, client.ip, limit.windowSeconds);
@@ -158,7 +161,8 @@ export async function login(body: LoginBody, kind: SessionKind, client: Client):
   await waitUntil(Date.now() + floodDelayMs(addressFailures?.count ?? 0));
   const eligible = user && !user.isDeleted && (user.role === 'admin') === (kind === 'admin');
   const passwordOk = eligible ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDummy(body.password);
-  if (!eligible || !passwordOk) {
+  const factorOk = eligible && passwordOk && (kind === 'user' || ('code' in body && (await proveSecondFactor(user, body.code))));
+  if (!eligible || !passwordOk || !factorOk) {
     await recordFailure(kind, body.email, eligible ? user : undefined);
     throw new Unauthorized(failMsg, 'invalid_credentials');
   }

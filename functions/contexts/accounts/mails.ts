@@ -65,3 +65,16 @@ export const passwordChangedMail = (to: string): Mail =>
     `${config.appUrl}/forgot-password`,
     'If it was you, nothing more to do. If it was not, choose a new password at once through this link: it ends every session, including the one that changed it.',
   );
+
+const codesLeft = (left: number) => (left === 0 ? 'No recovery code is left' : left === 1 ? 'One recovery code is left' : `${left} recovery codes are left`);
+
+/** To an admin who just signed in with a recovery code: a security notice, always sent (decision 175). */
+export const recoveryCodeUsedMail = (to: string, left: number): Mail =>
+  linkMail(
+    to,
+    'A recovery code was used to sign in',
+    `A recovery code was just used to sign in to the admin area, in place of your authenticator's code. ${codesLeft(left)}; each works once.`,
+    'Open the admin area',
+    `${config.appUrl}/admin/login`,
+    'If it was you, nothing more to do (an operator gives you new codes with npm run admin:enrol). If it was not, someone knows your password and a recovery code: have your secret and codes replaced at once with npm run admin:enrol, and choose a new password.',
+  );

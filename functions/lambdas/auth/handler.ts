@@ -3,7 +3,7 @@ import type { SessionKind } from '../../platform/access-token';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as service from '../../contexts/accounts/auth-service';
-import type { LoginBody } from '../../../shared/schemas/auth';
+import type { AdminLoginBody, LoginBody } from '../../../shared/schemas/auth';
 
 /**
  * Refresh cookies: HttpOnly, Secure, SameSite=Strict, sent only to their own refresh/logout paths.
@@ -21,7 +21,7 @@ const clearCookie = (kind: SessionKind) => setCookie(kind, '', 0);
 const cookieOf = (request: { cookies: Record<string, string> }, kind: SessionKind) => request.cookies[COOKIES[kind].name];
 const clientOf = (request: { clientIp: string }): service.Client => ({ ip: request.clientIp });
 
-const loginAs = (kind: SessionKind) => async (request: { body: LoginBody; clientIp: string }) => {
+const loginAs = (kind: SessionKind) => async (request: { body: LoginBody | AdminLoginBody; clientIp: string }) => {
   const { refreshToken, lifetimeSeconds, ...grant } = await service.login(request.body, kind, clientOf(request));
   return { body: grant, cookies: [setCookie(kind, refreshToken, lifetimeSeconds)] };
 };

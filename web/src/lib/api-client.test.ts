@@ -104,7 +104,7 @@ describe('api client', () => {
     const net = network(() => json(401, { msg: 'Invalid email or password' }));
     const client = createApiClient({ fetch: net.fetch });
     await expect(client.call('POST /api/auth/login', { body: { email: 'a@b.co', password: 'x' } })).rejects.toThrow('Invalid email or password');
-    await expect(client.call('POST /api/admin/auth/login', { body: { email: 'a@b.co', password: 'x' } })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call('POST /api/admin/auth/login', { body: { email: 'a@b.co', password: 'x', code: '123456' } })).rejects.toBeInstanceOf(ApiError);
     await expect(client.refresh()).rejects.toBeInstanceOf(ApiError);
     client.setSessionKind('admin');
     await expect(client.refresh()).rejects.toBeInstanceOf(ApiError);

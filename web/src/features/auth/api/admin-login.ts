@@ -1,5 +1,6 @@
-import { loginSchema, type LoginBody } from '@shared/schemas/auth';
+import { adminLoginSchema } from '@shared/schemas/auth';
 import { api } from '@/lib/api-client';
+import type { LoginFields } from '@/features/auth/components/login-form';
 
-/** POST /admin/auth/login: the admin session has its own refresh cookie. */
-export const adminLogin = (body: LoginBody) => api.call('POST /api/admin/auth/login', { body: loginSchema.parse(body) });
+/** POST /admin/auth/login: password and second factor; the admin session has its own refresh cookie. */
+export const adminLogin = (body: LoginFields) => api.call('POST /api/admin/auth/login', { body: adminLoginSchema.parse(body) });

@@ -17,6 +17,7 @@ export default function AdminLoginRoute() {
         submit={adminLogin}
         failureFallback={MSG.adminLoginFailed}
         withAccountLinks={false}
+        withSecondFactor
         onSuccess={({ user: account, accessToken }) => {
           session.login(account, accessToken, 'admin');
           navigate('/admin', { replace: true });

@@ -1,0 +1,39 @@
+/**
+ * `npm run admin:enrol`: gives the admin ADMIN_EMAIL a new TOTP secret and recovery codes and prints
+ * them once (decision 175), creating the admin with ADMIN_PASSWORD when the address has no account.
+ * Against the running `npm start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a
+ * deployed stage's table. The previous secret and recovery codes stop working at once.
+ */
+import { resolve } from 'node:path';
+import { readStackEndpoints } from './local/stack-endpoints';
+
+const email = process.env.ADMIN_EMAIL;
+if (!email) {
+  console.error('Set ADMIN_EMAIL to the admin to enrol (and ADMIN_PASSWORD to create the account if it has none).');
+  process.exit(2);
+}
+if (!process.env.TABLE_NAME) {
+  const dataDir = resolve(import.meta.dirname, '..', process.env.LOCAL_DATA_DIR ?? '.local');
+  const stack = readStackEndpoints(dataDir);
+  if (!stack) {
+    console.error(`No local stack runs on ${dataDir}: start it (npm start), or set TABLE_NAME and the stage's variables (README).`);
+    process.exit(2);
+  }
+  Object.assign(process.env, stack);
+}
+process.env.LOG_LEVEL ??= 'WARN';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+// Imported only now: the modules read their configuration from the environment.
+const { enrolAdmin } = await import('../functions/contexts/accounts/second-factor-service');
+try {
+  const { secret, uri, recoveryCodes, created } = await enrolAdmin(email, process.env.ADMIN_PASSWORD);
+  console.log(`${created ? 'Created the admin' : 'Enrolled'} ${email}. Shown this once, keep them safe:
+
+  TOTP secret     ${secret}
+  Authenticator   ${uri}
+  Recovery codes  ${recoveryCodes.join(' ')}   (each works once)`);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

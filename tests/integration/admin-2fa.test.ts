@@ -1,0 +1,152 @@
+/**
+ * The admins' second factor through the local gateway, the real auth handler and DynamoDB Local: the
+ * admin login asks for an authenticator's code (RFC 6238) or a recovery code; a wrong or replayed
+ * code fails like a wrong password and counts against the login throttle; a recovery code opens once.
+ * Each ApiClient is its own client address, as separate devices are.
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/texts';
+import { RATE_LIMITS } from '../../shared/limits';
+import { codeAt, recoveryCodeHash } from '../../functions/contexts/accounts/second-factor';
+import { emailKey, secondFactorKey } from '../../functions/platform/keys';
+import { ApiClient, randomClientAddress, stackUrl } from '../support/api';
+import { adminCode, PASSWORD } from '../support/accounts';
+import { latestMail, uniqueEmail } from '../support/outbox';
+import { stackEnv } from '../support/stack';
+import { getItem, setAttributes } from '../support/table';
+import { TEST_PASSWORD_HASH_COST, TEST_SEED } from '../support/seed-settings';
+
+type Grant = { user: Record<string, unknown>; accessToken: string };
+const FAILED = { status: 401, body: { msg: MSG.adminLoginFailed, code: 'invalid_credentials' } };
+
+const adminLogin = (body: Record<string, unknown>, client = new ApiClient()) =>
+  client.post<Grant>('/admin/auth/login', { email: TEST_SEED.adminEmail, password: TEST_SEED.adminPassword, ...body });
+
+/** A six-digit code that is none of the three the login accepts now. */
+function wrongCode(): string {
+  const accepted = [-30_000, 0, 30_000].map((offset) => codeAt(TEST_SEED.adminTotpSecret, Date.now() + offset));
+  let code = 100_000;
+  while (accepted.includes(String(code))) code++;
+  return String(code);
+}
+
+async function secondFactorItem(): Promise<Record<string, unknown>> {
+  const claim = await getItem(emailKey(TEST_SEED.adminEmail));
+  return (await getItem(secondFactorKey(String(claim?.userId)))) ?? {};
+}
+
+describe('the admin login’s second factor', () => {
+  it('asks for the code: without one, or blank, it answers 400 with what to enter', async () => {
+    for (const body of [{}, { code: '' }, { code: '   ' }]) {
+      expect(await adminLogin(body)).toMatchObject({ status: 400, body: { code: 'validation_failed', msg: MSG.adminCodeRequired } });
+    }
+    expect(await adminLogin({ code: 123456 })).toMatchObject({ status: 400, body: { code: 'validation_failed', msg: MSG.adminCodeRequired } });
+  });
+
+  it('opens a session with the password and the current code, never shows the secret, and refuses the same code again', async () => {
+    const code = await adminCode();
+    const first = await adminLogin({ code });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.user).toMatchObject({ role: 'admin', email: TEST_SEED.adminEmail });
+    const admin = new ApiClient();
+    admin.accessToken = first.body.accessToken;
+    const current = await admin.get('/auth/user');
+    expect(current.status).toBe(200);
+    for (const view of [first.body, current.body]) expect(JSON.stringify(view)).not.toContain(TEST_SEED.adminTotpSecret);
+
+    // Replayed from another device in the same step: the code opened its one session.
+    expect(await adminLogin({ code })).toMatchObject(FAILED);
+    // The authenticator's next code (one step of drift) opens once; a code of the step before the one used does not.
+    expect((await adminLogin({ code: codeAt(TEST_SEED.adminTotpSecret, Date.now() + 30_000) })).status).toBe(200);
+    expect(await adminLogin({ code })).toMatchObject(FAILED);
+  });
+
+  it('uses no code up on a wrong password', async () => {
+    const code = await adminCode();
+    expect(await adminLogin({ password: 'wrong-password', code })).toMatchObject(FAILED);
+    expect((await adminLogin({ code })).status).toBe(200);
+  });
+
+  // Every failure also counts for the address from all clients (LOGIN_FLOOD): this file keeps under its threshold.
+  it('counts wrong and replayed codes against the login throttle like wrong passwords: past the limit even the right code waits', async () => {
+    const device = randomClientAddress();
+    const replayed = await adminCode();
+    expect((await adminLogin({ code: replayed }, new ApiClient(stackUrl(), device))).status).toBe(200);
+    for (let attempt = 0; attempt < RATE_LIMITS.loginGuessesPerClient.max; attempt++) {
+      const code = attempt % 2 === 0 ? wrongCode() : replayed;
+      expect(await adminLogin({ code }, new ApiClient(stackUrl(), device))).toMatchObject(FAILED);
+    }
+    const blocked = await adminLogin({ code: await adminCode() }, new ApiClient(stackUrl(), device));
+    expect(blocked).toMatchObject({ status: 429, body: { msg: MSG.tooManyLoginAttempts, code: 'rate_limited' } });
+    // Another device of the admin's is not locked out by these guesses.
+    expect((await adminLogin({ code: await adminCode() })).status).toBe(200);
+  });
+
+  it('opens once with a recovery code, typed in any case and without its dashes, and tells the admin by mail', async () => {
+    // The seed printed the stack's recovery codes to its own output: this test adds one it knows, as enrolment stores them.
+    const recoveryCode = 'test-2fa2-reco-very';
+    const stored = (await secondFactorItem()).recoveryCodeHashes as Set<string>;
+    expect(stored.size).toBeGreaterThan(0);
+    const claim = await getItem(emailKey(TEST_SEED.adminEmail));
+    await setAttributes(secondFactorKey(String(claim?.userId)), { recoveryCodeHashes: new Set([...stored, recoveryCodeHash(recoveryCode)]) });
+
+    const opened = await adminLogin({ code: ' TEST2FA2RECOVERY ' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const notice = await latestMail(TEST_SEED.adminEmail, 'A recovery code was used to sign in');
+    expect(notice.text).toContain(`${stored.size} recovery codes are left`);
+    expect(await adminLogin({ code: recoveryCode })).toMatchObject(FAILED);
+    const left = (await secondFactorItem()).recoveryCodeHashes as Set<string>;
+    expect([...left].sort()).toEqual([...stored].sort());
+  });
+});
+
+/** `npm run admin:enrol` against the test stack's table, as against a stage's: its output, or its error and exit code. */
+async function enrolAdmin(env: Record<string, string>): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../scripts/admin-enrol.ts')], {
+      // The test stacks' hash cost (their own setting), not the product's: the admin it creates signs in at once.
+      env: { ...process.env, ...stackEnv(), PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), ...env },
+    });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stderr: string };
+    return { code: failed.code, output: failed.stderr };
+  }
+}
+
+const printed = (output: string) => ({
+  secret: output.match(/TOTP secret +([A-Z2-7]+)/)?.[1] ?? '',
+  uri: output.match(/Authenticator +(\S+)/)?.[1] ?? '',
+  recoveryCodes: output.match(/Recovery codes +(.+?) {3}/)?.[1].split(' ') ?? [],
+});
+
+describe('npm run admin:enrol (how a stage gets its admin)', () => {
+  it('creates an admin with a second factor, prints it once, and a new enrolment ends the old secret and codes', async () => {
+    const email = uniqueEmail('admin');
+    const created = await enrolAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
+    expect(created.code, created.output).toBe(0);
+    expect(created.output).toContain(`Created the admin ${email}`);
+    const first = printed(created.output);
+    expect(first.uri).toContain(`secret=${first.secret}`);
+    expect(first.recoveryCodes).toHaveLength(10);
+    const login = (code: string) => new ApiClient().post<Grant>('/admin/auth/login', { email, password: PASSWORD, code });
+    const opened = await login(codeAt(first.secret, Date.now()));
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.user).toMatchObject({ role: 'admin', email });
+
+    const again = await enrolAdmin({ ADMIN_EMAIL: email });
+    expect(again.output).toContain(`Enrolled ${email}`);
+    const second = printed(again.output);
+    expect(second.secret).not.toBe(first.secret);
+    expect(await login(first.recoveryCodes[0])).toMatchObject(FAILED);
+    expect((await login(second.recoveryCodes[0])).status).toBe(200);
+  });
+
+  it('refuses a member’s address, and an unknown one without a password', async () => {
+    expect(await enrolAdmin({ ADMIN_EMAIL: 'alice.student@demo.test' })).toMatchObject({ code: 1, output: expect.stringContaining('not an admin') });
+    expect(await enrolAdmin({ ADMIN_EMAIL: uniqueEmail('admin') })).toMatchObject({ code: 1, output: expect.stringContaining('set ADMIN_PASSWORD') });
+  });
+});
