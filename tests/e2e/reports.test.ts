@@ -9,18 +9,17 @@ import { describe, it } from 'vitest';
 import type { CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
-import { TEST_SEED } from '../support/seed-settings';
 
 const browser = browserForFile();
 
-async function logIn(page: Page, email: string, password: string, path = '/login') {
-  await visit(page, path);
+async function logIn(page: Page, email: string, password: string) {
+  await visit(page, '/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === (path === '/login' ? '/' : '/admin'));
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 const inConversation = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
@@ -50,7 +49,7 @@ describe('reporting a message', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const admin = await browser.newPage();
-    await logIn(admin, TEST_SEED.adminEmail, TEST_SEED.adminPassword, '/admin/login');
+    await logInAsAdmin(admin);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reports' }).click();
     const item = admin.getByRole('article', { name: /^Message by Rhea Reported/ }).filter({ hasText: offensive });
     await item.getByText('Asks to be paid off the platform.').waitFor();
