@@ -186,6 +186,27 @@ export async function linesOf(account: LedgerAccount): Promise<LedgerLine[]> {
   return lines;
 }
 
+/** The sum of an account's lines recorded from the day `from` up to the day `to` (YYYY-MM-DD, `to` excluded: its lines sort after it): one Query of the partition's range. */
+export async function sumBetween(account: LedgerAccount, from: string, to: string): Promise<Cents> {
+  let sum = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        // A line's sort key starts with its time, so a day's lines are one key range.
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':from': from, ':to': to },
+        ProjectionExpression: 'amountCents',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) sum += Number(item.amountCents);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return cents(sum);
+}
+
 /** What arrived in an account after a line (its sort key): the sum of the later lines that add to it. */
 export async function inflowAfter(account: LedgerAccount, afterSortKey: string): Promise<Cents> {
   let sum = 0;

@@ -112,6 +112,9 @@ export async function creditFeesOf(orderIds: string[]): Promise<Map<string, Cent
   );
 }
 
+/** The platform's fees earned from the day `from` up to the day `to` (excluded): its fee lines are negative, a fee given back positive. */
+export const platformFeesBetween = async (from: string, to: string): Promise<Cents> => cents(-(await ledger.sumBetween('platform_fees', from, to)) + 0);
+
 /** What all experts owe the platform now (the platform's exposure), in cents: one running total, kept with the debts. */
 export const debtsTotal = ledger.debtsTotal;
 

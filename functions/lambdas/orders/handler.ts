@@ -15,6 +15,7 @@ import { runDueDeadlines } from '../../contexts/orders/deadline-service';
 import * as problems from '../../contexts/orders/problem-service';
 import { adminPayments } from '../../contexts/orders/payments-view-service';
 import * as earnings from '../../contexts/earnings/service';
+import { snapshotIfDue } from '../../contexts/statistics/snapshot-service';
 import { createDomainHandler } from '../../platform/http';
 
 const http = createDomainHandler(
@@ -76,12 +77,18 @@ const http = createDomainHandler(
 
 /**
  * The deadlines' schedule (an EventBridge rule) invokes this same Lambda: it holds the Stripe secret
- * refunds need. Reconciliation runs with it, at most once a day.
+ * refunds need. Reconciliation runs with it, at most once a day, and the admin's statistics take
+ * their daily snapshot.
  */
 const isScheduled = (event: unknown): boolean => (event as { source?: unknown }).source === 'aws.events';
 
 export async function handler(event: APIGatewayProxyEventV2 | ScheduledEvent, context?: Context) {
   if (isScheduled(event))
-    return { deadlines: await runDueDeadlines(), payouts: await earnings.runPayouts(), reconciliation: await reconciliation.reconcileIfDue() };
+    return {
+      deadlines: await runDueDeadlines(),
+      payouts: await earnings.runPayouts(),
+      reconciliation: await reconciliation.reconcileIfDue(),
+      statistics: await snapshotIfDue(),
+    };
   return http(event as APIGatewayProxyEventV2, context);
 }
