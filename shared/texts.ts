@@ -218,6 +218,7 @@ export const MSG = {
   myOffersLoadFailed: 'Error loading your offers',
   offerDeleteFailed: 'Failed to delete offer',
   adminOffersLoadFailed: 'Error loading offers',
+  adminStatisticsLoadFailed: 'Unable to load statistics.',
   offerApproveFailed: 'Error approving offer',
   offerRejectFailed: 'Error rejecting offer',
   noPendingOffers: 'No offers waiting for approval.',
