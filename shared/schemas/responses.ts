@@ -10,7 +10,7 @@ import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
-import type { AccountStats, AdminWithdrawal, Earnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
+import type { AccountStats, AdminWithdrawal, Earnings, MonthlyEarnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
 
 export interface Message {
   msg: string;
@@ -66,6 +66,7 @@ export interface RouteResponses {
   'GET /api/user/withdrawals': WithdrawalPage;
   'POST /api/user/withdraw': Message & { withdrawal: Withdrawal };
   'GET /api/user/order-history': OrderHistoryPage;
+  'GET /api/user/earnings/monthly': MonthlyEarnings;
   'GET /api/user/stats/{id}': AccountStats;
   'POST /api/user/upload-photo': { profilePhoto: string };
   'PUT /api/user/update': Message & { user: Account };

@@ -47,6 +47,7 @@ const http = createDomainHandler(
     'PUT /api/chats/{id}/decline-reschedule': async (request) => ({ body: await orders.declineReschedule(request.caller, request.params.id) }),
     'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
     'GET /api/user/earnings': async (request) => ({ body: await earnings.earnings(request.caller, request.account, request.query) }),
+    'GET /api/user/earnings/monthly': async (request) => ({ body: await earnings.monthlyEarnings(request.caller) }),
     'GET /api/user/stats/{id}': async (request) => ({ body: await earnings.statsOf(request.caller, request.params.id) }),
     'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
     'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),
