@@ -54,7 +54,8 @@ export function Chart({ title, points, kind, format, period }: ChartProps) {
       <figcaption id={titleId} className="chart-title">
         {title}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} aria-describedby={summaryId} className="chart-plot">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-describedby={summaryId} className="chart-plot">
+        <title>{title}</title>
         {[0, 0.5, 1].map((share) => (
           <g key={share} className="chart-grid">
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * share)} y2={y(top * share)} />

@@ -82,7 +82,8 @@ describe('statistics (admin)', () => {
     fakeApi({ 'GET /admin/statistics': () => answer });
     renderRoutes(routes, { path: '/admin/stats', account: admin });
     // On the page, with a way to try again, and in a toast.
-    await waitFor(() => expect(screen.getAllByText(MSG.adminStatisticsLoadFailed)).toHaveLength(2));
+    // The toasts' library loads with the first toast.
+    await waitFor(() => expect(screen.getAllByText(MSG.adminStatisticsLoadFailed)).toHaveLength(2), { timeout: 4000 });
     answer = json(200, STATISTICS);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1,234')).toBeInTheDocument();
