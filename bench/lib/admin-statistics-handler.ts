@@ -45,7 +45,7 @@ async function measure(input: AdminStatisticsBenchInput) {
   const { login } = await import('../../functions/contexts/accounts/auth-service');
   const { toOfferItem } = await import('../../functions/contexts/catalogue/offer');
   const { addToCounters, seedSnapshot } = await import('../../functions/contexts/statistics/repository');
-  const { accountDelta, offerDelta } = await import('../../functions/contexts/statistics/statistics');
+  const { accountDelta, offerDelta, sumOfDeltas } = await import('../../functions/contexts/statistics/statistics');
   const { config } = await import('../../functions/platform/config');
   const BENCH_TABLE = config.tableName;
   const { hashPassword, newId } = await import('../../functions/platform/crypto');
@@ -133,11 +133,7 @@ async function measure(input: AdminStatisticsBenchInput) {
       }
     };
     await Promise.all(Array.from({ length: input.concurrency }, next));
-    const total = counted.reduce<Record<string, number>>((sum, delta) => {
-      for (const [name, change] of Object.entries(delta)) sum[name] = (sum[name] ?? 0) + (change ?? 0);
-      return sum;
-    }, {});
-    await addToCounters(total);
+    await addToCounters(sumOfDeltas(...counted));
     return round((performance.now() - started) / 1000, 1);
   }
 

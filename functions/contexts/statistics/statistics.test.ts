@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../../shared/money';
-import { accountDelta, type CountedOffer, type DaySnapshot, dayBefore, NO_COUNTERS, offerDelta, sumOfShards, weekOf, weeklyTotals } from './statistics';
+import {
+  accountDelta,
+  type CountedOffer,
+  type DaySnapshot,
+  dayBefore,
+  NO_COUNTERS,
+  offerDelta,
+  sumOfDeltas,
+  sumOfShards,
+  weekOf,
+  weeklyTotals,
+} from './statistics';
 
 const offer = (status: CountedOffer['status'], euros: number): CountedOffer => ({ status, priceCents: cents(euros * 100) });
 
@@ -10,6 +21,11 @@ describe('the accounts counted', () => {
     expect(accountDelta('professor', 1)).toEqual({ users: 1, experts: 1 });
     expect(accountDelta('professor', -1)).toEqual({ users: -1, experts: -1 });
     expect(accountDelta('admin', 1)).toEqual({});
+  });
+
+  it('moves an account that becomes an expert among the experts only, and one made an admin out of both', () => {
+    expect(sumOfDeltas(accountDelta('user', -1), accountDelta('professor', 1))).toEqual({ users: 0, experts: 1 });
+    expect(sumOfDeltas(accountDelta('professor', -1), accountDelta('admin', 1))).toEqual({ users: -1, experts: -1 });
   });
 });
 

@@ -30,6 +30,13 @@ export function accountDelta(role: string, sign: 1 | -1): CounterDelta {
   return {};
 }
 
+/** Several moves as one (a transaction writes an item once, so it carries one counter write). */
+export function sumOfDeltas(...deltas: CounterDelta[]): CounterDelta {
+  const sum: Record<string, number> = {};
+  for (const delta of deltas) for (const [name, change] of Object.entries(delta)) sum[name] = (sum[name] ?? 0) + (change ?? 0);
+  return sum as CounterDelta;
+}
+
 /** An offer as the counters see it: whether it is live, published, and at what price. */
 export interface CountedOffer {
   status: 'pending' | 'approved' | 'rejected' | 'archived';
