@@ -18,6 +18,7 @@ const BENCHES = [
   'realtime-latency',
   'order-transitions',
   'earnings',
+  'admin-statistics',
   'reconciliation',
   'retention',
   'catalogue',

@@ -207,6 +207,16 @@ export const HOLDING_RULES = {
 /** How often the deadlines of orders are run (EventBridge on AWS, a timer locally). */
 export const ORDER_DEADLINES_PERIOD_MINUTES = 5;
 
+/** The expert's dashboard charts what they earned in each of the last 12 months, this one included. */
+export const EARNINGS_CHART = {
+  months: 12,
+} as const;
+
+/** The admin's statistics: how far back their history goes (from the Monday of that day's week, so every week is whole). */
+export const ADMIN_STATISTICS = {
+  historyDays: 90,
+} as const;
+
 /** The realtime channel: spec 1 section 9's socket defaults, and the server's lifetimes. */
 export const REALTIME = {
   reconnectDelayMs: 1000,

@@ -141,6 +141,7 @@ const ROUTE_TABLE = [
   r('DELETE', '/user/favorites/{offerId}', 'users', 'authenticated'),
   // Earnings and withdrawals move money: the orders Lambda serves them (docs/payouts.md).
   r('GET', '/user/earnings', 'orders', 'professor', { query: moneyPageQuery }),
+  r('GET', '/user/earnings/monthly', 'orders', 'professor'), // (added) the dashboard's chart
   r('GET', '/user/withdrawals', 'orders', 'professor', { query: moneyPageQuery }),
   r('POST', '/user/withdraw', 'orders', 'professor', { body: withdrawSchema }),
   // The orders Lambda's: the counters are kept with the orders' closes and the ledger.

@@ -217,8 +217,10 @@ export const MSG = {
 
   // Offer pages and offer moderation (spec 2 section 8; the last ones the spec does not give)
   myOffersLoadFailed: 'Error loading your offers',
+  statisticsLoadFailed: 'Failed to load statistics',
   offerDeleteFailed: 'Failed to delete offer',
   adminOffersLoadFailed: 'Error loading offers',
+  adminStatisticsLoadFailed: 'Unable to load statistics.',
   offerApproveFailed: 'Error approving offer',
   offerRejectFailed: 'Error rejecting offer',
   noPendingOffers: 'No offers waiting for approval.',

@@ -66,6 +66,8 @@ import type { Domain } from '../../shared/routes';
  * - orders waiting for an admin ............ Query    GSI1 gsi1pk=ORDERS#REPORTED gsi1sk=<reportedAt>#<orderId> (sparse)
  * - paid orders, newest payment first ...... Query    GSI3 gsi3pk=ORDERS#PAID and ORDERS#DISPUTED, gsi3sk=<paidAt>#<orderId>, merged (sparse)
  * - orders money was taken back from ....... Query    GSI3 gsi3pk=ORDERS#DISPUTED (a dispute or a reversal: they leave ORDERS#PAID for it)
+ * - the marketplace's counters (admin) ..... Query    pk=STATS#COUNTERS (16 shards sk=SHARD#<n>: ADD to one at random in the transaction of each write that moves one)
+ * - the daily snapshots, by day ............ Query    pk=STATS#DAYS sk >= <YYYY-MM-DD> (one item a day, written once by the daily job)
  */
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
@@ -206,6 +208,12 @@ export const expertReviewsIndex = (expertId: string, createdAt: string, orderId:
 export const CATALOGUE_CHANGES_PK = 'CATALOGUE#CHANGES';
 export const catalogueChangeKey = (at: string, kind: 'expert' | 'offer', id: string) => ({ pk: CATALOGUE_CHANGES_PK, sk: `${at}#${kind}#${id}` });
 
+/** The admin's statistics: the running counters, and one snapshot of them (with the day's orders and fees) per day. */
+export const STATISTICS_COUNTERS = 'STATS#COUNTERS';
+export const statisticsCounterShardKey = (shard: number) => ({ pk: STATISTICS_COUNTERS, sk: `SHARD#${shard}` });
+export const STATISTICS_DAYS = 'STATS#DAYS';
+export const statisticsDayKey = (day: string) => ({ pk: STATISTICS_DAYS, sk: day });
+
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -225,18 +233,34 @@ export interface TableAccess {
 
 export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
-  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
+  // STATS#: an activation counts the account in the admin's statistics.
+  auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#', 'STATS#'], read: [], index: [] },
   // REPORT#, RATE#: members' reports (decision 171), counted against their limit; CHAT#, REVIEWS#: the reported message or review.
   users: { readWrite: ['USER#', 'REPORT#', 'RATE#'], read: ['OFFER#', 'CHATS#', 'CHAT#'], index: ['REVIEWS#'] },
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
-  catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
+  // STATS#: each offer's create, approval, edit and retirement moves the admin's counters.
+  catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
   chats: {
     readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'ORDERNUMBER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'],
     read: ['USER#', 'OFFER#', 'CONN#'],
     index: ['CHATS#'],
   },
   orders: {
-    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#', 'RECONCILIATION#'],
+    // STATS#: the daily job writes the statistics' snapshot.
+    readWrite: [
+      'ORDER#',
+      'INTRO#',
+      'LEDGER#',
+      'BALANCE#',
+      'PROVIDEREVENT#',
+      'EVENT#',
+      'USER#',
+      'CATALOGUE#',
+      'WITHDRAWAL#',
+      'EARNINGS#',
+      'RECONCILIATION#',
+      'STATS#',
+    ],
     // ORDERNUMBER#: the admin's payments find an order by its number.
     read: ['CHAT#', 'CHATS#', 'CONN#', 'ORDERNUMBER#'],
     // GSI2 ORDERS#DUE (deadlines), GSI1 ORDERS#REPORTED (problems), GSI3 ORDERS#PAID and ORDERS#DISPUTED
@@ -248,11 +272,12 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
   // REPORT#: the reports queue; CHAT#, CHATS#, OFFER#, CATALOGUE#, USER#: hiding reported content
   // (a message and its previews, a review and its ratings, an offer) through their contexts' services.
-  admin: { readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#'], read: [], index: ['AUDIT#', 'REPORTS#'] },
+  // STATS#: the statistics' counters and snapshots, and the counts a hidden offer moves.
+  admin: { readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'STATS#'], read: [], index: ['AUDIT#', 'REPORTS#'] },
   // A member's export and deletion, and retention: every context's data of one account, each read
   // or written through its own context's service (decision 166).
   jobs: {
-    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#'],
+    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#'],
     read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },

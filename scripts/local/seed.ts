@@ -37,6 +37,7 @@ import {
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';
 import { DEMO_REVIEWERS, demoReviewsOf, spread } from './demo-reviews';
+import { countSeededOffers, seedStatisticsHistory } from './demo-statistics';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -85,6 +86,8 @@ async function seedAccounts(settings: SeedSettings): Promise<void> {
   );
   const reviewers = newExperts.length > 0 ? await reviewerAccounts(students) : [];
   await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now, reviewers));
+  // The first start only: the history ends where the counters now stand.
+  if (isMissing(admin)) await seedStatisticsHistory(now);
 }
 
 /** The expert logins first, then the rest of the catalogue. */
@@ -141,10 +144,11 @@ async function seedExpert(
   const published = offers.map((offer, at) =>
     demoOffer(userId, profile, offer, 'approved', joinedAt + ((at + 1) / (offers.length + 1)) * (now - DAY_MS - joinedAt)),
   );
+  const waiting = pendingOffers.map((offer) => demoOffer(userId, profile, offer, 'pending', now - (1 + spread(offer.title, 96)) * HOUR_MS));
   await Promise.all([
     s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: profilePhoto, Body: photo, ContentType: 'image/png' })),
-    ...published.map(putOffer),
-    ...pendingOffers.map((offer) => putOffer(demoOffer(userId, profile, offer, 'pending', now - (1 + spread(offer.title, 96)) * HOUR_MS))),
+    ...[...published, ...waiting].map(putOffer),
+    countSeededOffers([...published, ...waiting]),
   ]);
   await seedReviews(userId, profile, published, reviewers, now);
 }

@@ -64,11 +64,31 @@ export interface Reconciliation {
   differences: { account: string; ledger: number; provider: number; difference: number }[];
 }
 
-export interface AdminStatistics {
+/** The five figures of the spec: students and experts (banned included, deleted not), experts, live offers, published offers, and the sum of the published offers' prices. */
+export interface AdminTotals {
   totalUsers: number;
   totalProfessors: number;
   totalOffers: number;
   /** Approved offers. */
   actualOffers: number;
   totalOfferSum: number;
+}
+
+/** A day of the history: the figures at its end (UTC), the orders paid and the platform's fees earned that day. */
+export interface AdminStatisticsDay extends AdminTotals {
+  date: string;
+  orders: number;
+  revenue: number;
+}
+
+/** Orders and fees of an ISO week, named by its Monday. */
+export interface AdminStatisticsWeek {
+  week: string;
+  orders: number;
+  revenue: number;
+}
+
+/** The figures now, and their history: the days since the Monday 90 days ago, and the same days by week (decision 178). */
+export interface AdminStatistics extends AdminTotals {
+  history: { days: AdminStatisticsDay[]; weeks: AdminStatisticsWeek[] };
 }

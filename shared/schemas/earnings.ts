@@ -18,6 +18,11 @@ export interface EarningsOrder {
   creditedAt: string;
 }
 
+/** GET /user/earnings/monthly: what the expert's credits earned (euros) and how many there were, per calendar month (UTC), oldest first, months without any included. */
+export interface MonthlyEarnings {
+  months: { month: string; earned: number; orders: number }[];
+}
+
 /**
  * GET /user/earnings: the expert's balances (euros, none ever negative), derived from the ledger,
  * and a page of credited orders, newest first. `balance` is the spec's figure: what can be

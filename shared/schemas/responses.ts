@@ -13,7 +13,7 @@ import type { ReportCasePage } from './reports';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
-import type { AccountStats, AdminWithdrawal, Earnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
+import type { AccountStats, AdminWithdrawal, Earnings, MonthlyEarnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
 
 export interface Message {
   msg: string;
@@ -69,6 +69,7 @@ export interface RouteResponses {
   'GET /api/user/withdrawals': WithdrawalPage;
   'POST /api/user/withdraw': Message & { withdrawal: Withdrawal };
   'GET /api/user/order-history': OrderHistoryPage;
+  'GET /api/user/earnings/monthly': MonthlyEarnings;
   'GET /api/user/stats/{id}': AccountStats;
   'POST /api/user/upload-photo': { profilePhoto: string };
   'PUT /api/user/update': Message & { user: Account };

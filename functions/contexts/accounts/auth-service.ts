@@ -294,9 +294,9 @@ export async function resetPassword(token: string, password: string): Promise<{ 
   if (record?.purpose !== 'password-reset' || record.expiresAt <= nowSeconds()) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
   if (isCommonPassword(password)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
   const passwordHash = await hashPassword(password);
-  if (!(await repo.resetPassword(hash, record.userId, passwordHash))) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
-  const user = await repo.getAccount(record.userId);
-  await Promise.all([endAllSessions(record.userId), user && repo.clearLoginAttempts(user.email)]);
+  const user = await repo.getAccount(record.userId, { consistent: true });
+  if (!user || !(await repo.resetPassword(hash, user, passwordHash))) throw new BadRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+  await Promise.all([endAllSessions(record.userId), repo.clearLoginAttempts(user.email)]);
   return { msg: MSG.passwordResetDone };
 }
 

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { batchGet, db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
 import { countInWindow, forgetWindow, readWindow } from '../../platform/rate-windows';
 import { catalogueChangePut } from '../search/catalogue-changes';
+import { accountCountWrite } from '../statistics/counter-writes';
 import {
   GSI1,
   GSI2,
@@ -50,13 +51,17 @@ export class EmailTaken extends Error {}
 
 // Users ---------------------------------------------------------------------------------------
 
-/** Creates the user and claims the address in one transaction: the address is unique by construction. */
+/**
+ * Creates the user and claims the address in one transaction: the address is unique by construction.
+ * An account created active (by an admin, or the demo seed) counts in the statistics at once.
+ */
 export async function createUser(user: AccountRecord): Promise<void> {
   try {
     await transact({
       TransactItems: [
         { Put: { TableName: TableName(), Item: toAccountItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: TableName(), Item: toEmailClaimItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...(user.status === 'active' ? accountCountWrite(user.role, 1) : []),
       ],
     });
   } catch (error) {
@@ -397,6 +402,8 @@ export async function activate(tokenHash: string, userId: string, registration: 
         },
         // An activated expert joins the directory.
         ...(registration.role === 'professor' ? [catalogueChangePut('expert', userId, userId)] : []),
+        // An active account counts in the admin's statistics; a pending one does not (decision 177).
+        ...accountCountWrite(registration.role, 1),
       ],
     });
     return true;
@@ -409,8 +416,11 @@ export async function activate(tokenHash: string, userId: string, registration: 
 /**
  * Spends the user's current reset token and sets the new password in one transaction. The account
  * becomes active too: following a link sent to the address proves its owner chose this password.
+ * A pending account activated so starts counting in the statistics: the write holds only while the
+ * account is still in the status it was read in, so it is counted once.
  */
-export async function resetPassword(tokenHash: string, userId: string, passwordHash: string): Promise<boolean> {
+export async function resetPassword(tokenHash: string, user: AccountRecord, passwordHash: string): Promise<boolean> {
+  const userId = user.userId;
   try {
     await transact({
       TransactItems: [
@@ -420,11 +430,12 @@ export async function resetPassword(tokenHash: string, userId: string, passwordH
             TableName: TableName(),
             Key: userKey(userId),
             UpdateExpression: 'SET passwordHash = :passwordHash, #status = :active REMOVE resetTokenHash, activationTokenHash',
-            ConditionExpression: 'resetTokenHash = :hash',
+            ConditionExpression: 'resetTokenHash = :hash AND #status = :seen',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':hash': tokenHash, ':passwordHash': passwordHash, ':active': 'active' },
+            ExpressionAttributeValues: { ':hash': tokenHash, ':passwordHash': passwordHash, ':active': 'active', ':seen': user.status },
           },
         },
+        ...(user.status === 'pending' ? accountCountWrite(user.role, 1) : []),
         // A reset may activate a pending expert: the directory takes note (a no-op for anyone else).
         catalogueChangePut('expert', userId, userId),
       ],

@@ -8,6 +8,7 @@ import { batchGet, db, isConditionFailure, type TransactWrite, transact } from '
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
+import { offerCountWrite } from '../statistics/counter-writes';
 import { fromOfferItem, listedStatusIndex, type OfferRecord, toOfferItem } from './offer';
 
 /** Writes an offer as it is (the demo seed and the benchmark generator). */
@@ -20,6 +21,7 @@ export async function createOffer(offer: OfferRecord): Promise<void> {
     TransactItems: [
       { Put: { TableName: config.tableName, Item: toOfferItem(offer), ConditionExpression: 'attribute_not_exists(pk)' } },
       catalogueChangePut('offer', offer.offerId, offer.expertId),
+      ...offerCountWrite(undefined, offer),
     ],
   });
 }
@@ -103,7 +105,10 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
     values[':gsi2pk'] = index.gsi2pk;
     values[':gsi2sk'] = index.gsi2sk;
   }
-  let condition = '#status IN (:pending, :approved)';
+  // Still as it was read: the statistics' counters move from its status and price as read.
+  let condition = '#status IN (:pending, :approved) AND #status = :seenStatus AND priceCents = :seenPrice';
+  values[':seenStatus'] = offer.status;
+  values[':seenPrice'] = offer.priceCents;
   if (options.ownerId) {
     condition += ' AND expertId = :owner';
     values[':owner'] = options.ownerId;
@@ -120,6 +125,7 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
       },
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
+    ...offerCountWrite(offer, updated),
   ]);
   return written ? updated : undefined;
 }
@@ -132,7 +138,9 @@ export async function approveOffer(offer: OfferRecord, photo?: string): Promise<
   const index = listedStatusIndex(offer, 'approved');
   const values: Record<string, unknown> = { ':approved': 'approved', ':pending': 'pending', ':gsi2pk': index.gsi2pk, ':gsi2sk': index.gsi2sk };
   let update = 'SET #status = :approved, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk';
-  let condition = '#status = :pending';
+  // At the price it was read at: the statistics add that price to the published offers' sum.
+  values[':seenPrice'] = offer.priceCents;
+  let condition = '#status = :pending AND priceCents = :seenPrice';
   if (offer.pendingPhoto && photo) {
     update += ', photo = :photo REMOVE pendingPhoto';
     condition += ' AND pendingPhoto = :held';
@@ -153,6 +161,7 @@ export async function approveOffer(offer: OfferRecord, photo?: string): Promise<
       },
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
+    ...offerCountWrite(offer, { ...offer, status: 'approved' }),
   ]);
 }
 
@@ -162,8 +171,11 @@ export async function approveOffer(offer: OfferRecord, photo?: string): Promise<
  * it is no longer live, or not this expert's.
  */
 export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'archived', ownerId?: string, alongside: TransactWrite[] = []): Promise<boolean> {
-  const values: Record<string, unknown> = { ':status': status, ':now': new Date().toISOString(), ':pending': 'pending', ':approved': 'approved' };
-  let condition = '#status IN (:pending, :approved)';
+  // Still as it was read: the statistics' counters move from its status and price as read.
+  const values: Record<string, unknown> = { ':status': status, ':now': new Date().toISOString(), ':seenStatus': offer.status, ':seenPrice': offer.priceCents };
+  let condition = '#status = :seenStatus AND priceCents = :seenPrice AND #status IN (:pending, :approved)';
+  values[':pending'] = 'pending';
+  values[':approved'] = 'approved';
   if (ownerId) {
     condition += ' AND expertId = :owner';
     values[':owner'] = ownerId;
@@ -181,6 +193,7 @@ export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'arch
       },
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
+    ...offerCountWrite(offer, { ...offer, status }),
   ]);
 }
 

@@ -136,7 +136,7 @@ export async function pendingOffers(caller: Caller): Promise<OfferDto[]> {
  * bucket under a new random name, so its public address exists only from now on.
  */
 export async function approveOffer(offerId: string): Promise<{ msg: string }> {
-  const found = await repo.getOffer(offerId);
+  const found = await repo.getOffer(offerId, { consistent: true });
   if (!found || found.status === 'archived' || found.status === 'rejected') throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   if (found.status !== 'pending') throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
   const photo = found.pendingPhoto && (await publishHeldUpload(found.pendingPhoto, `offers/${offerId}`));
@@ -182,7 +182,8 @@ async function publishedOffers(hits: OfferHit[], caller: Caller | undefined): Pr
 }
 
 async function liveOffer(offerId: string): Promise<OfferRecord> {
-  const found = await repo.getOffer(offerId);
+  // Consistent: its write holds only while the offer is as read (the statistics move from that).
+  const found = await repo.getOffer(offerId, { consistent: true });
   if (!found || (found.status !== 'pending' && found.status !== 'approved')) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   return found;
 }

@@ -4,15 +4,24 @@
  * withdrawals: requested by the expert from the available balance (a conditional ledger move, so
  * no two requests can overdraw), decided by an admin. Served by the orders Lambda.
  */
-import { CHAT } from '../../../shared/limits';
+import { CHAT, EARNINGS_CHART } from '../../../shared/limits';
 import { stripMarkup } from '../../../shared/markup';
 import { type Cents, centsFromEuros, eurosFromCents } from '../../../shared/money';
-import type { AccountStats, AdminWithdrawal, Earnings, EarningsOrder, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../shared/schemas/earnings';
+import type {
+  AccountStats,
+  AdminWithdrawal,
+  Earnings,
+  EarningsOrder,
+  MonthlyEarnings,
+  Withdrawal,
+  WithdrawalPage,
+  WithdrawalStatus,
+} from '../../../shared/schemas/earnings';
 import { EXPERT_ROLE } from '../../../shared/roles';
 import type { WithdrawalNoticeKind } from '../../../shared/schemas/notices';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
-import { nowIso } from '../../platform/clock';
+import { now, nowIso } from '../../platform/clock';
 import { newId } from '../../platform/crypto';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -21,6 +30,7 @@ import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
+import { lastMonths, monthlyTotals } from './monthly';
 import * as repo from './repository';
 import { HOLDING_PAYOUT_PREFIX, nextWithdrawalStatus, toWithdrawalDto, type WithdrawalRecord } from './withdrawal';
 
@@ -57,6 +67,15 @@ export function withdrawnFlags(credits: readonly Cents[], totals: { earned: numb
     newer += credit;
     return throughThis <= totals.withdrawn;
   });
+}
+
+/** GET /user/earnings/monthly: what the caller's credits earned in each of the last 12 months: one Query of their credits since. */
+export async function monthlyEarnings(caller: Caller): Promise<MonthlyEarnings> {
+  const months = lastMonths(now(), EARNINGS_CHART.months);
+  const credits = await payments.creditsSince(caller.userId, months[0]);
+  return {
+    months: monthlyTotals(months, credits).map((month) => ({ month: month.month, earned: eurosFromCents(month.earnedCents), orders: month.orders })),
+  };
 }
 
 /** GET /user/earnings: the balances, and a page of the credited orders, newest first. */

@@ -169,6 +169,32 @@ export async function paidOrders(limit: number, before?: string): Promise<PaidOr
   return { orders, ...(merged.length > limit && { next: paidSortKey(orders[limit - 1]) }) };
 }
 
+/** How many orders were paid from the day `from` up to the day `to` (YYYY-MM-DD, `to` excluded): a counting Query of each list of GSI3. */
+export async function paidOrdersCountBetween(from: string, to: string): Promise<number> {
+  const counts = await Promise.all(
+    ([ORDERS_PAID, ORDERS_DISPUTED] as const).map(async (list) => {
+      let count = 0;
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: config.tableName,
+            IndexName: GSI3,
+            KeyConditionExpression: 'gsi3pk = :list AND gsi3sk BETWEEN :from AND :to',
+            ExpressionAttributeValues: { ':list': list, ':from': from, ':to': to },
+            Select: 'COUNT',
+            ExclusiveStartKey,
+          }),
+        );
+        count += page.Count ?? 0;
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return count;
+    }),
+  );
+  return counts[0] + counts[1];
+}
+
 const introItem = z.object({ orderId: z.string() });
 
 /** The order that took a student's free introduction with an expert, if one did. */

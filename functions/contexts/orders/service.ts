@@ -53,3 +53,6 @@ export async function orderOfNumber(orderNumber: number): Promise<OrderRecord | 
   return orderId === undefined ? undefined : repo.getOrder(orderId, { consistent: true });
 }
 export type OrderCreation = ReturnType<typeof orderCreation>;
+
+/** How many orders were paid from the day `from` up to the day `to` (excluded): the admin's statistics. */
+export const paidOrdersCountBetween = repo.paidOrdersCountBetween;

@@ -165,6 +165,27 @@ export async function creditLinesOf(account: LedgerAccount, limit: number, befor
   return { credits: shown, ...(credits.length > limit && { next: shown[limit - 1].sortKey }) };
 }
 
+/** What the expert's credits earned, each with its time, from `from` (an ISO day or instant) on: one Query of their sparse index, paged. */
+export async function creditsSince(account: LedgerAccount, from: string): Promise<{ at: string; earnedCents: Cents }[]> {
+  const credits: { at: string; earnedCents: Cents }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :from',
+        ExpressionAttributeValues: { ':pk': expertCreditsOf(account).gsi1pk, ':from': from },
+        ProjectionExpression: 'sk, amountCents',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) credits.push({ at: String(item.sk).split('#')[0], earnedCents: cents(-Number(item.amountCents)) });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return credits;
+}
+
 /** Every line of an account, oldest first. */
 export async function linesOf(account: LedgerAccount): Promise<LedgerLine[]> {
   const lines: LedgerLine[] = [];
@@ -184,6 +205,27 @@ export async function linesOf(account: LedgerAccount): Promise<LedgerLine[]> {
     start = page.LastEvaluatedKey;
   } while (start);
   return lines;
+}
+
+/** The sum of an account's lines recorded from the day `from` up to the day `to` (YYYY-MM-DD, `to` excluded: its lines sort after it): one Query of the partition's range. */
+export async function sumBetween(account: LedgerAccount, from: string, to: string): Promise<Cents> {
+  let sum = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        // A line's sort key starts with its time, so a day's lines are one key range.
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': ledgerLinesOf(account).pk, ':from': from, ':to': to },
+        ProjectionExpression: 'amountCents',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) sum += Number(item.amountCents);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return cents(sum);
 }
 
 /** What arrived in an account after a line (its sort key): the sum of the later lines that add to it. */

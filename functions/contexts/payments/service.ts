@@ -118,8 +118,14 @@ export async function creditFeesOf(orderIds: string[]): Promise<Map<string, Cent
   );
 }
 
+/** The platform's fees earned from the day `from` up to the day `to` (excluded): its fee lines are negative, a fee given back positive. */
+export const platformFeesBetween = async (from: string, to: string): Promise<Cents> => cents(-(await ledger.sumBetween('platform_fees', from, to)) + 0);
+
 /** What all experts owe the platform now (the platform's exposure), in cents: one running total, kept with the debts. */
 export const debtsTotal = ledger.debtsTotal;
+
+/** What each of the expert's credits since `from` earned them, with its time: the earnings per month. */
+export const creditsSince = (expertId: string, from: string) => ledger.creditsSince(expertAccount(expertId, 'pending'), from);
 
 /** The expert's credits, newest first, a page at a time. */
 export const creditsOf = (expertId: string, limit: number, before?: string) => ledger.creditLinesOf(expertAccount(expertId, 'pending'), limit, before);

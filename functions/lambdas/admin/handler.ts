@@ -2,6 +2,7 @@
 import * as audit from '../../contexts/audit/service';
 import * as reports from '../../contexts/reports/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
+import { adminStatistics } from '../../contexts/statistics/service';
 import { createDomainHandler } from '../../platform/http';
 
 export const handler = createDomainHandler(
@@ -12,6 +13,7 @@ export const handler = createDomainHandler(
     'POST /api/admin/reports/{id}/resolve': async (request) => ({
       body: await reports.resolve({ caller: request.caller, clientIp: request.clientIp }, request.params.id, request.body),
     }),
+    'GET /api/admin/statistics': async () => ({ body: await adminStatistics() }),
   },
   accountOfOpenSession,
 );

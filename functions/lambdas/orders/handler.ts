@@ -15,6 +15,7 @@ import { runDueDeadlines } from '../../contexts/orders/deadline-service';
 import * as problems from '../../contexts/orders/problem-service';
 import { adminPayments } from '../../contexts/orders/payments-view-service';
 import * as earnings from '../../contexts/earnings/service';
+import { snapshotIfDue } from '../../contexts/statistics/snapshot-service';
 import { createDomainHandler } from '../../platform/http';
 
 const http = createDomainHandler(
@@ -46,6 +47,7 @@ const http = createDomainHandler(
     'PUT /api/chats/{id}/decline-reschedule': async (request) => ({ body: await orders.declineReschedule(request.caller, request.params.id) }),
     'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
     'GET /api/user/earnings': async (request) => ({ body: await earnings.earnings(request.caller, request.account, request.query) }),
+    'GET /api/user/earnings/monthly': async (request) => ({ body: await earnings.monthlyEarnings(request.caller) }),
     'GET /api/user/stats/{id}': async (request) => ({ body: await earnings.statsOf(request.caller, request.params.id) }),
     'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
     'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),
@@ -76,12 +78,18 @@ const http = createDomainHandler(
 
 /**
  * The deadlines' schedule (an EventBridge rule) invokes this same Lambda: it holds the Stripe secret
- * refunds need. Reconciliation runs with it, at most once a day.
+ * refunds need. Reconciliation runs with it, at most once a day, and the admin's statistics take
+ * their daily snapshot.
  */
 const isScheduled = (event: unknown): boolean => (event as { source?: unknown }).source === 'aws.events';
 
 export async function handler(event: APIGatewayProxyEventV2 | ScheduledEvent, context?: Context) {
   if (isScheduled(event))
-    return { deadlines: await runDueDeadlines(), payouts: await earnings.runPayouts(), reconciliation: await reconciliation.reconcileIfDue() };
+    return {
+      deadlines: await runDueDeadlines(),
+      payouts: await earnings.runPayouts(),
+      reconciliation: await reconciliation.reconcileIfDue(),
+      statistics: await snapshotIfDue(),
+    };
   return http(event as APIGatewayProxyEventV2, context);
 }

@@ -9,3 +9,6 @@ export const getOffer = (id: string) => api.call('GET /api/offers/{id}', { param
 
 /** GET /offers/professor/{id}: the expert's published offers, newest first. */
 export const listExpertOffers = (id: string) => api.call('GET /api/offers/professor/{id}', { params: { id } });
+
+/** GET /offers/my-offers: the expert's offers in moderation and published, newest first. */
+export const getMyOffers = () => api.call('GET /api/offers/my-offers');

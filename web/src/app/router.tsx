@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
         ...page(() => import('@/features/admin/routes/admin-layout')),
         children: [
           { index: true, ...page(() => import('@/features/admin/routes/welcome')) },
-          { path: 'stats', element: soon('Statistics', '/admin') },
+          { path: 'stats', ...page(() => import('@/features/admin/routes/stats')) },
           { path: 'offers', ...page(() => import('@/features/admin/routes/offers')) },
           { path: 'users', element: soon('Users', '/admin') },
           { path: 'payments', ...page(() => import('@/features/admin/routes/payments')) },

@@ -5,7 +5,7 @@ import { errorText } from '@/lib/api-client';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { notify } from '@/lib/toast';
 import { getChat } from '@/features/chat/api/get-chat';
-import { listChats } from '@/features/chat/api/list-chats';
+import { listChats } from '@/api/chats';
 
 /** Conversations by id (the incoming copy wins), newest activity first. */
 function mergeChats(current: ChatDto[], incoming: ChatDto[]): ChatDto[] {

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/test/catalogue-fixtures';
+import { MSG } from '@shared/texts';
+import { offer, stubApi } from '@/test/catalogue-fixtures';
+import { chatWith, claire } from '@/test/messages-fixtures';
 import { anAccount } from '@/test/accounts';
 import { json, renderRoutes } from '@/test/render-app';
 import DashboardRoute from './dashboard';
@@ -33,5 +35,102 @@ describe('the payout card of the dashboard', () => {
     renderRoutes(routes, { path: '/dashboard', account: expert });
     expect(await screen.findByText(/Your payout account is connected/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage my payout account' })).toBeEnabled();
+  });
+});
+
+const months = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+
+/** The dashboard's calls answered; `override` answers some of them otherwise. */
+function dashboardApi(override: (pathname: string) => Response | undefined = () => undefined) {
+  return stubApi(({ url }) => {
+    const answer = override(url.pathname);
+    if (answer) return answer;
+    if (url.pathname === '/user/stats/expert-1') return json(200, { ordersCount: 12, totalEarned: 1480.5, averageRating: 4.75, reviewsCount: 8 });
+    if (url.pathname === '/user/earnings/monthly')
+      return json(200, { months: months.map((month, at) => ({ month, earned: at === 11 ? 162 : at === 10 ? 54 : 0, orders: at >= 10 ? 1 : 0 })) });
+    if (url.pathname === '/offers/my-offers')
+      return json(200, [
+        offer(1, { title: 'Tax return review', status: 'approved', approved: true, pricingType: 'fixed' }),
+        offer(2, { title: 'Budget plan', status: 'pending', approved: false, pricingType: 'hourly', price: 45 }),
+      ]);
+    if (url.pathname === '/chats')
+      return json(200, {
+        chats: [
+          chatWith(claire, 'c1', { orderNumber: 1001, orderStatus: 'scheduled' }),
+          chatWith(claire, 'c2', { orderNumber: 1002, orderStatus: 'closed' }),
+          chatWith(claire, 'c3', { orderNumber: 1003, orderStatus: 'revision_requested' }),
+          chatWith(claire, 'c4', { orderNumber: 1004, orderStatus: 'countered' }),
+          chatWith(claire, 'c5', {
+            orderNumber: 1005,
+            orderStatus: 'in_progress',
+            orderKind: 'hourly',
+            reschedule: { scheduledDate: '2026-12-01T10:00:00.000Z', proposedBy: 'user' },
+          }),
+        ],
+      });
+    if (url.pathname === '/payments/account-status') return json(200, { payouts_enabled: true, currentlyDue: [] });
+  });
+}
+
+describe('the dashboard', () => {
+  it('shows the expert’s statistics, their offers with their moderation status, and the orders waiting for them', async () => {
+    const api = dashboardApi();
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    const stats = await screen.findByRole('region', { name: 'Statistics' });
+    await within(stats).findByText('12');
+    expect(
+      within(stats)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual(['Completed orders: 12', 'Earned: €1,480.50', 'Average rating: 4.8', 'Reviews: 8']);
+
+    const offers = screen.getByRole('region', { name: 'Your offers' });
+    await within(offers).findByText('Tax return review');
+    expect(
+      within(offers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tax return review€60.00 · Published', 'Budget plan€45.00 an hour · In review']);
+    expect(within(offers).getByRole('link', { name: 'Budget plan' })).toHaveAttribute('href', '/offers/offer-2');
+
+    const orders = screen.getByRole('region', { name: 'Orders waiting for you' });
+    await within(orders).findByText(/#1001/);
+    expect(
+      within(orders)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Order #1001: Tax return reviewAlice Martin · Confirm the proposed time',
+      'Order #1003: Tax return reviewAlice Martin · Deliver the changes asked',
+      'Order #1005: Tax return reviewAlice Martin · Answer the new time proposed',
+    ]);
+    expect(within(orders).getByRole('link', { name: /#1003/ })).toHaveAttribute('href', '/messages?chatId=c3');
+    // The latest conversations, in the largest page there is.
+    expect(api.called('/chats')[0].url.searchParams.get('limit')).toBe('100');
+  });
+
+  it('charts the earnings per month, with their table', async () => {
+    dashboardApi();
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    const earnings = await screen.findByRole('region', { name: 'Earnings per month' });
+    const figure = await within(earnings).findByRole('figure', { name: 'Earned' });
+    expect(within(figure).getByRole('img')).toBeInTheDocument();
+    expect(figure).toHaveTextContent('Dec 2025: €0.00; Nov 2026: €162.00; highest €162.00.');
+    await userEvent.click(within(figure).getByText('Earned as a table'));
+    const rows = within(within(figure).getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[12]).toHaveTextContent('Nov 2026€162.00');
+  });
+
+  it('says which card could not be loaded, keeps the others, and loads it again on demand', async () => {
+    let failing = true;
+    dashboardApi((pathname) => (pathname === '/user/stats/expert-1' && failing ? json(500, { msg: 'Internal error', code: 'internal' }) : undefined));
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    const stats = screen.getByRole('region', { name: 'Statistics' });
+    expect(await within(stats).findByRole('alert')).toHaveTextContent(MSG.statisticsLoadFailed);
+    await screen.findByText('Budget plan');
+    failing = false;
+    await userEvent.click(within(stats).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(stats).getByText('12')).toBeInTheDocument());
   });
 });

@@ -1,11 +1,18 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { EarningsChart } from '@/features/dashboard/components/earnings-chart';
+import { OffersCard } from '@/features/dashboard/components/offers-card';
+import { OpenOrdersCard } from '@/features/dashboard/components/open-orders-card';
 import { PayoutCard } from '@/features/dashboard/components/payout-card';
+import { StatsCard } from '@/features/dashboard/components/stats-card';
+import '@/features/dashboard/dashboard.css';
 
-/** /dashboard, the expert's home: the payout card for now (statistics, offers and open orders come with the profiles issue). */
+/** /dashboard, the expert's home: their statistics, the orders waiting for them, their offers, their earnings per month and the payout card. */
 export default function DashboardRoute() {
   useDocumentTitle('Dashboard');
+  const { account } = useSession();
   const { hash } = useLocation();
   // The fragment link (/dashboard#payouts) lands on its section, focused for keyboard and screen reader users.
   useEffect(() => {
@@ -18,6 +25,12 @@ export default function DashboardRoute() {
   return (
     <section className="page" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
+      <div className="dashboard-grid">
+        {account && <StatsCard expertId={account._id} />}
+        <OpenOrdersCard />
+        <OffersCard />
+        <EarningsChart />
+      </div>
       <PayoutCard />
     </section>
   );

@@ -8,7 +8,7 @@ import { sessionSettled } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { deleteOffer } from '@/features/offers/api/delete-offer';
-import { getMyOffers } from '@/features/offers/api/get-my-offers';
+import { getMyOffers } from '@/api/offers';
 import { MyOfferCard } from '@/features/offers/components/my-offer-card';
 import '@/features/offers/offers.css';
 

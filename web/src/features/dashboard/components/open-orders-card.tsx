@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import { CHAT } from '@shared/limits';
+import type { ChatDto } from '@shared/schemas/chats';
+import { MSG } from '@shared/texts';
+import { listChats } from '@/api/chats';
+import { LoadProblem } from '@/components/load-problem';
+import { useLoad } from '@/features/dashboard/components/use-load';
+
+/** What the expert is to do next in an order, or undefined when it waits for someone else. */
+export function expertStep(chat: ChatDto): string | undefined {
+  if (chat.reschedule?.proposedBy === 'user') return 'Answer the new time proposed';
+  switch (chat.orderStatus) {
+    case 'scheduled':
+      return 'Confirm the proposed time';
+    case 'in_progress':
+      return chat.orderKind === 'fixed' ? 'Deliver the work' : 'Hold the session';
+    case 'revision_requested':
+      return 'Deliver the changes asked';
+    case 'refund_pending':
+      return 'Decide the refund';
+    default:
+      return undefined;
+  }
+}
+
+/** Their latest conversations' largest page: an order waiting for the expert has had recent activity. */
+const latestChats = () => listChats(undefined, CHAT.pageMax);
+
+/** The open orders waiting for the expert, latest activity first, each opening its conversation. */
+export function OpenOrdersCard() {
+  const { data, failed, retry } = useLoad(latestChats);
+  const waiting = (data?.chats ?? []).flatMap((chat) => {
+    const step = expertStep(chat);
+    return step ? [{ chat, step }] : [];
+  });
+  return (
+    <section className="dashboard-card" aria-labelledby="dashboard-orders-title" aria-busy={!data && !failed}>
+      <h2 id="dashboard-orders-title">Orders waiting for you</h2>
+      {failed && <LoadProblem problem={MSG.chatsLoadFailed} onRetry={retry} />}
+      {!data && !failed && <p role="status">{MSG.loading}</p>}
+      {data && waiting.length === 0 && <p className="empty-state">No order is waiting for you.</p>}
+      {waiting.length > 0 && (
+        <ul className="dashboard-list">
+          {waiting.map(({ chat, step }) => {
+            const student = chat.participants[0];
+            return (
+              <li key={chat._id}>
+                <Link to={`/messages?chatId=${encodeURIComponent(chat._id)}`}>
+                  Order #{chat.orderNumber}: {chat.offer.title}
+                </Link>
+                <span>
+                  {student ? `${student.firstName} ${student.lastName}`.trim() : ''} · {step}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
