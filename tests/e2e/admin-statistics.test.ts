@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminStatistics } from '../../shared/schemas/admin-views';
 import { formatEuros } from '../../shared/money';
-import { TEST_SEED } from '../support/seed-settings';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, logInAsAdmin } from '../support/browser';
 import { signedInAs } from '../support/accounts';
 
 const browser = browserForFile();
@@ -12,11 +11,7 @@ describe('admin statistics', () => {
   it('shows the figures, charts them over time and per week, and reads each chart as a table', async () => {
     const expected = (await (await signedInAs('admin')).get<AdminStatistics>('/admin/statistics')).body;
     const page = await browser.newPage();
-    await visit(page, '/admin/login');
-    await page.getByLabel('Email', { exact: true }).fill(TEST_SEED.adminEmail);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_SEED.adminPassword);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await logInAsAdmin(page);
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Statistics' }).click();
     await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
