@@ -230,6 +230,9 @@ export async function anonymiseAccount(
   if (!Item) return false;
   const removed = Object.keys(Item).filter((field) => !KEPT_ON_DELETION.has(field) && !(field in SET_ON_DELETION));
   const set = Object.entries(SET_ON_DELETION).map(([field, value]) => `${field} = ${value}`);
+  // It stops counting in the statistics if it counted (active, not archived), as read: the condition holds the read.
+  const counted = Item.status === 'active' && Item.isDeleted !== true;
+  const asRead = counted ? ' AND #status = :active AND attribute_not_exists(isDeleted)' : '';
   try {
     await transact({
       TransactItems: [
@@ -238,15 +241,21 @@ export async function anonymiseAccount(
             TableName: TableName(),
             Key: userKey(account.userId),
             UpdateExpression: `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
-            ConditionExpression: `attribute_not_exists(deletedAt)${activeAt === undefined ? '' : ' AND lastActiveAt = :active'}`,
-            ...(removed.length > 0 && { ExpressionAttributeNames: Object.fromEntries(removed.map((field, i) => [`#r${i}`, field])) }),
+            ConditionExpression: `attribute_not_exists(deletedAt)${activeAt === undefined ? '' : ' AND lastActiveAt = :activeAt'}${asRead}`,
+            ...((removed.length > 0 || counted) && {
+              ExpressionAttributeNames: {
+                ...Object.fromEntries(removed.map((field, i) => [`#r${i}`, field])),
+                ...(counted && { '#status': 'status' }),
+              },
+            }),
             ExpressionAttributeValues: {
               ':first': names.firstName,
               ':last': names.lastName,
               ':none': '',
               ':true': true,
               ':at': at,
-              ...(activeAt !== undefined && { ':active': activeAt }),
+              ...(activeAt !== undefined && { ':activeAt': activeAt }),
+              ...(counted && { ':active': 'active' }),
             },
           },
         },
@@ -260,6 +269,7 @@ export async function anonymiseAccount(
         },
         // An expert leaves the directory and search.
         ...(account.role === 'professor' ? [catalogueChangePut('expert', account.userId, account.userId)] : []),
+        ...(counted ? accountCountWrite(String(Item.role), -1) : []),
       ],
     });
     return true;
