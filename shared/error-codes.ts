@@ -84,6 +84,12 @@ export const ERROR_CODES = [
   'withdrawal_over_balance',
   'withdrawal_not_found',
   'already_decided',
+  // The admin's users (the admin issue)
+  'role_change_refused',
+  'not_an_expert',
+  'already_archived',
+  'not_archived',
+  'password_change_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

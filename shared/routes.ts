@@ -44,7 +44,7 @@ import {
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
 import { auditQuery } from './schemas/audit';
-import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema } from './schemas/admin';
+import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema, adminUsersQuery, verifyExpertSchema } from './schemas/admin';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -196,14 +196,17 @@ const ROUTE_TABLE = [
   r('POST', '/webhooks/stripe', 'orders', 'public', { rawBody: true }),
 
   // Admin (spec 2 section 7; admin login and refresh are in the auth domain above)
-  r('GET', '/admin/users', 'admin', 'admin'),
-  r('GET', '/admin/archived-users', 'admin', 'admin'),
+  r('GET', '/admin/users', 'admin', 'admin', { query: adminUsersQuery }),
+  r('GET', '/admin/archived-users', 'admin', 'admin', { query: adminUsersQuery }),
   r('DELETE', '/admin/users/{id}', 'admin', 'admin'),
   r('PATCH', '/admin/update-user/{id}', 'admin', 'admin', { body: adminUpdateUserSchema }),
   r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/unban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/restore-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),
+  // The Verified badge, granted with a note of what was checked, and withdrawn (the admin issue).
+  r('POST', '/admin/users/{id}/verify', 'admin', 'admin', { body: verifyExpertSchema }), // (added)
+  r('DELETE', '/admin/users/{id}/verify', 'admin', 'admin'), // (added)
   r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
   r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: emptyBody }),
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),

@@ -3,7 +3,8 @@ import type { Domain } from '../../shared/routes';
 /**
  * Every key of the single table, and the only place where key formats appear.
  *
- * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), GSI3 (gsi3pk / gsi3sk), TTL attribute `expiresAt` (epoch seconds).
+ * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), GSI3 (gsi3pk / gsi3sk), GSI4 (gsi4pk / gsi4sk,
+ * members only, projecting MEMBER_INDEX_FIELDS), TTL attribute `expiresAt` (epoch seconds).
  * GSI2 is sparse: only items with a status list to be in carry its keys. GSI3 is sparse too: paid
  * orders only, whose GSI1 and GSI2 keys are taken by lists they enter and leave (reported, due).
  *
@@ -33,6 +34,7 @@ import type { Domain } from '../../shared/routes';
  * - order numbers handed out in blocks .... UpdateItem pk=COUNTER#ORDERS sk=COUNTER (ADD: never contended)
  * - an order by its number ................ GetItem  pk=ORDERNUMBER#<n>    sk=ORDERNUMBER
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
+ * - members (not admins), newest first .... Query    GSI4 gsi4pk=MEMBERS gsi4sk=<createdAt>#<id> (slim: MEMBER_INDEX_FIELDS only; the admin's users)
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<expertId>#OFFERS gsi1sk=<createdAt>#<offerId>
  * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
@@ -67,6 +69,14 @@ export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE
 /** The partition of GSI1 a user sits in by role (a change of role moves the user; the sort key stays). */
 export const usersOfRole = (role: string) => ({ gsi1pk: `ROLE#${role}` });
 export const userRoleIndex = (role: string, createdAt: string, userId: string) => ({ ...usersOfRole(role), gsi1sk: `${createdAt}#${userId}` });
+/**
+ * The partition of GSI4 every member (student or expert, never an admin) sits in, newest first. GSI4
+ * projects only what the admin's users list searches and filters on, so a search over 10,000
+ * accounts reads about 2 MB instead of every profile (decision 184).
+ */
+export const MEMBERS = 'MEMBERS';
+export const memberIndex = (role: string, createdAt: string, userId: string) => (role === 'admin' ? {} : { gsi4pk: MEMBERS, gsi4sk: `${createdAt}#${userId}` });
+export const MEMBER_INDEX_FIELDS = ['userId', 'role', 'firstName', 'lastName', 'name', 'email', 'status', 'isBanned', 'isDeleted'] as const;
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
@@ -187,6 +197,7 @@ export const catalogueChangeKey = (at: string, kind: 'expert' | 'offer', id: str
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
+export const GSI4 = 'gsi4';
 
 /**
  * Which partition-key prefixes each Lambda may touch: the infra grants table rights with a
@@ -223,7 +234,13 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
   },
   // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
-  admin: { readWrite: ['AUDIT#', 'EVENT#'], read: ['USER#'], index: ['AUDIT#'] },
+  // USER#, EMAIL#, CATALOGUE#, CONN#: the admin's users (create, edit, archive, verify; their sessions
+  // and sockets end, search hears of it); CHATS#, OFFER#: whether a role change would orphan anything.
+  admin: {
+    readWrite: ['AUDIT#', 'EVENT#', 'USER#', 'EMAIL#', 'CATALOGUE#', 'CONN#'],
+    read: ['CHATS#', 'OFFER#'],
+    index: ['AUDIT#', 'MEMBERS', 'EXPERT#', 'CHATS#'],
+  },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },

@@ -7,6 +7,7 @@
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
+import type { AdminUserRow, AdminUsersPage } from './admin';
 import type { AuditPage } from './audit';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
@@ -116,17 +117,19 @@ export interface RouteResponses {
   /** Read by the payment provider only: any 2xx acknowledges the event. */
   'POST /api/webhooks/stripe': { received: true };
 
-  'GET /api/admin/users': Account[];
-  'GET /api/admin/archived-users': Account[];
+  'GET /api/admin/users': AdminUsersPage;
+  'GET /api/admin/archived-users': AdminUsersPage;
   'DELETE /api/admin/users/{id}': Message;
-  'PATCH /api/admin/update-user/{id}': Message;
+  'PATCH /api/admin/update-user/{id}': Message & { user: AdminUserRow };
   'POST /api/admin/ban-user/{id}': Message;
   'POST /api/admin/unban-user/{id}': Message;
   'POST /api/admin/restore-user/{id}': Message;
   'GET /api/admin/payments': AdminPaymentsPage;
   'GET /api/admin/reconciliation': Reconciliation;
   'POST /api/admin/reconciliation': Reconciliation;
-  'POST /api/admin/create-user': Message;
+  'POST /api/admin/create-user': Message & { user: AdminUserRow };
+  'POST /api/admin/users/{id}/verify': Message & { user: AdminUserRow };
+  'DELETE /api/admin/users/{id}/verify': Message & { user: AdminUserRow };
   'GET /api/admin/withdrawals': WithdrawalPage<AdminWithdrawal>;
   'POST /api/admin/withdrawals/{id}/approve': Message & { withdrawal: Withdrawal };
   'POST /api/admin/withdrawals/{id}/reject': Message & { withdrawal: Withdrawal };

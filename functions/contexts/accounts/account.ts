@@ -9,7 +9,7 @@ import type { Account } from '../../../shared/schemas/account';
 import type { Education, WorkExperience } from '../../../shared/schemas/catalogue';
 import { ROLES } from '../../../shared/roles';
 import { averageRating } from '../../../shared/rating';
-import { emailKey, userKey, userRoleIndex } from '../../platform/keys';
+import { emailKey, memberIndex, userKey, userRoleIndex } from '../../platform/keys';
 
 /** What an expert fills in for their public profile, and what the catalogue keeps on it. */
 export interface ExpertDetails {
@@ -33,6 +33,9 @@ export interface ExpertDetails {
   /** The stars of all the expert's reviews added up: private, never in an API view. */
   ratingSum?: number;
   isVerified?: boolean;
+  /** What the admin who granted the Verified badge checked, and when: for admins only. */
+  verifiedNote?: string;
+  verifiedAt?: string;
   isStripeConnected?: boolean;
   payoutsEnabled?: boolean;
   /** The expert's connected account at the payment provider: private, never in an API view. */
@@ -50,7 +53,10 @@ export interface AccountRecord extends ExpertDetails {
   passwordHash: string;
   status: 'pending' | 'active';
   isBanned?: boolean;
+  /** Archived by an admin (GET /admin/archived-users): cannot sign in, unlisted, restorable. */
   isDeleted?: boolean;
+  /** The password is one an admin set (POST /admin/create-user): the member must choose their own first. */
+  mustChangePassword?: boolean;
   createdAt: string;
   lastLoginAt?: string;
   activationTokenHash?: string;
@@ -98,6 +104,7 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   status: z.enum(['pending', 'active']),
   isBanned: flag,
   isDeleted: flag,
+  mustChangePassword: flag,
   createdAt: z.string(),
   lastLoginAt: text,
   activationTokenHash: text,
@@ -121,6 +128,8 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   ratingSum: count,
   reviews: count,
   isVerified: flag,
+  verifiedNote: text,
+  verifiedAt: text,
   isStripeConnected: flag,
   payoutsEnabled: flag,
   payoutAccountId: text,
@@ -128,7 +137,12 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
 
 /** The item of an account; its rating is not stored, only the counters it is derived from. */
 export function toAccountItem({ rating: _derived, ...account }: AccountRecord) {
-  return { ...userKey(account.userId), ...userRoleIndex(account.role, account.createdAt, account.userId), ...account };
+  return {
+    ...userKey(account.userId),
+    ...userRoleIndex(account.role, account.createdAt, account.userId),
+    ...memberIndex(account.role, account.createdAt, account.userId),
+    ...account,
+  };
 }
 
 /**
@@ -160,6 +174,7 @@ export function toCurrentAccount(account: AccountRecord): Account {
     favorites: favoriteIds(account.favorites),
     isActivated: account.status === 'active',
     isBanned: account.isBanned === true,
+    ...(account.mustChangePassword && { mustChangePassword: true as const }),
     createdAt: account.createdAt,
     ...(account.lastLoginAt !== undefined && { lastLoginAt: account.lastLoginAt }),
   };

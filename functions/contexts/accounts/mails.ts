@@ -65,3 +65,14 @@ export const passwordChangedMail = (to: string): Mail =>
     `${config.appUrl}/forgot-password`,
     'If it was you, nothing more to do. If it was not, choose a new password at once through this link: it ends every session, including the one that changed it.',
   );
+
+/** To a member an admin created (POST /admin/create-user): the password the admin set is temporary. */
+export const welcomeMail = (to: string, firstName: string): Mail =>
+  linkMail(
+    to,
+    'Welcome: your account is ready',
+    `Hello ${firstName}, an administrator created an account for you with this e-mail address. Sign in with the temporary password they gave you: you will then choose your own.`,
+    'Sign in',
+    `${config.appUrl}/login`,
+    `If you did not expect this account, you can choose a new password at ${config.appUrl}/forgot-password or contact us.`,
+  );

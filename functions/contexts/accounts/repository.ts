@@ -295,7 +295,7 @@ export async function resetPassword(tokenHash: string, userId: string, passwordH
           Update: {
             TableName: TableName(),
             Key: userKey(userId),
-            UpdateExpression: 'SET passwordHash = :passwordHash, #status = :active REMOVE resetTokenHash, activationTokenHash',
+            UpdateExpression: 'SET passwordHash = :passwordHash, #status = :active REMOVE resetTokenHash, activationTokenHash, mustChangePassword',
             ConditionExpression: 'resetTokenHash = :hash',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':hash': tokenHash, ':passwordHash': passwordHash, ':active': 'active' },
@@ -319,7 +319,8 @@ export async function changePassword(userId: string, checkedHash: string, passwo
       new UpdateCommand({
         TableName: TableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET passwordHash = :passwordHash',
+        // The member's own password now: one an admin set stops holding them back.
+        UpdateExpression: 'SET passwordHash = :passwordHash REMOVE mustChangePassword',
         ConditionExpression: 'passwordHash = :checked',
         ExpressionAttributeValues: { ':passwordHash': passwordHash, ':checked': checkedHash },
       }),

@@ -3,17 +3,30 @@
  * request, accounts by id, the experts, and an account's saved offers. Sign-up, login and the rest
  * of authentication are auth-service.ts, which only the auth Lambda loads.
  */
+import type { Route } from '../../../shared/routes';
+import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
+import { Forbidden } from '../../platform/errors';
 import type { AccountRecord } from './account';
 import * as favorites from './favorite-repository';
 import * as repo from './repository';
 import { mayAct } from './session';
 import { nowSeconds } from '../../platform/table';
 
-/** The account of a caller who may act now (the HTTP layer's session check), else undefined. */
-export async function accountOfOpenSession(caller: Caller): Promise<AccountRecord | undefined> {
+/**
+ * What a member whose password an admin set may still call: who they are, choosing their own
+ * password, and the public routes (sign out among them). Everything else waits (decision 187).
+ */
+const BEFORE_OWN_PASSWORD = new Set(['GET /auth/user', 'PUT /user/change-password']);
+
+/** The account of a caller who may act now on this route (the HTTP layer's session check), else undefined. */
+export async function accountOfOpenSession(caller: Caller, route?: Pick<Route, 'method' | 'path' | 'access'>): Promise<AccountRecord | undefined> {
   const account = await repo.getAccount(caller.userId, { consistent: true });
-  return mayAct(account, caller) ? account : undefined;
+  if (!mayAct(account, caller)) return undefined;
+  if (account.mustChangePassword && route && route.access !== 'public' && !BEFORE_OWN_PASSWORD.has(`${route.method} ${route.path}`)) {
+    throw new Forbidden(MSG.passwordChangeRequired, 'password_change_required');
+  }
+  return account;
 }
 
 /**

@@ -232,3 +232,8 @@ function expertCardOrId(expert: AccountRecord | undefined, expertId: string, cal
         createdAt: '',
       };
 }
+
+/** Whether an expert has offers a change of role would orphan (any not rejected: archived ones keep their orders). */
+export async function hasOffers(expertId: string): Promise<boolean> {
+  return (await repo.offersOfExpert(expertId)).some((offer) => offer.status !== 'rejected');
+}

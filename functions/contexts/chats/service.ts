@@ -246,3 +246,8 @@ export async function markRead(caller: Caller, chatId: string): Promise<{ count:
   }
   return { count: await repository.unreadTotal(caller.userId, true) };
 }
+
+/** Whether a member has any conversation (and so possibly orders) a change of role would orphan. */
+export async function hasConversations(userId: string): Promise<boolean> {
+  return (await repository.chatsOfUser(userId, 1)).members.length > 0;
+}
