@@ -99,7 +99,7 @@ describe('users (admin)', () => {
     await user.type(note, 'Checked her PhD diploma.');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(MSG.expertVerified)).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Withdraw the Verified badge of Claire Dubois' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unverify Claire Dubois' })).toBeInTheDocument();
     expect(api.calls().find((call) => call.method === 'POST')?.body).toEqual({ note: 'Checked her PhD diploma.' });
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toHaveFocus();
   });

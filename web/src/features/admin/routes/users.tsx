@@ -228,7 +228,7 @@ function UserList({ archived, filters, headingRef }: { archived: boolean; filter
                                 type="button"
                                 className="btn btn-secondary btn-small"
                                 disabled={disabled}
-                                aria-label={`${user.isVerified ? 'Withdraw the Verified badge of' : 'Verify'} ${nameOf(user)}`}
+                                aria-label={`${user.isVerified ? 'Unverify' : 'Verify'} ${nameOf(user)}`}
                                 onClick={() => setAsking({ user, action: user.isVerified ? 'unverify' : 'verify' })}
                               >
                                 {user.isVerified ? 'Unverify' : 'Verify'}
