@@ -18,6 +18,7 @@ const BENCHES = [
   'realtime-latency',
   'order-transitions',
   'earnings',
+  'admin-users',
   'reconciliation',
   'catalogue',
   'lighthouse',

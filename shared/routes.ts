@@ -189,6 +189,8 @@ const ROUTE_TABLE = [
   r('GET', '/chats/{id}/project-file', 'orders', 'member'), // (added)
   r('POST', '/chats/{id}/handle-project', 'orders', 'member', { body: handleProjectSchema }),
   r('GET', '/user/order-history', 'orders', 'member', { query: chatListQuery }),
+  // A member's orders, opened by an admin from the member's row (the admin issue).
+  r('GET', '/admin/users/{id}/orders', 'orders', 'admin', { query: chatListQuery }), // (added)
   r('GET', '/payments/account-status', 'orders', 'professor'),
   r('POST', '/payments/onboard', 'orders', 'professor', { body: emptyBody }),
   r('POST', '/payments/login-link', 'orders', 'professor', { body: emptyBody }),

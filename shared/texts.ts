@@ -315,6 +315,7 @@ export const MSG = {
   userRestoreFailed: 'Error restoring user',
   userCreateFailed: 'Error creating user',
   userVerifyFailed: 'Error changing the Verified badge',
+  userOrdersLoadFailed: 'Unable to load this user’s orders.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

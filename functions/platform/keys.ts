@@ -34,7 +34,7 @@ import type { Domain } from '../../shared/routes';
  * - order numbers handed out in blocks .... UpdateItem pk=COUNTER#ORDERS sk=COUNTER (ADD: never contended)
  * - an order by its number ................ GetItem  pk=ORDERNUMBER#<n>    sk=ORDERNUMBER
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
- * - members (not admins), newest first .... Query    GSI4 gsi4pk=MEMBERS gsi4sk=<createdAt>#<id> (slim: MEMBER_INDEX_FIELDS only; the admin's users)
+ * - members (not admins), newest first .... Query    GSI4 gsi4pk=MEMBERS#ALL gsi4sk=<createdAt>#<id> (slim: MEMBER_INDEX_FIELDS only; the admin's users)
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<expertId>#OFFERS gsi1sk=<createdAt>#<offerId>
  * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
@@ -74,7 +74,7 @@ export const userRoleIndex = (role: string, createdAt: string, userId: string) =
  * projects only what the admin's users list searches and filters on, so a search over 10,000
  * accounts reads about 2 MB instead of every profile (decision 184).
  */
-export const MEMBERS = 'MEMBERS';
+export const MEMBERS = 'MEMBERS#ALL';
 export const memberIndex = (role: string, createdAt: string, userId: string) => (role === 'admin' ? {} : { gsi4pk: MEMBERS, gsi4sk: `${createdAt}#${userId}` });
 export const MEMBER_INDEX_FIELDS = ['userId', 'role', 'firstName', 'lastName', 'name', 'email', 'status', 'isBanned', 'isDeleted'] as const;
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
@@ -231,7 +231,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     // (the admin's payments): the same prefix on the three indexes;
     // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>);
     // an expert's credits (GSI1 CREDITS#<account>); every expert's running totals (GSI1 TOTALS#EXPERTS), which reconciliation checks.
-    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
+    // GSI1 CHATS#<id>: a member's orders (their order history, and an admin's view of it).
+    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#', 'CHATS#'],
   },
   // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
   // USER#, EMAIL#, CATALOGUE#, CONN#: the admin's users (create, edit, archive, verify; their sessions
@@ -239,7 +240,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   admin: {
     readWrite: ['AUDIT#', 'EVENT#', 'USER#', 'EMAIL#', 'CATALOGUE#', 'CONN#'],
     read: ['CHATS#', 'OFFER#'],
-    index: ['AUDIT#', 'MEMBERS', 'EXPERT#', 'CHATS#'],
+    index: ['AUDIT#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
   },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.

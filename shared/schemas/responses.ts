@@ -68,6 +68,7 @@ export interface RouteResponses {
   'GET /api/user/withdrawals': WithdrawalPage;
   'POST /api/user/withdraw': Message & { withdrawal: Withdrawal };
   'GET /api/user/order-history': OrderHistoryPage;
+  'GET /api/admin/users/{id}/orders': OrderHistoryPage;
   'GET /api/user/stats/{id}': AccountStats;
   'POST /api/user/upload-photo': { profilePhoto: string };
   'PUT /api/user/update': Message & { user: Account };

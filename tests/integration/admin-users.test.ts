@@ -3,12 +3,13 @@
  * DynamoDB Local and the outbox: the list searched, filtered and paged; edits and their rules;
  * archiving (no sign-in, sessions end, offers leave search) and restoring; accounts an admin creates
  * (the French messages, a welcome mail, a password to replace at first sign-in); the Verified badge
- * on the public profile; every action in the audit log; admins only.
+ * on the public profile; a member's orders; every action in the audit log; admins only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRow, AdminUsersPage } from '../../shared/schemas/admin';
 import type { AuditPage } from '../../shared/schemas/audit';
 import type { ExpertProfile, OfferDto } from '../../shared/schemas/catalogue';
+import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
@@ -272,5 +273,19 @@ describe('the Verified badge', () => {
       status: 409,
       body: { msg: MSG.notAnExpert, code: 'not_an_expert' },
     });
+  });
+});
+
+describe('a member’s orders, from their row', () => {
+  it('are listed as their own history shows them, for admins only', async () => {
+    const alice = await signedInWith('alice.student@demo.test');
+    const own = await alice.get<OrderHistoryPage>('/user/order-history');
+    const answer = await admin.get<OrderHistoryPage>(`/admin/users/${idOfToken(alice)}/orders`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.orders.length).toBeGreaterThan(0);
+    expect(answer.body).toEqual(own.body);
+
+    expect(await admin.get(`/admin/users/${idOfToken(admin)}/orders`)).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+    expect(await alice.get(`/admin/users/${idOfToken(alice)}/orders`)).toMatchObject({ status: 403 });
   });
 });

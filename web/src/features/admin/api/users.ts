@@ -27,3 +27,6 @@ export const unverifyExpert = (id: string) => api.call('DELETE /api/admin/users/
 /** POST /admin/create-user: an active student whose password is temporary. */
 export const createAdminUser = (body: { firstName: string; lastName: string; email: string; password: string }) =>
   api.call('POST /api/admin/create-user', { body });
+
+/** GET /admin/users/{id}/orders: the member's orders as their history shows them, latest activity first. */
+export const getMemberOrders = (id: string, cursor?: string) => api.call('GET /api/admin/users/{id}/orders', { params: { id }, query: { cursor } });

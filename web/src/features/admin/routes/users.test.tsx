@@ -160,4 +160,36 @@ describe('users (admin)', () => {
       'GET /admin/archived-users',
     ]);
   });
+
+  it('shows a member’s orders, a paid one leading to its payment', async () => {
+    const user = userEvent.setup();
+    const order = (n: number, fields: Record<string, unknown>) => ({
+      chatId: `c-${n}`,
+      orderNumber: 1000 + n,
+      orderStatus: 'closed',
+      orderKind: 'fixed',
+      offer: { _id: `o-${n}`, title: 'CV review', professor: { firstName: 'Claire', lastName: 'Dubois' } },
+      updatedAt: '2026-11-21T08:30:00.000Z',
+      paymentAmount: 60,
+      message: 'Thanks!',
+      paymentStatus: 'paid',
+      ...fields,
+    });
+    fakeApi({
+      'GET /admin/users': () => json(200, { users: [row(1)] }),
+      'GET /admin/users/u-1/orders': () => json(200, { orders: [order(1, {}), order(2, { orderStatus: 'open', paymentStatus: 'pending', paymentAmount: 0 })] }),
+    });
+    renderRoutes(routes, { path: '/admin/users', account: admin });
+    await user.click(await screen.findByRole('button', { name: 'Orders of Sam Student1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Orders of Sam Student1' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Order #1001 CV review with Claire DuboisCompleted · Paid €60.00 · 21 Nov 2026, 09:30',
+      'Order #1002 CV review with Claire DuboisOpen · Not paid · 21 Nov 2026, 09:30',
+    ]);
+    expect(within(items[0]).getByRole('link', { name: 'Order #1001' })).toHaveAttribute('href', '/admin/payments?orderNumber=1001');
+    expect(within(items[1]).queryByRole('link')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

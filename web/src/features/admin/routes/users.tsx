@@ -1,8 +1,9 @@
 /**
  * /admin/users (spec 2: the sidebar's Users): the members, newest first, a page at a time, searched
  * by name or e-mail and filtered by role and by banned; the Archived tab lists those an admin
- * deleted, to restore them. Each row's actions: edit names and role, verify an expert (with a note
- * of what was checked) or withdraw the badge, archive. Every action is asked for again in a dialog;
+ * deleted, to restore them. Each row's actions: the member's orders (each paid one leads to its
+ * payment), edit names and role, verify an expert (with a note of what was checked) or withdraw the
+ * badge, archive. Every action is asked for again in a dialog;
  * the list is loaded again after it, and a refusal shows the server's message.
  */
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import { useCursorPages } from '@/lib/use-cursor-pages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { archiveAdminUser, getAdminUsers, restoreAdminUser, type UserFilters, unverifyExpert, updateAdminUser, verifyExpert } from '@/features/admin/api/users';
 import { EditUserDialog, type UserChanges } from '@/features/admin/components/edit-user-dialog';
+import { MemberOrdersDialog } from '@/features/admin/components/member-orders-dialog';
 import { VerifyExpertDialog } from '@/features/admin/components/verify-expert-dialog';
 
 const ROLE_WORDS = { user: 'Student', professor: 'Expert' } as const;
@@ -120,7 +122,7 @@ function UserSearch({ archived, current, onSearch }: { archived: boolean; curren
   );
 }
 
-type Asking = { user: AdminUserRow; action: 'edit' | 'verify' | 'unverify' | 'archive' | 'restore' };
+type Asking = { user: AdminUserRow; action: 'orders' | 'edit' | 'verify' | 'unverify' | 'archive' | 'restore' };
 
 function statusOf(user: AdminUserRow): [string, string] {
   if (user.isDeleted) return ['Archived', 'stopped'];
@@ -202,6 +204,15 @@ function UserList({ archived, filters, headingRef }: { archived: boolean; filter
                     </td>
                     <td>
                       <div className="admin-row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          disabled={disabled}
+                          aria-label={`Orders of ${nameOf(user)}`}
+                          onClick={() => setAsking({ user, action: 'orders' })}
+                        >
+                          Orders
+                        </button>
                         {archived ? (
                           <button
                             type="button"
@@ -256,6 +267,7 @@ function UserList({ archived, filters, headingRef }: { archived: boolean; filter
         </TableScroll>
       )}
       <Pager label="User pages" list={list} />
+      {asking?.action === 'orders' && <MemberOrdersDialog user={asking.user} onClose={() => setAsking(undefined)} />}
       {asking?.action === 'edit' && (
         <EditUserDialog
           user={asking.user}
