@@ -35,6 +35,9 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+/** A toast's container loads on the first toast: on a busy machine, more than findBy's second. */
+const TOAST = { timeout: 5000 };
+
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('users (admin)', () => {
@@ -98,7 +101,7 @@ describe('users (admin)', () => {
     expect(api.calls().filter((call) => call.method === 'POST')).toEqual([]);
     await user.type(note, 'Checked her PhD diploma.');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(MSG.expertVerified)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.expertVerified, {}, TOAST)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Unverify Claire Dubois' })).toBeInTheDocument();
     expect(api.calls().find((call) => call.method === 'POST')?.body).toEqual({ note: 'Checked her PhD diploma.' });
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toHaveFocus();
@@ -117,7 +120,7 @@ describe('users (admin)', () => {
     expect(within(dialog).getByText(MSG.noChanges)).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'user');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(MSG.memberHasOffers)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.memberHasOffers, {}, TOAST)).toBeInTheDocument();
     expect(api.calls().find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'user' });
   });
 
@@ -141,7 +144,7 @@ describe('users (admin)', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveAccessibleName(/^Delete Sam Student1 \(sam1@example.com\)\? They are signed out at once/);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(MSG.memberArchived)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.memberArchived, {}, TOAST)).toBeInTheDocument();
     expect(await screen.findByText('No users yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Archived' }));
@@ -149,7 +152,7 @@ describe('users (admin)', () => {
     expect(screen.queryByRole('combobox', { name: 'Banned' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Restore Sam Student1' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
-    expect(await screen.findByText(MSG.memberRestored)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.memberRestored, {}, TOAST)).toBeInTheDocument();
     expect(await screen.findByText('No archived users.')).toBeInTheDocument();
     expect(api.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /admin/users',
