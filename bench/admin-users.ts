@@ -26,7 +26,7 @@ const INPUT = quick ? QUICK : FULL;
 const CHILD_TIMEOUT_MS = 14 * 60 * 1000;
 /** The list answers an admin who waits for it: a search over every account within a second at p95, on DynamoDB Local. */
 const SEARCH_P95_MS = 1000;
-/** Whatever the search: the session, the reads of the index (21 entries, then 8 times more each, at most 2,500: seven for 10,000 accounts), one BatchGetItem. */
+/** Whatever the search: the session, the reads of the index (21 entries, then 8 times more each, at most 2,500: seven for 10,000 accounts on AWS), one BatchGetItem. */
 const CALLS_MAX = 10;
 
 runBench(async () => {

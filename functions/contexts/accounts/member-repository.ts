@@ -30,7 +30,7 @@ export type MemberEntry = z.infer<typeof memberEntry>;
 /**
  * The ids of the members `matches` keeps, newest first, at most `limit`, after the position `after`
  * (a GSI4 sort key); `next` when more may follow. Reads GSI4 until the page is full: a search that
- * matches few members reads the whole index, about 2 MB for 10,000 accounts.
+ * matches few members reads the whole index (about 2 MB for 10,000 accounts).
  */
 export async function memberIds(matches: (entry: MemberEntry) => boolean, limit: number, after?: string): Promise<{ ids: string[]; next?: string }> {
   const ids: string[] = [];
@@ -48,8 +48,7 @@ export async function memberIds(matches: (entry: MemberEntry) => boolean, limit:
         // The first read takes one page's worth, so the unfiltered list (the admin's first look) reads
         // no more than it shows; each next read takes 8 times more, up to READ_MAX entries (about
         // 0.5 MB: reads cut at DynamoDB's 1 MB failed in DynamoDB Local, InternalFailure, in the
-        // benchmark at 10,000 accounts), so a filter finds its page in a few reads and a search over
-        // 10,000 accounts in seven.
+        // benchmark at 10,000 accounts), so a filter finds its page in a few reads.
         Limit: Math.min(reads, READ_MAX),
         ExclusiveStartKey,
       }),
