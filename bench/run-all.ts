@@ -19,6 +19,7 @@ const BENCHES = [
   'order-transitions',
   'earnings',
   'admin-statistics',
+  'admin-users',
   'reconciliation',
   'retention',
   'catalogue',

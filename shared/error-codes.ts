@@ -92,6 +92,12 @@ export const ERROR_CODES = [
   'review_not_found',
   'report_not_found',
   'report_resolved',
+  // The admin's users (the admin issue)
+  'role_change_refused',
+  'not_an_expert',
+  'already_archived',
+  'not_archived',
+  'password_change_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,11 @@ export const LIMITS = {
   passwordMax: 128,
   emailMax: 254,
   nameMax: 100,
+  /** What an admin notes when granting an expert the Verified badge. */
+  verifyNoteMin: 5,
+  verifyNoteMax: 500,
+  /** Rows of the admin's users list per page. */
+  adminUsersPageSize: 20,
   textCap: 2000,
   contactMessageMax: 2000,
   phoneMax: 30,

@@ -46,7 +46,7 @@ import {
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
 import { auditQuery } from './schemas/audit';
-import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema } from './schemas/admin';
+import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema, adminUsersQuery, verifyExpertSchema } from './schemas/admin';
 import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/reports';
 
 import { API_PREFIX } from './api-prefix';
@@ -197,6 +197,8 @@ const ROUTE_TABLE = [
   r('GET', '/chats/{id}/project-file', 'orders', 'member'), // (added)
   r('POST', '/chats/{id}/handle-project', 'orders', 'member', { body: handleProjectSchema }),
   r('GET', '/user/order-history', 'orders', 'member', { query: chatListQuery }),
+  // A member's orders, opened by an admin from the member's row (the admin issue).
+  r('GET', '/admin/users/{id}/orders', 'orders', 'admin', { query: chatListQuery }), // (added)
   r('GET', '/payments/account-status', 'orders', 'professor'),
   r('POST', '/payments/onboard', 'orders', 'professor', { body: emptyBody }),
   r('POST', '/payments/login-link', 'orders', 'professor', { body: emptyBody }),
@@ -204,14 +206,17 @@ const ROUTE_TABLE = [
   r('POST', '/webhooks/stripe', 'orders', 'public', { rawBody: true }),
 
   // Admin (spec 2 section 7; admin login and refresh are in the auth domain above)
-  r('GET', '/admin/users', 'admin', 'admin'),
-  r('GET', '/admin/archived-users', 'admin', 'admin'),
+  r('GET', '/admin/users', 'admin', 'admin', { query: adminUsersQuery }),
+  r('GET', '/admin/archived-users', 'admin', 'admin', { query: adminUsersQuery }),
   r('DELETE', '/admin/users/{id}', 'admin', 'admin'),
   r('PATCH', '/admin/update-user/{id}', 'admin', 'admin', { body: adminUpdateUserSchema }),
   r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/unban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/restore-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),
+  // The Verified badge, granted with a note of what was checked, and withdrawn (the admin issue).
+  r('POST', '/admin/users/{id}/verify', 'admin', 'admin', { body: verifyExpertSchema }), // (added)
+  r('DELETE', '/admin/users/{id}/verify', 'admin', 'admin'), // (added)
   r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
   r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: emptyBody }),
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),

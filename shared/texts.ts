@@ -335,6 +335,29 @@ export const MSG = {
   reportsLoadFailed: 'Unable to load the reports.',
   reportResolveFailed: 'The report could not be resolved. Please try again.',
   messageRemoved: 'This message was removed by a moderator',
+
+  // The admin's users (the admin issue)
+  memberUpdated: 'User updated',
+  memberArchived: 'User archived. They can no longer sign in and their offers left search.',
+  memberRestored: 'User restored',
+  memberCreated: 'User created. A welcome e-mail is on its way.',
+  expertVerified: 'Expert verified',
+  expertUnverified: 'Verified badge withdrawn',
+  notAnExpert: 'Only an expert can be verified.',
+  verifyNoteRequired: 'Say what you checked (at least 5 characters).',
+  memberHasOffers: 'This expert has offers: archive or move them before making them a student.',
+  memberHasConversations: 'This student has conversations and orders: they cannot become an expert.',
+  memberAlreadyArchived: 'This user is already archived.',
+  memberNotArchived: 'This user is not archived.',
+  invalidRoleFilter: 'Role must be user or professor.',
+  passwordChangeRequired: 'Choose your own password before going on.',
+  usersLoadFailed: 'Error loading users',
+  userUpdateFailed: 'Error updating user',
+  userDeleteFailed: 'Error deleting user',
+  userRestoreFailed: 'Error restoring user',
+  userCreateFailed: 'Error creating user',
+  userVerifyFailed: 'Error changing the Verified badge',
+  userOrdersLoadFailed: 'Unable to load this user’s orders.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -89,10 +89,11 @@ export type Action<K extends RouteKey, A> = (request: Request<K, A>) => Promise<
 export type Actions<D extends Domain, A> = { [K in RouteKeyIn<D>]?: Action<K, A> };
 
 /**
- * The account of a verified caller whose session is still open and who may act now, or undefined.
- * The accounts context answers it; the HTTP layer only knows that there is an answer.
+ * The account of a verified caller whose session is still open and who may act now on this route, or
+ * undefined (or a typed error: a caller who must first do something else). The accounts context
+ * answers it; the HTTP layer only knows that there is an answer.
  */
-export type SessionCheck<A> = (caller: Caller) => Promise<A | undefined>;
+export type SessionCheck<A> = (caller: Caller, route: Route) => Promise<A | undefined>;
 /** For a Lambda whose routes are all public and that reads no account: every request is anonymous. */
 export const anonymousOnly: SessionCheck<never> = async () => undefined;
 
@@ -112,7 +113,7 @@ export function createDomainHandler<D extends Domain, A>(domain: D, actions: Act
       if (!route) throw new NotFound(MSG.routeNotFound, 'route_not_found');
       const request = parseRequest(route, event, headers);
       checkTransport(route, request, event.cookies ?? []);
-      Object.assign(request, await signedIn(headers, checkSession));
+      Object.assign(request, await signedIn(headers, checkSession, route));
       authorise(route, request.caller);
       if (Object.values(request.params).some((value) => value.length > MAX_PATH_PARAMETER_LENGTH)) throw new NotFound();
       if (route.query) request.query = validateQuery(route.query, request.query as Record<string, string>);
@@ -203,11 +204,11 @@ function hasDuplicateCookie(cookies: string[]): boolean {
  * The caller of a valid token whose session has not ended and whose account may act, with that
  * account; anything else is an anonymous request (a 401 on a route that needs a caller).
  */
-async function signedIn<A>(headers: Record<string, string>, checkSession: SessionCheck<A>): Promise<{ caller?: Caller; account?: A }> {
+async function signedIn<A>(headers: Record<string, string>, checkSession: SessionCheck<A>, route: Route): Promise<{ caller?: Caller; account?: A }> {
   const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const caller = bearer ? await verifyAccessToken(bearer) : undefined;
   if (!caller) return {};
-  const account = await checkSession(caller);
+  const account = await checkSession(caller, route);
   return account === undefined ? {} : { caller, account };
 }
 

@@ -3,7 +3,8 @@ import type { Domain } from '../../shared/routes';
 /**
  * Every key of the single table, and the only place where key formats appear.
  *
- * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), GSI3 (gsi3pk / gsi3sk), TTL attribute `expiresAt` (epoch seconds).
+ * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), GSI3 (gsi3pk / gsi3sk), GSI4 (gsi4pk / gsi4sk,
+ * members only, projecting MEMBER_INDEX_FIELDS), TTL attribute `expiresAt` (epoch seconds).
  * GSI2 is sparse: only items with a status list to be in carry its keys. GSI3 is sparse too: paid
  * orders only, whose GSI1 and GSI2 keys are taken by lists they enter and leave (reported, due).
  *
@@ -34,6 +35,7 @@ import type { Domain } from '../../shared/routes';
  * - order numbers handed out in blocks .... UpdateItem pk=COUNTER#ORDERS sk=COUNTER (ADD: never contended)
  * - an order by its number ................ GetItem  pk=ORDERNUMBER#<n>    sk=ORDERNUMBER
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
+ * - members (not admins), newest first .... Query    GSI4 gsi4pk=MEMBERS#ALL gsi4sk=<createdAt>#<id> (slim: MEMBER_INDEX_FIELDS only; the admin's users)
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<expertId>#OFFERS gsi1sk=<createdAt>#<offerId>
  * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
@@ -82,6 +84,15 @@ export const accountActivityIndex = (lastActiveAt: string, userId: string) => ({
   ...accountsActiveIn(lastActiveAt.slice(0, 7)),
   gsi2sk: `${lastActiveAt}#${userId}`,
 });
+
+/**
+ * The partition of GSI4 every member (student or expert, never an admin) sits in, newest first. GSI4
+ * projects only what the admin's users list searches and filters on, so a search over 10,000
+ * accounts reads about 2 MB instead of every profile (decision 181).
+ */
+export const MEMBERS = 'MEMBERS#ALL';
+export const memberIndex = (role: string, createdAt: string, userId: string) => (role === 'admin' ? {} : { gsi4pk: MEMBERS, gsi4sk: `${createdAt}#${userId}` });
+export const MEMBER_INDEX_FIELDS = ['userId', 'role', 'firstName', 'lastName', 'name', 'email', 'status', 'isBanned', 'isDeleted'] as const;
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 /** An admin's second factor (secret, last used step, recovery code hashes): an item of its own, so no read of the account carries the secret. */
 export const secondFactorKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SECOND_FACTOR' });
@@ -217,6 +228,7 @@ export const statisticsDayKey = (day: string) => ({ pk: STATISTICS_DAYS, sk: day
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
+export const GSI4 = 'gsi4';
 
 /**
  * Which partition-key prefixes each Lambda may touch: the infra grants table rights with a
@@ -267,13 +279,20 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     // (the admin's payments): the same prefix on the three indexes;
     // an expert's withdrawals (GSI1 EXPERT#<id>#WITHDRAWALS) and the admin's queue (GSI2 WITHDRAWALS#<status>);
     // an expert's credits (GSI1 CREDITS#<account>); every expert's running totals (GSI1 TOTALS#EXPERTS), which reconciliation checks.
-    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
+    // GSI1 CHATS#<id>: a member's orders (their order history, and an admin's view of it).
+    index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#', 'CHATS#'],
   },
   // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
   // REPORT#: the reports queue; CHAT#, CHATS#, OFFER#, CATALOGUE#, USER#: hiding reported content
   // (a message and its previews, a review and its ratings, an offer) through their contexts' services.
   // STATS#: the statistics' counters and snapshots, and the counts a hidden offer moves.
-  admin: { readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'STATS#'], read: [], index: ['AUDIT#', 'REPORTS#'] },
+  // USER#, EMAIL#, CATALOGUE#, CONN#: the admin's users (create, edit, archive, verify; their sessions
+  // and sockets end, search hears of it); OFFER#, CHATS#: whether a role change would orphan anything.
+  admin: {
+    readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'EMAIL#', 'CONN#', 'STATS#'],
+    read: [],
+    index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
+  },
   // A member's export and deletion, and retention: every context's data of one account, each read
   // or written through its own context's service (decision 166).
   jobs: {

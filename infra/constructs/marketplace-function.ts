@@ -12,7 +12,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { GSI1, GSI2, GSI3, type TableAccess } from '../../functions/platform/keys';
+import { GSI1, GSI2, GSI3, GSI4, type TableAccess } from '../../functions/platform/keys';
 import { acknowledgeWildcardResource, importedName } from '../nag';
 import { retainedLogGroup } from './log-group';
 import { LAMBDA_BUNDLING } from '../lambda-bundling';
@@ -91,7 +91,7 @@ export class MarketplaceFunction extends Construct {
     // on the indexes only (one prefix names the same kind of item on every index).
     this.grantItems(
       INDEX_ACTIONS,
-      [GSI1, GSI2, GSI3].map((index) => `${table.tableArn}/index/${index}`),
+      [GSI1, GSI2, GSI3, GSI4].map((index) => `${table.tableArn}/index/${index}`),
       access.index,
     );
   }

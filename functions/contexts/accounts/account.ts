@@ -9,7 +9,7 @@ import type { Account } from '../../../shared/schemas/account';
 import type { Education, WorkExperience } from '../../../shared/schemas/catalogue';
 import { ROLES } from '../../../shared/roles';
 import { averageRating } from '../../../shared/rating';
-import { accountActivityIndex, emailKey, userKey, userRoleIndex } from '../../platform/keys';
+import { accountActivityIndex, emailKey, memberIndex, userKey, userRoleIndex } from '../../platform/keys';
 
 /** What an expert fills in for their public profile, and what the catalogue keeps on it. */
 export interface ExpertDetails {
@@ -33,6 +33,9 @@ export interface ExpertDetails {
   /** The stars of all the expert's reviews added up: private, never in an API view. */
   ratingSum?: number;
   isVerified?: boolean;
+  /** What the admin who granted the Verified badge checked, and when: for admins only. */
+  verifiedNote?: string;
+  verifiedAt?: string;
   isStripeConnected?: boolean;
   payoutsEnabled?: boolean;
   /** The expert's connected account at the payment provider: private, never in an API view. */
@@ -50,7 +53,10 @@ export interface AccountRecord extends ExpertDetails {
   passwordHash: string;
   status: 'pending' | 'active';
   isBanned?: boolean;
+  /** Archived by an admin (GET /admin/archived-users): cannot sign in, unlisted, restorable. */
   isDeleted?: boolean;
+  /** The password is one an admin set (POST /admin/create-user): the member must choose their own first. */
+  mustChangePassword?: boolean;
   createdAt: string;
   lastLoginAt?: string;
   /** The last sign-in or session refresh (at most one write a day): retention counts from it. */
@@ -104,6 +110,7 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   status: z.enum(['pending', 'active']),
   isBanned: flag,
   isDeleted: flag,
+  mustChangePassword: flag,
   createdAt: z.string(),
   lastLoginAt: text,
   lastActiveAt: text,
@@ -130,6 +137,8 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   ratingSum: count,
   reviews: count,
   isVerified: flag,
+  verifiedNote: text,
+  verifiedAt: text,
   isStripeConnected: flag,
   payoutsEnabled: flag,
   payoutAccountId: text,
@@ -141,6 +150,7 @@ export function toAccountItem({ rating: _derived, ...account }: AccountRecord) {
     ...userKey(account.userId),
     ...userRoleIndex(account.role, account.createdAt, account.userId),
     ...(account.lastActiveAt !== undefined && !account.isDeleted && accountActivityIndex(account.lastActiveAt, account.userId)),
+    ...memberIndex(account.role, account.createdAt, account.userId),
     ...account,
   };
 }
@@ -174,6 +184,7 @@ export function toCurrentAccount(account: AccountRecord): Account {
     favorites: favoriteIds(account.favorites),
     isActivated: account.status === 'active',
     isBanned: account.isBanned === true,
+    ...(account.mustChangePassword && { mustChangePassword: true as const }),
     createdAt: account.createdAt,
     ...(account.lastLoginAt !== undefined && { lastLoginAt: account.lastLoginAt }),
   };

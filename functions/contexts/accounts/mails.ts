@@ -78,3 +78,14 @@ export const recoveryCodeUsedMail = (to: string, left: number): Mail =>
     `${config.appUrl}/admin/login`,
     'If it was you, nothing more to do (an operator gives you new codes with npm run admin:enrol). If it was not, someone knows your password and a recovery code: have your secret and codes replaced at once with npm run admin:enrol, and choose a new password.',
   );
+
+/** To a member an admin created (POST /admin/create-user): the password the admin set is temporary. */
+export const welcomeMail = (to: string, firstName: string): Mail =>
+  linkMail(
+    to,
+    'Welcome: your account is ready',
+    `Hello ${firstName}, an administrator created an account for you with this e-mail address. Sign in with the temporary password they gave you: you will then choose your own.`,
+    'Sign in',
+    `${config.appUrl}/login`,
+    `If you did not expect this account, you can choose a new password at ${config.appUrl}/forgot-password or contact us.`,
+  );

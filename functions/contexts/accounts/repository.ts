@@ -439,7 +439,7 @@ export async function resetPassword(tokenHash: string, user: AccountRecord, pass
           Update: {
             TableName: TableName(),
             Key: userKey(userId),
-            UpdateExpression: 'SET passwordHash = :passwordHash, #status = :active REMOVE resetTokenHash, activationTokenHash',
+            UpdateExpression: 'SET passwordHash = :passwordHash, #status = :active REMOVE resetTokenHash, activationTokenHash, mustChangePassword',
             ConditionExpression: 'resetTokenHash = :hash AND #status = :seen',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':hash': tokenHash, ':passwordHash': passwordHash, ':active': 'active', ':seen': user.status },
@@ -464,7 +464,8 @@ export async function changePassword(userId: string, checkedHash: string, passwo
       new UpdateCommand({
         TableName: TableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET passwordHash = :passwordHash',
+        // The member's own password now: one an admin set stops holding them back.
+        UpdateExpression: 'SET passwordHash = :passwordHash REMOVE mustChangePassword',
         ConditionExpression: 'passwordHash = :checked',
         ExpressionAttributeValues: { ':passwordHash': passwordHash, ':checked': checkedHash },
       }),

@@ -4,6 +4,7 @@
  * of authentication are auth-service.ts, which only the auth Lambda loads.
  */
 import { RATE_LIMITS, RETENTION } from '../../../shared/limits';
+import type { Route } from '../../../shared/routes';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
 import { verifyPassword } from '../../platform/crypto';
@@ -15,10 +16,20 @@ import { mayAct } from './session';
 import { endAllSessions } from './session-service';
 import { nowSeconds } from '../../platform/table';
 
-/** The account of a caller who may act now (the HTTP layer's session check), else undefined. */
-export async function accountOfOpenSession(caller: Caller): Promise<AccountRecord | undefined> {
+/**
+ * What a member whose password an admin set may still call: who they are, choosing their own
+ * password, and the public routes (sign out among them). Everything else waits (decision 184).
+ */
+const BEFORE_OWN_PASSWORD = new Set(['GET /auth/user', 'PUT /user/change-password']);
+
+/** The account of a caller who may act now on this route (the HTTP layer's session check), else undefined. */
+export async function accountOfOpenSession(caller: Caller, route?: Pick<Route, 'method' | 'path' | 'access'>): Promise<AccountRecord | undefined> {
   const account = await repo.getAccount(caller.userId, { consistent: true });
-  return mayAct(account, caller) ? account : undefined;
+  if (!mayAct(account, caller)) return undefined;
+  if (account.mustChangePassword && route && route.access !== 'public' && !BEFORE_OWN_PASSWORD.has(`${route.method} ${route.path}`)) {
+    throw new Forbidden(MSG.passwordChangeRequired, 'password_change_required');
+  }
+  return account;
 }
 
 /**

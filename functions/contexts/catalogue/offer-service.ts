@@ -245,3 +245,8 @@ export async function retireOffersOf(offers: readonly OfferRecord[]): Promise<vo
   const live = offers.filter((offer) => offer.status === 'pending' || offer.status === 'approved');
   await Promise.all(live.map((offer) => repo.retireOffer(offer, 'archived', offer.expertId)));
 }
+
+/** Whether an expert has offers a change of role would orphan (any not rejected: archived ones keep their orders). */
+export async function hasOffers(expertId: string): Promise<boolean> {
+  return (await repo.offersOfExpert(expertId)).some((offer) => offer.status !== 'rejected');
+}

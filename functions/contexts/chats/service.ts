@@ -11,6 +11,7 @@ import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/erro
 import { takeFromLimit } from '../../platform/rate-windows';
 import { newId } from '../../platform/crypto';
 import type { AccountRecord } from '../accounts/account';
+import * as accounts from '../accounts/service';
 import { bookableOffer } from '../catalogue/published-service';
 import { toReviewDto } from '../catalogue/review';
 import { isFinished } from '../orders/order';
@@ -59,9 +60,11 @@ export async function unreadCount(caller: Caller): Promise<{ count: number }> {
 }
 
 /** A page of the caller's chats, latest activity first: one Query and one BatchGetItem, whatever else the table holds. */
-export async function listChats(caller: Caller, query: { cursor?: string; limit: number }): Promise<ChatList> {
+export const listChats = (caller: Caller, query: { cursor?: string; limit: number }): Promise<ChatList> => chatsOf(caller.userId, query);
+
+async function chatsOf(userId: string, query: { cursor?: string; limit: number }): Promise<ChatList> {
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const { members, next } = await repository.chatsOfUser(caller.userId, query.limit, after);
+  const { members, next } = await repository.chatsOfUser(userId, query.limit, after);
   if (members.length === 0) return { chats: [] };
   const {
     chats,
@@ -71,7 +74,7 @@ export async function listChats(caller: Caller, query: { cursor?: string; limit:
   } = await repository.chatsMembersAndUsers(
     members.map((m) => m.chatId),
     members.map((m) => ({ userId: m.otherUserId, chatId: m.chatId })),
-    [caller.userId, ...members.map((m) => m.otherUserId)],
+    [userId, ...members.map((m) => m.otherUserId)],
   );
   const list = members.flatMap((member) => {
     const chat = chats.get(member.chatId);
@@ -85,9 +88,21 @@ export async function listChats(caller: Caller, query: { cursor?: string; limit:
  * A page of the caller's orders for GET /user/order-history, latest activity first: the same reads
  * as the chat list (one conversation is one order), shown as the history's rows.
  */
-export async function orderHistory(caller: Caller, query: { cursor?: string; limit: number }): Promise<OrderHistoryPage> {
-  const { chats, nextCursor } = await listChats(caller, query);
-  return { orders: chats.map((chat) => toOrderHistoryItem(chat, caller.userId)), ...(nextCursor && { nextCursor }) };
+export const orderHistory = (caller: Caller, query: { cursor?: string; limit: number }): Promise<OrderHistoryPage> => historyOf(caller.userId, query);
+
+async function historyOf(userId: string, query: { cursor?: string; limit: number }): Promise<OrderHistoryPage> {
+  const { chats, nextCursor } = await chatsOf(userId, query);
+  return { orders: chats.map((chat) => toOrderHistoryItem(chat, userId)), ...(nextCursor && { nextCursor }) };
+}
+
+/**
+ * GET /admin/users/{id}/orders (added): a member's orders as their own history shows them, for an
+ * admin who opens them from the member's row (each leads to its payment by number).
+ */
+export async function memberOrderHistory(userId: string, query: { cursor?: string; limit: number }): Promise<OrderHistoryPage> {
+  const account = await accounts.getAccount(userId);
+  if (!account || account.role === 'admin') throw new NotFound(MSG.userNotFound, 'user_not_found');
+  return historyOf(userId, query);
 }
 
 function decodeCursor(cursor: string): string {
@@ -267,4 +282,9 @@ export async function renameMember(
     await Promise.all(messages.filter((message) => message.senderId === userId).map((message) => repository.renameSender(message, names)));
     if (chat.expertId === userId) await repository.renameExpert(chat.chatId, `${names.firstName} ${names.lastName}`);
   }
+}
+
+/** Whether a member has any conversation (and so possibly orders) a change of role would orphan. */
+export async function hasConversations(userId: string): Promise<boolean> {
+  return (await repository.chatsOfUser(userId, 1)).members.length > 0;
 }

@@ -1,5 +1,6 @@
 /** admin Lambda: the admin area's users, statistics, audit log and reports queue. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
 import * as audit from '../../contexts/audit/service';
+import * as members from '../../contexts/accounts/member-admin-service';
 import * as reports from '../../contexts/reports/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { adminStatistics } from '../../contexts/statistics/service';
@@ -14,6 +15,27 @@ export const handler = createDomainHandler(
       body: await reports.resolve({ caller: request.caller, clientIp: request.clientIp }, request.params.id, request.body),
     }),
     'GET /api/admin/statistics': async () => ({ body: await adminStatistics() }),
+    'GET /api/admin/users': async (request) => ({ body: await members.listMembers(request.query, false) }),
+    'GET /api/admin/archived-users': async (request) => ({ body: await members.listMembers(request.query, true) }),
+    'PATCH /api/admin/update-user/{id}': async (request) => ({
+      body: await members.updateMember({ caller: request.caller, clientIp: request.clientIp }, request.params.id, request.body),
+    }),
+    'DELETE /api/admin/users/{id}': async (request) => ({
+      body: await members.archiveMember({ caller: request.caller, clientIp: request.clientIp }, request.params.id),
+    }),
+    'POST /api/admin/restore-user/{id}': async (request) => ({
+      body: await members.restoreMember({ caller: request.caller, clientIp: request.clientIp }, request.params.id),
+    }),
+    'POST /api/admin/create-user': async (request) => ({
+      status: 201,
+      body: await members.createMember({ caller: request.caller, clientIp: request.clientIp }, request.body),
+    }),
+    'POST /api/admin/users/{id}/verify': async (request) => ({
+      body: await members.verifyExpert({ caller: request.caller, clientIp: request.clientIp }, request.params.id, request.body.note),
+    }),
+    'DELETE /api/admin/users/{id}/verify': async (request) => ({
+      body: await members.unverifyExpert({ caller: request.caller, clientIp: request.clientIp }, request.params.id),
+    }),
   },
   accountOfOpenSession,
 );

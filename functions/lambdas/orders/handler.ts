@@ -4,7 +4,7 @@
  * Lambda holding the Stripe secret. HTTP in, one service call, HTTP out.
  */
 import { accountOfOpenSession } from '../../contexts/accounts/service';
-import { chatOf, orderHistory } from '../../contexts/chats/service';
+import { chatOf, memberOrderHistory, orderHistory } from '../../contexts/chats/service';
 import * as orders from '../../contexts/orders/lifecycle-service';
 import * as delivery from '../../contexts/orders/delivery-service';
 import * as orderPayments from '../../contexts/orders/payment-service';
@@ -61,6 +61,7 @@ const http = createDomainHandler(
     'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query) }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body) }),
     'GET /api/user/order-history': async (request) => ({ body: await orderHistory(request.caller, request.query) }),
+    'GET /api/admin/users/{id}/orders': async (request) => ({ body: await memberOrderHistory(request.params.id, request.query) }),
     'POST /api/chats/{id}/project-upload': async (request) => ({ body: await delivery.projectUploadForm(request.caller, request.params.id, request.body) }),
     'PUT /api/chats/{id}/confirm-project-upload': async (request) => ({
       body: await delivery.confirmProjectUpload(request.caller, request.params.id, request.body.key),

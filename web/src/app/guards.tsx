@@ -17,12 +17,15 @@ const whereFrom = (location: Location) => {
   return from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
 };
 
+/** A member whose password an admin set chooses their own before any signed-in page. */
+const CHOOSE_PASSWORD = '/choose-password';
+
 /** /login, /register, /auth...: a signed-in visitor goes back where they came from, else home. */
 export function AnonymousOnly() {
   const { loading, account } = useSession();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
-  if (account) return <Navigate to={whereFrom(location)} replace />;
+  if (account) return <Navigate to={account.mustChangePassword ? CHOOSE_PASSWORD : whereFrom(location)} replace />;
   return <Outlet />;
 }
 
@@ -38,6 +41,7 @@ export function RequireLogin({ roles, message }: { roles?: readonly Role[]; mess
       </ToastThen>
     );
   }
+  if (account.mustChangePassword) return <Navigate to={CHOOSE_PASSWORD} replace />;
   if (roles && !roles.includes(account.role)) return <NotFoundRoute />;
   return <Outlet />;
 }

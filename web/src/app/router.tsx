@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'contact-us', ...page(() => import('@/features/site/routes/contact')) },
       { path: 'faq-page', ...page(() => import('@/features/site/routes/faq')) },
       { path: 'create', ...page(() => import('@/features/site/routes/onboarding-result')) },
+      { path: 'choose-password', ...page(() => import('@/features/auth/routes/choose-password')) },
       {
         element: <AnonymousOnly />,
         children: [
@@ -81,11 +82,11 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('@/features/admin/routes/welcome')) },
           { path: 'stats', ...page(() => import('@/features/admin/routes/stats')) },
           { path: 'offers', ...page(() => import('@/features/admin/routes/offers')) },
-          { path: 'users', element: soon('Users', '/admin') },
+          { path: 'users', ...page(() => import('@/features/admin/routes/users')) },
           { path: 'payments', ...page(() => import('@/features/admin/routes/payments')) },
           { path: 'problems', ...page(() => import('@/features/admin/routes/problems')) },
           { path: 'reports', ...page(() => import('@/features/admin/routes/reports')) },
-          { path: 'create-user', element: soon('Add User', '/admin') },
+          { path: 'create-user', ...page(() => import('@/features/admin/routes/create-user')) },
           { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },
           { path: '*', element: soon('Admin page', '/admin') },
         ],

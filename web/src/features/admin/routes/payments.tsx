@@ -9,7 +9,6 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatEuros } from '@shared/money';
 import type { AdminPayment, AdminPaymentsPage } from '@shared/schemas/admin-views';
-import type { OrderStatus } from '@shared/schemas/orders';
 import { MSG } from '@shared/texts';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';
@@ -20,23 +19,10 @@ import { useCursorPages } from '@/lib/use-cursor-pages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getAdminPayments } from '@/features/admin/api/payments';
 import { ReconciliationPanel } from '@/features/admin/components/reconciliation-panel';
+import { ORDER_STATUS_WORDS } from '@/features/admin/order-status-words';
 
 /** As the server checks it: a positive whole number. */
 const ORDER_NUMBER = /^[1-9]\d{0,9}$/;
-
-const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
-  open: 'Open',
-  scheduled: 'Time proposed',
-  countered: 'Other time proposed',
-  confirmed: 'Time agreed',
-  in_progress: 'In progress',
-  submitted: 'Delivered',
-  revision_requested: 'Changes asked',
-  refund_pending: 'Refund to decide',
-  problem_reported: 'Problem reported',
-  closed: 'Completed',
-  canceled: 'Cancelled',
-};
 
 type Badge = 'waiting' | 'moving' | 'done' | 'stopped';
 type Transfer = NonNullable<AdminPayment['transfer']>['status'];
