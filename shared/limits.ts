@@ -207,6 +207,11 @@ export const REALTIME = {
   fastPushTimeoutMs: 1000,
 } as const;
 
+/** Mails of new messages (decision 175): one per conversation and reader in this window at most. */
+export const MESSAGE_MAILS = {
+  windowSeconds: 15 * 60,
+} as const;
+
 /** Data retention of the privacy policy. */
 export const RETENTION = {
   contactMessageSeconds: 183 * 24 * 60 * 60,

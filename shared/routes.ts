@@ -43,6 +43,8 @@ import {
   scheduleSchema,
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
+import { notificationPreferencesSchema } from './schemas/notifications';
+import { endAllSessionsSchema } from './schemas/sessions';
 import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema } from './schemas/admin';
 
 import { API_PREFIX } from './api-prefix';
@@ -150,6 +152,13 @@ const ROUTE_TABLE = [
   r('DELETE', '/user/education/{index}', 'users', 'professor'),
   // The auth Lambda's: it holds the password hashing, the sessions and the sockets a change ends.
   r('PUT', '/user/change-password', 'auth', 'member', { body: changePasswordSchema }),
+  // Sessions and devices (issue 15) are the auth Lambda's too: it holds the sessions and ends their sockets.
+  r('GET', '/user/sessions', 'auth', 'member'), // (added)
+  r('DELETE', '/user/sessions/{id}', 'auth', 'member'), // (added)
+  r('POST', '/user/sessions/end-all', 'auth', 'member', { body: endAllSessionsSchema }), // (added)
+  // E-mail preferences (issue 15): kept with the account, which the users Lambda writes.
+  r('GET', '/user/notification-preferences', 'users', 'member'), // (added)
+  r('PUT', '/user/notification-preferences', 'users', 'member', { body: notificationPreferencesSchema }), // (added)
   r('GET', '/user/{id}', 'users', 'authenticated'),
 
   // Chat and orders (spec 2 section 7)

@@ -289,6 +289,16 @@ export const MSG = {
   paymentNotFound: 'No payment for this order number.',
   reconciliationLoadFailed: 'Failed to load the reconciliation',
   reconciliationCheckFailed: 'The reconciliation could not be run. Please try again.',
+
+  // Notification preferences and sessions (issue 15: the Notifications tab, sessions and devices)
+  notificationChoiceInvalid: 'Choose on or off for each kind of e-mail.',
+  notificationPreferencesSaved: 'Your e-mail preferences are saved.',
+  notificationPreferencesLoadFailed: 'Failed to load your e-mail preferences',
+  sessionNotFound: 'This session has already ended.',
+  sessionEnded: 'That device is signed out.',
+  signedOutEverywhere: 'You are signed out on every device, this one too.',
+  sessionsLoadFailed: 'Failed to load your sessions',
+  signOutEverywhereConfirm: 'Sign out on every device, this one too? Enter your password to confirm.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

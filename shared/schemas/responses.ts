@@ -8,6 +8,8 @@ import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
+import type { NotificationPreferences } from './notifications';
+import type { SignedInSession } from './sessions';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
 import type { AccountStats, AdminWithdrawal, Earnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
@@ -75,6 +77,11 @@ export interface RouteResponses {
   'PUT /api/user/education/{index}': Message;
   'DELETE /api/user/education/{index}': Message;
   'PUT /api/user/change-password': Message;
+  'GET /api/user/sessions': { sessions: SignedInSession[] };
+  'DELETE /api/user/sessions/{id}': Message;
+  'POST /api/user/sessions/end-all': Message;
+  'GET /api/user/notification-preferences': NotificationPreferences;
+  'PUT /api/user/notification-preferences': Message & { preferences: NotificationPreferences };
   'GET /api/user/{id}': PublicUser;
 
   'GET /api/chats/unread-count': { count: number };

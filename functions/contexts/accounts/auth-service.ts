@@ -17,10 +17,14 @@ import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwor
 import * as repo from './repository';
 import { endAllSessions, endSessions } from './session-service';
 
-/** Who is asking: the client address the edge saw (per-client limits). */
+/** Who is asking: the client address the edge saw (per-client limits), and the browser (the sessions list's device). */
 export interface Client {
   ip: string;
+  userAgent?: string;
 }
+
+/** A user agent is kept this long at most: enough to name the device. */
+const USER_AGENT_KEPT = 300;
 
 // Registration and activation -------------------------------------------------------------------
 
@@ -166,7 +170,7 @@ export async function login(body: LoginBody, kind: SessionKind, client: Client):
   if (user.status !== 'active') throw new Forbidden(MSG.activateFirst, 'activation_required');
   if (user.isBanned) throw new Forbidden(MSG.accountBanned, 'account_banned');
   const now = new Date().toISOString();
-  const [session] = await Promise.all([startSession(user, kind), repo.recordLogin(user.userId, now)]);
+  const [session] = await Promise.all([startSession(user, kind, client), repo.recordLogin(user.userId, now)]);
   return { user: toCurrentAccount({ ...user, lastLoginAt: now }), ...session };
 }
 
@@ -183,7 +187,7 @@ async function recordFailure(kind: SessionKind, email: string, owner: AccountRec
   await sendMail(loginFloodMail(owner.email)).catch((error) => logger.error('Login flood notice not sent', error as Error));
 }
 
-async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omit<SessionGrant, 'user'>> {
+async function startSession(user: AccountRecord, kind: SessionKind, client: Client): Promise<Omit<SessionGrant, 'user'>> {
   const sessionId = newId();
   const secret = randomSecret();
   const startedAt = nowSeconds();
@@ -194,6 +198,9 @@ async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omi
     tokenHash: sha256(secret),
     startedAt,
     expiresAt: startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds,
+    ...(client.userAgent && { userAgent: client.userAgent.slice(0, USER_AGENT_KEPT) }),
+    ip: client.ip,
+    lastUsedAt: startedAt,
   });
   const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind }, startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds);
   return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds: AUTH_TIMINGS.sessionAbsoluteSeconds };
@@ -212,6 +219,7 @@ function parseRefreshToken(refreshToken: string | undefined): { userId: string; 
 export async function refresh(
   refreshToken: string | undefined,
   kind: SessionKind,
+  client: Client,
 ): Promise<{ accessToken: string; refreshToken?: string; lifetimeSeconds: number }> {
   const parsed = parseRefreshToken(refreshToken);
   if (!parsed) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
@@ -234,7 +242,7 @@ export async function refresh(
     throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   }
   const newSecret = randomSecret();
-  if (!(await repo.rotateSession(session, sha256(newSecret)))) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  if (!(await repo.rotateSession(session, sha256(newSecret), client.ip))) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   return { accessToken: await signAccessToken(caller, session.expiresAt), refreshToken: `${userId}.${sessionId}.${newSecret}`, lifetimeSeconds };
 }
 
@@ -291,18 +299,26 @@ export async function resetPassword(token: string, password: string): Promise<{ 
 // Password change --------------------------------------------------------------------------------
 
 /**
+ * The signed-in member proves the password again before a security change. A wrong one counts as a
+ * login guess of this client, so this door is no way around the login's throttle.
+ */
+async function proveOwner(account: AccountRecord, password: string, client: Client): Promise<void> {
+  const limit = RATE_LIMITS.loginGuessesPerClient;
+  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
+  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
+  // 403, not 400: the guess is counted (a write), and the body itself was well formed.
+  if (!(await verifyPassword(password, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
+  await repo.forgetLoginGuesses('user', account.email, client.ip);
+}
+
+/**
  * PUT /user/change-password: the current password proves it is the owner (a wrong one counts as a
  * login guess of this client, so this door is no way around the login's throttle); the new one
  * keeps the rules of registration. Every other session ends at once, sockets included; this one
  * stays signed in; the owner is told by mail.
  */
 export async function changePassword(caller: Caller, account: AccountRecord, body: { currentPassword: string; newPassword: string }, client: Client) {
-  const limit = RATE_LIMITS.loginGuessesPerClient;
-  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
-  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
-  // 403, not 400: the guess is counted (a write), and the body itself was well formed.
-  if (!(await verifyPassword(body.currentPassword, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
-  await repo.forgetLoginGuesses('user', account.email, client.ip);
+  await proveOwner(account, body.currentPassword, client);
   if (body.newPassword === body.currentPassword) throw new ValidationFailed(MSG.passwordUnchanged, [{ msg: MSG.passwordUnchanged }], 'password_unchanged');
   if (isCommonPassword(body.newPassword)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
   if (!(await repo.changePassword(account.userId, account.passwordHash, await hashPassword(body.newPassword))))
@@ -310,6 +326,15 @@ export async function changePassword(caller: Caller, account: AccountRecord, bod
   await endAllSessions(account.userId, caller.sessionId);
   await sendMail(passwordChangedMail(account.email)).catch((error) => logger.error('Password change notice not sent', error as Error));
   return { msg: MSG.passwordChanged };
+}
+
+// Signing out everywhere ---------------------------------------------------------------------------
+
+/** POST /user/sessions/end-all: with the password, every session of the account ends, this one too, sockets included. */
+export async function signOutEverywhere(account: AccountRecord, password: string, client: Client): Promise<{ msg: string }> {
+  await proveOwner(account, password, client);
+  await endAllSessions(account.userId);
+  return { msg: MSG.signedOutEverywhere };
 }
 
 // Contact ---------------------------------------------------------------------------------------

@@ -366,16 +366,19 @@ export async function getSession(userId: string, sessionId: string): Promise<Ses
   return Item && fromSessionItem(Item);
 }
 
-/** Rotates the refresh token; false when another request rotated it first. The session's end stays where it is. */
-export async function rotateSession(session: SessionRecord, newHash: string): Promise<boolean> {
+/**
+ * Rotates the refresh token, recording the use and its address; false when another request rotated
+ * it first. The session's end stays where it is.
+ */
+export async function rotateSession(session: SessionRecord, newHash: string, ip: string): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: TableName(),
         Key: sessionKey(session.userId, session.sessionId),
-        UpdateExpression: 'SET tokenHash = :new, previousHash = :old, rotatedAt = :now',
+        UpdateExpression: 'SET tokenHash = :new, previousHash = :old, rotatedAt = :now, lastUsedAt = :now, ip = :ip',
         ConditionExpression: 'tokenHash = :old',
-        ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds() },
+        ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds(), ':ip': ip },
       }),
     );
     return true;
@@ -424,6 +427,27 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
 }
 
 const sessionIdItem = z.object({ sessionId: z.string() });
+
+/** Every stored session of the user (sessions end after 30 days: a handful per account). */
+export async function sessionsOf(userId: string): Promise<SessionRecord[]> {
+  const { pk, skPrefix } = sessionsOfUser(userId);
+  const sessions: SessionRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    sessions.push(...(page.Items ?? []).map(fromSessionItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return sessions;
+}
 
 /** Ends every session of a user (password reset, ban); answers their ids. */
 /** Ends every session of the user (but `except`, the one asking), and answers their ids. */
