@@ -312,9 +312,8 @@ async function proveOwner(account: AccountRecord, password: string, client: Clie
 }
 
 /**
- * PUT /user/change-password: the current password proves it is the owner (a wrong one counts as a
- * login guess of this client, so this door is no way around the login's throttle); the new one
- * keeps the rules of registration. Every other session ends at once, sockets included; this one
+ * PUT /user/change-password: the current password proves it is the owner; the new one keeps the
+ * rules of registration. Every other session ends at once, sockets included; this one
  * stays signed in; the owner is told by mail.
  */
 export async function changePassword(caller: Caller, account: AccountRecord, body: { currentPassword: string; newPassword: string }, client: Client) {
