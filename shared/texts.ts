@@ -298,7 +298,7 @@ export const MSG = {
   sessionEnded: 'That device is signed out.',
   signedOutEverywhere: 'You are signed out on every device, this one too.',
   sessionsLoadFailed: 'Failed to load your sessions',
-  signOutEverywhereConfirm: 'Sign out on every device, this one too? Enter your password to confirm.',
+  signOutEverywhereConfirm: 'Sign out on every device, this one too? Enter your password.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

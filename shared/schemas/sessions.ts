@@ -11,8 +11,8 @@ export const endAllSessionsSchema = z.object({
 /** One signed-in session as its owner sees it (GET /user/sessions). */
 export interface SignedInSession {
   id: string;
-  /** "Firefox on Windows", from the user agent at sign-in. */
-  device: string;
+  /** The browser's user agent at sign-in (cut short); the page names the device from it (shared/device.ts). */
+  userAgent: string;
   /** The address of its last sign-in or refresh, masked ("203.0.113.x"). */
   place: string;
   startedAt: string;

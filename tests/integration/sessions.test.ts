@@ -1,10 +1,11 @@
 /**
- * Sessions and devices through the real API: the list names each signed-in device, its masked
+ * Sessions and devices through the real API: the list gives each signed-in browser, its masked
  * address and its last use; ending one refuses its access and refresh tokens at once and closes its
  * socket; signing out everywhere (with the password) ends every one, this one too; nobody ends
  * another member's session.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deviceOf } from '../../shared/device';
 import { MSG } from '../../shared/texts';
 import type { SignedInSession } from '../../shared/schemas/sessions';
 import { PASSWORD, signedInStudent } from '../support/accounts';
@@ -46,12 +47,13 @@ describe('the sessions list', () => {
 
     const sessions = await sessionsSeenBy(laptop);
     const [first] = sessions;
-    expect(first).toMatchObject({ device: 'Firefox on Windows', place: maskedOf(laptop), current: true });
-    const other = sessions.find((session) => session.device === 'Chrome on Android');
+    expect(first).toMatchObject({ userAgent: FIREFOX_ON_WINDOWS, place: maskedOf(laptop), current: true });
+    expect(deviceOf(first.userAgent)).toBe('Firefox on Windows');
+    const other = sessions.find((session) => session.userAgent === CHROME_ON_ANDROID);
     expect(other).toMatchObject({ place: maskedOf(phone), current: false });
     expect(Date.parse(other!.lastUsedAt)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(Date.parse(other!.startedAt)).toBeLessThanOrEqual(Date.parse(other!.lastUsedAt));
-    expect(Object.keys(first).sort()).toEqual(['current', 'device', 'id', 'lastUsedAt', 'place', 'startedAt']);
+    expect(Object.keys(first).sort()).toEqual(['current', 'id', 'lastUsedAt', 'place', 'startedAt', 'userAgent']);
   });
 });
 

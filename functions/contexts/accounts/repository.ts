@@ -426,8 +426,6 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
   throw new Contention(`ended sessions of ${userId}`);
 }
 
-const sessionIdItem = z.object({ sessionId: z.string() });
-
 /** Every stored session of the user (sessions end after 30 days: a handful per account). */
 export async function sessionsOf(userId: string): Promise<SessionRecord[]> {
   const { pk, skPrefix } = sessionsOfUser(userId);
@@ -449,26 +447,9 @@ export async function sessionsOf(userId: string): Promise<SessionRecord[]> {
   return sessions;
 }
 
-/** Ends every session of a user (password reset, ban); answers their ids. */
 /** Ends every session of the user (but `except`, the one asking), and answers their ids. */
 export async function endAllSessions(userId: string, except?: string): Promise<string[]> {
-  const { pk, skPrefix } = sessionsOfUser(userId);
-  const sessionIds: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ProjectionExpression: 'sessionId',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    sessionIds.push(...(page.Items ?? []).map((item) => sessionIdItem.parse(item).sessionId).filter((sessionId) => sessionId !== except));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const sessionIds = (await sessionsOf(userId)).map(({ sessionId }) => sessionId).filter((sessionId) => sessionId !== except);
   await endSessions(userId, sessionIds);
   return sessionIds;
 }

@@ -10,9 +10,8 @@ import type { Caller } from '../../platform/access-token';
 import { NotFound } from '../../platform/errors';
 import { nowSeconds } from '../../platform/table';
 import { endSessions as closeRealtimeSessions } from '../realtime/service';
-import { deviceOf, maskedAddress } from './device';
+import { maskedAddress } from '../../../shared/device';
 import * as repo from './repository';
-import type { SessionRecord } from './session';
 
 export async function endSessions(userId: string, sessionIds: string[]): Promise<void> {
   await repo.endSessions(userId, sessionIds);
@@ -26,16 +25,16 @@ export async function endAllSessions(userId: string, except?: string): Promise<v
 
 const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 
-/** A member's sessions: their own kind only (a member has no admin session), open ones only (the TTL deletes late). */
-const openSessionsOf = async (caller: Caller): Promise<SessionRecord[]> =>
-  (await repo.sessionsOf(caller.userId)).filter((session) => session.kind === caller.kind && session.expiresAt > nowSeconds());
-
-/** GET /user/sessions: where the member is signed in, the latest used first, this one marked. */
+/**
+ * GET /user/sessions: where the member is signed in, this one first, then the latest used. Open
+ * sessions of the caller's kind only (a member has no admin session; the TTL deletes late).
+ */
 export async function listSessions(caller: Caller): Promise<{ sessions: SignedInSession[] }> {
-  const sessions = (await openSessionsOf(caller))
+  const sessions = (await repo.sessionsOf(caller.userId))
+    .filter((session) => session.kind === caller.kind && session.expiresAt > nowSeconds())
     .map((session) => ({
       id: session.sessionId,
-      device: deviceOf(session.userAgent),
+      userAgent: session.userAgent ?? '',
       place: maskedAddress(session.ip),
       startedAt: isoOf(session.startedAt),
       lastUsedAt: isoOf(session.lastUsedAt ?? session.rotatedAt ?? session.startedAt),

@@ -15,13 +15,19 @@ const routes = [
 ];
 const laptop: SignedInSession = {
   id: 'session-laptop',
-  device: 'Firefox on Windows',
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0',
   place: '203.0.113.x',
   startedAt: '2026-11-20T09:00:00.000Z',
   lastUsedAt: '2026-11-25T18:00:00.000Z',
   current: true,
 };
-const phone: SignedInSession = { ...laptop, id: 'session-phone', device: 'Chrome on Android', place: '198.51.100.x', current: false };
+const phone: SignedInSession = {
+  ...laptop,
+  id: 'session-phone',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  place: '198.51.100.x',
+  current: false,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { deviceOf } from '@shared/device';
 import type { SignedInSession } from '@shared/schemas/sessions';
 import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
@@ -72,14 +73,19 @@ export function SessionsPanel() {
           {sessions.map((session) => (
             <li key={session.id} className="sessions-item">
               <div>
-                <strong>{session.device}</strong>
+                <strong>{deviceOf(session.userAgent)}</strong>
                 {session.current && <span className="sessions-current"> · This device</span>}
                 <p className="sessions-detail">
                   {session.place} · Last active {formatDateTime(session.lastUsedAt)} · Signed in {formatDateTime(session.startedAt)}
                 </p>
               </div>
               {!session.current && (
-                <button type="button" className="btn btn-secondary btn-small" aria-label={`Sign out ${session.device}`} onClick={() => void end(session)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  aria-label={`Sign out ${deviceOf(session.userAgent)}`}
+                  onClick={() => void end(session)}
+                >
                   Sign out
                 </button>
               )}

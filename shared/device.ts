@@ -1,26 +1,27 @@
 /**
- * What the sessions list shows of a sign-in (decision 176): the device, named from its user agent by
- * a few patterns (no parsing library: a name to recognise one's own devices by, not analytics), and
- * the address it came from, masked, since no offline source gives a place.
+ * What the sessions list shows of a sign-in (decision 176): the device, named in the browser from
+ * its user agent by a few patterns (no parsing library: a name to recognise one's own devices by,
+ * not analytics), and the address it came from, masked by the server, since no offline source gives
+ * a place.
  */
 
 const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
-  [/\bOPR\/|\bOpera\b/, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
-  [/\bSafari\//, 'Safari'],
+  [/Edg/, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser/, 'Samsung Internet'],
+  [/Firefox|FxiOS/, 'Firefox'],
+  [/Chrom|CriOS/, 'Chrome'],
+  [/Safari/, 'Safari'],
 ];
 
 const SYSTEMS: [RegExp, string][] = [
-  [/\biPad\b/, 'iPad'],
-  [/\biPhone\b/, 'iPhone'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bLinux\b/, 'Linux'],
+  [/iPad/, 'iPad'],
+  [/iPhone/, 'iPhone'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Linux/, 'Linux'],
 ];
 
 const first = (userAgent: string, patterns: [RegExp, string][]) => patterns.find(([pattern]) => pattern.test(userAgent))?.[1];
