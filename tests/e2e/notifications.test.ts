@@ -2,7 +2,7 @@
  * E-mail preferences in the browser: a member reaches the Notifications tab from the account menu,
  * switches message mails off and saves; a message sent once they have left then mails nothing. The
  * local stream hands events over in order, so another member's mail arriving after it proves the
- * message was handled.
+ * message was handled. And the sessions list beside the password: signing out everywhere.
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
@@ -55,5 +55,32 @@ describe('e-mail preferences in the browser', () => {
     expect((await expert.post(`/chats/${otherChat.body.chat._id}/messages`, { content: 'Welcome!' })).status).toBe(201);
     await mailWhere(otherEmail, (mail) => mail.subject === 'New message from Nell Notifier', 'of the later message');
     expect((await mailsTo(email)).filter((mail) => mail.subject.includes('from Nell Notifier'))).toEqual([]);
+  });
+
+  it('lists the devices signed in, and signs out everywhere, the other browser too', async () => {
+    const { email } = await signedInStudent();
+    const signIn = async () => {
+      const page = await browser.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByRole('button', { name: /account menu/ }).waitFor();
+      return page;
+    };
+    const [laptop, other] = [await signIn(), await signIn()];
+    await visit(laptop, '/profile?tab=password');
+    const sessions = laptop.getByRole('region', { name: 'Where you are signed in' });
+    await sessions.getByText('This device').waitFor();
+    // The API client's own sign-in and the two browsers.
+    expect(await sessions.getByRole('listitem').count()).toBe(3);
+    await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const form = laptop.getByRole('form', { name: 'Sign out everywhere' });
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await laptop.getByText(MSG.signedOutEverywhere).waitFor();
+    await laptop.waitForURL(/\/auth$/);
+    await other.reload();
+    await other.getByRole('link', { name: 'Log In' }).waitFor();
   });
 });
