@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'session_expired',
   'reset_link_invalid',
   'mail_unavailable',
+  'session_not_found',
   // The catalogue.
   'offer_not_found',
   'not_your_offer',

@@ -246,6 +246,11 @@ export const REALTIME = {
   fastPushTimeoutMs: 1000,
 } as const;
 
+/** Mails of new messages (decision 187): one per conversation and reader in this window at most. */
+export const MESSAGE_MAILS = {
+  windowSeconds: 15 * 60,
+} as const;
+
 /** Data retention of the privacy policy. */
 export const RETENTION = {
   contactMessageSeconds: 183 * 24 * 60 * 60,

@@ -48,6 +48,8 @@ import { createSessionSchema } from './schemas/payments';
 import { auditQuery } from './schemas/audit';
 import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema, adminUsersQuery, verifyExpertSchema } from './schemas/admin';
 import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/reports';
+import { notificationPreferencesSchema } from './schemas/notifications';
+import { endAllSessionsSchema } from './schemas/sessions';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -159,6 +161,13 @@ const ROUTE_TABLE = [
   r('GET', '/user/export', 'jobs', 'member'), // (added)
   r('POST', '/user/export', 'jobs', 'member', { body: emptyBody }), // (added)
   r('POST', '/user/delete-account', 'jobs', 'member', { body: deleteAccountSchema }), // (added)
+  // Sessions and devices (issue 15) are the auth Lambda's too: it holds the sessions and ends their sockets.
+  r('GET', '/user/sessions', 'auth', 'member'), // (added)
+  r('DELETE', '/user/sessions/{id}', 'auth', 'member'), // (added)
+  r('POST', '/user/sessions/end-all', 'auth', 'member', { body: endAllSessionsSchema }), // (added)
+  // E-mail preferences (issue 15): kept with the account, which the users Lambda writes.
+  r('GET', '/user/notification-preferences', 'users', 'member'), // (added)
+  r('PUT', '/user/notification-preferences', 'users', 'member', { body: notificationPreferencesSchema }), // (added)
   r('GET', '/user/{id}', 'users', 'authenticated'),
 
   // Chat and orders (spec 2 section 7)

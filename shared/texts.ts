@@ -358,6 +358,15 @@ export const MSG = {
   userCreateFailed: 'Error creating user',
   userVerifyFailed: 'Error changing the Verified badge',
   userOrdersLoadFailed: 'Unable to load this user’s orders.',
+  // Notification preferences and sessions (issue 15: the Notifications tab, sessions and devices)
+  notificationChoiceInvalid: 'Choose on or off for each kind of e-mail.',
+  notificationPreferencesSaved: 'Your e-mail preferences are saved.',
+  notificationPreferencesLoadFailed: 'Failed to load your e-mail preferences',
+  sessionNotFound: 'This session has already ended.',
+  sessionEnded: 'That device is signed out.',
+  signedOutEverywhere: 'You are signed out on every device, this one too.',
+  sessionsLoadFailed: 'Failed to load your sessions',
+  signOutEverywhereConfirm: 'Sign out on every device, this one too? Enter your password.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

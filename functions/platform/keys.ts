@@ -25,6 +25,8 @@ import type { Domain } from '../../shared/routes';
  *   ... with the sessions that ended ....... Query    pk=CONN#USER#<userId> (ENDED#<sessionId>, TTL 2 h: no socket of theirs opens or hears)
  * - realtime ticket (one-time) ............ DeleteItem pk=TICKET#<sha256> sk=TICKET  (TTL 60 s)
  * - event to push (stream-fed) ............ PutItem  pk=EVENT#<id>        sk=EVENT   (TTL 1 day)
+ * - a mail of an event, sent once ......... PutItem  pk=MAILED#<eventId> sk=MAIL#<mailKey> (conditional, TTL 2 days)
+ * - message mails of a conversation ....... PutItem  pk=MAILED#MESSAGES#<userId> sk=CHAT#<chatId> (conditional on the window, TTL 15 min)
  * - chat (one order) ...................... GetItem  pk=CHAT#<chatId>     sk=CHAT
  * - messages of a chat, by time ........... Query    pk=CHAT#<chatId>     sk begins_with MSG# (before / after a message id)
  * - a student's open chat about an offer .. GetItem  pk=CHAT#OPEN#<studentId>#<offerId> sk=OPEN
@@ -115,6 +117,8 @@ export const EVENT_PREFIX = 'EVENT#';
 export const eventKey = (eventId: string) => ({ pk: `${EVENT_PREFIX}${eventId}`, sk: 'EVENT' });
 /** A mail of an event, claimed before it is sent: a retried event never sends it twice. */
 export const mailSentKey = (eventId: string, mailKey: string) => ({ pk: `MAILED#${eventId}`, sk: `MAIL#${mailKey}` });
+/** A member's window of message mails for one conversation: one mail per window at most (decision 187). */
+export const messageMailWindowKey = (userId: string, chatId: string) => ({ pk: `MAILED#MESSAGES#${userId}`, sk: `CHAT#${chatId}` });
 
 export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
 export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
@@ -301,7 +305,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
-  // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
-  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },
+  // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses
+  // (and as their preferences allow); CHATS#, CHAT#: a message's mail counts the reader's unread messages of the conversation.
+  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#', 'CHATS#', 'CHAT#'], index: [] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

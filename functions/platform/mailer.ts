@@ -1,6 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { escapeHtml } from '../../shared/markup';
+import type { MailKind } from '../../shared/schemas/notifications';
 
 /** The one SES client of a Lambda (API v2: it sends attachments with a simple message). Locally its endpoint is the mail outbox. */
 const ses = new SESv2Client({ region: config.region, endpoint: config.sesEndpoint });
@@ -18,6 +19,17 @@ export interface Mail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+}
+
+/**
+ * A mail of a notice the notifications function sends: keyed to be sent once among the notice's
+ * mails, of a kind that says whether its reader's preferences may hold it back.
+ */
+export interface NoticeMail {
+  key: string;
+  kind: MailKind;
+  recipientId: string;
+  mail: Mail;
 }
 
 export async function sendMail(mail: Mail): Promise<void> {

@@ -12,6 +12,8 @@ import type { AdminUserRow, AdminUsersPage } from './admin';
 import type { AuditPage } from './audit';
 import type { ReportCasePage } from './reports';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
+import type { NotificationPreferences } from './notifications';
+import type { SignedInSession } from './sessions';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
 import type { AccountStats, AdminWithdrawal, Earnings, MonthlyEarnings, OrderHistoryPage, Withdrawal, WithdrawalPage } from './earnings';
@@ -84,6 +86,11 @@ export interface RouteResponses {
   'GET /api/user/export': DataExportStatus;
   'POST /api/user/export': DataExportStatus;
   'POST /api/user/delete-account': Message;
+  'GET /api/user/sessions': { sessions: SignedInSession[] };
+  'DELETE /api/user/sessions/{id}': Message;
+  'POST /api/user/sessions/end-all': Message;
+  'GET /api/user/notification-preferences': NotificationPreferences;
+  'PUT /api/user/notification-preferences': Message & { preferences: NotificationPreferences };
   'GET /api/user/{id}': PublicUser;
 
   'GET /api/chats/unread-count': { count: number };

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { Role } from '../../../shared/roles';
 import type { Account } from '../../../shared/schemas/account';
 import type { Education, WorkExperience } from '../../../shared/schemas/catalogue';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/schemas/notifications';
 import { ROLES } from '../../../shared/roles';
 import { averageRating } from '../../../shared/rating';
 import { accountActivityIndex, emailKey, memberIndex, userKey, userRoleIndex } from '../../platform/keys';
@@ -76,6 +77,8 @@ export interface AccountRecord extends ExpertDetails {
   sessionsVersion?: number;
   /** Saved offers: offer id -> when it was saved (ISO). */
   favorites?: Record<string, string>;
+  /** The kinds of e-mail the member chose (decision 186); absent: every kind. */
+  notificationPreferences?: NotificationPreferences;
 }
 
 const text = z.optional(z.string());
@@ -124,6 +127,7 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   endedSessions: z.optional(z.record(z.string(), z.number())),
   sessionsVersion: count,
   favorites: z.optional(z.record(z.string(), z.string())),
+  notificationPreferences: z.optional(z.object({ messages: z.boolean(), orders: z.boolean(), money: z.boolean() })),
   domainActivity: text,
   headline: text,
   position: text,
@@ -211,6 +215,10 @@ const EXPERT_DETAILS: readonly (keyof ExpertDetails)[] = [
 function expertDetailsOf(account: AccountRecord): ExpertDetails {
   return Object.fromEntries(EXPERT_DETAILS.flatMap((field) => (account[field] === undefined ? [] : [[field, account[field]]])));
 }
+
+/** The kinds of e-mail the account receives: its choice, or every kind. */
+export const notificationPreferencesOf = (account: AccountRecord): NotificationPreferences =>
+  account.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
 
 /** A student types one name; first and last name are derived so that every screen can show both. */
 export function splitFullName(name: string): { firstName: string; lastName: string } {

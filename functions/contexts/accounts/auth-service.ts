@@ -22,6 +22,9 @@ import { type Client, provePassword } from './service';
 
 export type { Client } from './service';
 
+/** A user agent is kept this long at most: enough to name the device. */
+const USER_AGENT_KEPT = 300;
+
 // Registration and activation -------------------------------------------------------------------
 
 export function registerStudent(body: RegisterStudentBody, client: Client) {
@@ -171,7 +174,7 @@ export async function login(body: LoginBody | AdminLoginBody, kind: SessionKind,
   if (user.status !== 'active') throw new Forbidden(MSG.activateFirst, 'activation_required');
   if (user.isBanned) throw new Forbidden(MSG.accountBanned, 'account_banned');
   const now = nowIso();
-  const [session] = await Promise.all([startSession(user, kind), repo.recordLogin(user.userId, now)]);
+  const [session] = await Promise.all([startSession(user, kind, client), repo.recordLogin(user.userId, now)]);
   return { user: toCurrentAccount({ ...user, lastLoginAt: now }), ...session };
 }
 
@@ -188,7 +191,7 @@ async function recordFailure(kind: SessionKind, email: string, owner: AccountRec
   await sendMail(loginFloodMail(owner.email)).catch((error) => logger.error('Login flood notice not sent', error as Error));
 }
 
-async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omit<SessionGrant, 'user'>> {
+async function startSession(user: AccountRecord, kind: SessionKind, client: Client): Promise<Omit<SessionGrant, 'user'>> {
   const sessionId = newId();
   const secret = randomSecret();
   const startedAt = nowSeconds();
@@ -199,6 +202,9 @@ async function startSession(user: AccountRecord, kind: SessionKind): Promise<Omi
     tokenHash: sha256(secret),
     startedAt,
     expiresAt: startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds,
+    ...(client.userAgent && { userAgent: client.userAgent.slice(0, USER_AGENT_KEPT) }),
+    ip: client.ip,
+    lastUsedAt: startedAt,
   });
   const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind }, startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds);
   return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds: AUTH_TIMINGS.sessionAbsoluteSeconds };
@@ -223,6 +229,7 @@ function parseRefreshToken(refreshToken: string | undefined): { userId: string; 
 export async function refresh(
   refreshToken: string | undefined,
   kind: SessionKind,
+  client: Client,
 ): Promise<{ accessToken: string; refreshToken?: string; lifetimeSeconds: number }> {
   const parsed = parseRefreshToken(refreshToken);
   if (!parsed) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
@@ -246,7 +253,7 @@ export async function refresh(
     throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   }
   const newSecret = randomSecret();
-  if (!(await repo.rotateSession(session, sha256(newSecret)))) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  if (!(await repo.rotateSession(session, sha256(newSecret), client.ip))) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
   return { accessToken: await signAccessToken(caller, session.expiresAt), refreshToken: `${userId}.${sessionId}.${newSecret}`, lifetimeSeconds };
 }
 
@@ -303,10 +310,8 @@ export async function resetPassword(token: string, password: string): Promise<{ 
 // Password change --------------------------------------------------------------------------------
 
 /**
- * PUT /user/change-password: the current password proves it is the owner (a wrong one counts as a
- * login guess of this client, so this door is no way around the login's throttle); the new one
- * keeps the rules of registration. Every other session ends at once, sockets included; this one
- * stays signed in; the owner is told by mail.
+ * The signed-in member proves the password again before a security change. A wrong one counts as a
+ * login guess of this client, so this door is no way around the login's throttle.
  */
 export async function changePassword(caller: Caller, account: AccountRecord, body: { currentPassword: string; newPassword: string }, client: Client) {
   await provePassword(account, body.currentPassword, client);
@@ -317,6 +322,15 @@ export async function changePassword(caller: Caller, account: AccountRecord, bod
   await endAllSessions(account.userId, caller.sessionId);
   await sendMail(passwordChangedMail(account.email)).catch((error) => logger.error('Password change notice not sent', error as Error));
   return { msg: MSG.passwordChanged };
+}
+
+// Signing out everywhere ---------------------------------------------------------------------------
+
+/** POST /user/sessions/end-all: with the password, every session of the account ends, this one too, sockets included. */
+export async function signOutEverywhere(account: AccountRecord, password: string, client: Client): Promise<{ msg: string }> {
+  await provePassword(account, password, client);
+  await endAllSessions(account.userId);
+  return { msg: MSG.signedOutEverywhere };
 }
 
 // Contact ---------------------------------------------------------------------------------------

@@ -512,16 +512,19 @@ export async function getSession(userId: string, sessionId: string): Promise<Ses
   return Item && fromSessionItem(Item);
 }
 
-/** Rotates the refresh token; false when another request rotated it first. The session's end stays where it is. */
-export async function rotateSession(session: SessionRecord, newHash: string): Promise<boolean> {
+/**
+ * Rotates the refresh token, recording the use and its address; false when another request rotated
+ * it first. The session's end stays where it is.
+ */
+export async function rotateSession(session: SessionRecord, newHash: string, ip: string): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: TableName(),
         Key: sessionKey(session.userId, session.sessionId),
-        UpdateExpression: 'SET tokenHash = :new, previousHash = :old, rotatedAt = :now',
+        UpdateExpression: 'SET tokenHash = :new, previousHash = :old, rotatedAt = :now, lastUsedAt = :now, ip = :ip',
         ConditionExpression: 'tokenHash = :old',
-        ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds() },
+        ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds(), ':ip': ip },
       }),
     );
     return true;
@@ -569,13 +572,10 @@ async function recordEndedSessions(userId: string, sessionIds: string[]): Promis
   throw new Contention(`ended sessions of ${userId}`);
 }
 
-const sessionIdItem = z.object({ sessionId: z.string() });
-
-/** Ends every session of a user (password reset, ban); answers their ids. */
-/** Ends every session of the user (but `except`, the one asking), and answers their ids. */
-export async function endAllSessions(userId: string, except?: string): Promise<string[]> {
+/** Every stored session of the user (sessions end after 30 days: a handful per account). */
+export async function sessionsOf(userId: string): Promise<SessionRecord[]> {
   const { pk, skPrefix } = sessionsOfUser(userId);
-  const sessionIds: string[] = [];
+  const sessions: SessionRecord[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
@@ -583,14 +583,19 @@ export async function endAllSessions(userId: string, except?: string): Promise<s
         TableName: TableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ProjectionExpression: 'sessionId',
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
-    sessionIds.push(...(page.Items ?? []).map((item) => sessionIdItem.parse(item).sessionId).filter((sessionId) => sessionId !== except));
+    sessions.push(...(page.Items ?? []).map(fromSessionItem));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+  return sessions;
+}
+
+/** Ends every session of the user (but `except`, the one asking), and answers their ids. */
+export async function endAllSessions(userId: string, except?: string): Promise<string[]> {
+  const sessionIds = (await sessionsOf(userId)).map(({ sessionId }) => sessionId).filter((sessionId) => sessionId !== except);
   await endSessions(userId, sessionIds);
   return sessionIds;
 }

@@ -58,9 +58,10 @@ export const expertReviewCounted = repo.expertReviewCounted;
 export const addFavorites = favorites.addFavorites;
 export const removeFavorite = favorites.removeFavorite;
 
-/** Who is asking: the client address the edge saw (per-client limits). */
+/** Who is asking: the client address the edge saw (per-client limits), and the browser (the sessions list's device). */
 export interface Client {
   ip: string;
+  userAgent?: string;
 }
 
 /**

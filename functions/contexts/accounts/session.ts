@@ -23,6 +23,12 @@ export interface SessionRecord {
   startedAt: number;
   /** Absolute end: login + 30 days, never pushed back by a refresh; also the item's TTL. */
   expiresAt: number;
+  /** The browser's user agent at sign-in, cut short: the sessions list names the device from it. */
+  userAgent?: string;
+  /** The client address of the sign-in, then of the latest refresh. */
+  ip?: string;
+  /** The latest sign-in or refresh (epoch seconds). */
+  lastUsedAt?: number;
 }
 
 const sessionItem: z.ZodMiniType<SessionRecord> = z.object({
@@ -34,6 +40,9 @@ const sessionItem: z.ZodMiniType<SessionRecord> = z.object({
   rotatedAt: z.optional(z.number()),
   startedAt: z.number(),
   expiresAt: z.number(),
+  userAgent: z.optional(z.string()),
+  ip: z.optional(z.string()),
+  lastUsedAt: z.optional(z.number()),
 });
 
 export const toSessionItem = (session: SessionRecord) => ({ ...sessionKey(session.userId, session.sessionId), ...session });

@@ -196,8 +196,9 @@ function messageWrites(message: MessageRecord, recipientId: string, event: Retur
   ];
 }
 
-/** The event of a message, for both members (the sender's other tabs too). */
-const messageAnnouncement = (message: MessageRecord, recipientId: string, event: Announcement) => announcement([recipientId, message.senderId], event);
+/** The event of a message, for both members (the sender's other tabs too); its notice may mail the recipient. */
+const messageAnnouncement = (message: MessageRecord, recipientId: string, event: Announcement) =>
+  announcement([recipientId, message.senderId], event, { kind: 'newMessage', chatId: message.chatId, recipientId });
 
 /** Once the transaction has committed, the event goes out at once (best-effort; the stream follows). */
 export async function addMessage(message: MessageRecord, recipientId: string, event: Announcement): Promise<void> {

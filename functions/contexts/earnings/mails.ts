@@ -8,7 +8,7 @@ import { eurosFromCents, formatEuros } from '../../../shared/money';
 import type { WithdrawalNotice } from '../../../shared/schemas/notices';
 import { HOLDING_RULES } from '../../../shared/limits';
 import { config } from '../../platform/config';
-import type { Mail } from '../../platform/mailer';
+import type { Mail, NoticeMail } from '../../platform/mailer';
 import { HOLDING_PAYOUT_PREFIX, type WithdrawalRecord } from './withdrawal';
 
 export interface Payee {
@@ -29,7 +29,11 @@ function mailTo(payee: Payee, subject: string, paragraphs: (string | undefined)[
 }
 
 /** The mail of a withdrawal's notice, keyed for sending once. */
-export function withdrawalMail(notice: WithdrawalNotice, withdrawal: WithdrawalRecord, payee: Payee): { key: string; mail: Mail } {
+export function withdrawalMail(notice: WithdrawalNotice, withdrawal: WithdrawalRecord, payee: Payee): NoticeMail {
+  return { ...keyedMail(notice, withdrawal, payee), kind: notice.kind, recipientId: payee.userId };
+}
+
+function keyedMail(notice: WithdrawalNotice, withdrawal: WithdrawalRecord, payee: Payee): { key: string; mail: Mail } {
   const amount = formatEuros(eurosFromCents(withdrawal.amountCents));
   const key = `${payee.userId}#${notice.kind}`;
   switch (notice.kind) {

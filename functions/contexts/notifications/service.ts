@@ -6,13 +6,17 @@
  * (a failed push or mail) never mails anyone twice. A failed event is reported alone, to be retried.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
-import { REALTIME } from '../../../shared/limits';
-import { isWithdrawalNotice, type Notice } from '../../../shared/schemas/notices';
+import { MESSAGE_MAILS, REALTIME } from '../../../shared/limits';
+import { isMessageNotice, isWithdrawalNotice, type MessageNotice, type Notice } from '../../../shared/schemas/notices';
+import { isMailWanted, MAIL_CATEGORIES } from '../../../shared/schemas/notifications';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
-import { sendMail } from '../../platform/mailer';
+import { type NoticeMail, sendMail } from '../../platform/mailer';
+import { notificationPreferencesOf } from '../accounts/account';
+import * as accounts from '../accounts/service';
+import { messageNoticeMail } from '../chats/notice-service';
 import { withdrawalNoticeMails } from '../earnings/notice-service';
 import { noticeMails } from '../orders/notice-service';
-import { type EventRecord, eventOfStreamRecord, pushStreamedEvent } from '../realtime/service';
+import { type EventRecord, eventOfStreamRecord, isOnline, pushStreamedEvent } from '../realtime/service';
 import * as repo from './repository';
 
 /** Whether a push of this record still reaches someone who needs it (a client reconnecting fetches what it missed). */
@@ -21,10 +25,45 @@ function isFresh(record: DynamoDBRecord, nowSeconds: number): boolean {
   return createdAt === undefined || nowSeconds - createdAt <= REALTIME.pushMaxAgeSeconds;
 }
 
+/**
+ * The mails their readers want (decision 186): receipts, security and account notices always; the
+ * others as each reader's e-mail preferences say, read now, so a change counts from the next mail.
+ */
+async function wantedMails(mails: NoticeMail[]): Promise<NoticeMail[]> {
+  const switchable = mails.filter(({ kind }) => MAIL_CATEGORIES[kind] !== 'always');
+  if (switchable.length === 0) return mails;
+  const readers = await accounts.getAccounts([...new Set(switchable.map(({ recipientId }) => recipientId))]);
+  return mails.filter(({ kind, recipientId }) => {
+    const reader = readers.get(recipientId);
+    return MAIL_CATEGORIES[kind] === 'always' || (reader !== undefined && isMailWanted(kind, notificationPreferencesOf(reader)));
+  });
+}
+
+/**
+ * A message's mail (decision 187): none while its reader has a socket open (the message reached
+ * them live), none when they switched message mails off, and at most one per conversation in
+ * MESSAGE_MAILS.windowSeconds: the window's conditional write decides, and its mail counts every
+ * message unread by then. A retried event finds the window taken: no second mail.
+ */
+async function mailNewMessages(notice: MessageNotice): Promise<void> {
+  if (await isOnline(notice.recipientId)) return;
+  const found = await messageNoticeMail(notice);
+  if (!found || (await wantedMails([found])).length === 0) return;
+  const openedAt = await repo.openMessageMailWindow(notice.recipientId, notice.chatId, MESSAGE_MAILS.windowSeconds);
+  if (openedAt === undefined) return;
+  try {
+    await sendMail(found.mail);
+  } catch (error) {
+    await repo.closeMessageMailWindow(notice.recipientId, notice.chatId, openedAt);
+    throw error;
+  }
+}
+
 /** Sends the mails of a notice that were not sent for this event before. */
 async function mailNotice(eventId: string, notice: Notice): Promise<void> {
+  if (isMessageNotice(notice)) return mailNewMessages(notice);
   const mails = isWithdrawalNotice(notice) ? await withdrawalNoticeMails(notice) : await noticeMails(notice);
-  for (const { key, mail } of mails) {
+  for (const { key, mail } of await wantedMails(mails)) {
     if (!(await repo.claimMail(eventId, key))) continue;
     try {
       await sendMail(mail);

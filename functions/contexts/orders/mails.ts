@@ -11,7 +11,7 @@ import { escapeHtml } from '../../../shared/markup';
 import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/money';
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
-import type { Mail, MailAttachment } from '../../platform/mailer';
+import type { Mail, MailAttachment, NoticeMail } from '../../platform/mailer';
 import { type OrderRecord, sessionEndMs, sessionStartMs } from './order';
 
 /** One side of the order, as its mails address them. */
@@ -22,11 +22,8 @@ export interface Party {
   name: string;
 }
 
-/** A mail of a notice, with a key that names it among the notice's mails (sent once per key). */
-export interface OrderMail {
-  key: string;
-  mail: Mail;
-}
+/** A mail of a notice, with a key that names it among the notice's mails (sent once per key), its kind and reader. */
+export type OrderMail = NoticeMail;
 
 const euros = (amount: Cents) => formatEuros(eurosFromCents(amount));
 const UTC_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
@@ -105,6 +102,8 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
   const mails: OrderMail[] = [
     {
       key: `${student.userId}#booked`,
+      kind: 'bookingConfirmed',
+      recipientId: student.userId,
       mail: mailTo(
         student,
         `Booking confirmed: ${order.offerTitle}`,
@@ -115,6 +114,8 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
     },
     {
       key: `${expert.userId}#booked`,
+      kind: 'newBooking',
+      recipientId: expert.userId,
       mail: mailTo(
         expert,
         `New booking: ${order.offerTitle}`,
@@ -132,6 +133,8 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
     const { amountCents, paidAt, paymentIntentId } = order.payment;
     mails.push({
       key: `${student.userId}#receipt`,
+      kind: 'paymentReceipt',
+      recipientId: student.userId,
       mail: mailTo(
         student,
         `Payment receipt: order #${order.orderNumber}`,
@@ -152,6 +155,8 @@ function rescheduled(order: OrderRecord, student: Party, expert: Party): OrderMa
     const invite = calendarInvite(order, reader, other);
     return {
       key: `${reader.userId}#rescheduled`,
+      kind: 'sessionRescheduled',
+      recipientId: reader.userId,
       mail: mailTo(
         reader,
         `Session moved: ${order.offerTitle}`,
@@ -167,6 +172,8 @@ function reminder(order: OrderRecord, student: Party, expert: Party, hours: numb
   const when = hours === 1 ? 'in an hour' : `in ${hours} hours`;
   return bothSides(student, expert).map(({ reader, other }) => ({
     key: `${reader.userId}#reminder`,
+    kind: 'sessionReminder',
+    recipientId: reader.userId,
     mail: mailTo(
       reader,
       `Reminder: your session with ${other.name} starts ${when}`,
@@ -180,6 +187,8 @@ function submitted(order: OrderRecord, student: Party, expert: Party): OrderMail
   return [
     {
       key: `${student.userId}#submitted`,
+      kind: 'workDelivered',
+      recipientId: student.userId,
       mail: mailTo(
         student,
         `Work delivered: ${order.offerTitle}`,
@@ -199,6 +208,8 @@ function completed(order: OrderRecord, student: Party, expert: Party): OrderMail
   return [
     {
       key: `${expert.userId}#completed`,
+      kind: 'orderCompleted',
+      recipientId: expert.userId,
       mail: mailTo(
         expert,
         `Order #${order.orderNumber} completed`,
@@ -211,6 +222,8 @@ function completed(order: OrderRecord, student: Party, expert: Party): OrderMail
     },
     {
       key: `${student.userId}#completed`,
+      kind: 'orderCompleted',
+      recipientId: student.userId,
       mail: mailTo(
         student,
         `Order #${order.orderNumber} completed`,
@@ -253,6 +266,8 @@ function canceled(order: OrderRecord, student: Party, expert: Party): OrderMail[
     const invite = waiting ? undefined : calendarInvite(order, reader, other, true);
     return {
       key: `${reader.userId}#canceled`,
+      kind: 'orderCanceled',
+      recipientId: reader.userId,
       mail: mailTo(
         reader,
         `Order #${order.orderNumber} cancelled`,
@@ -270,6 +285,8 @@ function refunded(order: OrderRecord, student: Party): OrderMail[] {
   return [
     {
       key: `${student.userId}#refunded`,
+      kind: 'refundReceipt',
+      recipientId: student.userId,
       mail: mailTo(
         student,
         `Refund of ${euros(refund)}: order #${order.orderNumber}`,
@@ -292,6 +309,8 @@ function resolved(order: OrderRecord, student: Party, expert: Party): OrderMail[
       : `An administrator looked into the problem reported on ${orderName(order)}: ${refund === undefined ? 'a refund' : euros(refund)} goes back to ${student.name}.`;
   return [student, expert].map((reader) => ({
     key: `${reader.userId}#resolved`,
+    kind: 'problemDecided',
+    recipientId: reader.userId,
     mail: mailTo(reader, `Decision on order #${order.orderNumber}`, [decision], order),
   }));
 }
@@ -304,6 +323,8 @@ function disputed(order: OrderRecord, expert: Party): OrderMail[] {
   return [
     {
       key: `${expert.userId}#disputed`,
+      kind: 'paymentDisputed',
+      recipientId: expert.userId,
       mail: mailTo(
         expert,
         `Payment disputed: order #${order.orderNumber}`,
@@ -326,6 +347,8 @@ function disputeDecided(order: OrderRecord, expert: Party): OrderMail[] {
   return [
     {
       key: `${expert.userId}#dispute-${dispute.status}`,
+      kind: 'disputeDecided',
+      recipientId: expert.userId,
       mail: mailTo(
         expert,
         `Dispute ${dispute.status}: order #${order.orderNumber}`,
@@ -351,6 +374,8 @@ function heldLong(order: OrderRecord, expert: Party): OrderMail[] {
   return [
     {
       key: `${expert.userId}#held-long`,
+      kind: 'fundsHeldLong',
+      recipientId: expert.userId,
       mail: mailTo(
         expert,
         'Withdraw your earnings soon',

@@ -97,6 +97,12 @@ async function close(connection: ConnectionRecord): Promise<void> {
 
 export const disconnect = (connectionId: string) => connections.removeConnection(connectionId);
 
+/** Whether the user has a socket open now, of a session that has not ended: a new message reaches them live. */
+export async function isOnline(userId: string): Promise<boolean> {
+  const { connections: stored, endedSessions } = await connections.connectionsOf(userId);
+  return stored.some((connection) => connections.isOpen(connection) && !endedSessions.has(connection.sessionId));
+}
+
 /** Whether an account takes part in a chat: the chats context's rule, handed in by the caller. */
 export type ChatMembership = (userId: string, chatId: string) => Promise<boolean>;
 

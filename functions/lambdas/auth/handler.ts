@@ -3,6 +3,7 @@ import type { SessionKind } from '../../platform/access-token';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as service from '../../contexts/accounts/auth-service';
+import * as sessions from '../../contexts/accounts/session-service';
 import type { AdminLoginBody, LoginBody } from '../../../shared/schemas/auth';
 
 /**
@@ -19,15 +20,18 @@ const setCookie = (kind: SessionKind, value: string, maxAgeSeconds: number) =>
   `${COOKIES[kind].name}=${value}; Path=${COOKIES[kind].path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
 const clearCookie = (kind: SessionKind) => setCookie(kind, '', 0);
 const cookieOf = (request: { cookies: Record<string, string> }, kind: SessionKind) => request.cookies[COOKIES[kind].name];
-const clientOf = (request: { clientIp: string }): service.Client => ({ ip: request.clientIp });
+const clientOf = (request: { clientIp: string; headers: Record<string, string> }): service.Client => ({
+  ip: request.clientIp,
+  userAgent: request.headers['user-agent'],
+});
 
-const loginAs = (kind: SessionKind) => async (request: { body: LoginBody | AdminLoginBody; clientIp: string }) => {
+const loginAs = (kind: SessionKind) => async (request: { body: LoginBody | AdminLoginBody; clientIp: string; headers: Record<string, string> }) => {
   const { refreshToken, lifetimeSeconds, ...grant } = await service.login(request.body, kind, clientOf(request));
   return { body: grant, cookies: [setCookie(kind, refreshToken, lifetimeSeconds)] };
 };
 
-const refreshAs = (kind: SessionKind) => async (request: { cookies: Record<string, string> }) => {
-  const { accessToken, refreshToken, lifetimeSeconds } = await service.refresh(cookieOf(request, kind), kind);
+const refreshAs = (kind: SessionKind) => async (request: { cookies: Record<string, string>; clientIp: string; headers: Record<string, string> }) => {
+  const { accessToken, refreshToken, lifetimeSeconds } = await service.refresh(cookieOf(request, kind), kind, clientOf(request));
   return { body: { accessToken }, cookies: refreshToken ? [setCookie(kind, refreshToken, lifetimeSeconds)] : [] };
 };
 
@@ -54,6 +58,13 @@ export const handler = createDomainHandler(
     'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request)) }),
     'PUT /api/user/change-password': async (request) => ({
       body: await service.changePassword(request.caller, request.account, request.body, clientOf(request)),
+    }),
+    'GET /api/user/sessions': async (request) => ({ body: await sessions.listSessions(request.caller) }),
+    'DELETE /api/user/sessions/{id}': async (request) => ({ body: await sessions.endOwnSession(request.caller, request.params.id) }),
+    // This session ends too: its refresh cookie goes with it.
+    'POST /api/user/sessions/end-all': async (request) => ({
+      body: await service.signOutEverywhere(request.account, request.body.password, clientOf(request)),
+      cookies: [clearCookie('user')],
     }),
   },
   accountOfOpenSession,

@@ -45,7 +45,7 @@ export function AccountMenu({ account }: { account: Account }) {
           </Link>
         </li>
         <li>
-          <Link to="/" onClick={() => setOpen(false)}>
+          <Link to="/profile?tab=notifications" onClick={() => setOpen(false)}>
             Notifications
           </Link>
         </li>

@@ -41,6 +41,13 @@ describe('header', () => {
     expect(screen.getByRole('button', { name: /Claire Dubois\s*account menu/ })).toHaveTextContent('CD');
   });
 
+  it('leads the account menu’s Notifications to the Notifications tab of the profile', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, { account: student });
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/profile?tab=notifications');
+  });
+
   it('asks before logging out; No keeps the session', async () => {
     const user = userEvent.setup();
     const fetch = vi.fn();

@@ -9,6 +9,8 @@ import ProfileRoute from './profile';
 
 const sam = anAccount({ _id: 'student-1', role: 'user', email: 'sam@example.com', firstName: 'Sam', lastName: 'Student' });
 const routes = [{ path: '/profile', element: <ProfileRoute /> }];
+/** The Change Password tab also lists the sessions. */
+const noOtherSessions = () => json(200, { sessions: [] });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,7 +35,7 @@ describe('/profile', () => {
   });
 
   it('checks the form as the spec says: every field required, the new password typed the same twice', async () => {
-    const api = fakeApi({});
+    const api = fakeApi({ 'GET /user/sessions': noOtherSessions });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile?tab=password', account: sam });
     await user.type(await screen.findByLabelText('Current password'), 'old-password-1');
@@ -41,12 +43,12 @@ describe('/profile', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'lantern-orchard-fern');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(MSG.newPasswordsDoNotMatch)).toBeInTheDocument();
-    expect(api.calls()).toEqual([]);
+    expect(api.calls().filter((call) => call.path === '/user/change-password')).toEqual([]);
   });
 
   it('changes the password, says so and empties the form; a wrong current password is told', async () => {
     let answer = json(403, { msg: MSG.currentPasswordWrong, code: 'current_password_wrong' });
-    const api = fakeApi({ 'PUT /user/change-password': () => answer });
+    const api = fakeApi({ 'PUT /user/change-password': () => answer, 'GET /user/sessions': noOtherSessions });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile?tab=password', account: sam });
     const fill = async () => {

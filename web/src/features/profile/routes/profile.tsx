@@ -8,6 +8,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { YourData } from '@/features/profile/components/your-data';
+import { NotificationPreferencesPanel } from '@/features/profile/components/notification-preferences';
+import { SessionsPanel } from '@/features/profile/components/sessions-panel';
 import '@/features/profile/profile.css';
 
 const TABS = [
@@ -73,7 +75,12 @@ export default function ProfileRoute() {
           className="profile-panel"
         >
           {tab.key !== current ? null : tab.key === 'password' ? (
-            <ChangePasswordForm />
+            <>
+              <ChangePasswordForm />
+              <SessionsPanel />
+            </>
+          ) : tab.key === 'notifications' ? (
+            <NotificationPreferencesPanel />
           ) : (
             <p>This part of your settings is coming soon. We are building it right now.</p>
           )}
