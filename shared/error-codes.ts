@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'session_expired',
   'reset_link_invalid',
   'mail_unavailable',
+  'no_changes',
+  'email_change_link_invalid',
+  'entry_not_found',
   // The catalogue.
   'offer_not_found',
   'not_your_offer',

@@ -22,6 +22,7 @@ import { MSG } from './texts';
 import {
   adminWithdrawalsQuery,
   changePasswordSchema,
+  confirmEmailSchema,
   educationEntrySchema,
   expertInfoSchema,
   moneyPageQuery,
@@ -105,6 +106,7 @@ const ROUTE_TABLE = [
   r('POST', '/auth/activate', 'auth', 'public', { body: activateSchema }),
   r('POST', '/auth/forgot-password', 'auth', 'public', { body: forgotPasswordSchema }),
   r('POST', '/auth/reset-password', 'auth', 'public', { body: resetPasswordSchema }),
+  r('POST', '/auth/confirm-email', 'auth', 'public', { body: confirmEmailSchema }), // (added)
   r('POST', '/auth/contact', 'auth', 'public', { body: contactSchema }),
   r('POST', '/admin/auth/login', 'auth', 'public', { body: loginSchema }),
 

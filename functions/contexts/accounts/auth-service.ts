@@ -16,6 +16,7 @@ import { isCommonPassword } from './common-passwords';
 import { accountExistsMail, activationMail, contactMail, loginFloodMail, passwordChangedMail, passwordResetMail } from './mails';
 import * as repo from './repository';
 import { endAllSessions, endSessions } from './session-service';
+import { proveCurrentPassword } from './password-proof';
 
 /** Who is asking: the client address the edge saw (per-client limits). */
 export interface Client {
@@ -297,12 +298,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
  * stays signed in; the owner is told by mail.
  */
 export async function changePassword(caller: Caller, account: AccountRecord, body: { currentPassword: string; newPassword: string }, client: Client) {
-  const limit = RATE_LIMITS.loginGuessesPerClient;
-  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
-  if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
-  // 403, not 400: the guess is counted (a write), and the body itself was well formed.
-  if (!(await verifyPassword(body.currentPassword, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
-  await repo.forgetLoginGuesses('user', account.email, client.ip);
+  await proveCurrentPassword(account, body.currentPassword, client.ip);
   if (body.newPassword === body.currentPassword) throw new ValidationFailed(MSG.passwordUnchanged, [{ msg: MSG.passwordUnchanged }], 'password_unchanged');
   if (isCommonPassword(body.newPassword)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
   if (!(await repo.changePassword(account.userId, account.passwordHash, await hashPassword(body.newPassword))))
