@@ -93,11 +93,13 @@ const workExperienceItem = z.object({
     ),
 });
 
-/** PUT /user/update-professor-info: the whole list of one kind, replacing it. */
-export const expertInfoSchema = z.union([
-  z.strictObject({ education: z.array(educationItem).check(z.maxLength(LIMITS.educationMax, MSG.educationMax)) }),
-  z.strictObject({ workExperience: z.array(workExperienceItem).check(z.maxLength(LIMITS.workExperienceMax, MSG.workExperienceMax)) }),
-]);
+/** PUT /user/update-professor-info: the whole education or the whole work-experience list (one of them), replacing it. */
+export const expertInfoSchema = z
+  .strictObject({
+    education: z.optional(z.array(educationItem).check(z.maxLength(LIMITS.educationMax, MSG.educationMax))),
+    workExperience: z.optional(z.array(workExperienceItem).check(z.maxLength(LIMITS.workExperienceMax, MSG.workExperienceMax))),
+  })
+  .check(z.refine((body) => (body.education === undefined) !== (body.workExperience === undefined), MSG.invalidField));
 /** PUT /user/education/{index} and /user/work-experience/{index}: one entry, replacing that one or added at the end. */
 export const educationEntrySchema = educationItem;
 export const workExperienceEntrySchema = workExperienceItem;

@@ -103,10 +103,10 @@ async function editList<F extends ListField>(account: AccountRecord, field: F, e
 /** PUT /user/update-professor-info: the whole education or work-experience list, replacing it. */
 export async function replaceExpertInfo(
   account: AccountRecord,
-  body: { education: Education[] } | { workExperience: WorkExperience[] },
+  { education, workExperience }: { education?: Education[]; workExperience?: WorkExperience[] },
 ): Promise<{ msg: string }> {
-  if ('education' in body) await editList(account, 'education', () => body.education);
-  else await editList(account, 'workExperience', () => body.workExperience);
+  if (education) await editList(account, 'education', () => education);
+  if (workExperience) await editList(account, 'workExperience', () => workExperience);
   return { msg: MSG.profileUpdated };
 }
 
