@@ -236,7 +236,8 @@ type RouteOf<K extends RouteKey> = Extract<
 /** The validated body an action of this route receives. */
 export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.output<S> : undefined;
 /** The body a client sends to this route (before the schema's defaults and trimming). */
-export type BodyInputOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.input<S> : undefined;
+export type BodyInputOf<K extends RouteKey> =
+  RouteOf<K> extends { upload: string } ? FormData : RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.input<S> : undefined;
 /** Who may call this route. */
 export type AccessOf<K extends RouteKey> = RouteOf<K>['access'];
 /** The names of a path's parameters: `'/offers/{id}/reviews'` gives `'id'`. */

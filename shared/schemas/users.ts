@@ -41,21 +41,20 @@ export const bio = textOfAtLeast(LIMITS.bioMin, MSG.bioTooShort, LIMITS.bioMax);
  * `profilePhoto` only ever clears the photo (a photo is set by its upload). A new `email` needs
  * `currentPassword` and counts once its new address confirms it (decision 167).
  */
-export const updateUserSchema = z.partial(
-  z.strictObject({
-    bio,
-    languages: languageList(LIMITS.expertLanguagesMax, MSG.tooManyLanguagesExpert),
-    firstName: profileText(2, MSG.firstNameTooShort),
-    lastName: profileText(2, MSG.lastNameTooShort),
-    email,
-    phoneNumber: profileText(5, MSG.phoneTooShort),
-    city: profileText(2, MSG.cityTooShort),
-    country: profileText(2, MSG.countryTooShort),
-    domainActivity: jobTitle,
-    profilePhoto: z.literal(''),
-    currentPassword: z.string().check(z.maxLength(LIMITS.passwordMax * 4)),
-  }),
-);
+export const profileFields = z.strictObject({
+  bio,
+  languages: languageList(LIMITS.expertLanguagesMax, MSG.tooManyLanguagesExpert),
+  firstName: profileText(2, MSG.firstNameTooShort),
+  lastName: profileText(2, MSG.lastNameTooShort),
+  email,
+  phoneNumber: profileText(5, MSG.phoneTooShort),
+  city: profileText(2, MSG.cityTooShort),
+  country: profileText(2, MSG.countryTooShort),
+  domainActivity: jobTitle,
+  profilePhoto: z.literal(''),
+  currentPassword: z.string().check(z.maxLength(LIMITS.passwordMax * 4)),
+});
+export const updateUserSchema = z.partial(profileFields);
 export type UpdateUserBody = z.output<typeof updateUserSchema>;
 
 /** POST /auth/confirm-email (added): the token of the link mailed to the new address. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PayoutCard } from '@/features/dashboard/components/payout-card';
+import { PayoutCard } from '@/components/payout-card';
 
 /** /dashboard, the expert's home: the payout card for now (statistics, offers and open orders come with the profiles issue). */
 export default function DashboardRoute() {

@@ -7,6 +7,7 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
+import { ProfileTab } from '@/features/profile/components/profile-tab';
 import '@/features/profile/profile.css';
 
 const TABS = [
@@ -71,7 +72,9 @@ export default function ProfileRoute() {
           hidden={tab.key !== current}
           className="profile-panel"
         >
-          {tab.key !== current ? null : tab.key === 'password' ? (
+          {tab.key !== current ? null : tab.key === 'profile' ? (
+            <ProfileTab />
+          ) : tab.key === 'password' ? (
             <ChangePasswordForm />
           ) : (
             <p>This part of your settings is coming soon. We are building it right now.</p>
