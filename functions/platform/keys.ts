@@ -194,7 +194,7 @@ const sessionCheckOnly: TableAccess = { readWrite: [], read: ['USER#'], index: [
 export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
-  users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
+  users: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CATALOGUE#'], read: ['OFFER#', 'CHATS#'], index: [] },
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
   chats: {
