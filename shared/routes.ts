@@ -106,7 +106,6 @@ const ROUTE_TABLE = [
   r('POST', '/auth/activate', 'auth', 'public', { body: activateSchema }),
   r('POST', '/auth/forgot-password', 'auth', 'public', { body: forgotPasswordSchema }),
   r('POST', '/auth/reset-password', 'auth', 'public', { body: resetPasswordSchema }),
-  r('POST', '/auth/confirm-email', 'auth', 'public', { body: confirmEmailSchema }), // (added)
   r('POST', '/auth/contact', 'auth', 'public', { body: contactSchema }),
   r('POST', '/admin/auth/login', 'auth', 'public', { body: loginSchema }),
 
@@ -145,6 +144,8 @@ const ROUTE_TABLE = [
   r('GET', '/user/stats/{id}', 'orders', 'authenticated'),
   r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
   r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
+  // The link of an e-mail change; served by the users Lambda, which holds the change (decision 167).
+  r('POST', '/auth/confirm-email', 'users', 'public', { body: confirmEmailSchema }), // (added)
   r('PUT', '/user/update-professor-info', 'users', 'professor', { body: expertInfoSchema }),
   r('PUT', '/user/work-experience/{index}', 'users', 'professor', { body: workExperienceEntrySchema }),
   r('DELETE', '/user/work-experience/{index}', 'users', 'professor'),

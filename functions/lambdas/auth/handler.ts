@@ -3,7 +3,6 @@ import type { SessionKind } from '../../platform/access-token';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as service from '../../contexts/accounts/auth-service';
-import { confirmEmailChange } from '../../contexts/accounts/email-change-service';
 import type { LoginBody } from '../../../shared/schemas/auth';
 
 /**
@@ -52,7 +51,6 @@ export const handler = createDomainHandler(
     'GET /api/auth/user': async (request) => ({ body: service.currentUser(request.account) }),
     'POST /api/auth/forgot-password': async (request) => ({ body: await service.forgotPassword(request.body.email, clientOf(request)) }),
     'POST /api/auth/reset-password': async (request) => ({ body: await service.resetPassword(request.body.token, request.body.password) }),
-    'POST /api/auth/confirm-email': async (request) => ({ body: await confirmEmailChange(request.body.token) }),
     'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request)) }),
     'PUT /api/user/change-password': async (request) => ({
       body: await service.changePassword(request.caller, request.account, request.body, clientOf(request)),

@@ -1,6 +1,7 @@
 /** users Lambda: favourites, the public card of a member, and the member's own profile. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
 import * as experts from '../../contexts/catalogue/expert-service';
 import * as favorites from '../../contexts/catalogue/favorite-service';
+import { confirmEmailChange } from '../../contexts/accounts/email-change-service';
 import * as profile from '../../contexts/accounts/profile-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
@@ -14,6 +15,7 @@ export const handler = createDomainHandler(
     'POST /api/user/favorites/merge': async (request) => ({ body: await favorites.merge(request.caller, request.account, request.body.ids) }),
     'POST /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.save(request.caller, request.params.offerId) }),
     'DELETE /api/user/favorites/{offerId}': async (request) => ({ body: await favorites.remove(request.caller, request.params.offerId) }),
+    'POST /api/auth/confirm-email': async (request) => ({ body: await confirmEmailChange(request.body.token) }),
     'PUT /api/user/update': async (request) => ({ body: await profile.updateProfile(request.account, request.body, request.clientIp) }),
     'POST /api/user/upload-photo': async (request) => ({ body: await profile.uploadPhoto(request.account, request.file) }),
     'PUT /api/user/update-professor-info': async (request) => ({ body: await profile.replaceExpertInfo(request.account, request.body) }),
