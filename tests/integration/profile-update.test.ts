@@ -11,7 +11,7 @@ import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInNewExpert, signedInStudent, signedInWith } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { HTML_AS_IMAGE, JPEG_IMAGE, pngImage, WEBP_IMAGE } from '../support/images';
-import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
+import { duringMailOutage, latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 
 type Answer = { msg: string; code?: string; user: Account };
 const update = (client: ApiClient, body: unknown) => client.request<Answer>('PUT', '/user/update', body);
@@ -176,6 +176,15 @@ describe('changing the e-mail address', () => {
     expect((await new ApiClient().post('/auth/confirm-email', { token: oneToken })).body).toMatchObject({ code: 'email_change_link_invalid' });
     expect((await new ApiClient().post('/auth/confirm-email', { token: 'x'.repeat(43) })).body).toMatchObject({ code: 'email_change_link_invalid' });
     expect(await me(client)).toMatchObject({ email, pendingEmail: two });
+  });
+
+  it('records nothing while mail is down, so that asking again works', async () => {
+    const { client } = await signedInStudent();
+    const newEmail = uniqueEmail('outage');
+    const answer = await duringMailOutage(() => update(client, { email: newEmail, currentPassword: PASSWORD }));
+    expect(answer).toMatchObject({ status: 503, body: { msg: MSG.mailUnavailable, code: 'mail_unavailable' } });
+    expect((await me(client)).pendingEmail).toBeUndefined();
+    expect(await update(client, { email: newEmail, currentPassword: PASSWORD })).toMatchObject({ status: 200, body: { user: { pendingEmail: newEmail } } });
   });
 });
 
