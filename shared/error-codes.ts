@@ -39,6 +39,9 @@ export const ERROR_CODES = [
   'reset_link_invalid',
   'mail_unavailable',
   'session_not_found',
+  'no_changes',
+  'email_change_link_invalid',
+  'entry_not_found',
   // The catalogue.
   'offer_not_found',
   'not_your_offer',

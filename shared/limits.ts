@@ -23,6 +23,23 @@ export const LIMITS = {
   /** An admin's reason for rejecting a withdrawal. */
   withdrawalReasonMax: 500,
   photoMaxBytes: 2 * 1024 * 1024,
+  /** The profile (spec 2 sections 5 and 9): languages in an expert's About and in the general form. */
+  expertLanguagesMax: 10,
+  profileLanguagesMax: 3,
+  /** A language's name, and how many may be sent before blanks and repeats are removed. */
+  languageNameMax: 60,
+  languagesSentMax: 30,
+  jobTitleMax: 80,
+  bioMin: 20,
+  bioMax: 1200,
+  educationMax: 3,
+  workExperienceMax: 2,
+  /** Institution, level, degree, company, position (spec: university and degree at most 100). */
+  entryTextMax: 100,
+  workDescriptionMin: 50,
+  workDescriptionMax: 300,
+  /** How long the link confirming a new e-mail address works. */
+  emailChangeSeconds: 24 * 60 * 60,
 } as const;
 
 /** Catalogue constants: spec 1 section 9, and the server's caps where the spec is silent. */

@@ -24,6 +24,7 @@ import {
   adminWithdrawalsQuery,
   changePasswordSchema,
   deleteAccountSchema,
+  confirmEmailSchema,
   educationEntrySchema,
   expertInfoSchema,
   moneyPageQuery,
@@ -150,6 +151,8 @@ const ROUTE_TABLE = [
   r('GET', '/user/stats/{id}', 'orders', 'authenticated'),
   r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
   r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
+  // The link of an e-mail change; served by the users Lambda, which holds the change (decision 191).
+  r('POST', '/auth/confirm-email', 'users', 'public', { body: confirmEmailSchema }), // (added)
   r('PUT', '/user/update-professor-info', 'users', 'professor', { body: expertInfoSchema }),
   r('PUT', '/user/work-experience/{index}', 'users', 'professor', { body: workExperienceEntrySchema }),
   r('DELETE', '/user/work-experience/{index}', 'users', 'professor'),
@@ -263,7 +266,8 @@ type RouteOf<K extends RouteKey> = Extract<
 /** The validated body an action of this route receives. */
 export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.output<S> : undefined;
 /** The body a client sends to this route (before the schema's defaults and trimming). */
-export type BodyInputOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.input<S> : undefined;
+export type BodyInputOf<K extends RouteKey> =
+  RouteOf<K> extends { upload: string } ? FormData : RouteOf<K> extends { body: infer S extends ZodMiniType } ? z.input<S> : undefined;
 /** Who may call this route. */
 export type AccessOf<K extends RouteKey> = RouteOf<K>['access'];
 /** The names of a path's parameters: `'/offers/{id}/reviews'` gives `'id'`. */

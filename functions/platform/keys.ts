@@ -252,7 +252,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // STATS#: an activation counts the account in the admin's statistics.
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#', 'STATS#'], read: [], index: [] },
   // REPORT#, RATE#: members' reports (decision 171), counted against their limit; CHAT#, REVIEWS#: the reported message or review.
-  users: { readWrite: ['USER#', 'REPORT#', 'RATE#'], read: ['OFFER#', 'CHATS#', 'CHAT#'], index: ['REVIEWS#'] },
+  // EMAIL#, TOKEN#, LOGIN#, CATALOGUE#: a member's own profile (an e-mail change proven by the password, search hears of it).
+  users: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CATALOGUE#', 'REPORT#'], read: ['OFFER#', 'CHATS#', 'CHAT#'], index: ['REVIEWS#'] },
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
   // STATS#: each offer's create, approval, edit and retirement moves the admin's counters.
   catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
@@ -291,9 +292,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // (a message and its previews, a review and its ratings, an offer) through their contexts' services.
   // STATS#: the statistics' counters and snapshots, and the counts a hidden offer moves.
   // USER#, EMAIL#, CATALOGUE#, CONN#: the admin's users (create, edit, archive, verify; their sessions
-  // and sockets end, search hears of it); OFFER#, CHATS#: whether a role change would orphan anything.
+  // and sockets end, search hears of it; TOKEN#, RATE#: an e-mail change's link); OFFER#, CHATS#: whether a role change would orphan anything.
   admin: {
-    readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'EMAIL#', 'CONN#', 'STATS#'],
+    readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'EMAIL#', 'TOKEN#', 'RATE#', 'CONN#', 'STATS#'],
     read: [],
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
   },

@@ -143,6 +143,34 @@ export function heldUploadUrl(heldKey: string): Promise<string> {
   return getSignedUrl(formSigner, new GetObjectCommand({ Bucket: config.filesBucket, Key: heldKey }), { expiresIn: UPLOADS.heldViewSeconds });
 }
 
+export interface PublishBytesRequest {
+  data: Uint8Array;
+  maxBytes: number;
+  /** Where in the media bucket it goes, e.g. avatars/<userId>. */
+  publicPrefix: string;
+  /** What a refused image is told, in the words of its context. */
+  refusals: Pick<FileRefusals, 'tooLarge' | 'type'>;
+}
+
+/**
+ * publishUpload for an image that came in a request's body (a multipart form): checked by its size
+ * and first bytes, whatever its name or declared type, then put in the media bucket as
+ * <publicPrefix>/<random id>.<ext> with the type its bytes show. Returns the path below /uploads/.
+ */
+export async function publishImageBytes({ data, maxBytes, publicPrefix, refusals }: PublishBytesRequest): Promise<string> {
+  if (data.length > maxBytes) throw new BadRequest(refusals.tooLarge, 'upload_too_large');
+  const type = IMAGE_TYPES.find((candidate) => candidate.signature(data));
+  if (!type) throw new BadRequest(refusals.type, 'upload_type_refused');
+  const path = `${publicPrefix}/${randomUUID()}.${type.ext}`;
+  await s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: path, Body: data, ContentType: type.mime }));
+  return path;
+}
+
+/** Removes a published file (a replaced or deleted photo) from the media bucket. */
+export async function unpublish(path: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: config.mediaBucket, Key: path }));
+}
+
 /** The check of publishUpload and holdUpload, then the copy of the checked bytes to <bucket>/<prefix>/<random id>.<ext>. */
 async function moveChecked({ key, keyPrefix, maxBytes }: HoldRequest, toBucket: string, toPrefix: string): Promise<string> {
   const prefix = `${UPLOADS.incomingPrefix}/${keyPrefix}/`;

@@ -80,7 +80,7 @@ const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
 const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   health: { probesOnly: true },
   auth: { mail: true, signsAccessTokens: true, connections: ['DELETE'] },
-  users: { media: true },
+  users: { media: true, mail: true },
   catalogue: { uploadsFor: 'offers', readsSearchSnapshot: true },
   chats: { files: true, mail: true, connections: ['POST'] },
   orders: { stripe: true, mail: true, keepsFilesIn: 'projects', connections: ['POST'] },

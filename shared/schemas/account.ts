@@ -24,6 +24,8 @@ export interface Account {
   createdAt: string;
   lastLoginAt?: string;
   phoneNumber?: string;
+  /** A new address waiting for its confirmation link; `email` stays the address until then. */
+  pendingEmail?: string;
   city?: string;
   country?: string;
   languages?: string[];

@@ -40,6 +40,7 @@ export interface RouteResponses {
   'POST /api/auth/register': Message;
   'POST /api/auth/register-professor': Message;
   'POST /api/auth/activate': Message;
+  'POST /api/auth/confirm-email': Message;
   'POST /api/auth/forgot-password': Message;
   'POST /api/auth/reset-password': Message;
   'POST /api/auth/contact': Message;

@@ -15,7 +15,7 @@ import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
-import { latestMail, uniqueEmail } from '../support/outbox';
+import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
 import { setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 
@@ -154,6 +154,28 @@ describe('editing a member', () => {
     const adminId = idOfToken(admin);
     expect(await admin.request('PATCH', `/admin/update-user/${adminId}`, { firstName: 'Root' })).toMatchObject({ status: 404 });
     expect(await admin.request('DELETE', `/admin/users/${adminId}`)).toMatchObject({ status: 404 });
+  });
+
+  it('changes an e-mail only once the new address confirms it, tells the old one, and records the request', async () => {
+    const { email, client } = await signedInStudent();
+    const memberId = idOfToken(client);
+    const newEmail = uniqueEmail('moved');
+    expect(await admin.request('PATCH', `/admin/update-user/${memberId}`, { email: newEmail })).toMatchObject({
+      status: 200,
+      body: { msg: MSG.memberEmailChangeRequested, user: { email } },
+    });
+    expect((await latestMail(email, 'A change of your e-mail address was requested')).text).toContain(
+      `An administrator asked to change the e-mail address of your account to ${newEmail}`,
+    );
+    expect((await new ApiClient().post('/auth/login', { email: newEmail, password: PASSWORD })).status).toBe(401);
+    expect((await new ApiClient().post('/auth/login', { email, password: PASSWORD })).status).toBe(200);
+
+    const link = linkIn(await latestMail(newEmail, 'Confirm your new e-mail address'), '/confirm-email/');
+    expect(await new ApiClient().post('/auth/confirm-email', { token: link.split('/confirm-email/')[1] })).toMatchObject({ status: 200 });
+    expect((await new ApiClient().post('/auth/login', { email: newEmail, password: PASSWORD })).status).toBe(200);
+    expect((await new ApiClient().post('/auth/login', { email, password: PASSWORD })).status).toBe(401);
+    const [entry] = await auditOf(memberId);
+    expect(entry).toMatchObject({ action: 'user.email-change', admin: { email: TEST_SEED.adminEmail }, details: { to: newEmail } });
   });
 
   it('refuses a role change that would orphan an expert’s offers or a student’s conversations', async () => {

@@ -31,7 +31,7 @@ describe('local stack', () => {
   });
 
   it('answers a route of a later issue with 501 and a clear msg', async () => {
-    const response = await (await signedInAs('professor')).request('DELETE', '/user/education/0');
+    const response = await (await signedInAs('admin')).get('/admin/archived-users');
     expect(response.status).toBe(501);
     expect(response.body).toEqual({ msg: 'This feature is not available yet.', code: 'not_implemented' });
   });

@@ -43,6 +43,13 @@ export interface ExpertDetails {
   payoutAccountId?: string;
 }
 
+export interface EmailChange {
+  email: string;
+  /** The hash of the one link that confirms it: a later request replaces it. */
+  tokenHash: string;
+  expiresAt: number;
+}
+
 export interface AccountRecord extends ExpertDetails {
   userId: string;
   role: Role;
@@ -69,8 +76,11 @@ export interface AccountRecord extends ExpertDetails {
   activationTokenHash?: string;
   resetTokenHash?: string;
   profilePhoto?: string;
+  phoneNumber?: string;
   city?: string;
   country?: string;
+  /** A new address asked for and not yet confirmed by its link (decision 191): the account keeps `email` until then. */
+  emailChange?: EmailChange;
   /** Sessions ended in the last 15 minutes (id -> when): their access tokens are refused. */
   endedSessions?: Record<string, number>;
   /** Optimistic lock of endedSessions: two sessions ending at once both get recorded. */
@@ -122,8 +132,10 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   activationTokenHash: text,
   resetTokenHash: text,
   profilePhoto: text,
+  phoneNumber: text,
   city: text,
   country: text,
+  emailChange: z.optional(z.object({ email: z.string(), tokenHash: z.string(), expiresAt: z.number() })),
   endedSessions: z.optional(z.record(z.string(), z.number())),
   sessionsVersion: count,
   favorites: z.optional(z.record(z.string(), z.string())),
@@ -182,8 +194,10 @@ export function toCurrentAccount(account: AccountRecord): Account {
     lastName: account.lastName,
     ...(account.name !== undefined && { name: account.name }),
     ...(account.profilePhoto !== undefined && { profilePhoto: account.profilePhoto }),
+    ...(account.phoneNumber !== undefined && { phoneNumber: account.phoneNumber }),
     ...(account.city !== undefined && { city: account.city }),
     ...(account.country !== undefined && { country: account.country }),
+    ...(account.emailChange !== undefined && account.emailChange.expiresAt > Date.now() / 1000 && { pendingEmail: account.emailChange.email }),
     ...expertDetailsOf(account),
     favorites: favoriteIds(account.favorites),
     isActivated: account.status === 'active',

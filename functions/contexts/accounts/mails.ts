@@ -89,3 +89,25 @@ export const welcomeMail = (to: string, firstName: string): Mail =>
     `${config.appUrl}/login`,
     `If you did not expect this account, you can choose a new password at ${config.appUrl}/forgot-password or contact us.`,
   );
+
+/** To a new address asked for an account: it counts only once its owner follows this link. */
+export const emailChangeConfirmMail = (to: string, token: string): Mail =>
+  linkMail(
+    to,
+    'Confirm your new e-mail address',
+    'Your account asked to use this e-mail address from now on. Please confirm that it is yours. The link is valid for 24 hours.',
+    'Confirm my new address',
+    `${config.appUrl}/confirm-email/${token}`,
+    'If you did not ask for this, you can ignore this e-mail: nothing changes unless the link is followed.',
+  );
+
+/** To the current address when a change away from it is asked: a security notice, always sent. */
+export const emailChangeNoticeMail = (to: string, newAddress: string, requestedBy: 'self' | 'admin'): Mail =>
+  linkMail(
+    to,
+    'A change of your e-mail address was requested',
+    `${requestedBy === 'admin' ? 'An administrator asked' : 'You asked'} to change the e-mail address of your account to ${newAddress}. Your account keeps this address until the link sent to the new one is followed.`,
+    'Choose a new password',
+    `${config.appUrl}/forgot-password`,
+    'If it was not you, choose a new password at once through this link: it ends every session. The change only happens if someone opens the link sent to the new address.',
+  );

@@ -7,15 +7,16 @@ import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/texts';
 import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from '../../../shared/schemas/admin';
 import { hashPassword, newId } from '../../platform/crypto';
-import { BadRequest, Conflict, Contention, NotFound, NotImplemented } from '../../platform/errors';
+import { BadRequest, Conflict, Contention, NotFound } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { sendMail } from '../../platform/mailer';
-import { type AdminActor, type AdminAction, auditWrites } from '../audit/service';
+import { type AdminActor, type AdminAction, auditWrites, recordAdminAction } from '../audit/service';
 import { hasOffers } from '../catalogue/offer-service';
 import { hasConversations } from '../chats/service';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { accountCountWrite, accountRoleChangeWrite } from '../statistics/counter-writes';
 import type { AccountRecord } from './account';
+import { requestEmailChange } from './email-change-service';
 import { welcomeMail } from './mails';
 import * as members from './member-repository';
 import * as repo from './repository';
@@ -109,7 +110,7 @@ async function apply(
 }
 
 /**
- * PATCH /admin/update-user/{id}: names and role (decision 182). A role change is refused while it
+ * PATCH /admin/update-user/{id}: names, role and e-mail (decision 182; the address re-verified, decision 191). A role change is refused while it
  * would orphan anything: an expert's offers (and through them orders and money), or a student's
  * conversations (and orders).
  */
@@ -125,10 +126,14 @@ export async function updateMember(
   );
   const emailChanged = email !== undefined && email.toLowerCase() !== member.email.toLowerCase();
   if (Object.keys(changed).length === 0 && !emailChanged) throw new BadRequest(MSG.noChanges, 'bad_request');
-  // The admin's change of an address goes through its re-verification (the e-mail change of the accounts context).
-  if (emailChanged) throw new NotImplemented();
   if (changed.role === 'user' && (await hasOffers(userId))) throw new Conflict(MSG.memberHasOffers, 'role_change_refused');
   if (changed.role === 'professor' && (await hasConversations(userId))) throw new Conflict(MSG.memberHasConversations, 'role_change_refused');
+  // An address an admin sets counts once its owner confirms it, as the member's own change does (decision 191); the old one is told.
+  if (emailChanged) {
+    await requestEmailChange(userId, email, 'admin');
+    await recordAdminAction(actor, action(member, 'user.email-change', { to: email }));
+  }
+  if (Object.keys(changed).length === 0) return { msg: MSG.memberEmailChangeRequested, user: toAdminUserRow(member) };
   const details = Object.fromEntries(Object.entries(changed).map(([field, value]) => [field, `${member[field as keyof typeof fields]} → ${value}`]));
   await apply(
     member,
@@ -140,7 +145,7 @@ export async function updateMember(
       ...(changed.role && member.status === 'active' && !member.isDeleted ? accountRoleChangeWrite(member.role, changed.role) : []),
     ],
   );
-  return { msg: MSG.memberUpdated, user: toAdminUserRow({ ...member, ...changed }) };
+  return { msg: emailChanged ? MSG.memberEmailChangeRequested : MSG.memberUpdated, user: toAdminUserRow({ ...member, ...changed }) };
 }
 
 /**

@@ -38,7 +38,7 @@ export interface Registration {
   name?: string;
 }
 
-export type TokenPurpose = 'activation' | 'password-reset';
+export type TokenPurpose = 'activation' | 'password-reset' | 'email-change';
 export interface TokenRecord {
   purpose: TokenPurpose;
   userId: string;
@@ -364,7 +364,7 @@ const registrationItem: z.ZodMiniType<Registration> = z.object({
   name: z.optional(z.string()),
 });
 const tokenItem: z.ZodMiniType<TokenRecord> = z.object({
-  purpose: z.enum(['activation', 'password-reset']),
+  purpose: z.enum(['activation', 'password-reset', 'email-change']),
   userId: z.string(),
   expiresAt: z.number(),
   registration: z.optional(registrationItem),

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: 'favorites', ...page(() => import('@/features/experts/routes/favorites')) },
       { path: 'privacy', ...page(() => import('@/features/site/routes/privacy')) },
       { path: 'activate/:token', ...page(() => import('@/features/auth/routes/activate')) },
+      { path: 'confirm-email/:token', ...page(() => import('@/features/profile/routes/confirm-email')) },
       { path: 'contact-us', ...page(() => import('@/features/site/routes/contact')) },
       { path: 'faq-page', ...page(() => import('@/features/site/routes/faq')) },
       { path: 'create', ...page(() => import('@/features/site/routes/onboarding-result')) },

@@ -20,7 +20,8 @@ type ExpertFields = Pick<ExpertCardData, 'firstName' | 'lastName'> & Partial<Exp
 export const expertName = (expert: ExpertFields) => `${expert.firstName} ${expert.lastName}`.trim();
 
 /** The headline, otherwise position and company. */
-export const expertRole = (expert: ExpertFields) => expert.headline || [expert.position, expert.company].filter(Boolean).join(' at ');
+/** The headline, else the position at the company, else the job title the expert typed in their About (decision 192). */
+export const expertRole = (expert: ExpertFields) => expert.headline || [expert.position, expert.company].filter(Boolean).join(' at ') || expert.domainActivity;
 
 export const expertPlace = (expert: ExpertFields) => [expert.city, expert.country].filter(Boolean).join(', ');
 

@@ -1,5 +1,5 @@
 /**
- * The one API client of the SPA: same-origin JSON calls under /api with credentials, a bearer
+ * The one API client of the SPA: same-origin JSON calls (and the forms of upload routes) under /api with credentials, a bearer
  * token kept in memory, and a single shared refresh for every request that meets a 401.
  */
 import { SHELL_MSG } from '@shared/shell-texts';
@@ -86,7 +86,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function send(key: RouteKey, path: string, body: unknown, token: string | undefined): Promise<{ status: number; data: unknown }> {
     const method = key.slice(0, key.indexOf(' '));
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A form (an upload route) sets its own multipart type and boundary.
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;
     try {
@@ -94,7 +96,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method,
         headers,
         credentials: 'include',
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined || isForm ? body : JSON.stringify(body),
       });
     } catch {
       throw new ApiError(0, {});

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { EarningsChart } from '@/features/dashboard/components/earnings-chart';
 import { OffersCard } from '@/features/dashboard/components/offers-card';
 import { OpenOrdersCard } from '@/features/dashboard/components/open-orders-card';
-import { PayoutCard } from '@/features/dashboard/components/payout-card';
+import { PayoutCard } from '@/components/payout-card';
 import { StatsCard } from '@/features/dashboard/components/stats-card';
 import '@/features/dashboard/dashboard.css';
 

@@ -10,6 +10,7 @@ import { ChangePasswordForm } from '@/features/profile/components/change-passwor
 import { YourData } from '@/features/profile/components/your-data';
 import { NotificationPreferencesPanel } from '@/features/profile/components/notification-preferences';
 import { SessionsPanel } from '@/features/profile/components/sessions-panel';
+import { ProfileTab } from '@/features/profile/components/profile-tab';
 import '@/features/profile/profile.css';
 
 const TABS = [
@@ -74,7 +75,9 @@ export default function ProfileRoute() {
           hidden={tab.key !== current}
           className="profile-panel"
         >
-          {tab.key !== current ? null : tab.key === 'password' ? (
+          {tab.key !== current ? null : tab.key === 'profile' ? (
+            <ProfileTab />
+          ) : tab.key === 'password' ? (
             <>
               <ChangePasswordForm />
               <SessionsPanel />

@@ -1,0 +1,168 @@
+/**
+ * DynamoDB writes of a member's own profile: its fields, its photo, an expert's education and work
+ * experience, and the change of its e-mail address. An expert's change puts a catalogue change item
+ * in the same transaction, so search and the directory learn of it within seconds.
+ */
+import { config } from '../../platform/config';
+import { emailKey, tokenKey, userKey } from '../../platform/keys';
+import { isConditionFailure, nowSeconds, transact } from '../../platform/table';
+import { catalogueChangePut } from '../search/catalogue-changes';
+import type { AccountRecord, EmailChange } from './account';
+import { toEmailClaimItem } from './account';
+
+const TableName = () => config.tableName;
+
+/** The fields of an account its owner edits through PUT /user/update. */
+export type ProfileField = 'firstName' | 'lastName' | 'phoneNumber' | 'city' | 'country' | 'bio' | 'languages' | 'domainActivity' | 'profilePhoto';
+export type ProfileChanges = Partial<Record<ProfileField, string | string[] | undefined>>;
+
+const announce = (account: Pick<AccountRecord, 'role' | 'userId'>) =>
+  account.role === 'professor' ? [catalogueChangePut('expert', account.userId, account.userId)] : [];
+
+/** Sets the fields with a value and removes those set to undefined (a cleared photo, job title or bio). */
+export async function updateProfile(account: Pick<AccountRecord, 'role' | 'userId'>, changes: ProfileChanges): Promise<void> {
+  const fields = Object.entries(changes).map(([field, value], at) => ({ field, value, name: `#f${at}`, placeholder: `:f${at}` }));
+  const set = fields.filter(({ value }) => value !== undefined);
+  const remove = fields.filter(({ value }) => value === undefined);
+  const clauses = [
+    set.length > 0 ? `SET ${set.map(({ name, placeholder }) => `${name} = ${placeholder}`).join(', ')}` : '',
+    remove.length > 0 ? `REMOVE ${remove.map(({ name }) => name).join(', ')}` : '',
+  ];
+  await transact({
+    TransactItems: [
+      {
+        Update: {
+          TableName: TableName(),
+          Key: userKey(account.userId),
+          UpdateExpression: clauses.filter(Boolean).join(' '),
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(fields.map(({ name, field }) => [name, field])),
+          ...(set.length > 0 && { ExpressionAttributeValues: Object.fromEntries(set.map(({ placeholder, value }) => [placeholder, value])) }),
+        },
+      },
+      ...announce(account),
+    ],
+  });
+}
+
+/**
+ * Replaces an expert's education or work-experience list, if it is still the list the change was
+ * made from (two tabs editing at once: one lands, the other is told to reload); false otherwise.
+ */
+export async function replaceExpertList(
+  account: Pick<AccountRecord, 'role' | 'userId'>,
+  field: 'education' | 'workExperience',
+  next: unknown[],
+  previous: unknown[] | undefined,
+): Promise<boolean> {
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(account.userId),
+            UpdateExpression: 'SET #list = :next',
+            ConditionExpression: previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#list)' : '#list = :previous',
+            ExpressionAttributeNames: { '#list': field },
+            ExpressionAttributeValues: { ':next': next, ...(previous !== undefined && { ':previous': previous }) },
+          },
+        },
+        ...announce(account),
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Records a requested change of address with its one-time token (expiring with it); an earlier request's link stops working. */
+export async function putEmailChange(userId: string, change: EmailChange): Promise<void> {
+  await transact({
+    TransactItems: [
+      { Put: { TableName: TableName(), Item: { ...tokenKey(change.tokenHash), purpose: 'email-change', userId, expiresAt: change.expiresAt } } },
+      {
+        Update: {
+          TableName: TableName(),
+          Key: userKey(userId),
+          UpdateExpression: 'SET emailChange = :change',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':change': change },
+        },
+      },
+    ],
+  });
+}
+
+/** Forgets a request whose link could not be mailed. */
+export async function dropEmailChange(userId: string, tokenHash: string): Promise<void> {
+  await transact({
+    TransactItems: [
+      { Delete: { TableName: TableName(), Key: tokenKey(tokenHash) } },
+      {
+        Update: {
+          TableName: TableName(),
+          Key: userKey(userId),
+          UpdateExpression: 'REMOVE emailChange',
+          ConditionExpression: 'emailChange.tokenHash = :hash',
+          ExpressionAttributeValues: { ':hash': tokenHash },
+        },
+      },
+    ],
+  }).catch((error) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}
+
+/**
+ * Switches the account to its confirmed new address in one transaction: the token is spent, the
+ * account takes the address it was mailed for (if it still has the address the change was asked
+ * from), the old address's claim goes and the new one's is made, refused when another account holds
+ * it. False when any of that does not hold.
+ */
+export async function confirmEmailChange(tokenHash: string, account: AccountRecord, change: EmailChange): Promise<boolean> {
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Delete: {
+            TableName: TableName(),
+            Key: tokenKey(tokenHash),
+            ConditionExpression: 'purpose = :purpose AND expiresAt > :now AND userId = :userId',
+            ExpressionAttributeValues: { ':purpose': 'email-change', ':now': nowSeconds(), ':userId': account.userId },
+          },
+        },
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(account.userId),
+            UpdateExpression: 'SET email = :new REMOVE emailChange',
+            ConditionExpression: 'email = :old AND emailChange.tokenHash = :hash',
+            ExpressionAttributeValues: { ':new': change.email, ':old': account.email, ':hash': tokenHash },
+          },
+        },
+        {
+          Delete: {
+            TableName: TableName(),
+            Key: emailKey(account.email),
+            ConditionExpression: 'userId = :userId',
+            ExpressionAttributeValues: { ':userId': account.userId },
+          },
+        },
+        {
+          Put: {
+            TableName: TableName(),
+            Item: toEmailClaimItem({ email: change.email, userId: account.userId }),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
