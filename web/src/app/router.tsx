@@ -1,6 +1,5 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
-import { ComingSoon } from '@/components/coming-soon';
 import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireExpertElseHome } from './guards';
 import { BareLayout, RootLayout } from './root-layout';
 import { NotFoundRoute } from '@/features/site/routes/not-found';
@@ -16,7 +15,6 @@ const page = (load: () => Promise<{ default: React.ComponentType; loader?: Loade
   },
 });
 
-const soon = (title: string, home = '/'): RouteObject['element'] => <ComingSoon title={title} home={home} />;
 
 export const routes: RouteObject[] = [
   {
@@ -89,7 +87,7 @@ export const routes: RouteObject[] = [
           { path: 'reports', ...page(() => import('@/features/admin/routes/reports')) },
           { path: 'create-user', ...page(() => import('@/features/admin/routes/create-user')) },
           { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },
-          { path: '*', element: soon('Admin page', '/admin') },
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
     ],

@@ -82,10 +82,8 @@ export default function ProfileRoute() {
               <ChangePasswordForm />
               <SessionsPanel />
             </>
-          ) : tab.key === 'notifications' ? (
-            <NotificationPreferencesPanel />
           ) : (
-            <p>This part of your settings is coming soon. We are building it right now.</p>
+            <NotificationPreferencesPanel />
           )}
         </div>
       ))}
