@@ -15,7 +15,6 @@ const page = (load: () => Promise<{ default: React.ComponentType; loader?: Loade
   },
 });
 
-
 export const routes: RouteObject[] = [
   {
     path: '/',
