@@ -9,7 +9,7 @@ import { config } from '../../platform/config';
 import { BadRequest } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { connectedAccountOf, debtOf, disputedDebtOf, earnedBy, EXPERT_BALANCES, heldFor, type ExpertBalance, expertAccount } from './ledger';
+import { connectedAccountOf, debtOf, earnedBy, heldFor, expertAccount } from './ledger';
 import { ledgerLineKey } from '../../platform/keys';
 import * as ledger from './ledger-repository';
 import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
@@ -60,23 +60,7 @@ export const chargeRefunds = provider.chargeRefunds;
 export const ledgerWrites = ledger.entryWrites;
 export const getLedgerEntry = ledger.getEntry;
 
-/**
- * What the platform owes the expert in each state, what they owe it (`owed`) and what they would
- * owe if their open disputes are lost (`owedIfLost`), in cents (never negative): one BatchGetItem
- * of running totals.
- */
-export async function expertBalances(expertId: string): Promise<Record<ExpertBalance | 'owed' | 'owedIfLost', Cents>> {
-  const totals = await ledger.totalsOf([...EXPERT_BALANCES.map((state) => expertAccount(expertId, state)), debtOf(expertId), disputedDebtOf(expertId)]);
-  const owedTo = (state: ExpertBalance) => cents(-(totals.get(expertAccount(expertId, state)) ?? 0) + 0);
-  const owing = Object.fromEntries(EXPERT_BALANCES.map((state) => [state, owedTo(state)])) as Record<ExpertBalance, Cents>;
-  return { ...owing, owed: totals.get(debtOf(expertId)) ?? cents(0), owedIfLost: totals.get(disputedDebtOf(expertId)) ?? cents(0) };
-}
-
-/** Every line of the expert's own accounts (what the platform owes them, their connected account, their debt): their data export. */
-export async function expertStatement(expertId: string) {
-  const accounts = [...EXPERT_BALANCES.map((state) => expertAccount(expertId, state)), connectedAccountOf(expertId), debtOf(expertId)];
-  return (await Promise.all(accounts.map(ledger.statementOf))).flat();
-}
+export { expertBalances, expertStatement } from './balance-service';
 
 /** What an order's credit gave its expert (after the fee, the debt it settled included); undefined before the order is credited. */
 export async function creditOf(orderId: string, expertId: string): Promise<Cents | undefined> {

@@ -15,11 +15,11 @@ import { sendMail } from '../../platform/mailer';
 import { fileDownloadUrl, keepJson, keptAt } from '../../platform/uploads';
 import { type AccountRecord, toCurrentAccount } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import * as offers from '../catalogue/offer-service';
+import * as offers from '../catalogue/account-offers-service';
 import * as reviews from '../catalogue/review-service';
 import * as chats from '../chats/service';
 import type { OrderRecord } from '../orders/order';
-import * as payments from '../payments/service';
+import * as payments from '../payments/balance-service';
 import { accountDeletedMail } from './mails';
 
 type Conversation = Awaited<ReturnType<typeof chats.conversationsOf>>[number];
