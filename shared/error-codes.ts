@@ -84,6 +84,8 @@ export const ERROR_CODES = [
   'withdrawal_over_balance',
   'withdrawal_not_found',
   'already_decided',
+  // Bans and moderation (the admin issue).
+  'admin_not_bannable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -44,7 +44,7 @@ import {
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
 import { auditQuery } from './schemas/audit';
-import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema } from './schemas/admin';
+import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema, banUserSchema } from './schemas/admin';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -200,7 +200,9 @@ const ROUTE_TABLE = [
   r('GET', '/admin/archived-users', 'admin', 'admin'),
   r('DELETE', '/admin/users/{id}', 'admin', 'admin'),
   r('PATCH', '/admin/update-user/{id}', 'admin', 'admin', { body: adminUpdateUserSchema }),
-  r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: emptyBody }),
+  r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: banUserSchema }),
+  // What a ban would refund, shown before the admin confirms it (the admin issue).
+  r('GET', '/admin/users/{id}/ban-preview', 'admin', 'admin'), // (added)
   r('POST', '/admin/unban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/restore-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),

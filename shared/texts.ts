@@ -293,6 +293,14 @@ export const MSG = {
   // The audit log of admin actions (the admin issue)
   invalidFilter: 'Invalid filter.',
   auditLoadFailed: 'Unable to load the audit log.',
+
+  // Bans and moderation with reasons (the admin issue)
+  userBanned: 'User banned.',
+  userUnbanned: 'User unbanned.',
+  adminNotBannable: 'An admin account cannot be banned.',
+  banFailed: 'Unable to ban the user.',
+  unbanFailed: 'Unable to unban the user.',
+  banPreviewFailed: 'Unable to load the orders this ban would refund.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

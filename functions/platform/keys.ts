@@ -222,8 +222,10 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     // an expert's credits (GSI1 CREDITS#<account>); every expert's running totals (GSI1 TOTALS#EXPERTS), which reconciliation checks.
     index: ['ORDERS#', 'EXPERT#', 'WITHDRAWALS#', 'CREDITS#', 'TOTALS#'],
   },
-  // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log.
-  admin: { readWrite: ['AUDIT#', 'EVENT#'], read: ['USER#'], index: ['AUDIT#'] },
+  // AUDIT#, EVENT#: the audit log and the events that carry its entries to the log. A ban: USER# (the flag,
+  // the sessions), CATALOGUE# (search learns of it), CONN# (the sockets closed), ORDER# (the orders cancelled,
+  // found through the member's conversations, GSI1 CHATS#<id>).
+  admin: { readWrite: ['AUDIT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'CONN#', 'ORDER#'], read: [], index: ['AUDIT#', 'CHATS#'] },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },

@@ -79,7 +79,8 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   catalogue: { uploadsFor: 'offers', readsSearchSnapshot: true },
   chats: { files: true, mail: true, connections: ['POST'] },
   orders: { stripe: true, mail: true, keepsFilesIn: 'projects', connections: ['POST'] },
-  admin: { media: true, mail: true },
+  // connections: a ban closes the member's sockets (DELETE) and announces its cancelled orders (POST).
+  admin: { media: true, mail: true, connections: ['POST', 'DELETE'] },
 };
 
 export interface ApiStackProps extends StackProps {

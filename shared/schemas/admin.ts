@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { MSG } from '../texts';
-import { LIMITS } from '../limits';
-import { email, plainText } from './common';
+import { LIMITS, MODERATION } from '../limits';
+import { email, optionalPlainText, plainText } from './common';
 import { cursor } from './chats';
 
 export const adminCreateUserSchema = z.object({
@@ -30,3 +30,21 @@ export const adminPaymentsQuery = z.object({
   ),
   cursor,
 });
+
+/** POST /admin/ban-user/{id}: an optional reason, mailed to the member and kept in the audit log. */
+export const banUserSchema = z.optional(z.object({ reason: optionalPlainText(MODERATION.reasonMax) }));
+
+/** One order a ban would cancel and refund in full, as the admin sees it before confirming. */
+export interface BanPreviewOrder {
+  _id: string;
+  orderNumber: number;
+  offerTitle: string;
+  /** The banned member's side of the order. */
+  side: 'student' | 'expert';
+  refundCents: number;
+}
+
+/** GET /admin/users/{id}/ban-preview. */
+export interface BanPreview {
+  orders: BanPreviewOrder[];
+}

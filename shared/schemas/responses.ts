@@ -8,6 +8,7 @@ import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
 import type { AuditPage } from './audit';
+import type { BanPreview } from './admin';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { ReportedOrder, ReportedOrderDetail } from './orders';
 import type { ExpertCard, ExpertProfile, FavoritesReply, OfferDto, Page, PhotoUploadForm, PublicUser, Review } from './catalogue';
@@ -132,6 +133,7 @@ export interface RouteResponses {
   'POST /api/admin/withdrawals/{id}/reject': Message & { withdrawal: Withdrawal };
   'GET /api/admin/statistics': AdminStatistics;
   'GET /api/admin/audit': AuditPage;
+  'GET /api/admin/users/{id}/ban-preview': BanPreview;
 }
 
 /**
