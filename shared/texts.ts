@@ -301,6 +301,7 @@ export const MSG = {
   banFailed: 'Unable to ban the user.',
   unbanFailed: 'Unable to unban the user.',
   banPreviewFailed: 'Unable to load the orders this ban would refund.',
+  rejectionReasonRequired: 'Give the reason for the rejection: the expert reads it.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

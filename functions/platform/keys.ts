@@ -206,14 +206,33 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#'], read: [], index: [] },
   users: { readWrite: ['USER#'], read: ['OFFER#', 'CHATS#'], index: [] },
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
-  catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
+  // AUDIT#, EVENT#: an admin's moderation records its audit entry, and the event that mails the expert, with the change.
+  catalogue: {
+    readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'AUDIT#', 'EVENT#'],
+    read: ['ORDER#', 'ORDERNUMBER#'],
+    index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'],
+  },
   chats: {
     readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'ORDERNUMBER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'],
     read: ['USER#', 'OFFER#', 'CONN#'],
     index: ['CHATS#'],
   },
   orders: {
-    readWrite: ['ORDER#', 'INTRO#', 'LEDGER#', 'BALANCE#', 'PROVIDEREVENT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'WITHDRAWAL#', 'EARNINGS#', 'RECONCILIATION#'],
+    // AUDIT#: an admin's decision on a withdrawal or a reported problem is recorded with it.
+    readWrite: [
+      'ORDER#',
+      'INTRO#',
+      'LEDGER#',
+      'BALANCE#',
+      'PROVIDEREVENT#',
+      'EVENT#',
+      'USER#',
+      'CATALOGUE#',
+      'WITHDRAWAL#',
+      'EARNINGS#',
+      'RECONCILIATION#',
+      'AUDIT#',
+    ],
     // ORDERNUMBER#: the admin's payments find an order by its number.
     read: ['CHAT#', 'CHATS#', 'CONN#', 'ORDERNUMBER#'],
     // GSI2 ORDERS#DUE (deadlines), GSI1 ORDERS#REPORTED (problems), GSI3 ORDERS#PAID and ORDERS#DISPUTED
@@ -227,7 +246,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // found through the member's conversations, GSI1 CHATS#<id>).
   admin: { readWrite: ['AUDIT#', 'EVENT#', 'USER#', 'CATALOGUE#', 'CONN#', 'ORDER#'], read: [], index: ['AUDIT#', 'CHATS#'] },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
-  // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses.
-  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#'], index: [] },
+  // ORDER#, WITHDRAWAL#, OFFER#, USER#: a notice is mailed from the order, withdrawal or offer as it is, to its people's addresses.
+  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'OFFER#', 'USER#'], index: [] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

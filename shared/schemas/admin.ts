@@ -34,6 +34,9 @@ export const adminPaymentsQuery = z.object({
 /** POST /admin/ban-user/{id}: an optional reason, mailed to the member and kept in the audit log. */
 export const banUserSchema = z.optional(z.object({ reason: optionalPlainText(MODERATION.reasonMax) }));
 
+/** DELETE /admin/offers/{id}: the reason of the rejection, which the expert reads in My Offers and by mail. */
+export const rejectOfferSchema = z.object({ reason: plainText(MSG.rejectionReasonRequired, MODERATION.reasonMax) });
+
 /** One order a ban would cancel and refund in full, as the admin sees it before confirming. */
 export interface BanPreviewOrder {
   _id: string;

@@ -35,7 +35,13 @@ export type OrderNotice = z.infer<typeof orderNoticeSchema>;
 export const withdrawalNoticeSchema = z.object({ kind: z.enum(WITHDRAWAL_NOTICE_KINDS), withdrawalId: z.string() });
 export type WithdrawalNotice = z.infer<typeof withdrawalNoticeSchema>;
 
-export const noticeSchema = z.union([orderNoticeSchema, withdrawalNoticeSchema]);
+/** What the expert is mailed about an admin's moderation of their offer (with the reason of a rejection). */
+export const OFFER_NOTICE_KINDS = ['offerApproved', 'offerRejected'] as const;
+export const offerNoticeSchema = z.object({ kind: z.enum(OFFER_NOTICE_KINDS), offerId: z.string() });
+export type OfferNotice = z.infer<typeof offerNoticeSchema>;
+
+export const noticeSchema = z.union([orderNoticeSchema, withdrawalNoticeSchema, offerNoticeSchema]);
 export type Notice = z.infer<typeof noticeSchema>;
 
 export const isWithdrawalNotice = (notice: Notice): notice is WithdrawalNotice => 'withdrawalId' in notice;
+export const isOfferNotice = (notice: Notice): notice is OfferNotice => 'offerId' in notice;

@@ -2,7 +2,7 @@
  * DynamoDB access of offers. Keys come from lib/keys.ts only; item shapes from offer.ts only. Every
  * write that changes what the catalogue shows carries its change-log item in the same transaction.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
@@ -11,6 +11,9 @@ import { catalogueChangePut } from '../search/catalogue-changes';
 import { fromOfferItem, listedStatusIndex, type OfferRecord, toOfferItem } from './offer';
 
 /** Writes an offer as it is (the demo seed and the benchmark generator). */
+/** A write of another context for the transaction of a change (the admin's audit entry). */
+type TransactionWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 export async function putOffer(offer: OfferRecord): Promise<void> {
   await db.send(new PutCommand({ TableName: config.tableName, Item: toOfferItem(offer) }));
 }
@@ -76,7 +79,11 @@ export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCent
  * given, still that expert's. `resubmit` sends it back to moderation (an expert's edit); an admin's
  * edit keeps its status. False when the condition fails.
  */
-export async function updateOffer(offer: OfferRecord, fields: OfferFields, options: { ownerId?: string; resubmit: boolean }): Promise<OfferRecord | undefined> {
+export async function updateOffer(
+  offer: OfferRecord,
+  fields: OfferFields,
+  options: { ownerId?: string; resubmit: boolean; writes?: TransactionWrite[] },
+): Promise<OfferRecord | undefined> {
   const now = new Date().toISOString();
   const updated: OfferRecord = { ...offer, ...fields, updatedAt: now, ...(options.resubmit && { status: 'pending' as const, submittedAt: now }) };
   const values: Record<string, unknown> = {
@@ -120,15 +127,17 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
       },
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
+    ...(options.writes ?? []),
   ]);
   return written ? updated : undefined;
 }
 
 /**
  * Publishes an offer waiting in moderation, with `photo`, the published copy of its photo in
- * moderation when it has one. False when it no longer waits, or its photo in moderation changed.
+ * moderation when it has one, and the writes given (the admin's audit entry). False when it no
+ * longer waits, or its photo in moderation changed.
  */
-export async function approveOffer(offer: OfferRecord, photo?: string): Promise<boolean> {
+export async function approveOffer(offer: OfferRecord, photo: string | undefined, writes: TransactionWrite[]): Promise<boolean> {
   const index = listedStatusIndex(offer, 'approved');
   const values: Record<string, unknown> = { ':approved': 'approved', ':pending': 'pending', ':gsi2pk': index.gsi2pk, ':gsi2sk': index.gsi2sk };
   let update = 'SET #status = :approved, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk';
@@ -153,33 +162,45 @@ export async function approveOffer(offer: OfferRecord, photo?: string): Promise<
       },
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
+    ...writes,
   ]);
 }
 
 /**
- * Takes an offer out of every list for good: `rejected` by an admin or `archived` by its expert
- * (`ownerId`). The item stays, so the orders and reviews that name it keep reading it. False when
- * it is no longer live, or not this expert's.
+ * Takes an offer out of every list for good: `rejected` by an admin (with the reason its expert
+ * reads, and the admin's audit entry in `writes`) or `archived` by its expert (`ownerId`). The item
+ * stays, so the orders and reviews that name it keep reading it. False when it is no longer live,
+ * or not this expert's.
  */
-export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'archived', ownerId?: string): Promise<boolean> {
+export async function retireOffer(
+  offer: OfferRecord,
+  status: 'rejected' | 'archived',
+  by: { ownerId?: string; reason?: string; writes?: TransactionWrite[] },
+): Promise<boolean> {
   const values: Record<string, unknown> = { ':status': status, ':now': new Date().toISOString(), ':pending': 'pending', ':approved': 'approved' };
+  const sets = ['#status = :status', `${status}At = :now`];
   let condition = '#status IN (:pending, :approved)';
-  if (ownerId) {
+  if (by.ownerId) {
     condition += ' AND expertId = :owner';
-    values[':owner'] = ownerId;
+    values[':owner'] = by.ownerId;
+  }
+  if (by.reason) {
+    sets.push('rejectionReason = :reason');
+    values[':reason'] = by.reason;
   }
   return conditionally([
     {
       Update: {
         TableName: config.tableName,
         Key: offerKey(offer.offerId),
-        UpdateExpression: `SET #status = :status, ${status}At = :now REMOVE gsi2pk, gsi2sk`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: values,
       },
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
+    ...(by.writes ?? []),
   ]);
 }
 

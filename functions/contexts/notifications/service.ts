@@ -7,9 +7,10 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { REALTIME } from '../../../shared/limits';
-import { isWithdrawalNotice, type Notice } from '../../../shared/schemas/notices';
+import { isOfferNotice, isWithdrawalNotice, type Notice } from '../../../shared/schemas/notices';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { sendMail } from '../../platform/mailer';
+import { offerNoticeMails } from '../catalogue/notice-service';
 import { withdrawalNoticeMails } from '../earnings/notice-service';
 import { noticeMails } from '../orders/notice-service';
 import { type EventRecord, eventOfStreamRecord, pushStreamedEvent } from '../realtime/service';
@@ -23,7 +24,11 @@ function isFresh(record: DynamoDBRecord, nowSeconds: number): boolean {
 
 /** Sends the mails of a notice that were not sent for this event before. */
 async function mailNotice(eventId: string, notice: Notice): Promise<void> {
-  const mails = isWithdrawalNotice(notice) ? await withdrawalNoticeMails(notice) : await noticeMails(notice);
+  const mails = isWithdrawalNotice(notice)
+    ? await withdrawalNoticeMails(notice)
+    : isOfferNotice(notice)
+      ? await offerNoticeMails(notice)
+      : await noticeMails(notice);
   for (const { key, mail } of mails) {
     if (!(await repo.claimMail(eventId, key))) continue;
     try {

@@ -124,7 +124,7 @@ export async function approve(caller: Caller, orderId: string): Promise<{ msg: s
  * the payment less the fee (and less what they owe, which it settles first), in the same transaction, and the transfer of that credit due; then
  * sends the transfer (the deadlines job retries one that could not be made now).
  */
-export async function closeWithCredit(order: OrderRecord, action: OrderAction, actor: OrderActor): Promise<OrderRecord> {
+export async function closeWithCredit(order: OrderRecord, action: OrderAction, actor: OrderActor, more: repo.OrderWrite[] = []): Promise<OrderRecord> {
   // What the order still holds: all of the payment, unless a refund was made in the provider's dashboard meanwhile.
   const held = order.payment ? await payments.heldBy(order.orderId) : cents(0);
   const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso(), await payments.expertDebt(order.expertId)) : [];
@@ -133,7 +133,7 @@ export async function closeWithCredit(order: OrderRecord, action: OrderAction, a
   // The expert's statistics count the order (free sessions too) and what it earned them, in the same transaction.
   const creditEntry = entries.find((entry) => entry.kind === 'credit');
   const earned = creditEntry ? payments.earnedBy(order.expertId, creditEntry) : cents(0);
-  const writes = [...payments.ledgerWrites(entries), earnings.completedOrderWrite(order.expertId, earned)];
+  const writes = [...payments.ledgerWrites(entries), earnings.completedOrderWrite(order.expertId, earned), ...more];
   const closed = await move(order, { action, actor, changes, writes });
   await sendTransferSoon(closed);
   return closed;

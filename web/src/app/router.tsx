@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'problems', ...page(() => import('@/features/admin/routes/problems')) },
           { path: 'create-user', element: soon('Add User', '/admin') },
           { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },
+          { path: 'audit', ...page(() => import('@/features/admin/routes/audit')) },
           { path: '*', element: soon('Admin page', '/admin') },
         ],
       },

@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/admin/problems', label: 'Reported orders' },
   { to: '/admin/create-user', label: 'Add User' },
   { to: '/admin/withdraw', label: 'Withdrawals' },
+  { to: '/admin/audit', label: 'Audit log' },
 ];
 
 export function AdminSidebar() {
