@@ -41,7 +41,7 @@ describe('the ban button', () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Fraud.');
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
-    expect(await screen.findByText(MSG.userBanned)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.userBanned, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(api.calls().find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Fraud.' });
     expect(onChanged).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('the ban button', () => {
     await user.click(await screen.findByRole('button', { name: 'Ban Claire Dubois' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.banPreviewFailed);
     await user.click(screen.getByRole('button', { name: 'Ban' }));
-    expect(await screen.findByText(MSG.adminNotBannable)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.adminNotBannable, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
   });
 
@@ -79,7 +79,7 @@ describe('the ban button', () => {
     const onChanged = renderButton({ ...claire, isBanned: true });
     await user.click(await screen.findByRole('button', { name: 'Unban Claire Dubois' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unban' }));
-    expect(await screen.findByText(MSG.userUnbanned)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.userUnbanned, undefined, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
     expect(api.calls().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /admin/unban-user/u1']);
   });

@@ -47,7 +47,7 @@ describe('the audit log (admin)', () => {
     expect(second).toHaveTextContent('Offer rejected');
 
     await user.click(screen.getByRole('button', { name: 'Older →' }));
-    expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Withdrawal approved' })).toBeInTheDocument();
     expect(screen.getByText('Page 2')).toBeInTheDocument();
   });
 
