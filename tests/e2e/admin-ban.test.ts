@@ -4,7 +4,7 @@
  * ban in the audit log and follows the member's history.
  */
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInAs, signedInStudent } from '../support/accounts';
 import { browserForFile, expectAccessible, visit } from '../support/browser';
@@ -52,10 +52,7 @@ describe('banning a member', () => {
 
     await row.getByRole('link', { name: /^History of / }).click();
     await page.waitForURL((url) => url.searchParams.get('targetId') === memberId);
-    await page
-      .getByRole('textbox', { name: 'Target id' })
-      .and(page.locator(`[value="${memberId}"]`))
-      .waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Target id' }).inputValue()).toBe(memberId);
     await page.getByRole('combobox', { name: 'Action' }).selectOption('user.ban');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL((url) => url.searchParams.get('action') === 'user.ban' && url.searchParams.get('targetId') === memberId);

@@ -29,11 +29,12 @@ afterEach(() => {
 });
 
 describe('the audit log (admin)', () => {
-  it('lists who did what to whom, when and from where, newest first, a page at a time', async () => {
+  it('lists who did what to whom, when and from where, newest first, a page at a time, each target leading to its history', async () => {
     const user = userEvent.setup();
     fakeApi({
       'GET /admin/audit': () =>
         json(200, { entries: [entry(1), entry(2, { action: 'offer.reject', target: { type: 'offer', _id: 'o9', label: 'Tax audit' } })], nextCursor: 'c2' }),
+      'GET /admin/audit?targetId=u1': () => json(200, { entries: [entry(1)] }),
       'GET /admin/audit?cursor=c2': () => json(200, { entries: [entry(3, { action: 'withdrawal.approve', details: undefined })] }),
     });
     renderRoutes(routes, { path: '/admin/audit', account: admin });
@@ -49,6 +50,11 @@ describe('the audit log (admin)', () => {
     await user.click(screen.getByRole('button', { name: 'Older →' }));
     expect(await screen.findByRole('cell', { name: 'Withdrawal approved' })).toBeInTheDocument();
     expect(screen.getByText('Page 2')).toBeInTheDocument();
+
+    // A row's target leads to its history, the filter shown.
+    await user.click(screen.getByRole('link', { name: 'History of Claire Dubois' }));
+    expect(await screen.findByRole('textbox', { name: 'Target id' })).toHaveValue('u1');
+    expect(await screen.findByRole('cell', { name: 'User banned' })).toBeInTheDocument();
   });
 
   it('filters by action, admin and target through the address', async () => {

@@ -3,7 +3,7 @@
  * when and from which address. Filtered by action, admin and target (the address keeps the
  * filters, so a member's row can link to their history with ?targetId=).
  */
-import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '@shared/schemas/audit';
 import { MSG } from '@shared/texts';
@@ -50,57 +50,70 @@ export default function AdminAuditRoute() {
     ...(params.get('adminId') && { adminId: params.get('adminId') ?? undefined }),
     ...(params.get('targetId') && { targetId: params.get('targetId') ?? undefined }),
   };
-  const ids = { action: useId(), adminId: useId(), targetId: useId() };
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const key of FILTER_KEYS) {
-      const value = String(form.get(key) ?? '').trim();
-      if (value) next.set(key, value);
-    }
-    setParams(next);
-  }
 
   return (
     <section aria-labelledby="admin-audit-title" className="admin-audit">
       <h1 id="admin-audit-title" tabIndex={-1}>
         Audit log
       </h1>
-      {/* Keyed by the address: going to another history (a link in the table) shows its filters. */}
-      <form key={params.toString()} className="admin-filters" onSubmit={apply} aria-label="Audit log filters">
-        <div className="field admin-filter">
-          <label htmlFor={ids.action}>Action</label>
-          <select id={ids.action} name="action" defaultValue={filters.action ?? ''}>
-            <option value="">All</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {ACTION_LABELS[action]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field admin-filter">
-          <label htmlFor={ids.adminId}>Admin id</label>
-          <input id={ids.adminId} name="adminId" defaultValue={filters.adminId ?? ''} />
-        </div>
-        <div className="field admin-filter">
-          <label htmlFor={ids.targetId}>Target id</label>
-          <input id={ids.targetId} name="targetId" defaultValue={filters.targetId ?? ''} />
-        </div>
-        <button type="submit" className="btn btn-primary btn-small">
-          Filter
-        </button>
-        {Object.keys(filters).length > 0 && (
-          <Link className="btn btn-secondary btn-small" to="/admin/audit">
-            Clear
-          </Link>
-        )}
-      </form>
+      <FilterForm filters={filters} onApply={(next) => setParams(next)} />
       {/* Other filters are another list: its own pages from the first. */}
       <AuditList key={params.toString()} filters={filters} />
     </section>
+  );
+}
+
+/**
+ * The filters as typed, applied on submit (not at each key). They follow the address: a link to
+ * another history, or Clear, shows its filters.
+ */
+function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply(next: URLSearchParams): void }) {
+  const ids = { action: useId(), adminId: useId(), targetId: useId() };
+  const applied = JSON.stringify(filters);
+  const [draft, setDraft] = useState({ filters, applied });
+  if (draft.applied !== applied) setDraft({ filters, applied });
+  const set = (key: keyof AuditFilters, value: string) => setDraft((before) => ({ ...before, filters: { ...before.filters, [key]: value } }));
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const key of FILTER_KEYS) {
+      const value = (draft.filters[key] ?? '').trim();
+      if (value) next.set(key, value);
+    }
+    onApply(next);
+  }
+
+  return (
+    <form className="admin-filters" onSubmit={apply} aria-label="Audit log filters">
+      <div className="field admin-filter">
+        <label htmlFor={ids.action}>Action</label>
+        <select id={ids.action} value={draft.filters.action ?? ''} onChange={(event) => set('action', event.target.value)}>
+          <option value="">All</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {ACTION_LABELS[action]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field admin-filter">
+        <label htmlFor={ids.adminId}>Admin id</label>
+        <input id={ids.adminId} value={draft.filters.adminId ?? ''} onChange={(event) => set('adminId', event.target.value)} />
+      </div>
+      <div className="field admin-filter">
+        <label htmlFor={ids.targetId}>Target id</label>
+        <input id={ids.targetId} value={draft.filters.targetId ?? ''} onChange={(event) => set('targetId', event.target.value)} />
+      </div>
+      <button type="submit" className="btn btn-primary btn-small">
+        Filter
+      </button>
+      {Object.keys(filters).length > 0 && (
+        <Link className="btn btn-secondary btn-small" to="/admin/audit">
+          Clear
+        </Link>
+      )}
+    </form>
   );
 }
 
