@@ -44,7 +44,7 @@ import {
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
 import { auditQuery } from './schemas/audit';
-import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema, banUserSchema, rejectOfferSchema } from './schemas/admin';
+import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema, banUserSchema, rejectOfferQuery } from './schemas/admin';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -130,7 +130,7 @@ const ROUTE_TABLE = [
   r('PATCH', '/admin/offers/{id}/approve', 'catalogue', 'admin', { body: emptyBody }),
   r('PATCH', '/admin/offers/{id}', 'catalogue', 'admin', { body: updateOfferSchema }),
   // Rejecting carries the reason its expert reads (the admin issue; docs/decisions.md).
-  r('DELETE', '/admin/offers/{id}', 'catalogue', 'admin', { body: rejectOfferSchema }),
+  r('DELETE', '/admin/offers/{id}', 'catalogue', 'admin', { query: rejectOfferQuery }),
 
   // Profile, favourites, earnings (users domain)
   r('GET', '/user/favorites', 'users', 'authenticated', { query: pageQuery }),

@@ -34,8 +34,11 @@ export const adminPaymentsQuery = z.object({
 /** POST /admin/ban-user/{id}: an optional reason, mailed to the member and kept in the audit log. */
 export const banUserSchema = z.optional(z.object({ reason: optionalPlainText(MODERATION.reasonMax) }));
 
-/** DELETE /admin/offers/{id}: the reason of the rejection, which the expert reads in My Offers and by mail. */
-export const rejectOfferSchema = z.object({ reason: plainText(MSG.rejectionReasonRequired, MODERATION.reasonMax) });
+/**
+ * DELETE /admin/offers/{id}?reason=: the reason of the rejection, which the expert reads in My
+ * Offers and by mail (in the query string: calls of the route table that delete send no body).
+ */
+export const rejectOfferQuery = z.object({ reason: plainText(MSG.rejectionReasonRequired, MODERATION.reasonMax) });
 
 /** One order a ban would cancel and refund in full, as the admin sees it before confirming. */
 export interface BanPreviewOrder {

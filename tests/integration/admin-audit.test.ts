@@ -57,7 +57,10 @@ describe('moderation with reasons', () => {
     expect(published.text).toContain('/my-offers');
 
     const reason = 'Offers may not promise funding.';
-    expect(await admin.request('DELETE', `/admin/offers/${rejected._id}`, { reason })).toMatchObject({ status: 200, body: { msg: MSG.offerRejected } });
+    expect(await admin.request('DELETE', `/admin/offers/${rejected._id}?reason=${encodeURIComponent(reason)}`)).toMatchObject({
+      status: 200,
+      body: { msg: MSG.offerRejected },
+    });
     const refused = await latestMail(expertEmail, 'Your offer "Business plan review two" was not approved');
     expect(refused.text).toContain(`Reason: ${reason}`);
     const mine = (await expert.get<OfferDto[]>('/offers/my-offers')).body;
@@ -120,7 +123,7 @@ describe('reading the log', () => {
     const offers = await Promise.all(Array.from({ length: 11 }, (_, i) => createdOffer(`Paged moderation offer ${i + 1}`)));
     for (const offer of offers) {
       expect((await admin.request('PATCH', `/admin/offers/${offer._id}/approve`, {})).status).toBe(200);
-      expect((await admin.request('DELETE', `/admin/offers/${offer._id}`, { reason: 'Duplicate offer.' })).status).toBe(200);
+      expect((await admin.request('DELETE', `/admin/offers/${offer._id}?reason=Duplicate`)).status).toBe(200);
     }
     const seen: AuditEntryView[] = [];
     let cursor: string | undefined;

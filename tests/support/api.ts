@@ -33,9 +33,7 @@ export function sendFrom(
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    // node:http sends a DELETE's body with neither a length nor chunks unless told its length (a DELETE may carry a body).
-    const headers = init.body === undefined ? init.headers : { 'content-length': String(Buffer.byteLength(init.body)), ...init.headers };
-    const request = httpRequest(url, { method: init.method ?? 'GET', headers, localAddress }, (response) => {
+    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {

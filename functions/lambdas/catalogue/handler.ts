@@ -36,7 +36,7 @@ export const handler = createDomainHandler(
     'GET /api/admin/offers/pending': async (request) => ({ body: await offers.pendingOffers(request.caller) }),
     'PATCH /api/admin/offers/{id}/approve': async (request) => ({ body: await offers.approveOffer(request.params.id, request) }),
     'PATCH /api/admin/offers/{id}': async (request) => ({ body: await offers.updateAnyOffer(request.params.id, request.body, request) }),
-    'DELETE /api/admin/offers/{id}': async (request) => ({ body: await offers.rejectOffer(request.params.id, request.body.reason, request) }),
+    'DELETE /api/admin/offers/{id}': async (request) => ({ body: await offers.rejectOffer(request.params.id, request.query.reason, request) }),
   },
   accountOfOpenSession,
 );

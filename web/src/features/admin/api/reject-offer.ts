@@ -9,4 +9,4 @@ export const rejectOfferFormSchema = z.object({
 });
 
 /** Rejects an offer, with the reason its expert reads in My Offers and by mail. */
-export const rejectOffer = (id: string, reason: string) => api.call('DELETE /api/admin/offers/{id}', { params: { id }, body: { reason } });
+export const rejectOffer = (id: string, reason: string) => api.call('DELETE /api/admin/offers/{id}', { params: { id }, query: { reason } });
