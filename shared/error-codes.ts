@@ -86,6 +86,7 @@ export const ERROR_CODES = [
   'already_decided',
   // Bans and moderation (the admin issue).
   'admin_not_bannable',
+  'expert_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -302,6 +302,7 @@ export const MSG = {
   unbanFailed: 'Unable to unban the user.',
   banPreviewFailed: 'Unable to load the orders this ban would refund.',
   rejectionReasonRequired: 'Give the reason for the rejection: the expert reads it.',
+  expertUnavailable: 'This mentor is not available any more: the order cannot be paid.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -49,7 +49,7 @@ beforeAll(async () => {
 describe('banning an expert', () => {
   it('throws them out at once, refunds their paid orders not yet delivered in full, hides their offers; an unban lets them back', async () => {
     const paid = await paidOrder();
-    const { chat: unpaid } = await openOrder(offer);
+    const { chat: unpaid, student: unpaidStudent } = await openOrder(offer);
     expect(await searchIds('Negotiation drills')).toContain(offer._id);
 
     const preview = await admin.get<BanPreview>(`/admin/users/${expertId}/ban-preview`);
@@ -75,6 +75,11 @@ describe('banning an expert', () => {
 
     // The order is cancelled with the ban; its refund is the deadlines job's due work.
     expect(await chatOf(paid.student, paid.chat._id)).toMatchObject({ orderStatus: 'canceled', isOrderCanceled: true });
+    // An unpaid order of the banned expert takes no payment.
+    expect(await unpaidStudent.post('/payments/create-session', { chatId: unpaid._id })).toMatchObject({
+      status: 409,
+      body: { code: 'expert_unavailable', msg: MSG.expertUnavailable },
+    });
     await mailWhere(paid.studentEmail, (mail) => mail.subject.endsWith('cancelled') && mail.text.includes('an administrator'), 'of the cancellation');
     await advanceClock('1m');
     await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded, { timeout: 10_000 }).toBe(6000);
