@@ -102,6 +102,9 @@ export const ERROR_CODES = [
   'already_archived',
   'not_archived',
   'password_change_required',
+  // Bans and moderation (the admin issue).
+  'admin_not_bannable',
+  'expert_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -294,3 +294,8 @@ export const UI = {
 } as const;
 
 export const COOKIE_CONSENT_NAME = 'cookieConsent';
+
+/** An admin's reasons: for a ban (mailed to the member), for rejecting an offer (shown to its expert). */
+export const MODERATION = {
+  reasonMax: 500,
+} as const;

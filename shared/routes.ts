@@ -47,7 +47,15 @@ import {
 } from './schemas/orders';
 import { createSessionSchema } from './schemas/payments';
 import { auditQuery } from './schemas/audit';
-import { adminCreateUserSchema, adminPaymentsQuery, adminUpdateUserSchema, adminUsersQuery, verifyExpertSchema } from './schemas/admin';
+import {
+  adminCreateUserSchema,
+  adminPaymentsQuery,
+  adminUpdateUserSchema,
+  adminUsersQuery,
+  banUserSchema,
+  rejectOfferQuery,
+  verifyExpertSchema,
+} from './schemas/admin';
 import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/reports';
 import { notificationPreferencesSchema } from './schemas/notifications';
 import { endAllSessionsSchema } from './schemas/sessions';
@@ -135,7 +143,8 @@ const ROUTE_TABLE = [
   r('GET', '/admin/offers/pending', 'catalogue', 'admin'),
   r('PATCH', '/admin/offers/{id}/approve', 'catalogue', 'admin', { body: emptyBody }),
   r('PATCH', '/admin/offers/{id}', 'catalogue', 'admin', { body: updateOfferSchema }),
-  r('DELETE', '/admin/offers/{id}', 'catalogue', 'admin'),
+  // Rejecting carries the reason its expert reads (the admin issue; docs/decisions.md).
+  r('DELETE', '/admin/offers/{id}', 'catalogue', 'admin', { query: rejectOfferQuery }),
 
   // Profile, favourites, earnings (users domain)
   r('GET', '/user/favorites', 'users', 'authenticated', { query: pageQuery }),
@@ -222,7 +231,9 @@ const ROUTE_TABLE = [
   r('GET', '/admin/archived-users', 'admin', 'admin', { query: adminUsersQuery }),
   r('DELETE', '/admin/users/{id}', 'admin', 'admin'),
   r('PATCH', '/admin/update-user/{id}', 'admin', 'admin', { body: adminUpdateUserSchema }),
-  r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: emptyBody }),
+  r('POST', '/admin/ban-user/{id}', 'admin', 'admin', { body: banUserSchema }),
+  // What a ban would refund, shown before the admin confirms it (the admin issue).
+  r('GET', '/admin/users/{id}/ban-preview', 'admin', 'admin'), // (added)
   r('POST', '/admin/unban-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/restore-user/{id}', 'admin', 'admin', { body: emptyBody }),
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),

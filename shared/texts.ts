@@ -385,6 +385,16 @@ export const MSG = {
   signedOutEverywhere: 'You are signed out on every device, this one too.',
   sessionsLoadFailed: 'Failed to load your sessions',
   signOutEverywhereConfirm: 'Sign out on every device, this one too? Enter your password.',
+
+  // Bans and moderation with reasons (the admin issue)
+  userBanned: 'User banned.',
+  userUnbanned: 'User unbanned.',
+  adminNotBannable: 'An admin account cannot be banned.',
+  banFailed: 'Unable to ban the user.',
+  unbanFailed: 'Unable to unban the user.',
+  banPreviewFailed: 'Unable to load the orders this ban would refund.',
+  rejectionReasonRequired: 'Give the reason for the rejection: the expert reads it.',
+  expertUnavailable: 'This mentor is not available any more: the order cannot be paid.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -288,6 +288,8 @@ async function measure(input: ReconciliationBenchInput) {
   }
 
   const caller = (expert: Expert) => ({ userId: expert.userId, role: 'professor' as const, sessionId: 'arrangement', kind: 'user' as const });
+  /** The admin deciding the arrangement's withdrawals (an audit entry each, as in production). */
+  const admin = { caller: { userId: 'arrangement-admin', role: 'admin' as const, sessionId: 'arrangement', kind: 'admin' as const }, clientIp: '127.0.0.1' };
 
   /** A withdrawal asked for and approved through the earnings service: its payout is made at the local Stripe. */
   async function approvedWithdrawal(expert: Expert, amountCents: number): Promise<void> {
@@ -296,7 +298,7 @@ async function measure(input: ReconciliationBenchInput) {
     const { withdrawal } = await earningsService.withdraw(caller(expert), account, eurosFromCents(cents(amountCents)));
     // Its withdrawalRequestedEntry.
     entries++;
-    const { withdrawal: approved } = await earningsService.approve(withdrawal._id);
+    const { withdrawal: approved } = await earningsService.approve(withdrawal._id, admin);
     if (approved.status !== 'approved') throw new Error(`Withdrawal ${withdrawal._id} ${approved.status}`);
     const record = await earningsRepository.getWithdrawal(withdrawal._id);
     if (!record?.payoutId) throw new Error(`Withdrawal ${withdrawal._id} has no payout`);

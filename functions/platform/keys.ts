@@ -256,7 +256,12 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   users: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CATALOGUE#', 'REPORT#'], read: ['OFFER#', 'CHATS#', 'CHAT#'], index: ['REVIEWS#'] },
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
   // STATS#: each offer's create, approval, edit and retirement moves the admin's counters.
-  catalogue: { readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#'], read: ['ORDER#', 'ORDERNUMBER#'], index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'] },
+  // AUDIT#, EVENT#: an admin's moderation records its audit entry, and the event that mails the expert, with the change.
+  catalogue: {
+    readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#', 'AUDIT#', 'EVENT#'],
+    read: ['ORDER#', 'ORDERNUMBER#'],
+    index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'],
+  },
   chats: {
     readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'ORDERNUMBER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'],
     read: ['USER#', 'OFFER#', 'CONN#'],
@@ -264,6 +269,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   },
   orders: {
     // STATS#: the daily job writes the statistics' snapshot.
+    // AUDIT#: an admin's decision on a withdrawal or a reported problem is recorded with it.
     readWrite: [
       'ORDER#',
       'INTRO#',
@@ -277,6 +283,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'EARNINGS#',
       'RECONCILIATION#',
       'STATS#',
+      'AUDIT#',
     ],
     // ORDERNUMBER#: the admin's payments find an order by its number.
     read: ['CHAT#', 'CHATS#', 'CONN#', 'ORDERNUMBER#'],
@@ -291,10 +298,12 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // REPORT#: the reports queue; CHAT#, CHATS#, OFFER#, CATALOGUE#, USER#: hiding reported content
   // (a message and its previews, a review and its ratings, an offer) through their contexts' services.
   // STATS#: the statistics' counters and snapshots, and the counts a hidden offer moves.
+  // A ban: USER# (the flag, the sessions), CATALOGUE# (search learns of it), CONN# (the sockets closed), ORDER# (the orders
+  // cancelled, found through the member's conversations, GSI1 CHATS#<id>).
   // USER#, EMAIL#, CATALOGUE#, CONN#: the admin's users (create, edit, archive, verify; their sessions
   // and sockets end, search hears of it; TOKEN#, RATE#: an e-mail change's link); OFFER#, CHATS#: whether a role change would orphan anything.
   admin: {
-    readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'EMAIL#', 'TOKEN#', 'RATE#', 'CONN#', 'STATS#'],
+    readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'EMAIL#', 'TOKEN#', 'RATE#', 'CONN#', 'STATS#', 'ORDER#'],
     read: [],
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
   },
@@ -306,8 +315,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
-  // ORDER#, WITHDRAWAL#, USER#: a notice is mailed from the order or withdrawal as it is, to its people's addresses
+  // ORDER#, WITHDRAWAL#, OFFER#, USER#: a notice is mailed from the order, withdrawal or offer as it is, to its people's addresses
   // (and as their preferences allow); CHATS#, CHAT#: a message's mail counts the reader's unread messages of the conversation.
-  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'USER#', 'CHATS#', 'CHAT#'], index: [] },
+  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'OFFER#', 'USER#', 'CHATS#', 'CHAT#'], index: [] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

@@ -84,7 +84,8 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   catalogue: { uploadsFor: 'offers', readsSearchSnapshot: true },
   chats: { files: true, mail: true, connections: ['POST'] },
   orders: { stripe: true, mail: true, keepsFilesIn: 'projects', connections: ['POST'] },
-  admin: { media: true, mail: true },
+  // connections: a ban closes the member's sockets (DELETE) and announces its cancelled orders (POST).
+  admin: { media: true, mail: true, connections: ['POST', 'DELETE'] },
   // Exports into the files bucket (exports/) and signs their downloads; deletion closes the member's sockets.
   jobs: { mail: true, writesExports: true, connections: ['DELETE'] },
 };

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { MSG } from '../texts';
-import { LIMITS } from '../limits';
+import { LIMITS, MODERATION } from '../limits';
 import type { Role } from '../roles';
-import { email, plainText } from './common';
+import { email, optionalPlainText, plainText } from './common';
 import { cursor } from './chats';
 
 export const adminCreateUserSchema = z.object({
@@ -84,4 +84,28 @@ export interface AdminUsersPage {
   users: AdminUserRow[];
   /** Pass as `cursor` for the next page; absent on the last page. */
   nextCursor?: string;
+}
+
+/** POST /admin/ban-user/{id}: an optional reason, mailed to the member and kept in the audit log. */
+export const banUserSchema = z.optional(z.object({ reason: optionalPlainText(MODERATION.reasonMax) }));
+
+/**
+ * DELETE /admin/offers/{id}?reason=: the reason of the rejection, which the expert reads in My
+ * Offers and by mail (in the query string: calls of the route table that delete send no body).
+ */
+export const rejectOfferQuery = z.object({ reason: plainText(MSG.rejectionReasonRequired, MODERATION.reasonMax) });
+
+/** One order a ban would cancel and refund in full, as the admin sees it before confirming. */
+export interface BanPreviewOrder {
+  _id: string;
+  orderNumber: number;
+  offerTitle: string;
+  /** The banned member's side of the order. */
+  side: 'student' | 'expert';
+  refundCents: number;
+}
+
+/** GET /admin/users/{id}/ban-preview. */
+export interface BanPreview {
+  orders: BanPreviewOrder[];
 }

@@ -1,6 +1,6 @@
 /**
  * The audit log of admin actions (GET /admin/audit): every action an admin takes on a member, an
- * offer or a withdrawal, as the admin reads it back.
+ * offer, a withdrawal or an order's reported problem, as the admin reads it back.
  */
 import * as z from 'zod/mini';
 import { MSG } from '../texts';
@@ -21,13 +21,14 @@ export const AUDIT_ACTIONS = [
   'user.unverify',
   'withdrawal.approve',
   'withdrawal.reject',
+  'order.resolve',
   'report.hide',
   'report.warn',
   'report.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'offer', 'withdrawal', 'report'] as const;
+export const AUDIT_TARGETS = ['user', 'offer', 'withdrawal', 'order', 'report'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
 /**

@@ -141,6 +141,8 @@ export interface OfferDto {
    * moderation (shown instead of `photo`); it has no public address until the offer is approved.
    */
   pendingPhotoUrl?: string;
+  /** Its expert only (My Offers): why an admin rejected it. */
+  rejectionReason?: string;
   createdAt: string;
   updatedAt?: string;
   /** The average of its reviews' stars to one decimal (0 without any), and how many there are. */

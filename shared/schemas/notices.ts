@@ -35,12 +35,18 @@ export type OrderNotice = z.infer<typeof orderNoticeSchema>;
 export const withdrawalNoticeSchema = z.object({ kind: z.enum(WITHDRAWAL_NOTICE_KINDS), withdrawalId: z.string() });
 export type WithdrawalNotice = z.infer<typeof withdrawalNoticeSchema>;
 
+/** What the expert is mailed about an admin's moderation of their offer (with the reason of a rejection). */
+export const OFFER_NOTICE_KINDS = ['offerApproved', 'offerRejected'] as const;
+export const offerNoticeSchema = z.object({ kind: z.enum(OFFER_NOTICE_KINDS), offerId: z.string() });
+export type OfferNotice = z.infer<typeof offerNoticeSchema>;
+
 /** A message for a member: mailed while they have no open socket, at most once a conversation in a window (decision 187). */
 export const messageNoticeSchema = z.object({ kind: z.literal('newMessage'), chatId: z.string(), recipientId: z.string() });
 export type MessageNotice = z.infer<typeof messageNoticeSchema>;
 
-export const noticeSchema = z.union([orderNoticeSchema, withdrawalNoticeSchema, messageNoticeSchema]);
+export const noticeSchema = z.union([orderNoticeSchema, withdrawalNoticeSchema, offerNoticeSchema, messageNoticeSchema]);
 export type Notice = z.infer<typeof noticeSchema>;
 
 export const isWithdrawalNotice = (notice: Notice): notice is WithdrawalNotice => 'withdrawalId' in notice;
 export const isMessageNotice = (notice: Notice): notice is MessageNotice => notice.kind === 'newMessage';
+export const isOfferNotice = (notice: Notice): notice is OfferNotice => 'offerId' in notice;

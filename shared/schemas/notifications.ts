@@ -52,6 +52,19 @@ export const MAIL_CATEGORIES = {
   loginFlood: 'always',
   passwordChanged: 'always',
   contactMessage: 'always', // to the operator, not to a member
+  emailChangeConfirm: 'always',
+  emailChangeNotice: 'always',
+  welcome: 'always',
+  accountSuspended: 'always',
+  accountRestored: 'always',
+  recoveryCodeUsed: 'always',
+  // Offers (functions/contexts/catalogue/notice-service.ts): a decision on the expert's own offer
+  offerApproved: 'always',
+  offerRejected: 'always',
+  // Moderation and privacy (functions/contexts/reports/mails.ts, functions/contexts/privacy/mails.ts): safety and legal notices
+  contentWarning: 'always',
+  inactivityWarning: 'always',
+  accountDeleted: 'always',
 } as const satisfies Record<string, NotificationCategory | 'always'>;
 export type MailKind = keyof typeof MAIL_CATEGORIES;
 

@@ -46,6 +46,7 @@ describe('admin area', () => {
       'Reported orders',
       'Add User',
       'Withdrawals',
+      'Audit log',
     ]);
     await sidebar.getByRole('link', { name: 'Reported orders' }).click();
     await page.getByRole('heading', { name: 'Reported orders', level: 1 }).waitFor();

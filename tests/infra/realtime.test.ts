@@ -54,8 +54,10 @@ describe('WebSocket API', () => {
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('chats')!)).toEqual(['POST']);
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('orders')!)).toEqual(['POST']);
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('auth')!)).toEqual(['DELETE']);
+    // A ban closes the member's sockets and announces the orders it cancels.
+    expect(methodsOf(synthesized.stage.api.domainFunctions.get('admin')!)).toEqual(['DELETE', 'POST']);
     // Nobody else.
-    expect(managing).toHaveLength(5);
+    expect(managing).toHaveLength(6);
   });
 });
 

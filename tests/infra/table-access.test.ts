@@ -80,13 +80,13 @@ describe('table access (least privilege by partition-key prefix)', () => {
     for (const statement of statements) for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'CHATS#*']).toContain(pattern);
   });
 
-  it('lets the notifications Lambda touch connections and its mail claims, and only read the orders, withdrawals, conversations and accounts it mails about', () => {
+  it('lets the notifications Lambda touch connections and its mail claims, and only read the orders, withdrawals, offers, conversations and accounts it mails about', () => {
     const statements = tableStatementsOf('realtime', logicalIdOf(synthesized.stage.realtime.notificationsFunction));
     const writes = statements.filter((statement) => actionsOf(statement).some((action) => /Put|Update|Delete/.test(action)));
     expect(writes.flatMap((statement) => leadingKeys(statement) as string[]).sort()).toEqual(['CONN#*', 'MAILED#*']);
     for (const statement of statements)
       for (const pattern of leadingKeys(statement) as string[])
-        expect(['CONN#*', 'MAILED#*', 'ORDER#*', 'WITHDRAWAL#*', 'USER#*', 'CHATS#*', 'CHAT#*']).toContain(pattern);
+        expect(['CONN#*', 'MAILED#*', 'ORDER#*', 'WITHDRAWAL#*', 'OFFER#*', 'USER#*', 'CHATS#*', 'CHAT#*']).toContain(pattern);
   });
 
   it('never lets anything scan the table; only the notifications Lambda reads the stream, and only the stream', () => {

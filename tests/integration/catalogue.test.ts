@@ -163,15 +163,22 @@ describe('editing and moderating', () => {
     expect(await otherExpert.request('PATCH', `/admin/offers/${offer._id}`, {})).toMatchObject({ status: 403 });
   });
 
-  it('rejects an offer for good: out of the queue, the expert’s list and search', async () => {
+  it('rejects an offer for good, with a reason: out of the queue and search, in the expert’s list with the reason', async () => {
     const word = uniqueWord();
     const offer = await createdOffer(expert, word);
-    expect(await admin.request('DELETE', `/admin/offers/${offer._id}`)).toMatchObject({ status: 200, body: { msg: MSG.offerRejected } });
+    expect(await admin.request('DELETE', `/admin/offers/${offer._id}`)).toMatchObject({ status: 400, body: { msg: MSG.rejectionReasonRequired } });
+    expect(await admin.request('DELETE', `/admin/offers/${offer._id}?reason=${encodeURIComponent('<i></i> ')}`)).toMatchObject({ status: 400 });
+    const reason = encodeURIComponent('The title promises <b>guaranteed</b> results');
+    expect(await admin.request('DELETE', `/admin/offers/${offer._id}?reason=${reason}`)).toMatchObject({ status: 200, body: { msg: MSG.offerRejected } });
     expect((await admin.get<OfferDto[]>('/admin/offers/pending')).body.map((pending) => pending._id)).not.toContain(offer._id);
-    expect((await expert.get<OfferDto[]>('/offers/my-offers')).body.map((own) => own._id)).not.toContain(offer._id);
+    expect((await expert.get<OfferDto[]>('/offers/my-offers')).body.find((own) => own._id === offer._id)).toMatchObject({
+      status: 'rejected',
+      approved: false,
+      rejectionReason: 'The title promises guaranteed results',
+    });
     expect((await expert.get(`/offers/${offer._id}`)).status).toBe(404);
     expect(await admin.request('PATCH', `/admin/offers/${offer._id}/approve`, {})).toMatchObject({ status: 404 });
-    expect(await admin.request('DELETE', `/admin/offers/${offer._id}`)).toMatchObject({ status: 404 });
+    expect(await admin.request('DELETE', `/admin/offers/${offer._id}?reason=${reason}`)).toMatchObject({ status: 404 });
   });
 
   it('takes a deleted offer out of search within seconds', async () => {

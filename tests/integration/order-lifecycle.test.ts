@@ -6,6 +6,7 @@
  * forever, driven by the test clock.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../shared/schemas/audit';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import { ORDER_RULES } from '../../shared/limits';
@@ -178,6 +179,15 @@ describe('problems decided by an admin', () => {
     expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'canceled', cancellation: { by: 'admin', refundAmount: 15 } });
     expect((await admin.get<ReportedOrder[]>('/admin/problems')).body.some((report) => report.chatId === chat._id)).toBe(false);
     expect(await admin.post(`/admin/problems/${chat._id}/resolve`, { decision: 'release' })).toMatchObject({ status: 409 });
+    // The decision is in the audit log, once (the refused second one is not).
+    const log = await admin.get<AuditPage>(`/admin/audit?targetId=${chat._id}`);
+    expect(log.body.entries).toEqual([
+      expect.objectContaining({
+        action: 'order.resolve',
+        target: expect.objectContaining({ type: 'order', _id: chat._id }),
+        details: { decision: 'refund', refundPercent: 25, refundCents: 1500 },
+      }),
+    ]);
   });
 
   it('releases the payment to the expert', async () => {

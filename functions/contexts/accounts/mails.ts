@@ -111,3 +111,25 @@ export const emailChangeNoticeMail = (to: string, newAddress: string, requestedB
     `${config.appUrl}/forgot-password`,
     'If it was not you, choose a new password at once through this link: it ends every session. The change only happens if someone opens the link sent to the new address.',
   );
+
+/** To a member whose account an admin suspended: a security and legal notice, always sent, with the admin's reason if given. */
+export const accountSuspendedMail = (to: string, reason: string | undefined): Mail =>
+  linkMail(
+    to,
+    'Your account has been suspended',
+    `An administrator suspended your account: you are signed out and cannot sign in while it lasts. Paid orders not yet delivered are cancelled and refunded in full.${reason ? ` Reason: ${reason}` : ''}`,
+    'Contact support',
+    `${config.appUrl}/contact-us`,
+    'If you think this is a mistake, write to us through the contact page.',
+  );
+
+/** To a member whose suspension an admin lifted. */
+export const accountRestoredMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Your account is active again',
+    'An administrator lifted the suspension of your account: you can sign in again. Orders cancelled during the suspension stay cancelled.',
+    'Log in',
+    `${config.appUrl}/login`,
+    'Welcome back.',
+  );

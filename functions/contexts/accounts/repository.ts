@@ -1,5 +1,5 @@
 /** DynamoDB access of the auth domain. Keys come from lib/keys.ts only. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionKind } from '../../platform/access-token';
 import { config } from '../../platform/config';
 import * as z from 'zod/mini';
@@ -343,6 +343,39 @@ export async function setPayoutsEnabled(userId: string, payoutAccountId: string,
   } catch (error) {
     // An account the expert no longer has (or never had in this stage): nothing to record.
     if (!isConditionFailure(error)) throw error;
+  }
+}
+
+type TransactionWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Bans or unbans the account with the writes given (its audit entry), one transaction: false, and
+ * nothing written, when it already was so. The directory takes note (an expert's offers leave search or return).
+ */
+export async function setBanned(userId: string, banned: boolean, writes: TransactionWrite[]): Promise<boolean> {
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(userId),
+            UpdateExpression: 'SET isBanned = :to',
+            ConditionExpression: banned
+              ? 'attribute_exists(pk) AND #role <> :admin AND (attribute_not_exists(isBanned) OR isBanned = :from)'
+              : 'attribute_exists(pk) AND isBanned = :from',
+            ExpressionAttributeNames: banned ? { '#role': 'role' } : undefined,
+            ExpressionAttributeValues: { ':to': banned, ':from': !banned, ...(banned && { ':admin': 'admin' }) },
+          },
+        },
+        catalogueChangePut('expert', userId, userId),
+        ...writes,
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }
 

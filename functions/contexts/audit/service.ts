@@ -6,6 +6,7 @@
  */
 import { CHAT } from '../../../shared/limits';
 import type { AuditAction, AuditPage, AuditTargetType } from '../../../shared/schemas/audit';
+import type { Notice } from '../../../shared/schemas/notices';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
 import { config } from '../../platform/config';
@@ -17,6 +18,8 @@ import { auditEventPut } from '../realtime/service';
 import { AUDIT_RETENTION_SECONDS, type AuditDetails, type AuditRecord, toAuditItem, toAuditView } from './audit-entry';
 import * as repo from './repository';
 
+export type { AuditDetails } from './audit-entry';
+
 /** The admin acting, as the request knows them. */
 export interface AdminActor {
   caller: Caller;
@@ -27,6 +30,8 @@ export interface AdminAction {
   action: AuditAction;
   target: { type: AuditTargetType; id: string; label?: string };
   details?: AuditDetails;
+  /** What the member concerned is mailed about the action, by the notifications function from the same event. */
+  notice?: Notice;
 }
 
 /** The Puts that record an action: its entry and its event, for the transaction that makes the change. */
@@ -44,7 +49,10 @@ export async function auditWrites(actor: AdminActor, action: AdminAction) {
     clientIp: actor.clientIp,
     ...(action.details && { details: action.details }),
   };
-  return [{ Put: { TableName: config.tableName, Item: toAuditItem(record, nowSeconds() + AUDIT_RETENTION_SECONDS) } }, auditEventPut(toAuditView(record))];
+  return [
+    { Put: { TableName: config.tableName, Item: toAuditItem(record, nowSeconds() + AUDIT_RETENTION_SECONDS) } },
+    auditEventPut(toAuditView(record), action.notice),
+  ];
 }
 
 /**

@@ -15,5 +15,5 @@ export const everyOfferOf = (expertId: string): Promise<OfferRecord[]> => repo.o
  */
 export async function retireOffersOf(offers: readonly OfferRecord[]): Promise<void> {
   const live = offers.filter((offer) => offer.status === 'pending' || offer.status === 'approved');
-  await Promise.all(live.map((offer) => repo.retireOffer(offer, 'archived', offer.expertId)));
+  await Promise.all(live.map((offer) => repo.retireOffer(offer, 'archived', { ownerId: offer.expertId })));
 }

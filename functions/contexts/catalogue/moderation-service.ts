@@ -55,7 +55,7 @@ export async function hideReview(offerId: string, orderId: string, alongside: Tr
 export async function unpublishOffer(offerId: string, alongside: TransactWrite[]): Promise<boolean> {
   const offer = await offers.getOffer(offerId);
   if (!offer || (offer.status !== 'approved' && offer.status !== 'pending')) return false;
-  if (!(await offers.retireOffer(offer, 'rejected', undefined, alongside))) return false;
+  if (!(await offers.retireOffer(offer, 'rejected', { writes: alongside }))) return false;
   await discardHeldPhoto(offer);
   return true;
 }

@@ -12,6 +12,8 @@ import { offerCountWrite } from '../statistics/counter-writes';
 import { fromOfferItem, listedStatusIndex, type OfferRecord, toOfferItem } from './offer';
 
 /** Writes an offer as it is (the demo seed and the benchmark generator). */
+/** A write of another context for the transaction of a change (the admin's audit entry). */
+
 export async function putOffer(offer: OfferRecord): Promise<void> {
   await db.send(new PutCommand({ TableName: config.tableName, Item: toOfferItem(offer) }));
 }
@@ -78,7 +80,11 @@ export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCent
  * given, still that expert's. `resubmit` sends it back to moderation (an expert's edit); an admin's
  * edit keeps its status. False when the condition fails.
  */
-export async function updateOffer(offer: OfferRecord, fields: OfferFields, options: { ownerId?: string; resubmit: boolean }): Promise<OfferRecord | undefined> {
+export async function updateOffer(
+  offer: OfferRecord,
+  fields: OfferFields,
+  options: { ownerId?: string; resubmit: boolean; writes?: TransactWrite[] },
+): Promise<OfferRecord | undefined> {
   const now = new Date().toISOString();
   const updated: OfferRecord = { ...offer, ...fields, updatedAt: now, ...(options.resubmit && { status: 'pending' as const, submittedAt: now }) };
   const values: Record<string, unknown> = {
@@ -126,15 +132,17 @@ export async function updateOffer(offer: OfferRecord, fields: OfferFields, optio
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
     ...offerCountWrite(offer, updated),
+    ...(options.writes ?? []),
   ]);
   return written ? updated : undefined;
 }
 
 /**
  * Publishes an offer waiting in moderation, with `photo`, the published copy of its photo in
- * moderation when it has one. False when it no longer waits, or its photo in moderation changed.
+ * moderation when it has one, and the writes given (the admin's audit entry). False when it no
+ * longer waits, or its photo in moderation changed.
  */
-export async function approveOffer(offer: OfferRecord, photo?: string): Promise<boolean> {
+export async function approveOffer(offer: OfferRecord, photo: string | undefined, writes: TransactWrite[]): Promise<boolean> {
   const index = listedStatusIndex(offer, 'approved');
   const values: Record<string, unknown> = { ':approved': 'approved', ':pending': 'pending', ':gsi2pk': index.gsi2pk, ':gsi2sk': index.gsi2sk };
   let update = 'SET #status = :approved, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk';
@@ -162,31 +170,46 @@ export async function approveOffer(offer: OfferRecord, photo?: string): Promise<
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
     ...offerCountWrite(offer, { ...offer, status: 'approved' }),
+    ...writes,
   ]);
 }
 
 /**
- * Takes an offer out of every list for good: `rejected` by an admin or `archived` by its expert
- * (`ownerId`). The item stays, so the orders and reviews that name it keep reading it. False when
- * it is no longer live, or not this expert's.
+ * Takes an offer out of every list for good: `rejected` by an admin (with the reason its expert
+ * reads, and the admin's audit entry in `writes`) or `archived` by its expert (`ownerId`). The item
+ * stays, so the orders and reviews that name it keep reading it. False when it is no longer live,
+ * or not this expert's.
  */
-export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'archived', ownerId?: string, alongside: TransactWrite[] = []): Promise<boolean> {
+export async function retireOffer(
+  offer: OfferRecord,
+  status: 'rejected' | 'archived',
+  by: { ownerId?: string; reason?: string; writes?: TransactWrite[] },
+): Promise<boolean> {
   // Still as it was read: the statistics' counters move from its status and price as read.
-  const values: Record<string, unknown> = { ':status': status, ':now': new Date().toISOString(), ':seenStatus': offer.status, ':seenPrice': offer.priceCents };
+  const values: Record<string, unknown> = {
+    ':status': status,
+    ':now': new Date().toISOString(),
+    ':seenStatus': offer.status,
+    ':seenPrice': offer.priceCents,
+    ':pending': 'pending',
+    ':approved': 'approved',
+  };
+  const sets = ['#status = :status', `${status}At = :now`];
   let condition = '#status = :seenStatus AND priceCents = :seenPrice AND #status IN (:pending, :approved)';
-  values[':pending'] = 'pending';
-  values[':approved'] = 'approved';
-  if (ownerId) {
+  if (by.ownerId) {
     condition += ' AND expertId = :owner';
-    values[':owner'] = ownerId;
+    values[':owner'] = by.ownerId;
+  }
+  if (by.reason) {
+    sets.push('rejectionReason = :reason');
+    values[':reason'] = by.reason;
   }
   return conditionally([
-    ...alongside,
     {
       Update: {
         TableName: config.tableName,
         Key: offerKey(offer.offerId),
-        UpdateExpression: `SET #status = :status, ${status}At = :now REMOVE gsi2pk, gsi2sk`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: values,
@@ -194,6 +217,7 @@ export async function retireOffer(offer: OfferRecord, status: 'rejected' | 'arch
     },
     catalogueChangePut('offer', offer.offerId, offer.expertId),
     ...offerCountWrite(offer, { ...offer, status }),
+    ...(by.writes ?? []),
   ]);
 }
 

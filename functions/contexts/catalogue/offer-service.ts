@@ -19,6 +19,7 @@ import { publishedOffersAmong } from './published-service';
 import * as repo from './offer-repository';
 import { reviewsOfOffer } from './review-service';
 import * as accounts from '../accounts/service';
+import { type AdminActor, auditWrites } from '../audit/service';
 import { centsFromEuros } from '../../../shared/money';
 
 export interface OfferInput {
@@ -56,12 +57,14 @@ export async function offersOfExpert(expertId: string, caller: Caller | undefine
   return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));
 }
 
-/** The expert's own offers, in moderation or published, newest first. */
+/** The expert's own offers, in moderation, published or rejected (with the reason), newest first. */
 export async function myOffers(caller: Caller): Promise<OfferDto[]> {
   const [expert, offers] = await Promise.all([accounts.getAccount(caller.userId), repo.offersOfExpert(caller.userId)]);
   const card = expertCardOrId(expert, caller.userId, caller);
   return Promise.all(
-    offers.filter((own) => own.status === 'pending' || own.status === 'approved').map((own) => withPendingPhoto(toOfferDto(own, card), own, caller)),
+    offers
+      .filter((own) => own.status !== 'archived')
+      .map((own) => withPendingPhoto({ ...toOfferDto(own, card), ...(own.rejectionReason && { rejectionReason: own.rejectionReason }) }, own, caller)),
   );
 }
 
@@ -101,20 +104,29 @@ export async function updateOwnOffer(offerId: string, input: OfferInput, caller:
  * photo an admin gives a published offer is published at once, one given to an offer in moderation
  * waits for its approval with the rest.
  */
-export async function updateAnyOffer(offerId: string, input: OfferInput, caller: Caller): Promise<{ msg: string; offer: OfferDto }> {
+export async function updateAnyOffer(offerId: string, input: OfferInput, actor: AdminActor): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
-  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input, found.status === 'approved' ? 'publish' : 'hold'), { resubmit: false });
+  const writes = await auditWrites(actor, {
+    action: 'offer.edit',
+    target: { type: 'offer', id: offerId, label: found.title },
+    details: { fields: Object.keys(input).sort().join(', ') },
+  });
+  const fields = await fieldsOf(offerId, input, found.status === 'approved' ? 'publish' : 'hold');
+  const updated = await repo.updateOffer(found, fields, { resubmit: false, writes });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   if (updated.pendingPhoto !== found.pendingPhoto) await discardHeldPhoto(found);
   const expert = await accounts.getAccount(found.expertId);
-  return { msg: MSG.offerUpdatedByAdmin, offer: await withPendingPhoto(toOfferDto(updated, expertCardOrId(expert, found.expertId, caller)), updated, caller) };
+  return {
+    msg: MSG.offerUpdatedByAdmin,
+    offer: await withPendingPhoto(toOfferDto(updated, expertCardOrId(expert, found.expertId, actor.caller)), updated, actor.caller),
+  };
 }
 
 /** Only its expert deletes an offer; deleting archives it. */
 export async function deleteOffer(offerId: string, caller: Caller): Promise<{ msg: string }> {
   const found = await liveOffer(offerId);
   if (found.expertId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
-  if (!(await repo.retireOffer(found, 'archived', caller.userId))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
+  if (!(await repo.retireOffer(found, 'archived', { ownerId: caller.userId }))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   await discardHeldPhoto(found);
   return { msg: MSG.offerDeleted };
 }
@@ -135,20 +147,34 @@ export async function pendingOffers(caller: Caller): Promise<OfferDto[]> {
  * Approving publishes the offer and, when it has one, its photo in moderation: copied to the media
  * bucket under a new random name, so its public address exists only from now on.
  */
-export async function approveOffer(offerId: string): Promise<{ msg: string }> {
+export async function approveOffer(offerId: string, actor: AdminActor): Promise<{ msg: string }> {
   const found = await repo.getOffer(offerId, { consistent: true });
   if (!found || found.status === 'archived' || found.status === 'rejected') throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   if (found.status !== 'pending') throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
   const photo = found.pendingPhoto && (await publishHeldUpload(found.pendingPhoto, `offers/${offerId}`));
-  if (!(await repo.approveOffer(found, photo))) throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
+  const writes = await auditWrites(actor, {
+    action: 'offer.approve',
+    target: { type: 'offer', id: offerId, label: found.title },
+    notice: { kind: 'offerApproved', offerId },
+  });
+  if (!(await repo.approveOffer(found, photo, writes))) throw new Forbidden(MSG.offerNotPending, 'offer_not_pending');
   await discardHeldPhoto(found);
   return { msg: MSG.offerApproved };
 }
 
-/** Rejecting takes an offer waiting for approval (or a published one) out of the catalogue for good. */
-export async function rejectOffer(offerId: string): Promise<{ msg: string }> {
+/**
+ * Rejecting takes an offer waiting for approval (or a published one) out of the catalogue for good;
+ * its expert still sees it in My Offers with the reason, and is mailed it.
+ */
+export async function rejectOffer(offerId: string, reason: string, actor: AdminActor): Promise<{ msg: string }> {
   const found = await liveOffer(offerId);
-  if (!(await repo.retireOffer(found, 'rejected'))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
+  const writes = await auditWrites(actor, {
+    action: 'offer.reject',
+    target: { type: 'offer', id: offerId, label: found.title },
+    details: { reason },
+    notice: { kind: 'offerRejected', offerId },
+  });
+  if (!(await repo.retireOffer(found, 'rejected', { reason, writes }))) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   await discardHeldPhoto(found);
   return { msg: MSG.offerRejected };
 }

@@ -39,6 +39,8 @@ export interface OfferRecord {
   /** When it last entered moderation (the queue is oldest first). */
   submittedAt?: string;
   archivedAt?: string;
+  /** An admin's reason for rejecting it, which its expert reads in My Offers. */
+  rejectionReason?: string;
   /** The stars of its reviews added up, and how many there are (ADD with each review; the average is derived). */
   ratingSum?: number;
   reviewsCount?: number;
@@ -78,6 +80,7 @@ const offerItem = z.object({
   updatedAt: z.optional(z.string()),
   submittedAt: z.optional(z.string()),
   archivedAt: z.optional(z.string()),
+  rejectionReason: z.optional(z.string()),
   ratingSum: z.optional(z.number()),
   reviewsCount: z.optional(z.number()),
 });

@@ -84,6 +84,18 @@ async function chatsOf(userId: string, query: { cursor?: string; limit: number }
   return { chats: list, ...(next && { nextCursor: Buffer.from(next).toString('base64url') }) };
 }
 
+/** Every conversation of a member (one conversation is one order): what a ban looks through for orders to refund. */
+export async function conversationIdsOf(userId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let after: string | undefined;
+  do {
+    const page = await repository.chatsOfUser(userId, CHAT.chatsPageSize, after);
+    ids.push(...page.members.map((member) => member.chatId));
+    after = page.next;
+  } while (after !== undefined);
+  return ids;
+}
+
 /**
  * A page of the caller's orders for GET /user/order-history, latest activity first: the same reads
  * as the chat list (one conversation is one order), shown as the history's rows.

@@ -6,7 +6,7 @@
  */
 import { CHAT, EARNINGS_CHART } from '../../../shared/limits';
 import { stripMarkup } from '../../../shared/markup';
-import { type Cents, centsFromEuros, eurosFromCents } from '../../../shared/money';
+import { type Cents, centsFromEuros, eurosFromCents, formatEuros } from '../../../shared/money';
 import type {
   AccountStats,
   AdminWithdrawal,
@@ -28,6 +28,7 @@ import { logger } from '../../platform/logger';
 import { isConditionFailure, transact } from '../../platform/table';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import { type AdminActor, auditWrites } from '../audit/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
 import { lastMonths, monthlyTotals } from './monthly';
@@ -163,6 +164,13 @@ export async function adminWithdrawals(query: { status?: WithdrawalStatus; curso
   return { withdrawals, ...(page.next && { nextCursor: encode(page.next) }) };
 }
 
+/** A withdrawal as its audit entry names it: the amount and the expert's name. */
+async function withdrawalTarget(withdrawal: WithdrawalRecord) {
+  const expert = await accounts.getAccount(withdrawal.expertId);
+  const who = expert ? ` to ${expert.firstName} ${expert.lastName}` : '';
+  return { type: 'withdrawal' as const, id: withdrawal.withdrawalId, label: `${formatEuros(eurosFromCents(withdrawal.amountCents))}${who}` };
+}
+
 async function undecided(withdrawalId: string): Promise<WithdrawalRecord> {
   const withdrawal = await repo.getWithdrawal(withdrawalId);
   if (!withdrawal) throw new NotFound(MSG.withdrawalNotFound, 'withdrawal_not_found');
@@ -173,18 +181,20 @@ async function undecided(withdrawalId: string): Promise<WithdrawalRecord> {
  * POST /admin/withdrawals/{id}/reject: the amount is available again, with the admin's reason for
  * the expert. A second decision, or one at the same moment, is 409 and changes nothing.
  */
-export async function reject(withdrawalId: string, body: { reason?: string }): Promise<{ msg: string; withdrawal: Withdrawal }> {
+export async function reject(withdrawalId: string, body: { reason?: string }, actor: AdminActor): Promise<{ msg: string; withdrawal: Withdrawal }> {
   const withdrawal = await undecided(withdrawalId);
   if (!nextWithdrawalStatus(withdrawal, 'reject', 'admin')) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
   const at = nowIso();
   const reason = body.reason === undefined ? undefined : stripMarkup(body.reason).trim() || undefined;
   const event = withdrawalEvent(withdrawal, 'rejected', 'withdrawalRejected');
+  const audit = await auditWrites(actor, { action: 'withdrawal.reject', target: await withdrawalTarget(withdrawal), details: { ...(reason && { reason }) } });
   try {
     await transact({
       TransactItems: [
         repo.withdrawalMove(withdrawal, 'rejected', { ...(reason && { reason }) }, at),
         ...payments.ledgerWrites([payments.withdrawalReturnedEntry(withdrawal, 'rejected', at)]),
         event.put,
+        ...audit,
       ],
     });
   } catch (error) {
@@ -204,10 +214,11 @@ export async function reject(withdrawalId: string, body: { reason?: string }): P
  * provider refuses fails the withdrawal and gives the amount back; one whose outcome is unknown
  * is asked for again, with the same key, by the payouts job.
  */
-export async function approve(withdrawalId: string): Promise<{ msg: string; withdrawal: Withdrawal }> {
+export async function approve(withdrawalId: string, actor: AdminActor): Promise<{ msg: string; withdrawal: Withdrawal }> {
   const withdrawal = await undecided(withdrawalId);
   if (!nextWithdrawalStatus(withdrawal, 'approve', 'admin')) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
-  const approved = await approveAndPayOut(withdrawal);
+  const audit = await auditWrites(actor, { action: 'withdrawal.approve', target: await withdrawalTarget(withdrawal) });
+  const approved = await approveAndPayOut(withdrawal, audit);
   return {
     msg: approved.status === 'failed' ? (approved.failureMessage ?? MSG.withdrawalFailed) : MSG.withdrawalApprovedDone,
     withdrawal: toWithdrawalDto(approved),
@@ -216,13 +227,14 @@ export async function approve(withdrawalId: string): Promise<{ msg: string; with
 
 /**
  * Records the approval (conditional on the status, so a second one, or one at the same moment, is
- * 409 and asks for no payout) with its event, then makes the payout.
+ * 409 and asks for no payout) with its event and `audit`, the admin's entry when an admin decided,
+ * then makes the payout.
  */
-async function approveAndPayOut(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
+async function approveAndPayOut(withdrawal: WithdrawalRecord, audit: Awaited<ReturnType<typeof auditWrites>> = []): Promise<WithdrawalRecord> {
   const at = nowIso();
   const event = withdrawalEvent(withdrawal, 'approved', 'withdrawalApproved');
   try {
-    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at), event.put] });
+    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at), event.put, ...audit] });
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
     throw error;

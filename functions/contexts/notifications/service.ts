@@ -7,13 +7,14 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { MESSAGE_MAILS, REALTIME } from '../../../shared/limits';
-import { isMessageNotice, isWithdrawalNotice, type MessageNotice, type Notice } from '../../../shared/schemas/notices';
+import { isMessageNotice, isOfferNotice, isWithdrawalNotice, type MessageNotice, type Notice } from '../../../shared/schemas/notices';
 import { isMailWanted, MAIL_CATEGORIES } from '../../../shared/schemas/notifications';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { type NoticeMail, sendMail } from '../../platform/mailer';
 import { notificationPreferencesOf } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import { messageNoticeMail } from '../chats/notice-service';
+import { offerNoticeMails } from '../catalogue/notice-service';
 import { withdrawalNoticeMails } from '../earnings/notice-service';
 import { noticeMails } from '../orders/notice-service';
 import { type EventRecord, eventOfStreamRecord, isOnline, pushStreamedEvent } from '../realtime/service';
@@ -62,7 +63,11 @@ async function mailNewMessages(notice: MessageNotice): Promise<void> {
 /** Sends the mails of a notice that were not sent for this event before. */
 async function mailNotice(eventId: string, notice: Notice): Promise<void> {
   if (isMessageNotice(notice)) return mailNewMessages(notice);
-  const mails = isWithdrawalNotice(notice) ? await withdrawalNoticeMails(notice) : await noticeMails(notice);
+  const mails = isWithdrawalNotice(notice)
+    ? await withdrawalNoticeMails(notice)
+    : isOfferNotice(notice)
+      ? await offerNoticeMails(notice)
+      : await noticeMails(notice);
   for (const { key, mail } of await wantedMails(mails)) {
     if (!(await repo.claimMail(eventId, key))) continue;
     try {

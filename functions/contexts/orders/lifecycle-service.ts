@@ -1,8 +1,8 @@
 /**
  * An order's lifecycle by its participants (schedule, counter, confirm, approve, complete,
- * reschedule, report): each move goes through the status table of order.ts, is one conditional
- * transaction with its ledger entries and its event, and is refused with a stable code when the
- * actor or the status does not allow it. Money at the provider (checkout, refunds) is
+ * reschedule, report): each move goes through the status table of order.ts (move.ts), is one
+ * conditional transaction with its ledger entries and its event, and is refused with a stable code
+ * when the actor or the status does not allow it. Money at the provider (checkout, refunds) is
  * payment-service.ts; the deadlines are deadline-service.ts.
  */
 import { ORDER_RULES } from '../../../shared/limits';
@@ -15,10 +15,12 @@ import { nowIso, nowMs } from '../../platform/clock';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
-import { announcement } from '../realtime/service';
-import { dueAtOf, nextStatus, noticeOf, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, remindersPassed } from './order';
+import { move } from './move';
+import type { OrderAction, OrderActor, OrderRecord } from './order';
 import * as repo from './repository';
 import { sendTransferSoon } from './transfer-service';
+
+export { type Move, move, refusal } from './move';
 
 // Moving an order --------------------------------------------------------------------------------
 
@@ -29,47 +31,6 @@ export async function orderOfParticipant(caller: Caller, orderId: string): Promi
   if (order.studentId === caller.userId) return { order, actor: 'student' };
   if (order.expertId === caller.userId) return { order, actor: 'expert' };
   throw new Forbidden(MSG.notYourChat, 'not_your_chat');
-}
-
-/** Why an actor may not take an action now: it is not theirs (403), or the order is elsewhere (409). */
-export function refusal(action: OrderAction, actor: OrderActor): Error {
-  if (!ORDER_TRANSITIONS[action].by.includes(actor)) return new Forbidden(MSG.notYourOrderAction, 'not_your_turn');
-  return new Conflict(MSG.orderNotMovable, 'order_not_movable');
-}
-
-export interface Move {
-  action: OrderAction;
-  actor: OrderActor;
-  changes?: repo.OrderChanges;
-  /** Writes of the same transaction: ledger entries, once-only claims. */
-  writes?: repo.OrderWrite[];
-}
-
-/**
- * Moves the order as read: refused when the table does not allow it, and when another write
- * landed since it was read (then nothing of the move is written). Announces the move to both sides.
- */
-export async function move(order: OrderRecord, { action, actor, changes = {}, writes = [] }: Move): Promise<OrderRecord> {
-  const now = nowMs();
-  const to = nextStatus(order, action, actor, now);
-  if (!to) throw refusal(action, actor);
-  const at = nowIso();
-  const moves = changes.scheduledDate !== undefined && changes.scheduledDate !== order.scheduledDate;
-  const booked = to === 'in_progress' && (order.status !== 'in_progress' || moves);
-  // A session booked or moved now: the reminders whose moment has passed are not sent (its own mail says as much).
-  const all: repo.OrderChanges = booked && order.kind !== 'fixed' ? { ...changes, remindedHours: remindersPassed({ ...order, ...changes }, now) } : changes;
-  const moved: OrderRecord = { ...order, ...all, status: to, updatedAt: at, version: order.version + 1 };
-  const dueAt = dueAtOf(moved);
-  const notice = noticeOf(action, order, moved);
-  const event = announcement(
-    [order.studentId, order.expertId],
-    { type: 'orderChanged', chatId: order.orderId, orderStatus: to },
-    notice && { kind: notice, orderId: order.orderId },
-  );
-  if (!(await repo.commitMove([repo.orderMove(order, to, { ...all, dueAt }, at), event.put, ...writes])))
-    throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
-  await event.pushNow();
-  return { ...moved, dueAt };
 }
 
 // Booking ----------------------------------------------------------------------------------------
@@ -163,7 +124,7 @@ export async function approve(caller: Caller, orderId: string): Promise<{ msg: s
  * the payment less the fee (and less what they owe, which it settles first), in the same transaction, and the transfer of that credit due; then
  * sends the transfer (the deadlines job retries one that could not be made now).
  */
-export async function closeWithCredit(order: OrderRecord, action: OrderAction, actor: OrderActor): Promise<OrderRecord> {
+export async function closeWithCredit(order: OrderRecord, action: OrderAction, actor: OrderActor, more: repo.OrderWrite[] = []): Promise<OrderRecord> {
   // What the order still holds: all of the payment, unless a refund was made in the provider's dashboard meanwhile.
   const held = order.payment ? await payments.heldBy(order.orderId) : cents(0);
   const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso(), await payments.expertDebt(order.expertId)) : [];
@@ -172,7 +133,7 @@ export async function closeWithCredit(order: OrderRecord, action: OrderAction, a
   // The expert's statistics count the order (free sessions too) and what it earned them, in the same transaction.
   const creditEntry = entries.find((entry) => entry.kind === 'credit');
   const earned = creditEntry ? payments.earnedBy(order.expertId, creditEntry) : cents(0);
-  const writes = [...payments.ledgerWrites(entries), earnings.completedOrderWrite(order.expertId, earned)];
+  const writes = [...payments.ledgerWrites(entries), earnings.completedOrderWrite(order.expertId, earned), ...more];
   const closed = await move(order, { action, actor, changes, writes });
   await sendTransferSoon(closed);
   return closed;

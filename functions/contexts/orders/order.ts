@@ -186,7 +186,8 @@ export type OrderAction =
   | 'reschedule'
   | 'reportProblem'
   | 'resolveRelease'
-  | 'resolveRefund';
+  | 'resolveRefund'
+  | 'cancelBanned';
 
 interface Transition {
   from: readonly OrderStatus[];
@@ -197,6 +198,8 @@ interface Transition {
 }
 
 const UNPAID: readonly OrderStatus[] = ['open', 'scheduled', 'countered', 'confirmed'];
+/** Paid and not delivered (or delivered and sent back for revision): what a ban cancels and refunds in full. */
+export const BANNED_REFUNDED: readonly OrderStatus[] = ['in_progress', 'revision_requested', 'refund_pending'];
 const isBooked = (order: OrderRecord) => order.kind !== 'fixed';
 /** A free introduction is booked once agreed: nothing to pay. */
 const agreed = (order: OrderRecord): OrderStatus => (order.kind === 'intro' ? 'in_progress' : 'confirmed');
@@ -274,6 +277,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   reportProblem: { from: ['in_progress', 'submitted', 'revision_requested'], to: 'problem_reported', by: ['student', 'expert'] },
   resolveRelease: { from: ['problem_reported'], to: 'closed', by: ['admin'] },
   resolveRefund: { from: ['problem_reported'], to: 'canceled', by: ['admin'] },
+  // A member banned: their paid orders not yet delivered are cancelled, refunded in full (docs/decisions.md).
+  cancelBanned: { from: BANNED_REFUNDED, to: 'canceled', by: ['admin'] },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */
@@ -342,6 +347,7 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
     case 'cancelUnpaid':
     case 'cancelRefunded':
     case 'cancelLate':
+    case 'cancelBanned':
       return 'orderCanceled';
     case 'resolveRelease':
     case 'resolveRefund':
@@ -367,7 +373,9 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
   switch (order.status) {
     case 'canceled': {
       const pending = order.cancellation && order.payment && order.cancellation.refundCents !== undefined && !order.cancellation.refundId;
-      return pending && order.cancellation ? { action: 'refund', at: Date.parse(order.cancellation.at) + REFUND_RETRY_MS } : undefined;
+      // An admin's refund (a ban's, which nobody else makes) is due at once, not as a retry.
+      const retry = order.cancellation?.by === 'admin' ? 0 : REFUND_RETRY_MS;
+      return pending && order.cancellation ? { action: 'refund', at: Date.parse(order.cancellation.at) + retry } : undefined;
     }
     case 'refund_pending':
       return order.cancellation && { action: 'decideRefund', at: Date.parse(order.cancellation.at) + ORDER_RULES.refundDecisionHours * HOUR_MS };

@@ -14,6 +14,7 @@ import { config } from '../../platform/config';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import type { AccountRecord } from '../accounts/account';
+import * as accounts from '../accounts/service';
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
@@ -59,6 +60,9 @@ function amountDue(order: OrderRecord, actor: 'student' | 'expert', body: z.outp
 export async function createSession(caller: Caller, account: AccountRecord, body: z.output<typeof createSessionSchema>): Promise<{ url: string }> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { order, actor } = await orderOfParticipant(caller, body.chatId);
+    // A suspended or deleted expert's order takes no payment (a ban refunds what was paid: docs/decisions.md).
+    const expert = await accounts.getAccount(order.expertId);
+    if (!expert || expert.isBanned || expert.isDeleted) throw new Conflict(MSG.expertUnavailable, 'expert_unavailable');
     const total = amountDue(order, actor, body);
     // A free offer is booked without the provider: nothing to charge.
     if (total === 0) {

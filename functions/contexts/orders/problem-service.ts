@@ -12,6 +12,7 @@ import { nowIso } from '../../platform/clock';
 import { Conflict, NotFound } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import { type AdminActor, type AuditDetails, auditWrites } from '../audit/service';
 import * as chats from '../chats/service';
 import { reportedProjectFile } from './delivery-service';
 import type { OrderRecord, ProblemRecord } from './order';
@@ -68,16 +69,23 @@ function toReportedOrder(order: OrderRecord, problem: ProblemRecord, people: Map
 
 export type ProblemDecision = { decision: 'release' } | { decision: 'refund'; refundPercent: number };
 
-export async function resolveProblem(orderId: string, decision: ProblemDecision): Promise<{ msg: string }> {
+export async function resolveProblem(orderId: string, decision: ProblemDecision, actor: AdminActor): Promise<{ msg: string }> {
   const order = await repo.getOrder(orderId, { consistent: true });
   if (!order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  const audit = (details: AuditDetails) =>
+    auditWrites(actor, { action: 'order.resolve', target: { type: 'order', id: orderId, label: `Order #${order.orderNumber}` }, details });
   if (decision.decision === 'release') {
-    await closeWithCredit(order, 'resolveRelease', 'admin');
+    await closeWithCredit(order, 'resolveRelease', 'admin', await audit({ decision: 'release' }));
     return { msg: MSG.problemReleased };
   }
   const paid: Cents = order.payment?.amountCents ?? cents(0);
   const refundCents = cents(Math.round((paid * decision.refundPercent) / 100));
-  const canceled = await move(order, { action: 'resolveRefund', actor: 'admin', changes: { cancellation: { by: 'admin', at: nowIso(), refundCents } } });
+  const canceled = await move(order, {
+    action: 'resolveRefund',
+    actor: 'admin',
+    changes: { cancellation: { by: 'admin', at: nowIso(), refundCents } },
+    writes: await audit({ decision: 'refund', refundPercent: decision.refundPercent, refundCents }),
+  });
   await completeRefund(canceled);
   return { msg: MSG.problemRefunded };
 }

@@ -18,7 +18,7 @@ import {
   type PaidOrderList,
   reportedOrderIndex,
 } from '../../platform/keys';
-import { db, isConditionFailure, transact } from '../../platform/table';
+import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
 import { dueAtOf, fromOrderItem, type OrderRecord, type OrderStatus, paidOrderKeys, toOrderItem } from './order';
 
 /** The Puts of a new order and of its number's lookup, for the transaction that opens its conversation. */
@@ -44,6 +44,11 @@ export async function orderIdOfNumber(orderNumber: number): Promise<string | und
 export async function getOrder(orderId: string, options: { consistent?: boolean } = {}): Promise<OrderRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: orderKey(orderId), ConsistentRead: options.consistent }));
   return Item && fromOrderItem(Item);
+}
+
+export async function getOrders(orderIds: string[]): Promise<OrderRecord[]> {
+  const items = await batchGet(config.tableName, orderIds.map(orderKey));
+  return items.map(fromOrderItem);
 }
 
 /** What a move changes besides the status: fields set, and fields removed (undefined). */

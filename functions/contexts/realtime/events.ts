@@ -34,9 +34,9 @@ export function newEventRecord(recipients: string[], event: Announcement, notice
   return { eventId: newId(), recipients: [...new Set(recipients)], event, ...(notice && { notice }), createdAt: new Date().toISOString() };
 }
 
-/** An event that only carries an admin action to the log: no one is pushed or mailed anything. */
-export function newAuditEventRecord(audit: AuditEntryView): EventRecord {
-  return { eventId: newId(), recipients: [], audit, createdAt: audit.at };
+/** An event that carries an admin action to the log, and its notice, if any, to the mail: no one is pushed anything. */
+export function newAuditEventRecord(audit: AuditEntryView, notice?: Notice): EventRecord {
+  return { eventId: newId(), recipients: [], audit, ...(notice && { notice }), createdAt: audit.at };
 }
 
 /** The Put of a TransactWriteItems that stores the event. */

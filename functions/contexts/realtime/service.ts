@@ -147,8 +147,8 @@ export async function endSessions(userId: string, sessionIds: string[]): Promise
   await Promise.all(stored.filter((connection) => ended.has(connection.sessionId)).map(close));
 }
 
-/** The Put that carries an admin action to the log through the table's stream, for the action's transaction. */
-export const auditEventPut = (audit: AuditEntryView) => eventPut(config.tableName, newAuditEventRecord(audit));
+/** The Put that carries an admin action to the log (and its notice to the mail) through the table's stream, for the action's transaction. */
+export const auditEventPut = (audit: AuditEntryView, notice?: Notice) => eventPut(config.tableName, newAuditEventRecord(audit, notice));
 
 // Pushing events --------------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import * as members from '../../contexts/accounts/member-admin-service';
 import * as reports from '../../contexts/reports/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { adminStatistics } from '../../contexts/statistics/service';
+import * as bans from '../../contexts/accounts/ban-service';
 import { createDomainHandler } from '../../platform/http';
 
 export const handler = createDomainHandler(
@@ -36,6 +37,9 @@ export const handler = createDomainHandler(
     'DELETE /api/admin/users/{id}/verify': async (request) => ({
       body: await members.unverifyExpert({ caller: request.caller, clientIp: request.clientIp }, request.params.id),
     }),
+    'GET /api/admin/users/{id}/ban-preview': async (request) => ({ body: await bans.banPreview(request.params.id) }),
+    'POST /api/admin/ban-user/{id}': async (request) => ({ body: await bans.banUser(request, request.params.id, request.body?.reason) }),
+    'POST /api/admin/unban-user/{id}': async (request) => ({ body: await bans.unbanUser(request, request.params.id) }),
   },
   accountOfOpenSession,
 );

@@ -34,9 +34,9 @@ export const handler = createDomainHandler(
     'GET /api/user/professors': async (request) => ({ body: await directory(request.query, request.caller) }),
     'GET /api/user/public/{id}': async (request) => ({ body: await experts.expertProfile(request.params.id, request.caller) }),
     'GET /api/admin/offers/pending': async (request) => ({ body: await offers.pendingOffers(request.caller) }),
-    'PATCH /api/admin/offers/{id}/approve': async (request) => ({ body: await offers.approveOffer(request.params.id) }),
-    'PATCH /api/admin/offers/{id}': async (request) => ({ body: await offers.updateAnyOffer(request.params.id, request.body, request.caller) }),
-    'DELETE /api/admin/offers/{id}': async (request) => ({ body: await offers.rejectOffer(request.params.id) }),
+    'PATCH /api/admin/offers/{id}/approve': async (request) => ({ body: await offers.approveOffer(request.params.id, request) }),
+    'PATCH /api/admin/offers/{id}': async (request) => ({ body: await offers.updateAnyOffer(request.params.id, request.body, request) }),
+    'DELETE /api/admin/offers/{id}': async (request) => ({ body: await offers.rejectOffer(request.params.id, request.query.reason, request) }),
   },
   accountOfOpenSession,
 );

@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'reports', ...page(() => import('@/features/admin/routes/reports')) },
           { path: 'create-user', ...page(() => import('@/features/admin/routes/create-user')) },
           { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },
+          { path: 'audit', ...page(() => import('@/features/admin/routes/audit')) },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/create-user', label: 'Add User' },
   { to: '/admin/withdraw', label: 'Withdrawals' },
+  { to: '/admin/audit', label: 'Audit log' },
 ];
 
 export function AdminSidebar() {

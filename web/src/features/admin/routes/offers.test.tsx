@@ -67,12 +67,12 @@ describe('admin offers moderation', () => {
     expect(api.calls().filter((call) => call.method === 'GET')).toHaveLength(2);
   });
 
-  it('rejects an offer only after confirmation, then shows the empty state', async () => {
+  it('rejects an offer only with a reason, after confirmation, then shows the empty state', async () => {
     const user = userEvent.setup();
     let queue = [pending('o1', 'Tax audit preparation')];
     const api = fakeApi({
       'GET /admin/offers/pending': () => json(200, queue),
-      'DELETE /admin/offers/o1': () => {
+      'DELETE /admin/offers/o1?reason=Promises+guaranteed+results.': () => {
         queue = [];
         return json(200, { msg: MSG.offerRejected });
       },
@@ -80,11 +80,17 @@ describe('admin offers moderation', () => {
     renderRoutes(routes, { path: '/admin/offers', account: admin });
     await user.click(await screen.findByRole('button', { name: 'Reject Tax audit preparation' }));
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls().some((call) => call.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Reject Tax audit preparation' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: MSG.rejectOfferConfirm })).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: MSG.rejectOfferConfirm });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText(MSG.rejectionReasonRequired)).toBeInTheDocument();
+    expect(api.calls().some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Promises guaranteed results.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(MSG.noPendingOffers)).toBeInTheDocument();
     expect(screen.getByText(MSG.offerRejected)).toBeInTheDocument();
   });

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { MSG } from '@shared/texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { sessionSettled } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -10,6 +9,7 @@ import { approveOffer } from '@/features/admin/api/approve-offer';
 import { getPendingOffers } from '@/features/admin/api/get-pending-offers';
 import { rejectOffer } from '@/features/admin/api/reject-offer';
 import { PendingOfferCard } from '@/features/admin/components/pending-offer-card';
+import { RejectOfferDialog } from '@/features/admin/components/reject-offer-dialog';
 
 /** The moderation queue for the first paint; null when it could not be loaded. */
 export async function loader(): Promise<{ offers: OfferDto[] | null }> {
@@ -46,9 +46,9 @@ export default function AdminOffersRoute() {
   }
 
   const approve = (offer: OfferDto) => decide(offer, approveOffer, MSG.offerApproved, MSG.offerApproveFailed);
-  function reject(offer: OfferDto) {
+  function reject(offer: OfferDto, reason: string) {
     setToReject(undefined);
-    void decide(offer, rejectOffer, MSG.offerRejected, MSG.offerRejectFailed);
+    void decide(offer, (id) => rejectOffer(id, reason), MSG.offerRejected, MSG.offerRejectFailed);
   }
 
   return (
@@ -71,15 +71,7 @@ export default function AdminOffersRoute() {
           ))}
         </ul>
       )}
-      {toReject && (
-        <ConfirmDialog
-          message={MSG.rejectOfferConfirm}
-          confirmLabel="Reject"
-          cancelLabel="Cancel"
-          onConfirm={() => reject(toReject)}
-          onCancel={() => setToReject(undefined)}
-        />
-      )}
+      {toReject && <RejectOfferDialog offer={toReject} onConfirm={(reason) => reject(toReject, reason)} onCancel={() => setToReject(undefined)} />}
     </section>
   );
 }

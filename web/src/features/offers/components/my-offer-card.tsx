@@ -3,15 +3,25 @@ import type { OfferDto } from '@shared/schemas/catalogue';
 import { formatPrice } from '@/lib/format-price';
 import { offerPhotoSrc } from '@/lib/offer-photo';
 
-/** One of the expert's offers: its moderation status, price, and the Edit and Delete actions. */
+const STATUS: Partial<Record<OfferDto['status'], { label: string; className: string }>> = {
+  approved: { label: 'Published', className: 'offer-status-published' },
+  pending: { label: 'In review', className: 'offer-status-review' },
+  rejected: { label: 'Rejected', className: 'offer-status-rejected' },
+};
+
+/**
+ * One of the expert's offers: its moderation status, price, and the Edit and Delete actions; a
+ * rejected one shows the admin's reason instead, and can no longer change.
+ */
 export function MyOfferCard({ offer, onDelete }: { offer: OfferDto; onDelete(offer: OfferDto): void }) {
-  const published = offer.status === 'approved';
+  const status = STATUS[offer.status] ?? STATUS.pending;
+  const rejected = offer.status === 'rejected';
   const photo = offerPhotoSrc(offer);
   return (
     <article className="card offer-card" aria-labelledby={`offer-${offer._id}-title`}>
       {photo && <img className="offer-card-photo" src={photo} alt="" />}
       <div className="offer-card-body">
-        <p className={published ? 'offer-status offer-status-published' : 'offer-status offer-status-review'}>{published ? 'Published' : 'In review'}</p>
+        <p className={`offer-status ${status?.className}`}>{status?.label}</p>
         <h2 id={`offer-${offer._id}-title`} className="offer-card-title">
           {offer.title}
         </h2>
@@ -19,15 +29,18 @@ export function MyOfferCard({ offer, onDelete }: { offer: OfferDto; onDelete(off
           <span className="offer-price">{formatPrice(offer)}</span> · {offer.lessonType}
         </p>
         <p className="offer-card-description">{offer.description}</p>
+        {rejected && offer.rejectionReason && <p className="offer-card-reason">Reason given by the moderation team: {offer.rejectionReason}</p>}
       </div>
-      <div className="offer-card-actions">
-        <Link className="btn btn-secondary btn-small" to={`/offers/${offer._id}`} aria-label={`Edit ${offer.title}`}>
-          Edit
-        </Link>
-        <button type="button" className="btn btn-danger btn-small" onClick={() => onDelete(offer)} aria-label={`Delete ${offer.title}`}>
-          Delete
-        </button>
-      </div>
+      {!rejected && (
+        <div className="offer-card-actions">
+          <Link className="btn btn-secondary btn-small" to={`/offers/${offer._id}`} aria-label={`Edit ${offer.title}`}>
+            Edit
+          </Link>
+          <button type="button" className="btn btn-danger btn-small" onClick={() => onDelete(offer)} aria-label={`Delete ${offer.title}`}>
+            Delete
+          </button>
+        </div>
+      )}
     </article>
   );
 }

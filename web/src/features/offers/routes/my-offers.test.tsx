@@ -70,6 +70,18 @@ describe('my offers page', () => {
     expect(screen.queryByRole('button', { name: /Show/ })).not.toBeInTheDocument();
   });
 
+  it('shows a rejected offer with the moderation team’s reason, and no Edit or Delete', async () => {
+    const rejected: OfferDto = { ...offerNumber(3), status: 'rejected', rejectionReason: 'Offers may not promise funding.' };
+    fakeApi({ 'GET /offers/my-offers': () => json(200, [rejected, offerNumber(2)]) });
+    renderRoutes(routes, { path: '/my-offers', account: claire });
+    const [card, published] = await screen.findAllByRole('article');
+    expect(within(card).getByText('Rejected')).toBeInTheDocument();
+    expect(within(card).getByText('Reason given by the moderation team: Offers may not promise funding.')).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(published).queryByText(/Reason given/)).not.toBeInTheDocument();
+  });
+
   it('deletes an offer only after confirmation, then shows the list without it', async () => {
     const user = userEvent.setup();
     let offers = [offerNumber(1), offerNumber(2)];

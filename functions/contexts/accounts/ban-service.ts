@@ -1,0 +1,62 @@
+/**
+ * Bans and unbans (docs/decisions.md). A ban is one transaction (the flag, the directory's change,
+ * the audit entry): from then on every request of the member is refused (the session check reads
+ * the flag), their sessions end and their sockets close, their offers leave search. Then their paid
+ * orders not yet delivered are cancelled, the refunds due to the deadlines job. Banning again a
+ * banned account finishes whatever a first attempt left undone, and records nothing new.
+ */
+import type { BanPreview } from '../../../shared/schemas/admin';
+import { MSG } from '../../../shared/texts';
+import { Forbidden, NotFound } from '../../platform/errors';
+import { logger } from '../../platform/logger';
+import { sendMail } from '../../platform/mailer';
+import { type AdminActor, auditWrites } from '../audit/service';
+import * as orders from '../orders/ban-service';
+import type { AccountRecord } from './account';
+import { accountRestoredMail, accountSuspendedMail } from './mails';
+import * as repo from './repository';
+import { endAllSessions } from './session-service';
+
+/** A member an admin may ban: 404 for no account (or an archived one), 403 for an admin. */
+async function memberAccount(userId: string): Promise<AccountRecord> {
+  const account = await repo.getAccount(userId, { consistent: true });
+  if (!account || account.isDeleted) throw new NotFound(MSG.userNotFound, 'user_not_found');
+  if (account.role === 'admin') throw new Forbidden(MSG.adminNotBannable, 'admin_not_bannable');
+  return account;
+}
+
+const labelOf = (account: AccountRecord) => `${account.firstName} ${account.lastName}`.trim();
+
+/** GET /admin/users/{id}/ban-preview: the orders a ban would cancel and refund in full. */
+export async function banPreview(userId: string): Promise<BanPreview> {
+  await memberAccount(userId);
+  return { orders: await orders.banPreview(userId) };
+}
+
+/** POST /admin/ban-user/{id}. */
+export async function banUser(actor: AdminActor, userId: string, reason: string | undefined): Promise<{ msg: string }> {
+  const account = await memberAccount(userId);
+  const refunded = await orders.banPreview(userId);
+  const audit = await auditWrites(actor, {
+    action: 'user.ban',
+    target: { type: 'user', id: userId, label: labelOf(account) },
+    details: { ...(reason && { reason }), refundedOrders: refunded.length },
+  });
+  const banned = await repo.setBanned(userId, true, audit);
+  await endAllSessions(userId);
+  if (banned) {
+    await sendMail(accountSuspendedMail(account.email, reason)).catch((error: unknown) => logger.error('Suspension notice not sent', error as Error));
+  }
+  await orders.cancelOrdersOfBanned(userId);
+  return { msg: MSG.userBanned };
+}
+
+/** POST /admin/unban-user/{id}: access again; orders a ban cancelled stay cancelled. */
+export async function unbanUser(actor: AdminActor, userId: string): Promise<{ msg: string }> {
+  const account = await memberAccount(userId);
+  const audit = await auditWrites(actor, { action: 'user.unban', target: { type: 'user', id: userId, label: labelOf(account) } });
+  if (await repo.setBanned(userId, false, audit)) {
+    await sendMail(accountRestoredMail(account.email)).catch((error: unknown) => logger.error('Reactivation notice not sent', error as Error));
+  }
+  return { msg: MSG.userUnbanned };
+}

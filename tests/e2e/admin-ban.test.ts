@@ -1,0 +1,62 @@
+/**
+ * A ban seen from both sides in real Chromium: the member, signed in another browser with the live
+ * channel open, is thrown out without doing anything and cannot log in again; the admin reads the
+ * ban in the audit log and follows the member's history.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/texts';
+import { PASSWORD, signedInAs, signedInStudent } from '../support/accounts';
+import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { TEST_SEED } from '../support/seed-settings';
+
+const browser = browserForFile();
+
+async function logIn(page: Page, email: string, password: string, path = '/login') {
+  await visit(page, path);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+describe('banning a member', () => {
+  it('throws the member out live, and the admin reads it in the audit log', async () => {
+    const { email, user } = await signedInStudent();
+    const memberId = String(user._id);
+    const member = await browser.newPage();
+    await logIn(member, email, PASSWORD);
+    await member.getByRole('button', { name: /account menu/ }).waitFor();
+    // The conversations page holds the live channel open.
+    const socket = member.waitForEvent('websocket');
+    await visit(member, '/messages');
+    const closed = (await socket).waitForEvent('close', { timeout: 15_000 });
+
+    const admin = await signedInAs('admin');
+    const banned = await admin.post(`/admin/ban-user/${memberId}`, { reason: 'Spam in every conversation.' });
+    if (banned.status !== 200) throw new Error(`Ban refused: ${JSON.stringify(banned.body)}`);
+
+    // Nothing is clicked in the member's browser: the closed channel finds the session gone.
+    await closed;
+    await member.waitForURL((url) => url.pathname === '/login' || url.pathname === '/auth', { timeout: 20_000 });
+    await logIn(member, email, PASSWORD, new URL(member.url()).pathname);
+    await member.getByText(MSG.accountBanned).waitFor();
+
+    const page = await browser.newPage();
+    await logIn(page, TEST_SEED.adminEmail, TEST_SEED.adminPassword, '/admin/login');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'User banned' }).filter({ hasText: memberId });
+    await row.getByText('reason: Spam in every conversation.').waitFor();
+    await expectAccessible(page, '/admin/audit');
+
+    await row.getByRole('link', { name: /^History of / }).click();
+    await page.waitForURL((url) => url.searchParams.get('targetId') === memberId);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Target id' }).inputValue()).toBe(memberId);
+    await page.getByRole('combobox', { name: 'Action' }).selectOption('user.ban');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL((url) => url.searchParams.get('action') === 'user.ban' && url.searchParams.get('targetId') === memberId);
+    await page.getByRole('row').filter({ hasText: 'User banned' }).first().waitFor();
+    await expectAccessible(page, '/admin/audit?targetId&action');
+  });
+});

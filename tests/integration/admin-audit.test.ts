@@ -1,0 +1,170 @@
+/**
+ * The audit log through the local gateway, the real catalogue, orders and admin handlers and
+ * DynamoDB Local: moderation (with its mails to the expert, read from the outbox) and withdrawal
+ * decisions are recorded with their admin, target and address; GET /admin/audit reads them newest
+ * first, by action, admin and target, a page at a time; bad filters are 400.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntryView, AuditPage } from '../../shared/schemas/audit';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { Withdrawal } from '../../shared/schemas/earnings';
+import { MSG } from '../../shared/texts';
+import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
+import type { ApiClient } from '../support/api';
+import { expertWithOffer } from '../support/chats';
+import { approvedOrder, settleFunds } from '../support/earnings';
+import { latestMail } from '../support/outbox';
+import { onboard } from '../support/payments';
+import { TEST_SEED } from '../support/seed-settings';
+
+let admin: ApiClient;
+let adminId: string;
+let expert: ApiClient;
+let expertEmail: string;
+
+const idOf = (client: ApiClient) => JSON.parse(Buffer.from(client.accessToken!.split('.')[1], 'base64url').toString()).sub as string;
+const audit = async (query = '') => {
+  const answer = await admin.get<AuditPage>(`/admin/audit${query}`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+};
+
+async function createdOffer(title: string): Promise<OfferDto> {
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title,
+    description: 'A written review of your plan, with a call to go through it.',
+    price: 40,
+    lessonType: 'Video Call',
+    pricingType: 'fixed',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.offer;
+}
+
+beforeAll(async () => {
+  ({ client: expert, email: expertEmail } = await signedInPublishingExpert('Maya', 'Moderated'));
+  admin = await signedInAs('admin');
+  adminId = idOf(admin);
+});
+
+describe('moderation with reasons', () => {
+  it('mails the expert an approval and a rejection with its reason, and records each with the admin, the offer and the address', async () => {
+    const approved = await createdOffer('Business plan review one');
+    const rejected = await createdOffer('Business plan review two');
+
+    expect((await admin.request('PATCH', `/admin/offers/${approved._id}/approve`, {})).status).toBe(200);
+    const published = await latestMail(expertEmail, 'Your offer "Business plan review one" is published');
+    expect(published.text).toContain('/my-offers');
+
+    const reason = 'Offers may not promise funding.';
+    expect(await admin.request('DELETE', `/admin/offers/${rejected._id}?reason=${encodeURIComponent(reason)}`)).toMatchObject({
+      status: 200,
+      body: { msg: MSG.offerRejected },
+    });
+    const refused = await latestMail(expertEmail, 'Your offer "Business plan review two" was not approved');
+    expect(refused.text).toContain(`Reason: ${reason}`);
+    const mine = (await expert.get<OfferDto[]>('/offers/my-offers')).body;
+    expect(mine.find((own) => own._id === rejected._id)).toMatchObject({ status: 'rejected', rejectionReason: reason });
+    expect(mine.find((own) => own._id === approved._id)).not.toHaveProperty('rejectionReason');
+
+    const edit = { title: 'Business plan review 1', description: 'Reworded by the moderation team.', price: 40, lessonType: 'Video Call' };
+    expect((await admin.request('PATCH', `/admin/offers/${approved._id}`, edit)).status).toBe(200);
+
+    const admin_ = { _id: adminId, email: TEST_SEED.adminEmail };
+    expect((await audit(`?targetId=${approved._id}`)).entries).toEqual([
+      expect.objectContaining({
+        action: 'offer.edit',
+        admin: admin_,
+        clientIp: admin.clientAddress,
+        target: { type: 'offer', _id: approved._id, label: 'Business plan review one' },
+      }),
+      expect.objectContaining({
+        action: 'offer.approve',
+        admin: admin_,
+        clientIp: admin.clientAddress,
+        target: { type: 'offer', _id: approved._id, label: 'Business plan review one' },
+      }),
+    ]);
+    expect((await audit(`?targetId=${rejected._id}`)).entries).toEqual([
+      expect.objectContaining({ action: 'offer.reject', admin: admin_, clientIp: admin.clientAddress, details: { reason } }),
+    ]);
+  });
+});
+
+describe('withdrawal decisions', () => {
+  it('are recorded with the amount, the expert and the reason of a rejection', async () => {
+    const made = await expertWithOffer('Walter', 'Withdrawn', 'Pricing strategy session');
+    await onboard(made.expert);
+    await approvedOrder({ expert: made.expert, offer: made.offer });
+    await settleFunds();
+    const ask = async (amount: number) => (await made.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount })).body.withdrawal._id;
+    const [toReject, toApprove] = [await ask(10), await ask(12.5)];
+
+    expect((await admin.post(`/admin/withdrawals/${toReject}/reject`, { reason: 'The account holder differs.' })).status).toBe(200);
+    expect((await admin.post(`/admin/withdrawals/${toApprove}/approve`, {})).status).toBe(200);
+
+    expect((await audit(`?targetId=${toReject}`)).entries).toEqual([
+      expect.objectContaining({
+        action: 'withdrawal.reject',
+        clientIp: admin.clientAddress,
+        target: { type: 'withdrawal', _id: toReject, label: '€10.00 to Walter Withdrawn' },
+        details: { reason: 'The account holder differs.' },
+      }),
+    ]);
+    expect((await audit(`?targetId=${toApprove}`)).entries).toEqual([
+      expect.objectContaining({ action: 'withdrawal.approve', target: { type: 'withdrawal', _id: toApprove, label: '€12.50 to Walter Withdrawn' } }),
+    ]);
+    expect((await audit('?action=withdrawal.approve')).entries.map((entry) => entry.target._id)).toContain(toApprove);
+  });
+});
+
+describe('reading the log', () => {
+  it('pages newest first through every entry, once each, and filters by action and admin', async () => {
+    const offers = await Promise.all(Array.from({ length: 11 }, (_, i) => createdOffer(`Paged moderation offer ${i + 1}`)));
+    for (const offer of offers) {
+      expect((await admin.request('PATCH', `/admin/offers/${offer._id}/approve`, {})).status).toBe(200);
+      expect((await admin.request('DELETE', `/admin/offers/${offer._id}?reason=Duplicate`)).status).toBe(200);
+    }
+    const seen: AuditEntryView[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await audit(`?adminId=${adminId}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.entries.length).toBeLessThanOrEqual(20);
+      seen.push(...page.entries);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.length).toBeGreaterThanOrEqual(22);
+    expect(new Set(seen.map((entry) => entry._id)).size).toBe(seen.length);
+    expect(seen.map((entry) => entry.at)).toEqual([...seen.map((entry) => entry.at)].sort().reverse());
+    for (const offer of offers)
+      expect(seen.filter((entry) => entry.target._id === offer._id).map((entry) => entry.action)).toEqual(['offer.reject', 'offer.approve']);
+
+    const rejections: AuditEntryView[] = [];
+    cursor = undefined;
+    do {
+      const page = await audit(`?action=offer.reject${cursor ? `&cursor=${cursor}` : ''}`);
+      rejections.push(...page.entries);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(rejections.every((entry) => entry.action === 'offer.reject')).toBe(true);
+    expect(rejections.map((entry) => entry.target._id)).toEqual(expect.arrayContaining(offers.map((offer) => offer._id)));
+    expect((await audit(`?action=offer.approve&targetId=${offers[0]._id}`)).entries.map((entry) => entry.action)).toEqual(['offer.approve']);
+    expect((await audit('?adminId=someone-else')).entries).toEqual([]);
+  });
+
+  it('refuses bad filters with 400 and keeps the log for admins', async () => {
+    for (const query of [
+      '?action=offer.delete',
+      '?adminId=a%20b',
+      `?targetId=${'x'.repeat(65)}`,
+      '?cursor=%%%',
+      `?cursor=${Buffer.from('not a position').toString('base64url')}`,
+    ]) {
+      expect(await admin.get(`/admin/audit${query}`), query).toMatchObject({ status: 400, body: { msg: expect.any(String) } });
+    }
+    expect((await admin.get('/admin/audit?action=offer.delete')).body).toMatchObject({ msg: MSG.invalidFilter });
+    const { client: student } = await signedInStudent();
+    expect((await student.get('/admin/audit')).status).toBe(403);
+    expect((await expert.get('/admin/audit')).status).toBe(403);
+  });
+});

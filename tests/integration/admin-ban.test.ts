@@ -1,0 +1,140 @@
+/**
+ * Bans through the local gateway, the real admin and orders handlers, DynamoDB Local, the local
+ * Stripe and the outbox: a banned member is thrown out at once (requests, refresh, socket, login),
+ * their offers leave search, their paid orders not yet delivered are refunded in full (the admin
+ * sees which before confirming); an unban lets them back in; each decision is in the audit log.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BanPreview } from '../../shared/schemas/admin';
+import type { AuditPage } from '../../shared/schemas/audit';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { ChatDto } from '../../shared/schemas/chats';
+import { MSG } from '../../shared/texts';
+import { PASSWORD, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
+import { ApiClient } from '../support/api';
+import { connectAs, expertWithOffer } from '../support/chats';
+import { chatOf, openOrder } from '../support/orders';
+import { latestMail, mailWhere } from '../support/outbox';
+import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
+
+let admin: ApiClient;
+let expert: ApiClient;
+let expertId: string;
+let expertEmail: string;
+let offer: OfferDto;
+
+const visitor = new ApiClient();
+const searchIds = async (q: string) => (await visitor.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent(q)}`)).body.map((found) => found._id);
+
+/** An order of the offer paid by a new student on the local Stripe's page. */
+async function paidOrder(): Promise<{ student: ApiClient; studentEmail: string; chat: ChatDto; paymentIntentId: string }> {
+  const { client: student, email: studentEmail } = await signedInStudent();
+  const { chat } = await openOrder(offer, student);
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+  await pressOnPage(created.body.url, 'pay');
+  const sessionId = sessionIdOf(created.body.url);
+  await delivered('checkout.session.completed', sessionId);
+  const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+  return { student, studentEmail, chat, paymentIntentId };
+}
+
+const chargeOf = async (paymentIntentId: string) =>
+  localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(paymentIntentId)).latest_charge));
+
+beforeAll(async () => {
+  ({ expert, expertId, email: expertEmail, offer } = await expertWithOffer('Bruno', 'Banned', 'Negotiation drills for founders'));
+  admin = await signedInAs('admin');
+});
+
+describe('banning an expert', () => {
+  it('throws them out at once, refunds their paid orders not yet delivered in full, hides their offers; an unban lets them back', async () => {
+    const paid = await paidOrder();
+    const { chat: unpaid, student: unpaidStudent } = await openOrder(offer);
+    expect(await searchIds('Negotiation drills')).toContain(offer._id);
+
+    const preview = await admin.get<BanPreview>(`/admin/users/${expertId}/ban-preview`);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.orders).toEqual([{ _id: paid.chat._id, orderNumber: expect.any(Number), offerTitle: offer.title, side: 'expert', refundCents: 6000 }]);
+    expect(preview.body.orders.map((order) => order._id)).not.toContain(unpaid._id);
+
+    const socket = await connectAs(expert);
+    const banned = await admin.post(`/admin/ban-user/${expertId}`, { reason: 'Asked students to pay <b>outside</b> the platform' });
+    expect(banned).toMatchObject({ status: 200, body: { msg: MSG.userBanned } });
+
+    await socket.closed();
+    expect((await expert.get('/auth/user')).status).toBe(401);
+    expect((await expert.post('/auth/refresh-token')).status).toBe(401);
+    expect(await new ApiClient().post('/auth/login', { email: expertEmail, password: PASSWORD })).toMatchObject({
+      status: 403,
+      body: { msg: MSG.accountBanned, code: 'account_banned' },
+    });
+    const suspended = await latestMail(expertEmail, 'Your account has been suspended');
+    expect(suspended.text).toContain('Reason: Asked students to pay outside the platform');
+    await expect.poll(() => searchIds('Negotiation drills'), { timeout: 10_000 }).not.toContain(offer._id);
+    expect((await visitor.get(`/offers/${offer._id}`)).status).toBe(404);
+
+    // The order is cancelled with the ban; its refund is the deadlines job's due work.
+    expect(await chatOf(paid.student, paid.chat._id)).toMatchObject({ orderStatus: 'canceled', isOrderCanceled: true });
+    // An unpaid order of the banned expert takes no payment.
+    expect(await unpaidStudent.post('/payments/create-session', { chatId: unpaid._id })).toMatchObject({
+      status: 409,
+      body: { code: 'expert_unavailable', msg: MSG.expertUnavailable },
+    });
+    await mailWhere(paid.studentEmail, (mail) => mail.subject.endsWith('cancelled') && mail.text.includes('an administrator'), 'of the cancellation');
+    await advanceClock('1m');
+    await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded, { timeout: 10_000 }).toBe(6000);
+    expect(await chargeOf(paid.paymentIntentId)).toMatchObject({ refunded: true });
+    await mailWhere(paid.studentEmail, (mail) => mail.subject.startsWith('Refund of'), 'of the refund');
+
+    // Banning again changes nothing more: no second mail, no second entry.
+    expect((await admin.post(`/admin/ban-user/${expertId}`, {})).status).toBe(200);
+    const log = await admin.get<AuditPage>(`/admin/audit?targetId=${expertId}`);
+    expect(log.body.entries.map((entry) => entry.action)).toEqual(['user.ban']);
+    expect(log.body.entries[0]).toMatchObject({
+      target: { type: 'user', _id: expertId, label: 'Bruno Banned' },
+      details: { reason: 'Asked students to pay outside the platform', refundedOrders: 1 },
+      clientIp: admin.clientAddress,
+    });
+
+    expect(await admin.post(`/admin/unban-user/${expertId}`, {})).toMatchObject({ status: 200, body: { msg: MSG.userUnbanned } });
+    await latestMail(expertEmail, 'Your account is active again');
+    expert = await signedInWith(expertEmail, PASSWORD);
+    await expect.poll(() => searchIds('Negotiation drills'), { timeout: 10_000 }).toContain(offer._id);
+    // The refunded order stays refunded.
+    expect((await chatOf(paid.student, paid.chat._id)).orderStatus).toBe('canceled');
+    const after = await admin.get<AuditPage>(`/admin/audit?targetId=${expertId}`);
+    expect(after.body.entries.map((entry) => entry.action)).toEqual(['user.unban', 'user.ban']);
+  });
+});
+
+describe('banning a student', () => {
+  it('refunds their paid orders not yet delivered too, and ends their session', async () => {
+    const paid = await paidOrder();
+    const studentId = JSON.parse(Buffer.from(paid.student.accessToken!.split('.')[1], 'base64url').toString()).sub as string;
+    const preview = await admin.get<BanPreview>(`/admin/users/${studentId}/ban-preview`);
+    expect(preview.body.orders).toEqual([expect.objectContaining({ _id: paid.chat._id, side: 'student', refundCents: 6000 })]);
+    expect((await admin.post(`/admin/ban-user/${studentId}`)).status).toBe(200);
+    expect((await paid.student.get('/auth/user')).status).toBe(401);
+    expect(await chatOf(expert, paid.chat._id)).toMatchObject({ orderStatus: 'canceled' });
+    await advanceClock('1m');
+    await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded, { timeout: 10_000 }).toBe(6000);
+  });
+});
+
+describe('who may ban', () => {
+  it('only admins, never an admin, and only someone who exists; the reason is bounded', async () => {
+    const { client: student } = await signedInStudent();
+    for (const [method, path] of [
+      ['POST', `/admin/ban-user/${expertId}`],
+      ['POST', `/admin/unban-user/${expertId}`],
+      ['GET', `/admin/users/${expertId}/ban-preview`],
+    ] as const) {
+      for (const member of [student, expert]) expect((await member.request(method, path, method === 'POST' ? {} : undefined)).status).toBe(403);
+    }
+    const adminId = JSON.parse(Buffer.from(admin.accessToken!.split('.')[1], 'base64url').toString()).sub as string;
+    expect(await admin.post(`/admin/ban-user/${adminId}`)).toMatchObject({ status: 403, body: { code: 'admin_not_bannable', msg: MSG.adminNotBannable } });
+    expect(await admin.post('/admin/ban-user/no-such-user')).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+    expect(await admin.get('/admin/users/no-such-user/ban-preview')).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+    expect((await admin.post(`/admin/ban-user/${expertId}`, { reason: 'x'.repeat(501) })).status).toBe(400);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Ban or Unban of a member's row. Ban opens a dialog that loads what the ban would refund (the
+ * member's paid orders not yet delivered, refunded in full) and takes an optional reason, mailed to
+ * the member; Unban asks once. Admin rows have neither.
+ */
+import { useEffect, useId, useState } from 'react';
+import { MODERATION } from '@shared/limits';
+import { formatEuros } from '@shared/money';
+import type { BanPreview } from '@shared/schemas/admin';
+import { MSG } from '@shared/texts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DialogFrame } from '@/components/dialog-frame';
+import { TextAreaField } from '@/components/form/text-field';
+import { errorText } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { banUser, getBanPreview, unbanUser } from '@/features/admin/api/bans';
+
+export interface BannableUser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  isBanned?: boolean;
+}
+
+interface BanButtonProps {
+  user: BannableUser;
+  /** After a ban or an unban went through: the list shows the account as it is now. */
+  onChanged?(): void;
+}
+
+const nameOf = (user: BannableUser) => `${user.firstName} ${user.lastName}`.trim();
+
+export function BanButton({ user, onChanged }: BanButtonProps) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (user.role === 'admin') return null;
+
+  async function run(action: () => Promise<{ msg: string }>, done: string, failure: string) {
+    setAsking(false);
+    setBusy(true);
+    try {
+      const { msg } = await action();
+      notify.success(msg || done);
+      onChanged?.();
+    } catch (error) {
+      notify.error(errorText(error, failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-small ${user.isBanned ? 'btn-secondary' : 'btn-danger'}`}
+        disabled={busy}
+        aria-label={`${user.isBanned ? 'Unban' : 'Ban'} ${nameOf(user)}`}
+        onClick={() => setAsking(true)}
+      >
+        {user.isBanned ? 'Unban' : 'Ban'}
+      </button>
+      {asking && user.isBanned && (
+        <ConfirmDialog
+          message={`Unban ${nameOf(user)} (${user.email})? They can sign in again; orders cancelled by the ban stay cancelled.`}
+          confirmLabel="Unban"
+          cancelLabel="Cancel"
+          onConfirm={() => void run(() => unbanUser(user._id), MSG.userUnbanned, MSG.unbanFailed)}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+      {asking && !user.isBanned && (
+        <BanDialog
+          user={user}
+          onConfirm={(reason) => void run(() => banUser(user._id, reason), MSG.userBanned, MSG.banFailed)}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function BanDialog({ user, onConfirm, onCancel }: { user: BannableUser; onConfirm(reason: string): void; onCancel(): void }) {
+  const titleId = useId();
+  const [preview, setPreview] = useState<BanPreview | 'failed'>();
+  const [reason, setReason] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    getBanPreview(user._id).then(
+      (answer) => current && setPreview(answer),
+      () => current && setPreview('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [user._id]);
+
+  const orders = preview && preview !== 'failed' ? preview.orders : undefined;
+  const total = orders?.reduce((sum, order) => sum + order.refundCents, 0) ?? 0;
+  return (
+    <DialogFrame role="dialog" labelledBy={titleId} onDismiss={onCancel}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(reason.trim());
+        }}
+      >
+        <h2 id={titleId} className="modal-message">
+          Ban {nameOf(user)} ({user.email})?
+        </h2>
+        <p>They are signed out at once on every device and cannot sign in; their offers leave the catalogue. They are told by e-mail.</p>
+        <div aria-live="polite" aria-busy={preview === undefined}>
+          {preview === undefined && <p role="status">{MSG.loading}</p>}
+          {preview === 'failed' && (
+            <p className="notice notice-error" role="alert">
+              {MSG.banPreviewFailed}
+            </p>
+          )}
+          {orders?.length === 0 && <p>No paid order waits for delivery: nothing is refunded.</p>}
+          {orders && orders.length > 0 && (
+            <>
+              <p>
+                {orders.length === 1 ? 'This order is' : `These ${orders.length} orders are`} cancelled and refunded in full ({formatEuros(total / 100)}):
+              </p>
+              <ul className="ban-refunds">
+                {orders.map((order) => (
+                  <li key={order._id}>
+                    Order #{order.orderNumber}, {order.offerTitle} ({order.side === 'expert' ? 'as the expert' : 'as the student'}):{' '}
+                    {formatEuros(order.refundCents / 100)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        <TextAreaField
+          label="Reason"
+          optional
+          hint={`Up to ${MODERATION.reasonMax} characters. The member reads it in the e-mail.`}
+          rows={3}
+          maxLength={MODERATION.reasonMax}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <div className="modal-actions">
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={preview === undefined}>
+            Ban
+          </button>
+        </div>
+      </form>
+    </DialogFrame>
+  );
+}
