@@ -13,6 +13,7 @@ import { MSG } from '@shared/texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';
+import { BanButton } from '@/features/admin/components/ban-button';
 import { TableScroll } from '@/components/table-scroll';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
@@ -245,7 +246,7 @@ function UserList({ archived, filters, headingRef }: { archived: boolean; filter
                                 {user.isVerified ? 'Unverify' : 'Verify'}
                               </button>
                             )}
-                            {/* Ban / Unban: the ban feature's BanButton takes its place here, with the row. */}
+                            <BanButton user={user} onChanged={() => list.reload()} />
                             <button
                               type="button"
                               className="btn btn-danger btn-small"
