@@ -87,5 +87,10 @@ export default defineConfig(({ command }) => ({
     // Every browser the app targets but Safari 16 preloads modules natively; without the polyfill a
     // Safari 16 fetches a route's chunks when it needs them, which works, and the entry is lighter.
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      // Chunks named by their hash only: the entry carries the name of every chunk a route preloads,
+      // and a name adds bytes every visitor downloads (~0.6 KB gzip for the app's hundred chunks).
+      output: { chunkFileNames: 'assets/[hash].js' },
+    },
   },
 }));
