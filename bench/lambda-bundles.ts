@@ -21,10 +21,11 @@ const RUNS = 5;
 const BUDGET_BYTES = 250 * KB;
 /**
  * Stripe's SDK alone is several hundred KB: the orders Lambda, the only one holding it, has its own,
- * larger budget. The auth Lambda carries 100 KB of data no other does (the common-password list) and
- * the admins' TOTP library (decision 175).
+ * larger budget. The auth Lambda carries 100 KB of data no other does (the common-password list),
+ * the admins' TOTP library (decision 175) and, like every Lambda, the whole route table and message
+ * catalogue, which the admin area's calls grew by 10 KB (decision 199).
  */
-const BUDGET_BYTES_BY_ENTRY: Record<string, number> = { orders: 600 * KB, auth: 265 * KB };
+const BUDGET_BYTES_BY_ENTRY: Record<string, number> = { orders: 600 * KB, auth: 280 * KB };
 const ACCESS_TOKEN_KEYS = generateAccessTokenKeys();
 /** What handlers read at load on AWS; values only need to be present. */
 const LAMBDA_ENV = {
