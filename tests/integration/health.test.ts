@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { signedInAs } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 
 describe('local stack', () => {
@@ -28,11 +27,5 @@ describe('local stack', () => {
     const response = await new ApiClient().get('/no/such/route');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ msg: 'No such API route.', code: 'route_not_found' });
-  });
-
-  it('answers a route of a later issue with 501 and a clear msg', async () => {
-    const response = await (await signedInAs('admin')).get('/admin/archived-users');
-    expect(response.status).toBe(501);
-    expect(response.body).toEqual({ msg: 'This feature is not available yet.', code: 'not_implemented' });
   });
 });
