@@ -4,12 +4,14 @@
  * passes the check. Tokens whose session has ended, and an admin account's token of a user session,
  * open nothing. A route may name what a refused member is told (`denied`, e.g. only professors
  * create offers). Ownership: every route that acts on an offer by id, called on an expert's own
- * offer and on another expert's. Banned cases join with the admin issue.
+ * offer and on another expert's. A member banned, archived by an admin or who deleted their
+ * account opens nothing with a token still unexpired, nor refreshes it, nor signs in again.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { ROUTES, routeKey } from '../../shared/routes';
-import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
+import { PASSWORD, signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
+import { ApiClient } from '../support/api';
 import { claimsOf, mintAccessToken } from '../support/tokens';
 import { CALLERS, type Caller, clientFor, concretePath, mayCall } from '../support/route-calls';
 
@@ -71,6 +73,35 @@ describe('authorization matrix', () => {
       expect({ key: routeKey(route), status: response.status }).toEqual({ key: routeKey(route), status: 401 });
     }
   });
+});
+
+describe('members who may no longer act', () => {
+  /** How each one stops: an admin's ban or archive, or the member's own deletion. */
+  const ENDINGS = {
+    banned: (admin: ApiClient, _member: ApiClient, userId: string) => admin.post(`/admin/ban-user/${userId}`, {}),
+    archived: (admin: ApiClient, _member: ApiClient, userId: string) => admin.request('DELETE', `/admin/users/${userId}`),
+    deleted: (_admin: ApiClient, member: ApiClient) => member.post('/user/delete-account', { password: PASSWORD }),
+  };
+
+  it.each(['banned', 'archived', 'deleted'] as const)(
+    'refuses the still-unexpired token of a member %s on every protected route, its refresh and their login',
+    async (ending) => {
+      const { client, email } = await signedInStudent();
+      const ended = await ENDINGS[ending](await signedInAs('admin'), client, claimsOf(client.accessToken!).sub);
+      expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+
+      const stale = clientFor({ user: client.accessToken }, 'user');
+      for (const route of protectedRoutes) {
+        const response = await callRoute(stale, route);
+        expect({ key: routeKey(route), status: response.status }).toEqual({ key: routeKey(route), status: 401 });
+      }
+      expect((await client.post('/auth/refresh-token', {})).status).toBe(401);
+      const login = await new ApiClient().post<{ code?: string }>('/auth/login', { email, password: PASSWORD });
+      expect({ status: login.status, code: login.body.code }).toEqual(
+        ending === 'banned' ? { status: 403, code: 'account_banned' } : { status: 401, code: 'invalid_credentials' },
+      );
+    },
+  );
 });
 
 describe('ownership of offers', () => {
