@@ -1,12 +1,10 @@
 /** The admin's users in the browser: restoring an archived member, and creating one who then chooses a password at first sign-in. */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { signedInAs } from '../support/accounts';
 import { ApiClient } from '../support/api';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
 import { latestMail, uniqueEmail } from '../support/outbox';
-import { TEST_SEED } from '../support/seed-settings';
 
 const browser = browserForFile();
 let admin: ApiClient;
@@ -14,14 +12,6 @@ let admin: ApiClient;
 beforeAll(async () => {
   admin = await signedInAs('admin');
 });
-
-async function logInAsAdmin(page: Page) {
-  await visit(page, '/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(TEST_SEED.adminEmail);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_SEED.adminPassword);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
-}
 
 describe('admin users', () => {
   it('restores an archived member from the Archived tab, who can sign in again', async () => {

@@ -56,8 +56,10 @@ describe('WebSocket API', () => {
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('auth')!)).toEqual(['DELETE']);
     // A ban closes the member's sockets and announces the orders it cancels.
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('admin')!)).toEqual(['DELETE', 'POST']);
+    // A member's deletion (theirs, or retention's) closes their sockets.
+    expect(methodsOf(synthesized.stage.api.domainFunctions.get('jobs')!)).toEqual(['DELETE']);
     // Nobody else.
-    expect(managing).toHaveLength(6);
+    expect(managing).toHaveLength(7);
   });
 });
 
