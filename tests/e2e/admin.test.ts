@@ -44,6 +44,7 @@ describe('admin area', () => {
       'Users',
       'Payments',
       'Reported orders',
+      'Reports',
       'Add User',
       'Withdrawals',
       'Audit log',

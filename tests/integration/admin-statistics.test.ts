@@ -141,7 +141,10 @@ describe('the offers counted', () => {
       totalOfferSum: -45,
     });
     const waiting = await create();
-    expect(await movedBy(() => admin.request('DELETE', `/admin/offers/${waiting}`))).toEqual({ ...NOTHING, totalOffers: -1 });
+    expect(await movedBy(() => admin.request('DELETE', `/admin/offers/${waiting}?reason=Not%20a%20mentoring%20offer`))).toEqual({
+      ...NOTHING,
+      totalOffers: -1,
+    });
   });
 
   it('move nothing on a write that is refused', async () => {
