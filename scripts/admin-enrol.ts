@@ -4,25 +4,14 @@
  * Against the running `npm start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a
  * deployed stage's table. The previous secret and recovery codes stop working at once.
  */
-import { resolve } from 'node:path';
-import { readStackEndpoints } from './local/stack-endpoints';
+import { enterOperatorEnvironment } from './operator-environment';
 
 const email = process.env.ADMIN_EMAIL;
 if (!email) {
   console.error('Set ADMIN_EMAIL to the admin to enrol (and ADMIN_PASSWORD to create the account if it has none).');
   process.exit(2);
 }
-if (!process.env.TABLE_NAME) {
-  const dataDir = resolve(import.meta.dirname, '..', process.env.LOCAL_DATA_DIR ?? '.local');
-  const stack = readStackEndpoints(dataDir);
-  if (!stack) {
-    console.error(`No local stack runs on ${dataDir}: start it (npm start), or set TABLE_NAME and the stage's variables (README).`);
-    process.exit(2);
-  }
-  Object.assign(process.env, stack);
-}
-process.env.LOG_LEVEL ??= 'WARN';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+enterOperatorEnvironment();
 
 // Imported only now: the modules read their configuration from the environment.
 const { enrolAdmin } = await import('../functions/contexts/accounts/second-factor-service');

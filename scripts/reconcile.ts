@@ -5,21 +5,9 @@
  * against a deployed stage: AWS credentials, AWS_REGION, STAGE and STRIPE_SECRET_KEY_ARN (the Api
  * stack's output) as the orders Lambda has them. Exits 1 when a balance differs.
  */
-import { resolve } from 'node:path';
-import { readStackEndpoints } from './local/stack-endpoints';
+import { enterOperatorEnvironment } from './operator-environment';
 
-if (!process.env.TABLE_NAME) {
-  const dataDir = resolve(import.meta.dirname, '..', process.env.LOCAL_DATA_DIR ?? '.local');
-  const stack = readStackEndpoints(dataDir);
-  if (!stack) {
-    console.error(`No local stack runs on ${dataDir}: start it (npm start), or set TABLE_NAME and the stage's variables (README).`);
-    process.exit(2);
-  }
-  // A Stripe key of the caller's (Stripe's test mode) stays: the file names only the local Stripe's.
-  Object.assign(process.env, stack);
-}
-process.env.LOG_LEVEL ??= 'WARN';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+enterOperatorEnvironment();
 
 // Imported only now: the modules read their configuration from the environment.
 const { reconcile } = await import('../functions/contexts/payments/reconciliation-service');
