@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStatistics } from '../../shared/schemas/admin-views';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import { PASSWORD, activationTokenFor, registerStudent, signedInAs, signedInNewExpert, signedInPublishingExpert } from '../support/accounts';
+import { PASSWORD, activationTokenFor, registerStudent, signedInAs, signedInNewExpert, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { approvedOrder } from '../support/earnings';
@@ -94,6 +94,33 @@ describe('the accounts counted', () => {
     });
     // Activating it afterwards with the registration's link changes nothing: it is active already.
     expect(await movedBy(async () => new ApiClient().post('/auth/activate', { token: await activationTokenFor(email), password: PASSWORD }))).toEqual(NOTHING);
+  });
+
+  it('follow the admin’s users: created, made an expert, archived and restored, banned still counted', async () => {
+    let userId = '';
+    const created = () =>
+      admin.post<{ user: { _id: string } }>('/admin/create-user', {
+        firstName: 'Cora',
+        lastName: 'Counted',
+        email: uniqueEmail('counted'),
+        password: 'temporary-1',
+      });
+    expect(
+      await movedBy(async () => {
+        userId = (await created()).body.user._id;
+      }),
+    ).toEqual({ ...NOTHING, totalUsers: 1 });
+    expect(await movedBy(() => admin.request('PATCH', `/admin/update-user/${userId}`, { role: 'professor' }))).toEqual({ ...NOTHING, totalProfessors: 1 });
+    expect(await movedBy(() => admin.post(`/admin/ban-user/${userId}`, {}))).toEqual(NOTHING);
+    expect(await movedBy(() => admin.request('DELETE', `/admin/users/${userId}`))).toEqual({ ...NOTHING, totalUsers: -1, totalProfessors: -1 });
+    // Archived twice at once: the second is refused, and the counters move once.
+    expect(await movedBy(() => admin.request('DELETE', `/admin/users/${userId}`))).toEqual(NOTHING);
+    expect(await movedBy(() => admin.post(`/admin/restore-user/${userId}`, {}))).toEqual({ ...NOTHING, totalUsers: 1, totalProfessors: 1 });
+  });
+
+  it('stop counting a member who deletes their account', async () => {
+    const { client } = await signedInStudent();
+    expect(await movedBy(() => client.post('/user/delete-account', { password: PASSWORD }))).toEqual({ ...NOTHING, totalUsers: -1 });
   });
 });
 
