@@ -23,6 +23,8 @@ export const LIMITS = {
   /** An admin's reason for rejecting a withdrawal. */
   withdrawalReasonMax: 500,
   photoMaxBytes: 2 * 1024 * 1024,
+  /** Where members' profile photos live in the media bucket: avatars/<userId>/<id>.<ext>. */
+  profilePhotoPrefix: 'avatars',
   /** The profile (spec 2 sections 5 and 9): languages in an expert's About and in the general form. */
   expertLanguagesMax: 10,
   profileLanguagesMax: 3,

@@ -18,7 +18,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { TABLE_ACCESS } from '../../functions/platform/keys';
-import { ORDER_DEADLINES_PERIOD_MINUTES, RETENTION, UPLOADS } from '../../shared/limits';
+import { LIMITS, ORDER_DEADLINES_PERIOD_MINUTES, RETENTION, UPLOADS } from '../../shared/limits';
 import { API_PREFIX, DOMAINS, ROUTES, routeKey, type Domain, type Route } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { AccessTokenKey } from '../constructs/access-token-key';
@@ -56,6 +56,8 @@ interface DomainNeeds {
   keepsFilesIn?: string;
   /** Writes members' data exports to the files bucket (exports/) and signs their downloads. */
   writesExports?: boolean;
+  /** Removes a deleted member's profile photo from the media bucket (avatars/). */
+  removesProfilePhotos?: boolean;
   mail?: boolean;
   stripe?: boolean;
   /** Mints access tokens: reads the private key. Every other domain (but health) only verifies them. */
@@ -86,8 +88,9 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   orders: { stripe: true, mail: true, keepsFilesIn: 'projects', connections: ['POST'] },
   // connections: a ban closes the member's sockets (DELETE) and announces its cancelled orders (POST).
   admin: { media: true, mail: true, connections: ['POST', 'DELETE'] },
-  // Exports into the files bucket (exports/) and signs their downloads; deletion closes the member's sockets.
-  jobs: { mail: true, writesExports: true, connections: ['DELETE'] },
+  // Exports into the files bucket (exports/) and signs their downloads; deletion closes the member's
+  // sockets and removes their photo from the media bucket.
+  jobs: { mail: true, writesExports: true, removesProfilePhotos: true, connections: ['DELETE'] },
 };
 
 export interface ApiStackProps extends StackProps {
@@ -270,6 +273,7 @@ export class ApiStack extends Stack {
       }
     }
     if (needs.writesExports) domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject'], `${RETENTION.exportPrefix}/*`);
+    if (needs.removesProfilePhotos) domainFunction.grantObjects(mediaBucket, ['s3:DeleteObject'], `${LIMITS.profilePhotoPrefix}/*`);
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
     if (needs.connections) grantManageConnections(domainFunction, this.props.webSocketApi, this.props.webSocketStage, needs.connections);
     if (needs.mail) grantSendMail(fn, this.props.config);

@@ -140,11 +140,15 @@ describe('what the orders Lambda may do with objects', () => {
 });
 
 describe('what the jobs Lambda may do with objects', () => {
-  it('writes and signs members’ data exports (exports/* of the files bucket): nothing more', () => {
+  it('writes and signs members’ data exports (exports/* of the files bucket) and removes deleted members’ photos (avatars/* of the media bucket): nothing more', () => {
     const files = statefulValue(STATEFUL_LOGICAL_IDS.filesBucket, 'Arn');
+    const media = statefulValue(STATEFUL_LOGICAL_IDS.mediaBucket, 'Arn');
     const statements = statementsOfFunction(dev.templates.api, logicalIdOf(dev.stage.api.domainFunctions.get('jobs')!))
       .filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')))
       .map((statement) => ({ actions: [...actionsOf(statement)].sort(), resource: text(statement.Resource as Value) }));
-    expect(statements).toEqual([{ actions: ['s3:GetObject', 's3:PutObject'], resource: exactly(files, '/exports/\\*') }]);
+    expect(statements).toEqual([
+      { actions: ['s3:GetObject', 's3:PutObject'], resource: exactly(files, '/exports/\\*') },
+      { actions: ['s3:DeleteObject'], resource: exactly(media, '/avatars/\\*') },
+    ]);
   });
 });

@@ -11,7 +11,8 @@ import type { ChatDto, ChatMessages } from '../../shared/schemas/chats';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
-import { ApiClient } from '../support/api';
+import { ApiClient, stackUrl } from '../support/api';
+import { pngImage } from '../support/images';
 import { expertWithOffer } from '../support/chats';
 import { approvedOrder, settleFunds } from '../support/earnings';
 import { chatOf, serverNow } from '../support/orders';
@@ -174,6 +175,21 @@ describe('deleting one’s own account', () => {
     expect(item).not.toHaveProperty('gsi2pk');
     expect(await getItem({ pk: `EMAIL#${studentEmail}`, sk: 'EMAIL' })).toBeUndefined();
     expect((await new ApiClient().post('/auth/register', { name: 'Sam Again', email: studentEmail, password: PASSWORD, role: 'user' })).status).toBe(201);
+  });
+
+  it('removes the deleted member’s photo from the media bucket', async () => {
+    const { client } = await signedInStudent();
+    const form = new FormData();
+    form.append('profilePhoto', new Blob([new Uint8Array(pngImage(4, 4))], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(`${stackUrl()}/api/user/upload-photo`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: stackUrl(), authorization: `Bearer ${client.accessToken}` },
+    });
+    const { profilePhoto } = (await uploaded.json()) as { profilePhoto: string };
+    expect((await fetch(`${stackUrl()}/uploads/${profilePhoto}`)).status).toBe(200);
+    expect((await deleteAccount(client)).status).toBe(200);
+    expect((await fetch(`${stackUrl()}/uploads/${profilePhoto}`)).status).toBe(404);
   });
 
   it('takes a deleted expert’s offers out of the catalogue and search', async () => {

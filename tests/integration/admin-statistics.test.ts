@@ -14,6 +14,8 @@ import { approvedOrder } from '../support/earnings';
 import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
 import { advanceClock, onboard } from '../support/payments';
 import { serverNow } from '../support/orders';
+import { partitionItems } from '../support/table';
+import { STATISTICS_DAYS } from '../../functions/platform/keys';
 
 let admin: ApiClient;
 
@@ -229,8 +231,12 @@ describe('the history', () => {
   });
 
   it('starts with the demo’s 90 days, so the charts have a history from the first start', async () => {
+    // The seed's days end at the stack's start; other files of this stack may have moved its clock
+    // since, so the answer's 90-day window holds some of them: the table holds them all.
+    const seeded = await partitionItems(STATISTICS_DAYS);
+    expect(seeded.length).toBeGreaterThanOrEqual(90);
     const { days } = (await statistics()).history;
-    expect(days.length).toBeGreaterThanOrEqual(60);
+    expect(days.length).toBeGreaterThan(0);
     expect(days.every((one) => one.totalUsers > 0 && one.orders >= 0)).toBe(true);
   });
 });

@@ -60,7 +60,7 @@ export async function uploadPhoto(account: AccountRecord, file: UploadedFile | u
   const profilePhoto = await publishImageBytes({
     data: file.data,
     maxBytes: LIMITS.photoMaxBytes,
-    publicPrefix: `avatars/${account.userId}`,
+    publicPrefix: `${LIMITS.profilePhotoPrefix}/${account.userId}`,
     refusals: { tooLarge: MSG.fileTooLarge, type: MSG.invalidPhotoType },
   });
   await profiles.updateProfile(account, { profilePhoto });
@@ -68,10 +68,13 @@ export async function uploadPhoto(account: AccountRecord, file: UploadedFile | u
   return { profilePhoto };
 }
 
-/** A replaced photo left behind only costs storage: its removal failing is logged, never the owner's problem. */
-async function discardPhoto(path: string): Promise<void> {
+/**
+ * Removes a photo that is no longer the account's (replaced, deleted, or its account deleted): one
+ * left behind only costs storage, so its removal failing is logged, never the owner's problem.
+ */
+export async function discardPhoto(path: string): Promise<void> {
   // Photos of the demo seed and of earlier products may live outside the uploads of avatars.
-  if (!path.startsWith('avatars/')) return;
+  if (!path.startsWith(`${LIMITS.profilePhotoPrefix}/`)) return;
   await unpublish(path).catch((error) => logger.warn('Replaced profile photo not removed', { path, error }));
 }
 

@@ -15,6 +15,7 @@ import { sendMail } from '../../platform/mailer';
 import { fileDownloadUrl, keepJson, keptAt } from '../../platform/uploads';
 import { type AccountRecord, toCurrentAccount } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import * as profiles from '../accounts/profile-service';
 import * as offers from '../catalogue/account-offers-service';
 import * as reviews from '../catalogue/review-service';
 import * as chats from '../chats/service';
@@ -138,6 +139,7 @@ export async function forget(account: AccountRecord, activeAt?: string): Promise
   if (left.length > 0) return { deleted: false, left };
   const ownOffers = account.role === 'professor' ? await offers.everyOfferOf(account.userId) : [];
   if (!(await accounts.deleteAccount(account, nowIso(), activeAt))) return { deleted: false, left: [] };
+  if (account.profilePhoto) await profiles.discardPhoto(account.profilePhoto);
   await offers.retireOffersOf(ownOffers);
   await chats.renameMember(account.userId, conversations, accounts.FORMER_MEMBER);
   const written = conversations.flatMap(({ review }) => (review?.studentId === account.userId ? [review] : []));
