@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { AdminStatistics } from '../../shared/schemas/admin-views';
 import { recordCalls } from './aws-calls';
+import { signedInBenchAdmin } from './bench-admin';
 import { childTask } from './child-task';
 import { round, summarise } from './stats';
 
@@ -40,9 +41,7 @@ async function measure(input: AdminStatisticsBenchInput) {
   const { db } = await import('../../functions/platform/table');
   const { apiEvent } = await import('./gateway-event');
   const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { createUser } = await import('../../functions/contexts/accounts/repository');
   const { toAccountItem } = await import('../../functions/contexts/accounts/account');
-  const { login } = await import('../../functions/contexts/accounts/auth-service');
   const { toOfferItem } = await import('../../functions/contexts/catalogue/offer');
   const { addToCounters, seedSnapshot } = await import('../../functions/contexts/statistics/repository');
   const { accountDelta, offerDelta, sumOfDeltas } = await import('../../functions/contexts/statistics/statistics');
@@ -54,17 +53,7 @@ async function measure(input: AdminStatisticsBenchInput) {
   const passwordHash = await hashPassword(PASSWORD);
   const createdAt = new Date(Date.now() - 100 * DAY_MS).toISOString();
 
-  await createUser({
-    userId: newId(),
-    role: 'admin',
-    email: 'admin@bench.test',
-    firstName: 'Bench',
-    lastName: 'Admin',
-    passwordHash,
-    status: 'active',
-    createdAt,
-  });
-  const { accessToken } = await login({ email: 'admin@bench.test', password: PASSWORD }, 'admin', { ip: '127.0.0.1' });
+  const accessToken = await signedInBenchAdmin(PASSWORD, createdAt);
   await Promise.all(
     Array.from({ length: 90 }, (_, back) =>
       seedSnapshot({

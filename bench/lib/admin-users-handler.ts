@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { AdminUsersPage } from '../../shared/schemas/admin';
 import { recordCalls } from './aws-calls';
+import { signedInBenchAdmin } from './bench-admin';
 import { childTask } from './child-task';
 import { round, summarise } from './stats';
 
@@ -134,8 +135,6 @@ async function arrange(count: number): Promise<{ token: string; rareName: string
   const { config } = await import('../../functions/platform/config');
   const { db } = await import('../../functions/platform/table');
   const { toAccountItem } = await import('../../functions/contexts/accounts/account');
-  const { createUser } = await import('../../functions/contexts/accounts/repository');
-  const { login } = await import('../../functions/contexts/accounts/auth-service');
   const { hashPassword, newId } = await import('../../functions/platform/crypto');
   const passwordHash = await hashPassword(PASSWORD);
   const started = Date.now() - 400 * DAY_MS;
@@ -191,19 +190,7 @@ async function arrange(count: number): Promise<{ token: string; rareName: string
       }
     }),
   );
-  const email = 'admin@bench.test';
-  await createUser({
-    userId: newId(),
-    role: 'admin',
-    email,
-    firstName: 'Bench',
-    lastName: 'Admin',
-    passwordHash,
-    status: 'active',
-    createdAt: new Date().toISOString(),
-  });
-  const grant = await login({ email, password: PASSWORD }, 'admin', { ip: '127.0.0.1' });
-  return { token: grant.accessToken, rareName: 'zephyrine' };
+  return { token: await signedInBenchAdmin(PASSWORD), rareName: 'zephyrine' };
 }
 
 function describe(samples: Sample[]) {
