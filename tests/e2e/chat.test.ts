@@ -77,6 +77,9 @@ describe('chatting in real time', () => {
 
     // Away from the conversation, the student's badge counts the next reply.
     await student.getByRole('link', { name: 'Home' }).first().click();
+    // Left for good before the reply is sent: a reply reaching the conversation still on screen is read there.
+    await student.waitForURL((url) => url.pathname === '/');
+    await student.getByRole('list', { name: 'Messages' }).waitFor({ state: 'detached' });
     await expert.getByLabel('Message', { exact: true }).fill('Also, which companies are you looking at?');
     await expert.getByLabel('Message', { exact: true }).press('Enter');
     await unreadBadge(student, 1).waitFor();
