@@ -3,7 +3,7 @@
  * address (`?tab=`), so a link or a reload opens it. Tabs follow the WAI-ARIA pattern: arrow keys,
  * Home and End move between them.
  */
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
@@ -11,6 +11,7 @@ import { YourData } from '@/features/profile/components/your-data';
 import { NotificationPreferencesPanel } from '@/features/profile/components/notification-preferences';
 import { SessionsPanel } from '@/features/profile/components/sessions-panel';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
+import { TabList } from '@/features/profile/components/tab-list';
 import '@/features/profile/profile.css';
 
 const TABS = [
@@ -28,44 +29,12 @@ export default function ProfileRoute() {
   const requested = params.get('tab');
   const current: Tab = isTab(requested) ? requested : 'profile';
   const id = useId();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function choose(tab: Tab, focus = false) {
-    setParams(tab === 'profile' ? {} : { tab }, { replace: true });
-    if (focus) buttons.current[TABS.findIndex((candidate) => candidate.key === tab)]?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((tab) => tab.key === current);
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    choose(TABS[(next + TABS.length) % TABS.length].key, true);
-  }
+  const choose = (tab: Tab) => setParams(tab === 'profile' ? {} : { tab }, { replace: true });
 
   return (
     <section className="page narrow profile-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Profile settings</h1>
-      <div className="profile-tabs" role="tablist" aria-label="Profile settings" onKeyDown={onKeyDown}>
-        {TABS.map((tab, index) => (
-          <button
-            key={tab.key}
-            ref={(button) => {
-              buttons.current[index] = button;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${tab.key}`}
-            aria-selected={tab.key === current}
-            aria-controls={`${id}-panel-${tab.key}`}
-            tabIndex={tab.key === current ? 0 : -1}
-            className="btn btn-secondary profile-tab"
-            onClick={() => choose(tab.key)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabList tabs={TABS} current={current} onChoose={choose} idPrefix={id} label="Profile settings" className="profile-tabs" />
       {TABS.map((tab) => (
         <div
           key={tab.key}
