@@ -1,3 +1,5 @@
+import { AUTH_TIMINGS } from '../../shared/limits';
+
 /**
  * Handler configuration, read from the environment only, so that the same code runs on AWS and
  * in the local stack. Read once at module scope.
@@ -100,5 +102,20 @@ export const config = {
     if (cost < PASSWORD_HASH_COST_DEFAULT && !process.env.DYNAMODB_ENDPOINT)
       throw new Error('PASSWORD_HASH_COST below the default is for local test stacks only (DYNAMODB_ENDPOINT unset)');
     return cost;
+  },
+  /**
+   * How long registration and forgot-password take at least, so that their answer tells nobody
+   * whether an address has an account: AUTH_TIMINGS unless AUTH_ANSWER_FLOOR_MS sets both lower,
+   * which only the test stacks do (tests/support/stack-child.ts), and which is refused without a
+   * local table, like a low PASSWORD_HASH_COST.
+   */
+  get authAnswerFloors(): { registrationMs: number; forgotPasswordMs: number } {
+    const value = process.env.AUTH_ANSWER_FLOOR_MS;
+    const floors = { registrationMs: AUTH_TIMINGS.registrationResponseMs, forgotPasswordMs: AUTH_TIMINGS.forgotPasswordResponseMs };
+    if (value === undefined || value === '') return floors;
+    const floor = Number(value);
+    if (!Number.isInteger(floor) || floor < 0) throw new Error(`AUTH_ANSWER_FLOOR_MS must be a whole number of milliseconds, not ${value}`);
+    if (!process.env.DYNAMODB_ENDPOINT) throw new Error('AUTH_ANSWER_FLOOR_MS is for local test stacks only (DYNAMODB_ENDPOINT unset)');
+    return { registrationMs: Math.min(floor, floors.registrationMs), forgotPasswordMs: Math.min(floor, floors.forgotPasswordMs) };
   },
 };

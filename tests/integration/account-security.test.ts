@@ -1,8 +1,9 @@
 /**
  * The account layer against an attacker (OWASP ASVS 5.0 level 2): enumeration, guessing, common
  * passwords, mail abuse, session revocation and mixing, cookies and cross-site requests. Through the
- * local gateway, the real handlers, DynamoDB Local and the outbox; each ApiClient is its own client
- * address, as separate devices are.
+ * local gateway, the real handlers, DynamoDB Local and the outbox, on a stack of this file's own
+ * that keeps the product's answer floors; each ApiClient is its own client address, as separate
+ * devices are.
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
@@ -13,6 +14,10 @@ import { duringMailOutage, latestMail, linkIn, mailsTo, uniqueEmail } from '../s
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 import { claimsOf } from '../support/tokens';
+import { onStackOfItsOwn } from '../support/own-stack';
+
+// The enumeration tests measure the product's answer floors, which the pool's stacks shorten.
+onStackOfItsOwn('account security stack', { realAnswerTimes: true });
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
 /** For the tests that act on their own session only: one account, a fresh session each. */

@@ -5,14 +5,13 @@
  * schedule runs it: the warning 30 days ahead, once; the deletion after; an account with money
  * owed and an admin kept; contact messages expire by their TTL.
  */
-import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETENTION } from '../../shared/limits';
 import { PASSWORD, signedInAs, signedInStudent } from '../support/accounts';
 import { ApiClient } from '../support/api';
@@ -20,24 +19,13 @@ import { expertWithOffer } from '../support/chats';
 import { openOrder, serverNow } from '../support/orders';
 import { mailsTo } from '../support/outbox';
 import { advanceClock } from '../support/payments';
-import { forkStack, stopStack, type TestStack } from '../support/stack-pool';
+import { onStackOfItsOwn } from '../support/own-stack';
 import { allItems, getItem, setAttributes } from '../support/table';
 
 const DAY_MS = 86_400_000;
 const WARNING = 'Your account will be deleted for inactivity';
 const folder = mkdtempSync(join(tmpdir(), 'retention-'));
-let stack: TestStack & { child: ChildProcess };
-
-beforeAll(async () => {
-  const { child, ready } = forkStack('retention stack', ['--data-dir', folder]);
-  stack = { child, ...(await ready) };
-  // Every helper (API clients, the outbox, the table) now reaches this file's stack.
-  Object.assign(process.env, { TEST_STACK_URL: stack.url, TEST_STACK_ENV: JSON.stringify(stack.env) });
-}, 120_000);
-afterAll(async () => {
-  if (stack) await stopStack(stack.child);
-  rmSync(folder, { recursive: true, force: true });
-});
+const stack = onStackOfItsOwn('retention stack', { dataDir: folder });
 
 const userIdOf = async (client: ApiClient) => String((await client.get<{ _id: string }>('/auth/user')).body._id);
 const warningsTo = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject === WARNING);
@@ -125,7 +113,7 @@ describe('retention', () => {
     const item = (await allItems()).find((candidate) => String(candidate.pk).startsWith('CONTACT#') && candidate.email === email);
     // Sessions and TTLs count in the machine's time, which the test clock does not move.
     expect(Number(item?.expiresAt) - Math.floor(Date.now() / 1000)).toBeCloseTo(RETENTION.contactMessageSeconds, -2);
-    const env = stack.env;
+    const env = stack().env;
     const ttl = await new DynamoDBClient({
       endpoint: env.DYNAMODB_ENDPOINT,
       region: env.AWS_REGION,

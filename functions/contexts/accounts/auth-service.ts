@@ -8,6 +8,7 @@ import { nowSeconds } from '../../platform/table';
 import { nowIso } from '../../platform/clock';
 import { giveBackToLimit, takeFromLimit } from '../../platform/rate-windows';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
+import { config } from '../../platform/config';
 import { logger } from '../../platform/logger';
 import { type Mail, sendMail } from '../../platform/mailer';
 import type { Account, SessionGrant as AccountSessionGrant } from '../../../shared/schemas/account';
@@ -43,7 +44,7 @@ type RegistrationDetails = Omit<repo.Registration, 'passwordHash'>;
  * a taken one gets a notice to its owner. Only the link's owner can make credentials take effect.
  */
 async function register(email: string, password: string, details: RegistrationDetails, client: Client): Promise<{ msg: string }> {
-  const answerAt = Date.now() + AUTH_TIMINGS.registrationResponseMs;
+  const answerAt = Date.now() + config.authAnswerFloors.registrationMs;
   if (isCommonPassword(password)) throw new ValidationFailed(MSG.passwordTooCommon, [{ msg: MSG.passwordTooCommon }], 'password_too_common');
   const undoCount = await countAccountMail(email, client);
   const registration: repo.Registration = { ...details, passwordHash: await hashPassword(password) };
@@ -281,7 +282,7 @@ export function currentUser(account: AccountRecord): Account {
  * address activates it with credentials its owner chose.
  */
 export async function forgotPassword(email: string, client: Client): Promise<{ msg: string }> {
-  const answerAt = Date.now() + AUTH_TIMINGS.forgotPasswordResponseMs;
+  const answerAt = Date.now() + config.authAnswerFloors.forgotPasswordMs;
   const undoCount = await countAccountMail(email, client);
   const user = await repo.findAccountByEmail(email);
   if (user && !user.isDeleted && !user.isBanned) {

@@ -1,0 +1,34 @@
+/**
+ * For a test file that needs a stack unlike the pool's (its state in a folder, to run an operator
+ * script on it; the product's real answer floors): forks one for the file, and points every helper
+ * at it (API clients, the outbox, the table), as stack-setup.ts points them at the slot's stack.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { forkStack, stopStack, type TestStack } from './stack-pool';
+
+export interface OwnStackOptions {
+  /** Keeps the state in this folder, as `npm start` does; the folder is removed once the stack stops. */
+  dataDir?: string;
+  /** Registration and forgot-password answer no sooner than the product's AUTH_TIMINGS. */
+  realAnswerTimes?: boolean;
+}
+
+export function onStackOfItsOwn(label: string, options: OwnStackOptions = {}): () => TestStack {
+  let stack: (TestStack & { child: ChildProcess }) | undefined;
+  const args = [...(options.dataDir ? ['--data-dir', options.dataDir] : []), ...(options.realAnswerTimes ? ['--real-answer-times'] : [])];
+  beforeAll(async () => {
+    const { child, ready } = forkStack(label, args);
+    stack = { child, ...(await ready) };
+    Object.assign(process.env, { TEST_STACK_URL: stack.url, TEST_STACK_ENV: JSON.stringify(stack.env) });
+  }, 120_000);
+  afterAll(async () => {
+    if (stack) await stopStack(stack.child);
+    if (options.dataDir) rmSync(options.dataDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!stack) throw new Error(`${label}: not started`);
+    return stack;
+  };
+}
