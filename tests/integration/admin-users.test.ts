@@ -137,6 +137,8 @@ describe('the admin’s users list', () => {
     expect(await found(`elo${first} nunez${uniqueWord()}`)).toEqual([]);
     expect(await found(`nunez${last}@example.com`)).toEqual([]);
     expect(await found('--')).toEqual([]);
+    // The demo seed writes its accounts through the same services.
+    expect((await list('q=claire%20dubois')).body.users.map((user) => user.email)).toEqual(['claire.dubois@demo.test']);
   });
 
   it('follows a registration, its activation, the member’s own rename and the deletion of their account', async () => {
