@@ -18,6 +18,7 @@ import * as dataExports from '../../contexts/privacy/export-service';
 import { runRetention } from '../../contexts/privacy/retention-service';
 import * as privacy from '../../contexts/privacy/service';
 import { createDomainHandler } from '../../platform/http';
+import { logger } from '../../platform/logger';
 
 const http = createDomainHandler(
   'jobs',
@@ -39,6 +40,11 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
 export async function handler(event: ScheduledEvent): Promise<{ retention: Awaited<ReturnType<typeof runRetention>> }>;
 export async function handler(event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2>;
 export async function handler(event: APIGatewayProxyEventV2 | ScheduledEvent | DynamoDBStreamEvent, context?: Context) {
+  if (isStream(event) || isScheduled(event)) {
+    // The HTTP layer sets the keys of each request; a build or a retention run carries none of the last one's.
+    logger.resetKeys();
+    if (context) logger.addContext(context);
+  }
   if (isStream(event)) {
     const failed = await dataExports.buildRequestedExports(event.Records);
     return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
