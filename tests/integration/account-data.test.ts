@@ -49,11 +49,9 @@ const deleteAccount = (client: ApiClient, password = PASSWORD) => client.post<{ 
 
 /** The member's export request as GET answers it, once it has left `building`. */
 async function finished(client: ApiClient): Promise<DataExportStatus> {
-  let latest: DataExportStatus | undefined;
-  await expect
-    .poll(async () => (latest = (await client.get<DataExportStatus>('/user/export')).body).status, { timeout: 15_000, interval: 100 })
-    .not.toBe('building');
-  return latest as DataExportStatus;
+  const latest = async () => (await client.get<DataExportStatus>('/user/export')).body;
+  await expect.poll(async () => (await latest()).status, { timeout: 15_000, interval: 100 }).not.toBe('building');
+  return latest();
 }
 
 /** Asks for the member's export, waits for the job to build it, and fetches it through its signed address. */
