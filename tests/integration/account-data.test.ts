@@ -145,6 +145,33 @@ describe('the data export', () => {
     expect(data.conversations).toEqual([expect.objectContaining({ messages: [expect.objectContaining({ content: 'Is this still available?' })] })]);
   });
 
+  it('ends failed at the next look a request whose build was lost (still building after 30 minutes)', async () => {
+    const { client: asker } = await signedInStudent();
+    const opened = await asker.post<{ chat: ChatDto }>('/chats/create', { offerId: offer._id, initialMessage: 'Lost build?' });
+    const orderKey = { pk: `ORDER#${opened.body.chat._id}`, sk: 'ORDER' };
+    const { status } = (await getItem(orderKey)) as { status: string };
+    // The build keeps failing (and so keeps its request building) while the request is made to look 30 minutes old.
+    await setAttributes(orderKey, { status: 'unreadable' });
+    try {
+      const asked = (await asker.post<DataExportStatus>('/user/export')).body;
+      const userId = String((await asker.get<{ _id: string }>('/auth/user')).body._id);
+      await setAttributes({ pk: `USER#${userId}`, sk: 'DATA_EXPORT' }, { requestedAt: new Date((await serverNow()) - 30 * 60_000).toISOString() });
+      expect((await asker.get<DataExportStatus>('/user/export')).body).toEqual({
+        status: 'failed',
+        msg: MSG.exportBuildFailed,
+        requestId: asked.requestId,
+        requestedAt: expect.any(String),
+      });
+      // Asking again starts a new request at once.
+      const again = await asker.post<DataExportStatus>('/user/export');
+      expect(again.body).toMatchObject({ status: 'building' });
+      expect(again.body.requestId).not.toBe(asked.requestId);
+    } finally {
+      await setAttributes(orderKey, { status });
+    }
+    expect(await finished(asker)).toMatchObject({ status: 'ready' });
+  });
+
   it('is refused past five requests a day, saying so and changing nothing', async () => {
     const { client: eager } = await signedInStudent();
     for (let request = 0; request < RATE_LIMITS.exportsPerAccount.max; request++) {
