@@ -84,7 +84,7 @@ describe('the expert profile', () => {
 });
 
 describe('your data', () => {
-  it('a student asks for their data, is told it is being prepared, then downloads it from the link that appears, and is mailed', async () => {
+  it('a student asks for their data, downloads it from the link that appears once the job has built it, and is mailed', async () => {
     const { email } = await signedInStudent();
     const page = await browser.newPage();
     await logIn(page, email, PASSWORD);
