@@ -14,6 +14,7 @@ import type { Domain } from '../../shared/routes';
  * - sessions of a user (revoke all) ....... Query    pk=USER#<id>        sk begins_with SESSION#
  * - an admin's second factor ............ GetItem  pk=USER#<id>        sk=SECOND_FACTOR (conditional updates: replay, recovery codes)
  * - one session (refresh rotation) ........ GetItem  pk=USER#<id>        sk=SESSION#<sessionId>
+ * - a member's data export request ........ GetItem  pk=USER#<id>        sk=DATA_EXPORT (one per member, conditional on its status; TTL)
  * - one-time token (activation, reset) .... GetItem  pk=TOKEN#<sha256>   sk=TOKEN
  * - login attempts of an address ........... UpdateItem pk=LOGIN#<kind>#<lower> sk=ADDRESS (all clients)
  *   ... and of one client .................. UpdateItem pk=LOGIN#<kind>#<lower> sk=CLIENT#<ip>
@@ -153,6 +154,9 @@ export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`
 export const secondFactorKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SECOND_FACTOR' });
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
+/** A member's latest data export request; the jobs Lambda's stream mapping is filtered on this sort key (platform/stream-filters.ts). */
+export const DATA_EXPORT_SK = 'DATA_EXPORT';
+export const dataExportKey = (userId: string) => ({ pk: `USER#${userId}`, sk: DATA_EXPORT_SK });
 export const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 export const loginAttemptsOf = (kind: string, email: string) => ({ pk: `LOGIN#${kind}#${email.toLowerCase()}` });
 export const loginAddressKey = (kind: string, email: string) => ({ ...loginAttemptsOf(kind, email), sk: 'ADDRESS' });
@@ -361,9 +365,10 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
   },
   // A member's export and deletion, and retention: every context's data of one account, each read
-  // or written through its own context's service (decision 166).
+  // or written through its own context's service (decision 166). USER#: the export request too;
+  // EVENT#: the event that pushes and mails its end; RATE#: the requests' limit (decisions 200, 201).
   jobs: {
-    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#'],
+    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#', 'EVENT#', 'RATE#'],
     read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },
