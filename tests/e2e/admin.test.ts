@@ -57,9 +57,6 @@ describe('admin area', () => {
     await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
     await page.getByText('Exposure', { exact: true }).waitFor();
     await expectAccessible(page, '/admin/payments');
-    await sidebar.getByRole('link', { name: 'Withdrawals' }).click();
-    await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor();
-    await expectAccessible(page, '/admin/withdraw');
     // The admin's own authenticator secret: its page asks for the password and a current code first.
     await sidebar.getByRole('link', { name: 'Security' }).click();
     await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
@@ -67,6 +64,9 @@ describe('admin area', () => {
     await page.getByRole('button', { name: 'Make a new secret' }).click();
     await page.getByText(MSG.adminCodeRequired).waitFor();
     await expectAccessible(page, '/admin/security');
+    await sidebar.getByRole('link', { name: 'Withdrawals' }).click();
+    await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor();
+    await expectAccessible(page, '/admin/withdraw');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor();
