@@ -105,6 +105,9 @@ export const ERROR_CODES = [
   // Bans and moderation (the admin issue).
   'admin_not_bannable',
   'expert_unavailable',
+  // An admin's own second factor (docs/decisions.md 211).
+  'second_factor_wrong',
+  'second_factor_change_expired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -170,6 +170,8 @@ export const SECOND_FACTOR = {
   recoveryCodes: 10,
   /** The longest code field accepted: a recovery code with its dashes and some spaces around. */
   codeMax: 40,
+  /** How long a new secret waits for its first code before it is dropped (an admin's own change). */
+  changeMinutes: 10,
 } as const;
 
 /** Chat (spec 2 section 9) and the server's page sizes where the spec is silent. */

@@ -54,6 +54,8 @@ import {
   adminUsersQuery,
   banUserSchema,
   rejectOfferQuery,
+  secondFactorChangeSchema,
+  secondFactorConfirmSchema,
   verifyExpertSchema,
 } from './schemas/admin';
 import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/reports';
@@ -239,6 +241,9 @@ const ROUTE_TABLE = [
   r('POST', '/admin/create-user', 'admin', 'admin', { body: adminCreateUserSchema }),
   // The Verified badge, granted with a note of what was checked, and withdrawn (the admin issue).
   r('POST', '/admin/users/{id}/verify', 'admin', 'admin', { body: verifyExpertSchema }), // (added)
+  // An admin changes their own authenticator secret: proven, then confirmed by a code of the new one (docs/decisions.md 211).
+  r('POST', '/admin/second-factor', 'admin', 'admin', { body: secondFactorChangeSchema }), // (added)
+  r('POST', '/admin/second-factor/confirm', 'admin', 'admin', { body: secondFactorConfirmSchema }), // (added)
   r('DELETE', '/admin/users/{id}/verify', 'admin', 'admin'), // (added)
   r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
   r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: emptyBody }),

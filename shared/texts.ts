@@ -313,6 +313,13 @@ export const MSG = {
   // The audit log of admin actions (the admin issue)
   invalidFilter: 'Invalid filter.',
   auditLoadFailed: 'Unable to load the audit log.',
+  // An admin changes their own authenticator secret (docs/decisions.md 211)
+  secondFactorCodeWrong: 'That code is not right. Enter the current code of your authenticator app, or a recovery code.',
+  newSecondFactorCodeRequired: 'Enter the 6-digit code your authenticator app shows for the new secret.',
+  newSecondFactorCodeWrong: 'That code does not match the new secret. Check that the app shows the new entry, then enter its current code.',
+  secondFactorChangeExpired: 'The new secret was not confirmed in time. Start again.',
+  secondFactorChanged: 'Your authenticator secret is changed: the old one no longer works, and every other admin session has ended.',
+  secondFactorChangeFailed: 'The secret could not be changed. Please try again.',
   // Your data: export, self-delete, retention (issue 15; docs/decisions.md 166-169)
   formerMemberFirstName: 'Former',
   formerMemberLastName: 'member',

@@ -359,8 +359,25 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // cancelled, found through the member's conversations, GSI1 CHATS#<id>).
   // USER#, EMAIL#, CATALOGUE#, CONN#: the admin's users (create, edit, archive, verify; their sessions
   // and sockets end, search hears of it; TOKEN#, RATE#: an e-mail change's link); OFFER#, CHATS#: whether a role change would orphan anything.
+  // USER# (SECOND_FACTOR), LOGIN#: an admin's own change of authenticator secret, proven like a login.
   admin: {
-    readWrite: ['AUDIT#', 'EVENT#', 'REPORT#', 'CHAT#', 'CHATS#', 'OFFER#', 'CATALOGUE#', 'USER#', 'EMAIL#', 'TOKEN#', 'RATE#', 'CONN#', 'STATS#', 'ORDER#'],
+    readWrite: [
+      'AUDIT#',
+      'EVENT#',
+      'REPORT#',
+      'CHAT#',
+      'CHATS#',
+      'OFFER#',
+      'CATALOGUE#',
+      'USER#',
+      'EMAIL#',
+      'TOKEN#',
+      'RATE#',
+      'CONN#',
+      'STATS#',
+      'ORDER#',
+      'LOGIN#',
+    ],
     read: [],
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
   },

@@ -7,12 +7,13 @@
  * shows is derived from them. Experts joined over the past year and published their offers since.
  * Alice's conversations and their orders come later, once the local Stripe listens (demo-orders.ts).
  * Idempotent: only missing accounts are created (nothing at all on a restart), an expert's photo and
- * offers with the expert. Everything goes through the product's repositories, so the items have the
+ * offers with the expert; accounts of older local state get the index keys they lack, once. Everything goes through the product's repositories, so the items have the
  * product's shapes; prices are stored in integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
+import { completeMemberIndexKeys } from '../../functions/contexts/accounts/index-keys-backfill';
 import { enrolSecondFactor, secretOf } from '../../functions/contexts/accounts/second-factor-service';
 import { otpauthUri } from '../../functions/contexts/accounts/second-factor';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
@@ -49,6 +50,8 @@ const EXPERT_DEFAULTS: Partial<AccountRecord> = { isVerified: true, isStripeConn
 
 /** Seeds what is missing; answers the demo admin's second factor for `npm start` to print. */
 export async function seedDemoData(settings: SeedSettings): Promise<AdminSecondFactor> {
+  const completed = await completeMemberIndexKeys();
+  if (completed > 0) console.log(`Added the members and activity index keys to ${completed} accounts kept from an earlier version.`);
   await seedAccounts(settings);
   return adminSecondFactor(settings);
 }

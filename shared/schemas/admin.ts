@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MSG } from '../texts';
-import { LIMITS, MODERATION } from '../limits';
+import { LIMITS, MODERATION, SECOND_FACTOR } from '../limits';
 import type { Role } from '../roles';
 import { email, optionalPlainText, plainText } from './common';
 import { cursor } from './chats';
@@ -11,6 +11,33 @@ export const adminCreateUserSchema = z.object({
   email,
   password: z.string({ error: MSG.adminAllFieldsRequired }).check(z.minLength(LIMITS.passwordMin, MSG.adminPasswordMin), z.maxLength(LIMITS.passwordMax)),
 });
+
+/** POST /admin/second-factor: the password and a code of the factor in use (or a recovery code), before a new secret is made. */
+export const secondFactorChangeSchema = z.object({
+  password: z.string({ error: MSG.passwordRequired }).check(z.minLength(1, MSG.passwordRequired), z.maxLength(LIMITS.passwordMax * 4, MSG.passwordTooLong)),
+  code: z
+    .string({ error: MSG.adminCodeRequired })
+    .check(z.trim(), z.minLength(1, MSG.adminCodeRequired), z.maxLength(SECOND_FACTOR.codeMax, MSG.secondFactorCodeWrong)),
+});
+
+/** POST /admin/second-factor/confirm: the authenticator's code for the new secret. */
+export const secondFactorConfirmSchema = z.object({
+  code: z.string({ error: MSG.newSecondFactorCodeRequired }).check(z.trim(), z.regex(/^\d{6}$/, MSG.newSecondFactorCodeRequired)),
+});
+
+/** A new secret waiting for its first code: what the admin types or pastes into the authenticator app. */
+export interface NewSecondFactor {
+  secret: string;
+  uri: string;
+  /** When it is dropped unless confirmed. */
+  expiresAt: string;
+}
+
+/** The new secret confirmed: the recovery codes that go with it, shown once. */
+export interface SecondFactorChanged {
+  msg: string;
+  recoveryCodes: string[];
+}
 
 export const adminUpdateUserSchema = z.partial(
   z.object({

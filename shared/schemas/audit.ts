@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.verify',
   'user.unverify',
+  'admin.second-factor-change',
   'withdrawal.approve',
   'withdrawal.reject',
   'order.resolve',

@@ -11,7 +11,7 @@ import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin
 import type { AdminUserRow, AdminUsersPage } from './admin';
 import type { AuditPage } from './audit';
 import type { ReportCasePage } from './reports';
-import type { BanPreview } from './admin';
+import type { BanPreview, NewSecondFactor, SecondFactorChanged } from './admin';
 import type { ChatDto, ChatList, ChatMessages, CreatedChat, MessageDto } from './chats';
 import type { NotificationPreferences } from './notifications';
 import type { SignedInSession } from './sessions';
@@ -155,6 +155,8 @@ export interface RouteResponses {
   'GET /api/admin/reports': ReportCasePage;
   'POST /api/admin/reports/{id}/resolve': Message;
   'GET /api/admin/users/{id}/ban-preview': BanPreview;
+  'POST /api/admin/second-factor': NewSecondFactor;
+  'POST /api/admin/second-factor/confirm': SecondFactorChanged;
 }
 
 /**

@@ -48,6 +48,7 @@ describe('admin area', () => {
       'Add User',
       'Withdrawals',
       'Audit log',
+      'Security',
     ]);
     await sidebar.getByRole('link', { name: 'Reported orders' }).click();
     await page.getByRole('heading', { name: 'Reported orders', level: 1 }).waitFor();
@@ -56,6 +57,13 @@ describe('admin area', () => {
     await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
     await page.getByText('Exposure', { exact: true }).waitFor();
     await expectAccessible(page, '/admin/payments');
+    // The admin's own authenticator secret: its page asks for the password and a current code first.
+    await sidebar.getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
+    await page.getByLabel('Current code', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Make a new secret' }).click();
+    await page.getByText(MSG.adminCodeRequired).waitFor();
+    await expectAccessible(page, '/admin/security');
     await sidebar.getByRole('link', { name: 'Withdrawals' }).click();
     await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor();
     await expectAccessible(page, '/admin/withdraw');

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataExportStatus } from '../../shared/schemas/account-data';
 import type { OfferDto, Review } from '../../shared/schemas/catalogue';
-import type { ChatDto, ChatMessages } from '../../shared/schemas/chats';
+import type { ChatDto, ChatList, ChatMessages } from '../../shared/schemas/chats';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import { RATE_LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
@@ -260,6 +260,9 @@ describe('deleting one’s own account', () => {
     const messages = (await expert.get<ChatMessages>(`/chats/chat/${chatId}`)).body.messages;
     for (const message of messages.filter((m) => m.senderDetails.firstName !== 'Della'))
       expect(message.senderDetails).toEqual({ firstName: 'Former', lastName: 'member' });
+    // The chat list's preview of the student's last message too.
+    const listed = (await expert.get<ChatList>('/chats')).body.chats.find((found) => found._id === chatId);
+    expect(listed?.lastMessage).toMatchObject({ content: 'Thanks for the audit!', senderDetails: { firstName: 'Former', lastName: 'member' } });
     const row = (await expert.get<OrderHistoryPage>('/user/order-history')).body.orders.find((order) => order.chatId === chatId);
     expect(row?.offer.student).toMatchObject({ firstName: 'Former', lastName: 'member' });
     const reviews = (await new ApiClient().get<Review[]>(`/offers/professor/${expertId}/reviews`)).body;

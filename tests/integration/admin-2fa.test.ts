@@ -2,12 +2,15 @@
  * The admins' second factor through the local gateway, the real auth handler and DynamoDB Local: the
  * admin login asks for an authenticator's code (RFC 6238) or a recovery code; a wrong or replayed
  * code fails like a wrong password and counts against the login throttle; a recovery code opens once.
+ * An admin changes their own secret in the admin area, confirmed by a code of the new one.
  * Each ApiClient is its own client address, as separate devices are.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { NewSecondFactor, SecondFactorChanged } from '../../shared/schemas/admin';
+import type { AuditPage } from '../../shared/schemas/audit';
 import { MSG } from '../../shared/texts';
 import { RATE_LIMITS } from '../../shared/limits';
 import { codeAt, recoveryCodeHash } from '../../functions/contexts/accounts/second-factor';
@@ -148,5 +151,79 @@ describe('npm run admin:enrol (how a stage gets its admin)', () => {
   it('refuses a member’s address, and an unknown one without a password', async () => {
     expect(await enrolAdmin({ ADMIN_EMAIL: 'alice.student@demo.test' })).toMatchObject({ code: 1, output: expect.stringContaining('not an admin') });
     expect(await enrolAdmin({ ADMIN_EMAIL: uniqueEmail('admin') })).toMatchObject({ code: 1, output: expect.stringContaining('set ADMIN_PASSWORD') });
+  });
+});
+
+describe('an admin changes their own authenticator secret (/admin/security)', () => {
+  it('proves the password and a current code, confirms the new secret by its own code, then ends every other session and the old secret', async () => {
+    const email = uniqueEmail('admin');
+    const enrolled = await enrolAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
+    expect(enrolled.code, enrolled.output).toBe(0);
+    const old = printed(enrolled.output);
+    const login = (code: string) => new ApiClient().post<Grant>('/admin/auth/login', { email, password: PASSWORD, code });
+    const signedIn = async (code: string) => {
+      const grant = await login(code);
+      expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+      const client = new ApiClient();
+      client.accessToken = grant.body.accessToken;
+      return client;
+    };
+    // Two devices of the admin: this one changes the secret, the other is signed out by it.
+    const here = await signedIn(codeAt(old.secret, Date.now()));
+    const elsewhere = await signedIn(codeAt(old.secret, Date.now() + 30_000));
+    const adminId = String((await getItem(emailKey(email)))?.userId);
+    // Both logins used the codes of this step and the next: the test, unlike a person, needs a third at once.
+    const forgetUsedStep = () => setAttributes(secondFactorKey(adminId), { lastStep: 0 });
+    await forgetUsedStep();
+
+    const start = (body: Record<string, unknown>) => here.post<NewSecondFactor>('/admin/second-factor', body);
+    expect(await start({ password: 'not-the-password', code: codeAt(old.secret, Date.now()) })).toMatchObject({
+      status: 403,
+      body: { code: 'current_password_wrong', msg: MSG.currentPasswordWrong },
+    });
+    const wrong = String((Number(codeAt(old.secret, Date.now())) + 500_000) % 1_000_000).padStart(6, '0');
+    expect(await start({ password: PASSWORD, code: wrong })).toMatchObject({
+      status: 403,
+      body: { code: 'second_factor_wrong', msg: MSG.secondFactorCodeWrong },
+    });
+    expect(await here.post('/admin/second-factor/confirm', { code: '123456' })).toMatchObject({
+      status: 409,
+      body: { code: 'second_factor_change_expired', msg: MSG.secondFactorChangeExpired },
+    });
+
+    const started = await start({ password: PASSWORD, code: codeAt(old.secret, Date.now()) });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const fresh = started.body;
+    expect(fresh.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(fresh.secret).not.toBe(old.secret);
+    expect(fresh.uri).toContain(`secret=${fresh.secret}`);
+    // Until it is confirmed the secret in use still signs in, and a code of the old one does not confirm.
+    expect(await here.post('/admin/second-factor/confirm', { code: codeAt(old.secret, Date.now()) })).toMatchObject({
+      status: 403,
+      body: { code: 'second_factor_wrong', msg: MSG.newSecondFactorCodeWrong },
+    });
+    expect(await here.post('/admin/second-factor/confirm', { code: 'abc' })).toMatchObject({ status: 400, body: { msg: MSG.newSecondFactorCodeRequired } });
+
+    const confirmed = await here.post<SecondFactorChanged>('/admin/second-factor/confirm', { code: codeAt(fresh.secret, Date.now()) });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.msg).toBe(MSG.secondFactorChanged);
+    expect(confirmed.body.recoveryCodes).toHaveLength(10);
+    expect(confirmed.body.recoveryCodes).not.toContain(old.recoveryCodes[0]);
+
+    // This session goes on; the other device's has ended.
+    expect((await here.get('/auth/user')).status).toBe(200);
+    expect((await elsewhere.get('/auth/user')).status).toBe(401);
+    // The old secret and recovery codes open nothing; the new ones do (the confirming code is used up).
+    await forgetUsedStep();
+    expect(await login(codeAt(old.secret, Date.now()))).toMatchObject(FAILED);
+    expect(await login(old.recoveryCodes[1])).toMatchObject(FAILED);
+    expect((await login(codeAt(fresh.secret, Date.now()))).status).toBe(200);
+    expect((await login(confirmed.body.recoveryCodes[0])).status).toBe(200);
+    // Confirming again has nothing left to confirm.
+    expect((await here.post('/admin/second-factor/confirm', { code: codeAt(fresh.secret, Date.now() + 30_000) })).status).toBe(409);
+
+    const log = await here.get<AuditPage>(`/admin/audit?targetId=${adminId}`);
+    expect(log.body.entries).toEqual([expect.objectContaining({ action: 'admin.second-factor-change', target: expect.objectContaining({ _id: adminId }) })]);
+    expect((await latestMail(email, 'Your authenticator secret was changed')).text).toContain('every other admin session was signed out');
   });
 });

@@ -2,7 +2,8 @@
  * Bans through the local gateway, the real admin and orders handlers, DynamoDB Local, the local
  * Stripe and the outbox: a banned member is thrown out at once (requests, refresh, socket, login),
  * their offers leave search, their paid orders not yet delivered are refunded in full (the admin
- * sees which before confirming); an unban lets them back in; each decision is in the audit log.
+ * sees which before confirming), and so is a payment made after the ban at a checkout left open; an
+ * unban lets them back in; each decision is in the audit log.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BanPreview } from '../../shared/schemas/admin';
@@ -11,11 +12,12 @@ import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { ChatDto } from '../../shared/schemas/chats';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
-import { ApiClient } from '../support/api';
+import { ApiClient, stackUrl } from '../support/api';
 import { connectAs, expertWithOffer } from '../support/chats';
-import { chatOf, openOrder } from '../support/orders';
+import { chatOf, ledgerEntry, openOrder, put } from '../support/orders';
 import { latestMail, mailWhere } from '../support/outbox';
-import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, localEvents, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
+import { getItem } from '../support/table';
 
 let admin: ApiClient;
 let expert: ApiClient;
@@ -118,6 +120,49 @@ describe('banning a student', () => {
     expect(await chatOf(expert, paid.chat._id)).toMatchObject({ orderStatus: 'canceled' });
     await advanceClock('1m');
     await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded, { timeout: 10_000 }).toBe(6000);
+  });
+});
+
+describe('a payment confirmed after a ban', () => {
+  it('cancels the order and refunds it in full once, by webhook and return alike, with the ledger balanced', async () => {
+    const seller = await expertWithOffer('Lena', 'Late', 'Pitch deck teardown');
+    const { client: student, email: studentEmail } = await signedInStudent();
+    const { chat } = await openOrder(seller.offer, student);
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const sessionId = sessionIdOf(created.body.url);
+    expect((await admin.post(`/admin/ban-user/${seller.expertId}`, {})).status).toBe(200);
+
+    // The student pays at the checkout page left open; the return and the webhook confirm it together.
+    expect((await pressOnPage(created.body.url, 'pay')).status).toBe(303);
+    const [marked] = await Promise.all([put(student, `/chats/${chat._id}/mark-paid`), delivered('checkout.session.completed', sessionId)]);
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'canceled', isOrderCanceled: true, cancellation: { by: 'system', refundAmount: 60 } });
+
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    const refunds = async () => (await chargeOf(paymentIntentId)).refunds?.data ?? [];
+    await expect.poll(async () => (await refunds()).length, { timeout: 10_000 }).toBe(1);
+    const [refund] = await refunds();
+    expect(refund).toMatchObject({ amount: 6000, status: 'succeeded' });
+    expect(await chargeOf(paymentIntentId)).toMatchObject({ refunded: true, amount_refunded: 6000 });
+    expect(await ledgerEntry(`payment:${paymentIntentId}`)).toMatchObject({ kind: 'payment', orderId: chat._id });
+    expect(await ledgerEntry(`refund:${refund.id}`)).toMatchObject({ kind: 'refund', orderId: chat._id });
+    const heldTotal = async () => (await getItem({ pk: `BALANCE#held:${chat._id}`, sk: 'TOTAL' }))?.totalCents;
+    expect(await heldTotal()).toBe(0);
+
+    // Both sides hear of it by the usual mails; the student gets the refund's receipt.
+    for (const address of [studentEmail, seller.email])
+      await mailWhere(address, (mail) => mail.subject.endsWith('cancelled') && mail.text.includes('suspended or closed'), 'of the cancellation');
+    await mailWhere(studentEmail, (mail) => mail.subject.startsWith('Refund of €60.00'), 'of the refund');
+
+    // The event again, and the return again: nothing more.
+    const event = (await localEvents()).find((candidate) => candidate.type === 'checkout.session.completed' && candidate.objectId === sessionId);
+    const resent = await fetch(`${stackUrl()}/_local/payments/events/${event?.id}/resend`, { method: 'POST' });
+    expect(await resent.json()).toMatchObject({ status: 200 });
+    expect((await put(student, `/chats/${chat._id}/mark-paid`)).status).toBe(200);
+    expect(await refunds()).toHaveLength(1);
+    expect(await heldTotal()).toBe(0);
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('canceled');
   });
 });
 

@@ -18,6 +18,7 @@ import { getItem, setAttributes } from '../support/table';
 const HOUR = 3_600_000;
 
 let expert: ApiClient;
+let expertId: string;
 let fixedOffer: OfferDto;
 let hourlyOffer: OfferDto;
 
@@ -37,7 +38,7 @@ const sumOf = (entry: Record<string, unknown> | undefined) =>
   ((entry?.lines ?? []) as { amountCents: number }[]).reduce((sum, line) => sum + line.amountCents, 0);
 
 beforeAll(async () => {
-  ({ expert, offer: fixedOffer } = await expertWithOffer('Petra', 'Payable', 'Portfolio review'));
+  ({ expert, expertId, offer: fixedOffer } = await expertWithOffer('Petra', 'Payable', 'Portfolio review'));
   hourlyOffer = await hourlyOfferOf(expert, 'Mock interviews by the hour', 45.5);
 });
 
@@ -186,9 +187,9 @@ describe('the webhook', () => {
     expect(event?.deliveries[0]?.status).toBe(409);
     expect(event?.delivered).toBe(false);
 
-    // The order appears (its write was slower than the provider), with this checkout recorded.
+    // The order appears (its write was slower than the provider), with this checkout recorded, between two members.
     const now = new Date(await serverNow()).toISOString();
-    const studentId = randomUUID();
+    const studentId = JSON.parse(Buffer.from(String((await signedInStudent()).client.accessToken).split('.')[1], 'base64url').toString()).sub as string;
     await setAttributes(
       { pk: `ORDER#${orderId}`, sk: 'ORDER' },
       {
@@ -197,7 +198,7 @@ describe('the webhook', () => {
         offerId: fixedOffer._id,
         offerTitle: fixedOffer.title,
         studentId,
-        expertId: 'expert-of-late-order',
+        expertId,
         kind: 'fixed',
         priceCents: 6000,
         status: 'open',

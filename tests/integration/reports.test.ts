@@ -9,12 +9,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../shared/schemas/audit';
 import type { ExpertProfile, OfferDto, Review } from '../../shared/schemas/catalogue';
-import type { ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
+import type { ChatList, ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import type { ReportCasePage, ReportCaseView } from '../../shared/schemas/reports';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
-import { expertWithOffer, hourlyOfferOf } from '../support/chats';
+import { connectAs, expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { latestMail } from '../support/outbox';
 import { setAttributes } from '../support/table';
 
@@ -150,6 +150,7 @@ describe('reporting content', () => {
 describe('the admin’s queue', () => {
   it('hides a message: both members see it removed, the case is resolved once, and the action is audited', async () => {
     const shown = await openCaseOf(expertMessage._id);
+    const sockets = await Promise.all([student, expert].map((member) => connectAs(member)));
     expect(await resolve(shown._id, { action: 'hide', note: 'Payment outside the platform.' })).toMatchObject({
       status: 200,
       body: { msg: MSG.reportContentHidden },
@@ -158,6 +159,14 @@ describe('the admin’s queue', () => {
       const removed = (await messagesSeenBy(member)).find((message) => message._id === expertMessage._id);
       expect(removed).toMatchObject({ content: MSG.messageRemoved, removed: true });
       expect((await messagesSeenBy(member)).find((message) => message._id === studentMessage._id)?.content).toBe(studentMessage.content);
+      // The chat list's preview, which showed the hidden message, shows the placeholder.
+      const listed = (await member.get<ChatList>('/chats')).body.chats.find((chat) => chat._id === chatId);
+      expect(listed?.lastMessage).toMatchObject({ _id: expertMessage._id, content: MSG.messageRemoved, removed: true });
+    }
+    // Both members' open pages hear of it at once: their conversation and their chat list.
+    for (const socket of sockets) {
+      await socket.next((event) => event.type === 'messageRemoved' && event.chatId === chatId && event.messageId === expertMessage._id);
+      await socket.close();
     }
     expect(await resolve(shown._id, { action: 'dismiss' })).toMatchObject({ status: 409, body: { code: 'report_resolved' } });
     const resolved = await admin.get<ReportCasePage>('/admin/reports?status=resolved');

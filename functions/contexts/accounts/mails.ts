@@ -79,6 +79,17 @@ export const recoveryCodeUsedMail = (to: string, left: number): Mail =>
     'If it was you, nothing more to do (an operator gives you new codes with npm run admin:enrol). If it was not, someone knows your password and a recovery code: have your secret and codes replaced at once with npm run admin:enrol, and choose a new password.',
   );
 
+/** To an admin who changed their authenticator secret in the admin area: a security notice, always sent. */
+export const secondFactorChangedMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Your authenticator secret was changed',
+    'The authenticator secret of your admin account was just changed from the admin area, with new recovery codes; the old secret and codes no longer work, and every other admin session was signed out.',
+    'Open the admin area',
+    `${config.appUrl}/admin/login`,
+    'If it was you, nothing more to do. If it was not, someone holds your password and your second factor: have an operator replace your secret at once with npm run admin:enrol, and choose a new password.',
+  );
+
 /** To a member an admin created (POST /admin/create-user): the password the admin set is temporary. */
 export const welcomeMail = (to: string, firstName: string): Mail =>
   linkMail(

@@ -1,6 +1,6 @@
 /**
  * DynamoDB access of the admins' second factor: one item per admin beside the account item, read
- * only by the admin login and written only by an enrolment. Both uses of a factor are conditional
+ * by the admin login and the admin's own change of secret, written by an enrolment and that change. Both uses of a factor are conditional
  * writes, so two logins racing with one code or one recovery code open one session between them.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,17 +17,24 @@ const secondFactorItem = z.object({
   // A string set; an empty one cannot be stored, so the attribute goes with the last code used.
   recoveryCodeHashes: z.optional(z.set(z.string())),
   enrolledAt: z.string(),
+  pendingSecret: z.optional(z.string()),
+  pendingExpiresAt: z.optional(z.string()),
 });
 
 const fromSecondFactorItem = (item: Record<string, unknown>): SecondFactorRecord => {
-  const { recoveryCodeHashes, ...record } = secondFactorItem.parse(item);
-  return { ...record, recoveryCodeHashes: [...(recoveryCodeHashes ?? [])] };
+  const { recoveryCodeHashes, pendingSecret, pendingExpiresAt, ...record } = secondFactorItem.parse(item);
+  return {
+    ...record,
+    recoveryCodeHashes: [...(recoveryCodeHashes ?? [])],
+    ...(pendingSecret && pendingExpiresAt && { pending: { secret: pendingSecret, expiresAt: pendingExpiresAt } }),
+  };
 };
 
-const toSecondFactorItem = ({ recoveryCodeHashes, ...record }: SecondFactorRecord) => ({
+const toSecondFactorItem = ({ recoveryCodeHashes, pending, ...record }: SecondFactorRecord) => ({
   ...secondFactorKey(record.userId),
   ...record,
   ...(recoveryCodeHashes.length > 0 ? { recoveryCodeHashes: new Set(recoveryCodeHashes) } : {}),
+  ...(pending && { pendingSecret: pending.secret, pendingExpiresAt: pending.expiresAt }),
 });
 
 /** Strongly consistent: a step or recovery code used a moment ago must read as used. */
@@ -40,6 +47,31 @@ export async function getSecondFactor(userId: string): Promise<SecondFactorRecor
 export async function putSecondFactor(record: SecondFactorRecord): Promise<void> {
   await db.send(new PutCommand({ TableName: config.tableName, Item: toSecondFactorItem(record) }));
 }
+
+/** Keeps a new secret beside the factor in use until its first code confirms it; false when the admin has no factor. */
+export const putPendingSecret = async (userId: string, pending: { secret: string; expiresAt: string }) =>
+  (await updateIf(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: secondFactorKey(userId),
+      UpdateExpression: 'SET pendingSecret = :secret, pendingExpiresAt = :expiresAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':secret': pending.secret, ':expiresAt': pending.expiresAt },
+    }),
+  )) !== undefined;
+
+/**
+ * The write that puts the confirmed secret in place of the factor in use, for the transaction that
+ * records it: only while that very secret is the one waiting (two confirmations at once: one lands).
+ */
+export const replacePendingWrite = (record: SecondFactorRecord, pendingSecret: string) => ({
+  Put: {
+    TableName: config.tableName,
+    Item: toSecondFactorItem(record),
+    ConditionExpression: 'pendingSecret = :pending',
+    ExpressionAttributeValues: { ':pending': pendingSecret },
+  },
+});
 
 /** Runs a conditional update: the item after it, or undefined when its condition refused it. */
 async function updateIf(command: UpdateCommand): Promise<Record<string, unknown> | undefined> {

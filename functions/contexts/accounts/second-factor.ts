@@ -17,6 +17,8 @@ export interface SecondFactorRecord {
   /** SHA-256 of each recovery code not used yet. */
   recoveryCodeHashes: string[];
   enrolledAt: string;
+  /** A new secret the admin asked for, until its first code confirms it (or it expires): the factor in use stays meanwhile. */
+  pending?: { secret: string; expiresAt: string };
 }
 
 /** A new enrolment: what the admin keeps (secret, URI, recovery codes) and what the table keeps. */
@@ -40,9 +42,12 @@ const totpOf = (secret: string, label = '') =>
 /** The `otpauth://` URI an authenticator app reads (as a QR code or pasted). */
 export const otpauthUri = (secret: string, email: string) => totpOf(secret, email).toString();
 
+/** A new 160-bit secret (RFC 4226's recommended length), base32. */
+export const newSecret = () => new Secret({ size: 20 }).base32;
+
 /** A 160-bit secret (RFC 4226's recommended length), or the one given (ADMIN_TOTP_SECRET), with fresh recovery codes. */
 export function enrol(userId: string, email: string, givenSecret?: string, at = new Date()): Enrolment {
-  const secret = givenSecret ? Secret.fromBase32(givenSecret).base32 : new Secret({ size: 20 }).base32;
+  const secret = givenSecret ? Secret.fromBase32(givenSecret).base32 : newSecret();
   const recoveryCodes = Array.from({ length: SECOND_FACTOR.recoveryCodes }, newRecoveryCode);
   return {
     secret,
@@ -78,7 +83,7 @@ export const codeAt = (secret: string, atMs: number) => totpOf(secret).generate(
  * The step whose code this is, within the clock drift allowed (one step either way), if it is later
  * than the last step used: each code opens at most one session (RFC 6238 section 5.2).
  */
-export function acceptedStep(record: SecondFactorRecord, code: string, atMs: number): number | undefined {
+export function acceptedStep(record: Pick<SecondFactorRecord, 'secret' | 'lastStep'>, code: string, atMs: number): number | undefined {
   const delta = totpOf(record.secret).validate({ token: code, timestamp: atMs, window: SECOND_FACTOR.driftSteps });
   if (delta === null) return undefined;
   const step = stepAt(atMs) + delta;

@@ -67,14 +67,17 @@ export interface Client {
 /**
  * The signed-in member proves it is them with their password (a password change, a deletion): a
  * wrong one counts as a login guess of this client, so this door is no way around the login's throttle.
+ * `andThen`, a further proof (an admin's second factor), counts the same when it throws.
  */
-export async function provePassword(account: AccountRecord, password: string, client: Client): Promise<void> {
+export async function provePassword(account: AccountRecord, password: string, client: Client, andThen?: () => Promise<void>): Promise<void> {
+  const kind = account.role === 'admin' ? 'admin' : 'user';
   const limit = RATE_LIMITS.loginGuessesPerClient;
-  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
+  const guess = await repo.countLoginGuess(kind, account.email, client.ip, limit.windowSeconds);
   if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
   // 403, not 400: the guess is counted (a write), and the body itself was well formed.
   if (!(await verifyPassword(password, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
-  await repo.forgetLoginGuesses('user', account.email, client.ip);
+  await andThen?.();
+  await repo.forgetLoginGuesses(kind, account.email, client.ip);
 }
 
 /** The name a deleted account is shown by, where others' records keep it. */

@@ -367,6 +367,34 @@ export async function renameSender(message: MessageRecord, names: { firstName: s
   );
 }
 
+/**
+ * Gives the members' previews of a chat (each one's last message) that show a message of `senderId`
+ * the name it is shown by now; a preview of the other member's message is left as it is.
+ */
+export async function renamePreviewSender(
+  chat: Pick<ChatRecord, 'chatId' | 'studentId' | 'expertId'>,
+  senderId: string,
+  names: { firstName: string; lastName: string },
+): Promise<void> {
+  await Promise.all(
+    [chat.studentId, chat.expertId].map(async (userId) => {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: chatMemberKey(userId, chat.chatId),
+            UpdateExpression: 'SET lastMessage.senderFirstName = :first, lastMessage.senderLastName = :last',
+            ConditionExpression: 'lastMessage.senderId = :sender',
+            ExpressionAttributeValues: { ':first': names.firstName, ':last': names.lastName, ':sender': senderId },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }),
+  );
+}
+
 /** Gives a chat the name its expert is shown by now. */
 export async function renameExpert(chatId: string, expertName: string): Promise<void> {
   await db.send(

@@ -282,8 +282,9 @@ export async function conversationsOf(userId: string, options: { withMessages: b
 }
 
 /**
- * A deleted member's name leaves their conversations: their messages (and, for an expert, the
- * chats' expert name) show the name given; the other member keeps the conversation.
+ * A deleted member's name leaves their conversations: their messages, the chat list's previews of
+ * them (and, for an expert, the chats' expert name) show the name given; the other member keeps
+ * the conversation.
  */
 export async function renameMember(
   userId: string,
@@ -292,6 +293,7 @@ export async function renameMember(
 ) {
   for (const { chat, messages } of chats) {
     await Promise.all(messages.filter((message) => message.senderId === userId).map((message) => repository.renameSender(message, names)));
+    await repository.renamePreviewSender(chat, userId, names);
     if (chat.expertId === userId) await repository.renameExpert(chat.chatId, `${names.firstName} ${names.lastName}`);
   }
 }

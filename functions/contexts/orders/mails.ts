@@ -243,7 +243,9 @@ function whoCancelled(order: OrderRecord, student: Party, expert: Party): string
     case 'admin':
       return 'an administrator';
     case 'system':
-      return 'the platform, as nothing was delivered in time';
+      return order.cancellation?.reason === 'memberUnavailable'
+        ? 'the platform: the payment arrived after an account of this order was suspended or closed'
+        : 'the platform, as nothing was delivered in time';
     default:
       return 'one of you';
   }

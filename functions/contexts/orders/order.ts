@@ -56,6 +56,8 @@ export interface ProblemRecord {
 export interface CancellationRecord {
   by: 'student' | 'expert' | 'system' | 'admin';
   at: string;
+  /** Why the platform cancelled it, when that was not a deadline: a payment that came after the expert or the student left. */
+  reason?: 'memberUnavailable';
   /** The share refunded, once decided (full before the deadlines of the terms). */
   refundCents?: Cents;
   /** The provider's refund, once it went through: a decided refund without it is retried. */
@@ -187,7 +189,8 @@ export type OrderAction =
   | 'reportProblem'
   | 'resolveRelease'
   | 'resolveRefund'
-  | 'cancelBanned';
+  | 'cancelBanned'
+  | 'cancelUnavailable';
 
 interface Transition {
   from: readonly OrderStatus[];
@@ -201,6 +204,8 @@ const UNPAID: readonly OrderStatus[] = ['open', 'scheduled', 'countered', 'confi
 /** Paid and not delivered (or delivered and sent back for revision): what a ban cancels and refunds in full. */
 export const BANNED_REFUNDED: readonly OrderStatus[] = ['in_progress', 'revision_requested', 'refund_pending'];
 const isBooked = (order: OrderRecord) => order.kind !== 'fixed';
+/** A fixed-price order is paid from the start; an hourly one once its schedule is confirmed. */
+const awaitsPayment = (order: OrderRecord) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed');
 /** A free introduction is booked once agreed: nothing to pay. */
 const agreed = (order: OrderRecord): OrderStatus => (order.kind === 'intro' ? 'in_progress' : 'confirmed');
 
@@ -237,13 +242,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   acceptCounter: { from: ['countered'], to: agreed, by: ['student'] },
   declineCounter: { from: ['countered'], to: 'open', by: ['student'] },
   confirmSchedule: { from: ['scheduled'], to: agreed, by: ['expert'] },
-  // A fixed-price order is paid from the start; an hourly one once its schedule is confirmed.
-  pay: {
-    from: ['open', 'confirmed'],
-    to: 'in_progress',
-    by: ['payment'],
-    when: (order) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed'),
-  },
+  pay: { from: ['open', 'confirmed'], to: 'in_progress', by: ['payment'], when: awaitsPayment },
   // A project is delivered; after a session the expert may deliver its notes or work too (nothing for an introduction).
   submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], when: (order) => order.kind !== 'intro' },
   // The student approves; a delivery left unanswered for 7 days is approved by the deadline.
@@ -279,6 +278,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   resolveRefund: { from: ['problem_reported'], to: 'canceled', by: ['admin'] },
   // A member banned: their paid orders not yet delivered are cancelled, refunded in full (docs/decisions.md).
   cancelBanned: { from: BANNED_REFUNDED, to: 'canceled', by: ['admin'] },
+  // A payment that arrives once its expert or student is banned, archived or deleted: the order ends with it, refunded in full.
+  cancelUnavailable: { from: ['open', 'confirmed'], to: 'canceled', by: ['payment'], when: awaitsPayment },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */
@@ -348,6 +349,7 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
     case 'cancelRefunded':
     case 'cancelLate':
     case 'cancelBanned':
+    case 'cancelUnavailable':
       return 'orderCanceled';
     case 'resolveRelease':
     case 'resolveRefund':
@@ -511,7 +513,13 @@ const orderItem = z.object({
   outsideRefund: z.optional(z.object({ refundId: z.string(), amountCents: centsField, at: z.string(), expertShareCents: centsField })),
   dueAt: z.optional(z.string()),
   cancellation: z.optional(
-    z.object({ by: z.enum(['student', 'expert', 'system', 'admin']), at: z.string(), refundCents: z.optional(centsField), refundId: z.optional(z.string()) }),
+    z.object({
+      by: z.enum(['student', 'expert', 'system', 'admin']),
+      at: z.string(),
+      reason: z.optional(z.literal('memberUnavailable')),
+      refundCents: z.optional(centsField),
+      refundId: z.optional(z.string()),
+    }),
   ),
   version: z.number(),
   submissionFile: z.optional(z.string()),

@@ -20,7 +20,7 @@ import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
 import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
-import { move, orderOfParticipant } from './lifecycle-service';
+import { type Move, move, orderOfParticipant } from './lifecycle-service';
 import { sendTransferSoon } from './transfer-service';
 import { chargeRefunded, disputeChanged, transferReversed } from './dispute-service';
 
@@ -140,7 +140,8 @@ export class OrderNotReady extends Conflict {
  * A checkout session's payment, read from the provider: the order moves to paid with its ledger
  * entry, once, whoever asks (webhook or browser, in any order, any number of times). A payment the
  * order can no longer take (it expired, was re-booked or cancelled meanwhile) is refunded in full
- * and recorded. Answers whether the session is paid.
+ * and recorded; one for an order whose expert or student has left (banned, archived, deleted)
+ * cancels the order, refunded in full. Answers whether the session is paid.
  */
 export async function confirmPayment(sessionId: string): Promise<boolean> {
   const session = await payments.getCheckout(sessionId);
@@ -160,28 +161,47 @@ export async function confirmPayment(sessionId: string): Promise<boolean> {
       await refundStrayPayment(order, paymentIntentId, session.amountCents, session.feeCents);
       return true;
     }
-    const at = nowIso();
+    const left = await memberLeft(order);
+    let moved: OrderRecord;
     try {
-      await move(order, {
-        action: 'pay',
-        actor: 'payment',
-        changes: {
-          payment: {
-            amountCents: session.amountCents,
-            sessionId: session.sessionId,
-            paymentIntentId,
-            ...(session.chargeId && { chargeId: session.chargeId }),
-            paidAt: at,
-          },
-        },
-        writes: payments.ledgerWrites([payments.paymentEntry(order.orderId, paymentIntentId, session.amountCents, at, session.feeCents)]),
-      });
-      return true;
+      moved = await move(order, paymentMove(order, session, paymentIntentId, left));
     } catch (error) {
       if (!(error instanceof Conflict)) throw error;
+      continue;
     }
+    // Cancelled as it was paid: refunded now (the deadlines job retries a refund the provider refused).
+    if (left) await completeRefund(moved);
+    return true;
   }
   throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+/**
+ * The order's expert or student is banned, archived or deleted now: a payment arriving for it (a
+ * checkout left open when they left) cancels the order and is refunded in full (docs/decisions.md).
+ * Read consistently: a ban of a moment ago counts.
+ */
+async function memberLeft(order: OrderRecord): Promise<boolean> {
+  const members = await Promise.all([order.expertId, order.studentId].map((userId) => accounts.getAccount(userId, { consistent: true })));
+  return members.some((member) => !member || member.isBanned || member.isDeleted);
+}
+
+type PaidCheckout = Awaited<ReturnType<typeof payments.getCheckout>>;
+
+/** The move a confirmed payment makes, with its ledger entry: `pay`, or, once a member has left, the cancellation refunded in full. */
+function paymentMove(order: OrderRecord, session: PaidCheckout, paymentIntentId: string, memberHasLeft: boolean): Move {
+  const at = nowIso();
+  const payment = {
+    amountCents: session.amountCents,
+    sessionId: session.sessionId,
+    paymentIntentId,
+    ...(session.chargeId && { chargeId: session.chargeId }),
+    paidAt: at,
+  };
+  const writes = payments.ledgerWrites([payments.paymentEntry(order.orderId, paymentIntentId, session.amountCents, at, session.feeCents)]);
+  if (!memberHasLeft) return { action: 'pay', actor: 'payment', changes: { payment }, writes };
+  const cancellation = { by: 'system' as const, at, reason: 'memberUnavailable' as const, refundCents: session.amountCents };
+  return { action: 'cancelUnavailable', actor: 'payment', changes: { payment, cancellation }, writes };
 }
 
 /** A payment the order cannot take: refunded in full at once, with both movements in the ledger. */

@@ -1,10 +1,11 @@
-/** admin Lambda: the admin area's users, statistics, audit log and reports queue. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
+/** admin Lambda: the admin area's users, statistics, audit log, reports queue and the admin's own authenticator secret. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
 import * as audit from '../../contexts/audit/service';
 import * as members from '../../contexts/accounts/member-admin-service';
 import * as reports from '../../contexts/reports/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { adminStatistics } from '../../contexts/statistics/service';
 import * as bans from '../../contexts/accounts/ban-service';
+import * as secondFactor from '../../contexts/accounts/second-factor-change-service';
 import { createDomainHandler } from '../../platform/http';
 
 export const handler = createDomainHandler(
@@ -40,6 +41,10 @@ export const handler = createDomainHandler(
     'GET /api/admin/users/{id}/ban-preview': async (request) => ({ body: await bans.banPreview(request.params.id) }),
     'POST /api/admin/ban-user/{id}': async (request) => ({ body: await bans.banUser(request, request.params.id, request.body?.reason) }),
     'POST /api/admin/unban-user/{id}': async (request) => ({ body: await bans.unbanUser(request, request.params.id) }),
+    'POST /api/admin/second-factor': async (request) => ({ body: await secondFactor.startSecondFactorChange(request.account, request.body, request.clientIp) }),
+    'POST /api/admin/second-factor/confirm': async (request) => ({
+      body: await secondFactor.confirmSecondFactorChange({ caller: request.caller, clientIp: request.clientIp }, request.account, request.body.code),
+    }),
   },
   accountOfOpenSession,
 );

@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: 'create-user', ...page(() => import('@/features/admin/routes/create-user')) },
           { path: 'withdraw', ...page(() => import('@/features/admin/routes/withdrawals')) },
           { path: 'audit', ...page(() => import('@/features/admin/routes/audit')) },
+          { path: 'security', ...page(() => import('@/features/admin/routes/security')) },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/admin/create-user', label: 'Add User' },
   { to: '/admin/withdraw', label: 'Withdrawals' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/security', label: 'Security' },
 ];
 
 export function AdminSidebar() {

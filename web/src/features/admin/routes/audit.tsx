@@ -29,6 +29,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.create': 'User created',
   'user.verify': 'Expert verified',
   'user.unverify': 'Verification withdrawn',
+  'admin.second-factor-change': 'Admin’s authenticator secret changed',
   'withdrawal.approve': 'Withdrawal approved',
   'withdrawal.reject': 'Withdrawal rejected',
   'order.resolve': 'Reported order resolved',

@@ -26,7 +26,8 @@ function withMessage(chat: ChatDto, message: MessageDto, counts: boolean): ChatD
  * The chat list: the first page, then more on demand; kept live by the realtime channel (new
  * messages move their conversation to the top and count as unread outside the open one; a
  * conversation the list does not have yet is fetched; a chat read in another tab is read here
- * too; a row whose order moved is fetched again), and fetched again after a reconnection.
+ * too; a row whose order moved is fetched again; a preview a moderator removed shows so), and
+ * fetched again after a reconnection.
  */
 export function useChatList(myId: string, openChatId: string | undefined) {
   const [chats, setChats] = useState<ChatDto[] | null>(null);
@@ -66,6 +67,21 @@ export function useChatList(myId: string, openChatId: string | undefined) {
     [],
   );
 
+  /** A moderator removed a message: the row whose preview shows it shows the placeholder instead. */
+  const removeMessage = useCallback(
+    (chatId: string, messageId: string) =>
+      setChats((current) =>
+        current === null
+          ? null
+          : current.map((chat) =>
+              chat._id === chatId && chat.lastMessage?._id === messageId
+                ? { ...chat, lastMessage: { ...chat.lastMessage, content: MSG.messageRemoved, removed: true } }
+                : chat,
+            ),
+      ),
+    [],
+  );
+
   const markRead = useCallback(
     (chatId: string) => setChats((current) => (current === null ? null : current.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat)))),
     [],
@@ -90,6 +106,8 @@ export function useChatList(myId: string, openChatId: string | undefined) {
           ({ chats: fresh }) => add(fresh.map((chat) => (chat._id === openChatId ? { ...chat, unreadCount: 0 } : chat))),
           () => undefined,
         );
+    } else if (notice.type === 'messageRemoved') {
+      removeMessage(notice.chatId, notice.messageId);
     } else if (notice.type === 'chatRead' && notice.readerId === myId) {
       markRead(notice.chatId);
     } else if (notice.type === 'orderChanged' && chats && notice.chatId !== openChatId) {
