@@ -234,6 +234,24 @@ describe('the rest of a window', () => {
     expect(await messageMailsTo(email, chatId)).toHaveLength(1);
   });
 
+  it('counts, for a reader who read in between, only what came after the read', async () => {
+    const { student, email, studentId, chatId } = await mailedReply();
+    expect((await send(expert, chatId, 'Read this one.')).status).toBe(201);
+    await summaryDue(studentId, chatId);
+    expect((await student.request('PUT', `/chats/${chatId}/mark-read`, {})).status).toBe(200);
+    expect((await send(expert, chatId, 'Then this one.')).status).toBe(201);
+    expect((await send(expert, chatId, 'And this one.')).status).toBe(201);
+    // Another conversation's mail comes after every event of this one was handled.
+    const { client: other } = await signedInStudent();
+    const marker = await conversation(other, 'A question from someone else.');
+    await mailWhere(expertEmail, messageMailOf(marker), 'of the other conversation');
+
+    await advanceClock(`${MESSAGE_MAILS.windowSeconds / 60}m`);
+    const summary = await mailWhere(email, summaryOf(chatId), 'of the summary');
+    expect(summary.subject).toBe('2 more messages from Mira Mailwise');
+    expect(summary.text).toContain('“And this one.”');
+  });
+
   it('is not mailed to a reader who switched message mails off in between', async () => {
     const { student, email, studentId, chatId } = await mailedReply();
     expect((await send(expert, chatId, 'Are you still there?')).status).toBe(201);
