@@ -6,6 +6,7 @@
 import { Stage, type StageProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { StageConfig } from './config';
+import { retainProviderLogs } from './constructs/log-group';
 import { ApiStack } from './stacks/api-stack';
 import { FirewallStack } from './stacks/firewall-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
@@ -68,5 +69,7 @@ export class MarketplaceStage extends Stage {
       appUrl: this.web.appUrl,
       alarms: this.api.alarms,
     });
+    // The privacy policy keeps logs a year: CDK's own Lambdas too.
+    for (const stack of [this.stateful, this.firewall, this.web, this.api, this.realtime]) if (stack) retainProviderLogs(stack);
   }
 }

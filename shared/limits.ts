@@ -272,9 +272,14 @@ export const REALTIME = {
   fastPushTimeoutMs: 1000,
 } as const;
 
-/** Mails of new messages (decision 187): one per conversation and reader in this window at most. */
+/**
+ * Mails of new messages (decisions 187 and 219): one per conversation and reader in this window at
+ * most; the summary of a window's later messages goes at the first run of the schedule after its end
+ * (locally the deadlines' timer runs it).
+ */
 export const MESSAGE_MAILS = {
   windowSeconds: 15 * 60,
+  summaryPeriodMinutes: ORDER_DEADLINES_PERIOD_MINUTES,
 } as const;
 
 /** Data retention of the privacy policy. */

@@ -27,7 +27,8 @@ import type { Domain } from '../../shared/routes';
  * - realtime ticket (one-time) ............ DeleteItem pk=TICKET#<sha256> sk=TICKET  (TTL 60 s)
  * - event to push (stream-fed) ............ PutItem  pk=EVENT#<id>        sk=EVENT   (TTL 1 day)
  * - a mail of an event, sent once ......... PutItem  pk=MAILED#<eventId> sk=MAIL#<mailKey> (conditional, TTL 2 days)
- * - message mails of a conversation ....... PutItem  pk=MAILED#MESSAGES#<userId> sk=CHAT#<chatId> (conditional on the window, TTL 15 min)
+ * - message mails of a conversation ....... PutItem  pk=MAILED#MESSAGES#<userId> sk=CHAT#<chatId> (conditional on the window, TTL a day after it)
+ * - windows with a summary due ............ Query    GSI2 gsi2pk=MAILED#DUE gsi2sk <= <now> (sparse: messages came after the window's mail)
  * - chat (one order) ...................... GetItem  pk=CHAT#<chatId>     sk=CHAT
  * - messages of a chat, by time ........... Query    pk=CHAT#<chatId>     sk begins_with MSG# (before / after a message id)
  * - a student's open chat about an offer .. GetItem  pk=CHAT#OPEN#<studentId>#<offerId> sk=OPEN
@@ -176,6 +177,12 @@ export const eventKey = (eventId: string) => ({ pk: `${EVENT_PREFIX}${eventId}`,
 export const mailSentKey = (eventId: string, mailKey: string) => ({ pk: `MAILED#${eventId}`, sk: `MAIL#${mailKey}` });
 /** A member's window of message mails for one conversation: one mail per window at most (decision 187). */
 export const messageMailWindowKey = (userId: string, chatId: string) => ({ pk: `MAILED#MESSAGES#${userId}`, sk: `CHAT#${chatId}` });
+/** Windows whose end is to mail a summary of the messages that came after their mail (sparse, GSI2; decision 219). */
+export const MESSAGE_SUMMARIES_DUE = 'MAILED#DUE';
+export const messageSummaryDueIndex = (closesAt: string, userId: string, chatId: string) => ({
+  gsi2pk: MESSAGE_SUMMARIES_DUE,
+  gsi2sk: `${closesAt}#${userId}#${chatId}`,
+});
 
 export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
 export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
@@ -392,6 +399,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, OFFER#, USER#: a notice is mailed from the order, withdrawal or offer as it is, to its people's addresses
   // (and as their preferences allow); CHATS#, CHAT#: a message's mail counts the reader's unread messages of the conversation.
-  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'OFFER#', 'USER#', 'CHATS#', 'CHAT#'], index: [] },
+  // GSI2 MAILED#DUE: the windows whose end mails a summary of the later messages (its schedule).
+  notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'OFFER#', 'USER#', 'CHATS#', 'CHAT#'], index: ['MAILED#'] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
 };

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { CfnResource, CustomResourceProviderBase, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { RETENTION } from '../../shared/limits';
@@ -9,6 +9,27 @@ export function retainedLogGroup(scope: Construct, id: string): logs.LogGroup {
     retention: logRetention(),
     // Logs outlive a replaced function or API: a redeploy must not cut their retention short.
     removalPolicy: RemovalPolicy.RETAIN,
+  });
+}
+
+/**
+ * CDK's own custom-resource providers (the one that empties a disposable bucket, those of
+ * cross-region references) are bare Lambda functions with no log group and no prop to give one:
+ * CloudWatch would create `/aws/lambda/<name>` at their first run and keep it for ever. Some are
+ * only added while the app is prepared for synthesis, after aspects have run, so this runs as the
+ * stack's validation, the step after: each provider then logs into a retained group of its own
+ * (its role, AWSLambdaBasicExecutionRole, may write to any).
+ */
+export function retainProviderLogs(stack: Stack): void {
+  stack.node.addValidation({
+    validate: () => {
+      for (const provider of stack.node.children) {
+        const handler = provider.node.tryFindChild('Handler');
+        if (!(provider instanceof CustomResourceProviderBase) || !(handler instanceof CfnResource) || provider.node.tryFindChild('Logs')) continue;
+        handler.addPropertyOverride('LoggingConfig', { LogGroup: retainedLogGroup(provider, 'Logs').logGroupName });
+      }
+      return [];
+    },
   });
 }
 

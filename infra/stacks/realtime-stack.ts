@@ -3,12 +3,15 @@
  * WS_ROUTES, the two-way ones answering on the connection) keeps connections in the table with a
  * TTL. The notifications Lambda, fed by the table's stream (inserted event items only), pushes each
  * event to its recipients' connections through the @connections management API (the chats Lambda
- * pushes it first, from the write path: api-stack.ts).
+ * pushes it first, from the write path: api-stack.ts); on a schedule, it mails the summaries of
+ * message windows that ended.
  */
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -16,6 +19,7 @@ import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_ACCESS } from '../../functions/platform/keys';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
+import { MESSAGE_MAILS } from '../../shared/limits';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import type { ErrorAlarms } from '../constructs/error-alarms';
@@ -112,6 +116,11 @@ export class RealtimeStack extends Stack {
       'dynamodb:ListStreams has no resource of its own; the stream reads themselves are granted on the table stream only.',
     );
     alarms?.watch(notifications, 'notifications');
+    // The summaries of message windows that ended (decision 219), found in the due index.
+    new events.Rule(this, 'MessageSummariesSchedule', {
+      schedule: events.Schedule.rate(Duration.minutes(MESSAGE_MAILS.summaryPeriodMinutes)),
+      targets: [new targets.LambdaFunction(notifications.function, { retryAttempts: 2 })],
+    });
 
     // Not "Default" as the integration's id: it would collide with the $default route's logical id.
     const integration = new WebSocketLambdaIntegration('WebSocketIntegration', websocket.function);

@@ -17,6 +17,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { WS_PATH } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { HttpGateway } from '../constructs/http-gateway';
+import { retainedLogGroup } from '../constructs/log-group';
 import { UploadFormCors } from '../constructs/upload-form-cors';
 import { WebDistribution } from '../constructs/web-distribution';
 import { WebSocketGateway } from '../constructs/websocket-gateway';
@@ -118,6 +119,7 @@ export class WebStack extends Stack {
       distribution,
       // index.html is not hashed: every deploy must reach browsers at once.
       distributionPaths: ['/*'],
+      logGroup: retainedLogGroup(this, 'SpaDeploymentLogs'),
     });
     this.acknowledgeSpaDeploymentFindings(bucket);
   }

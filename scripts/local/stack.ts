@@ -135,8 +135,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET);
   const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET);
   const appOriginOf = createHostCheck(options.port, options.host);
-  // The deadlines' schedule, as the EventBridge rule invokes the orders Lambda on AWS; the test clock runs it at once.
-  const runDeadlines = () => handlers.orders({ source: 'aws.events' } as never);
+  // The deadlines' schedule, as the EventBridge rules invoke the orders Lambda and the notifications
+  // function (message summaries) on AWS; the test clock runs it at once.
+  const runDeadlines = async () => {
+    await handlers.orders({ source: 'aws.events' } as never);
+    await notifications({ source: 'aws.events' } as never);
+  };
   const deadlinesTimer =
     options.scheduledDeadlines === false
       ? undefined

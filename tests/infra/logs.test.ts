@@ -3,8 +3,10 @@ import { RETENTION } from '../../shared/limits';
 import { synthesizeStage, type SynthesizedStage } from './synth';
 
 let synthesized: SynthesizedStage;
+let production: SynthesizedStage;
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
+  production = synthesizeStage('prod');
 });
 
 describe('logs', () => {
@@ -14,13 +16,24 @@ describe('logs', () => {
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(RETENTION.logRetentionDays);
   });
 
-  it('gives every product Lambda its own log group', () => {
-    for (const template of [synthesized.templates.api, synthesized.templates.realtime]) {
-      const logGroups = new Set(Object.keys(template.findResources('AWS::Logs::LogGroup')));
-      for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
-        expect(logGroups.has(fn.Properties.LoggingConfig.LogGroup.Ref)).toBe(true);
-      }
+  it('gives every Lambda of every stack, CDK’s own included, a log group of its stack kept as long', () => {
+    const functions: string[] = [];
+    const withoutRetainedLogs: string[] = [];
+    for (const stage of [synthesized, production]) {
+      stage.everyTemplate.forEach((template, index) => {
+        const logGroups = template.findResources('AWS::Logs::LogGroup');
+        for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+          const name = `${stage.stacks[index].stackName}/${id}`;
+          functions.push(name);
+          const logGroup = logGroups[fn.Properties.LoggingConfig?.LogGroup?.Ref];
+          if (logGroup?.Properties.RetentionInDays !== RETENTION.logRetentionDays) withoutRetainedLogs.push(name);
+        }
+      });
     }
+    expect(withoutRetainedLogs).toEqual([]);
+    // CDK's own are among them: the SPA's deployment and the provider that empties a disposable bucket.
+    expect(functions.filter((name) => name.includes('CDKBucketDeployment'))).toHaveLength(2);
+    expect(functions.filter((name) => name.includes('AutoDeleteObjects'))).not.toHaveLength(0);
   });
 
   it('logs every request of both APIs', () => {

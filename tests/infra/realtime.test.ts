@@ -1,6 +1,7 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PREFIX } from '../../functions/platform/keys';
+import { MESSAGE_MAILS } from '../../shared/limits';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import { logicalIdOf, type Resources, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
 
@@ -85,6 +86,16 @@ describe('events pushed from the table stream', () => {
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
     });
     synthesized.templates.realtime.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });
+  });
+
+  it('invokes the notifications Lambda on a schedule, for the summaries of message windows that ended', () => {
+    const rules = Object.values(synthesized.templates.realtime.findResources('AWS::Events::Rule'));
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties).toMatchObject({
+      ScheduleExpression: `rate(${MESSAGE_MAILS.summaryPeriodMinutes} minutes)`,
+      State: 'ENABLED',
+      Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [logicalIdOf(synthesized.stage.realtime.notificationsFunction), 'Arn'] } })],
+    });
   });
 
   it('lets the notifications Lambda send mail from the stage’s address only', () => {

@@ -2,9 +2,12 @@
  * The audit log through the local gateway, the real catalogue, orders and admin handlers and
  * DynamoDB Local: moderation (with its mails to the expert, read from the outbox) and withdrawal
  * decisions are recorded with their admin, target and address; GET /admin/audit reads them newest
- * first, by action, admin and target, a page at a time; bad filters are 400.
+ * first, by action, admin and target, a page at a time; bad filters are 400. Each entry's event
+ * reaches the log through the notifications handler, once per event.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryView, AuditPage } from '../../shared/schemas/audit';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { Withdrawal } from '../../shared/schemas/earnings';
@@ -16,6 +19,7 @@ import { approvedOrder, settleFunds } from '../support/earnings';
 import { latestMail } from '../support/outbox';
 import { onboard } from '../support/payments';
 import { TEST_SEED } from '../support/seed-settings';
+import { allItems } from '../support/table';
 
 let admin: ApiClient;
 let adminId: string;
@@ -166,5 +170,52 @@ describe('reading the log', () => {
     const { client: student } = await signedInStudent();
     expect((await student.get('/admin/audit')).status).toBe(403);
     expect((await expert.get('/admin/audit')).status).toBe(403);
+  });
+});
+
+describe('reaching the log', () => {
+  /** The event items the admin actions on a target wrote with their entries (the table's stream hands them to the notifications function). */
+  const auditEventsOf = async (targetId: string) =>
+    (await allItems()).filter((item) => String(item.pk).startsWith('EVENT#') && (item.audit as AuditEntryView | undefined)?.target._id === targetId);
+  const inserted = (item: Record<string, unknown>, sequence: string) =>
+    ({
+      eventName: 'INSERT',
+      dynamodb: { SequenceNumber: sequence, Keys: marshall({ pk: item.pk, sk: item.sk }), NewImage: marshall(item, { removeUndefinedValues: true }) },
+    }) as DynamoDBRecord;
+
+  it('logs each entry once, as its event is handed to the notifications function, and nothing for other events', async () => {
+    const approved = await createdOffer('Business plan review logged');
+    expect((await admin.request('PATCH', `/admin/offers/${approved._id}/approve`, {})).status).toBe(200);
+    // The stream's own run has mailed it: a second hand-over mails nothing more.
+    await latestMail(expertEmail, 'Your offer "Business plan review logged" is published');
+    const [approval] = await auditEventsOf(approved._id);
+    expect(approval).toBeDefined();
+    const unaudited = { pk: 'EVENT#not-an-admin-action', sk: 'EVENT', eventId: 'not-an-admin-action', recipients: [], createdAt: new Date().toISOString() };
+
+    // As Powertools' testing guide does: in dev mode its logger writes to the global console, which a spy reads.
+    // This file's environment is the stack's (stack-setup.ts): the handler reads its table.
+    vi.stubEnv('POWERTOOLS_DEV', 'true');
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+    vi.resetModules();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      const { handler } = await import('../../functions/lambdas/notifications/handler');
+      expect(await handler({ Records: [inserted(approval, '1'), inserted(unaudited, '2')] })).toEqual({ batchItemFailures: [] });
+      const lines = info.mock.calls.map(([line]) => JSON.parse(String(line)) as { message: string; audit?: AuditEntryView });
+      const logged = lines.filter((line) => line.message === 'Admin action');
+      expect(logged).toEqual([
+        expect.objectContaining({
+          audit: expect.objectContaining({
+            action: 'offer.approve',
+            admin: { _id: adminId, email: TEST_SEED.adminEmail },
+            clientIp: admin.clientAddress,
+            target: { type: 'offer', _id: approved._id, label: 'Business plan review logged' },
+          }),
+        }),
+      ]);
+    } finally {
+      info.mockRestore();
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { CreatedChat } from '../../shared/schemas/chats';
 import type { AccountStats, AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
@@ -16,7 +17,7 @@ import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localStripe, onboard } from '../support/payments';
 import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
 import { getItem } from '../support/table';
-import { latestMail, mailsTo } from '../support/outbox';
+import { latestMail, mailsTo, mailWhere } from '../support/outbox';
 
 let expert: ApiClient;
 let expertId: string;
@@ -172,6 +173,37 @@ describe('payouts', () => {
     expect(earnings.orders.map((row) => row.isWithdrawn)).toEqual([true]);
     await latestMail(own.email, 'Paid out: €54.00');
     expect((await mailsTo(own.email)).filter((mail) => mail.subject === 'Paid out: €54.00')).toHaveLength(1);
+  });
+
+  it('are not mailed to an expert who switched money updates off, while the student who did too still gets the receipt', async () => {
+    const own = await expertWithOffer('Quincy', 'Quiet', 'Portfolio review by Quincy');
+    await onboard(own.expert);
+    const moneyOff = { messages: true, orders: true, money: false };
+    expect((await own.expert.request('PUT', '/user/notification-preferences', moneyOff)).status).toBe(200);
+    const student = await signedInStudent();
+    expect((await student.client.request('PUT', '/user/notification-preferences', moneyOff)).status).toBe(200);
+    await approvedOrder({ ...own, student: student.client });
+    // A receipt cannot be switched off.
+    await mailWhere(student.email, (mail) => mail.subject.startsWith('Payment receipt: order #'), 'of the payment receipt');
+    await settleFunds();
+
+    const asked = await own.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 });
+    expect(asked.status).toBe(201);
+    const withdrawalId = asked.body.withdrawal._id;
+    expect((await admin.post(`/admin/withdrawals/${withdrawalId}/approve`, {})).status).toBe(200);
+    const [payout] = (await localStripe().payouts.list({}, { stripeAccount: await connectedAccountOf(own.expertId) })).data;
+    await advanceClock('10m');
+    await delivered('payout.paid', payout.id);
+    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('paid');
+
+    // A message mail, which the expert still wants, comes after every earlier event was handled (the stream keeps their order).
+    const { client: another } = await signedInStudent();
+    const opened = await another.post<CreatedChat>('/chats/create', { offerId: own.offer._id, initialMessage: 'Is next week possible?' });
+    expect(opened.status).toBe(201);
+    await mailWhere(own.email, (mail) => mail.text.includes(`/messages?chatId=${opened.body.chat._id}`), 'of the new message');
+    const subjects = (await mailsTo(own.email)).map((mail) => mail.subject);
+    for (const withdrawalMail of ['Withdrawal requested: €54.00', 'Payout on its way: €54.00', 'Paid out: €54.00'])
+      expect(subjects).not.toContain(withdrawalMail);
   });
 
   it('that fail come back to the available balance with the reason, and may be asked for again', async () => {

@@ -2,8 +2,9 @@
  * E-mail preferences through the real API, the table's stream and the notifications function, read
  * back from the outbox: a category switched off sends nothing of its kind while another still mails,
  * receipts always arrive, and new messages are mailed only to a reader with no open socket, once per
- * conversation and window. The local stream hands events over in order, so a mail that arrives tells
- * that every earlier event was handled: that is how a mail's absence is checked.
+ * conversation and window, the rest of a window in one summary at its end (on the test clock, whose
+ * advance runs the schedule before it answers). The local stream hands events over in order, so a
+ * mail that arrives tells that every earlier event was handled: that is how a mail's absence is checked.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
@@ -15,7 +16,7 @@ import { signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { connectAs, expertWithOffer } from '../support/chats';
 import { latestMail, mailsTo, mailWhere } from '../support/outbox';
-import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 import { getItem, partitionItems, setAttributes } from '../support/table';
 
@@ -167,5 +168,98 @@ describe('new messages', () => {
     );
     expect(mail.subject).toBe('3 new messages from Sam Student');
     expect((await messageMailsOf(expertEmail, chatId)).filter((candidate) => candidate.text.includes('Seen live.'))).toEqual([]);
+  });
+});
+
+describe('the rest of a window', () => {
+  const window = (userId: string, chatId: string) => ({ pk: `MAILED#MESSAGES#${userId}`, sk: `CHAT#${chatId}` });
+  const summaryOf = (chatId: string) => (mail: OutboxMail) => /^\d+ more messages? from /.test(mail.subject) && aboutChat(chatId)(mail);
+  const messageMailsTo = async (address: string, chatId: string) =>
+    (await mailsTo(address)).filter((mail) => messageMailOf(chatId)(mail) || summaryOf(chatId)(mail));
+
+  /** Waits until a later message put the reader's window in the due index: its event was handled, and mailed nothing at once. */
+  async function summaryDue(userId: string, chatId: string): Promise<void> {
+    const started = Date.now();
+    while ((await getItem(window(userId, chatId)))?.gsi2pk !== 'MAILED#DUE') {
+      if (Date.now() - started > 5000) throw new Error('The window has no summary due');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** A student's conversation with the expert, whose first reply has been mailed to the student (offline: no socket). */
+  async function mailedReply() {
+    const { client: student, email, user } = await signedInStudent();
+    const studentId = String(user._id);
+    const chatId = await conversation(student, 'Could you look at my deck this week?');
+    expect((await send(expert, chatId, 'Yes: send it over.')).status).toBe(201);
+    const first = await mailWhere(email, messageMailOf(chatId), 'of the first reply');
+    expect(first.subject).toBe('New message from Mira Mailwise');
+    return { student, email, studentId, chatId };
+  }
+
+  it("is mailed once at the window's end, counting and quoting what came after the first mail, and starts the next window", async () => {
+    const { email, studentId, chatId } = await mailedReply();
+    expect((await send(expert, chatId, 'Also: <b>bring</b> last year’s figures.')).status).toBe(201);
+    await summaryDue(studentId, chatId);
+    expect(await messageMailsTo(email, chatId)).toHaveLength(1);
+
+    await advanceClock(`${MESSAGE_MAILS.windowSeconds / 60}m`);
+    const summary = await mailWhere(email, summaryOf(chatId), 'of the summary');
+    expect(summary.subject).toBe('1 more message from Mira Mailwise');
+    expect(summary.text).toContain(`Since our last mail, Mira Mailwise sent you 1 more message about “${TITLE}”.`);
+    expect(summary.text).toContain('“Also: bring last year’s figures.”');
+    expect(summary.html).not.toContain('<b>');
+    expect(await messageMailsTo(email, chatId)).toHaveLength(2);
+
+    // The summary opened the next window: a message now waits for its end, and a quiet window mails nothing.
+    expect((await send(expert, chatId, 'And the cap table.')).status).toBe(201);
+    await summaryDue(studentId, chatId);
+    expect(await messageMailsTo(email, chatId)).toHaveLength(2);
+    await advanceClock(`${MESSAGE_MAILS.windowSeconds / 60}m`);
+    const next = await mailWhere(email, (mail) => summaryOf(chatId)(mail) && mail.text.includes('And the cap table.'), 'of the next summary');
+    expect(next.subject).toBe('1 more message from Mira Mailwise');
+    await advanceClock(`${MESSAGE_MAILS.windowSeconds / 60}m`);
+    expect(await messageMailsTo(email, chatId)).toHaveLength(3);
+  });
+
+  it('is not mailed when the reader read the conversation in between', async () => {
+    const { student, email, studentId, chatId } = await mailedReply();
+    expect((await send(expert, chatId, 'One more thing before you send it.')).status).toBe(201);
+    await summaryDue(studentId, chatId);
+    expect((await student.request('PUT', `/chats/${chatId}/mark-read`, {})).status).toBe(200);
+
+    await advanceClock(`${MESSAGE_MAILS.windowSeconds / 60}m`);
+    // The run has handled the window: it left the due index, and mailed nothing.
+    expect((await getItem(window(studentId, chatId)))?.gsi2pk).toBeUndefined();
+    expect(await messageMailsTo(email, chatId)).toHaveLength(1);
+  });
+
+  it('counts, for a reader who read in between, only what came after the read', async () => {
+    const { student, email, studentId, chatId } = await mailedReply();
+    expect((await send(expert, chatId, 'Read this one.')).status).toBe(201);
+    await summaryDue(studentId, chatId);
+    expect((await student.request('PUT', `/chats/${chatId}/mark-read`, {})).status).toBe(200);
+    expect((await send(expert, chatId, 'Then this one.')).status).toBe(201);
+    expect((await send(expert, chatId, 'And this one.')).status).toBe(201);
+    // Another conversation's mail comes after every event of this one was handled.
+    const { client: other } = await signedInStudent();
+    const marker = await conversation(other, 'A question from someone else.');
+    await mailWhere(expertEmail, messageMailOf(marker), 'of the other conversation');
+
+    await advanceClock(`${MESSAGE_MAILS.windowSeconds / 60}m`);
+    const summary = await mailWhere(email, summaryOf(chatId), 'of the summary');
+    expect(summary.subject).toBe('2 more messages from Mira Mailwise');
+    expect(summary.text).toContain('“And this one.”');
+  });
+
+  it('is not mailed to a reader who switched message mails off in between', async () => {
+    const { student, email, studentId, chatId } = await mailedReply();
+    expect((await send(expert, chatId, 'Are you still there?')).status).toBe(201);
+    await summaryDue(studentId, chatId);
+    expect((await choose(student, { messages: false, orders: true, money: true })).status).toBe(200);
+
+    await advanceClock(`${MESSAGE_MAILS.windowSeconds / 60}m`);
+    expect((await getItem(window(studentId, chatId)))?.gsi2pk).toBeUndefined();
+    expect(await messageMailsTo(email, chatId)).toHaveLength(1);
   });
 });

@@ -1,7 +1,12 @@
-/** The mails sent per event: a claim item per mail, kept a little longer than the stream retries an event. */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+/**
+ * The mails sent per event: a claim item per mail, kept a little longer than the stream retries an
+ * event; and each reader's windows of message mails per conversation, with their summaries due.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { nowIso, nowMs } from '../../platform/clock';
 import { config } from '../../platform/config';
-import { mailSentKey, messageMailWindowKey } from '../../platform/keys';
+import { GSI2, MESSAGE_SUMMARIES_DUE, mailSentKey, messageMailWindowKey, messageSummaryDueIndex } from '../../platform/keys';
 import { db, isConditionFailure, nowSeconds } from '../../platform/table';
 
 /** Two days: the stream keeps a record for one, and retries it within that. */
@@ -29,23 +34,59 @@ export async function releaseMail(eventId: string, mailKey: string): Promise<voi
   await db.send(new DeleteCommand({ TableName: config.tableName, Key: mailSentKey(eventId, mailKey) }));
 }
 
+/** What a window's mail told the reader: the newest message it quoted, and how many it counted unread. */
+export interface WindowMail {
+  upTo: string;
+  unread: number;
+}
+
+/** A reader's window of message mails for one conversation (decisions 187 and 219). */
+export interface MessageMailWindow {
+  userId: string;
+  chatId: string;
+  /** When the window opened (its mail went out), in epoch seconds of the app's clock. */
+  openedAt: number;
+  mailed: WindowMail;
+}
+
+const windowItem = z.object({
+  userId: z.string(),
+  chatId: z.string(),
+  openedAt: z.number(),
+  mailed: z.object({ upTo: z.string(), unread: z.number() }),
+});
+
 /**
- * Opens the reader's window of message mails for a conversation: answers when it opened, or
- * undefined while the previous window is still open (its mail covers this message too). The
- * condition reads the stored time, so a window outlived by its item (TTL deletes late) opens anew.
+ * Kept a day past the window's end: until then a summary that is due can still be sent (the
+ * schedule may be late), and the conditions read `openedAt`, so a window outlived by its item opens anew.
  */
-export async function openMessageMailWindow(userId: string, chatId: string, windowSeconds: number): Promise<number | undefined> {
-  const openedAt = nowSeconds();
+const KEPT_AFTER_WINDOW_SECONDS = 24 * 60 * 60;
+
+const prefixed = ({ gsi2pk, gsi2sk }: { gsi2pk: string; gsi2sk: string }) => ({ ':pk': gsi2pk, ':sk': gsi2sk });
+const appSeconds = () => Math.floor(nowMs() / 1000);
+const closesAt = (window: Pick<MessageMailWindow, 'openedAt'>, windowSeconds: number) => new Date((window.openedAt + windowSeconds) * 1000).toISOString();
+
+function toWindowItem(window: MessageMailWindow, windowSeconds: number) {
+  return { ...messageMailWindowKey(window.userId, window.chatId), ...window, expiresAt: window.openedAt + windowSeconds + KEPT_AFTER_WINDOW_SECONDS };
+}
+
+/**
+ * Opens the reader's window of message mails for a conversation, for the mail about to tell them
+ * `mailed`: answers the window, or undefined while the previous window is still open (its mail, or
+ * its summary, covers this message). A window opened anew has no summary due.
+ */
+export async function openMessageMailWindow(userId: string, chatId: string, mailed: WindowMail, windowSeconds: number): Promise<MessageMailWindow | undefined> {
+  const window = { userId, chatId, openedAt: appSeconds(), mailed };
   try {
     await db.send(
       new PutCommand({
         TableName: config.tableName,
-        Item: { ...messageMailWindowKey(userId, chatId), openedAt, expiresAt: openedAt + windowSeconds },
+        Item: toWindowItem(window, windowSeconds),
         ConditionExpression: 'attribute_not_exists(pk) OR openedAt <= :closed',
-        ExpressionAttributeValues: { ':closed': openedAt - windowSeconds },
+        ExpressionAttributeValues: { ':closed': window.openedAt - windowSeconds },
       }),
     );
-    return openedAt;
+    return window;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -53,17 +94,124 @@ export async function openMessageMailWindow(userId: string, chatId: string, wind
 }
 
 /** Gives the window back when its mail could not be sent, so that the event's retry mails; a newer window stays. */
-export async function closeMessageMailWindow(userId: string, chatId: string, openedAt: number): Promise<void> {
+export async function closeMessageMailWindow(window: MessageMailWindow): Promise<void> {
   try {
     await db.send(
       new DeleteCommand({
         TableName: config.tableName,
-        Key: messageMailWindowKey(userId, chatId),
+        Key: messageMailWindowKey(window.userId, window.chatId),
         ConditionExpression: 'openedAt = :openedAt',
-        ExpressionAttributeValues: { ':openedAt': openedAt },
+        ExpressionAttributeValues: { ':openedAt': window.openedAt },
       }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Puts the reader's open window in the due index at its end, where the schedule finds it to mail a
+ * summary of the messages that came after its mail. false when no window is open (it closed a
+ * moment ago: the message can open the next one). Marking twice is the same write.
+ */
+export async function dueSummaryAtWindowEnd(userId: string, chatId: string, windowSeconds: number): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: messageMailWindowKey(userId, chatId), ConsistentRead: true }));
+  const parsed = windowItem.safeParse(Item);
+  // None, or one written before summaries (it holds no mail to count from): the message opens the next.
+  if (!parsed.success) return false;
+  const window = parsed.data;
+  if (window.openedAt <= appSeconds() - windowSeconds) return false;
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: messageMailWindowKey(userId, chatId),
+        UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+        ConditionExpression: 'openedAt = :openedAt',
+        ExpressionAttributeValues: { ...prefixed(messageSummaryDueIndex(closesAt(window, windowSeconds), userId, chatId)), ':openedAt': window.openedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The windows whose summary is due by now, earliest first (the due index, GSI2). */
+export async function dueSummaryWindows(limit: number): Promise<MessageMailWindow[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :due AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':due': MESSAGE_SUMMARIES_DUE, ':now': `${nowIso()}#~` },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => windowItem.parse(item));
+}
+
+/** Takes a due window out of the index with nothing to mail; false when it changed meanwhile (another run, a new window). */
+export async function settleSummary(window: MessageMailWindow): Promise<boolean> {
+  return conditionalUpdate(
+    window.userId,
+    window.chatId,
+    'REMOVE gsi2pk, gsi2sk',
+    { ':openedAt': window.openedAt },
+    'openedAt = :openedAt AND attribute_exists(gsi2pk)',
+  );
+}
+
+/**
+ * Starts the next window with the summary about to tell `mailed`, taking the due window out of the
+ * index: only the run whose write lands mails. Answers the new window, or undefined when the due
+ * one changed meanwhile.
+ */
+export async function startWindowWithSummary(due: MessageMailWindow, mailed: WindowMail, windowSeconds: number): Promise<MessageMailWindow | undefined> {
+  const next = { ...due, openedAt: appSeconds(), mailed };
+  const started = await conditionalUpdate(
+    due.userId,
+    due.chatId,
+    'SET openedAt = :next, mailed = :mailed, expiresAt = :expiresAt REMOVE gsi2pk, gsi2sk',
+    { ':next': next.openedAt, ':mailed': mailed, ':expiresAt': toWindowItem(next, windowSeconds).expiresAt, ':openedAt': due.openedAt },
+    'openedAt = :openedAt AND attribute_exists(gsi2pk)',
+  );
+  return started ? next : undefined;
+}
+
+/** Puts the due window back when its summary could not be sent, so that the next run mails it; a newer window stays. */
+export async function restoreDueWindow(due: MessageMailWindow, started: MessageMailWindow, windowSeconds: number): Promise<void> {
+  const item = toWindowItem(due, windowSeconds);
+  await conditionalUpdate(
+    due.userId,
+    due.chatId,
+    'SET openedAt = :due, mailed = :mailed, expiresAt = :expiresAt, gsi2pk = :pk, gsi2sk = :sk',
+    {
+      ':due': due.openedAt,
+      ':mailed': due.mailed,
+      ':expiresAt': item.expiresAt,
+      ...prefixed(messageSummaryDueIndex(closesAt(due, windowSeconds), due.userId, due.chatId)),
+      ':openedAt': started.openedAt,
+    },
+    'openedAt = :openedAt',
+  );
+}
+
+async function conditionalUpdate(userId: string, chatId: string, update: string, values: Record<string, unknown>, condition: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: messageMailWindowKey(userId, chatId),
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }

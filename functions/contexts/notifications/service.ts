@@ -1,7 +1,7 @@
 /**
  * The notifications function's work on the table's stream: each inserted event is pushed to its
  * recipients' open connections (while a push is still of use), its notice, if any, is mailed, and
- * its admin action, if any, is logged.
+ * its admin action, if any, is logged. On a schedule, the summaries of message windows that ended are mailed.
  * Each mail is claimed before it is sent and given back if sending fails, so an event retried
  * (a failed push or mail) never mails anyone twice. A failed event is reported alone, to be retried.
  */
@@ -13,7 +13,7 @@ import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { type NoticeMail, sendMail } from '../../platform/mailer';
 import { notificationPreferencesOf } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { messageNoticeMail } from '../chats/notice-service';
+import { messageNoticeMail, messageSummaryMail } from '../chats/notice-service';
 import { offerNoticeMails } from '../catalogue/notice-service';
 import { withdrawalNoticeMails } from '../earnings/notice-service';
 import { noticeMails } from '../orders/notice-service';
@@ -41,24 +41,80 @@ async function wantedMails(mails: NoticeMail[]): Promise<NoticeMail[]> {
   });
 }
 
+/** Attempts at opening a window or marking it due: a window that closes in between is opened the next time round. */
+const WINDOW_ATTEMPTS = 3;
+
 /**
- * A message's mail (decision 187): none while its reader has a socket open (the message reached
- * them live), none when they switched message mails off, and at most one per conversation in
- * MESSAGE_MAILS.windowSeconds: the window's conditional write decides, and its mail counts every
- * message unread by then. A retried event finds the window taken: no second mail.
+ * A message's mail (decisions 187 and 219): none while its reader has a socket open (the message
+ * reached them live), none when they switched message mails off, and at most one per conversation in
+ * MESSAGE_MAILS.windowSeconds. The first message of a window mails at once (its conditional write
+ * decides, and the mail counts every message unread by then); a later one puts the window in the
+ * due index, whose run at the window's end mails one summary. A retried event finds the window taken.
  */
 async function mailNewMessages(notice: MessageNotice): Promise<void> {
-  if (await isOnline(notice.recipientId)) return;
+  const { recipientId, chatId } = notice;
+  if (await isOnline(recipientId)) return;
   const found = await messageNoticeMail(notice);
   if (!found || (await wantedMails([found])).length === 0) return;
-  const openedAt = await repo.openMessageMailWindow(notice.recipientId, notice.chatId, MESSAGE_MAILS.windowSeconds);
-  if (openedAt === undefined) return;
+  for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++) {
+    const window = await repo.openMessageMailWindow(recipientId, chatId, found.told, MESSAGE_MAILS.windowSeconds);
+    if (window) {
+      try {
+        await sendMail(found.mail);
+      } catch (error) {
+        await repo.closeMessageMailWindow(window);
+        throw error;
+      }
+      return;
+    }
+    if (await repo.dueSummaryAtWindowEnd(recipientId, chatId, MESSAGE_MAILS.windowSeconds)) return;
+  }
+}
+
+/**
+ * A due window's summary, if its reader still has no socket open, still wants message mails and
+ * has unread messages that came after its mail: the summary starts the next window (a conditional
+ * write on the due one, so two runs mail once) and is given back if it cannot be sent. Otherwise
+ * the window leaves the due index. Answers whether it mailed.
+ */
+async function mailSummary(due: repo.MessageMailWindow): Promise<boolean> {
+  const found = (await isOnline(due.userId)) ? undefined : await messageSummaryMail(due.userId, due.chatId, due.mailed);
+  if (!found || (await wantedMails([found])).length === 0) {
+    await repo.settleSummary(due);
+    return false;
+  }
+  const started = await repo.startWindowWithSummary(due, found.told, MESSAGE_MAILS.windowSeconds);
+  if (!started) return false;
   try {
     await sendMail(found.mail);
   } catch (error) {
-    await repo.closeMessageMailWindow(notice.recipientId, notice.chatId, openedAt);
+    await repo.restoreDueWindow(due, started, MESSAGE_MAILS.windowSeconds);
     throw error;
   }
+  return true;
+}
+
+/** Windows handled per read of the due index, and reads per run: the next run takes the rest. */
+const SUMMARY_BATCH = 100;
+const SUMMARY_ROUNDS = 10;
+
+/** The schedule's run: mails the summaries of every window that ended. A failure of one never stops the others. */
+export async function mailDueSummaries(): Promise<{ mailed: number; settled: number; failed: number }> {
+  const result = { mailed: 0, settled: 0, failed: 0 };
+  for (let round = 0; round < SUMMARY_ROUNDS; round++) {
+    const due = await repo.dueSummaryWindows(SUMMARY_BATCH);
+    for (const window of due) {
+      try {
+        if (await mailSummary(window)) result.mailed++;
+        else result.settled++;
+      } catch (error) {
+        result.failed++;
+        logger.error('Message summary failed; retried on the next run', { error: error as Error, userId: window.userId, chatId: window.chatId });
+      }
+    }
+    if (due.length < SUMMARY_BATCH) break;
+  }
+  return result;
 }
 
 /** Sends the mails of a notice that were not sent for this event before. */
