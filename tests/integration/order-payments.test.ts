@@ -13,7 +13,7 @@ import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { advanceClock, delivered, localEvents, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, serverNow, startIn } from '../support/orders';
-import { getItem, setAttributes } from '../support/table';
+import { getItem, partitionItems, setAttributes } from '../support/table';
 
 const HOUR = 3_600_000;
 
@@ -152,6 +152,46 @@ describe('paying a fixed-price order by card', () => {
     const refundId = charge.refunds?.data[0]?.id;
     expect(await ledgerEntry(`refund:${refundId}`)).toMatchObject({ kind: 'refund', orderId: chat._id });
     expect((await chatOf(student, chat._id)).orderStatus).toBe('canceled');
+  });
+});
+
+describe('paying by bank transfer', () => {
+  const settle = (sessionId: string, outcome: 'succeeded' | 'failed') =>
+    fetch(`${stackUrl()}/_local/payments/checkout/${sessionId}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome }),
+    });
+
+  it('waits while the transfer settles, and after it failed starts a new checkout that pays the order once', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const first = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    const failedId = sessionIdOf(first.body.url);
+    expect((await pressOnPage(first.body.url, 'pay_async')).status).toBe(303);
+    await delivered('checkout.session.completed', failedId);
+    // Still settling: the money may come, so no second checkout.
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 409, body: { code: 'payment_not_confirmed' } });
+
+    expect((await settle(failedId, 'failed')).status).toBe(200);
+    await delivered('checkout.session.async_payment_failed', failedId);
+    expect(await localStripe().checkout.sessions.retrieve(failedId)).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('open');
+    expect(await put(student, `/chats/${chat._id}/mark-paid`)).toMatchObject({ status: 409, body: { code: 'payment_not_confirmed' } });
+
+    const second = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const sessionId = sessionIdOf(second.body.url);
+    expect(sessionId).not.toBe(failedId);
+    expect((await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id })).body.url).toBe(second.body.url);
+    expect((await pressOnPage(second.body.url, 'pay')).status).toBe(303);
+    await delivered('checkout.session.completed', sessionId);
+
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', paymentAmount: 60 });
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    expect(sumOf(await ledgerEntry(`payment:${paymentIntentId}`))).toBe(0);
+    const held = (await partitionItems(`BALANCE#held:${chat._id}`)).filter((line) => line.sk !== 'TOTAL');
+    expect(held.map((line) => line.amountCents)).toEqual([-6000]);
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 409, body: { code: 'already_paid' } });
   });
 });
 

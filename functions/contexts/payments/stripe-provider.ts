@@ -77,6 +77,9 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
     ...(paymentIntentId && { paymentIntentId }),
     ...(chargeId && { chargeId }),
     ...(transaction && { feeCents: cents(transaction.fee) }),
+    // A failed debit leaves the session complete and unpaid for good; its intent waits for another method that Checkout never asks.
+    paymentFailed:
+      session.status === 'complete' && session.payment_status === 'unpaid' && (intent?.status === 'requires_payment_method' || intent?.status === 'canceled'),
   };
 }
 
