@@ -83,6 +83,8 @@ export const MSG = {
   nothingToPay: 'There is nothing to pay for this order yet.',
   amountMismatch: 'The amount changed. Please reload the conversation to see the current total.',
   totalTooLarge: 'This booking comes to more than €999,999.99, more than a card payment can carry. Please book fewer hours.',
+  counterTotalTooLarge: 'These hours come to more than €999,999.99, more than a card payment can carry. Please propose fewer hours.',
+  paymentAmountFormat: 'The amount must be in euros with at most two decimals, such as 60 or 60.50.',
   totalTooSmall: 'A card payment must be at least €0.50.',
   paymentNotConfirmed: 'We have not received the payment yet. It will show here as soon as it is confirmed.',
   paymentsUnavailable: 'Payments are unavailable for a moment. Please try again.',
