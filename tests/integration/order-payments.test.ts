@@ -13,6 +13,7 @@ import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { advanceClock, delivered, localEvents, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, serverNow, startIn } from '../support/orders';
+import { stackEnv } from '../support/stack';
 import { getItem, partitionItems, setAttributes } from '../support/table';
 
 const HOUR = 3_600_000;
@@ -208,6 +209,24 @@ describe('the webhook', () => {
     expect(await getItem({ pk: 'PROVIDEREVENT#evt_forged', sk: 'EVENT' })).toBeUndefined();
   });
 
+  it('takes events signed by the platform’s endpoint or by the Connect endpoint, each with its own secret', async () => {
+    const client = new (await import('../support/api')).ApiClient();
+    const [platformSecret, connectSecret] = stackEnv().STRIPE_WEBHOOK_SECRET.split(',');
+    expect(connectSecret).toBeTruthy();
+    for (const [secret, accepted] of [
+      [platformSecret, true],
+      [connectSecret, true],
+      ['whsec_of_another_endpoint', false],
+    ] as const) {
+      const id = `evt_${randomUUID().replaceAll('-', '')}`;
+      const payload = JSON.stringify({ id, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', metadata: { stage: 'local' } } } });
+      const signature = localStripe().webhooks.generateTestHeaderString({ payload, secret });
+      const answer = await client.request('POST', '/webhooks/stripe', undefined, { raw: payload, headers: { 'stripe-signature': signature } });
+      expect(answer.status, secret).toBe(accepted ? 200 : 400);
+      expect(Boolean(await getItem({ pk: `PROVIDEREVENT#${id}`, sk: 'EVENT' })), secret).toBe(accepted);
+    }
+  });
+
   it('answers 409 for an order not yet visible, so the provider retries, and processes the event once the order exists', async () => {
     const orderId = `late-${randomUUID()}`;
     const session = await localStripe().checkout.sessions.create({
@@ -296,6 +315,30 @@ describe('booking an hourly session', () => {
     const { sessionId } = await pay(student, chat._id, 136.5);
     expect((await localStripe().checkout.sessions.retrieve(sessionId)).amount_total).toBe(13650);
     expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', paymentAmount: 136.5 });
+  });
+
+  it('refuses hours whose total is more than one card payment carries when they are proposed, not at payment', async () => {
+    const costly = await hourlyOfferOf(expert, 'Board advisory by the hour', 150_000);
+    const { student, chat } = await openOrder(costly);
+    const start = await startIn(48);
+    // 8 hours at €150,000 are €1,200,000, over Stripe's €999,999.99.
+    expect(await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 8 })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.totalTooLarge, code: 'total_too_large' },
+    });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('open');
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 6 })).status).toBe(200);
+    expect(await put(expert, `/chats/${chat._id}/counter-schedule`, { scheduledDate: await startIn(72), scheduledHours: 7 })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.counterTotalTooLarge, code: 'total_too_large' },
+    });
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'scheduled', scheduledDate: start, scheduledHours: 6 });
+
+    // A counter recorded before bookings were bounded is refused when the student accepts it.
+    expect((await put(expert, `/chats/${chat._id}/counter-schedule`, { scheduledDate: start, scheduledHours: 5 })).status).toBe(200);
+    await setAttributes({ pk: `ORDER#${chat._id}`, sk: 'ORDER' }, { scheduledHours: 8 });
+    expect(await put(student, `/chats/${chat._id}/accept-schedule`)).toMatchObject({ status: 400, body: { code: 'total_too_large' } });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('countered');
   });
 
   it('refuses a start off the half-hour step or in the past, and hours outside 1 to 8', async () => {
