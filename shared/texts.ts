@@ -88,7 +88,6 @@ export const MSG = {
   totalTooSmall: 'A card payment must be at least €0.50.',
   paymentNotConfirmed: 'We have not received the payment yet. It will show here as soon as it is confirmed.',
   paymentsUnavailable: 'Payments are unavailable for a moment. Please try again.',
-  onboardExpertFirst: 'This expert cannot take payments yet.',
   orderNotReady: 'This order is not visible yet; the event will be retried.',
   invalidSignature: 'Invalid signature.',
   scheduleProposed: 'Your proposed time was sent.',
