@@ -67,6 +67,27 @@ describe('payout onboarding', () => {
   });
 });
 
+describe('a fresh onboarding link', () => {
+  it('takes an expert who left onboarding unfinished back to the same account, and is an expert’s only', async () => {
+    const { client: newcomer } = await signedInNewExpert('Ada', 'Again');
+    const started = await newcomer.post<{ url: string }>('/payments/onboard');
+    expect((await pressOnPage(started.body.url, 'leave')).location).toBe(`${stackUrl()}/create?stripe=success`);
+    const user = await newcomer.get<{ _id: string }>('/auth/user');
+    const accountId = (await getItem({ pk: `USER#${user.body._id}`, sk: 'PROFILE' }))?.payoutAccountId;
+
+    const link = await newcomer.post<{ url: string }>('/payments/account-link');
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.url).toMatch(new RegExp(`^${stackUrl()}/_local/payments/onboarding/`));
+    expect(link.body.url).not.toBe(started.body.url);
+    expect((await pressOnPage(link.body.url, 'complete')).location).toBe(`${stackUrl()}/create?stripe=success`);
+    expect((await newcomer.get('/payments/account-status')).body).toEqual({ payouts_enabled: true, currentlyDue: [] });
+    expect((await getItem({ pk: `USER#${user.body._id}`, sk: 'PROFILE' }))?.payoutAccountId).toBe(accountId);
+
+    const { client: student } = await signedInStudent();
+    expect((await student.post('/payments/account-link')).status).toBe(403);
+  });
+});
+
 describe('paying a fixed-price order by card', () => {
   it('charges the server’s amount once: a double click gets the same checkout, the webhook and the return confirm it together', async () => {
     const { student, chat } = await openOrder(fixedOffer);
@@ -193,6 +214,49 @@ describe('paying by bank transfer', () => {
     const held = (await partitionItems(`BALANCE#held:${chat._id}`)).filter((line) => line.sk !== 'TOTAL');
     expect(held.map((line) => line.amountCents)).toEqual([-6000]);
     expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 409, body: { code: 'already_paid' } });
+  });
+});
+
+describe('events that come late', () => {
+  it('changes nothing when an expired checkout’s event comes again after the order was paid by a new one', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const first = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    const expiredId = sessionIdOf(first.body.url);
+    expect((await fetch(`${stackUrl()}/_local/payments/checkout/${expiredId}/expire`, { method: 'POST' })).status).toBe(200);
+    const expired = await delivered('checkout.session.expired', expiredId);
+    const { sessionId } = await pay(student, chat._id);
+    expect(sessionId).not.toBe(expiredId);
+    const paid = await chatOf(student, chat._id);
+
+    expect((await fetch(`${stackUrl()}/_local/payments/events/${expired.id}/resend`, { method: 'POST' })).status).toBe(200);
+    const resent = (await localEvents()).find((event) => event.id === expired.id);
+    expect(resent?.deliveries.at(-1)?.status).toBe(200);
+    expect(await chatOf(student, chat._id)).toEqual(paid);
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    expect((await partitionItems(`BALANCE#held:${chat._id}`)).filter((line) => line.sk !== 'TOTAL').map((line) => line.amountCents)).toEqual([-6000]);
+    expect(await ledgerEntry(`payment:${paymentIntentId}`)).toMatchObject({ kind: 'payment' });
+  });
+
+  it('refunds a payment made on the checkout of a booking the student has since changed', async () => {
+    const { student, chat } = await openOrder(hourlyOffer);
+    const start = await startIn(48);
+    await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 1 });
+    await put(expert, `/chats/${chat._id}/confirm-schedule`);
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    const sessionId = sessionIdOf(created.body.url);
+    // A new proposal before paying: the order now waits for the expert again.
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 2 })).status).toBe(200);
+    // Its checkout, still open in another tab, is paid all the same.
+    expect((await pressOnPage(created.body.url, 'pay')).status).toBe(303);
+    await delivered('checkout.session.completed', sessionId);
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    const intent = await localStripe().paymentIntents.retrieve(paymentIntentId);
+    const charge = await localStripe().charges.retrieve(String(intent.latest_charge));
+    expect(charge).toMatchObject({ refunded: true, amount_refunded: 4550 });
+    expect(await ledgerEntry(`payment:${paymentIntentId}`)).toMatchObject({ kind: 'payment', orderId: chat._id });
+    expect(await ledgerEntry(`refund:${charge.refunds?.data[0]?.id}`)).toMatchObject({ kind: 'refund', orderId: chat._id });
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'scheduled', scheduledHours: 2 });
+    expect((await chatOf(student, chat._id)).paymentAmount ?? 0).toBe(0);
   });
 });
 
