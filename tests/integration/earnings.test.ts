@@ -40,8 +40,8 @@ describe('earnings', () => {
     ]);
 
     // The credit went to the expert's connected account, out of the order's charge, in the charge's transfer group.
-    const order = await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' });
-    const intent = await localStripe().paymentIntents.retrieve(String((order?.payment as { paymentIntentId: string }).paymentIntentId));
+    const payment = (await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' }))?.payment as { paymentIntentId: string } | undefined;
+    const intent = await localStripe().paymentIntents.retrieve(String(payment?.paymentIntentId));
     expect(intent.transfer_group).toBeTruthy();
     const [transfer] = (await localStripe().transfers.list({ transfer_group: String(intent.transfer_group) })).data;
     expect(transfer).toMatchObject({ amount: 5400, currency: 'eur', source_transaction: intent.latest_charge, metadata: { orderId: chatId } });
