@@ -74,7 +74,6 @@ export const ERROR_CODES = [
   'total_too_small',
   'payment_not_confirmed',
   'payments_unavailable',
-  'expert_not_payable',
   'order_not_ready',
   'invalid_signature',
   'reschedule_too_late',

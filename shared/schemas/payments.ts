@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import { isWholeCents } from '../money';
 import { MSG } from '../texts';
 
 export const createSessionSchema = z.object({
-  amount: z.optional(z.number().check(z.gte(0))),
+  /** The total the page showed, in euros: only checked against the server's. */
+  amount: z.optional(z.number({ error: MSG.paymentAmountFormat }).check(z.gte(0, MSG.paymentAmountFormat), z.refine(isWholeCents, MSG.paymentAmountFormat))),
   chatId: z.string().check(z.minLength(1), z.maxLength(64)),
   booking: z.optional(
     z.object({

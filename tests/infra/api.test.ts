@@ -1,5 +1,6 @@
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_DEADLINES_PERIOD_MINUTES } from '../../shared/limits';
 import { DOMAINS, ROUTES, routeKey } from '../../shared/routes';
 import {
   arrayAt,
@@ -9,6 +10,7 @@ import {
   type Resources,
   resourcesOf,
   statementsOfFunction,
+  statementsOfRole,
   stringAt,
   synthesizeStage,
   type SynthesizedStage,
@@ -23,6 +25,14 @@ beforeAll(() => {
 });
 
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+
+/** The EventBridge rules that invoke this Lambda. */
+const rulesInvoking = (functionId: string) =>
+  ofType('AWS::Events::Rule')
+    .map(([, rule]) => rule)
+    .filter((rule) =>
+      arrayAt(rule.Properties, 'Targets').some((target) => JSON.stringify(objectAt(target).Arn) === JSON.stringify({ 'Fn::GetAtt': [functionId, 'Arn'] })),
+    );
 
 /** The logical ID of the Lambda a route's integration invokes. */
 function functionBehind(route: Resource): string {
@@ -65,9 +75,8 @@ describe('domain Lambdas', () => {
 
   it('rebuilds the search snapshot every 10 minutes into the files bucket, which only the catalogue Lambda reads', () => {
     const indexer = logicalIdOf(synthesized.stage.api.searchIndexerFunction);
-    const [[, rule]] = ofType('AWS::Events::Rule');
+    const [rule] = rulesInvoking(indexer);
     expect(rule.Properties.ScheduleExpression).toBe(`rate(${SEARCH_SNAPSHOT.periodMinutes} minutes)`);
-    expect(JSON.stringify(rule.Properties.Targets)).toContain(indexer);
     expect(resources[indexer].Properties.Timeout).toBeGreaterThanOrEqual(120);
     const snapshotStatements = (id: string) =>
       statementsOfFunction(synthesized.templates.api, id).filter((statement) => JSON.stringify(statement.Resource).includes(SEARCH_SNAPSHOT.key));
@@ -78,6 +87,17 @@ describe('domain Lambdas', () => {
     for (const domain of DOMAINS.filter((other) => other !== 'catalogue')) {
       expect(snapshotStatements(logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)), domain).toEqual([]);
     }
+  });
+
+  it('runs the order deadlines in the orders Lambda every few minutes, on one schedule, retried', () => {
+    const orders = logicalIdOf(synthesized.stage.api.domainFunctions.get('orders')!);
+    const rules = rulesInvoking(orders);
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties).toMatchObject({ ScheduleExpression: `rate(${ORDER_DEADLINES_PERIOD_MINUTES} minutes)`, State: 'ENABLED' });
+    expect(arrayAt(rules[0].Properties, 'Targets')).toEqual([expect.objectContaining({ RetryPolicy: { MaximumRetryAttempts: 2 } })]);
+    // EventBridge may invoke it: the rule's permission on the function.
+    const permissions = ofType('AWS::Lambda::Permission').filter(([, permission]) => permission.Properties.Principal === 'events.amazonaws.com');
+    expect(permissions.some(([, permission]) => JSON.stringify(permission.Properties.FunctionName).includes(orders))).toBe(true);
   });
 
   it('gives the auth Lambda the memory scrypt needs, and the catalogue Lambda the memory its search index needs', () => {
@@ -112,6 +132,30 @@ describe('domain Lambdas', () => {
       );
       if (domain === 'orders') expect(variables).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
       else expect(variables, domain).not.toContain('STRIPE_SECRET_KEY_ARN');
+    }
+  });
+
+  it('lets only the orders Lambda read the Stripe secrets, in any stack of the stage', () => {
+    const stripeSecrets = ofType('AWS::SecretsManager::Secret')
+      .filter(([, secret]) => String(secret.Properties.Description).includes('STRIPE_'))
+      .map(([id]) => id);
+    expect(stripeSecrets).toHaveLength(2);
+    const ordersRole = stringAt(resources[logicalIdOf(synthesized.stage.api.domainFunctions.get('orders')!)].Properties, 'Role', 'Fn::GetAtt', 0);
+    for (const secret of stripeSecrets) {
+      const readers = synthesized.everyTemplate.flatMap((template) =>
+        Object.values(resourcesOf(template))
+          .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+          .filter((policy) =>
+            arrayAt(policy.Properties, 'PolicyDocument', 'Statement').some((statement) => JSON.stringify(objectAt(statement).Resource).includes(secret)),
+          )
+          .flatMap((policy) => arrayAt(policy.Properties, 'Roles').map((role) => JSON.stringify(role))),
+      );
+      expect(readers, secret).toEqual([JSON.stringify({ Ref: ordersRole })]);
+      const granted = statementsOfRole(synthesized.templates.api, ordersRole).filter((statement) => JSON.stringify(statement.Resource).includes(secret));
+      expect(
+        granted.flatMap((statement) => [statement.Action].flat()),
+        secret,
+      ).toContain('secretsmanager:GetSecretValue');
     }
   });
 

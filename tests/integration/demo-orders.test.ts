@@ -169,7 +169,7 @@ describe('the demo orders of a first start', () => {
         // And sent to the expert's connected account, out of the order's charge.
         expect(transfer).toMatchObject({ status: expect.stringMatching(/^(sent|settled)$/), amountCents: amount - amount / 10 });
         const sent = await stripe.transfers.retrieve(transfer?.transferId ?? '');
-        expect(sent).toMatchObject({ amount: amount - amount / 10, source_transaction: charge.id, transfer_group: `order-${row.chatId}` });
+        expect(sent).toMatchObject({ amount: amount - amount / 10, source_transaction: charge.id, transfer_group: `order_${row.chatId}` });
         heldAtProvider -= sent.amount;
       } else {
         expect(charge.amount_refunded).toBe(0);

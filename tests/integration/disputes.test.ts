@@ -39,7 +39,7 @@ async function sellerWithFunds(firstName: string): Promise<Seller & { chatId: st
   await onboard(seller.expert);
   const { chatId } = await approvedOrder(seller);
   await settleFunds();
-  const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
+  const [transfer] = (await localStripe().transfers.list({ transfer_group: `order_${chatId}` })).data;
   sellers.push(seller.expertId);
   return { ...seller, chatId, chargeId: String(transfer.source_transaction), transferId: transfer.id };
 }

@@ -40,9 +40,14 @@ describe('earnings', () => {
       { orderNumber: expect.any(Number), paymentAmount: 60, earned: 54, chatId, isWithdrawn: false, creditedAt: expect.any(String) },
     ]);
 
-    // The credit went to the expert's connected account, out of the order's charge.
-    const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
-    expect(transfer).toMatchObject({ amount: 5400, currency: 'eur', source_transaction: expect.stringMatching(/^ch_/), metadata: { orderId: chatId } });
+    // The credit went to the expert's connected account, out of the order's charge, in the charge's transfer group.
+    const payment = (await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' }))?.payment as { paymentIntentId: string } | undefined;
+    const intent = await localStripe().paymentIntents.retrieve(String(payment?.paymentIntentId));
+    expect(intent.transfer_group).toBeTruthy();
+    const [transfer] = (await localStripe().transfers.list({ transfer_group: String(intent.transfer_group) })).data;
+    expect(transfer).toMatchObject({ amount: 5400, currency: 'eur', source_transaction: intent.latest_charge, metadata: { orderId: chatId } });
+    expect(transfer.transfer_group).toBe(intent.transfer_group);
+    expect((await localStripe().charges.retrieve(String(intent.latest_charge))).transfer_group).toBe(intent.transfer_group);
 
     // The charge's funds are available when Stripe says: the page says when.
     const charge = await localStripe().charges.retrieve(String(transfer.source_transaction), { expand: ['balance_transaction'] });

@@ -91,6 +91,26 @@ describe('the free introduction', () => {
   });
 });
 
+describe('a counter-proposal declined', () => {
+  it('sends the order back to the student, who proposes again; only the student declines', async () => {
+    const { student, chat } = await openOrder(hourlyOffer);
+    const proposed = await startIn(30);
+    await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: proposed, scheduledHours: 2 });
+    expect(await put(student, `/chats/${chat._id}/decline-schedule`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+    expect((await put(expert, `/chats/${chat._id}/counter-schedule`, { scheduledDate: await startIn(50), scheduledHours: 3 })).status).toBe(200);
+    expect(await put(expert, `/chats/${chat._id}/decline-schedule`)).toMatchObject({ status: 403, body: { code: 'not_your_turn' } });
+    const { client: stranger } = await signedInStudent();
+    expect(await put(stranger, `/chats/${chat._id}/decline-schedule`)).toMatchObject({ status: 403, body: { code: 'not_your_chat' } });
+    expect(await put(student, `/chats/${chat._id}/decline-schedule`)).toMatchObject({ status: 200, body: { msg: MSG.counterDeclined } });
+    const declined = await chatOf(expert, chat._id);
+    expect(declined.orderStatus).toBe('open');
+    expect(declined.scheduledDate).toBeUndefined();
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 400, body: { msg: MSG.chooseDateHours } });
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: proposed, scheduledHours: 1 })).status).toBe(200);
+    expect((await chatOf(expert, chat._id)).orderStatus).toBe('scheduled');
+  });
+});
+
 describe('sessions that end', () => {
   it('credits the expert when the student confirms the session took place', async () => {
     const { student, chat } = await paidSession(3);
@@ -129,6 +149,22 @@ describe('sessions that end', () => {
     expect(await refundedOf(paymentIntentId)).toBe(6000);
   });
 
+  it('approves a delivered project by itself 7 days after its delivery, crediting the expert', async () => {
+    const { student, chat } = await paidProject();
+    expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+    await advanceClock('6d23h');
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('submitted');
+    await advanceClock('1h1m');
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'closed', isOrderClosed: true });
+    expect(await ledgerEntry(`credit:${chat._id}`)).toMatchObject({
+      kind: 'credit',
+      lines: expect.arrayContaining([
+        { account: `held:${chat._id}`, amountCents: 6000 },
+        { account: 'platform_fees', amountCents: -600 },
+      ]),
+    });
+  });
+
   it('refunds a late cancellation in full when the expert does not decide within 48 hours', async () => {
     const { student, chat, paymentIntentId } = await paidSession(14);
     await advanceClock('3h');
@@ -157,6 +193,24 @@ describe('rescheduling a paid session', () => {
     expect(moved).toMatchObject({ orderStatus: 'in_progress', scheduledDate: later, paymentAmount: 100 });
     expect(moved.reschedule).toBeUndefined();
     expect(await refundedOf(paymentIntentId)).toBe(0);
+  });
+
+  it('keeps it as booked when the other side declines, or the proposer withdraws', async () => {
+    const { student, chat } = await paidSession(72);
+    const booked = (await chatOf(student, chat._id)).scheduledDate;
+    expect(await put(student, `/chats/${chat._id}/decline-reschedule`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+    expect((await put(expert, `/chats/${chat._id}/reschedule`, { scheduledDate: await startIn(96) })).status).toBe(200);
+    const { client: stranger } = await signedInStudent();
+    expect(await put(stranger, `/chats/${chat._id}/decline-reschedule`)).toMatchObject({ status: 403, body: { code: 'not_your_chat' } });
+    expect(await put(student, `/chats/${chat._id}/decline-reschedule`)).toMatchObject({ status: 200, body: { msg: MSG.rescheduleDeclined } });
+    const declined = await chatOf(expert, chat._id);
+    expect(declined).toMatchObject({ orderStatus: 'in_progress', scheduledDate: booked });
+    expect(declined.reschedule).toBeUndefined();
+    expect(await put(expert, `/chats/${chat._id}/accept-reschedule`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+
+    expect((await put(student, `/chats/${chat._id}/reschedule`, { scheduledDate: await startIn(120) })).status).toBe(200);
+    expect((await put(student, `/chats/${chat._id}/decline-reschedule`)).status).toBe(200);
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', scheduledDate: booked });
   });
 });
 
@@ -188,6 +242,19 @@ describe('problems decided by an admin', () => {
         details: { decision: 'refund', refundPercent: 25, refundCents: 1500 },
       }),
     ]);
+  });
+
+  it('takes a report only from a participant, and only of a paid order not yet ended', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const reason = { reason: 'The expert does not answer.' };
+    expect(await student.post(`/chats/${chat._id}/report-problem`, reason)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+    const paid = await paidProject();
+    const { client: stranger } = await signedInStudent();
+    expect(await stranger.post(`/chats/${paid.chat._id}/report-problem`, reason)).toMatchObject({ status: 403, body: { code: 'not_your_chat' } });
+    expect((await paid.student.post(`/chats/${paid.chat._id}/report-problem`, reason)).status).toBe(200);
+    expect(await expert.post(`/chats/${paid.chat._id}/report-problem`, reason)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('open');
+    expect((await chatOf(paid.student, paid.chat._id)).orderStatus).toBe('problem_reported');
   });
 
   it('releases the payment to the expert', async () => {

@@ -13,7 +13,8 @@ import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { advanceClock, delivered, localEvents, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, serverNow, startIn } from '../support/orders';
-import { getItem, setAttributes } from '../support/table';
+import { stackEnv } from '../support/stack';
+import { getItem, partitionItems, setAttributes } from '../support/table';
 
 const HOUR = 3_600_000;
 
@@ -64,6 +65,27 @@ describe('payout onboarding', () => {
     expect(JSON.stringify((await newcomer.get('/auth/user')).body)).not.toContain(String(stored?.payoutAccountId));
     const login = await newcomer.post<{ url: string }>('/payments/login-link');
     expect(login.body.url).toBe(`${stackUrl()}/_local/payments/express/${stored?.payoutAccountId}`);
+  });
+});
+
+describe('a fresh onboarding link', () => {
+  it('takes an expert who left onboarding unfinished back to the same account, and is an expert’s only', async () => {
+    const { client: newcomer } = await signedInNewExpert('Ada', 'Again');
+    const started = await newcomer.post<{ url: string }>('/payments/onboard');
+    expect((await pressOnPage(started.body.url, 'leave')).location).toBe(`${stackUrl()}/create?stripe=success`);
+    const user = await newcomer.get<{ _id: string }>('/auth/user');
+    const accountId = (await getItem({ pk: `USER#${user.body._id}`, sk: 'PROFILE' }))?.payoutAccountId;
+
+    const link = await newcomer.post<{ url: string }>('/payments/account-link');
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.url).toMatch(new RegExp(`^${stackUrl()}/_local/payments/onboarding/`));
+    expect(link.body.url).not.toBe(started.body.url);
+    expect((await pressOnPage(link.body.url, 'complete')).location).toBe(`${stackUrl()}/create?stripe=success`);
+    expect((await newcomer.get('/payments/account-status')).body).toEqual({ payouts_enabled: true, currentlyDue: [] });
+    expect((await getItem({ pk: `USER#${user.body._id}`, sk: 'PROFILE' }))?.payoutAccountId).toBe(accountId);
+
+    const { client: student } = await signedInStudent();
+    expect((await student.post('/payments/account-link')).status).toBe(403);
   });
 });
 
@@ -156,6 +178,89 @@ describe('paying a fixed-price order by card', () => {
   });
 });
 
+describe('paying by bank transfer', () => {
+  const settle = (sessionId: string, outcome: 'succeeded' | 'failed') =>
+    fetch(`${stackUrl()}/_local/payments/checkout/${sessionId}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome }),
+    });
+
+  it('waits while the transfer settles, and after it failed starts a new checkout that pays the order once', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const first = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    const failedId = sessionIdOf(first.body.url);
+    expect((await pressOnPage(first.body.url, 'pay_async')).status).toBe(303);
+    await delivered('checkout.session.completed', failedId);
+    // Still settling: the money may come, so no second checkout.
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 409, body: { code: 'payment_not_confirmed' } });
+
+    expect((await settle(failedId, 'failed')).status).toBe(200);
+    await delivered('checkout.session.async_payment_failed', failedId);
+    expect(await localStripe().checkout.sessions.retrieve(failedId)).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('open');
+    expect(await put(student, `/chats/${chat._id}/mark-paid`)).toMatchObject({ status: 409, body: { code: 'payment_not_confirmed' } });
+
+    const second = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const sessionId = sessionIdOf(second.body.url);
+    expect(sessionId).not.toBe(failedId);
+    expect((await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id })).body.url).toBe(second.body.url);
+    expect((await pressOnPage(second.body.url, 'pay')).status).toBe(303);
+    await delivered('checkout.session.completed', sessionId);
+
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', paymentAmount: 60 });
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    expect(sumOf(await ledgerEntry(`payment:${paymentIntentId}`))).toBe(0);
+    const held = (await partitionItems(`BALANCE#held:${chat._id}`)).filter((line) => line.sk !== 'TOTAL');
+    expect(held.map((line) => line.amountCents)).toEqual([-6000]);
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 409, body: { code: 'already_paid' } });
+  });
+});
+
+describe('events that come late', () => {
+  it('changes nothing when an expired checkout’s event comes again after the order was paid by a new one', async () => {
+    const { student, chat } = await openOrder(fixedOffer);
+    const first = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    const expiredId = sessionIdOf(first.body.url);
+    expect((await fetch(`${stackUrl()}/_local/payments/checkout/${expiredId}/expire`, { method: 'POST' })).status).toBe(200);
+    const expired = await delivered('checkout.session.expired', expiredId);
+    const { sessionId } = await pay(student, chat._id);
+    expect(sessionId).not.toBe(expiredId);
+    const paid = await chatOf(student, chat._id);
+
+    expect((await fetch(`${stackUrl()}/_local/payments/events/${expired.id}/resend`, { method: 'POST' })).status).toBe(200);
+    const resent = (await localEvents()).find((event) => event.id === expired.id);
+    expect(resent?.deliveries.at(-1)?.status).toBe(200);
+    expect(await chatOf(student, chat._id)).toEqual(paid);
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    expect((await partitionItems(`BALANCE#held:${chat._id}`)).filter((line) => line.sk !== 'TOTAL').map((line) => line.amountCents)).toEqual([-6000]);
+    expect(await ledgerEntry(`payment:${paymentIntentId}`)).toMatchObject({ kind: 'payment' });
+  });
+
+  it('refunds a payment made on the checkout of a booking the student has since changed', async () => {
+    const { student, chat } = await openOrder(hourlyOffer);
+    const start = await startIn(48);
+    await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 1 });
+    await put(expert, `/chats/${chat._id}/confirm-schedule`);
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    const sessionId = sessionIdOf(created.body.url);
+    // A new proposal before paying: the order now waits for the expert again.
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 2 })).status).toBe(200);
+    // Its checkout, still open in another tab, is paid all the same.
+    expect((await pressOnPage(created.body.url, 'pay')).status).toBe(303);
+    await delivered('checkout.session.completed', sessionId);
+    const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
+    const intent = await localStripe().paymentIntents.retrieve(paymentIntentId);
+    const charge = await localStripe().charges.retrieve(String(intent.latest_charge));
+    expect(charge).toMatchObject({ refunded: true, amount_refunded: 4550 });
+    expect(await ledgerEntry(`payment:${paymentIntentId}`)).toMatchObject({ kind: 'payment', orderId: chat._id });
+    expect(await ledgerEntry(`refund:${charge.refunds?.data[0]?.id}`)).toMatchObject({ kind: 'refund', orderId: chat._id });
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'scheduled', scheduledHours: 2 });
+    expect((await chatOf(student, chat._id)).paymentAmount ?? 0).toBe(0);
+  });
+});
+
 describe('the webhook', () => {
   it('refuses an unsigned or wrongly signed event and changes nothing', async () => {
     const client = new (await import('../support/api')).ApiClient();
@@ -167,6 +272,24 @@ describe('the webhook', () => {
     });
     expect(forged).toMatchObject({ status: 400, body: { code: 'invalid_signature' } });
     expect(await getItem({ pk: 'PROVIDEREVENT#evt_forged', sk: 'EVENT' })).toBeUndefined();
+  });
+
+  it('takes events signed by the platform’s endpoint or by the Connect endpoint, each with its own secret', async () => {
+    const client = new (await import('../support/api')).ApiClient();
+    const [platformSecret, connectSecret] = stackEnv().STRIPE_WEBHOOK_SECRET.split(',');
+    expect(connectSecret).toBeTruthy();
+    for (const [secret, accepted] of [
+      [platformSecret, true],
+      [connectSecret, true],
+      ['whsec_of_another_endpoint', false],
+    ] as const) {
+      const id = `evt_${randomUUID().replaceAll('-', '')}`;
+      const payload = JSON.stringify({ id, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', metadata: { stage: 'local' } } } });
+      const signature = localStripe().webhooks.generateTestHeaderString({ payload, secret });
+      const answer = await client.request('POST', '/webhooks/stripe', undefined, { raw: payload, headers: { 'stripe-signature': signature } });
+      expect(answer.status, secret).toBe(accepted ? 200 : 400);
+      expect(Boolean(await getItem({ pk: `PROVIDEREVENT#${id}`, sk: 'EVENT' })), secret).toBe(accepted);
+    }
   });
 
   it('answers 409 for an order not yet visible, so the provider retries, and processes the event once the order exists', async () => {
@@ -257,6 +380,30 @@ describe('booking an hourly session', () => {
     const { sessionId } = await pay(student, chat._id, 136.5);
     expect((await localStripe().checkout.sessions.retrieve(sessionId)).amount_total).toBe(13650);
     expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', paymentAmount: 136.5 });
+  });
+
+  it('refuses hours whose total is more than one card payment carries when they are proposed, not at payment', async () => {
+    const costly = await hourlyOfferOf(expert, 'Board advisory by the hour', 150_000);
+    const { student, chat } = await openOrder(costly);
+    const start = await startIn(48);
+    // 8 hours at €150,000 are €1,200,000, over Stripe's €999,999.99.
+    expect(await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 8 })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.totalTooLarge, code: 'total_too_large' },
+    });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('open');
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: 6 })).status).toBe(200);
+    expect(await put(expert, `/chats/${chat._id}/counter-schedule`, { scheduledDate: await startIn(72), scheduledHours: 7 })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.counterTotalTooLarge, code: 'total_too_large' },
+    });
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'scheduled', scheduledDate: start, scheduledHours: 6 });
+
+    // A counter recorded before bookings were bounded is refused when the student accepts it.
+    expect((await put(expert, `/chats/${chat._id}/counter-schedule`, { scheduledDate: start, scheduledHours: 5 })).status).toBe(200);
+    await setAttributes({ pk: `ORDER#${chat._id}`, sk: 'ORDER' }, { scheduledHours: 8 });
+    expect(await put(student, `/chats/${chat._id}/accept-schedule`)).toMatchObject({ status: 400, body: { code: 'total_too_large' } });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('countered');
   });
 
   it('refuses a start off the half-hour step or in the past, and hours outside 1 to 8', async () => {

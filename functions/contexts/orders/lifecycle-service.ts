@@ -16,7 +16,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { move } from './move';
-import type { OrderAction, OrderActor, OrderRecord } from './order';
+import { type OrderAction, type OrderActor, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { sendTransferSoon } from './transfer-service';
 
@@ -46,6 +46,14 @@ function futureStart(scheduledDate: string): string {
 }
 
 /**
+ * An hourly booking whose total one card payment cannot carry is refused when its hours are proposed
+ * or accepted, not at payment after the other side agreed to it.
+ */
+function payableHours(order: OrderRecord, scheduledHours: number | undefined, message: string): void {
+  if (order.kind === 'hourly' && totalCents({ ...order, scheduledHours }) > ORDER_RULES.maxChargeCents) throw new BadRequest(message, 'total_too_large');
+}
+
+/**
  * The student proposes a start and hours (hourly offers), or books the free introduction (any offer
  * of the expert, once per student and expert: the claim is taken with the proposal, atomically).
  */
@@ -67,6 +75,7 @@ export async function schedule(caller: Caller, orderId: string, body: ScheduleBo
     return { msg: MSG.scheduleProposed };
   }
   if (order.kind !== 'hourly') throw new BadRequest(MSG.hourlyOnly, 'hourly_only');
+  payableHours(order, body.scheduledHours, MSG.totalTooLarge);
   await move(order, { action: 'schedule', actor, changes: { ...changes, scheduledHours: body.scheduledHours } });
   return { msg: MSG.scheduleProposed };
 }
@@ -78,6 +87,7 @@ export async function counterSchedule(caller: Caller, orderId: string, body: Cou
   const { order, actor } = await orderOfParticipant(caller, orderId);
   const scheduledDate = futureStart(body.scheduledDate);
   const hours = order.kind === 'hourly' ? (body.scheduledHours ?? order.scheduledHours) : undefined;
+  payableHours(order, hours, MSG.counterTotalTooLarge);
   await move(order, { action: 'counter', actor, changes: { scheduledDate, scheduledHours: hours, bookingRevision: order.bookingRevision + 1 } });
   return { msg: MSG.counterProposed };
 }
@@ -85,6 +95,8 @@ export async function counterSchedule(caller: Caller, orderId: string, body: Cou
 export async function acceptSchedule(caller: Caller, orderId: string): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
   if (order.scheduledDate !== undefined) futureStart(order.scheduledDate);
+  // A counter made before bookings were bounded may still be over it.
+  payableHours(order, order.scheduledHours, MSG.totalTooLarge);
   await move(order, { action: 'acceptCounter', actor });
   return { msg: MSG.scheduleConfirmed };
 }

@@ -29,7 +29,7 @@ const ATTEMPTS = 4;
 
 const chatUrl = (orderId: string, status?: string) => `${config.appUrl}/messages?chatId=${encodeURIComponent(orderId)}${status ? `&status=${status}` : ''}`;
 
-/** The key of a checkout: the order, its booking's revision and the attempt. A changed booking, or a new attempt after expiry, gets a new one. */
+/** The key of a checkout: the order, its booking's revision and the attempt. A changed booking, or a new attempt after expiry or a failed payment, gets a new one. */
 const checkoutKey = (order: OrderRecord, checkout: Pick<CheckoutRecord, 'bookingRevision' | 'attempt'>) =>
   `order-${order.orderId}-booking-${checkout.bookingRevision}-checkout-${checkout.attempt}`;
 
@@ -73,7 +73,8 @@ export async function createSession(caller: Caller, account: AccountRecord, body
     if (current?.sessionId) {
       const session = await payments.getCheckout(current.sessionId);
       if (session.status === 'open' && session.url) return { url: session.url };
-      if (session.status === 'complete') {
+      // A completed session whose payment failed is over, like an expired one: a new attempt follows.
+      if (session.status === 'complete' && !session.paymentFailed) {
         await confirmPayment(session.sessionId);
         throw new Conflict(
           session.paymentStatus === 'paid' ? MSG.alreadyPaid : MSG.paymentNotConfirmed,

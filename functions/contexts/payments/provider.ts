@@ -35,6 +35,8 @@ export interface CheckoutSession {
   chargeId?: string;
   /** The provider's processing fee on the charge, once paid (Stripe's balance transaction). */
   feeCents?: Cents;
+  /** Completed, but its payment failed (a bank debit refused): nothing will come of this session. */
+  paymentFailed: boolean;
 }
 
 export interface RefundRequest {

@@ -58,6 +58,9 @@ async function call<T>(what: string, run: (api: Stripe) => Promise<T>): Promise<
   }
 }
 
+/** An order's charge and the transfer of its expert's share carry this one group, so Stripe lists them together. */
+const transferGroupOf = (orderId: string) => `order_${orderId}`;
+
 const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : (value?.id ?? undefined));
 
 function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
@@ -77,6 +80,9 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
     ...(paymentIntentId && { paymentIntentId }),
     ...(chargeId && { chargeId }),
     ...(transaction && { feeCents: cents(transaction.fee) }),
+    // A failed debit leaves the session complete and unpaid for good; its intent waits for another method that Checkout never asks.
+    paymentFailed:
+      session.status === 'complete' && session.payment_status === 'unpaid' && (intent?.status === 'requires_payment_method' || intent?.status === 'canceled'),
   };
 }
 
@@ -117,7 +123,7 @@ export const stripeProvider: PaymentProvider = {
           mode: 'payment',
           line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.amountCents, product_data: { name: request.productName } } }],
           // Separate charges and transfers: the charge is the platform's; the expert's share is transferred on approval.
-          payment_intent_data: { transfer_group: `order_${request.orderId}`, metadata },
+          payment_intent_data: { transfer_group: transferGroupOf(request.orderId), metadata },
           metadata,
           client_reference_id: request.orderId,
           ...(request.customerEmail && { customer_email: request.customerEmail }),
@@ -192,7 +198,7 @@ export const stripeProvider: PaymentProvider = {
           currency: 'eur',
           destination: request.destinationAccountId,
           source_transaction: request.sourceChargeId,
-          transfer_group: `order-${request.orderId}`,
+          transfer_group: transferGroupOf(request.orderId),
           metadata: { stage: config.stage, orderId: request.orderId },
         },
         { idempotencyKey: request.idempotencyKey },
