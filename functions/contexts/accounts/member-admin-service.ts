@@ -12,7 +12,7 @@ import { BadRequest, Conflict, Contention, NotFound } from '../../platform/error
 import { logger } from '../../platform/logger';
 import { sendMail } from '../../platform/mailer';
 import { type AdminActor, type AdminAction, auditWrites, recordAdminAction } from '../audit/service';
-import { hasOffers } from '../catalogue/offer-service';
+import { hasOffers } from '../catalogue/account-offers-service';
 import { hasConversations } from '../chats/service';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { accountCountWrite, accountRoleChangeWrite } from '../statistics/counter-writes';

@@ -9,7 +9,7 @@ import type { TransactWrite } from '../../platform/table';
 import * as accounts from '../accounts/service';
 import { isListedExpert } from './expert';
 import * as offers from './offer-repository';
-import { discardHeldPhoto } from './offer-service';
+import { discardHeldPhoto } from './offer-photo-service';
 import * as reviews from './review-repository';
 
 export interface ReportedItem {

@@ -9,8 +9,8 @@ import type { Caller } from '../../platform/access-token';
 import { newId } from '../../platform/crypto';
 import { Forbidden, NotFound } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
-import { logger } from '../../platform/logger';
-import { discardHeldUpload, heldUploadUrl, holdUpload, publishHeldUpload, publishUpload } from '../../platform/uploads';
+import { discardHeldPhoto } from './offer-photo-service';
+import { heldUploadUrl, holdUpload, publishHeldUpload, publishUpload } from '../../platform/uploads';
 import { isListedExpert, toExpertCard } from './expert';
 import { searchIndex } from './search-service';
 import type { OfferHit } from '../search/search-index';
@@ -232,16 +232,6 @@ async function withPendingPhoto(dto: OfferDto, offer: OfferRecord, caller: Calle
   return offer.pendingPhoto && isOwnerOrAdmin(offer, caller) ? { ...dto, pendingPhotoUrl: await heldUploadUrl(offer.pendingPhoto) } : dto;
 }
 
-/** The held photo an offer no longer needs (published, replaced, or the offer retired); a failure only leaves a private object behind. */
-export async function discardHeldPhoto(offer: OfferRecord): Promise<void> {
-  if (!offer.pendingPhoto) return;
-  try {
-    await discardHeldUpload(offer.pendingPhoto);
-  } catch (error) {
-    logger.warn('Held photo not discarded', { offerId: offer.offerId, key: offer.pendingPhoto, error });
-  }
-}
-
 /** An expert's card, or just their id when the account is gone (admins still see the offer). */
 function expertCardOrId(expert: AccountRecord | undefined, expertId: string, caller: Caller): ExpertCard {
   return expert
@@ -258,9 +248,4 @@ function expertCardOrId(expert: AccountRecord | undefined, expertId: string, cal
         payoutsEnabled: false,
         createdAt: '',
       };
-}
-
-/** Whether an expert has offers a change of role would orphan (any not rejected: archived ones keep their orders). */
-export async function hasOffers(expertId: string): Promise<boolean> {
-  return (await repo.offersOfExpert(expertId)).some((offer) => offer.status !== 'rejected');
 }
