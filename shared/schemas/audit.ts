@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'order.resolve',
   'report.hide',
   'report.warn',
+  'report.ban',
   'report.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -34,6 +34,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'order.resolve': 'Reported order resolved',
   'report.hide': 'Reported content hidden',
   'report.warn': 'Member warned',
+  'report.ban': 'Member banned from a report',
   'report.dismiss': 'Report dismissed',
 };
 
