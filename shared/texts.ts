@@ -57,6 +57,9 @@ export const MSG = {
   avatarDeleted: 'Avatar deleted successfully',
   avatarUploadFailed: 'Error uploading avatar',
   avatarDeleteFailed: 'Error deleting avatar',
+  // The expert's About tab calls it a photo (spec 2 sections 2 and 8); Photo updated is with the successes below.
+  photoUploadFailed: 'Error uploading photo',
+  passwordUpdateFailed: 'Error updating password',
   photoMissing: 'Choose a photo to upload.',
   entryNotFound: 'This entry does not exist.',
   currentPasswordForEmail: 'Enter your current password to change your e-mail.',
