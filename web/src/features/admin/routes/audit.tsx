@@ -36,6 +36,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'report.warn': 'Member warned',
   'report.ban': 'Member banned from a report',
   'report.dismiss': 'Report dismissed',
+  'reconciliation.run': 'Reconciliation run',
 };
 
 const isAction = (value: string | null): value is AuditAction => (AUDIT_ACTIONS as readonly (string | null)[]).includes(value);
