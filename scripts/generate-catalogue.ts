@@ -2,7 +2,7 @@
  * A generated catalogue for benchmarks: experts (active, verified, bookable, with a full profile)
  * and their published offers, with texts built from per-area word lists (catalogue-vocabulary.ts)
  * so that searches meet realistic prefixes. The same seed gives the same catalogue. Written with
- * BatchWriteItem through the product's item mappers (toAccountItem, toEmailClaimItem, toOfferItem),
+ * BatchWriteItem through the product's item mappers (toAccountItem, toEmailClaimItem, memberWordItems, toOfferItem),
  * so the items are those the product writes.
  *
  *   npx tsx scripts/generate-catalogue.ts --experts 10000 --offers 50000 [--seed 1]
@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { toAccountItem, toEmailClaimItem } from '../functions/contexts/accounts/account';
 import { type OfferRecord, toOfferItem } from '../functions/contexts/catalogue/offer';
 import type { AccountRecord } from '../functions/contexts/accounts/account';
+import { memberWordItems } from '../functions/contexts/accounts/member-index';
 import { LIMITS } from '../shared/limits';
 import { LESSON_TYPES, PRICING_TYPES } from '../shared/schemas/offers';
 import {
@@ -283,13 +284,16 @@ export interface WriteReport {
 const BATCH_SIZE = 25;
 const MAX_ATTEMPTS = 8;
 
-/** Writes the experts (user item and address claim) and the offers, 25 items per BatchWriteItem. */
+/** Writes the experts (user item, address claim, search entries) and the offers, 25 items per BatchWriteItem. */
 export async function writeCatalogue(catalogue: GeneratedCatalogue, target: WriteTarget = {}): Promise<WriteReport> {
   const started = performance.now();
   const tableName = target.tableName ?? process.env.TABLE_NAME;
   if (!tableName) throw new Error('No table: pass tableName or set TABLE_NAME');
   const client = documentClient(target.endpoint ?? process.env.DYNAMODB_ENDPOINT);
-  const items = [...catalogue.experts.flatMap((expert) => [toAccountItem(expert), toEmailClaimItem(expert)]), ...catalogue.offers.map(toOfferItem)];
+  const items = [
+    ...catalogue.experts.flatMap((expert) => [toAccountItem(expert), toEmailClaimItem(expert), ...memberWordItems(expert)]),
+    ...catalogue.offers.map(toOfferItem),
+  ];
   const batches = Array.from({ length: Math.ceil(items.length / BATCH_SIZE) }, (_, at) => items.slice(at * BATCH_SIZE, (at + 1) * BATCH_SIZE));
   let next = 0;
   let retries = 0;

@@ -131,6 +131,11 @@ export const RATE_LIMITS = {
   conversationsPerAccount: { max: 30, windowSeconds: 60 * 60 },
   /** Reports one account files: enough for a member who meets a spammer, too few to flood the admins' queue. */
   reportsPerAccount: { max: 20, windowSeconds: 60 * 60 },
+  /**
+   * Data exports one account requests (decision 201): each build reads all of the member's data, and a
+   * copy is kept a day; enough to export again after a change, too few to keep the jobs Lambda busy.
+   */
+  exportsPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Reports of content and the admins' queue (decisions 171 to 174). */
@@ -282,11 +287,24 @@ export const RETENTION = {
   disputeWindowDays: 120,
   /** The first month of the activity index: the job reads each month from it to its cut-off. */
   activityIndexSince: '2024-01',
-  /** Folder of the files bucket that data exports are written to (exports/<userId>.json). */
+  /** Folder of the files bucket that data exports are written to (exports/<userId>/<requestId>.json). */
   exportPrefix: 'exports',
   /** How long the signed address of a data export works, and for how many days the export is kept. */
   exportLinkSeconds: 15 * 60,
   exportKeptDays: 1,
+} as const;
+
+/** A member's data export, built by the jobs Lambda from the table's stream (decisions 200 and 201). */
+export const DATA_EXPORTS = {
+  /** A build that fails is tried again after each of these pauses, then its request ends failed. */
+  retryPausesMs: [1000, 3000],
+  /**
+   * A request still building this long after it was made has lost its build (the Lambda stopped, the
+   * stream gave up on the record): the next look at it ends it failed, and the member can ask again.
+   */
+  staleAfterSeconds: 30 * 60,
+  /** While a build runs the page asks again this often (the realtime push usually tells it first). */
+  pollSeconds: 3,
 } as const;
 
 export const UI = {

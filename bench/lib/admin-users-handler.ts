@@ -1,18 +1,19 @@
 /**
  * Child process of bench/admin-users.ts: the admin Lambda (functions/lambdas/admin/handler.ts)
- * called in-process with payload 2.0 events over 10,000 member accounts, every DynamoDB call of each
- * request recorded (command, items read, capacity units).
+ * called in-process with payload 2.0 events over member accounts, every DynamoDB call of each
+ * request recorded (command, items read, capacity units), at each size of `sizes` in turn (the
+ * accounts of a size are added to those of the one before).
  *
- * Arranged (not measured): the accounts written as the product writes them (`toAccountItem`, so
- * with their index keys; their e-mail claims, which the list never reads, left out), in
- * BatchWriteItem calls: a fifth experts with a full profile (bio, work
- * experience, education), the rest students; one in a hundred banned; an admin signed in through
- * the product's admin login.
+ * Arranged (not measured): the accounts written as the product writes them (`toAccountItem` and
+ * `memberWordItems`, so with their index keys and search entries; their e-mail claims, which the
+ * list never reads, left out), in BatchWriteItem calls: a fifth experts with a full profile (bio,
+ * work experience, education), the rest students; one in a hundred banned, one in 250 archived; an
+ * admin signed in through the product's admin login.
  *
- * Measured: `GET /admin/users` first page; a search that matches one account (a name near the
- * oldest end, so the whole index is read); a search that matches none; the experts filter; the
- * banned filter. And, as the reference the index was chosen against, reading every member's full
- * item through GSI1's role partitions (all attributes projected).
+ * Measured: `GET /admin/users` first page; a search that matches one account (the oldest but one);
+ * a search by full name ("ada love"); one whose prefix a ninth of the members share; a search that matches none; the experts filter; the banned filter; the
+ * archived list. And, as the reference decision 181 chose GSI4 against, reading every member's
+ * full item through GSI1's role partitions.
  */
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
@@ -24,7 +25,8 @@ import { round, summarise } from './stats';
 
 export interface AdminUsersBenchInput {
   originSecret: string;
-  accounts: number;
+  /** The numbers of accounts measured, smallest first. */
+  sizes: number[];
   warmupRounds: number;
   rounds: number;
 }
@@ -32,6 +34,7 @@ export interface AdminUsersBenchInput {
 export type AdminUsersBenchResult = Awaited<ReturnType<typeof measure>>;
 
 const PASSWORD = 'Bench-Password-2026';
+
 const DAY_MS = 24 * 3_600_000;
 const WRITERS = 6;
 const BIO = 'Fifteen years of product management in fintech and health, from discovery to launch. '.repeat(8);
@@ -70,30 +73,56 @@ async function measure(input: AdminUsersBenchInput) {
     };
   }
 
-  const arrangeStarted = performance.now();
-  const { token, rareName } = await arrange(input.accounts);
-  const arrangeSeconds = round((performance.now() - arrangeStarted) / 1000, 1);
-
-  const targets = [
-    { name: 'first page', path: '/admin/users', expect: 20 },
-    { name: 'search matching one account (the whole index read)', path: `/admin/users?q=${rareName}`, expect: 1 },
-    { name: 'search matching none', path: '/admin/users?q=nobody-has-this-name', expect: 0 },
-    { name: 'experts, first page', path: '/admin/users?role=professor', expect: 20 },
-    { name: 'banned, first page', path: '/admin/users?banned=true', expect: Math.min(20, Math.ceil((input.accounts - 7) / 100)) },
-  ];
-  const samples = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
-  for (let turn = 0; turn < input.warmupRounds + input.rounds; turn++) {
-    // One call of each per round, their order turning, so that a drift of the machine's load falls on all alike.
-    for (let i = 0; i < targets.length; i++) {
-      const target = targets[(turn + i) % targets.length];
-      const sample = await call(target.path, token);
-      const rows = (sample.body as AdminUsersPage).users.length;
-      if (rows !== target.expect) throw new Error(`${target.name}: ${rows} rows, not ${target.expect}`);
-      if (turn >= input.warmupRounds) samples.get(target.name)?.push(sample);
-    }
+  const token = await signedInBenchAdmin(PASSWORD);
+  const sizes = [];
+  let arranged = 0;
+  for (const accounts of input.sizes) {
+    const arrangeStarted = performance.now();
+    await arrange(arranged, accounts);
+    arranged = accounts;
+    const arrangeSeconds = round((performance.now() - arrangeStarted) / 1000, 1);
+    sizes.push({ accounts, arrangement: { seconds: arrangeSeconds }, requests: await measureAll(accounts) });
   }
-  const requests = targets.map((target) => ({ request: `GET ${target.path}`, name: target.name, ...describe(samples.get(target.name) ?? []) }));
-  return { arrangement: { seconds: arrangeSeconds, accounts: input.accounts }, requests, reference: await fullItemsReference() };
+  return { sizes, reference: await fullItemsReference() };
+
+  async function measureAll(accounts: number) {
+    const banned = Math.ceil((accounts - 7) / 100);
+    const archived = Math.ceil((accounts - 3) / 250);
+    const targets: { name: string; path: string; expect: number; growsWithMembers?: boolean }[] = [
+      { name: 'first page', path: '/admin/users', expect: 20 },
+      { name: 'search matching one account (the oldest but one)', path: '/admin/users?q=zephyrine', expect: 1 },
+      { name: 'search by full name', path: '/admin/users?q=ada%20love', expect: 1 },
+      // Its longest word starts like a ninth of the members' first names (First1, First10…, First1000…): the
+      // entries of its prefix grow with the members, up to the six reads a request makes.
+      {
+        name: 'search by a prefix a ninth of the members share',
+        path: '/admin/users?q=First1234%20Last1234',
+        expect: accounts > 1234 ? 1 : 0,
+        growsWithMembers: true,
+      },
+      { name: 'search matching none', path: '/admin/users?q=nobody-has-this-name', expect: 0 },
+      { name: 'experts, first page', path: '/admin/users?role=professor', expect: 20 },
+      { name: 'banned, first page', path: '/admin/users?banned=true', expect: Math.min(20, banned) },
+      { name: 'archived, first page', path: '/admin/archived-users', expect: Math.min(20, archived) },
+    ];
+    const samples = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
+    for (let turn = 0; turn < input.warmupRounds + input.rounds; turn++) {
+      // One call of each per round, their order turning, so that a drift of the machine's load falls on all alike.
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[(turn + i) % targets.length];
+        const sample = await call(target.path, token);
+        const rows = (sample.body as AdminUsersPage).users.length;
+        if (rows !== target.expect) throw new Error(`${accounts} accounts, ${target.name}: ${rows} rows, not ${target.expect}`);
+        if (turn >= input.warmupRounds) samples.get(target.name)?.push(sample);
+      }
+    }
+    return targets.map((target) => ({
+      request: `GET ${target.path}`,
+      name: target.name,
+      growsWithMembers: target.growsWithMembers === true,
+      ...describe(samples.get(target.name) ?? []),
+    }));
+  }
 
   /** What a search would read without GSI4: every member's whole item, from GSI1's two role partitions. */
   async function fullItemsReference() {
@@ -130,27 +159,30 @@ async function measure(input: AdminUsersBenchInput) {
   }
 }
 
-async function arrange(count: number): Promise<{ token: string; rareName: string }> {
+/** Writes the accounts numbered from `from` to `to` (excluded), with their search entries. */
+async function arrange(from: number, to: number): Promise<void> {
   const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   const { config } = await import('../../functions/platform/config');
   const { db } = await import('../../functions/platform/table');
   const { toAccountItem } = await import('../../functions/contexts/accounts/account');
+  const { memberWordItems } = await import('../../functions/contexts/accounts/member-index');
   const { hashPassword, newId } = await import('../../functions/platform/crypto');
   const passwordHash = await hashPassword(PASSWORD);
   const started = Date.now() - 400 * DAY_MS;
   const items: Record<string, unknown>[] = [];
-  for (let n = 0; n < count; n++) {
+  for (let n = from; n < to; n++) {
     const expert = n % 5 === 0;
     const account = {
       userId: newId(),
       role: expert ? ('professor' as const) : ('user' as const),
       email: `member-${n}@bench.test`,
-      firstName: n === 1 ? 'Zephyrine' : `First${n}`,
-      lastName: `Last${n}`,
-      ...(!expert && { name: `First${n} Last${n}` }),
+      firstName: n === 1 ? 'Zephyrine' : n === 2 ? 'Ada' : `First${n}`,
+      lastName: n === 2 ? 'Lovelace' : `Last${n}`,
+      ...(!expert && { name: n === 2 ? 'Ada Lovelace' : `First${n} Last${n}` }),
       passwordHash,
       status: 'active' as const,
       ...(n % 100 === 7 && { isBanned: true }),
+      ...(n % 250 === 3 && { isDeleted: true }),
       createdAt: new Date(started + n * 60_000).toISOString(),
       lastLoginAt: new Date().toISOString(),
       city: 'Lyon',
@@ -172,7 +204,7 @@ async function arrange(count: number): Promise<{ token: string; rareName: string
         payoutsEnabled: true,
       }),
     };
-    items.push(toAccountItem(account));
+    items.push(toAccountItem(account), ...memberWordItems(account));
   }
   const batches: Record<string, unknown>[][] = [];
   for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
@@ -190,7 +222,6 @@ async function arrange(count: number): Promise<{ token: string; rareName: string
       }
     }),
   );
-  return { token: await signedInBenchAdmin(PASSWORD), rareName: 'zephyrine' };
 }
 
 function describe(samples: Sample[]) {

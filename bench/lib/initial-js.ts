@@ -46,18 +46,51 @@ export function measureInitialJs(distDir: string): InitialJs {
   };
 }
 
-/** Static imports of the initial chunks, transitively, from .vite/manifest.json when it was written. */
-function addStaticImports(initial: Set<string>, distDir: string): void {
+export interface LazyPageJs {
+  /** The page's module in the Vite manifest (a path under web/). */
+  page: string;
+  /** The page's chunk and every chunk it imports statically that the initial JS does not hold. */
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  totalGzipBytes: number;
+}
+
+/**
+ * The JavaScript a lazy route fetches when it opens, on top of the initial JS: what a library
+ * imported only by lazy pages costs the visitors of those pages.
+ */
+export function measureLazyPage(distDir: string, page: string, initial: InitialJs): LazyPageJs {
+  const manifest = readManifest(distDir);
+  const entry = manifest?.[page];
+  if (!manifest || !entry) throw new Error(`${page} is not a chunk of the build's manifest`);
+  const loaded = new Set([entry.file]);
+  addStaticImports(loaded, distDir);
+  const initialFiles = new Set(initial.files.map((f) => f.file));
+  const files = [...loaded]
+    .filter((file) => !initialFiles.has(file))
+    .sort()
+    .map((file) => {
+      const code = readFileSync(join(distDir, file));
+      return { file, bytes: code.length, gzipBytes: gzip(code) };
+    });
+  return { page, files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+function readManifest(distDir: string): Manifest | undefined {
   const manifestFile = join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
+}
+
+/** Static imports of the given chunks, transitively, from .vite/manifest.json when it was written. */
+function addStaticImports(chunks: Set<string>, distDir: string): void {
+  const manifest = readManifest(distDir);
+  if (!manifest) return;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  const pending = [...initial];
+  const pending = [...chunks];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     for (const key of byFile.get(next)?.imports ?? []) {
       const file = manifest[key]?.file;
-      if (file && !initial.has(file)) {
-        initial.add(file);
+      if (file && !chunks.has(file)) {
+        chunks.add(file);
         pending.push(file);
       }
     }

@@ -4,9 +4,9 @@ import type { Domain } from '../../shared/routes';
  * Every key of the single table, and the only place where key formats appear.
  *
  * Table: pk / sk, GSI1 (gsi1pk / gsi1sk), GSI2 (gsi2pk / gsi2sk), GSI3 (gsi3pk / gsi3sk), GSI4 (gsi4pk / gsi4sk,
- * members only, projecting MEMBER_INDEX_FIELDS), TTL attribute `expiresAt` (epoch seconds).
+ * members and their search entries only, projecting MEMBER_INDEX_FIELDS), TTL attribute `expiresAt` (epoch seconds).
  * GSI2 is sparse: only items with a status list to be in carry its keys. GSI3 is sparse too: paid
- * orders only, whose GSI1 and GSI2 keys are taken by lists they enter and leave (reported, due).
+ * orders, whose GSI1 and GSI2 keys are taken by lists they enter and leave (reported, due), and banned members.
  *
  * Access patterns (docs/data-model.md repeats this list):
  * - user by id ............................ GetItem  pk=USER#<id>        sk=PROFILE
@@ -14,6 +14,7 @@ import type { Domain } from '../../shared/routes';
  * - sessions of a user (revoke all) ....... Query    pk=USER#<id>        sk begins_with SESSION#
  * - an admin's second factor ............ GetItem  pk=USER#<id>        sk=SECOND_FACTOR (conditional updates: replay, recovery codes)
  * - one session (refresh rotation) ........ GetItem  pk=USER#<id>        sk=SESSION#<sessionId>
+ * - a member's data export request ........ GetItem  pk=USER#<id>        sk=DATA_EXPORT (one per member, conditional on its status; TTL)
  * - one-time token (activation, reset) .... GetItem  pk=TOKEN#<sha256>   sk=TOKEN
  * - login attempts of an address ........... UpdateItem pk=LOGIN#<kind>#<lower> sk=ADDRESS (all clients)
  *   ... and of one client .................. UpdateItem pk=LOGIN#<kind>#<lower> sk=CLIENT#<ip>
@@ -37,7 +38,9 @@ import type { Domain } from '../../shared/routes';
  * - order numbers handed out in blocks .... UpdateItem pk=COUNTER#ORDERS sk=COUNTER (ADD: never contended)
  * - an order by its number ................ GetItem  pk=ORDERNUMBER#<n>    sk=ORDERNUMBER
  * - users by role, newest first ........... Query    GSI1 gsi1pk=ROLE#<role> gsi1sk=<createdAt>#<id>
- * - members (not admins), newest first .... Query    GSI4 gsi4pk=MEMBERS#ALL gsi4sk=<createdAt>#<id> (slim: MEMBER_INDEX_FIELDS only; the admin's users)
+ * - members (not admins), newest first .... Query    GSI4 gsi4pk=MEMBERS#LISTED / MEMBERS#ARCHIVED gsi4sk=<createdAt>#<id> (slim: MEMBER_INDEX_FIELDS only; the admin's users)
+ * - banned members, newest first ........... Query    GSI3 gsi3pk=MEMBERS#BANNED gsi3sk=<createdAt>#<id> (sparse: the banned filter)
+ * - members by a word prefix, newest first . Query    GSI4 gsi4pk=MEMBERS#WORD#<prefix> gsi4sk=<createdAt>#<id> (entries pk=USER#<id> sk=WORD#<prefix>: the admin's search)
  * - offer by id ........................... GetItem  pk=OFFER#<id>       sk=OFFER
  * - offers of an expert, newest first ..... Query    GSI1 gsi1pk=EXPERT#<expertId>#OFFERS gsi1sk=<createdAt>#<offerId>
  * - offers by status (moderation queue, ... Query    GSI2 gsi2pk=OFFERS#<status> gsi2sk=<submittedAt>#<offerId>
@@ -88,18 +91,72 @@ export const accountActivityIndex = (lastActiveAt: string, userId: string) => ({
 });
 
 /**
- * The partition of GSI4 every member (student or expert, never an admin) sits in, newest first. GSI4
- * projects only what the admin's users list searches and filters on, so a search over 10,000
- * accounts reads about 2 MB instead of every profile (decision 181).
+ * The admin's users (decisions 181 and 206). GSI4 is slim: it projects only MEMBER_INDEX_FIELDS. Each
+ * member's account sits in the listed or the archived partition, newest first (admins in neither);
+ * a banned member's account also sits in GSI3's banned partition; and each listed member has one
+ * entry per prefix of the words of their names and address (`WORD#<prefix>` beside the account),
+ * in that prefix's partition of GSI4, newest first: a search reads the partition of one prefix.
+ * Every list is ordered by the position `<createdAt>#<userId>`.
  */
-export const MEMBERS = 'MEMBERS#ALL';
-export const memberIndex = (role: string, createdAt: string, userId: string) => (role === 'admin' ? {} : { gsi4pk: MEMBERS, gsi4sk: `${createdAt}#${userId}` });
+export const MEMBERS_LISTED = 'MEMBERS#LISTED';
+export const MEMBERS_ARCHIVED = 'MEMBERS#ARCHIVED';
+export const MEMBERS_BANNED = 'MEMBERS#BANNED';
+export const membersWithWord = (prefix: string) => `MEMBERS#WORD#${prefix}`;
+export const memberPosition = (createdAt: string, userId: string) => `${createdAt}#${userId}`;
+export const memberIndex = ({ role, isDeleted, createdAt, userId }: MemberKeyFields) =>
+  role === 'admin' ? {} : { gsi4pk: isDeleted ? MEMBERS_ARCHIVED : MEMBERS_LISTED, gsi4sk: memberPosition(createdAt, userId) };
+export const bannedMemberIndex = (createdAt: string, userId: string) => ({ gsi3pk: MEMBERS_BANNED, gsi3sk: memberPosition(createdAt, userId) });
+export const memberWordKey = (userId: string, prefix: string) => ({ pk: `USER#${userId}`, sk: `WORD#${prefix}` });
+export const memberWordIndex = (prefix: string, createdAt: string, userId: string) => ({
+  gsi4pk: membersWithWord(prefix),
+  gsi4sk: memberPosition(createdAt, userId),
+});
+interface MemberKeyFields {
+  role: string;
+  isDeleted?: boolean;
+  createdAt: string;
+  userId: string;
+}
+
+/** One list of members the admin's users read: the index, its keys' names, and where a page starts after a position. */
+export interface MemberList {
+  index: typeof GSI3 | typeof GSI4;
+  partitionKey: 'gsi3pk' | 'gsi4pk';
+  sortKey: 'gsi3sk' | 'gsi4sk';
+  partition: string;
+  startAfter(position: string): Record<string, unknown>;
+}
+export type MemberListName = { list: 'listed' | 'archived' | 'banned' } | { list: 'word'; prefix: string };
+export function memberList(name: MemberListName): MemberList {
+  const userIdAt = (position: string) => position.slice(position.lastIndexOf('#') + 1);
+  if (name.list === 'banned') {
+    return {
+      index: GSI3,
+      partitionKey: 'gsi3pk',
+      sortKey: 'gsi3sk',
+      partition: MEMBERS_BANNED,
+      startAfter: (position) => ({ gsi3pk: MEMBERS_BANNED, gsi3sk: position, ...userKey(userIdAt(position)) }),
+    };
+  }
+  const partition = name.list === 'word' ? membersWithWord(name.prefix) : name.list === 'archived' ? MEMBERS_ARCHIVED : MEMBERS_LISTED;
+  const tableKey = (userId: string) => (name.list === 'word' ? memberWordKey(userId, name.prefix) : userKey(userId));
+  return {
+    index: GSI4,
+    partitionKey: 'gsi4pk',
+    sortKey: 'gsi4sk',
+    partition,
+    startAfter: (position) => ({ gsi4pk: partition, gsi4sk: position, ...tableKey(userIdAt(position)) }),
+  };
+}
 export const MEMBER_INDEX_FIELDS = ['userId', 'role', 'firstName', 'lastName', 'name', 'email', 'status', 'isBanned', 'isDeleted'] as const;
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 /** An admin's second factor (secret, last used step, recovery code hashes): an item of its own, so no read of the account carries the secret. */
 export const secondFactorKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SECOND_FACTOR' });
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' });
+/** A member's latest data export request; the jobs Lambda's stream mapping is filtered on this sort key (platform/stream-filters.ts). */
+export const DATA_EXPORT_SK = 'DATA_EXPORT';
+export const dataExportKey = (userId: string) => ({ pk: `USER#${userId}`, sk: DATA_EXPORT_SK });
 export const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 export const loginAttemptsOf = (kind: string, email: string) => ({ pk: `LOGIN#${kind}#${email.toLowerCase()}` });
 export const loginAddressKey = (kind: string, email: string) => ({ ...loginAttemptsOf(kind, email), sk: 'ADDRESS' });
@@ -308,9 +365,10 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
   },
   // A member's export and deletion, and retention: every context's data of one account, each read
-  // or written through its own context's service (decision 166).
+  // or written through its own context's service (decision 166). USER#: the export request too;
+  // EVENT#: the event that pushes and mails its end; RATE#: the requests' limit (decisions 200, 201).
   jobs: {
-    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#'],
+    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#', 'EVENT#', 'RATE#'],
     read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },

@@ -449,17 +449,6 @@ export async function keepJson(key: string, document: unknown, fileName: string)
   );
 }
 
-/** When a kept file was written, or undefined when there is none. */
-export async function keptAt(key: string): Promise<Date | undefined> {
-  try {
-    return (await s3.send(new HeadObjectCommand({ Bucket: config.filesBucket, Key: key }))).LastModified;
-  } catch (error) {
-    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-    if (status === 403 || status === 404) return undefined;
-    throw error;
-  }
-}
-
 const acceptedKind = (found: FileKind | undefined, { accept }: KeepRules) => (found && accept.includes(found.mime) ? found : undefined);
 
 async function readRange(Bucket: string, Key: string, etag: string | undefined, start: number, end: number): Promise<Uint8Array> {

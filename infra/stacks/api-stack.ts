@@ -11,14 +11,16 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { TABLE_ACCESS } from '../../functions/platform/keys';
-import { LIMITS, ORDER_DEADLINES_PERIOD_MINUTES, RETENTION, UPLOADS } from '../../shared/limits';
+import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
+import { DATA_EXPORTS, LIMITS, ORDER_DEADLINES_PERIOD_MINUTES, RETENTION, UPLOADS } from '../../shared/limits';
 import { API_PREFIX, DOMAINS, ROUTES, routeKey, type Domain, type Route } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { AccessTokenKey } from '../constructs/access-token-key';
@@ -26,6 +28,7 @@ import { ErrorAlarms } from '../constructs/error-alarms';
 import { MarketplaceFunction } from '../constructs/marketplace-function';
 import { type ConnectionsMethod, grantManageConnections } from '../constructs/connections-access';
 import { grantSendMail } from '../constructs/mail-access';
+import { acknowledgeWildcardResource } from '../nag';
 
 /** scrypt at N=2^17 takes 128 MiB per hash; more memory also means more CPU for it. */
 const AUTH_MEMORY_MB = 1024;
@@ -56,6 +59,8 @@ interface DomainNeeds {
   keepsFilesIn?: string;
   /** Writes members' data exports to the files bucket (exports/) and signs their downloads. */
   writesExports?: boolean;
+  /** Builds the data exports members request: fed by the table's stream, export requests only (decision 200). */
+  buildsDataExports?: boolean;
   /** Removes a deleted member's profile photo from the media bucket (avatars/). */
   removesProfilePhotos?: boolean;
   mail?: boolean;
@@ -90,7 +95,7 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   admin: { media: true, mail: true, connections: ['POST', 'DELETE'] },
   // Exports into the files bucket (exports/) and signs their downloads; deletion closes the member's
   // sockets and removes their photo from the media bucket.
-  jobs: { mail: true, writesExports: true, removesProfilePhotos: true, connections: ['DELETE'] },
+  jobs: { mail: true, writesExports: true, buildsDataExports: true, removesProfilePhotos: true, connections: ['DELETE'] },
 };
 
 export interface ApiStackProps extends StackProps {
@@ -273,6 +278,7 @@ export class ApiStack extends Stack {
       }
     }
     if (needs.writesExports) domainFunction.grantObjects(filesBucket, ['s3:PutObject', 's3:GetObject'], `${RETENTION.exportPrefix}/*`);
+    if (needs.buildsDataExports) this.feedDataExports(domainFunction);
     if (needs.removesProfilePhotos) domainFunction.grantObjects(mediaBucket, ['s3:DeleteObject'], `${LIMITS.profilePhotoPrefix}/*`);
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
     if (needs.connections) grantManageConnections(domainFunction, this.props.webSocketApi, this.props.webSocketStage, needs.connections);
@@ -281,6 +287,34 @@ export class ApiStack extends Stack {
       this.stripe.secretKey.grantRead(fn);
       this.stripe.webhookSecret.grantRead(fn);
     }
+  }
+
+  /**
+   * The table's stream hands the jobs Lambda each data export request written as building (the
+   * filter of platform/stream-filters.ts, which the local stack applies too). The build retries
+   * itself (DATA_EXPORTS.retryPausesMs) and ends the request failed; the mapping's own retries cover
+   * a stopped Lambda, and a record it gives up on leaves its request building until the status read
+   * ends it failed after DATA_EXPORTS.staleAfterSeconds: no dead-letter queue is needed, the member
+   * sees it failed and asks again.
+   */
+  private feedDataExports(jobs: MarketplaceFunction): void {
+    jobs.function.addEventSource(
+      new DynamoEventSource(this.props.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        filters: [lambda.FilterCriteria.filter(STREAM_FILTERS.dataExports)],
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(0),
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        retryAttempts: 2,
+        maxRecordAge: Duration.seconds(DATA_EXPORTS.staleAfterSeconds),
+      }),
+    );
+    acknowledgeWildcardResource(
+      jobs,
+      '*',
+      'dynamodb:ListStreams has no resource of its own; the stream reads themselves are granted on the table stream only.',
+    );
   }
 
   /**

@@ -14,7 +14,8 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { EVENT_PREFIX, TABLE_ACCESS } from '../../functions/platform/keys';
+import { TABLE_ACCESS } from '../../functions/platform/keys';
+import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import type { ErrorAlarms } from '../constructs/error-alarms';
@@ -93,13 +94,8 @@ export class RealtimeStack extends Stack {
     notifications.function.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.LATEST,
-        // Only inserted event items wake the function (scripts/local/table-stream.ts applies the same rule).
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual('INSERT'),
-            dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(EVENT_PREFIX) } } },
-          }),
-        ],
+        // Only inserted event items wake the function (scripts/local/table-stream.ts applies the same filter).
+        filters: [lambda.FilterCriteria.filter(STREAM_FILTERS.notifications)],
         batchSize: 100,
         maxBatchingWindow: Duration.seconds(0),
         reportBatchItemFailures: true,

@@ -1,7 +1,7 @@
 /**
  * The whole product on one machine: DynamoDB Local, a local S3, the SES outbox, and one origin
  * that serves the SPA, /api (HTTP gateway), /ws (WebSocket gateway), /uploads (media bucket)
- * and /_local (outbox, upload forms), with the table's stream feeding the notifications function. Handlers are configured by environment only, as on AWS.
+ * and /_local (outbox, upload forms), with the table's stream feeding the notifications function and the jobs function (data exports). Handlers are configured by environment only, as on AWS.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createSignedDownloadProxy } from './signed-downloads';
 import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, MANAGEMENT_PATH } from './ws-gateway';
 import { startTableStream } from './table-stream';
+import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { type LocalStripe, startLocalStripe } from './stripe';
 import { createTestClock, TEST_CLOCK_PATH } from './test-clock';
 import { nowMs } from '../../functions/platform/clock';
@@ -117,6 +118,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   ) as Record<Domain, Parameters<typeof createHttpGateway>[0][Domain]>;
   const realtime = (await import('../../functions/lambdas/websocket/handler')).handler;
   const notifications = (await import('../../functions/lambdas/notifications/handler')).handler;
+  const jobs = (await import('../../functions/lambdas/jobs/handler')).handler;
   const { seedDemoData } = await import('./seed');
   const adminSecondFactor = await seedDemoData(options.seed);
   const searchIndexer = await import('../../functions/lambdas/search-indexer/handler');
@@ -143,7 +145,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ORDER_DEADLINES_PERIOD_MINUTES * 60_000,
         ).unref();
   // Data retention, as the daily EventBridge rule invokes the jobs Lambda on AWS; the test clock runs it too.
-  const runRetention = () => handlers.jobs({ source: 'aws.events' } as never);
+  const runRetention = () => jobs({ source: 'aws.events' } as never);
   const retentionTimer = setInterval(() => void runRetention().catch((error: unknown) => console.error('Retention failed:', error)), DAY_MS).unref();
   const testClock = createTestClock(async () => {
     await localStripe?.tick();
@@ -210,7 +212,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const { seedDemoConversations } = await import('./demo-orders');
   await seedDemoConversations({ localStripe: localStripe !== undefined });
   // Read from here on: the demo's events, like those of earlier runs, were for no open connection.
-  const tableStream = await startTableStream(dynamo.endpoint, TABLE_NAME, notifications, { pollMs: streamPollMs() });
+  // As on AWS, one event source mapping per consumer, each with its filter.
+  const tableStream = await startTableStream(
+    dynamo.endpoint,
+    TABLE_NAME,
+    [
+      { name: 'Notifications', filter: STREAM_FILTERS.notifications, handler: notifications },
+      { name: 'Data exports', filter: STREAM_FILTERS.dataExports, handler: jobs },
+    ],
+    { pollMs: streamPollMs() },
+  );
   await nudgeStreamOnWrites(tableStream.nudge);
 
   let stopped = false;

@@ -3,6 +3,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitDynamoEndpoint } from '../../tests/support/local-table';
 import { ensureTable, LOCAL_CREDENTIALS } from './dynamodb';
+import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { startTableStream } from './table-stream';
 
 const TABLE = 'stream-test';
@@ -25,6 +26,19 @@ async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchRespons
 const put = (pk: string, note = 'first') =>
   client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: pk }, sk: { S: 'EVENT' }, note: { S: note } } }));
 
+/** What the second consumer (export requests) received, as `<pk>:<status>`; it holds each batch until `release` is called. */
+const exportsReceived: string[] = [];
+let release: () => void = () => undefined;
+async function exportsHandler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  await new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  for (const record of event.Records) exportsReceived.push(`${record.dynamodb!.Keys!.pk.S}:${record.dynamodb!.NewImage!.status.S}`);
+  return { batchItemFailures: [] };
+}
+const putExport = (userId: string, status: string) =>
+  client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: `USER#${userId}` }, sk: { S: 'DATA_EXPORT' }, status: { S: status } } }));
+
 beforeAll(async () => {
   const endpoint = unitDynamoEndpoint();
   await ensureTable(endpoint, TABLE);
@@ -33,7 +47,10 @@ beforeAll(async () => {
     region: LOCAL_CREDENTIALS.AWS_REGION,
     credentials: { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
   });
-  stream = await startTableStream(endpoint, TABLE, handler);
+  stream = await startTableStream(endpoint, TABLE, [
+    { name: 'notifications', filter: STREAM_FILTERS.notifications, handler },
+    { name: 'exports', filter: STREAM_FILTERS.dataExports, handler: exportsHandler },
+  ]);
 }, 30_000);
 
 afterAll(async () => {
@@ -52,6 +69,26 @@ describe('the local table stream', { timeout: 15_000 }, () => {
     await expect.poll(() => received.slice(), { timeout: 5000 }).toEqual(['EVENT#1', 'EVENT#2']);
   });
 
+  it('hands each consumer the records of its own filter, and a consumer still busy holds up no other', async () => {
+    await putExport('1', 'building');
+    await putExport('1', 'ready'); // the job's own write: no new build
+    await putExport('1', 'building'); // asked again
+    await put('EVENT#4');
+    stream.nudge();
+    // The export consumer has not returned yet: the event still reaches the notifications consumer.
+    await expect.poll(() => received.includes('EVENT#4'), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(
+        () => {
+          release();
+          return exportsReceived.slice();
+        },
+        { timeout: 5000 },
+      )
+      .toEqual(['USER#1:building', 'USER#1:building']);
+    expect(received).not.toContain('USER#1');
+  });
+
   it('delivers again an event its handler reported failed', async () => {
     failOnce.add('EVENT#3');
     await put('EVENT#3');
@@ -65,10 +102,16 @@ describe('the local table stream', { timeout: 15_000 }, () => {
     const slow = await startTableStream(
       unitDynamoEndpoint(),
       TABLE,
-      async (event) => {
-        for (const record of event.Records) if (record.dynamodb!.NewImage!.pk.S === 'EVENT#slow') slowReceived.push(Date.now());
-        return { batchItemFailures: [] };
-      },
+      [
+        {
+          name: 'notifications',
+          filter: STREAM_FILTERS.notifications,
+          handler: async (event) => {
+            for (const record of event.Records) if (record.dynamodb!.NewImage!.pk.S === 'EVENT#slow') slowReceived.push(Date.now());
+            return { batchItemFailures: [] };
+          },
+        },
+      ],
       { pollMs: 700 },
     );
     try {

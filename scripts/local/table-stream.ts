@@ -1,7 +1,10 @@
 /**
- * The table's stream, read locally as AWS Lambda's event source mapping reads it: the records
- * that pass the same filter (inserts of event items) go to the notifications handler in order,
- * as a DynamoDBStreamEvent; records it reports failed are retried, then dropped with an error.
+ * The table's stream, read locally as AWS Lambda's event source mappings read it: one reader, and
+ * for each consumer (the notifications function, the jobs function) the records that pass its
+ * mapping's filter (functions/platform/stream-filters.ts) go to its handler in order, as a
+ * DynamoDBStreamEvent; records it reports failed are retried, then dropped with an error. Each
+ * consumer has its own queue, as each mapping polls on its own: a long export build never holds up
+ * a push.
  *
  * Polling: AWS polls a shard about four times a second. By default the stack tells the reader when
  * a handler wrote to the table (`nudge`): it reads at once, then every 2 ms, backing off to 32, while
@@ -21,26 +24,29 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { EVENT_PREFIX } from '../../functions/platform/keys';
+import { matchesStreamFilter, type StreamFilter } from '../../functions/platform/stream-filters';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
+
+/** A Lambda fed by the stream: its name (for the log), its mapping's filter and its handler. */
+export interface StreamConsumer {
+  name: string;
+  filter: StreamFilter;
+  handler: StreamHandler;
+}
 
 /** The pauses between reads after a write, until the record shows. */
 const BURST_PAUSES_MS = [2, 2, 2, 4, 4, 8, 16, 32];
 const IDLE_POLL_MS = 100;
 const RETRIES = 3;
 
-/** The event source mapping's filter (infra/stacks/realtime-stack.ts holds the same rule). */
-export const isEventInsert = (record: Pick<_Record, 'eventName' | 'dynamodb'>) =>
-  record.eventName === 'INSERT' && (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(EVENT_PREFIX);
-
 export interface TableStreamOptions {
   /** Read every so many ms, ignoring nudges (AWS's polling); unset, nudged reads. */
   pollMs?: number;
 }
 
-export async function startTableStream(endpoint: string, tableName: string, handler: StreamHandler, { pollMs }: TableStreamOptions = {}) {
+export async function startTableStream(endpoint: string, tableName: string, consumers: StreamConsumer[], { pollMs }: TableStreamOptions = {}) {
   const credentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
   const options = { endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials };
   const table = new DynamoDBClient(options);
@@ -79,8 +85,8 @@ export async function startTableStream(endpoint: string, tableName: string, hand
     iterator = lastSequence ? await iteratorOf(shard?.ShardId, 'AFTER_SEQUENCE_NUMBER', lastSequence) : await iteratorOf(shard?.ShardId, 'LATEST');
   }
 
-  async function deliver(records: _Record[]): Promise<void> {
-    let pending = records.filter(isEventInsert) as unknown as DynamoDBRecord[];
+  async function deliverTo({ name, filter, handler }: StreamConsumer, records: _Record[]): Promise<void> {
+    let pending = records.filter((record) => matchesStreamFilter(filter, record)) as unknown as DynamoDBRecord[];
     for (let attempt = 0; pending.length > 0; attempt++) {
       const { batchItemFailures } = await handler({ Records: pending }).catch(() => ({
         batchItemFailures: pending.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })),
@@ -88,10 +94,18 @@ export async function startTableStream(endpoint: string, tableName: string, hand
       const failed = new Set(batchItemFailures.map((failure) => failure.itemIdentifier));
       pending = pending.filter((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''));
       if (pending.length > 0 && attempt >= RETRIES) {
-        console.error(`Notifications: ${pending.length} event(s) failed ${RETRIES + 1} times and were dropped`);
+        console.error(`${name}: ${pending.length} record(s) failed ${RETRIES + 1} times and were dropped`);
         return;
       }
     }
+  }
+
+  /** Each consumer's deliveries, one after another in the stream's order. */
+  const queues = consumers.map(() => Promise.resolve());
+  function deliver(records: _Record[]): void {
+    consumers.forEach((consumer, index) => {
+      queues[index] = queues[index].then(() => deliverTo(consumer, records));
+    });
   }
 
   // DynamoDB Local places a LATEST iterator at its first read, not when it is made: read once now, so
@@ -102,7 +116,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
     const records = first.Records ?? [];
     if (records.length > 0) {
       lastSequence = records[records.length - 1].dynamodb?.SequenceNumber;
-      await deliver(records);
+      deliver(records);
     }
   }
 
@@ -121,7 +135,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
           else if (found > 0) emptyReads = BURST_PAUSES_MS.length;
           if (found > 0) {
             lastSequence = records[found - 1].dynamodb?.SequenceNumber;
-            await deliver(records);
+            deliver(records);
           }
         }
       } catch (error) {
@@ -156,6 +170,7 @@ export async function startTableStream(endpoint: string, tableName: string, hand
       stopped = true;
       wake?.();
       await loop;
+      await Promise.all(queues);
       streams.destroy();
     },
   };

@@ -33,8 +33,9 @@ export const adminPaymentsQuery = z.object({
 });
 
 /**
- * GET /admin/users and /admin/archived-users: newest first, `q` matched case-insensitively anywhere
- * in the first name, last name or e-mail; narrowed to one role and (users only) to banned or not.
+ * GET /admin/users and /admin/archived-users: newest first; `q` finds the members with, for each of
+ * its words, a word of their first name, last name or e-mail that starts with it, whatever the case
+ * and accents (decision 206); narrowed to one role and (users only) to banned or not.
  */
 export const adminUsersQuery = z.object({
   q: z.optional(

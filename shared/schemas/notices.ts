@@ -44,9 +44,14 @@ export type OfferNotice = z.infer<typeof offerNoticeSchema>;
 export const messageNoticeSchema = z.object({ kind: z.literal('newMessage'), chatId: z.string(), recipientId: z.string() });
 export type MessageNotice = z.infer<typeof messageNoticeSchema>;
 
-export const noticeSchema = z.union([orderNoticeSchema, withdrawalNoticeSchema, offerNoticeSchema, messageNoticeSchema]);
+/** A member's data export is built: they are mailed that it is ready (the mail links to the page, never to the file). */
+export const dataExportNoticeSchema = z.object({ kind: z.literal('dataExportReady'), userId: z.string() });
+export type DataExportNotice = z.infer<typeof dataExportNoticeSchema>;
+
+export const noticeSchema = z.union([orderNoticeSchema, withdrawalNoticeSchema, offerNoticeSchema, messageNoticeSchema, dataExportNoticeSchema]);
 export type Notice = z.infer<typeof noticeSchema>;
 
 export const isWithdrawalNotice = (notice: Notice): notice is WithdrawalNotice => 'withdrawalId' in notice;
 export const isMessageNotice = (notice: Notice): notice is MessageNotice => notice.kind === 'newMessage';
 export const isOfferNotice = (notice: Notice): notice is OfferNotice => 'offerId' in notice;
+export const isDataExportNotice = (notice: Notice): notice is DataExportNotice => notice.kind === 'dataExportReady';

@@ -61,10 +61,11 @@ export const MAIL_CATEGORIES = {
   // Offers (functions/contexts/catalogue/notice-service.ts): a decision on the expert's own offer
   offerApproved: 'always',
   offerRejected: 'always',
-  // Moderation and privacy (functions/contexts/reports/mails.ts, functions/contexts/privacy/mails.ts): safety and legal notices
+  // Moderation and privacy (functions/contexts/reports/mails.ts, functions/contexts/privacy/mails.ts): safety, legal and account notices
   contentWarning: 'always',
   inactivityWarning: 'always',
   accountDeleted: 'always',
+  dataExportReady: 'always', // the answer to the member's own request
 } as const satisfies Record<string, NotificationCategory | 'always'>;
 export type MailKind = keyof typeof MAIL_CATEGORIES;
 

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { MessageDto } from './chats';
 import { ORDER_STATUSES } from './orders';
 import { WITHDRAWAL_STATUSES } from './earnings';
+import { DATA_EXPORT_STATUSES } from './account-data';
 
 /** Ids are word characters and dashes: anything else names no chat. */
 const id = z.string().check(z.regex(/^[\w-]{1,64}$/));
@@ -42,12 +43,15 @@ const orderChanged = { type: z.literal('orderChanged'), chatId: z.string(), orde
 const messageRemoved = { type: z.literal('messageRemoved'), chatId: z.string(), messageId: z.string() };
 /** A withdrawal of the expert moved: their earnings page reloads. */
 const withdrawalChanged = { type: z.literal('withdrawalChanged'), withdrawalId: z.string(), status: z.enum(WITHDRAWAL_STATUSES) };
+/** The member's data export was built or failed: their "Your data" section shows it. */
+const dataExportChanged = { type: z.literal('dataExportChanged'), status: z.enum(DATA_EXPORT_STATUSES) };
 export const announcementSchema = z.discriminatedUnion('type', [
   z.object(newMessage),
   z.object(chatRead),
   z.object(orderChanged),
   z.object(withdrawalChanged),
   z.object(messageRemoved),
+  z.object(dataExportChanged),
 ]);
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -64,6 +68,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ ...orderChanged, eventId }),
   z.object({ ...withdrawalChanged, eventId }),
   z.object({ ...messageRemoved, eventId }),
+  z.object({ ...dataExportChanged, eventId }),
   /** Pushed before the server closes this connection for a newer one of the account (REALTIME.maxConnectionsPerAccount). */
   z.object({ type: z.literal('superseded'), eventId }),
   z.object({ type: z.literal('joined'), chatId: z.string() }),

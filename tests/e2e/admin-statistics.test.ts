@@ -1,4 +1,4 @@
-/** The admin reads the statistics: the five figures, their charts over the demo's 90 days, and each chart's table. */
+/** The admin reads the statistics: the five figures, their charts over the demo's 90 days (drawn by Chartist), and each chart's table. */
 import { describe, expect, it } from 'vitest';
 import type { AdminStatistics } from '../../shared/schemas/admin-views';
 import { formatEuros } from '../../shared/money';
@@ -27,6 +27,13 @@ describe('admin statistics', () => {
     expect(await users.locator('.chart-summary').textContent()).toContain(firstDay.date);
 
     const orders = page.getByRole('figure', { name: 'Orders per week' });
+    // Drawn by the chart library: a bar a week, its week and count shown on hover.
+    const bars = orders.locator('.ct-bar');
+    // A bar is a stroked line (no width of its own), which the browser's locator counts as hidden.
+    await bars.last().waitFor({ state: 'attached' });
+    await expect(bars.count()).resolves.toBe(expected.history.weeks.length);
+    const lastWeek = expected.history.weeks.at(-1);
+    expect(await bars.last().locator('title').textContent()).toBe(`${lastWeek?.week}: ${lastWeek?.orders}`);
     const table = orders.getByRole('table');
     expect(await table.isVisible()).toBe(false);
     await orders.getByText('Orders per week as a table').click();

@@ -163,7 +163,7 @@ describe('offer journeys', () => {
     expect(await student.getByLabel('Title').count()).toBe(0);
   });
 
-  it('an expert without a payout account meets the blocking overlay, with focus kept inside it', async () => {
+  it('an expert without a payout account meets the blocking overlay, with focus kept inside it, and its link opens the dashboard', async () => {
     const { email } = await signedInNewExpert('Paula', 'Payless');
     const page = await browser.newPage();
     await logIn(page, email, PASSWORD);
@@ -185,5 +185,9 @@ describe('offer journeys', () => {
 
     await overlay.getByRole('link', { name: /payout section/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard' && url.hash === '#payouts');
+    // The dashboard it lands on, its earnings chart drawn (a bar a month), is accessible too.
+    const earned = page.getByRole('figure', { name: 'Earned' }).locator('.ct-bar');
+    await earned.nth(11).waitFor({ state: 'attached' });
+    await expectAccessible(page, '/dashboard');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The profile through the browser: an expert edits their About with a photo, an education and a
- * work-experience entry, and sees all of it on their public profile.
+ * work-experience entry, and sees all of it on their public profile; a student asks for their data
+ * and downloads it once the job has built it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
-import { PASSWORD, signedInNewExpert } from '../support/accounts';
+import { PASSWORD, signedInNewExpert, signedInStudent } from '../support/accounts';
+import { latestMail } from '../support/outbox';
 import { browserForFile, expectAccessible, visit } from '../support/browser';
 import { pngImage } from '../support/images';
 
@@ -78,5 +80,34 @@ describe('the expert profile', () => {
     const photo = page.getByRole('img', { name: /Elise Martin/ }).first();
     expect(await photo.getAttribute('src')).toMatch(/avatars\//);
     expect(await photo.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(64);
+  });
+});
+
+describe('your data', () => {
+  it('a student asks for their data, downloads it from the link that appears once the job has built it, and is mailed', async () => {
+    const { email } = await signedInStudent();
+    const page = await browser.newPage();
+    await logIn(page, email, PASSWORD);
+    await visit(page, '/profile');
+    const section = page.getByRole('region', { name: 'Your data' });
+    const status = section.getByRole('status');
+    await section.getByRole('button', { name: 'Prepare my data' }).click();
+    // Built by the jobs function from the table's stream: the page hears it (push or its next look) without a reload.
+    const download = section.getByRole('link', { name: 'Download my data' });
+    await download.waitFor();
+    expect(await status.textContent()).toContain(MSG.exportReady);
+    await expectAccessible(page, '/profile (your data ready)');
+
+    const file = await page.evaluate(
+      async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, disposition: response.headers.get('content-disposition'), body: await response.json() };
+      },
+      String(await download.getAttribute('href')),
+    );
+    expect(file.status).toBe(200);
+    expect(file.disposition).toContain('attachment');
+    expect(file.body.profile).toMatchObject({ email, role: 'user' });
+    expect((await latestMail(email, 'Your data is ready')).text).toContain('/profile#your-data');
   });
 });

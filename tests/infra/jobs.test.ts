@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION } from '../../shared/limits';
-import { logicalIdOf, type Resources, resourcesOf, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
+import { actionsOf, logicalIdOf, type Resources, resourcesOf, statementsOfFunction, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
 
 let synthesized: SynthesizedStage;
 let resources: Resources;
@@ -27,6 +27,39 @@ describe('the jobs Lambda (data retention, members’ data)', () => {
 
   it('has the time a retention run at 10,000 accounts needs (Lambda’s maximum)', () => {
     expect(resources[jobs].Properties.Timeout).toBe(900);
+  });
+
+  it('builds the data exports members request: the table’s stream hands it building export requests only', () => {
+    const mappings = Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(resource.Properties.FunctionName).includes(jobs),
+    );
+    expect(mappings).toHaveLength(1);
+    const { Properties: mapping } = mappings[0];
+    expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
+    expect(mapping).toMatchObject({
+      StartingPosition: 'LATEST',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 2,
+      // A record given up on is the status read's to end (failed) once its request has waited this long.
+      MaximumRecordAgeInSeconds: 30 * 60,
+    });
+    const patterns = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((filter) => JSON.parse(filter.Pattern));
+    expect(patterns).toEqual([
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: ['DATA_EXPORT'] } }, NewImage: { status: { S: ['building'] } } } },
+    ]);
+  });
+
+  it('reads the table’s stream, and writes its exports, their events and the requests’ limit only under their keys', () => {
+    const statements = statementsOfFunction(synthesized.templates.api, jobs);
+    const streamReads = statements.filter((statement) => actionsOf(statement).includes('dynamodb:GetRecords'));
+    expect(streamReads).toHaveLength(1);
+    expect(JSON.stringify(streamReads[0].Resource)).toContain('StreamArn');
+    const leadingKeys = JSON.stringify(
+      statements.filter((statement) => actionsOf(statement).includes('dynamodb:PutItem')).map((statement) => statement.Condition),
+    );
+    for (const prefix of ['USER#', 'EVENT#', 'RATE#']) expect(leadingKeys).toContain(prefix);
+    expect(leadingKeys).not.toContain('ORDER#');
   });
 
   it('logs into a group of its own that keeps a year, as the privacy policy says', () => {

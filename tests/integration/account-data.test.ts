@@ -1,10 +1,11 @@
 /**
  * A member's own data through the local gateway, the jobs handler, DynamoDB Local and local S3:
- * the export holds every kind of their data and nothing private, and only its signed address
- * fetches it; the deletion is refused, saying what is left, while money is owed to or by them (each
- * balance, a debt, an open order or checkout, a payment still disputable), then accepted, after which
- * others' records show "Former member" and every session is over; no payment starts while a
- * deletion checks the money (decision 223).
+ * the export, built by the jobs handler from the table's stream, holds every kind of their data and
+ * nothing private, one request builds at a time, a build that keeps failing ends failed, and only
+ * its signed address fetches it; the deletion is refused, saying what is left, while money is owed
+ * to or by them (each balance, a debt, an open order or checkout, a payment still disputable), then
+ * accepted, after which others' records show "Former member" and every session is over; no payment
+ * starts while a deletion checks the money (decision 223).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataExportStatus } from '../../shared/schemas/account-data';
@@ -12,6 +13,7 @@ import type { OfferDto, Review } from '../../shared/schemas/catalogue';
 import type { ChatDto, ChatMessages } from '../../shared/schemas/chats';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import { formatEuros } from '../../shared/money';
+import { RATE_LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
@@ -48,12 +50,28 @@ beforeAll(async () => {
 
 const deleteAccount = (client: ApiClient, password = PASSWORD) => client.post<{ msg: string; code?: string }>('/user/delete-account', { password });
 
-/** The member's export, built now and fetched through its signed address. */
+/** The member's export request as GET answers it, once it has left `building`. */
+async function finished(client: ApiClient): Promise<DataExportStatus> {
+  const latest = async () => (await client.get<DataExportStatus>('/user/export')).body;
+  await expect.poll(async () => (await latest()).status, { timeout: 15_000, interval: 100 }).not.toBe('building');
+  return latest();
+}
+
+/** Asks for the member's export, waits for the job to build it, and fetches it through its signed address. */
 async function exported(client: ApiClient): Promise<{ text: string; data: Record<string, unknown[]> & { profile: Record<string, unknown> } }> {
-  const built = await client.post<DataExportStatus>('/user/export');
-  expect(built.status, JSON.stringify(built.body)).toBe(200);
-  expect(built.body).toMatchObject({ status: 'ready', msg: MSG.exportReady, url: expect.any(String), expiresAt: expect.any(String) });
-  const response = await fetch(String(built.body.url));
+  const asked = await client.post<DataExportStatus>('/user/export');
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  expect(asked.body).toMatchObject({ status: 'building', msg: MSG.exportBuilding, requestId: expect.any(String) });
+  expect(asked.body).not.toHaveProperty('url');
+  const ready = await finished(client);
+  expect(ready).toMatchObject({
+    status: 'ready',
+    msg: MSG.exportReady,
+    requestId: asked.body.requestId,
+    url: expect.any(String),
+    expiresAt: expect.any(String),
+  });
+  const response = await fetch(String(ready.url));
   expect(response.status).toBe(200);
   expect(response.headers.get('content-disposition')).toContain('attachment');
   const text = await response.text();
@@ -61,7 +79,11 @@ async function exported(client: ApiClient): Promise<{ text: string; data: Record
 }
 
 describe('the data export', () => {
-  it('holds the student’s profile, conversations and messages, orders and reviews, and nothing private', async () => {
+  it('is built by a job: the student’s profile, conversations and messages, orders and reviews, nothing private and nothing of another member, and a mail says it is ready', async () => {
+    const { client: other, email: otherEmail } = await signedInStudent();
+    const theirs = await other.post('/chats/create', { offerId: offer._id, initialMessage: 'A question only the other student asked' });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBeLessThan(300);
+
     expect((await student.get<DataExportStatus>('/user/export')).body).toEqual({ msg: MSG.exportNone, status: 'none' });
     const { text, data } = await exported(student);
     expect(data.profile).toMatchObject({ email: studentEmail, role: 'user' });
@@ -77,8 +99,15 @@ describe('the data export', () => {
       expect.objectContaining({ orderNumber, yourRole: 'student', status: 'closed', payment: expect.objectContaining({ amount: 60 }) }),
     ]);
     expect(data.reviews).toEqual([expect.objectContaining({ orderNumber, written: true, rating: 4, comment: 'Thorough and clear.' })]);
+    expect(data.ledger).toEqual([]);
     for (const secret of ['passwordHash', 'tokenHash', 'TokenHash', 'payoutAccountId', 'endedSessions', 'scrypt$', 'acct_', 'pi_', 'cs_'])
       expect(text).not.toContain(secret);
+    for (const others of ['A question only the other student asked', otherEmail, expertEmail]) expect(text).not.toContain(others);
+
+    // The mail links to the page, never to the file.
+    const mail = await latestMail(studentEmail, 'Your data is ready');
+    expect(mail.text).toMatch(/https?:\/\/\S+\/profile#your-data/);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/X-Amz|exports\//);
 
     // GET answers the same export with a fresh address while it is kept.
     const status = (await student.get<DataExportStatus>('/user/export')).body;
@@ -90,20 +119,88 @@ describe('the data export', () => {
     const { text, data } = await exported(expert);
     expect(data.profile).toMatchObject({ email: expertEmail, role: 'professor', _id: expertId });
     expect(data.offers).toEqual([expect.objectContaining({ _id: offer._id, title: 'Data protection audit', price: 60, status: 'approved' })]);
-    expect(data.orders).toEqual([expect.objectContaining({ orderNumber, yourRole: 'expert' })]);
+    expect(data.orders).toEqual(expect.arrayContaining([expect.objectContaining({ orderNumber, yourRole: 'expert' })]));
     expect(data.reviews).toEqual([expect.objectContaining({ orderNumber, written: false, rating: 4 })]);
     expect(data.ledger).toEqual(expect.arrayContaining([expect.objectContaining({ balance: 'pending', amount: -54, entry: `credit:${chatId}` })]));
     for (const secret of ['passwordHash', 'payoutAccountId', 'acct_', 'ratingSum']) expect(text).not.toContain(secret);
   });
 
+  it('answers the request still building to a second ask, ends failed when its build keeps failing, and is built when asked again', async () => {
+    const { client: asker, email: askerEmail } = await signedInStudent();
+    const opened = await asker.post<{ chat: ChatDto }>('/chats/create', { offerId: offer._id, initialMessage: 'Is this still available?' });
+    const orderKey = { pk: `ORDER#${opened.body.chat._id}`, sk: 'ORDER' };
+    const { status } = (await getItem(orderKey)) as { status: string };
+    // An order the build cannot read: every attempt fails, as one would while a read keeps failing.
+    await setAttributes(orderKey, { status: 'unreadable' });
+    try {
+      const first = await asker.post<DataExportStatus>('/user/export');
+      const second = await asker.post<DataExportStatus>('/user/export');
+      expect(first.body).toMatchObject({ status: 'building', requestId: expect.any(String) });
+      expect(second.status).toBe(202);
+      expect(second.body).toEqual(first.body);
+      const failed = await finished(asker);
+      expect(failed).toEqual({ status: 'failed', msg: MSG.exportBuildFailed, requestId: first.body.requestId, requestedAt: first.body.requestedAt });
+    } finally {
+      await setAttributes(orderKey, { status });
+    }
+    const { data } = await exported(asker);
+    expect(data.profile).toMatchObject({ email: askerEmail });
+    expect(data.conversations).toEqual([expect.objectContaining({ messages: [expect.objectContaining({ content: 'Is this still available?' })] })]);
+  });
+
+  it('ends failed at the next look a request whose build was lost (still building after 30 minutes)', async () => {
+    const { client: asker } = await signedInStudent();
+    const opened = await asker.post<{ chat: ChatDto }>('/chats/create', { offerId: offer._id, initialMessage: 'Lost build?' });
+    const orderKey = { pk: `ORDER#${opened.body.chat._id}`, sk: 'ORDER' };
+    const { status } = (await getItem(orderKey)) as { status: string };
+    // The build keeps failing (and so keeps its request building) while the request is made to look 30 minutes old.
+    await setAttributes(orderKey, { status: 'unreadable' });
+    try {
+      const asked = (await asker.post<DataExportStatus>('/user/export')).body;
+      const userId = String((await asker.get<{ _id: string }>('/auth/user')).body._id);
+      await setAttributes({ pk: `USER#${userId}`, sk: 'DATA_EXPORT' }, { requestedAt: new Date((await serverNow()) - 30 * 60_000).toISOString() });
+      expect((await asker.get<DataExportStatus>('/user/export')).body).toEqual({
+        status: 'failed',
+        msg: MSG.exportBuildFailed,
+        requestId: asked.requestId,
+        requestedAt: expect.any(String),
+      });
+      // Asking again starts a new request at once.
+      const again = await asker.post<DataExportStatus>('/user/export');
+      expect(again.body).toMatchObject({ status: 'building' });
+      expect(again.body.requestId).not.toBe(asked.requestId);
+    } finally {
+      await setAttributes(orderKey, { status });
+    }
+    expect(await finished(asker)).toMatchObject({ status: 'ready' });
+  });
+
+  it('is refused past five requests a day, saying so and changing nothing', async () => {
+    const { client: eager } = await signedInStudent();
+    for (let request = 0; request < RATE_LIMITS.exportsPerAccount.max; request++) {
+      expect((await eager.post('/user/export')).status).toBe(202);
+      expect((await finished(eager)).status).toBe('ready');
+    }
+    const latest = (await eager.get<DataExportStatus>('/user/export')).body;
+    const refused = await eager.post<{ msg: string; code: string }>('/user/export');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ msg: MSG.exportLimited, code: 'rate_limited' });
+    expect((await eager.get<DataExportStatus>('/user/export')).body).toMatchObject({ status: 'ready', requestId: latest.requestId });
+  });
+
   it('is fetched only through its own signed address: another member cannot reach it', async () => {
-    const own = (await student.post<DataExportStatus>('/user/export')).body;
+    await exported(student);
+    const own = (await student.get<DataExportStatus>('/user/export')).body;
     const studentId = String((await student.get<{ _id: string }>('/auth/user')).body._id);
+    // The other member's GET answers their own export, never the student's.
+    const { client: stranger } = await signedInStudent();
+    expect((await stranger.get<DataExportStatus>('/user/export')).body).toEqual({ msg: MSG.exportNone, status: 'none' });
     // The expert's address, pointed at the student's file, fails the signature.
-    const theirs = new URL(String((await expert.post<DataExportStatus>('/user/export')).body.url));
-    theirs.pathname = theirs.pathname.replace(expertId, studentId);
+    const ownPath = new URL(String(own.url)).pathname;
+    expect(ownPath).toContain(`/exports/${studentId}/${own.requestId}.json`);
+    const theirs = new URL(String((await expert.get<DataExportStatus>('/user/export')).body.url));
+    theirs.pathname = ownPath;
     expect((await fetch(theirs)).status).toBe(403);
-    expect(new URL(String(own.url)).pathname).toContain(studentId);
     expect((await new ApiClient().get('/user/export')).status).toBe(401);
   });
 });

@@ -12,11 +12,10 @@ import type { ExpertProfile, OfferDto } from '../../shared/schemas/catalogue';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
-import { PASSWORD, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
+import { PASSWORD, registerStudent, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
-import { setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 
 const TEMPORARY = 'temporary-pass-1';
@@ -89,7 +88,7 @@ describe('the admin’s users list', () => {
     const student = await created('Stan', word);
     const banned = await created('Bella', word);
     const { expertId } = await expertWithOffer('Ernest', word, `Interview drill ${word}`);
-    await setAttributes({ pk: `USER#${banned._id}`, sk: 'PROFILE' }, { isBanned: true });
+    expect(await admin.post(`/admin/ban-user/${banned._id}`, { reason: 'Spam.' })).toMatchObject({ status: 200 });
 
     expect(namesOf((await list(`q=${word}`)).body)).toEqual([`Ernest ${word}`, `Bella ${word}`, `Stan ${word}`]);
     const experts = (await list(`q=${word}&role=professor`)).body;
@@ -97,8 +96,70 @@ describe('the admin’s users list', () => {
     expect((await list(`q=${word}&role=user`)).body.users.map((user) => user._id)).toEqual([banned._id, student._id]);
     expect((await list(`q=${word}&banned=true`)).body.users.map((user) => [user._id, user.isBanned])).toEqual([[banned._id, true]]);
     expect((await list(`q=${word}&banned=false&role=user`)).body.users.map((user) => user._id)).toEqual([student._id]);
+    const allBanned = (await list('banned=true')).body.users;
+    expect(allBanned.map((user) => user._id)).toContain(banned._id);
+    expect(allBanned.every((user) => user.isBanned && !user.isDeleted)).toBe(true);
+    const allExperts = (await list('role=professor')).body.users;
+    expect(allExperts[0]._id).toBe(expertId);
+    expect(allExperts.every((user) => user.role === 'professor')).toBe(true);
+
+    expect(await admin.post(`/admin/unban-user/${banned._id}`)).toMatchObject({ status: 200 });
+    expect((await list(`q=${word}&banned=true`)).body.users).toEqual([]);
+    expect((await list('banned=true')).body.users.map((user) => user._id)).not.toContain(banned._id);
+    expect((await list(`q=${word}&banned=false&role=user`)).body.users.map((user) => user._id)).toEqual([banned._id, student._id]);
 
     expect((await list(`q=${encodeURIComponent(TEST_SEED.adminEmail)}`)).body.users).toEqual([]);
+  });
+
+  it('finds a member by the start of any word of their first name, last name, full name or e-mail, whatever the case and accents', async () => {
+    const [first, last] = [uniqueWord(), uniqueWord()];
+    const email = uniqueEmail(`mail${first}`.toLowerCase());
+    const member = await created(`Élo${first}`, `Nuñez${last}`, email);
+    const found = async (query: string) => (await list(`q=${encodeURIComponent(query)}`)).body.users.map((user) => user._id);
+
+    for (const query of [
+      `elo${first}`,
+      `ÉLO${first.toUpperCase()}`,
+      `élo${first.slice(0, 3)}`,
+      `nunez${last}`,
+      `NUÑEZ${last.toLowerCase()}`,
+      `elo${first} nunez${last}`,
+      `nunez${last} elo${first.slice(0, 4)}`,
+      email,
+      email.toUpperCase(),
+      email.split('@')[0],
+      `mail${first}`,
+    ]) {
+      expect(await found(query), query).toEqual([member._id]);
+    }
+    // Words are matched from their start: the middle of a name, or a full name of another member, finds nobody.
+    expect(await found(last.slice(2))).toEqual([]);
+    expect(await found(`elo${first} nunez${uniqueWord()}`)).toEqual([]);
+    expect(await found(`nunez${last}@example.com`)).toEqual([]);
+    expect(await found('--')).toEqual([]);
+    // The demo seed writes its accounts through the same services.
+    expect((await list('q=claire%20dubois')).body.users.map((user) => user.email)).toEqual(['claire.dubois@demo.test']);
+  });
+
+  it('follows a registration, its activation, the member’s own rename and the deletion of their account', async () => {
+    const word = uniqueWord();
+    const { email, activationToken } = await registerStudent(uniqueEmail('joiner'), `Jo${word} Joiner`);
+    const found = async (query: string, path?: string) => (await list(`q=${encodeURIComponent(query)}`, path)).body.users;
+    expect(await found(`jo${word}`)).toMatchObject([{ email, status: 'pending', firstName: `Jo${word}` }]);
+
+    const client = new ApiClient();
+    expect((await client.post('/auth/activate', { token: activationToken, password: PASSWORD })).status).toBe(200);
+    expect(await found(`jo${word} joiner`)).toMatchObject([{ email, status: 'active' }]);
+
+    client.accessToken = (await client.post<{ accessToken: string }>('/auth/login', { email, password: PASSWORD })).body.accessToken;
+    expect(await client.request('PUT', '/user/update', { firstName: `Jay${word}` })).toMatchObject({ status: 200 });
+    expect(await found(`jo${word}`)).toEqual([]);
+    expect(await found(`jay${word} joi`)).toMatchObject([{ email, firstName: `Jay${word}` }]);
+
+    expect(await client.post('/user/delete-account', { password: PASSWORD })).toMatchObject({ status: 200 });
+    expect(await found(`jay${word}`)).toEqual([]);
+    expect(await found(email)).toEqual([]);
+    expect(await found(email, '/admin/archived-users')).toEqual([]);
   });
 
   it('refuses a role or a cursor it does not know, with a clear message', async () => {
@@ -130,6 +191,9 @@ describe('editing a member', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ msg: MSG.memberUpdated, user: { firstName: 'Rosa', lastName: word, role: 'professor', isVerified: false } });
     expect((await list(`q=${word}&role=professor`)).body.users.map((user) => user.firstName)).toEqual(['Rosa']);
+    expect((await list(`q=rita ${word}`)).body.users).toEqual([]);
+    expect((await list(`q=ROSA ${word}`)).body.users.map((user) => [user._id, user.role])).toEqual([[member._id, 'professor']]);
+    expect((await list(`q=rosa ${word}&role=user`)).body.users).toEqual([]);
 
     const [entry] = await auditOf(member._id);
     expect(entry).toMatchObject({
@@ -174,6 +238,8 @@ describe('editing a member', () => {
     expect(await new ApiClient().post('/auth/confirm-email', { token: link.split('/confirm-email/')[1] })).toMatchObject({ status: 200 });
     expect((await new ApiClient().post('/auth/login', { email: newEmail, password: PASSWORD })).status).toBe(200);
     expect((await new ApiClient().post('/auth/login', { email, password: PASSWORD })).status).toBe(401);
+    expect((await list(`q=${encodeURIComponent(newEmail)}`)).body.users.map((user) => [user._id, user.email])).toEqual([[memberId, newEmail]]);
+    expect((await list(`q=${encodeURIComponent(email)}`)).body.users).toEqual([]);
     const [entry] = await auditOf(memberId);
     expect(entry).toMatchObject({ action: 'user.email-change', admin: { email: TEST_SEED.adminEmail }, details: { to: newEmail } });
   });
@@ -206,6 +272,10 @@ describe('archiving and restoring', () => {
     expect(await visitor.get(`/user/public/${expertId}`)).toMatchObject({ status: 404 });
     expect((await list(`q=${word}`)).body.users).toEqual([]);
     expect((await list(`q=${word}`, '/admin/archived-users')).body.users.map((user) => [user._id, user.isDeleted])).toEqual([[expertId, true]]);
+    const archived = (await list('', '/admin/archived-users')).body.users;
+    expect(archived[0]._id).toBe(expertId);
+    expect(archived.every((user) => user.isDeleted)).toBe(true);
+    expect((await list(`q=arno ${word}&role=professor`, '/admin/archived-users')).body.users.map((user) => user._id)).toEqual([expertId]);
     expect(await admin.request('DELETE', `/admin/users/${expertId}`)).toMatchObject({ status: 409, body: { code: 'already_archived' } });
 
     expect(await admin.post(`/admin/restore-user/${expertId}`)).toMatchObject({ status: 200, body: { msg: MSG.memberRestored } });

@@ -10,7 +10,7 @@ import type { Education, WorkExperience } from '../../../shared/schemas/catalogu
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/schemas/notifications';
 import { ROLES } from '../../../shared/roles';
 import { averageRating } from '../../../shared/rating';
-import { accountActivityIndex, emailKey, memberIndex, userKey, userRoleIndex } from '../../platform/keys';
+import { accountActivityIndex, bannedMemberIndex, emailKey, memberIndex, userKey, userRoleIndex } from '../../platform/keys';
 
 /** What an expert fills in for their public profile, and what the catalogue keeps on it. */
 export interface ExpertDetails {
@@ -160,13 +160,17 @@ const accountItem: z.ZodMiniType<AccountRecord> = z.object({
   payoutAccountId: text,
 });
 
-/** The item of an account; its rating is not stored, only the counters it is derived from. */
+/**
+ * The item of an account; its rating is not stored, only the counters it is derived from. A member's
+ * search entries are items of their own (`memberWordItems`), written in the same transaction.
+ */
 export function toAccountItem({ rating: _derived, ...account }: AccountRecord) {
   return {
     ...userKey(account.userId),
     ...userRoleIndex(account.role, account.createdAt, account.userId),
     ...(account.lastActiveAt !== undefined && !account.isDeleted && accountActivityIndex(account.lastActiveAt, account.userId)),
-    ...memberIndex(account.role, account.createdAt, account.userId),
+    ...memberIndex(account),
+    ...(account.isBanned && account.role !== 'admin' && bannedMemberIndex(account.createdAt, account.userId)),
     ...account,
   };
 }

@@ -99,13 +99,16 @@ async function mailActivation(
 export async function activate(body: ActivateBody, client: Client): Promise<{ msg: string }> {
   const hash = sha256(body.token);
   const record = await repo.getToken(hash);
-  const account = record?.purpose === 'activation' && record.registration && record.expiresAt > nowSeconds() ? await repo.getAccount(record.userId) : undefined;
+  const account =
+    record?.purpose === 'activation' && record.registration && record.expiresAt > nowSeconds()
+      ? await repo.getAccount(record.userId, { consistent: true })
+      : undefined;
   if (!record?.registration || !account) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
   const limit = RATE_LIMITS.loginGuessesPerClient;
   const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
   if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
   if (!(await verifyPassword(body.password, record.registration.passwordHash))) throw new BadRequest(MSG.activationPasswordWrong, 'activation_password_wrong');
-  if (!(await repo.activate(hash, record.userId, record.registration))) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
+  if (!(await repo.activate(hash, account, record.registration))) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
   await repo.forgetLoginGuesses('user', account.email, client.ip);
   return { msg: MSG.activationSuccessful };
 }

@@ -42,7 +42,7 @@ export async function banUser(actor: AdminActor, userId: string, reason: string 
     target: { type: 'user', id: userId, label: labelOf(account) },
     details: { ...(reason && { reason }), refundedOrders: refunded.length },
   });
-  const banned = await repo.setBanned(userId, true, audit);
+  const banned = await repo.setBanned(account, true, audit);
   await endAllSessions(userId);
   if (banned) {
     await sendMail(accountSuspendedMail(account.email, reason)).catch((error: unknown) => logger.error('Suspension notice not sent', error as Error));
@@ -55,7 +55,7 @@ export async function banUser(actor: AdminActor, userId: string, reason: string 
 export async function unbanUser(actor: AdminActor, userId: string): Promise<{ msg: string }> {
   const account = await memberAccount(userId);
   const audit = await auditWrites(actor, { action: 'user.unban', target: { type: 'user', id: userId, label: labelOf(account) } });
-  if (await repo.setBanned(userId, false, audit)) {
+  if (await repo.setBanned(account, false, audit)) {
     await sendMail(accountRestoredMail(account.email)).catch((error: unknown) => logger.error('Reactivation notice not sent', error as Error));
   }
   return { msg: MSG.userUnbanned };

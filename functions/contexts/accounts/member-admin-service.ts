@@ -7,6 +7,7 @@ import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/texts';
 import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from '../../../shared/schemas/admin';
 import { hashPassword, newId } from '../../platform/crypto';
+import type { MemberListName } from '../../platform/keys';
 import { BadRequest, Conflict, Contention, NotFound } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { sendMail } from '../../platform/mailer';
@@ -19,6 +20,7 @@ import type { AccountRecord } from './account';
 import { requestEmailChange } from './email-change-service';
 import { welcomeMail } from './mails';
 import * as members from './member-repository';
+import { type MemberQuery, matchesQuery, memberQuery } from './member-search';
 import * as repo from './repository';
 import { endAllSessions } from './session-service';
 
@@ -48,13 +50,6 @@ export function toAdminUserRow(account: Member): AdminUserRow {
 
 const isMember = (account: AccountRecord | undefined): account is Member => account !== undefined && account.role !== 'admin';
 
-/** Lower case without accents: "Élodie" is found by "elo". */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 const encode = (position: string) => Buffer.from(position).toString('base64url');
 function decode(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
@@ -63,17 +58,33 @@ function decode(cursor: string | undefined): string | undefined {
   return position;
 }
 
+/**
+ * The list a page is read from (decision 206): the one that holds only what the filters answer,
+ * the narrowest first. Archived members and banned ones are few; a search reads the entries of one
+ * word prefix; the role is a filter on that list.
+ */
+function listOf(archived: boolean, banned: boolean | undefined, search: MemberQuery | undefined): MemberListName {
+  if (archived) return { list: 'archived' };
+  if (banned) return { list: 'banned' };
+  if (search) return { list: 'word', prefix: search.prefix };
+  return { list: 'listed' };
+}
+
 /** GET /admin/users (archived: false) and GET /admin/archived-users (archived: true). */
 export async function listMembers(query: AdminUsersQuery, archived: boolean): Promise<AdminUsersPage> {
-  const q = query.q ? folded(query.q) : undefined;
+  const search = query.q ? memberQuery(query.q) : undefined;
+  const after = decode(query.cursor);
+  // A search of no letter or digit ("--") matches nobody.
+  if (query.q && !search) return { users: [] };
   const page = await members.memberIds(
+    listOf(archived, query.banned, search),
     (entry) =>
       (entry.isDeleted === true) === archived &&
       (query.role === undefined || entry.role === query.role) &&
       (query.banned === undefined || (entry.isBanned === true) === query.banned) &&
-      (q === undefined || [`${entry.firstName} ${entry.lastName}`, entry.name ?? '', entry.email].some((text) => folded(text).includes(q))),
+      (search === undefined || matchesQuery(entry, search)),
     PAGE,
-    decode(query.cursor),
+    after,
   );
   const accounts = await repo.getAccounts(page.ids);
   const users = page.ids

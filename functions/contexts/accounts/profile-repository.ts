@@ -7,8 +7,10 @@ import { config } from '../../platform/config';
 import { emailKey, tokenKey, userKey } from '../../platform/keys';
 import { isConditionFailure, nowSeconds, transact } from '../../platform/table';
 import { catalogueChangePut } from '../search/catalogue-changes';
+import { Contention } from '../../platform/errors';
 import type { AccountRecord, EmailChange } from './account';
 import { toEmailClaimItem } from './account';
+import { indexedAsRead, memberWordWrites } from './member-index';
 
 const TableName = () => config.tableName;
 
@@ -19,8 +21,12 @@ export type ProfileChanges = Partial<Record<ProfileField, string | string[] | un
 const announce = (account: Pick<AccountRecord, 'role' | 'userId'>) =>
   account.role === 'professor' ? [catalogueChangePut('expert', account.userId, account.userId)] : [];
 
-/** Sets the fields with a value and removes those set to undefined (a cleared photo, job title or bio). */
-export async function updateProfile(account: Pick<AccountRecord, 'role' | 'userId'>, changes: ProfileChanges): Promise<void> {
+/**
+ * Sets the fields with a value and removes those set to undefined (a cleared photo, job title or
+ * bio). A change of names rewrites the member's search entries, on the condition that the account
+ * is as read (Contention otherwise, to be retried).
+ */
+export async function updateProfile(account: AccountRecord, changes: ProfileChanges): Promise<void> {
   const fields = Object.entries(changes).map(([field, value], at) => ({ field, value, name: `#f${at}`, placeholder: `:f${at}` }));
   const set = fields.filter(({ value }) => value !== undefined);
   const remove = fields.filter(({ value }) => value === undefined);
@@ -28,21 +34,33 @@ export async function updateProfile(account: Pick<AccountRecord, 'role' | 'userI
     set.length > 0 ? `SET ${set.map(({ name, placeholder }) => `${name} = ${placeholder}`).join(', ')}` : '',
     remove.length > 0 ? `REMOVE ${remove.map(({ name }) => name).join(', ')}` : '',
   ];
-  await transact({
-    TransactItems: [
-      {
-        Update: {
-          TableName: TableName(),
-          Key: userKey(account.userId),
-          UpdateExpression: clauses.filter(Boolean).join(' '),
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: Object.fromEntries(fields.map(({ name, field }) => [name, field])),
-          ...(set.length > 0 && { ExpressionAttributeValues: Object.fromEntries(set.map(({ placeholder, value }) => [placeholder, value])) }),
+  const renamed = changes.firstName !== undefined || changes.lastName !== undefined;
+  const asRead = renamed ? indexedAsRead(account) : undefined;
+  const values = {
+    ...Object.fromEntries(set.map(({ placeholder, value }) => [placeholder, value])),
+    ...asRead?.values,
+  };
+  try {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: TableName(),
+            Key: userKey(account.userId),
+            UpdateExpression: clauses.filter(Boolean).join(' '),
+            ConditionExpression: asRead ? `attribute_exists(pk) AND ${asRead.condition}` : 'attribute_exists(pk)',
+            ExpressionAttributeNames: { ...Object.fromEntries(fields.map(({ name, field }) => [name, field])), ...asRead?.names },
+            ...(Object.keys(values).length > 0 && { ExpressionAttributeValues: values }),
+          },
         },
-      },
-      ...announce(account),
-    ],
-  });
+        ...(renamed ? memberWordWrites(account, { ...account, ...(changes as Partial<AccountRecord>) }) : []),
+        ...announce(account),
+      ],
+    });
+  } catch (error) {
+    if (renamed && isConditionFailure(error)) throw new Contention(`profile of ${account.userId}`);
+    throw error;
+  }
 }
 
 /**
@@ -123,6 +141,8 @@ export async function dropEmailChange(userId: string, tokenHash: string): Promis
  * it. False when any of that does not hold.
  */
 export async function confirmEmailChange(tokenHash: string, account: AccountRecord, change: EmailChange): Promise<boolean> {
+  // The account as read: its search entries take the new address.
+  const asRead = indexedAsRead(account);
   try {
     await transact({
       TransactItems: [
@@ -139,10 +159,12 @@ export async function confirmEmailChange(tokenHash: string, account: AccountReco
             TableName: TableName(),
             Key: userKey(account.userId),
             UpdateExpression: 'SET email = :new REMOVE emailChange',
-            ConditionExpression: 'email = :old AND emailChange.tokenHash = :hash',
-            ExpressionAttributeValues: { ':new': change.email, ':old': account.email, ':hash': tokenHash },
+            ConditionExpression: `email = :old AND emailChange.tokenHash = :hash AND ${asRead.condition}`,
+            ExpressionAttributeNames: asRead.names,
+            ExpressionAttributeValues: { ':new': change.email, ':old': account.email, ':hash': tokenHash, ...asRead.values },
           },
         },
+        ...memberWordWrites(account, { ...account, email: change.email }),
         {
           Delete: {
             TableName: TableName(),

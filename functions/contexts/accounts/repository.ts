@@ -17,6 +17,7 @@ import {
   loginAddressKey,
   loginAttemptsOf,
   loginClientKey,
+  bannedMemberIndex,
   sessionKey,
   sessionsOfUser,
   tokenKey,
@@ -26,6 +27,7 @@ import {
 import { fromSessionItem, type SessionRecord, toSessionItem, withEndedSessions } from './session';
 import { type AccountRecord, fromAccountItem, toAccountItem, toEmailClaimItem } from './account';
 import { Contention } from '../../platform/errors';
+import { indexedAsRead, memberWordWrites } from './member-index';
 
 const TableName = () => config.tableName;
 
@@ -62,6 +64,7 @@ export async function createUser(user: AccountRecord): Promise<void> {
         { Put: { TableName: TableName(), Item: toAccountItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: TableName(), Item: toEmailClaimItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
         ...(user.status === 'active' ? accountCountWrite(user.role, 1) : []),
+        ...memberWordWrites(undefined, user),
       ],
     });
   } catch (error) {
@@ -70,19 +73,21 @@ export async function createUser(user: AccountRecord): Promise<void> {
   }
 }
 
-/** Undoes createUser while the account is still pending (its activation mail could not be sent). */
+/** Undoes createUser while the account is still pending (its activation mail could not be sent), and as it was created. */
 export async function deletePendingUser(user: AccountRecord): Promise<void> {
+  const asRead = indexedAsRead(user);
   await transact({
     TransactItems: [
       {
         Delete: {
           TableName: TableName(),
           Key: userKey(user.userId),
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':pending': 'pending' },
+          ConditionExpression: `#status = :pending AND ${asRead.condition}`,
+          ExpressionAttributeNames: { '#status': 'status', ...asRead.names },
+          ExpressionAttributeValues: { ':pending': 'pending', ...asRead.values },
         },
       },
+      ...memberWordWrites(user, undefined),
       {
         Delete: {
           TableName: TableName(),
@@ -287,6 +292,9 @@ export async function anonymiseAccount(
   // It stops counting in the statistics if it counted (active, not archived), as read: the condition holds the read.
   const counted = Item.status === 'active' && Item.isDeleted !== true;
   const asRead = counted ? ' AND #status = :active AND attribute_not_exists(isDeleted)' : '';
+  // Its search entries go with it, those of the account as read (the condition holds the read).
+  const read = fromAccountItem(Item);
+  const indexed = indexedAsRead(read);
   try {
     await transact({
       TransactItems: [
@@ -295,13 +303,12 @@ export async function anonymiseAccount(
             TableName: TableName(),
             Key: userKey(account.userId),
             UpdateExpression: `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
-            ConditionExpression: `attribute_not_exists(deletedAt) AND paymentsHeldUntil = :held AND paymentsHeldUntil > :at${activeAt === undefined ? '' : ' AND lastActiveAt = :activeAt'}${asRead}`,
-            ...((removed.length > 0 || counted) && {
-              ExpressionAttributeNames: {
-                ...Object.fromEntries(removed.map((field, i) => [`#r${i}`, field])),
-                ...(counted && { '#status': 'status' }),
-              },
-            }),
+            ConditionExpression: `attribute_not_exists(deletedAt) AND paymentsHeldUntil = :held AND paymentsHeldUntil > :at${activeAt === undefined ? '' : ' AND lastActiveAt = :activeAt'}${asRead} AND ${indexed.condition}`,
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(removed.map((field, i) => [`#r${i}`, field])),
+              ...(counted && { '#status': 'status' }),
+              ...indexed.names,
+            },
             ExpressionAttributeValues: {
               ':first': names.firstName,
               ':last': names.lastName,
@@ -311,9 +318,11 @@ export async function anonymiseAccount(
               ':held': heldUntil,
               ...(activeAt !== undefined && { ':activeAt': activeAt }),
               ...(counted && { ':active': 'active' }),
+              ...indexed.values,
             },
           },
         },
+        ...memberWordWrites(read, undefined),
         {
           Delete: {
             TableName: TableName(),
@@ -404,32 +413,36 @@ export async function setPayoutsEnabled(userId: string, payoutAccountId: string,
 type TransactionWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * Bans or unbans the account with the writes given (its audit entry), one transaction: false, and
- * nothing written, when it already was so. The directory takes note (an expert's offers leave search or return).
+ * Bans or unbans the account read a moment ago with the writes given (its audit entry), one
+ * transaction: false, and nothing written, when it already was so. The directory takes note (an
+ * expert's offers leave search or return); the account enters or leaves the banned list, and its
+ * search entries say so. A change of the account meanwhile answers Contention, to be retried.
  */
-export async function setBanned(userId: string, banned: boolean, writes: TransactionWrite[]): Promise<boolean> {
+export async function setBanned(account: AccountRecord, banned: boolean, writes: TransactionWrite[]): Promise<boolean> {
+  if ((account.isBanned === true) === banned || account.role === 'admin') return false;
+  const asRead = indexedAsRead(account);
+  const { gsi3pk, gsi3sk } = bannedMemberIndex(account.createdAt, account.userId);
   try {
     await transact({
       TransactItems: [
         {
           Update: {
             TableName: TableName(),
-            Key: userKey(userId),
-            UpdateExpression: 'SET isBanned = :to',
-            ConditionExpression: banned
-              ? 'attribute_exists(pk) AND #role <> :admin AND (attribute_not_exists(isBanned) OR isBanned = :from)'
-              : 'attribute_exists(pk) AND isBanned = :from',
-            ExpressionAttributeNames: banned ? { '#role': 'role' } : undefined,
-            ExpressionAttributeValues: { ':to': banned, ':from': !banned, ...(banned && { ':admin': 'admin' }) },
+            Key: userKey(account.userId),
+            UpdateExpression: banned ? 'SET isBanned = :to, gsi3pk = :list, gsi3sk = :position' : 'SET isBanned = :to REMOVE gsi3pk, gsi3sk',
+            ConditionExpression: `attribute_exists(pk) AND ${asRead.condition}`,
+            ExpressionAttributeNames: asRead.names,
+            ExpressionAttributeValues: { ':to': banned, ...(banned && { ':list': gsi3pk, ':position': gsi3sk }), ...asRead.values },
           },
         },
-        catalogueChangePut('expert', userId, userId),
+        catalogueChangePut('expert', account.userId, account.userId),
+        ...memberWordWrites(account, { ...account, isBanned: banned }),
         ...writes,
       ],
     });
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) throw new Contention(`ban of ${account.userId}`);
     throw error;
   }
 }
@@ -477,9 +490,14 @@ const unspentToken = (tokenHash: string, purpose: TokenPurpose, userId: string) 
  * transaction; false when the token is spent or expired, or the account is active already (the
  * links of every other registration of the address die with the first activation).
  */
-export async function activate(tokenHash: string, userId: string, registration: Registration): Promise<boolean> {
+export async function activate(tokenHash: string, account: AccountRecord, registration: Registration): Promise<boolean> {
+  const { userId } = account;
   const values = { ...registration, ...usersOfRole(registration.role), status: 'active' };
   const names = Object.keys(values);
+  // The pending account as read, whose search entries this registration's names replace.
+  const asRead = indexedAsRead(account);
+  const { name: _pendingName, ...kept } = account;
+  const activated: AccountRecord = { ...kept, ...registration, status: 'active' };
   try {
     await transact({
       TransactItems: [
@@ -489,15 +507,21 @@ export async function activate(tokenHash: string, userId: string, registration: 
             TableName: TableName(),
             Key: userKey(userId),
             UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')} REMOVE activationTokenHash${registration.name === undefined ? ', #name' : ''}`,
-            ConditionExpression: '#status = :pending',
+            ConditionExpression: `#status = :pending AND ${asRead.condition}`,
             ExpressionAttributeNames: {
               ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
               '#status': 'status',
               ...(registration.name === undefined && { '#name': 'name' }),
+              ...asRead.names,
             },
-            ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n as keyof typeof values]])), ':pending': 'pending' },
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n as keyof typeof values]])),
+              ':pending': 'pending',
+              ...asRead.values,
+            },
           },
         },
+        ...memberWordWrites(account, activated),
         // An activated expert joins the directory.
         ...(registration.role === 'professor' ? [catalogueChangePut('expert', userId, userId)] : []),
         // An active account counts in the admin's statistics; a pending one does not (decision 177).

@@ -7,7 +7,7 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { MESSAGE_MAILS, REALTIME } from '../../../shared/limits';
-import { isMessageNotice, isOfferNotice, isWithdrawalNotice, type MessageNotice, type Notice } from '../../../shared/schemas/notices';
+import { isDataExportNotice, isMessageNotice, isOfferNotice, isWithdrawalNotice, type MessageNotice, type Notice } from '../../../shared/schemas/notices';
 import { isMailWanted, MAIL_CATEGORIES } from '../../../shared/schemas/notifications';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { type NoticeMail, sendMail } from '../../platform/mailer';
@@ -17,6 +17,7 @@ import { messageNoticeMail } from '../chats/notice-service';
 import { offerNoticeMails } from '../catalogue/notice-service';
 import { withdrawalNoticeMails } from '../earnings/notice-service';
 import { noticeMails } from '../orders/notice-service';
+import { dataExportNoticeMails } from '../privacy/notice-service';
 import { type EventRecord, eventOfStreamRecord, isOnline, pushStreamedEvent } from '../realtime/service';
 import * as repo from './repository';
 
@@ -67,7 +68,9 @@ async function mailNotice(eventId: string, notice: Notice): Promise<void> {
     ? await withdrawalNoticeMails(notice)
     : isOfferNotice(notice)
       ? await offerNoticeMails(notice)
-      : await noticeMails(notice);
+      : isDataExportNotice(notice)
+        ? await dataExportNoticeMails(notice)
+        : await noticeMails(notice);
   for (const { key, mail } of await wantedMails(mails)) {
     if (!(await repo.claimMail(eventId, key))) continue;
     try {

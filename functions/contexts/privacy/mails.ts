@@ -23,3 +23,17 @@ export const accountDeletedMail = (to: string): Mail =>
     config.appUrl,
     'You can register again with this address at any time.',
   );
+
+/**
+ * The member's export is built: the mail links to the page that signs a fresh address, never to
+ * the file (a mail is kept and forwarded; the address would be stale within 15 minutes anyway).
+ */
+export const dataExportReadyMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Your data is ready',
+    `The copy of your data you asked for is ready. Download it from your profile, signed in: it is kept for ${RETENTION.exportKeptDays === 1 ? 'a day' : `${RETENTION.exportKeptDays} days`}.`,
+    'Download my data',
+    `${config.appUrl}/profile#your-data`,
+    'If you did not ask for it, change your password: someone else may be signed in to your account.',
+  );

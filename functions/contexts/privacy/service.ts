@@ -1,19 +1,16 @@
 /**
- * A member's own data (issue 15, docs/decisions.md 166-169): the export of everything the product
- * holds about them, and the deletion of their account, by themselves or by retention. Each
- * context's data is read and written through that context's service, never its repository.
+ * A member's own data (issue 15, docs/decisions.md 167-169): the deletion of their account, by
+ * themselves or by retention (the export is export-service.ts's). Each context's data is read and
+ * written through that context's service, never its repository.
  */
 import { RETENTION } from '../../../shared/limits';
 import { type Cents, eurosFromCents, formatEuros } from '../../../shared/money';
-import type { DataExportStatus } from '../../../shared/schemas/account-data';
 import { MSG } from '../../../shared/texts';
-import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
 import { Conflict, Contention } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { sendMail } from '../../platform/mailer';
-import { fileDownloadUrl, keepJson, keptAt } from '../../platform/uploads';
-import { type AccountRecord, toCurrentAccount } from '../accounts/account';
+import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import * as profiles from '../accounts/profile-service';
 import * as offers from '../catalogue/account-offers-service';
@@ -26,99 +23,6 @@ import { accountDeletedMail } from './mails';
 type Conversation = Awaited<ReturnType<typeof chats.conversationsOf>>[number];
 
 const DAY_MS = 86_400_000;
-
-/** Where a member's export is kept: one per member, replaced by each new export, gone after a day (the bucket's lifecycle rule). */
-const exportKey = (userId: string) => `${RETENTION.exportPrefix}/${userId}.json`;
-
-// Export -----------------------------------------------------------------------------------------
-
-/**
- * POST /user/export: builds the member's export into the private bucket and answers its signed
- * address. Built in the request (decision 166): a member's data is small, and what crosses the
- * API is the address, never the document.
- */
-export async function exportData(caller: Caller, account: AccountRecord): Promise<DataExportStatus> {
-  const document = await dataOf(account);
-  await keepJson(exportKey(caller.userId), document, 'my-data.json');
-  return exportStatus(caller);
-}
-
-/** GET /user/export: the member's latest export, with a fresh short-lived address, while it is kept. */
-export async function exportStatus(caller: Caller): Promise<DataExportStatus> {
-  const createdAt = await keptAt(exportKey(caller.userId));
-  if (!createdAt) return { msg: MSG.exportNone, status: 'none' };
-  return {
-    msg: MSG.exportReady,
-    status: 'ready',
-    createdAt: createdAt.toISOString(),
-    url: await fileDownloadUrl(exportKey(caller.userId), RETENTION.exportLinkSeconds),
-    expiresAt: new Date(Date.now() + RETENTION.exportLinkSeconds * 1000).toISOString(),
-  };
-}
-
-/** Everything the product holds about the member, each part an allowlist: no hashes, no provider ids. */
-async function dataOf(account: AccountRecord) {
-  const isExpert = account.role === 'professor';
-  const [conversations, ownOffers, ledger] = await Promise.all([
-    chats.conversationsOf(account.userId, { withMessages: true }),
-    isExpert ? offers.everyOfferOf(account.userId) : [],
-    isExpert ? payments.expertStatement(account.userId) : [],
-  ]);
-  const euros = (amount: Cents) => eurosFromCents(amount);
-  return {
-    exportedAt: nowIso(),
-    profile: { ...toCurrentAccount(account), ...(account.lastActiveAt && { lastActiveAt: account.lastActiveAt }) },
-    offers: ownOffers.map((offer) => ({
-      _id: offer.offerId,
-      title: offer.title,
-      description: offer.description,
-      price: euros(offer.priceCents),
-      lessonType: offer.lessonType,
-      pricingType: offer.pricingType,
-      status: offer.status,
-      ...(offer.photo && { photo: `/uploads/${offer.photo}` }),
-      createdAt: offer.createdAt,
-    })),
-    conversations: conversations.map(({ chat, messages }) => ({
-      _id: chat.chatId,
-      offerTitle: chat.offer.title,
-      yourRole: chat.studentId === account.userId ? 'student' : 'expert',
-      createdAt: chat.createdAt,
-      messages: messages.map((message) => ({ fromYou: message.senderId === account.userId, content: message.content, createdAt: message.createdAt })),
-    })),
-    orders: conversations.map(({ order }) => ({
-      orderNumber: order.orderNumber,
-      yourRole: order.studentId === account.userId ? 'student' : 'expert',
-      offerTitle: order.offerTitle,
-      kind: order.kind,
-      status: order.status,
-      price: euros(order.priceCents),
-      ...(order.scheduledDate && { scheduledDate: order.scheduledDate }),
-      ...(order.payment && { payment: { amount: euros(order.payment.amountCents), paidAt: order.payment.paidAt } }),
-      ...(order.cancellation?.refundCents !== undefined && { refund: euros(order.cancellation.refundCents) }),
-      createdAt: order.createdAt,
-    })),
-    reviews: conversations.flatMap(({ review }) =>
-      review
-        ? [
-            {
-              orderNumber: review.orderNumber,
-              written: review.studentId === account.userId,
-              rating: review.rating,
-              ...(review.comment && { comment: review.comment }),
-              createdAt: review.createdAt,
-            },
-          ]
-        : [],
-    ),
-    ledger: ledger.map((line) => ({ at: line.at, entry: line.entryId, balance: balanceName(line.account), amount: euros(line.amountCents) })),
-  };
-}
-
-/** A ledger account as its owner knows it: `expert:<id>:available` is "available", `connected:<id>` "connected", `debt:<id>` "debt". */
-const balanceName = (account: string) => (account.startsWith('expert:') ? account.split(':')[2] : account.split(':')[0]);
-
-// Deletion ---------------------------------------------------------------------------------------
 
 /** POST /user/delete-account: the password confirms it; refused, saying what is left, while money is owed to or by the member. */
 export async function deleteOwnAccount(account: AccountRecord, password: string, client: accounts.Client): Promise<{ msg: string }> {

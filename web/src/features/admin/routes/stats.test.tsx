@@ -58,6 +58,39 @@ describe('statistics (admin)', () => {
     expect(screen.getByRole('figure', { name: 'Revenue per week' })).toHaveTextContent('2026-11-16: €30.00; 2026-11-23: €24.50; highest €30.00.');
   });
 
+  it('draws the bars and lines to scale, each bar and point with its period and value on hover', async () => {
+    fakeApi({ 'GET /admin/statistics': () => json(200, STATISTICS) });
+    renderRoutes(routes, { path: '/admin/stats', account: admin });
+    const revenue = await screen.findByRole('figure', { name: 'Revenue per week' });
+    // Chartist draws on the next tick, from its own timer.
+    await waitFor(() => expect(revenue.querySelectorAll('.ct-bar')).toHaveLength(2));
+    const bars = [...revenue.querySelectorAll('.ct-bar')];
+    expect(bars.map((bar) => bar.querySelector('title')?.textContent)).toEqual(['2026-11-16: €30.00', '2026-11-23: €24.50']);
+    const [first, second] = bars.map((bar) => Number(bar.getAttribute('y1')) - Number(bar.getAttribute('y2')));
+    expect(second / first).toBeCloseTo(24.5 / 30, 2);
+    // The value axis reads in euros, from zero to a round top; the period axis names the first and the last week.
+    expect([...revenue.querySelectorAll('.ct-label.ct-vertical')].map((label) => label.textContent)).toEqual(['€0.00', '€25.00', '€50.00']);
+    expect([...revenue.querySelectorAll('.ct-label.ct-horizontal')].map((label) => label.textContent)).toEqual(['2026-11-16', '2026-11-23']);
+
+    const users = screen.getByRole('figure', { name: 'Users' });
+    await waitFor(() => expect(users.querySelectorAll('.ct-line')).toHaveLength(1));
+    expect([...users.querySelectorAll('.ct-label.ct-vertical')].map((label) => label.textContent)).toEqual(['0', '1,000', '2,000']);
+    // The last day's 1,200 users, three fifths of the way from the line at zero to the one at 2,000.
+    const [zero, , top] = [...users.querySelectorAll('.ct-grid.ct-vertical')].map((line) => Number(line.getAttribute('y1')));
+    const lastDay = Number(users.querySelectorAll('.ct-point')[2].getAttribute('y1'));
+    expect((zero - lastDay) / (zero - top)).toBeCloseTo(0.6, 2);
+    // All of it inside the drawing, the line at zero at its foot.
+    const height = Number(users.querySelector('svg')?.getAttribute('viewBox')?.split(' ')[3]);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(zero).toBeLessThanOrEqual(height);
+    expect(zero).toBeGreaterThan(height / 2);
+    expect([...users.querySelectorAll('.ct-point title')].map((title) => title.textContent)).toEqual([
+      '2026-11-16: 1,100',
+      '2026-11-22: 1,150',
+      '2026-11-23: 1,200',
+    ]);
+  });
+
   it('gives each chart its figures as a table', async () => {
     fakeApi({ 'GET /admin/statistics': () => json(200, STATISTICS) });
     renderRoutes(routes, { path: '/admin/stats', account: admin });

@@ -116,6 +116,9 @@ describe('the dashboard', () => {
     const figure = await within(earnings).findByRole('figure', { name: 'Earned' });
     expect(within(figure).getByRole('img')).toBeInTheDocument();
     expect(figure).toHaveTextContent('Dec 2025: €0.00; Nov 2026: €162.00; highest €162.00.');
+    // A bar a month, its month and amount on hover (Chartist draws on the next tick).
+    await waitFor(() => expect(figure.querySelectorAll('.ct-bar')).toHaveLength(12));
+    expect(figure.querySelectorAll('.ct-bar title')[11]).toHaveTextContent('Nov 2026: €162.00');
     await userEvent.click(within(figure).getByText('Earned as a table'));
     const rows = within(within(figure).getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(13);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '@shared/schemas/account';
 import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
-import { fakeApi } from '@/test/fake-api';
+import { type FakeCall, fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
 import ProfileRoute from '@/features/profile/routes/profile';
 
@@ -26,6 +26,11 @@ const routes = [
   { path: '/offers/:id', element: <p>Offer edit page</p> },
 ];
 
+/** "Your data" asks where the member's export stands on every visit: none here. */
+const noExport = () => json(200, { msg: MSG.exportNone, status: 'none' });
+/** The calls the test is about, without that look. */
+const callsBesidesExport = (api: { calls: () => FakeCall[] }) => api.calls().filter((call) => call.path !== '/user/export');
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -37,7 +42,7 @@ const updated =
 
 describe("a member's Profile tab", () => {
   it('sends only the changed fields, and says so', { timeout: 15_000 }, async () => {
-    const api = fakeApi({ 'PUT /user/update': updated({ ...sam, city: 'Nantes', languages: ['en', 'fr'] }) });
+    const api = fakeApi({ 'GET /user/export': noExport, 'PUT /user/update': updated({ ...sam, city: 'Nantes', languages: ['en', 'fr'] }) });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile', account: sam });
     await user.clear(await screen.findByLabelText('City (optional)'));
@@ -45,11 +50,11 @@ describe("a member's Profile tab", () => {
     await user.type(screen.getByLabelText('Languages (optional)'), 'en, ,fr,EN');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MSG.profileUpdated)).toBeInTheDocument();
-    expect(api.calls()).toMatchObject([{ method: 'PUT', path: '/user/update', body: { city: 'Nantes', languages: ['en', 'fr'] } }]);
+    expect(callsBesidesExport(api)).toMatchObject([{ method: 'PUT', path: '/user/update', body: { city: 'Nantes', languages: ['en', 'fr'] } }]);
   });
 
   it('checks the rules before calling: no change, more than 3 languages, a short name', { timeout: 15_000 }, async () => {
-    const api = fakeApi({});
+    const api = fakeApi({ 'GET /user/export': noExport });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile', account: sam });
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
@@ -60,11 +65,11 @@ describe("a member's Profile tab", () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MSG.tooManyLanguagesProfile)).toBeInTheDocument();
     expect(screen.getByText(MSG.firstNameTooShort)).toBeInTheDocument();
-    expect(api.calls()).toEqual([]);
+    expect(callsBesidesExport(api)).toEqual([]);
   });
 
   it('asks for the current password when the e-mail changes, and tells where the link went', { timeout: 15_000 }, async () => {
-    const api = fakeApi({ 'PUT /user/update': updated({ ...sam, pendingEmail: 'sam@new.example' }, MSG.emailChangeRequested) });
+    const api = fakeApi({ 'GET /user/export': noExport, 'PUT /user/update': updated({ ...sam, pendingEmail: 'sam@new.example' }, MSG.emailChangeRequested) });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile', account: sam });
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
@@ -75,12 +80,13 @@ describe("a member's Profile tab", () => {
     await user.type(screen.getByLabelText('Current password'), 'my-password-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MSG.emailChangeRequested)).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('We sent a confirmation link to sam@new.example');
-    expect(api.calls()).toMatchObject([{ body: { email: 'sam@new.example', currentPassword: 'my-password-1' } }]);
+    expect(within(screen.getByRole('form', { name: 'Your details' })).getByRole('status')).toHaveTextContent('We sent a confirmation link to sam@new.example');
+    expect(callsBesidesExport(api)).toMatchObject([{ body: { email: 'sam@new.example', currentPassword: 'my-password-1' } }]);
   });
 
   it('uploads a photo and deletes it, refusing one over 2 MB before sending it', async () => {
     const api = fakeApi({
+      'GET /user/export': noExport,
       'POST /user/upload-photo': () => json(200, { profilePhoto: 'avatars/student-1/new.png' }),
       'PUT /user/update': updated(sam),
     });
@@ -89,22 +95,22 @@ describe("a member's Profile tab", () => {
     const picker = await screen.findByLabelText('Profile photo');
     await user.upload(picker, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
     expect(await screen.findByText(MSG.fileTooLarge)).toBeInTheDocument();
-    expect(api.calls()).toEqual([]);
+    expect(callsBesidesExport(api)).toEqual([]);
 
     await user.upload(picker, new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' }));
     expect(await screen.findByText(MSG.avatarUploaded)).toBeInTheDocument();
-    expect(api.calls()[0]).toMatchObject({ method: 'POST', path: '/user/upload-photo' });
-    expect((api.calls()[0].body as FormData).get('profilePhoto')).toBeInstanceOf(File);
+    expect(callsBesidesExport(api)[0]).toMatchObject({ method: 'POST', path: '/user/upload-photo' });
+    expect((callsBesidesExport(api)[0].body as FormData).get('profilePhoto')).toBeInstanceOf(File);
 
     await user.click(screen.getByRole('button', { name: 'Delete photo' }));
     expect(await screen.findByText(MSG.avatarDeleted)).toBeInTheDocument();
-    expect(api.calls()[1]).toMatchObject({ method: 'PUT', path: '/user/update', body: { profilePhoto: '' } });
+    expect(callsBesidesExport(api)[1]).toMatchObject({ method: 'PUT', path: '/user/update', body: { profilePhoto: '' } });
     expect(screen.queryByRole('button', { name: 'Delete photo' })).not.toBeInTheDocument();
   });
 
   it('tells when the upload fails: the server’s message, else the avatar’s fallback', async () => {
     let answer = json(400, { msg: MSG.invalidPhotoType, code: 'upload_type_refused' });
-    fakeApi({ 'POST /user/upload-photo': () => answer });
+    fakeApi({ 'GET /user/export': noExport, 'POST /user/upload-photo': () => answer });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile', account: sam });
     await user.upload(await screen.findByLabelText('Profile photo'), new File(['text'], 'me.png', { type: 'image/png' }));
@@ -118,7 +124,11 @@ describe("a member's Profile tab", () => {
 describe("an expert's Profile tab", () => {
   it('says Photo updated when the About tab’s photo is saved, and Error uploading photo when it fails without a reason', async () => {
     let answer = json(200, { profilePhoto: 'avatars/expert-1/new.png' });
-    fakeApi({ 'POST /user/upload-photo': () => answer, 'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }) });
+    fakeApi({
+      'GET /user/export': noExport,
+      'POST /user/upload-photo': () => answer,
+      'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }),
+    });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile', account: claire });
     const picker = await screen.findByLabelText('Profile photo');
@@ -132,6 +142,7 @@ describe("an expert's Profile tab", () => {
 
   it('has the About and Statistics side tabs; Statistics shows the figures and an Edit link per offer', async () => {
     fakeApi({
+      'GET /user/export': noExport,
       'GET /user/stats/expert-1': () => json(200, { ordersCount: 7, totalEarned: 1234.5, averageRating: 4.6, reviewsCount: 5 }),
       'GET /offers/my-offers': () => json(200, [{ _id: 'offer-1', title: 'Financial modelling' }]),
       'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }),
@@ -156,6 +167,7 @@ describe("an expert's Profile tab", () => {
   it('adds an education entry, checked as the spec says, and refuses a third work experience', { timeout: 15_000 }, async () => {
     const withEducation = { ...claire, education: [{ institution: 'HEC Paris', level: 'Master', degree: '', field: '', year: '2010' }] };
     const api = fakeApi({
+      'GET /user/export': noExport,
       'PUT /user/education/0': () => json(200, { msg: MSG.profileUpdated }),
       'GET /auth/user': () => json(200, withEducation),
       'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }),
@@ -171,7 +183,7 @@ describe("an expert's Profile tab", () => {
     await user.type(within(form).getByLabelText('Year'), '2010');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('HEC Paris')).toBeInTheDocument();
-    expect(api.calls().find((call) => call.method === 'PUT')).toMatchObject({
+    expect(callsBesidesExport(api).find((call) => call.method === 'PUT')).toMatchObject({
       path: '/user/education/0',
       body: { institution: 'HEC Paris', level: 'Master', year: '2010' },
     });

@@ -18,22 +18,14 @@ afterEach(() => {
 });
 
 describe('Your data', () => {
-  it('downloads the export through its signed address', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    const url = 'http://localhost/_local/s3/marketplace-files/exports/student-1.json?X-Amz-Signature=abc';
-    const api = fakeApi({ 'POST /user/export': () => json(200, { msg: MSG.exportReady, status: 'ready', url, expiresAt: '2026-01-01T00:15:00.000Z' }) });
-    const user = userEvent.setup();
-    renderRoutes(routes, { path: '/profile', account: sam });
-    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(url));
-    expect(api.calls().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /user/export']);
-  });
-
   it('asks for the password, shows what is left when the server refuses, and signs out once deleted', async () => {
     const left = `${MSG.deletionRefused} ${MSG.deletionLeftOpenOrders} #1042.`;
     let answer = json(409, { msg: left, code: 'account_money_owed' });
-    const api = fakeApi({ 'POST /user/delete-account': () => answer, 'POST /auth/logout': () => json(200, {}) });
+    const api = fakeApi({
+      'GET /user/export': () => json(200, { msg: MSG.exportNone, status: 'none' }),
+      'POST /user/delete-account': () => answer,
+      'POST /auth/logout': () => json(200, {}),
+    });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile', account: sam });
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));

@@ -5,36 +5,23 @@ import { PasswordField } from '@/components/form/password-field';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { deleteAccount, requestExport } from '@/features/profile/api/profile';
+import { deleteAccount } from '@/features/profile/api/profile';
+import { DataExport } from '@/features/profile/components/data-export';
 
 /**
  * "Your data" (issue 15): download everything the product holds about the member as JSON (built
- * into the private bucket, fetched through a short-lived address), and delete the account after
- * confirming with the password; the server refuses while money is owed and says what is left.
+ * by a job into the private bucket, fetched through a short-lived address: data-export.tsx), and
+ * delete the account after confirming with the password; the server refuses while money is owed
+ * and says what is left.
  */
 export function YourData() {
   const id = useId();
   const navigate = useNavigate();
   const { logout } = useSession();
-  const [exporting, setExporting] = useState(false);
-  const [exportFailure, setExportFailure] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [refusal, setRefusal] = useState<string>();
-
-  async function download() {
-    setExporting(true);
-    setExportFailure(undefined);
-    try {
-      const { url } = await requestExport();
-      if (url) window.location.assign(url);
-    } catch (error) {
-      setExportFailure(errorText(error) || MSG.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   async function confirmDeletion(event: FormEvent) {
     event.preventDefault();
@@ -53,17 +40,13 @@ export function YourData() {
   }
 
   return (
-    <section className="your-data" aria-labelledby={`${id}-title`}>
+    <section className="your-data" id="your-data" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Your data</h2>
-      <p>Download everything we hold about you (profile, offers, conversations and messages, orders, reviews, ledger lines) as a JSON file.</p>
-      <button type="button" className="btn btn-secondary" onClick={download} disabled={exporting}>
-        {exporting ? 'Preparing your data…' : 'Download my data'}
-      </button>
-      {exportFailure && (
-        <p className="notice notice-error" role="alert">
-          {exportFailure}
-        </p>
-      )}
+      <p>
+        Download everything we hold about you (profile, offers, conversations and messages, orders, reviews, ledger lines) as a JSON file. We prepare it in the
+        background and e-mail you when it is ready.
+      </p>
+      <DataExport />
       <h3>Delete my account</h3>
       <p>
         Your name, address, photo and profile are erased and your offers leave the catalogue; orders, reviews and messages others still need stay, shown as

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
-import { fakeApi } from '@/test/fake-api';
+import { type FakeCall, fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
 import ProfileRoute from './profile';
 
@@ -12,13 +12,18 @@ const routes = [{ path: '/profile', element: <ProfileRoute /> }];
 /** The Change Password tab also lists the sessions. */
 const noOtherSessions = () => json(200, { sessions: [] });
 
+/** "Your data" asks where the member's export stands on every visit: none here. */
+const noExport = () => json(200, { msg: MSG.exportNone, status: 'none' });
+/** The calls the test is about, without that look. */
+const callsBesidesExport = (api: { calls: () => FakeCall[] }) => api.calls().filter((call) => call.path !== '/user/export');
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('/profile', () => {
   it('has the spec’s three tabs, the chosen one in the address, moved through with the arrow keys', async () => {
-    fakeApi({});
+    fakeApi({ 'GET /user/export': noExport });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile?tab=password', account: sam });
     const tabs = await screen.findAllByRole('tab');
@@ -35,7 +40,7 @@ describe('/profile', () => {
   });
 
   it('checks the form as the spec says: every field required, the new password typed the same twice', async () => {
-    const api = fakeApi({ 'GET /user/sessions': noOtherSessions });
+    const api = fakeApi({ 'GET /user/export': noExport, 'GET /user/sessions': noOtherSessions });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile?tab=password', account: sam });
     await user.type(await screen.findByLabelText('Current password'), 'old-password-1');
@@ -43,12 +48,12 @@ describe('/profile', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'lantern-orchard-fern');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(MSG.newPasswordsDoNotMatch)).toBeInTheDocument();
-    expect(api.calls().filter((call) => call.path === '/user/change-password')).toEqual([]);
+    expect(callsBesidesExport(api).filter((call) => call.path === '/user/change-password')).toEqual([]);
   });
 
   it('changes the password, says so and empties the form; a wrong current password and a failure are told', { timeout: 15_000 }, async () => {
     let answer = json(403, { msg: MSG.currentPasswordWrong, code: 'current_password_wrong' });
-    const api = fakeApi({ 'PUT /user/change-password': () => answer, 'GET /user/sessions': noOtherSessions });
+    const api = fakeApi({ 'GET /user/export': noExport, 'PUT /user/change-password': () => answer, 'GET /user/sessions': noOtherSessions });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile?tab=password', account: sam });
     const fill = async () => {
@@ -74,6 +79,6 @@ describe('/profile', () => {
     await fill();
     expect(await screen.findByText(MSG.passwordChanged)).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveValue('');
-    expect(api.calls().at(-1)?.body).toEqual({ currentPassword: 'old-password-1', newPassword: 'lantern-orchard-ferry' });
+    expect(callsBesidesExport(api).at(-1)?.body).toEqual({ currentPassword: 'old-password-1', newPassword: 'lantern-orchard-ferry' });
   });
 });
