@@ -158,8 +158,9 @@ const ROUTE_TABLE = [
   r('GET', '/user/earnings/monthly', 'orders', 'professor'), // (added) the dashboard's chart
   r('GET', '/user/withdrawals', 'orders', 'professor', { query: moneyPageQuery }),
   r('POST', '/user/withdraw', 'orders', 'professor', { body: withdrawSchema }),
-  // The orders Lambda's: the counters are kept with the orders' closes and the ledger.
-  r('GET', '/user/stats/{id}', 'orders', 'authenticated'),
+  // The orders Lambda's: the counters are kept with the orders' closes and the ledger. Anyone reads
+  // them; a signed-in caller's token is still checked, for the expert's and admins' totalEarned (decision 222).
+  r('GET', '/user/stats/{id}', 'orders', 'public'),
   r('POST', '/user/upload-photo', 'users', 'member', { upload: 'profilePhoto' }),
   r('PUT', '/user/update', 'users', 'member', { body: updateUserSchema }),
   // The link of an e-mail change; served by the users Lambda, which holds the change (decision 191).

@@ -71,16 +71,19 @@ const BATCH_GET_MAX = 100;
 
 /**
  * Reads items by key with BatchGetItem (100 keys a call), retrying what the table left unprocessed.
- * Missing items are simply absent; the order of the answer is not the order of the keys.
+ * Missing items are simply absent; the order of the answer is not the order of the keys. Strongly
+ * consistent reads on request: what a decision must see as written.
  */
-export async function batchGet(tableName: string, keys: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+export async function batchGet(tableName: string, keys: Record<string, string>[], options: { consistent?: boolean } = {}): Promise<Record<string, unknown>[]> {
   const unique = [...new Map(keys.map((key) => [`${key.pk}\u0000${key.sk}`, key])).values()];
   const items: Record<string, unknown>[] = [];
   for (let start = 0; start < unique.length; start += BATCH_GET_MAX) {
     let pending: Record<string, unknown>[] | undefined = unique.slice(start, start + BATCH_GET_MAX);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5) * Math.random()));
-      const answer: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+      const answer: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(options.consistent && { ConsistentRead: true }) } } }),
+      );
       items.push(...(answer.Responses?.[tableName] ?? []));
       pending = answer.UnprocessedKeys?.[tableName]?.Keys;
     }

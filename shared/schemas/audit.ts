@@ -25,11 +25,13 @@ export const AUDIT_ACTIONS = [
   'order.resolve',
   'report.hide',
   'report.warn',
+  'report.ban',
   'report.dismiss',
+  'reconciliation.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'offer', 'withdrawal', 'order', 'report'] as const;
+export const AUDIT_TARGETS = ['user', 'offer', 'withdrawal', 'order', 'report', 'reconciliation'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
 /**

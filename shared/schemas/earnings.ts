@@ -108,8 +108,8 @@ export interface OrderCounterpart {
 
 /**
  * GET /user/stats/{id}: an expert's statistics card, kept on write. `ordersCount` counts completed
- * orders, free sessions included; `totalEarned` (euros, the expert's credits after the fee) is for
- * the expert and admins only, absent for anyone else.
+ * orders, free sessions included; anyone, signed in or not, reads it; `totalEarned` (euros, the
+ * expert's credits after the fee) is for the expert and admins only, absent for anyone else.
  */
 export interface AccountStats {
   ordersCount: number;

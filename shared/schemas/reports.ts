@@ -23,7 +23,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-export const REPORT_ACTIONS = ['hide', 'warn', 'dismiss'] as const;
+/** What an admin decides of a reported item: hide it, warn its author, ban its author (decision 221), or dismiss the reports. */
+export const REPORT_ACTIONS = ['hide', 'warn', 'ban', 'dismiss'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
@@ -64,6 +65,15 @@ export interface PersonRef {
   lastName: string;
 }
 
+/**
+ * The reported item's author: their address and whether they are banned as the account is now,
+ * absent once an admin archived the account or it was deleted (its row is then not among the members).
+ */
+export interface ReportAuthorView extends PersonRef {
+  email?: string;
+  isBanned?: boolean;
+}
+
 /** One member's report of the item. */
 export interface ReportEntryView {
   reporter: PersonRef;
@@ -81,7 +91,7 @@ export interface ReportCaseView {
   status: ReportStatus;
   target: { type: ReportTargetType; _id: string; chatId?: string; offerId?: string };
   content: string;
-  author: PersonRef;
+  author: ReportAuthorView;
   reports: ReportEntryView[];
   reportCount: number;
   createdAt: string;

@@ -2,25 +2,28 @@
  * A member's own data through the local gateway, the jobs handler, DynamoDB Local and local S3:
  * the export, built by the jobs handler from the table's stream, holds every kind of their data and
  * nothing private, one request builds at a time, a build that keeps failing ends failed, and only
- * its signed address fetches it; the deletion is refused, saying what is left, while money is owed to or by them, then
- * accepted, after which others' records show "Former member" and every session is over.
+ * its signed address fetches it; the deletion is refused, saying what is left, while money is owed
+ * to or by them (each balance, a debt, an open order or checkout, a payment still disputable), then
+ * accepted, after which others' records show "Former member" and every session is over; no payment
+ * starts while a deletion checks the money (decision 223).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataExportStatus } from '../../shared/schemas/account-data';
 import type { OfferDto, Review } from '../../shared/schemas/catalogue';
 import type { ChatDto, ChatList, ChatMessages } from '../../shared/schemas/chats';
 import type { OrderHistoryPage } from '../../shared/schemas/earnings';
+import { formatEuros } from '../../shared/money';
 import { RATE_LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { pngImage } from '../support/images';
 import { expertWithOffer } from '../support/chats';
-import { approvedOrder, settleFunds } from '../support/earnings';
-import { chatOf, serverNow } from '../support/orders';
+import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
+import { chatOf, openOrder, serverNow } from '../support/orders';
 import { latestMail } from '../support/outbox';
-import { onboard } from '../support/payments';
-import { getItem, setAttributes } from '../support/table';
+import { advanceClock, delivered, localStripe, onboard } from '../support/payments';
+import { deleteItem, getItem, setAttributes } from '../support/table';
 
 const DAY_MS = 86_400_000;
 
@@ -213,10 +216,17 @@ describe('deleting one’s own account', () => {
   it('is refused while an order is open, naming it', async () => {
     const { client: booker } = await signedInStudent();
     const opened = await booker.post<{ chat: ChatDto }>('/chats/create', { offerId: offer._id, initialMessage: 'Can we book?' });
+    const openOnly = `${MSG.deletionRefused} ${MSG.deletionLeftOpenOrders} #${opened.body.chat.orderNumber}.`;
     const created = await booker.post<{ url: string }>('/payments/create-session', { chatId: opened.body.chat._id });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    // An unpaid conversation holds no money: only a booked or paid order keeps the account.
-    await setAttributes({ pk: `ORDER#${opened.body.chat._id}`, sk: 'ORDER' }, { status: 'confirmed' });
+    // A checkout still open at the provider: its payment may yet arrive.
+    expect(await deleteAccount(booker)).toMatchObject({ status: 409, body: { code: 'account_money_owed', msg: openOnly } });
+    // Its checkout expired, an unpaid conversation holds no money: only a booked or paid order keeps the account.
+    const checkout = (await getItem({ pk: `ORDER#${opened.body.chat._id}`, sk: 'ORDER' }))?.checkout as Record<string, unknown>;
+    await setAttributes(
+      { pk: `ORDER#${opened.body.chat._id}`, sk: 'ORDER' },
+      { checkout: { ...checkout, expiresAt: new Date((await serverNow()) - 1000).toISOString() }, status: 'confirmed' },
+    );
     const refused = await deleteAccount(booker);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('account_money_owed');
@@ -233,6 +243,80 @@ describe('deleting one’s own account', () => {
     const toStudent = await deleteAccount(student);
     expect(toStudent.status).toBe(409);
     expect(toStudent.body.msg).toBe(`${MSG.deletionRefused} ${MSG.deletionLeftDisputable} #${orderNumber}.`);
+  });
+
+  it('is refused to the expert for a withdrawal requested, a share frozen by a dispute and a debt, each named', async () => {
+    const refusal = async () => {
+      const refused = await deleteAccount(expert);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.code).toBe('account_money_owed');
+      return refused.body.msg;
+    };
+    // A withdrawal asked for and not yet paid out.
+    expect((await expert.post('/user/withdraw', { amount: 20 })).status).toBe(201);
+    const requested = await refusal();
+    expect(requested).toContain(`${MSG.deletionLeftRequested} €20.00`);
+    expect(requested).toContain(`${MSG.deletionLeftAvailable} €34.00`);
+
+    // The student's card issuer disputes the payment: the expert's share is frozen until it decides.
+    const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
+    const opened = await fetch(`${stackUrl()}/_local/payments/charges/${String(transfer.source_transaction)}/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'won' }),
+    });
+    expect(opened.status).toBe(200);
+    await delivered('charge.dispute.created', ((await opened.json()) as { id: string }).id);
+    const { frozen } = await earningsOf(expert);
+    expect(frozen).toBeGreaterThan(0);
+    expect(await refusal()).toContain(`${MSG.deletionLeftFrozen} ${formatEuros(frozen)}`);
+
+    // A debt (a dispute lost once the funds were paid out: disputes.test.ts makes one), arranged in the table.
+    const debt = { pk: `BALANCE#debt:${expertId}`, sk: 'TOTAL' };
+    await setAttributes(debt, { totalCents: 700 });
+    try {
+      expect(await refusal()).toContain(`${MSG.deletionLeftDebt} €7.00`);
+    } finally {
+      await deleteItem(debt);
+    }
+  });
+
+  it('starts no payment of the member’s orders while their deletion checks the money, and lifts the hold when refused', async () => {
+    const { expert: held, expertId: heldId, offer: heldOffer } = await expertWithOffer('Hal', 'Held', 'Budget planning session');
+    const { student: buyer, chat } = await openOrder(heldOffer);
+    const checkoutOf = async () => (await getItem({ pk: `ORDER#${chat._id}`, sk: 'ORDER' }))?.checkout;
+
+    // A deletion under way holds the expert (as its first write does): no checkout is recorded.
+    const account = { pk: `USER#${heldId}`, sk: 'PROFILE' };
+    await setAttributes(account, { paymentsHeldUntil: new Date((await serverNow()) + 60_000).toISOString() });
+    expect((await buyer.post('/payments/create-session', { chatId: chat._id })).status).toBe(409);
+    expect(await checkoutOf()).toBeUndefined();
+    // A hold its deletion left (a Lambda stopped) lapses by itself.
+    await advanceClock('2m');
+    expect((await buyer.post('/payments/create-session', { chatId: chat._id })).status).toBe(200);
+    expect(await checkoutOf()).toBeDefined();
+
+    // A refused deletion lifts its own hold.
+    expect((await deleteAccount(held)).status).toBe(409);
+    expect(await getItem(account)).not.toHaveProperty('paymentsHeldUntil');
+  });
+
+  it('never deletes an account while a checkout of its order is recorded at the same moment', async () => {
+    for (let round = 1; round <= 3; round++) {
+      const { expert: racing, offer: racingOffer } = await expertWithOffer('Rae', `Racing${round}`, `Pricing workshop ${round}`);
+      const { student: buyer, chat } = await openOrder(racingOffer);
+      const [deleted, paying] = await Promise.all([deleteAccount(racing), buyer.post('/payments/create-session', { chatId: chat._id })]);
+      const checkout = (await getItem({ pk: `ORDER#${chat._id}`, sk: 'ORDER' }))?.checkout;
+      // Either the deletion went first and no checkout was recorded, or the checkout was and the deletion was refused.
+      if (deleted.status === 200) {
+        expect(checkout, `round ${round}: ${JSON.stringify(paying.body)}`).toBeUndefined();
+        expect(paying.status).toBe(409);
+      } else {
+        expect(deleted.status, JSON.stringify(deleted.body)).toBeOneOf([409, 503]);
+        expect(paying.status, JSON.stringify(paying.body)).toBe(200);
+        expect(checkout).toBeDefined();
+      }
+    }
   });
 
   it('is accepted once nothing is owed: others see "Former member", the sessions end and the address is free again', async () => {

@@ -12,10 +12,11 @@ import type { CreatedChat } from '../../shared/schemas/chats';
 import type { AccountStats, AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
-import { type ApiClient, stackUrl } from '../support/api';
+import { ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { advanceClock, delivered, localStripe, onboard } from '../support/payments';
 import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
+import { openOrder, put, startIn } from '../support/orders';
 import { getItem } from '../support/table';
 import { latestMail, mailsTo, mailWhere } from '../support/outbox';
 
@@ -304,5 +305,41 @@ describe('an expert’s statistics', () => {
     // No such expert, or not an expert: 404.
     expect((await student.get(`/user/stats/${randomUUID()}`)).status).toBe(404);
     expect((await own.expert.get(`/user/stats/${String(user._id)}`)).status).toBe(404);
+  });
+
+  it('are anyone’s to read, signed in or not, and count a free introduction and the reviews', async () => {
+    const own = await expertWithOffer('Vera', 'Visible', 'Case interview drills by Vera');
+    const visitor = new ApiClient();
+    const publicStats = async () => {
+      const answer = await visitor.get<AccountStats>(`/user/stats/${own.expertId}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body;
+    };
+    expect(await publicStats()).toEqual({ ordersCount: 0, averageRating: 0, reviewsCount: 0 });
+    expect((await visitor.get(`/user/stats/${randomUUID()}`)).status).toBe(404);
+
+    await approvedOrder(own);
+    // A free introduction, once it took place, is a completed order too.
+    const { student, chat } = await openOrder(own.offer);
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: await startIn(1), freeIntro: true })).status).toBe(200);
+    expect((await put(own.expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+    await advanceClock('2h');
+    expect((await put(student, `/chats/${chat._id}/confirm-session`)).status).toBe(200);
+    expect(await publicStats()).toEqual({ ordersCount: 2, averageRating: 0, reviewsCount: 0 });
+
+    const reviewed = await student.post(`/offers/${own.offer._id}/reviews`, {
+      rating: 4,
+      comment: 'Clear, kind and practical advice.',
+      orderNumber: chat.orderNumber,
+    });
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
+    expect(await publicStats()).toEqual({ ordersCount: 2, averageRating: 4, reviewsCount: 1 });
+    // The expert still reads what they earned (the paid project's credit; the introduction is free).
+    expect((await own.expert.get<AccountStats>(`/user/stats/${own.expertId}`)).body).toEqual({
+      ordersCount: 2,
+      totalEarned: 54,
+      averageRating: 4,
+      reviewsCount: 1,
+    });
   });
 });

@@ -3,11 +3,12 @@
  * Stripe: after an order paid, approved and transferred, and a withdrawal paid out, the ledger and
  * the provider agree for the expert; a change made at the local Stripe outside the app (its
  * dashboard's `adjust`) is reported as exactly that connected account's difference, on the admin's
- * route too. Other files of this stack may have left differences of their own (ledger entries
+ * route too; each run an admin asks for is in the audit log. Other files of this stack may have left differences of their own (ledger entries
  * written without the provider), so the test reads those of its own expert and of the platform.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Reconciliation } from '../../shared/schemas/admin-views';
+import type { AuditPage } from '../../shared/schemas/audit';
 import type { Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { signedInAs, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
@@ -95,5 +96,22 @@ describe('reconciliation', () => {
       expect((await caller.get('/admin/reconciliation')).status).toBe(403);
       expect((await caller.post('/admin/reconciliation')).status).toBe(403);
     }
+  });
+
+  it('records each run an admin asks for in the audit log, like every admin action', async () => {
+    const runs = async () => (await admin.get<AuditPage>('/admin/audit?action=reconciliation.run')).body.entries;
+    const before = (await runs()).length;
+    const result = await reconcileNow();
+    const entries = await runs();
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[0]).toMatchObject({
+      action: 'reconciliation.run',
+      target: { type: 'reconciliation', _id: 'provider-balances', label: 'Ledger and payment provider' },
+      details: { entriesChecked: result.entriesChecked, differences: result.differences.length },
+      clientIp: admin.clientAddress,
+    });
+    // Reading the latest result is no action.
+    expect((await admin.get('/admin/reconciliation')).status).toBe(200);
+    expect(await runs()).toHaveLength(before + 1);
   });
 });

@@ -3,7 +3,8 @@
  * members report a message of their conversation, a review or an offer, once each; every report of
  * an item joins its one open case; the admin hides the content (the message shows removed to both
  * members, the review leaves the lists and the ratings, the offer leaves search), warns its author
- * (a mail in the outbox) or dismisses the reports, each action in the audit log. A closed order to
+ * (a mail in the outbox), bans its author through the one ban (their sessions and sockets end) or
+ * dismisses the reports, each action in the audit log. A closed order to
  * review is arranged in the table (the payment flow that closes one is tested elsewhere).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,8 @@ import type { ExpertProfile, OfferDto, Review } from '../../shared/schemas/catal
 import type { ChatList, ChatMessages, CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import type { ReportCasePage, ReportCaseView } from '../../shared/schemas/reports';
 import { MSG } from '../../shared/texts';
-import { signedInAs, signedInStudent } from '../support/accounts';
-import type { ApiClient } from '../support/api';
+import { PASSWORD, signedInAs, signedInStudent } from '../support/accounts';
+import { ApiClient } from '../support/api';
 import { connectAs, expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { latestMail } from '../support/outbox';
 import { setAttributes } from '../support/table';
@@ -143,7 +144,8 @@ describe('reporting content', () => {
     expect((await expert.post('/admin/reports/any/resolve', { action: 'dismiss' })).status).toBe(403);
     expect((await admin.get('/admin/reports?status=closed')).status).toBe(400);
     expect(await resolve('no-such-case', { action: 'hide' })).toMatchObject({ status: 404, body: { code: 'report_not_found' } });
-    expect(await resolve('no-such-case', { action: 'ban' })).toMatchObject({ status: 400, body: { msg: MSG.reportActionInvalid } });
+    expect(await resolve('no-such-case', { action: 'ban' })).toMatchObject({ status: 404, body: { code: 'report_not_found' } });
+    expect(await resolve('no-such-case', { action: 'expel' })).toMatchObject({ status: 400, body: { msg: MSG.reportActionInvalid } });
   });
 });
 
@@ -259,5 +261,58 @@ describe('the admin’s queue', () => {
     expect((await auditOf(shown._id)).map((entry) => entry.action)).toEqual(['report.dismiss']);
     expect((await report(student, body)).status).toBe(201);
     expect((await openCaseOf(sent.body.message._id))._id).not.toBe(shown._id);
+  });
+
+  it('bans the author from the case: the one ban ends their sessions, the case closes, both decisions are audited', async () => {
+    const { client: rude, email: rudeEmail } = await signedInStudent();
+    const rudeId = userIdOf(rude);
+    const opened = await rude.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Pay me or I post fake reviews everywhere.' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const threat = opened.body.message as MessageDto;
+    const body = { targetType: 'message', targetId: threat._id, chatId: opened.body.chat._id, reason: 'abuse' };
+    expect((await report(expert, body)).status).toBe(201);
+    const shown = await openCaseOf(threat._id);
+    // The queue names the author's address (their row in the users page) and that no ban is decided yet.
+    expect(shown.author).toEqual({ _id: rudeId, firstName: 'Sam', lastName: 'Student', email: rudeEmail, isBanned: false });
+
+    const socket = await connectAs(rude);
+    expect(await resolve(shown._id, { action: 'ban', note: 'Threats and <i>extortion</i>.' })).toMatchObject({
+      status: 200,
+      body: { msg: MSG.reportAuthorBanned },
+    });
+    await socket.closed();
+    expect((await rude.get('/auth/user')).status).toBe(401);
+    expect((await rude.post('/auth/refresh-token')).status).toBe(401);
+    expect(await new ApiClient().post('/auth/login', { email: rudeEmail, password: PASSWORD })).toMatchObject({
+      status: 403,
+      body: { code: 'account_banned' },
+    });
+    expect((await latestMail(rudeEmail, 'Your account has been suspended')).text).toContain('Reason: Threats and extortion.');
+
+    const resolved = await admin.get<ReportCasePage>('/admin/reports?status=resolved');
+    expect(resolved.body.cases.find((item) => item._id === shown._id)).toMatchObject({
+      status: 'resolved',
+      resolution: { action: 'ban', note: 'Threats and extortion.' },
+      author: { _id: rudeId, isBanned: true },
+    });
+    expect(await resolve(shown._id, { action: 'ban' })).toMatchObject({ status: 409, body: { code: 'report_resolved' } });
+    expect((await auditOf(shown._id)).map((entry) => entry.action)).toEqual(['report.ban']);
+    const ofMember = (await admin.get<AuditPage>(`/admin/audit?targetId=${rudeId}`)).body.entries;
+    expect(ofMember).toEqual([expect.objectContaining({ action: 'user.ban', details: expect.objectContaining({ reason: 'Threats and extortion.' }) })]);
+  });
+
+  it('refuses to ban an author whose account is archived, and leaves the case open', async () => {
+    const { client: gone } = await signedInStudent();
+    const goneId = userIdOf(gone);
+    const opened = await gone.post<CreatedChat>('/chats/create', { offerId: offer._id, initialMessage: 'Spam spam spam, buy my course.' });
+    const message = opened.body.message as MessageDto;
+    expect((await report(expert, { targetType: 'message', targetId: message._id, chatId: opened.body.chat._id, reason: 'spam' })).status).toBe(201);
+    expect((await admin.request('DELETE', `/admin/users/${goneId}`)).status).toBe(200);
+    const shown = await openCaseOf(message._id);
+    // No address: the archived member is not among the users page's members.
+    expect(shown.author).toEqual({ _id: goneId, firstName: 'Sam', lastName: 'Student' });
+    expect(await resolve(shown._id, { action: 'ban' })).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+    expect((await openCaseOf(message._id))._id).toBe(shown._id);
+    expect(await auditOf(shown._id)).toEqual([]);
   });
 });

@@ -215,20 +215,74 @@ export async function recordInactivityWarning(userId: string, lastActiveAt: stri
   }
 }
 
+// The deletion's fence (decision 223) ------------------------------------------------------------
+
+/**
+ * Holds new payments of the account's orders until `until`, while its deletion checks what money is
+ * left: a checkout is recorded only where neither member is held (paymentsOpenCheck). False when the
+ * account is gone or deleted already.
+ */
+export async function holdPayments(userId: string, until: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET paymentsHeldUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':until': until },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Lifts the hold this deletion set (a later one's is left alone); a lapsed hold needs no lifting. */
+export async function releasePayments(userId: string, until: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'REMOVE paymentsHeldUntil',
+        ConditionExpression: 'paymentsHeldUntil = :until',
+        ExpressionAttributeValues: { ':until': until },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** The condition a payment's first write puts in its transaction: the member is neither deleted nor held for a deletion. */
+export const paymentsOpenCheck = (userId: string, now: string) => ({
+  ConditionCheck: {
+    TableName: TableName(),
+    Key: userKey(userId),
+    ConditionExpression: 'attribute_not_exists(deletedAt) AND (attribute_not_exists(paymentsHeldUntil) OR paymentsHeldUntil < :now)',
+    ExpressionAttributeValues: { ':now': now },
+  },
+});
+
 /** What an account keeps once deleted: what others' records need (its id and role, a name for "Former member"). */
 const KEPT_ON_DELETION = new Set(['pk', 'sk', 'userId', 'role', 'createdAt', 'status', 'gsi1pk', 'gsi1sk', 'sessionsVersion', 'endedSessions']);
 const SET_ON_DELETION = { firstName: ':first', lastName: ':last', email: ':none', passwordHash: ':none', isDeleted: ':true', deletedAt: ':at' } as const;
 
 /**
  * Anonymises the account and releases its address, in one transaction: every other field goes
- * (names become "Former member", the photo, the hashes, the expert's details), it leaves the
- * activity index, and the address can register again. False when it was deleted already or, for
- * retention (`activeAt`), it was active since that was read.
+ * (names become "Former member", the photo, the hashes, the expert's details, the hold), it leaves the
+ * activity index, and the address can register again. False when it was deleted already, when the
+ * payments hold `heldUntil` (set before the money was checked) is no longer this one or has lapsed,
+ * or, for retention (`activeAt`), it was active since that was read.
  */
 export async function anonymiseAccount(
   account: AccountRecord,
   names: { firstName: string; lastName: string },
   at: string,
+  heldUntil: string,
   activeAt?: string,
 ): Promise<boolean> {
   const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: userKey(account.userId), ConsistentRead: true }));
@@ -249,7 +303,7 @@ export async function anonymiseAccount(
             TableName: TableName(),
             Key: userKey(account.userId),
             UpdateExpression: `SET ${set.join(', ')}${removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
-            ConditionExpression: `attribute_not_exists(deletedAt)${activeAt === undefined ? '' : ' AND lastActiveAt = :activeAt'}${asRead} AND ${indexed.condition}`,
+            ConditionExpression: `attribute_not_exists(deletedAt) AND paymentsHeldUntil = :held AND paymentsHeldUntil > :at${activeAt === undefined ? '' : ' AND lastActiveAt = :activeAt'}${asRead} AND ${indexed.condition}`,
             ExpressionAttributeNames: {
               ...Object.fromEntries(removed.map((field, i) => [`#r${i}`, field])),
               ...(counted && { '#status': 'status' }),
@@ -261,6 +315,7 @@ export async function anonymiseAccount(
               ':none': '',
               ':true': true,
               ':at': at,
+              ':held': heldUntil,
               ...(activeAt !== undefined && { ':activeAt': activeAt }),
               ...(counted && { ':active': 'active' }),
               ...indexed.values,

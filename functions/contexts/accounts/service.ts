@@ -7,6 +7,7 @@ import { RATE_LIMITS, RETENTION } from '../../../shared/limits';
 import type { Route } from '../../../shared/routes';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
+import { nowMs } from '../../platform/clock';
 import { verifyPassword } from '../../platform/crypto';
 import { Forbidden, TooManyRequests } from '../../platform/errors';
 import type { AccountRecord } from './account';
@@ -83,13 +84,25 @@ export async function provePassword(account: AccountRecord, password: string, cl
 /** The name a deleted account is shown by, where others' records keep it. */
 export const FORMER_MEMBER = { firstName: MSG.formerMemberFirstName, lastName: MSG.formerMemberLastName } as const;
 
+/** A deletion's hold on new payments of the member's orders (decision 223): long enough for its checks, short enough to lapse if it stops. */
+const PAYMENTS_HOLD_MS = 60_000;
+
+/** Holds new payments of the member's orders while their deletion checks the money: the hold's end, or undefined when the account is gone. */
+export async function holdPaymentsForDeletion(userId: string): Promise<string | undefined> {
+  const until = new Date(nowMs() + PAYMENTS_HOLD_MS).toISOString();
+  return (await repo.holdPayments(userId, until)) ? until : undefined;
+}
+
+export const releasePayments = repo.releasePayments;
+export const paymentsOpenCheck = repo.paymentsOpenCheck;
+
 /**
- * Deletes an account: anonymised ("Former member", nothing personal kept), its address free to
- * register again, and every session and socket ended. For retention (`activeAt`), only if it was
- * not active since. False when nothing was deleted.
+ * Deletes an account held for it (`heldUntil`): anonymised ("Former member", nothing personal kept),
+ * its address free to register again, and every session and socket ended. For retention
+ * (`activeAt`), only if it was not active since. False when nothing was deleted.
  */
-export async function deleteAccount(account: AccountRecord, at: string, activeAt?: string): Promise<boolean> {
-  if (!(await repo.anonymiseAccount(account, FORMER_MEMBER, at, activeAt))) return false;
+export async function deleteAccount(account: AccountRecord, at: string, heldUntil: string, activeAt?: string): Promise<boolean> {
+  if (!(await repo.anonymiseAccount(account, FORMER_MEMBER, at, heldUntil, activeAt))) return false;
   await endAllSessions(account.userId);
   return true;
 }

@@ -64,12 +64,17 @@ export async function reviewOfOrder(offerId: string, orderId: string): Promise<R
  * Chats with their orders, members' places and users in one BatchGetItem. Orders and accounts are
  * read through their contexts' keys and item mappers (their read parts), never their repositories.
  */
-export async function chatsMembersAndUsers(chatIds: string[], members: { userId: string; chatId: string }[], userIds: string[]) {
-  const items = await batchGet(table(), [
-    ...chatIds.flatMap((chatId) => [chatKey(chatId), orderKey(chatId)]),
-    ...members.map((m) => chatMemberKey(m.userId, m.chatId)),
-    ...userIds.map(userKey),
-  ]);
+export async function chatsMembersAndUsers(
+  chatIds: string[],
+  members: { userId: string; chatId: string }[],
+  userIds: string[],
+  options: { consistent?: boolean } = {},
+) {
+  const items = await batchGet(
+    table(),
+    [...chatIds.flatMap((chatId) => [chatKey(chatId), orderKey(chatId)]), ...members.map((m) => chatMemberKey(m.userId, m.chatId)), ...userIds.map(userKey)],
+    options,
+  );
   const chats = new Map<string, ChatRecord>();
   const orders = new Map<string, OrderRecord>();
   const places = new Map<string, MemberRecord>();
@@ -318,7 +323,8 @@ export async function everyChatOf(userId: string): Promise<{ chat: ChatRecord; o
   do {
     const page = await chatsOfUser(userId, 100, after);
     const chatIds = page.members.map((member) => member.chatId);
-    const { chats, orders } = await chatsMembersAndUsers(chatIds, [], []);
+    // The orders as written: the account's deletion decides on them (decision 223).
+    const { chats, orders } = await chatsMembersAndUsers(chatIds, [], [], { consistent: true });
     const reviewKeys = chatIds.flatMap((chatId) => {
       const chat = chats.get(chatId);
       return chat && orders.get(chatId)?.status === 'closed' ? [reviewKey(chat.offer._id, chatId)] : [];

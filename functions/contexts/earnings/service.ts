@@ -350,13 +350,13 @@ export const completedOrderWrite = repo.completedOrderWrite;
 
 /**
  * GET /user/stats/{id}: an expert's statistics, from counters kept on write (never a scan): orders
- * completed and credits from the expert's totals, the rating from their account. What they earned
- * is theirs and the admins' to read.
+ * completed and credits from the expert's totals, the rating from their account. Anyone reads them,
+ * signed in or not; what they earned is theirs and the admins' to read.
  */
-export async function statsOf(caller: Caller, expertId: string): Promise<AccountStats> {
+export async function statsOf(caller: Caller | undefined, expertId: string): Promise<AccountStats> {
   const [expert, totals] = await Promise.all([accounts.getAccount(expertId), repo.earningsTotalsOf(expertId)]);
   if (!expert || expert.role !== EXPERT_ROLE || expert.isDeleted) throw new NotFound(MSG.expertNotFound, 'not_found');
-  const own = caller.userId === expertId || caller.role === 'admin';
+  const own = caller !== undefined && (caller.userId === expertId || caller.role === 'admin');
   return {
     ordersCount: totals.completedOrders,
     ...(own && { totalEarned: eurosFromCents(totals.earnedCents) }),

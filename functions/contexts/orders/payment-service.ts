@@ -94,7 +94,13 @@ export async function createSession(caller: Caller, account: AccountRecord, body
           };
     let recorded = order;
     if (checkout !== current) {
-      const written = await repo.commitMove([repo.orderMove(order, order.status, { checkout }, nowIso())]);
+      // Neither member is being deleted (decision 223): a deletion that checked the money sees this checkout, or it is refused.
+      const at = nowIso();
+      const written = await repo.commitMove([
+        repo.orderMove(order, order.status, { checkout }, at),
+        accounts.paymentsOpenCheck(order.studentId, at),
+        accounts.paymentsOpenCheck(order.expertId, at),
+      ]);
       if (!written) continue;
       recorded = { ...order, checkout, version: order.version + 1 };
     }

@@ -7,7 +7,7 @@ import { RETENTION } from '../../../shared/limits';
 import { type Cents, eurosFromCents, formatEuros } from '../../../shared/money';
 import { MSG } from '../../../shared/texts';
 import { nowIso, nowMs } from '../../platform/clock';
-import { Conflict } from '../../platform/errors';
+import { Conflict, Contention } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { sendMail } from '../../platform/mailer';
 import type { AccountRecord } from '../accounts/account';
@@ -29,20 +29,28 @@ export async function deleteOwnAccount(account: AccountRecord, password: string,
   await accounts.provePassword(account, password, client);
   const outcome = await forget(account);
   if (outcome.left.length > 0) throw new Conflict(`${MSG.deletionRefused} ${outcome.left.join('; ')}.`, 'account_money_owed');
+  // A payment started while it was checked, or a hold that lapsed: nothing deleted, asked again.
+  if (!outcome.deleted) throw new Contention(`deletion of ${account.userId}`);
   return { msg: MSG.accountDeleted };
 }
 
 /**
  * Deletes the account unless money is owed to or by it (`left` says what): anonymised where others
  * need its records, its offers out of every list, its sessions and sockets ended. For retention,
- * `activeAt` keeps an account that was active since it was found.
+ * `activeAt` keeps an account that was active since it was found. New payments of the member's
+ * orders are held from before the money is read until the account is anonymised, which is
+ * conditional on that hold (decision 223): no payment starts between the check and the write.
  */
 export async function forget(account: AccountRecord, activeAt?: string): Promise<{ deleted: boolean; left: string[] }> {
+  const heldUntil = await accounts.holdPaymentsForDeletion(account.userId);
+  if (heldUntil === undefined) return { deleted: false, left: [] };
   const conversations = await chats.conversationsOf(account.userId, { withMessages: true });
   const left = await moneyLeft(account, conversations);
-  if (left.length > 0) return { deleted: false, left };
-  const ownOffers = account.role === 'professor' ? await offers.everyOfferOf(account.userId) : [];
-  if (!(await accounts.deleteAccount(account, nowIso(), activeAt))) return { deleted: false, left: [] };
+  const ownOffers = left.length === 0 && account.role === 'professor' ? await offers.everyOfferOf(account.userId) : [];
+  if (left.length > 0 || !(await accounts.deleteAccount(account, nowIso(), heldUntil, activeAt))) {
+    await accounts.releasePayments(account.userId, heldUntil);
+    return { deleted: false, left };
+  }
   if (account.profilePhoto) await profiles.discardPhoto(account.profilePhoto);
   await offers.retireOffersOf(ownOffers);
   await chats.renameMember(account.userId, conversations, accounts.FORMER_MEMBER);
@@ -52,8 +60,13 @@ export async function forget(account: AccountRecord, activeAt?: string): Promise
   return { deleted: true, left: [] };
 }
 
-/** An order that holds money or a booking: neither a bare conversation nor finished. */
-const isOpen = (order: OrderRecord) => order.status !== 'open' && order.status !== 'closed' && order.status !== 'canceled';
+/**
+ * An order that holds money or a booking: neither a bare conversation nor finished. A conversation
+ * whose checkout is still open at the provider counts too: its payment may yet arrive.
+ */
+const isOpen = (order: OrderRecord, now: number) =>
+  (order.status !== 'open' && order.status !== 'closed' && order.status !== 'canceled') ||
+  (order.status === 'open' && order.payment === undefined && order.checkout !== undefined && Date.parse(order.checkout.expiresAt) > now);
 
 /** A payment that can still be disputed: made in the last 120 days and not refunded in full. */
 function isDisputable(order: OrderRecord, now: number): boolean {
@@ -77,9 +90,10 @@ async function moneyLeft(account: AccountRecord, conversations: readonly Convers
   }
   const orders = conversations.map(({ order }) => order);
   const numbers = (found: OrderRecord[]) => found.map((order) => `#${order.orderNumber}`).join(', ');
-  const open = orders.filter(isOpen);
+  const now = nowMs();
+  const open = orders.filter((order) => isOpen(order, now));
   if (open.length > 0) left.push(`${MSG.deletionLeftOpenOrders} ${numbers(open)}`);
-  const disputable = orders.filter((order) => !isOpen(order) && isDisputable(order, nowMs()));
+  const disputable = orders.filter((order) => !isOpen(order, now) && isDisputable(order, now));
   if (disputable.length > 0) left.push(`${MSG.deletionLeftDisputable} ${numbers(disputable)}`);
   return left;
 }

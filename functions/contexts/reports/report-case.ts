@@ -101,7 +101,8 @@ const caseItem: z.ZodMiniType<ReportCaseRecord> = z.object({
 
 export const fromReportCaseItem = (item: Record<string, unknown>): ReportCaseRecord => caseItem.parse(item);
 
-export function toReportCaseView(record: ReportCaseRecord): ReportCaseView {
+/** The case as the queue shows it, with its author's address and ban as their account is now (absent: archived or deleted). */
+export function toReportCaseView(record: ReportCaseRecord, author?: { email: string; isBanned: boolean }): ReportCaseView {
   const reports = Object.values(record.reports).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return {
     _id: record.caseId,
@@ -113,7 +114,7 @@ export function toReportCaseView(record: ReportCaseRecord): ReportCaseView {
       ...(record.offerId !== undefined && { offerId: record.offerId }),
     },
     content: record.content,
-    author: { _id: record.authorId, firstName: record.authorFirstName, lastName: record.authorLastName },
+    author: { _id: record.authorId, firstName: record.authorFirstName, lastName: record.authorLastName, ...author },
     reports: reports.map((entry) => ({
       reporter: { _id: entry.reporterId, firstName: entry.reporterFirstName, lastName: entry.reporterLastName },
       reason: entry.reason,

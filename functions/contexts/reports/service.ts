@@ -2,7 +2,8 @@
  * Reports of content (decisions 171 to 174): a member reports a message of their conversation, a
  * review or an offer; each reported item has one open case that every report of it joins; an admin
  * hides the content (through its own context's service, in the same transaction as the case's
- * close and the audit entry), warns its author, or dismisses the reports, all of them together.
+ * close and the audit entry), warns its author, bans its author (through the accounts context's ban,
+ * the one every ban takes), or dismisses the reports, all of them together.
  * No AWS calls here: storage is the repository.
  */
 import { RATE_LIMITS, REPORTS } from '../../../shared/limits';
@@ -17,6 +18,7 @@ import { sendMail } from '../../platform/mailer';
 import { takeFromLimit } from '../../platform/rate-windows';
 import type { TransactWrite } from '../../platform/table';
 import type { AccountRecord } from '../accounts/account';
+import * as bans from '../accounts/ban-service';
 import * as accounts from '../accounts/service';
 import { type AdminActor, auditWrites } from '../audit/service';
 import * as catalogue from '../catalogue/moderation-service';
@@ -104,7 +106,13 @@ function decode(cursor: string | undefined): string | undefined {
 /** GET /admin/reports: open cases oldest first (the default), or resolved ones latest first. */
 export async function queue(query: { status?: ReportStatus; cursor?: string }): Promise<ReportCasePage> {
   const page = await repo.casesWithStatus(query.status ?? 'open', REPORTS.queuePageSize, decode(query.cursor));
-  return { cases: page.cases.map(toReportCaseView), ...(page.next && { nextCursor: encode(page.next) }) };
+  // The authors as they are now (one BatchGetItem a page): their row in the users page, and whether a ban is still to decide.
+  const authors = await accounts.getAccounts([...new Set(page.cases.map((record) => record.authorId))]);
+  const cases = page.cases.map((record) => {
+    const author = authors.get(record.authorId);
+    return toReportCaseView(record, author && !author.isDeleted ? { email: author.email, isBanned: author.isBanned === true } : undefined);
+  });
+  return { cases, ...(page.next && { nextCursor: encode(page.next) }) };
 }
 
 /** The reason most of the item's reports give (the earliest of a tie). */
@@ -130,13 +138,24 @@ async function hide(record: ReportCaseRecord, writes: TransactWrite[]): Promise<
   }
 }
 
-const DONE: Record<ReportAction, string> = { hide: MSG.reportContentHidden, warn: MSG.reportAuthorWarned, dismiss: MSG.reportDismissed };
+const DONE: Record<ReportAction, string> = {
+  hide: MSG.reportContentHidden,
+  warn: MSG.reportAuthorWarned,
+  ban: MSG.reportAuthorBanned,
+  dismiss: MSG.reportDismissed,
+};
 
-/** POST /admin/reports/{id}/resolve: every report of the item closes with the admin's decision, recorded in the audit log. */
+/**
+ * POST /admin/reports/{id}/resolve: every report of the item closes with the admin's decision,
+ * recorded in the audit log. A ban closes the case, then bans the author as the users page does
+ * (its own audit entry, sessions ended, refunds, the mail with the note as its reason); an author
+ * who cannot be banned (an admin, an archived or deleted account) is refused before anything changes.
+ */
 export async function resolve(actor: AdminActor, caseId: string, decision: { action: ReportAction; note?: string }): Promise<{ msg: string }> {
   const found = await repo.getCase(caseId, true);
   if (!found) throw new NotFound(MSG.reportNotFound, 'report_not_found');
   if (!REPORT_TRANSITIONS[found.status].includes('resolved')) throw new Conflict(MSG.reportAlreadyResolved, 'report_resolved');
+  if (decision.action === 'ban') await bans.banPreview(found.authorId);
   const admin = await accounts.getAccount(actor.caller.userId);
   const reason = mainReason(found);
   const resolution = { action: decision.action, ...(decision.note && { note: decision.note }), adminId: actor.caller.userId, adminEmail: admin?.email ?? '' };
@@ -158,6 +177,8 @@ export async function resolve(actor: AdminActor, caseId: string, decision: { act
   const done = (decision.action === 'hide' && (await hide(found, writes))) || (await repo.resolve(writes));
   if (!done) throw new Conflict(MSG.reportAlreadyResolved, 'report_resolved');
   if (decision.action === 'warn') await warnAuthor(found, reason, decision.note);
+  // Banning again finishes a ban a stopped Lambda left halfway (decision 194): the users page's Ban does it.
+  if (decision.action === 'ban') await bans.banUser(actor, found.authorId, decision.note);
   return { msg: DONE[decision.action] };
 }
 

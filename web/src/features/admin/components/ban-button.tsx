@@ -1,7 +1,8 @@
 /**
  * Ban or Unban of a member's row. Ban opens a dialog that loads what the ban would refund (the
  * member's paid orders not yet delivered, refunded in full) and takes an optional reason, mailed to
- * the member; Unban asks once. Admin rows have neither.
+ * the member; Unban asks once. Admin rows have neither. The reports queue asks a ban of a reported
+ * item's author with the same dialog.
  */
 import { useEffect, useId, useState } from 'react';
 import { MODERATION } from '@shared/limits';
@@ -30,7 +31,7 @@ interface BanButtonProps {
   onChanged?(): void;
 }
 
-const nameOf = (user: BannableUser) => `${user.firstName} ${user.lastName}`.trim();
+const nameOf = (user: Pick<BannableUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 export function BanButton({ user, onChanged }: BanButtonProps) {
   const [asking, setAsking] = useState(false);
@@ -82,7 +83,13 @@ export function BanButton({ user, onChanged }: BanButtonProps) {
   );
 }
 
-function BanDialog({ user, onConfirm, onCancel }: { user: BannableUser; onConfirm(reason: string): void; onCancel(): void }) {
+interface BanDialogProps {
+  user: Pick<BannableUser, '_id' | 'firstName' | 'lastName' | 'email'>;
+  onConfirm(reason: string): void;
+  onCancel(): void;
+}
+
+export function BanDialog({ user, onConfirm, onCancel }: BanDialogProps) {
   const titleId = useId();
   const [preview, setPreview] = useState<BanPreview | 'failed'>();
   const [reason, setReason] = useState('');

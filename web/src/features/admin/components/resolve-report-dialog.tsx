@@ -4,8 +4,11 @@ import type { ReportAction, ReportCaseView } from '@shared/schemas/reports';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextAreaField } from '@/components/form/text-field';
 
+/** The decisions this dialog asks about; a ban is asked with the ban dialog, which shows its refunds. */
+export type AskedAction = Exclude<ReportAction, 'ban'>;
+
 /** What each decision does, as the admin is asked before it. */
-const QUESTIONS: Record<ReportAction, (item: ReportCaseView) => string> = {
+const QUESTIONS: Record<AskedAction, (item: ReportCaseView) => string> = {
   hide: (item) =>
     ({
       message: 'Remove this message? Both members see that a moderator removed it.',
@@ -16,11 +19,11 @@ const QUESTIONS: Record<ReportAction, (item: ReportCaseView) => string> = {
   dismiss: () => 'Dismiss these reports? Nothing changes for the content or its author.',
 };
 
-const CONFIRM: Record<ReportAction, string> = { hide: 'Hide', warn: 'Send warning', dismiss: 'Dismiss' };
+const CONFIRM: Record<AskedAction, string> = { hide: 'Hide', warn: 'Send warning', dismiss: 'Dismiss' };
 
 interface ResolveReportDialogProps {
   item: ReportCaseView;
-  action: ReportAction;
+  action: AskedAction;
   onConfirm(note: string): void;
   onCancel(): void;
 }

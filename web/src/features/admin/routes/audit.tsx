@@ -35,7 +35,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'order.resolve': 'Reported order resolved',
   'report.hide': 'Reported content hidden',
   'report.warn': 'Member warned',
+  'report.ban': 'Member banned from a report',
   'report.dismiss': 'Report dismissed',
+  'reconciliation.run': 'Reconciliation run',
 };
 
 const isAction = (value: string | null): value is AuditAction => (AUDIT_ACTIONS as readonly (string | null)[]).includes(value);

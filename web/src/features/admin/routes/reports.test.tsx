@@ -7,16 +7,20 @@ import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
 import AdminReportsRoute from './reports';
+import AdminUsersRoute from './users';
 
 const admin = anAccount({ _id: 'admin-1', role: 'admin', email: 'admin@example.com' });
-const routes = [{ path: '/admin/reports', element: <AdminReportsRoute /> }];
+const routes = [
+  { path: '/admin/reports', element: <AdminReportsRoute /> },
+  { path: '/admin/users', element: <AdminUsersRoute /> },
+];
 
 const reported = (fields: Partial<ReportCaseView> = {}): ReportCaseView => ({
   _id: 'case-1',
   status: 'open',
   target: { type: 'message', _id: 'm1', chatId: 'c1' },
   content: 'Send me money outside the site.',
-  author: { _id: 'e1', firstName: 'Rhea', lastName: 'Reported' },
+  author: { _id: 'e1', firstName: 'Rhea', lastName: 'Reported', email: 'rhea@example.com', isBanned: false },
   reports: [
     {
       reporter: { _id: 'u1', firstName: 'Sam', lastName: 'Student' },
@@ -42,20 +46,95 @@ afterEach(() => {
 
 describe('reports (admin)', () => {
   it('shows each reported item: the content, its author linked to the users page, every report and how many', async () => {
-    fakeApi({ 'GET /admin/reports?status=open': () => json(200, { cases: [reported()] }) });
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /admin/reports?status=open': () => json(200, { cases: [reported()] }),
+      'GET /admin/users?q=rhea%40example.com': () =>
+        json(200, {
+          users: [
+            {
+              _id: 'e1',
+              firstName: 'Rhea',
+              lastName: 'Reported',
+              email: 'rhea@example.com',
+              role: 'professor',
+              status: 'active',
+              isBanned: false,
+              isDeleted: false,
+              mustChangePassword: false,
+              createdAt: '2026-11-01T08:30:00.000Z',
+            },
+          ],
+        }),
+    });
     renderRoutes(routes, { path: '/admin/reports', account: admin });
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Open reports, oldest first' });
     const item = within(list).getByRole('article', { name: 'Message by Rhea Reported 2 reports' });
-    expect(within(item).getByRole('link', { name: 'Rhea Reported' })).toHaveAttribute('href', '/admin/users/e1');
     expect(within(item).getByText('Send me money outside the site.')).toBeInTheDocument();
     expect(
       within(within(item).getByRole('list', { name: 'Reports' }))
         .getAllByRole('listitem')
         .map((entry) => entry.textContent),
     ).toEqual(['Fraud or scam — Sam Student, 21 Nov 2026, 09:30Asks to pay off the site.', 'Spam — Ann Other, 21 Nov 2026, 10:00']);
-    for (const name of ['Hide', 'Warn author', 'Dismiss'])
+    for (const name of ['Hide', 'Warn author', 'Ban author', 'Dismiss'])
       expect(within(item).getByRole('button', { name: `${name}: message by Rhea Reported` })).toBeEnabled();
+
+    // The author's link opens their row in the users page, found by their address.
+    await user.click(within(item).getByRole('link', { name: 'Rhea Reported' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name or e-mail')).toHaveValue('rhea@example.com');
+    const row = await screen.findByRole('rowheader', { name: /Rhea Reported/ });
+    expect(row).toHaveTextContent('rhea@example.com');
+  });
+
+  it('bans the author from the case: the ban dialog shows its refunds, the reason is the decision’s note', async () => {
+    const user = userEvent.setup();
+    let resolved = false;
+    const api = fakeApi({
+      'GET /admin/reports?status=open': () => json(200, { cases: resolved ? [] : [reported()] }),
+      'GET /admin/users/e1/ban-preview': () =>
+        json(200, { orders: [{ _id: 'o1', orderNumber: 1042, offerTitle: 'Pitch deck critique', side: 'expert', refundCents: 6000 }] }),
+      'POST /admin/reports/case-1/resolve': () => {
+        resolved = true;
+        return json(200, { msg: MSG.reportAuthorBanned });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/reports', account: admin });
+    await user.click(await screen.findByRole('button', { name: 'Ban author: message by Rhea Reported' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ban Rhea Reported (rhea@example.com)?' });
+    expect(await within(dialog).findByText('Order #1042, Pitch deck critique (as the expert): €60.00')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Asks for payment off the site.');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByText(MSG.reportAuthorBanned, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No open reports.')).toBeInTheDocument();
+    expect(
+      api
+        .calls()
+        .filter((call) => call.method === 'POST')
+        .map((call) => [call.path, call.body]),
+    ).toEqual([['/admin/reports/case-1/resolve', { action: 'ban', note: 'Asks for payment off the site.' }]]);
+  });
+
+  it('offers no ban of an author banned already, and no link nor ban once their account is archived or deleted', async () => {
+    fakeApi({
+      'GET /admin/reports?status=open': () =>
+        json(200, {
+          cases: [
+            reported({ author: { _id: 'e1', firstName: 'Rhea', lastName: 'Reported', email: 'rhea@example.com', isBanned: true } }),
+            reported({ _id: 'case-2', target: { type: 'offer', _id: 'o9' }, author: { _id: 'e2', firstName: 'Former', lastName: 'member' } }),
+          ],
+        }),
+    });
+    renderRoutes(routes, { path: '/admin/reports', account: admin });
+    const banned = await screen.findByRole('article', { name: 'Message by Rhea Reported 2 reports' });
+    expect(within(banned).getByRole('link', { name: 'Rhea Reported' })).toBeInTheDocument();
+    expect(within(banned).queryByRole('button', { name: /^Ban author/ })).not.toBeInTheDocument();
+    expect(within(banned).getByRole('button', { name: 'Warn author: message by Rhea Reported' })).toBeInTheDocument();
+    const gone = screen.getByRole('article', { name: 'Offer by Former member 2 reports' });
+    expect(within(gone).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(gone).queryByRole('button', { name: /^Ban author/ })).not.toBeInTheDocument();
+    expect(within(gone).getByRole('button', { name: 'Hide: offer by Former member' })).toBeInTheDocument();
   });
 
   it('hides after confirming with a note, says so, reloads the list and continues from the heading', async () => {

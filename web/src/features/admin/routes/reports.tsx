@@ -1,8 +1,9 @@
 /**
  * /admin/reports: the reported items (decision 172), open ones oldest first, or resolved ones latest
- * first. Each shows the content as it was reported, its author (a link to the member in the users
- * page), every report with its reason, and how many there are. An open item is hidden, its author
- * warned, or its reports dismissed, all of them together, each asked for again in a dialog. An item
+ * first. Each shows the content as it was reported, its author (a link to their row in the users
+ * page, found by their address), every report with its reason, and how many there are. An open item
+ * is hidden, its author warned or banned, or its reports dismissed, all of them together, each asked
+ * for again in a dialog (a ban in the users page's ban dialog, with the orders it refunds). An item
  * resolved meanwhile answers 409: its message shows and the list is loaded again.
  */
 import { useId, useRef, useState, type RefObject } from 'react';
@@ -17,17 +18,28 @@ import { notify } from '@/lib/toast';
 import { useCursorPages } from '@/lib/use-cursor-pages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getReportCases, resolveReportCase } from '@/features/admin/api/reports';
+import { BanDialog } from '@/features/admin/components/ban-button';
 import { ResolveReportDialog } from '@/features/admin/components/resolve-report-dialog';
 
 const KIND: Record<ReportCaseView['target']['type'], string> = { message: 'Message', review: 'Review', offer: 'Offer' };
-const ACTION_WORDS: Record<ReportAction, string> = { hide: 'Hidden', warn: 'Author warned', dismiss: 'Dismissed' };
+const ACTION_WORDS: Record<ReportAction, string> = { hide: 'Hidden', warn: 'Author warned', ban: 'Author banned', dismiss: 'Dismissed' };
 const BUTTONS: { action: ReportAction; label: string; className: string }[] = [
   { action: 'hide', label: 'Hide', className: 'btn btn-danger btn-small' },
   { action: 'warn', label: 'Warn author', className: 'btn btn-secondary btn-small' },
+  { action: 'ban', label: 'Ban author', className: 'btn btn-danger btn-small' },
   { action: 'dismiss', label: 'Dismiss', className: 'btn btn-secondary btn-small' },
 ];
 
 const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** A ban is for an author who is a member still (not archived or deleted) and not banned already. */
+const mayDecide = (item: ReportCaseView, action: ReportAction) => action !== 'ban' || (item.author.email !== undefined && !item.author.isBanned);
+
+/** The author's row in the users page: its search finds them by their address. */
+function AuthorLink({ author }: { author: ReportCaseView['author'] }) {
+  if (author.email === undefined) return <>{personName(author)}</>;
+  return <Link to={`/admin/users?${new URLSearchParams({ q: author.email })}`}>{personName(author)}</Link>;
+}
 
 export default function AdminReportsRoute() {
   useDocumentTitle('Reports');
@@ -89,7 +101,7 @@ function CaseList({ status, headingRef }: { status: ReportStatus; headingRef: Re
             <li key={item._id} className="card admin-report">
               <article aria-labelledby={`report-${item._id}`}>
                 <h2 id={`report-${item._id}`} className="admin-report-title">
-                  {KIND[item.target.type]} by <Link to={`/admin/users/${item.author._id}`}>{personName(item.author)}</Link>{' '}
+                  {KIND[item.target.type]} by <AuthorLink author={item.author} />{' '}
                   <span className="admin-badge admin-badge-waiting">{item.reportCount === 1 ? '1 report' : `${item.reportCount} reports`}</span>
                 </h2>
                 <blockquote className="admin-report-content">{item.content}</blockquote>
@@ -108,7 +120,7 @@ function CaseList({ status, headingRef }: { status: ReportStatus; headingRef: Re
                   </p>
                 ) : (
                   <div className="admin-row-actions">
-                    {BUTTONS.map((button) => (
+                    {BUTTONS.filter((button) => mayDecide(item, button.action)).map((button) => (
                       <button
                         key={button.action}
                         type="button"
@@ -128,11 +140,18 @@ function CaseList({ status, headingRef }: { status: ReportStatus; headingRef: Re
         </ul>
       )}
       <Pager label="Report pages" list={list} />
-      {asking && (
+      {asking && asking.action !== 'ban' && (
         <ResolveReportDialog
           item={asking.item}
           action={asking.action}
           onConfirm={(note) => void decide(asking.item, asking.action, note)}
+          onCancel={() => setAsking(undefined)}
+        />
+      )}
+      {asking?.action === 'ban' && asking.item.author.email !== undefined && (
+        <BanDialog
+          user={{ ...asking.item.author, email: asking.item.author.email }}
+          onConfirm={(reason) => void decide(asking.item, 'ban', reason)}
           onCancel={() => setAsking(undefined)}
         />
       )}

@@ -27,6 +27,7 @@ describe('the admin’s home', () => {
       'GET /admin/offers/pending': () => json(200, [offer(1), offer(2), offer(3)]),
       'GET /admin/withdrawals?status=pending': () => json(200, { withdrawals: [withdrawal(1), withdrawal(2)], nextCursor: 'more' }),
       'GET /admin/problems': () => json(200, []),
+      'GET /admin/reports?status=open': () => json(200, { cases: [{ _id: 'case-1' }, { _id: 'case-2' }, { _id: 'case-3' }, { _id: 'case-4' }] }),
       'GET /admin/reconciliation': () =>
         json(200, {
           checkedAt: '2026-11-21T07:00:00.000Z',
@@ -40,6 +41,7 @@ describe('the admin’s home', () => {
       ['3 Offers to moderate', '/admin/offers'],
       ['2+ Withdrawals to decide', '/admin/withdraw'],
       ['0 Reported orders', '/admin/problems'],
+      ['4 Reports of content', '/admin/reports'],
       ['1 Reconciliation differences', '/admin/payments'],
       ['Platform statistics', '/admin/stats'],
     ]);
@@ -50,6 +52,7 @@ describe('the admin’s home', () => {
       'GET /admin/offers/pending': () => json(500, { msg: 'Internal error', code: 'internal' }),
       'GET /admin/withdrawals?status=pending': () => json(200, { withdrawals: [] }),
       'GET /admin/problems': () => json(200, []),
+      'GET /admin/reports?status=open': () => json(200, { cases: [] }),
       'GET /admin/reconciliation': () => json(200, { entriesChecked: 0, differences: [] }),
     });
     renderRoutes(routes, { path: '/admin', account: admin });
@@ -57,6 +60,7 @@ describe('the admin’s home', () => {
       'Could not be loaded Offers to moderate',
       '0 Withdrawals to decide',
       '0 Reported orders',
+      '0 Reports of content',
       'Not checked yet Reconciliation differences',
       'Platform statistics',
     ]);

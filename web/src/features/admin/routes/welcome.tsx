@@ -1,6 +1,7 @@
 /**
  * /admin, the admin's home: what waits for a decision, each with a link to its page: offers to
- * moderate, withdrawals to decide, reported orders, and the differences the last reconciliation found.
+ * moderate, withdrawals to decide, reported orders, open reports of content, and the differences the
+ * last reconciliation found.
  * Each figure loads on its own, from the call of its page: one that fails leaves the others.
  */
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { getPendingOffers } from '@/features/admin/api/get-pending-offers';
 import { getReconciliation } from '@/features/admin/api/payments';
 import { getReportedOrders } from '@/features/admin/api/problems';
+import { getReportCases } from '@/features/admin/api/reports';
 import { getAdminWithdrawals } from '@/features/admin/api/withdrawals';
 
 interface Waiting {
@@ -38,6 +40,14 @@ const WAITING: Waiting[] = [
     },
   },
   { to: '/admin/problems', label: 'Reported orders', load: async () => String((await getReportedOrders()).length) },
+  {
+    to: '/admin/reports',
+    label: 'Reports of content',
+    load: async () => {
+      const page = await getReportCases('open');
+      return `${page.cases.length}${page.nextCursor ? '+' : ''}`;
+    },
+  },
   {
     to: '/admin/payments',
     label: 'Reconciliation differences',

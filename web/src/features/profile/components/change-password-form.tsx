@@ -40,7 +40,7 @@ export function ChangePasswordForm() {
       notify.success(msg || MSG.passwordChanged);
       reset();
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorText(error, MSG.passwordUpdateFailed));
     }
   }
 

@@ -33,7 +33,7 @@ export function ExpertProfile() {
       <div role="tabpanel" id={`${id}-panel-${current}`} aria-labelledby={`${id}-tab-${current}`} className="expert-profile-panel">
         {current === 'about' ? (
           <>
-            <PhotoPanel />
+            <PhotoPanel texts="photo" />
             <ProfileForm expert />
             <ExpertEntries />
             <PayoutCard />

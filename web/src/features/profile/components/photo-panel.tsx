@@ -10,11 +10,17 @@ import { updateProfile, uploadProfilePhoto } from '@/features/profile/api/profil
 /** What the file picker offers; the server checks the bytes whatever the name or type says. */
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
+/** What an upload says: the member's Profile tab calls it an avatar, the expert's About tab a photo (spec 2 section 8). */
+const UPLOAD_TEXTS = {
+  avatar: { done: MSG.avatarUploaded, failed: MSG.avatarUploadFailed },
+  photo: { done: MSG.photoUpdated, failed: MSG.photoUploadFailed },
+} as const;
+
 /**
  * The profile photo: upload a new one (it replaces the current one) or delete it. The header, the
  * cards, the chat list and the public profile show it as soon as it is saved.
  */
-export function PhotoPanel() {
+export function PhotoPanel({ texts = 'avatar' }: { texts?: keyof typeof UPLOAD_TEXTS }) {
   const { account, updateAccount } = useSession();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -33,9 +39,9 @@ export function PhotoPanel() {
     try {
       const { profilePhoto } = await uploadProfilePhoto(photo);
       updateAccount({ profilePhoto });
-      notify.success(MSG.avatarUploaded);
+      notify.success(UPLOAD_TEXTS[texts].done);
     } catch (error) {
-      notify.error(errorText(error, MSG.avatarUploadFailed));
+      notify.error(errorText(error, UPLOAD_TEXTS[texts].failed));
     } finally {
       setBusy(false);
     }

@@ -108,16 +108,38 @@ describe("a member's Profile tab", () => {
     expect(screen.queryByRole('button', { name: 'Delete photo' })).not.toBeInTheDocument();
   });
 
-  it('tells when the upload fails', async () => {
-    fakeApi({ 'GET /user/export': noExport, 'POST /user/upload-photo': () => json(400, { msg: MSG.invalidPhotoType, code: 'upload_type_refused' }) });
+  it('tells when the upload fails: the server’s message, else the avatar’s fallback', async () => {
+    let answer = json(400, { msg: MSG.invalidPhotoType, code: 'upload_type_refused' });
+    fakeApi({ 'GET /user/export': noExport, 'POST /user/upload-photo': () => answer });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/profile', account: sam });
     await user.upload(await screen.findByLabelText('Profile photo'), new File(['text'], 'me.png', { type: 'image/png' }));
     expect(await screen.findByText(MSG.invalidPhotoType)).toBeInTheDocument();
+    answer = json(502, {});
+    await user.upload(screen.getByLabelText('Profile photo'), new File(['text'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByText(MSG.avatarUploadFailed)).toBeInTheDocument();
   });
 });
 
 describe("an expert's Profile tab", () => {
+  it('says Photo updated when the About tab’s photo is saved, and Error uploading photo when it fails without a reason', async () => {
+    let answer = json(200, { profilePhoto: 'avatars/expert-1/new.png' });
+    fakeApi({
+      'GET /user/export': noExport,
+      'POST /user/upload-photo': () => answer,
+      'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/profile', account: claire });
+    const picker = await screen.findByLabelText('Profile photo');
+    await user.upload(picker, new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByText(MSG.photoUpdated, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.avatarUploaded)).not.toBeInTheDocument();
+    answer = json(502, {});
+    await user.upload(picker, new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByText(MSG.photoUploadFailed)).toBeInTheDocument();
+  });
+
   it('has the About and Statistics side tabs; Statistics shows the figures and an Edit link per offer', async () => {
     fakeApi({
       'GET /user/export': noExport,

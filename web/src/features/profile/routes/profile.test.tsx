@@ -51,7 +51,7 @@ describe('/profile', () => {
     expect(callsBesidesExport(api).filter((call) => call.path === '/user/change-password')).toEqual([]);
   });
 
-  it('changes the password, says so and empties the form; a wrong current password is told', async () => {
+  it('changes the password, says so and empties the form; a wrong current password and a failure are told', { timeout: 15_000 }, async () => {
     let answer = json(403, { msg: MSG.currentPasswordWrong, code: 'current_password_wrong' });
     const api = fakeApi({ 'GET /user/export': noExport, 'PUT /user/change-password': () => answer, 'GET /user/sessions': noOtherSessions });
     const user = userEvent.setup();
@@ -62,13 +62,20 @@ describe('/profile', () => {
       await user.type(screen.getByLabelText('Confirm new password'), 'lantern-orchard-ferry');
       await user.click(screen.getByRole('button', { name: 'Change password' }));
     };
+    const clear = async () => {
+      for (const label of ['Current password', 'New password', 'Confirm new password']) await user.clear(screen.getByLabelText(label));
+    };
     await fill();
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.currentPasswordWrong);
 
+    // A failure without the server's reason (a gateway's 502) says the spec's fallback.
+    answer = json(502, {});
+    await clear();
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.passwordUpdateFailed);
+
     answer = json(200, { msg: MSG.passwordChanged });
-    await user.clear(screen.getByLabelText('Current password'));
-    await user.clear(screen.getByLabelText('New password'));
-    await user.clear(screen.getByLabelText('Confirm new password'));
+    await clear();
     await fill();
     expect(await screen.findByText(MSG.passwordChanged)).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveValue('');
