@@ -12,7 +12,8 @@ import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
-import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { getItem } from '../support/table';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 
 const browser = browserForFile();
@@ -128,8 +129,8 @@ describe('earnings in the browser', () => {
     await visit(page, '/earnings');
     await expect.poll(() => card(page, 'Withdrawn').first().textContent()).toContain('€54.00');
 
-    const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
-    const opened = await fetch(`${stackUrl()}/_local/payments/charges/${transfer.source_transaction}/dispute`, {
+    const { chargeId } = (await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' }))?.payment as { chargeId: string };
+    const opened = await fetch(`${stackUrl()}/_local/payments/charges/${chargeId}/dispute`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ outcome: 'won' }),

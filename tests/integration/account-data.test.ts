@@ -22,7 +22,7 @@ import { expertWithOffer } from '../support/chats';
 import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
 import { chatOf, openOrder, serverNow } from '../support/orders';
 import { latestMail } from '../support/outbox';
-import { advanceClock, delivered, localStripe, onboard } from '../support/payments';
+import { advanceClock, delivered, onboard } from '../support/payments';
 import { deleteItem, getItem, setAttributes } from '../support/table';
 
 const DAY_MS = 86_400_000;
@@ -259,8 +259,8 @@ describe('deleting one’s own account', () => {
     expect(requested).toContain(`${MSG.deletionLeftAvailable} €34.00`);
 
     // The student's card issuer disputes the payment: the expert's share is frozen until it decides.
-    const [transfer] = (await localStripe().transfers.list({ transfer_group: `order-${chatId}` })).data;
-    const opened = await fetch(`${stackUrl()}/_local/payments/charges/${String(transfer.source_transaction)}/dispute`, {
+    const { chargeId } = (await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' }))?.payment as { chargeId: string };
+    const opened = await fetch(`${stackUrl()}/_local/payments/charges/${chargeId}/dispute`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ outcome: 'won' }),
