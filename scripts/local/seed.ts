@@ -22,6 +22,7 @@ import { initialOf } from '../../functions/contexts/catalogue/review';
 import { createReview } from '../../functions/contexts/catalogue/review-repository';
 import * as orders from '../../functions/contexts/orders/service';
 import { config } from '../../functions/platform/config';
+import { nowIso } from '../../functions/platform/clock';
 import { hashPassword, newId } from '../../functions/platform/crypto';
 import { s3 } from '../../functions/platform/s3';
 import type { AccountRecord } from '../../functions/contexts/accounts/account';
@@ -204,10 +205,13 @@ async function seedReviews(expertId: string, profile: Profile, offers: OfferReco
   }
 }
 
-/** False when the address is taken: the account was seeded on an earlier start. */
+/**
+ * False when the address is taken: the account was seeded on an earlier start. A demo account is
+ * active as of its seeding (retention counts a year from then), as a registration is as of itself.
+ */
 async function createAccount(account: Profile & Pick<AccountRecord, 'userId' | 'role' | 'passwordHash' | 'createdAt'>): Promise<boolean> {
   try {
-    await createUser({ ...account, status: 'active' });
+    await createUser({ ...account, status: 'active', lastActiveAt: nowIso() });
     return true;
   } catch (error) {
     if (error instanceof EmailTaken) return false;
