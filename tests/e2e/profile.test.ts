@@ -32,7 +32,7 @@ describe('the expert profile', () => {
     await expectAccessible(page, '/profile (expert About)');
 
     await page.getByLabel('Profile photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: pngImage(64, 64) });
-    await page.getByText(MSG.avatarUploaded).waitFor();
+    await page.getByText(MSG.photoUpdated).waitFor();
     await page.getByRole('button', { name: 'Delete photo' }).waitFor();
 
     const about = page.getByRole('form', { name: 'About you' });
