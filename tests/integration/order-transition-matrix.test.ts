@@ -262,32 +262,8 @@ function expectedOf(route: RouteCase, order: Facts, caller: Caller): Outcome {
   if (!PASSES[accessOf(route.key)]?.includes(caller)) return refused(403, 'forbidden');
   if (caller === 'admin') return byTheTable(route, order, 'admin');
   if (caller === 'otherStudent' || caller === 'otherExpert') return refused(403, 'not_your_chat');
-  const right = route.before?.(order, caller) ?? byTheTable(route, order, caller);
-  return KNOWN_WRONG_ANSWERS.find((known) => known.route === route.name && known.caller === caller && known.instead(order, right))?.answer ?? right;
+  return route.before?.(order, caller) ?? byTheTable(route, order, caller);
 }
-
-/**
- * Refusals the product answers with another code than the right one today, each pinned to what it
- * answers, so that this file fails once it is fixed and the entry goes. Both are in the orders
- * context (payment-service.ts), which this file's change could not touch: see docs/decisions.md 217.
- */
-const KNOWN_WRONG_ANSWERS: readonly { route: string; caller: Side; instead: (order: Facts, right: Outcome) => boolean; answer: Outcome }[] = [
-  {
-    // cancel() tries cancelLate last, which only the student takes: where no cancellation applies the expert is told
-    // "Only the other participant can do this now.", though the student is refused too (409).
-    route: 'cancel',
-    caller: 'expert',
-    instead: (_order, right) => 'refused' in right && right.code === 'order_not_movable',
-    answer: refused(403, 'not_your_turn'),
-  },
-  {
-    // decideRefund() answers "Conversation not found" to the expert of an order with no cancellation to decide.
-    route: 'refund-decision',
-    caller: 'expert',
-    instead: (order) => !(order.paid && order.cancellationRecorded),
-    answer: refused(404, 'chat_not_found'),
-  },
-];
 
 /** The table's answer: the first action the actor may take from this status; else not theirs (403) or not now (409). */
 function byTheTable(route: RouteCase, order: Facts, caller: Side | 'admin'): Outcome {
