@@ -71,4 +71,4 @@ process.on('disconnect', stopAndExit);
 process.on('SIGINT', stopAndExit);
 process.on('SIGTERM', stopAndExit);
 
-process.send?.({ type: 'ready', url: stack.url, endpoints: stack.endpoints, env: stack.env });
+process.send?.({ type: 'ready', url: stack.url, endpoints: stack.endpoints, env: stack.env, adminTotpSecret: stack.adminSecondFactor.secret });

@@ -8,6 +8,8 @@ export interface BenchStack {
   url: string;
   endpoints: { dynamodb: string; s3: string; outbox: string };
   env: Record<string, string>;
+  /** The seeded admin's authenticator secret: a benchmark signs in as the admin with its current code. */
+  adminTotpSecret: string;
   /** DynamoDB calls made by the handlers since the stack started, by command (GetItem, ...). */
   dynamoCalls(): Promise<Record<string, number>>;
   /** Calls and their summed wall time since the stack started: DynamoDB by command, and the @connections API (PostToConnection, DeleteConnection). */
@@ -18,7 +20,7 @@ export interface BenchStack {
 export type CallTimings = Record<string, { count: number; ms: number }>;
 
 type Message =
-  | { type: 'ready'; url: string; endpoints: BenchStack['endpoints']; env: Record<string, string> }
+  | { type: 'ready'; url: string; endpoints: BenchStack['endpoints']; env: Record<string, string>; adminTotpSecret: string }
   | { type: 'dynamo-calls'; calls: Record<string, number> }
   | { type: 'call-timings'; timings: CallTimings }
   | { type: 'stopped' };
@@ -34,12 +36,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Benc
   });
   const stopChild = () => child.kill('SIGTERM');
   process.once('exit', stopChild);
-  const ready = await nextMessage(child, 'ready', 60_000);
+  // A loaded machine (2 cores shared) takes well over a minute to start DynamoDB Local and seed it.
+  const ready = await nextMessage(child, 'ready', 180_000);
   if (ready.type !== 'ready') throw new Error('unexpected message');
   return {
     url: ready.url,
     endpoints: ready.endpoints,
     env: ready.env,
+    adminTotpSecret: ready.adminTotpSecret,
     async dynamoCalls() {
       child.send({ type: 'dynamo-calls' });
       const reply = await nextMessage(child, 'dynamo-calls', 10_000);

@@ -11,7 +11,7 @@ import type * as z from 'zod/mini';
 import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
 import { config } from '../../platform/config';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { BadRequest, Conflict, Forbidden } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
@@ -20,7 +20,7 @@ import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
 import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
-import { type Move, move, orderOfParticipant } from './lifecycle-service';
+import { type Move, move, orderOfParticipant, refusal } from './lifecycle-service';
 import { sendTransferSoon } from './transfer-service';
 import { chargeRefunded, disputeChanged, transferReversed } from './dispute-service';
 
@@ -231,6 +231,8 @@ async function refundStrayPayment(order: OrderRecord, paymentIntentId: string, a
  * is expired first); refunded in full when the expert cancels or the student cancels early enough;
  * otherwise the expert decides the refund's share within 48 hours.
  */
+const CANCELLATIONS = ['cancelUnpaid', 'cancelRefunded', 'cancelLate'] as const;
+
 export async function cancel(caller: Caller, orderId: string): Promise<{ msg: string }> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { order, actor } = await orderOfParticipant(caller, orderId);
@@ -240,6 +242,8 @@ export async function cancel(caller: Caller, orderId: string): Promise<{ msg: st
       if (session.status === 'complete' && (await confirmPayment(session.sessionId))) continue;
     }
     const now = nowMs();
+    // Both sides cancel, each in their way: where none of the ways applies, the order is past cancelling for either.
+    if (!CANCELLATIONS.some((action) => nextStatus(order, action, actor, now))) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
     try {
       if (nextStatus(order, 'cancelUnpaid', actor, now)) {
         await move(order, { action: 'cancelUnpaid', actor });
@@ -360,7 +364,8 @@ export async function handleProviderEvent(rawBody: string, signature: string | u
 /** The expert's share of a late cancellation's refund, decided within 48 hours. */
 export async function decideRefund(caller: Caller, orderId: string, refundPercent: number): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
-  if (!order.payment || !order.cancellation) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  // Only a paid order cancelled late waits for this decision: from anything else the table's refusal.
+  if (!order.payment || !order.cancellation) throw refusal('decideRefund', actor);
   const refundCents = cents(Math.round((order.payment.amountCents * refundPercent) / 100));
   const canceled = await move(order, { action: 'decideRefund', actor, changes: { cancellation: { ...order.cancellation, refundCents } } });
   await completeRefund(canceled);

@@ -1,0 +1,380 @@
+/**
+ * Every order call, from every status, by every caller, through the local gateway, the real orders
+ * handler, DynamoDB Local, the local S3 and the local Stripe (issue 13: "every transition, from
+ * every status, by every role: both the allowed and the refused").
+ *
+ * The expectation comes from the status table (ORDER_TRANSITIONS: from, by, to), read as data, and
+ * from what this file states itself: which table actions each route takes, the table's further
+ * conditions as the terms state them (the session's time, the kind), the product's checks made
+ * before the table's (an unpaid order's refund, a proposal nobody made), and the codes of each
+ * refusal. It never asks the product's own code (nextStatus) what should happen. A status or an
+ * action added to the table fails the coverage tests below until a recipe or a route reaches it.
+ *
+ * For each recipe one order takes every refused call (a refused call changes nothing, which is
+ * asserted on the stored order), then the first allowed move; each other allowed move gets an
+ * order of its own, reached the same way, and its new status is read back through the API.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_TRANSITIONS, type OrderAction, type OrderActor } from '../../functions/contexts/orders/order';
+import { ORDER_RULES } from '../../shared/limits';
+import { type Access, ROUTES, type RouteKey, routeKey } from '../../shared/routes';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/schemas/orders';
+import type { ApiClient } from '../support/api';
+import { chatOf, put, serverNow } from '../support/orders';
+import { deliverThroughForm, inTurns, type OrderScene, orderScene, type ReachedOrder, type Recipe, type Side, storedOrder } from '../support/order-states';
+import { advanceClock, pressOnPage } from '../support/payments';
+import { pdfDocument, submitMultipart } from '../support/project-files';
+
+const HOUR = 3_600_000;
+
+type Caller = Side | 'otherStudent' | 'otherExpert' | 'admin';
+const CALLERS: readonly Caller[] = ['student', 'expert', 'otherStudent', 'otherExpert', 'admin'];
+
+/** A move to a status, an answer that changes nothing (an idempotent repeat), or a refusal with its code. */
+type Outcome = { moves: OrderStatus } | { repeats: 200 } | { refused: number; code: string };
+const refused = (status: number, code: string): Outcome => ({ refused: status, code });
+
+/** A reached order and the app's time when it is acted on. */
+interface Facts extends ReachedOrder {
+  now: number;
+}
+
+const onTheHour = (ms: number) => new Date(Math.ceil(ms / HOUR) * HOUR).toISOString();
+/** The session starts within `hours` (or has started). */
+const within = (order: Facts, hours: number) => order.sessionStart !== undefined && order.sessionStart - order.now < hours * HOUR;
+const started = (order: Facts) => order.sessionStart !== undefined && order.sessionStart <= order.now;
+
+/** The terms: the expert's cancellation, and the student's more than 12 hours ahead (a project: before any delivery), are refunded in full. */
+const refundedInFull = (order: Facts, side: Side) =>
+  side === 'expert' || (order.kind === 'fixed' ? order.status === 'in_progress' : !within(order, ORDER_RULES.freeCancellationHours));
+
+interface RouteCase {
+  name: string;
+  key: RouteKey;
+  /** The table's actions the route takes, in the order the product tries them. */
+  actions: readonly OrderAction[];
+  body?: (order: Facts) => unknown;
+  /** The product's own checks before the table's, for the order's two sides. */
+  before?: (order: Facts, side: Side) => Outcome | undefined;
+  /** The table's further conditions on an action (its `when`), as the terms state them. */
+  when?: (action: OrderAction, order: Facts, side: Side) => boolean;
+  /** The status of a move whose table entry computes it (a session agreed: an hourly one is then paid). */
+  agreed?: OrderStatus;
+  /** The table's actor for a side (the provider confirms what the student pays). */
+  actorOf?: (side: Side) => OrderActor;
+  /** Sends the call another way than a JSON body (a multipart upload). */
+  send?: (client: ApiClient, order: Facts) => Promise<{ status: number; body: unknown }>;
+  /** An allowed move that takes more than the one call: the last answer. */
+  move?: (client: ApiClient, order: Facts) => Promise<{ status: number; body: unknown }>;
+}
+
+const isHourly = (_action: OrderAction, order: Facts) => order.kind === 'hourly';
+const sessionNotPast = (order: Facts) => (started(order) ? refused(400, 'session_in_past') : undefined);
+const rescheduleNotice = (order: Facts) => (within(order, ORDER_RULES.rescheduleNoticeHours) ? refused(400, 'reschedule_too_late') : undefined);
+const UPLOAD_ID = '00000000-0000-4000-8000-000000000000';
+
+const ROUTE_CASES: readonly RouteCase[] = [
+  {
+    name: 'schedule',
+    key: 'PUT /api/chats/{id}/schedule',
+    actions: ['schedule'],
+    body: (order) => ({ scheduledDate: onTheHour(order.now + 72 * HOUR), scheduledHours: 1 }),
+    before: (order) => (order.kind === 'hourly' ? undefined : refused(400, 'hourly_only')),
+  },
+  {
+    name: 'counter-schedule',
+    key: 'PUT /api/chats/{id}/counter-schedule',
+    actions: ['counter'],
+    body: (order) => ({ scheduledDate: onTheHour(order.now + 74 * HOUR), scheduledHours: 2 }),
+  },
+  { name: 'accept-schedule', key: 'PUT /api/chats/{id}/accept-schedule', actions: ['acceptCounter'], agreed: 'confirmed', before: sessionNotPast },
+  { name: 'decline-schedule', key: 'PUT /api/chats/{id}/decline-schedule', actions: ['declineCounter'] },
+  { name: 'confirm-schedule', key: 'PUT /api/chats/{id}/confirm-schedule', actions: ['confirmSchedule'], agreed: 'confirmed', before: sessionNotPast },
+  {
+    // Allowed, it is the checkout paid on the provider's page and the browser's return (mark-paid).
+    name: 'create-session',
+    key: 'POST /api/payments/create-session',
+    actions: ['pay'],
+    actorOf: () => 'payment',
+    body: (order) => ({ chatId: order.chatId }),
+    before: (order, side) => {
+      if (side === 'expert') return refused(403, 'own_offer');
+      if (order.paid) return refused(409, 'already_paid');
+      if (order.kind === 'hourly' && order.status === 'open') return refused(400, 'validation_failed');
+      if (order.kind === 'hourly' && (order.status === 'scheduled' || order.status === 'countered')) return refused(409, 'schedule_unconfirmed');
+      return undefined;
+    },
+    // A project is paid from the start, an hourly session once agreed.
+    when: (_action, order) => order.status === (order.kind === 'fixed' ? 'open' : 'confirmed'),
+    move: async (client, order) => {
+      const created = await client.post<{ url: string }>('/payments/create-session', { chatId: order.chatId });
+      if (created.status !== 200) return created;
+      expect((await pressOnPage(created.body.url, 'pay')).status).toBe(303);
+      return put(client, `/chats/${order.chatId}/mark-paid`);
+    },
+  },
+  {
+    // The browser's return from the checkout: nothing to confirm without a paid checkout; a paid order answers as it is.
+    name: 'mark-paid',
+    key: 'PUT /api/chats/{id}/mark-paid',
+    actions: [],
+    before: (order) => (order.paid ? { repeats: 200 } : refused(409, 'payment_not_confirmed')),
+  },
+  {
+    name: 'cancel',
+    key: 'PUT /api/chats/{id}/cancel',
+    actions: ['cancelUnpaid', 'cancelRefunded', 'cancelLate'],
+    when: (action, order, side) => action === 'cancelUnpaid' || refundedInFull(order, side) === (action === 'cancelRefunded'),
+  },
+  {
+    name: 'refund-decision',
+    key: 'PUT /api/chats/{id}/refund-decision',
+    actions: ['decideRefund'],
+    body: () => ({ refundPercent: 40 }),
+  },
+  { name: 'handle-project approve', key: 'POST /api/chats/{id}/handle-project', actions: ['approve'], body: () => ({ action: 'approve' }) },
+  {
+    name: 'handle-project request_revision',
+    key: 'POST /api/chats/{id}/handle-project',
+    actions: ['requestRevision'],
+    body: () => ({ action: 'request_revision' }),
+  },
+  {
+    name: 'confirm-session',
+    key: 'PUT /api/chats/{id}/confirm-session',
+    actions: ['completeSession'],
+    // A booked session, once it has started.
+    when: (_action, order) => order.kind === 'hourly' && started(order),
+  },
+  {
+    name: 'reschedule',
+    key: 'PUT /api/chats/{id}/reschedule',
+    actions: ['reschedule'],
+    body: (order) => ({ scheduledDate: onTheHour(order.now + 100 * HOUR) }),
+    before: rescheduleNotice,
+    when: isHourly,
+  },
+  {
+    name: 'accept-reschedule',
+    key: 'PUT /api/chats/{id}/accept-reschedule',
+    actions: ['reschedule'],
+    before: (order, side) => {
+      if (!order.proposedBy) return refused(409, 'order_not_movable');
+      if (order.proposedBy === side) return refused(403, 'not_your_turn');
+      return rescheduleNotice(order);
+    },
+    when: isHourly,
+  },
+  {
+    // Declined by the other side, or withdrawn by its proposer.
+    name: 'decline-reschedule',
+    key: 'PUT /api/chats/{id}/decline-reschedule',
+    actions: ['reschedule'],
+    before: (order) => (order.proposedBy ? undefined : refused(409, 'order_not_movable')),
+    when: isHourly,
+  },
+  { name: 'report-problem', key: 'POST /api/chats/{id}/report-problem', actions: ['reportProblem'], body: () => ({ reason: 'Not what we agreed.' }) },
+  {
+    name: 'submit-project',
+    key: 'POST /api/chats/{id}/submit-project',
+    actions: ['submit'],
+    send: (client, order) => submitMultipart(client, order.chatId, pdfDocument()),
+  },
+  {
+    // Refused before the upload is looked at; allowed, it is the form, the upload and the confirmation.
+    name: 'confirm-project-upload',
+    key: 'PUT /api/chats/{id}/confirm-project-upload',
+    actions: ['submit'],
+    body: (order) => ({ key: `incoming/projects/${order.chatId}/${UPLOAD_ID}` }),
+    move: (client, order) => deliverThroughForm(client, order.chatId),
+  },
+  { name: 'resolve release', key: 'POST /api/admin/problems/{id}/resolve', actions: ['resolveRelease'], body: () => ({ decision: 'release' }) },
+  {
+    name: 'resolve refund',
+    key: 'POST /api/admin/problems/{id}/resolve',
+    actions: ['resolveRefund'],
+    body: () => ({ decision: 'refund', refundPercent: 30 }),
+  },
+];
+
+/** A move of the table no route of this file takes: the admin's ban cancels (tests/integration/admin-ban.test.ts). */
+const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned'];
+
+const hourly = (name: string, status: OrderStatus, steps: Recipe['steps'], more: Partial<Recipe> = {}): Recipe => ({
+  name: `hourly ${name}`,
+  kind: 'hourly',
+  status,
+  steps,
+  ...more,
+});
+const fixed = (name: string, status: OrderStatus, steps: Recipe['steps']): Recipe => ({ name: `fixed ${name}`, kind: 'fixed', status, steps });
+const BOOKED = ['schedule', 'confirmSchedule', 'pay'] as const;
+
+interface MatrixRecipe extends Recipe {
+  /** Only these routes' allowed moves get orders of their own (a variant of a status another recipe covers fully). */
+  movesOf?: readonly string[];
+}
+
+const RECIPES: readonly MatrixRecipe[] = [
+  hourly('open', 'open', []),
+  hourly('scheduled', 'scheduled', ['schedule']),
+  hourly('countered', 'countered', ['schedule', 'counter']),
+  hourly('confirmed', 'confirmed', ['schedule', 'confirmSchedule']),
+  hourly('in_progress', 'in_progress', [...BOOKED]),
+  {
+    ...hourly('in_progress, a new time proposed by the student', 'in_progress', [...BOOKED, 'studentProposesTime']),
+    movesOf: ['accept-reschedule', 'decline-reschedule', 'report-problem'],
+  },
+  { ...hourly('in_progress, less than 12 hours ahead', 'in_progress', [...BOOKED], { sessionInHours: 2 }), movesOf: ['cancel'] },
+  { ...hourly('in_progress, the session started', 'in_progress', [...BOOKED], { sessionInHours: 2, advance: '3h' }), movesOf: ['confirm-session', 'cancel'] },
+  hourly('submitted', 'submitted', [...BOOKED, 'submit']),
+  hourly('revision_requested', 'revision_requested', [...BOOKED, 'submit', 'requestRevision']),
+  hourly('refund_pending', 'refund_pending', [...BOOKED, 'studentCancels'], { sessionInHours: 2 }),
+  hourly('problem_reported', 'problem_reported', [...BOOKED, 'studentReports']),
+  hourly('closed', 'closed', [...BOOKED, 'submit', 'approve']),
+  hourly('canceled before payment', 'canceled', ['schedule', 'studentCancels']),
+  fixed('open', 'open', []),
+  fixed('in_progress', 'in_progress', ['pay']),
+  fixed('submitted', 'submitted', ['pay', 'submit']),
+  fixed('revision_requested', 'revision_requested', ['pay', 'submit', 'requestRevision']),
+  fixed('refund_pending', 'refund_pending', ['pay', 'submit', 'requestRevision', 'studentCancels']),
+  fixed('problem_reported', 'problem_reported', ['pay', 'expertReports']),
+  fixed('closed', 'closed', ['pay', 'submit', 'approve']),
+  fixed('canceled and refunded', 'canceled', ['pay', 'expertCancels']),
+];
+
+// The expectation ----------------------------------------------------------------------------------
+
+const accessOf = (key: RouteKey): Access => {
+  const route = ROUTES.find((candidate) => routeKey(candidate) === key);
+  if (!route) throw new Error(`${key} is not in the route table`);
+  return route.access;
+};
+
+/** Who a route's access level lets through, as the route table documents it. */
+const PASSES: Partial<Record<Access, readonly Caller[]>> = {
+  member: ['student', 'expert', 'otherStudent', 'otherExpert'],
+  professor: ['expert', 'otherExpert'],
+  admin: ['admin'],
+};
+
+function expectedOf(route: RouteCase, order: Facts, caller: Caller): Outcome {
+  if (!PASSES[accessOf(route.key)]?.includes(caller)) return refused(403, 'forbidden');
+  if (caller === 'admin') return byTheTable(route, order, 'admin');
+  if (caller === 'otherStudent' || caller === 'otherExpert') return refused(403, 'not_your_chat');
+  return route.before?.(order, caller) ?? byTheTable(route, order, caller);
+}
+
+/** The table's answer: the first action the actor may take from this status; else not theirs (403) or not now (409). */
+function byTheTable(route: RouteCase, order: Facts, caller: Side | 'admin'): Outcome {
+  const actor = caller === 'admin' ? 'admin' : (route.actorOf?.(caller) ?? caller);
+  for (const action of route.actions) {
+    const { from, by, to } = ORDER_TRANSITIONS[action];
+    if (!by.includes(actor) || !from.includes(order.status)) continue;
+    if (caller !== 'admin' && !(route.when?.(action, order, caller) ?? true)) continue;
+    if (typeof to === 'string') return { moves: to };
+    if (!route.agreed) throw new Error(`The table computes where ${action} leads: state it in the route case ${route.name}`);
+    return { moves: route.agreed };
+  }
+  return route.actions.some((action) => ORDER_TRANSITIONS[action].by.includes(actor)) ? refused(409, 'order_not_movable') : refused(403, 'not_your_turn');
+}
+
+// Acting -----------------------------------------------------------------------------------------------
+
+let scene: OrderScene;
+
+const clientOf = (caller: Caller, order: Facts): ApiClient =>
+  ({ student: order.student, expert: scene.expert, otherStudent: scene.otherStudent, otherExpert: scene.otherExpert, admin: scene.admin })[caller];
+
+function call(route: RouteCase, order: Facts, caller: Caller): Promise<{ status: number; body: unknown }> {
+  const client = clientOf(caller, order);
+  if (route.send) return route.send(client, order);
+  const [method, path] = route.key.split(' ') as [string, string];
+  return client.request(method, path.replace(/^\/api/, '').replace('{id}', order.chatId), route.body?.(order) ?? {});
+}
+
+const codeOf = (answer: { body: unknown }) => (answer.body as { code?: string }).code;
+const factsOf = async (order: ReachedOrder): Promise<Facts> => ({ ...order, now: await serverNow() });
+
+interface Plan {
+  refusals: { route: RouteCase; caller: Caller; outcome: Outcome }[];
+  moves: { route: RouteCase; caller: Caller; to: OrderStatus }[];
+}
+
+function planFor(order: Facts, movesOf?: readonly string[]): Plan {
+  const plan: Plan = { refusals: [], moves: [] };
+  for (const route of ROUTE_CASES)
+    for (const caller of CALLERS) {
+      const outcome = expectedOf(route, order, caller);
+      if (!('moves' in outcome)) plan.refusals.push({ route, caller, outcome });
+      else if (!movesOf || movesOf.includes(route.name)) plan.moves.push({ route, caller, to: outcome.moves });
+    }
+  return plan;
+}
+
+/** Each refused call, with what came back when it was not the expected answer. */
+async function refusalsOf(order: Facts, plan: Plan): Promise<string[]> {
+  const wrong = await inTurns(plan.refusals, 6, async ({ route, caller, outcome }) => {
+    const answer = await call(route, order, caller);
+    const expected = 'refused' in outcome ? `${outcome.refused} ${outcome.code}` : '200';
+    const got = 'refused' in outcome ? `${answer.status} ${codeOf(answer)}` : String(answer.status);
+    return got === expected ? undefined : `${route.name} by ${caller}: expected ${expected}, got ${got} ${JSON.stringify(answer.body).slice(0, 120)}`;
+  });
+  return wrong.filter((line): line is string => line !== undefined);
+}
+
+/** The allowed move on its order: it answers 200, and the order is read back in the table's status, one write further at least. */
+async function moved(order: Facts, { route, caller, to }: Plan['moves'][number]): Promise<string | undefined> {
+  const expected = expectedOf(route, order, caller);
+  if (!('moves' in expected) || expected.moves !== to) return `${route.name} by ${caller}: this order expects ${JSON.stringify(expected)}`;
+  const version = Number((await storedOrder(order.chatId))?.version);
+  const client = clientOf(caller, order);
+  const answer = await (route.move ?? ((_client: ApiClient, facts: Facts) => call(route, facts, caller)))(client, order);
+  if (answer.status !== 200) return `${route.name} by ${caller}: expected 200 and ${to}, got ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`;
+  const status = (await chatOf(order.student, order.chatId)).orderStatus;
+  const after = Number((await storedOrder(order.chatId))?.version);
+  if (status !== to || !(after > version)) return `${route.name} by ${caller}: expected ${to}, read back ${status} (version ${version} → ${after})`;
+  return undefined;
+}
+
+beforeAll(async () => {
+  scene = await orderScene();
+}, 120_000);
+
+describe('the status table as the matrix covers it', () => {
+  it('reaches every status of the table', () => {
+    expect([...new Set(RECIPES.map((recipe) => recipe.status))].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it('calls a route for every action a member or an admin takes', () => {
+    const called = new Set(ROUTE_CASES.flatMap((route) => route.actions));
+    const byPeople = (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) => ORDER_TRANSITIONS[action].by.some((actor) => actor !== 'system'));
+    expect(byPeople.filter((action) => !called.has(action) && !NOT_A_ROUTE_OF_ITS_OWN.includes(action))).toEqual([]);
+  });
+});
+
+describe.each(RECIPES)('an order $name', (recipe) => {
+  it('moves as the table says for every allowed call, and refuses every other one with its code, changing nothing', async () => {
+    const first = await scene.reach(recipe);
+    // The allowed moves, as they will be when the order is acted on (after the recipe's move of the clock).
+    const aheadMs = recipe.advance ? Number.parseInt(recipe.advance, 10) * HOUR : 0;
+    const foreseen = planFor({ ...first, now: (await serverNow()) + aheadMs }, recipe.movesOf);
+    const others = await inTurns(foreseen.moves.slice(1), 3, () => scene.reach(recipe));
+    if (recipe.advance) await advanceClock(recipe.advance);
+
+    const facts = await factsOf(first);
+    const plan = planFor(facts, recipe.movesOf);
+    expect(plan.moves.map(({ route, caller }) => `${route.name} by ${caller}`)).toEqual(
+      foreseen.moves.map(({ route, caller }) => `${route.name} by ${caller}`),
+    );
+
+    const stored = await storedOrder(first.chatId);
+    expect(await refusalsOf(facts, plan)).toEqual([]);
+    expect(await storedOrder(first.chatId), 'a refused call changes nothing').toEqual(stored);
+    expect((await chatOf(first.student, first.chatId)).orderStatus).toBe(recipe.status);
+
+    const orders = [facts, ...(await Promise.all(others.map(factsOf)))];
+    const wrongMoves = await inTurns(plan.moves, 3, (move, index) => moved(orders[index], move));
+    expect(wrongMoves.filter((line) => line !== undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * Orders brought into a chosen status through the real API and the local Stripe, for the
+ * transition matrix: one expert with offers of each kind, students registered as they are needed,
+ * and each order the conversation of a student and an offer that student has not asked about yet
+ * (one conversation, one order). Each recipe states what the product's rules look at besides the
+ * status (the session's time, a payment, a cancellation, a proposed new time), known from the steps
+ * taken rather than read back.
+ */
+import { expect } from 'vitest';
+import { orderKey } from '../../functions/platform/keys';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { OrderStatus } from '../../shared/schemas/orders';
+import { signedInAs, signedInPublishingExpert, signedInStudent } from './accounts';
+import { type ApiClient, type ApiResponse, stackUrl } from './api';
+import { chatOf, openOrder, put, serverNow } from './orders';
+import { delivered, pressOnPage, sessionIdOf } from './payments';
+import { pdfDocument, submitMultipart } from './project-files';
+import { getItem } from './table';
+
+const HOUR = 3_600_000;
+
+export type MatrixKind = 'fixed' | 'hourly';
+export type Side = 'student' | 'expert';
+
+/** A step of the journey to a status, each one call (or the checkout) that must land. */
+export type Step =
+  | 'schedule'
+  | 'counter'
+  | 'confirmSchedule'
+  | 'pay'
+  | 'submit'
+  | 'requestRevision'
+  | 'approve'
+  | 'studentCancels'
+  | 'expertCancels'
+  | 'studentReports'
+  | 'expertReports'
+  | 'studentProposesTime';
+
+/** A status to reach and how: the steps, the session's start (hourly), and a move of the clock once every order is there. */
+export interface Recipe {
+  name: string;
+  kind: MatrixKind;
+  status: OrderStatus;
+  steps: Step[];
+  /** Hours from now to the session's start, on the hour (hourly orders; 72 unless given). */
+  sessionInHours?: number;
+  /** Moves the app's and the local Stripe's clocks once all of the recipe's orders are reached (e.g. "3h"). */
+  advance?: string;
+}
+
+/** An order as reached: its conversation, its student, and what its recipe made of it. */
+export interface ReachedOrder {
+  chatId: string;
+  kind: MatrixKind;
+  status: OrderStatus;
+  student: ApiClient;
+  /** The session's start, ms on the app's clock. */
+  sessionStart?: number;
+  paid: boolean;
+  /** A cancellation is recorded (a paid order cancelled, or waiting for the refund's decision). */
+  cancellationRecorded: boolean;
+  /** A new time proposed and not yet answered, by this side. */
+  proposedBy?: Side;
+}
+
+export interface OrderScene {
+  expert: ApiClient;
+  admin: ApiClient;
+  /** Not part of any order of the scene. */
+  otherStudent: ApiClient;
+  otherExpert: ApiClient;
+  reach(recipe: Recipe): Promise<ReachedOrder>;
+}
+
+const OFFERS_PER_KIND = 7;
+
+/** The expert, their offers, the other accounts, and a source of (student, offer) pairs never used. */
+export async function orderScene(): Promise<OrderScene> {
+  const { client: expert } = await signedInPublishingExpert('Maxime', 'Matrix');
+  const admin = await signedInAs('admin');
+  const slots = Array.from({ length: OFFERS_PER_KIND }, (_, index) => index);
+  const offers: Record<MatrixKind, OfferDto[]> = {
+    fixed: await inTurns(slots, 3, (index) => publishedOffer(expert, admin, 'fixed', index)),
+    hourly: await inTurns(slots, 3, (index) => publishedOffer(expert, admin, 'hourly', index)),
+  };
+  const [otherStudent, otherExpert] = await Promise.all([signedInAs('student'), signedInAs('professor')]);
+
+  // The n-th order of a kind: student n / OFFERS_PER_KIND, offer n % OFFERS_PER_KIND. Taken synchronously, so concurrent reaches never share a pair.
+  const students: Promise<ApiClient>[] = [];
+  const taken: Record<MatrixKind, number> = { fixed: 0, hourly: 0 };
+  const nextPair = (kind: MatrixKind) => {
+    const index = taken[kind]++;
+    const studentIndex = Math.floor(index / OFFERS_PER_KIND);
+    students[studentIndex] ??= signedInStudent().then(({ client }) => client);
+    return { student: students[studentIndex], offer: offers[kind][index % OFFERS_PER_KIND] };
+  };
+
+  return {
+    expert,
+    admin,
+    otherStudent,
+    otherExpert,
+    reach: async (recipe) => {
+      const pair = nextPair(recipe.kind);
+      const { chat } = await openOrder(pair.offer, await pair.student);
+      return follow(recipe, { expert, student: await pair.student, chatId: chat._id });
+    },
+  };
+}
+
+async function publishedOffer(expert: ApiClient, admin: ApiClient, kind: MatrixKind, index: number): Promise<OfferDto> {
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title: `${kind === 'fixed' ? 'Thesis review' : 'Coaching hour'} number ${index + 1}`,
+    description: 'Careful feedback on your work, with written notes after each step.',
+    price: kind === 'fixed' ? 60 : 50,
+    lessonType: 'Video Call',
+    pricingType: kind,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+  return created.body.offer;
+}
+
+/** A session start on the hour, `hours` ahead of the app's clock, as the browser sends it. */
+export const startAhead = async (hours: number) => new Date(Math.ceil(((await serverNow()) + hours * HOUR) / HOUR) * HOUR).toISOString();
+
+/** Takes the recipe's steps on a new order; each must land. */
+async function follow(recipe: Recipe, parties: { expert: ApiClient; student: ApiClient; chatId: string }): Promise<ReachedOrder> {
+  const { expert, student, chatId } = parties;
+  const order: ReachedOrder = { chatId, kind: recipe.kind, status: 'open', student, paid: false, cancellationRecorded: false };
+  const landed = (what: Step, answer: { status: number; body: unknown }) =>
+    expect(answer.status, `${recipe.name}: ${what}: ${JSON.stringify(answer.body)}`).toBe(200);
+  for (const step of recipe.steps) {
+    switch (step) {
+      case 'schedule': {
+        const scheduledDate = await startAhead(recipe.sessionInHours ?? 72);
+        landed(step, await put(student, `/chats/${chatId}/schedule`, { scheduledDate, scheduledHours: 1 }));
+        order.sessionStart = Date.parse(scheduledDate);
+        break;
+      }
+      case 'counter':
+        landed(
+          step,
+          await put(expert, `/chats/${chatId}/counter-schedule`, { scheduledDate: new Date(order.sessionStart ?? 0).toISOString(), scheduledHours: 2 }),
+        );
+        break;
+      case 'confirmSchedule':
+        landed(step, await put(expert, `/chats/${chatId}/confirm-schedule`));
+        break;
+      case 'pay':
+        await payCheckout(student, chatId);
+        order.paid = true;
+        break;
+      case 'submit':
+        landed(step, await submitMultipart(expert, chatId, pdfDocument()));
+        break;
+      case 'requestRevision':
+      case 'approve':
+        landed(step, await student.post(`/chats/${chatId}/handle-project`, { action: step === 'approve' ? 'approve' : 'request_revision' }));
+        break;
+      case 'studentCancels':
+      case 'expertCancels':
+        landed(step, await put(step === 'studentCancels' ? student : expert, `/chats/${chatId}/cancel`));
+        order.cancellationRecorded = order.paid;
+        break;
+      case 'studentReports':
+      case 'expertReports':
+        landed(step, await (step === 'studentReports' ? student : expert).post(`/chats/${chatId}/report-problem`, { reason: 'Not what we agreed.' }));
+        break;
+      case 'studentProposesTime':
+        landed(step, await put(student, `/chats/${chatId}/reschedule`, { scheduledDate: await startAhead((recipe.sessionInHours ?? 72) + 24) }));
+        order.proposedBy = 'student';
+        break;
+    }
+  }
+  order.status = (await chatOf(student, chatId)).orderStatus;
+  expect(order.status, `${recipe.name}: reached`).toBe(recipe.status);
+  return order;
+}
+
+/** Pays the order's checkout on the local Stripe's page and waits until the webhook landed. */
+export async function payCheckout(student: ApiClient, chatId: string): Promise<ApiResponse<{ url: string }>> {
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  expect((await pressOnPage(created.body.url, 'pay')).status).toBe(303);
+  await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+  return created;
+}
+
+/** The order as stored: a refused call must leave it exactly so. */
+export const storedOrder = (chatId: string) => getItem(orderKey(chatId));
+
+/** The expert's file through the presigned form (posted as a browser would) and the confirmation. */
+export async function deliverThroughForm(expert: ApiClient, chatId: string): Promise<ApiResponse<{ msg?: string; code?: string }>> {
+  const bytes = pdfDocument();
+  const form = await expert.post<{ url: string; fields: Record<string, string>; key: string }>(`/chats/${chatId}/project-upload`, {
+    fileName: 'report.pdf',
+    contentType: 'application/pdf',
+    size: bytes.length,
+  });
+  expect(form.status, JSON.stringify(form.body)).toBe(200);
+  const body = new FormData();
+  for (const [name, value] of Object.entries(form.body.fields)) body.append(name, value);
+  body.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'file');
+  expect((await fetch(form.body.url, { method: 'POST', body, headers: { origin: stackUrl() } })).status).toBe(204);
+  return expert.request('PUT', `/chats/${chatId}/confirm-project-upload`, { key: form.body.key });
+}
+
+/** Runs `task` over the items, at most `width` at a time, in their order. */
+export async function inTurns<T, R>(items: readonly T[], width: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
