@@ -129,7 +129,7 @@ describe('earnings in the browser', () => {
     await visit(page, '/earnings');
     await expect.poll(() => card(page, 'Withdrawn').first().textContent()).toContain('€54.00');
 
-    const { chargeId } = (await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' }))?.payment as { chargeId: string };
+    const { chargeId } = ((await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' })) as { payment: { chargeId: string } }).payment;
     const opened = await fetch(`${stackUrl()}/_local/payments/charges/${chargeId}/dispute`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

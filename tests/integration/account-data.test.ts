@@ -259,7 +259,7 @@ describe('deleting one’s own account', () => {
     expect(requested).toContain(`${MSG.deletionLeftAvailable} €34.00`);
 
     // The student's card issuer disputes the payment: the expert's share is frozen until it decides.
-    const { chargeId } = (await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' }))?.payment as { chargeId: string };
+    const { chargeId } = ((await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' })) as { payment: { chargeId: string } }).payment;
     const opened = await fetch(`${stackUrl()}/_local/payments/charges/${chargeId}/dispute`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
