@@ -24,44 +24,54 @@ const processesUsing = (folder: string) => {
   }
 };
 
+/**
+ * A first start builds nothing (SKIP_WEB_BUILD) but seeds the whole demo at the product's password
+ * cost: about 20 s alone on 2 cores, up to a minute while the other test files load the machine.
+ */
+const FIRST_START_MS = 150_000;
+
 describe('npm start', () => {
-  it('serves the product with demo data, lists the logins, and stops everything on Ctrl-C', async () => {
-    const port = await freePort();
-    const started = await runStartCommand({ PORT: String(port), LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' });
-    try {
-      expect(started.url).toBe(`http://localhost:${port}`);
-      expect(started.output()).toContain(DEFAULT_SEED.adminEmail);
-      expect(started.output()).toContain(DEFAULT_SEED.demoPassword);
-      expect((await fetch(`${started.url}/api/health`)).status).toBe(200);
-      const login = await fetch(`${started.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'claire.dubois@demo.test', password: DEFAULT_SEED.demoPassword }),
-      });
-      expect(login.status).toBe(200);
-      // No ADMIN_TOTP_SECRET: the first start makes the admin's secret and prints it, with its recovery codes, beside the login.
-      const output = started.output();
-      const secret = output.match(/Admin TOTP +secret ([A-Z2-7]{32}) .*otpauth:\/\/totp\//)?.[1];
-      expect(secret, output).toBeDefined();
-      const recoveryCodes = output
-        .match(/Admin recovery codes [^:]*: (.+)/)?.[1]
-        .trim()
-        .split(' ');
-      expect(recoveryCodes).toHaveLength(10);
-      for (const code of recoveryCodes ?? []) expect(code).toMatch(/^([a-z2-9]{4}-){3}[a-z2-9]{4}$/);
-      const admin = await fetch(`${started.url}/api/admin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: DEFAULT_SEED.adminEmail, password: DEFAULT_SEED.adminPassword, code: codeAt(secret ?? '', Date.now()) }),
-      });
-      expect(admin.status).toBe(200);
-      expect(processesUsing(dataDir)).not.toBe('');
-    } finally {
-      expect(await started.interrupt()).toBe(0);
-    }
-    expect(processesUsing(dataDir)).toBe('');
-    await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow();
-  });
+  it(
+    'serves the product with demo data, lists the logins, and stops everything on Ctrl-C',
+    async () => {
+      const port = await freePort();
+      const started = await runStartCommand({ PORT: String(port), LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' });
+      try {
+        expect(started.url).toBe(`http://localhost:${port}`);
+        expect(started.output()).toContain(DEFAULT_SEED.adminEmail);
+        expect(started.output()).toContain(DEFAULT_SEED.demoPassword);
+        expect((await fetch(`${started.url}/api/health`)).status).toBe(200);
+        const login = await fetch(`${started.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'claire.dubois@demo.test', password: DEFAULT_SEED.demoPassword }),
+        });
+        expect(login.status).toBe(200);
+        // No ADMIN_TOTP_SECRET: the first start makes the admin's secret and prints it, with its recovery codes, beside the login.
+        const output = started.output();
+        const secret = output.match(/Admin TOTP +secret ([A-Z2-7]{32}) .*otpauth:\/\/totp\//)?.[1];
+        expect(secret, output).toBeDefined();
+        const recoveryCodes = output
+          .match(/Admin recovery codes [^:]*: (.+)/)?.[1]
+          .trim()
+          .split(' ');
+        expect(recoveryCodes).toHaveLength(10);
+        for (const code of recoveryCodes ?? []) expect(code).toMatch(/^([a-z2-9]{4}-){3}[a-z2-9]{4}$/);
+        const admin = await fetch(`${started.url}/api/admin/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: DEFAULT_SEED.adminEmail, password: DEFAULT_SEED.adminPassword, code: codeAt(secret ?? '', Date.now()) }),
+        });
+        expect(admin.status).toBe(200);
+        expect(processesUsing(dataDir)).not.toBe('');
+      } finally {
+        expect(await started.interrupt()).toBe(0);
+      }
+      expect(processesUsing(dataDir)).toBe('');
+      await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow();
+    },
+    FIRST_START_MS,
+  );
 
   it('stops every child even when Ctrl-C comes the moment it is ready', async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
