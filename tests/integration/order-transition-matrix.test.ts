@@ -197,8 +197,11 @@ const ROUTE_CASES: readonly RouteCase[] = [
   },
 ];
 
-/** A move of the table no route of this file takes: the admin's ban cancels (tests/integration/admin-ban.test.ts). */
-const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned'];
+/**
+ * Moves of the table no route of this file takes (tests/integration/admin-ban.test.ts takes both):
+ * the admin's ban cancels, and a payment recorded for an order whose member has left cancels it.
+ */
+const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned', 'cancelUnavailable'];
 
 const hourly = (name: string, status: OrderStatus, steps: Recipe['steps'], more: Partial<Recipe> = {}): Recipe => ({
   name: `hourly ${name}`,
