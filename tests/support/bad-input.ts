@@ -7,14 +7,30 @@ import { beforeAll } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import { MSG } from '../../shared/texts';
 import { signedInAs } from './accounts';
+import { totalItemCount } from './table';
 import type { Caller } from './route-calls';
 
 export const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
 
-/** A student's, an expert's and the admin's tokens, signed in before the file's tests. */
+/**
+ * Waits until the table's item count holds still for a second: the asynchronous consumers (mails,
+ * exports, summaries) finish what the slot's previous file started before this file counts.
+ */
+async function settled(): Promise<void> {
+  let last = await totalItemCount();
+  for (let steady = 0, reads = 0; steady < 2 && reads < 60; reads++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const count = await totalItemCount();
+    steady = count === last ? steady + 1 : 0;
+    last = count;
+  }
+}
+
+/** A student's, an expert's and the admin's tokens, signed in before the file's tests, once the table has settled. */
 export function callerTokens(): Partial<Record<Caller, string>> {
   const tokens: Partial<Record<Caller, string>> = {};
   beforeAll(async () => {
+    await settled();
     tokens.user = (await signedInAs('student')).accessToken;
     tokens.professor = (await signedInAs('professor')).accessToken;
     tokens.admin = (await signedInAs('admin')).accessToken;

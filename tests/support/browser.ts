@@ -57,6 +57,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
       });
       contexts.push(context);
       context.setDefaultTimeout(10_000);
+      // A first load fetches the SPA while the other files' stacks start beside it on 2 cores.
+      context.setDefaultNavigationTimeout(30_000);
       return context.newPage();
     },
     async close() {
