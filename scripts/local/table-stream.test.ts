@@ -1,3 +1,5 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +61,31 @@ afterAll(async () => {
 });
 
 // The unit files share one DynamoDB Local: a test waits up to 5 s for a delivery, plus its writes while the others' run.
+/**
+ * DynamoDB Local behind a proxy that answers 500 to every stream read while `failing` holds, as a
+ * busy machine or a dropped connection would: the SDK's own retries run out and the reader sees the
+ * error.
+ */
+async function flakyProxy(target: string): Promise<{ endpoint: string; failing: { on: boolean; refused: number }; server: Server }> {
+  const failing = { on: false, refused: 0 };
+  const server = createServer((incoming, answer) => {
+    if (failing.on && String(incoming.headers['x-amz-target']).endsWith('.GetRecords')) {
+      failing.refused += 1;
+      incoming.resume();
+      answer.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ __type: 'InternalServerError', message: 'busy' }));
+      return;
+    }
+    const url = new URL(target);
+    const forward = request({ host: url.hostname, port: url.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (reply) => {
+      answer.writeHead(reply.statusCode ?? 502, reply.headers);
+      reply.pipe(answer);
+    });
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, failing, server };
+}
+
 describe('the local table stream', { timeout: 15_000 }, () => {
   it('hands inserted event items to the handler in order, and nothing else', async () => {
     await put('EVENT#1');
@@ -124,6 +151,39 @@ describe('the local table stream', { timeout: 15_000 }, () => {
       expect(slowReceived[0] - written).toBeGreaterThan(200);
     } finally {
       await slow.stop();
+    }
+  });
+
+  it('loses nothing written while its reads fail: it reads again from where it was', async () => {
+    const proxy = await flakyProxy(unitDynamoEndpoint());
+    const flakyReceived: string[] = [];
+    const flaky = await startTableStream(proxy.endpoint, TABLE, [
+      {
+        name: 'notifications',
+        filter: STREAM_FILTERS.notifications,
+        handler: async (event) => {
+          for (const record of event.Records) flakyReceived.push(record.dynamodb!.NewImage!.pk.S!);
+          return { batchItemFailures: [] };
+        },
+      },
+    ]);
+    const errors: unknown[] = [];
+    const logError = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      proxy.failing.on = true;
+      await put('EVENT#during-outage');
+      flaky.nudge();
+      await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      proxy.failing.on = false;
+      await put('EVENT#after-outage');
+      flaky.nudge();
+      await expect.poll(() => flakyReceived.slice(), { timeout: 5000 }).toEqual(['EVENT#during-outage', 'EVENT#after-outage']);
+      expect(proxy.failing.refused).toBeGreaterThan(0);
+    } finally {
+      console.error = logError;
+      await flaky.stop();
+      proxy.server.close();
     }
   });
 });

@@ -80,8 +80,15 @@ export async function startTableStream(endpoint: string, tableName: string, cons
     iterator = await iteratorOf(shard.ShardId, 'TRIM_HORIZON');
   }
 
-  /** After a failed read, carry on right after the last record seen. */
-  async function resume(): Promise<void> {
+  /**
+   * After a failed read. An iterator stays valid for 15 minutes, so a read that failed on its way
+   * (a busy machine, a dropped connection) is simply tried again with it: jumping to LATEST would skip
+   * what was written meanwhile. Only an expired or trimmed iterator is replaced, right after the last
+   * record seen.
+   */
+  async function resume(error: unknown): Promise<void> {
+    const name = (error as { name?: string }).name;
+    if (name !== 'ExpiredIteratorException' && name !== 'TrimmedDataAccessException') return;
     iterator = lastSequence ? await iteratorOf(shard?.ShardId, 'AFTER_SEQUENCE_NUMBER', lastSequence) : await iteratorOf(shard?.ShardId, 'LATEST');
   }
 
@@ -141,7 +148,7 @@ export async function startTableStream(endpoint: string, tableName: string, cons
       } catch (error) {
         if (stopped) break;
         console.error('Table stream:', error);
-        await resume().catch(() => undefined);
+        await resume(error).catch(() => undefined);
       }
       if (found === 0 && !stopped) {
         const pause = pollMs ?? BURST_PAUSES_MS[emptyReads] ?? IDLE_POLL_MS;
