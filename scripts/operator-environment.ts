@@ -1,5 +1,5 @@
 /**
- * The environment an operator script runs in (`npm run reconcile`, `retention`, `admin:enrol`): the
+ * The environment an operator script runs in (`npm run reconcile`, `retention`, `admin:enrol`, `migrate`): the
  * running `npm start`'s (its table, mail, files and local Stripe), or, with TABLE_NAME set, a
  * deployed stage's, whose variables the caller sets as the Lambda has them. Call it before
  * importing any module of functions/: they read their configuration from the environment at load.

@@ -1,11 +1,12 @@
 /**
- * Local state written before the members index (GSI4, decision 181), the activity index (GSI2
+ * State written before the members index (GSI4, decision 181), the activity index (GSI2
  * `ACTIVE#`, decision 168) or the admin's search entries (decision 206) holds member accounts
  * whose index keys are missing or of an older form: the admin's users list and retention do not see
- * them. `npm start` completes them once, with the keys the item mapper builds today, and writes the
- * search entries of an account whose members-index key changed (the entries came with its present
- * form); afterwards every account is as the mapper makes it and nothing is written. Local only: it
- * reads every member through GSI1 by role, which no request path may do.
+ * them. `npm start` (local state) and `npm run migrate` (a deployed stage, after its deploy) complete
+ * them once, with the keys the item mapper builds today, and write the search entries of an account
+ * whose members-index key changed (the entries came with its present form); afterwards every
+ * account is as the mapper makes it and nothing is written. An operator's run, never a request's: it
+ * reads every member through GSI1 by role.
  */
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';

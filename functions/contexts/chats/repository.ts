@@ -382,18 +382,25 @@ export async function renamePreviewSender(
   senderId: string,
   names: { firstName: string; lastName: string },
 ): Promise<void> {
+  await updatePreviews(chat, {
+    UpdateExpression: 'SET lastMessage.senderFirstName = :first, lastMessage.senderLastName = :last',
+    ConditionExpression: 'lastMessage.senderId = :sender',
+    ExpressionAttributeValues: { ':first': names.firstName, ':last': names.lastName, ':sender': senderId },
+  });
+}
+
+/**
+ * Applies one update to both members' previews of a chat, each on its condition (what the preview
+ * must still show); a preview that no longer shows it is left as it is.
+ */
+async function updatePreviews(
+  chat: Pick<ChatRecord, 'chatId' | 'studentId' | 'expertId'>,
+  update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> },
+): Promise<void> {
   await Promise.all(
     [chat.studentId, chat.expertId].map(async (userId) => {
       try {
-        await db.send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: chatMemberKey(userId, chat.chatId),
-            UpdateExpression: 'SET lastMessage.senderFirstName = :first, lastMessage.senderLastName = :last',
-            ConditionExpression: 'lastMessage.senderId = :sender',
-            ExpressionAttributeValues: { ':first': names.firstName, ':last': names.lastName, ':sender': senderId },
-          }),
-        );
+        await db.send(new UpdateCommand({ TableName: table(), Key: chatMemberKey(userId, chat.chatId), ...update }));
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -452,22 +459,10 @@ export async function removeMessage(
     if (isConditionFailure(error)) return false;
     throw error;
   }
-  await Promise.all(
-    [chat.studentId, chat.expertId].map(async (userId) => {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: chatMemberKey(userId, chat.chatId),
-            UpdateExpression: 'SET lastMessage.removedAt = :now',
-            ConditionExpression: 'lastMessageId = :id',
-            ExpressionAttributeValues: { ':now': removedAt, ':id': messageId },
-          }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-    }),
-  );
+  await updatePreviews(chat, {
+    UpdateExpression: 'SET lastMessage.removedAt = :now',
+    ConditionExpression: 'lastMessageId = :id',
+    ExpressionAttributeValues: { ':now': removedAt, ':id': messageId },
+  });
   return true;
 }

@@ -1,0 +1,15 @@
+/**
+ * `npm run migrate`: brings the stored member accounts to the item shapes of this version, as `npm
+ * start` does locally before its seed: the index keys a newer version added (the members index,
+ * the activity index) and the admin's search entries (decision 206). Against the running `npm
+ * start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a deployed stage's table
+ * after its deploy. Idempotent: a second run finds nothing to do.
+ */
+import { enterOperatorEnvironment } from './operator-environment';
+
+enterOperatorEnvironment();
+
+// Imported only now: the modules read their configuration from the environment.
+const { completeMemberIndexKeys } = await import('../functions/contexts/accounts/index-keys-backfill');
+const completed = await completeMemberIndexKeys();
+console.log(completed === 0 ? 'Every member account is up to date.' : `Brought ${completed} member accounts up to date.`);
