@@ -12,4 +12,4 @@ enterOperatorEnvironment();
 // Imported only now: the modules read their configuration from the environment.
 const { completeMemberIndexKeys } = await import('../functions/contexts/accounts/index-keys-backfill');
 const completed = await completeMemberIndexKeys();
-console.log(completed === 0 ? 'Every member account is up to date.' : `Brought ${completed} member accounts up to date.`);
+console.log(completed === 0 ? 'Every member account is up to date.' : `Brought ${completed} member ${completed === 1 ? 'account' : 'accounts'} up to date.`);

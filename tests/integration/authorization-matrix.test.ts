@@ -10,16 +10,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { ROUTES, routeKey } from '../../shared/routes';
-import { PASSWORD, signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
+import { PASSWORD, signedInAs, signedInNewExpert, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { claimsOf, mintAccessToken } from '../support/tokens';
 import { CALLERS, type Caller, clientFor, concretePath, mayCall } from '../support/route-calls';
 
 const tokens: Partial<Record<Caller, string>> = {};
 
+// A student and an expert of the file's own: the calls that are let through change their accounts
+// (an education entry deleted, a profile updated), never the demo experts the other files rely on.
 beforeAll(async () => {
-  tokens.user = (await signedInAs('student')).accessToken;
-  tokens.professor = (await signedInAs('professor')).accessToken;
+  tokens.user = (await signedInStudent()).client.accessToken;
+  tokens.professor = (await signedInNewExpert()).client.accessToken;
   tokens.admin = (await signedInAs('admin')).accessToken;
 });
 

@@ -42,7 +42,8 @@ describe('npm run migrate (after a deploy)', () => {
     await setAttributes(userKey(userId), { gsi4pk: 'MEMBERS#ALL' });
     expect(await search()).toEqual([]);
 
-    expect(await migrate()).toBe('Brought 1 member accounts up to date.');
+    // Other files on this stack may have left accounts of their own in older shapes: at least this one.
+    expect(await migrate()).toMatch(/^Brought \d+ member accounts? up to date\.$/);
     expect(await search()).toEqual([userId]);
     expect(await migrate()).toBe('Every member account is up to date.');
   });

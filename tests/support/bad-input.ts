@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { beforeAll } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import { MSG } from '../../shared/texts';
-import { signedInAs } from './accounts';
+import { signedInAs, signedInNewExpert, signedInStudent } from './accounts';
 import { totalItemCount } from './table';
 import type { Caller } from './route-calls';
 
@@ -26,13 +26,17 @@ async function settled(): Promise<void> {
   }
 }
 
-/** A student's, an expert's and the admin's tokens, signed in before the file's tests, once the table has settled. */
+/**
+ * The tokens of a student and an expert of the file's own (an accepted sample changes their
+ * accounts, never the demo experts the other files rely on) and the admin's, signed in before the
+ * file's tests, once the table has settled.
+ */
 export function callerTokens(): Partial<Record<Caller, string>> {
   const tokens: Partial<Record<Caller, string>> = {};
   beforeAll(async () => {
     await settled();
-    tokens.user = (await signedInAs('student')).accessToken;
-    tokens.professor = (await signedInAs('professor')).accessToken;
+    tokens.user = (await signedInStudent()).client.accessToken;
+    tokens.professor = (await signedInNewExpert()).client.accessToken;
     tokens.admin = (await signedInAs('admin')).accessToken;
   });
   return tokens;
