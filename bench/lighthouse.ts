@@ -108,6 +108,9 @@ runBench(async () => {
               (first.categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (first.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
             ]),
           ),
+          // Lighthouse's own measure of the host's CPU (higher is faster): simulated throttling
+          // multiplies what this host took, so scores of two days compare only at like indexes.
+          benchmarkIndex: median([first, ...rest].map((lhr) => lhr.environment.benchmarkIndex)),
           runtimeError: first.runtimeError?.message,
           runWarnings: first.runWarnings,
         };

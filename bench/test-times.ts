@@ -17,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { budget, ROOT, runBench, writeResults } from './lib/results';
+import { machineSpeed } from './lib/machine-speed';
 import config from '../vitest.config';
 import type { FileTimes } from './lib/file-times-reporter';
 
@@ -149,6 +150,8 @@ runBench(async () => {
     runWallSeconds: seconds(endTime - startTime),
     projects: byProject,
     slowestFiles: slowest,
+    // Measured now, after the run: compare the times of two days through it (bench/lib/machine-speed.ts).
+    machine: machineSpeed(),
   };
   const budgets = [
     budget('vitest run wall time', figures.runWallSeconds, 'max', BUDGETS.runWall, 's'),
@@ -160,6 +163,7 @@ runBench(async () => {
       .map(([name, f]) => `${name} ${f.sumSeconds} s in ${f.files} files`)
       .join(', ')}`,
   );
+  console.log(`  machine: bare node start ${figures.machine.bareNodeMs} ms, 64 MB of SHA-256 ${figures.machine.hashMs} ms`);
   for (const file of slowest.slice(0, 5)) console.log(`  ${String(file.seconds).padStart(6)} s  ${file.file}`);
   writeResults('test-times', figures, budgets);
 });
