@@ -8,7 +8,7 @@
  * account is as the mapper makes it and nothing is written. An operator's run, never a request's: it
  * reads every member through GSI1 by role.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { GSI1, usersOfRole } from '../../platform/keys';
 import { db } from '../../platform/table';
@@ -18,20 +18,11 @@ import { memberWordItems } from './member-index';
 const MEMBER_ROLES = ['user', 'professor'] as const;
 
 async function* membersOf(role: (typeof MEMBER_ROLES)[number]): AsyncGenerator<Record<string, unknown>> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': usersOfRole(role).gsi1pk },
-        ExclusiveStartKey,
-      }),
-    );
-    yield* page.Items ?? [];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const pages = paginateQuery(
+    { client: db },
+    { TableName: config.tableName, IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': usersOfRole(role).gsi1pk } },
+  );
+  for await (const page of pages) yield* page.Items ?? [];
 }
 
 /**
