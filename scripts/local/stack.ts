@@ -42,10 +42,12 @@ export interface LocalStackOptions {
   dev?: boolean;
   seed: SeedSettings;
   /**
-   * Whether the deadlines run on their schedule too (as on AWS); the test stacks leave them to the
-   * test clock, so that no job writes to the table while a test compares what a call stored.
+   * Whether what falls due with time happens on its own too: the deadlines and the retention on their
+   * schedules (as on AWS), the local Stripe's expiries, settlements, payouts and dispute decisions as
+   * the time passes (as on Stripe). The test stacks leave it all to the test clock, so that nothing
+   * writes to the table while a test compares what a call stored.
    */
-  scheduledDeadlines?: boolean;
+  scheduledWork?: boolean;
   /** Options for DynamoDB Local's JVM (the test stacks' TEST_JAVA_OPTIONS); none for `npm start`. */
   dynamoJavaOptions?: string[];
 }
@@ -142,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await notifications({ source: 'aws.events' } as never);
   };
   const deadlinesTimer =
-    options.scheduledDeadlines === false
+    options.scheduledWork === false
       ? undefined
       : setInterval(
           () => void runDeadlines().catch((error: unknown) => console.error('Order deadlines failed:', error)),
@@ -150,7 +152,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ).unref();
   // Data retention, as the daily EventBridge rule invokes the jobs Lambda on AWS; the test clock runs it too.
   const runRetention = () => jobs({ source: 'aws.events' } as never);
-  const retentionTimer = setInterval(() => void runRetention().catch((error: unknown) => console.error('Retention failed:', error)), DAY_MS).unref();
+  const retentionTimer =
+    options.scheduledWork === false
+      ? undefined
+      : setInterval(() => void runRetention().catch((error: unknown) => console.error('Retention failed:', error)), DAY_MS).unref();
   const testClock = createTestClock(async () => {
     await localStripe?.tick();
     await runDeadlines();
@@ -198,6 +203,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // After the app's own port is taken: the local Stripe's port is any free one, never the app's.
   if (stripeKeys) {
     localStripe = await startLocalStripe({
+      dueOnTickOnly: options.scheduledWork === false,
       appUrl: url,
       webhookUrl: `http://127.0.0.1:${options.port}${API_PREFIX}/webhooks/stripe`,
       // The platform's endpoint and the Connect endpoint, each with its own secret, as on Stripe.

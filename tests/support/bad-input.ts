@@ -6,22 +6,33 @@ import fc from 'fast-check';
 import { beforeAll } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import { MSG } from '../../shared/texts';
+import { DEFAULT_RETRY_DELAYS_MS } from '../../scripts/local/stripe/index';
 import { signedInAs, signedInNewExpert, signedInStudent } from './accounts';
+import { stackUrl } from './stack';
 import { totalItemCount } from './table';
 import type { Caller } from './route-calls';
 
 export const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
 
+/** The local Stripe's events still to be delivered: none attempted yet, or failed with retries left. */
+async function undeliveredEvents(): Promise<number> {
+  const response = await fetch(`${stackUrl()}/_local/payments/events.json`);
+  const events = (await response.json()) as { delivered: boolean; deliveries: unknown[] }[];
+  return events.filter((event) => !event.delivered && event.deliveries.length <= DEFAULT_RETRY_DELAYS_MS.length).length;
+}
+
 /**
- * Waits until the table's item count holds still for a second: the asynchronous consumers (mails,
- * exports, summaries) finish what the slot's previous file started before this file counts.
+ * Waits until the local Stripe has delivered its events (a clock moved by the slot's previous file
+ * settles funds and pays out, and the webhook writes) and the table's item count holds still for a
+ * second: the asynchronous consumers (mails, exports, summaries) finish what the previous file
+ * started before this file counts. Stripe's retries of a failed delivery span a minute.
  */
 async function settled(): Promise<void> {
   let last = await totalItemCount();
-  for (let steady = 0, reads = 0; steady < 2 && reads < 60; reads++) {
+  for (let steady = 0, reads = 0; steady < 2 && reads < 180; reads++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const count = await totalItemCount();
-    steady = count === last ? steady + 1 : 0;
+    steady = count === last && (await undeliveredEvents()) === 0 ? steady + 1 : 0;
     last = count;
   }
 }

@@ -2,7 +2,8 @@
  * One local stack of the test pool in a process of its own (the handlers read their configuration
  * from the environment and keep module state, so two stacks cannot share a process). In memory, on
  * a free port, with the test seed, a low password-hash cost, short answer floors for registration
- * and forgot-password and a lighter JVM for DynamoDB Local, its deadlines run by the test clock only;
+ * and forgot-password and a lighter JVM for DynamoDB Local. What falls due with time (deadlines,
+ * retention, the local Stripe's settlements and payouts) happens when the test clock moves only.
  * `--data-dir <folder>` keeps its state there instead, as `npm start` does, for a test that restarts
  * it, and `--real-answer-times` keeps the product's answer floors. Talks to the pool over IPC
  * (stack-pool.ts): 'ready' with the URL and environment, 'stop' to end.
@@ -22,7 +23,7 @@ const stack = await startLocalStack({
   port: await freePort(),
   dataDir: values['data-dir'],
   seed: TEST_SEED,
-  scheduledDeadlines: false,
+  scheduledWork: false,
   dynamoJavaOptions: TEST_JAVA_OPTIONS,
 });
 

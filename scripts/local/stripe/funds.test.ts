@@ -111,6 +111,20 @@ describe('local Stripe transfers tied to their charge (source_transaction)', () 
     expect(available.find((event) => !event.account)?.data.object).toHaveProperty('connect_reserved');
   });
 
+  it('acts on the test clock only when told (the test stacks): the time passing settles nothing at a request, the clock’s move does', async () => {
+    await h.stop();
+    h = await startHarness({ dueOnTickOnly: true });
+    stripe = h.stripe;
+    await h.paidCharge(10_000, 'order_1');
+    h.passTime(SETTLEMENT);
+    expect(eur(await stripe.balance.retrieve())).toEqual({ available: 0, pending: 10_000 });
+    expect(h.received.map((delivery) => delivery.event.type)).not.toContain('balance.available');
+
+    await h.advance(0);
+    expect(eur(await stripe.balance.retrieve())).toEqual({ available: 10_000, pending: 0 });
+    await h.eventually(() => h.received.find((delivery) => delivery.event.type === 'balance.available'));
+  });
+
   it('makes every pending balance available on POST /_local/payments/settle', async () => {
     const { account } = await fundedAccount(4000, 5000, false);
     const settled = await h.postJson('/_local/payments/settle');

@@ -35,6 +35,12 @@ export interface LocalStripeOptions {
    * disputes: minutes unless told (funds.ts DEFAULT_DELAYS), where Stripe takes days.
    */
   delays?: Partial<Delays>;
+  /**
+   * What falls due happens only when the test clock moves (`tick`), never on its own timer or at a
+   * request as the real time passes: the test stacks, where a settlement landing in the middle of a
+   * test would change the table it compares. Unset, as Stripe does (npm start).
+   */
+  dueOnTickOnly?: boolean;
 }
 
 export interface LocalStripe {
@@ -47,7 +53,7 @@ export interface LocalStripe {
   stop(): Promise<void>;
 }
 
-const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000, 32000];
+export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000, 32000];
 
 /** How often it looks at the clock on its own, as Stripe acts without being asked (funds settle, payouts arrive). */
 const DUE_CHECK_MS = 10_000;
@@ -67,23 +73,27 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     : undefined;
   const changed = writer?.soon;
   const ledger = createLedger({ appUrl: options.appUrl, now: options.now, emit: events.emit, records: saved?.ledger, changed, delays: options.delays });
-  const server = createApiServer(ledger, events, options.now, { saved: idempotencyKeys, changed });
+  // Before each API call and hosted page, as Stripe's own state is always current.
+  const beforeRequest = options.dueOnTickOnly ? () => undefined : () => ledger.runDue();
+  const server = createApiServer(ledger, events, options.now, { saved: idempotencyKeys, changed }, beforeRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
   // Besides every request and every move of the test clock.
-  const dueTimer = setInterval(() => {
-    try {
-      ledger.runDue();
-    } catch (error) {
-      console.error('Local Stripe:', error);
-    }
-  }, DUE_CHECK_MS).unref();
+  const dueTimer = options.dueOnTickOnly
+    ? undefined
+    : setInterval(() => {
+        try {
+          ledger.runDue();
+        } catch (error) {
+          console.error('Local Stripe:', error);
+        }
+      }, DUE_CHECK_MS).unref();
   return {
     api: { host: '127.0.0.1', port, protocol: 'http' },
-    serve: createPaymentPages(ledger, events),
+    serve: createPaymentPages(ledger, events, beforeRequest),
     async tick() {
       ledger.runDue();
     },

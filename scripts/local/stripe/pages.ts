@@ -18,7 +18,7 @@ export const PAYMENTS_PATH = '/_local/payments';
 
 type Answer = (request: IncomingMessage, response: ServerResponse, id: string) => Promise<void> | void;
 
-export function createPaymentPages(ledger: Ledger, events: EventLog) {
+export function createPaymentPages(ledger: Ledger, events: EventLog, beforeRequest: () => void) {
   const routes: { method: string; path: RegExp; answer: Answer }[] = [
     { method: 'GET', path: /^$/, answer: (_request, response) => sendHtml(response, 200, 'Local Stripe', dashboard(ledger, events)) },
     { method: 'GET', path: /^\/events\.json$/, answer: (_request, response) => sendJson(response, 200, events.list().map(eventSummary)) },
@@ -169,7 +169,7 @@ export function createPaymentPages(ledger: Ledger, events: EventLog) {
     if (matching.length === 0) return sendJson(response, 404, { error: 'Not found' });
     const route = matching.find((candidate) => candidate.method === request.method);
     if (!route) return sendJson(response, 405, { error: 'Method not allowed' });
-    ledger.runDue();
+    beforeRequest();
     const [, id = ''] = route.path.exec(subpath) as RegExpExecArray;
     await route.answer(request, response, id);
   };

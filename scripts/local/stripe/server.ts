@@ -44,7 +44,7 @@ export interface IdempotencyKeys {
   changed?: () => void;
 }
 
-export function createApiServer(ledger: Ledger, events: EventLog, now: () => number, idempotencyKeys: IdempotencyKeys): Server {
+export function createApiServer(ledger: Ledger, events: EventLog, now: () => number, idempotencyKeys: IdempotencyKeys, beforeRequest: () => void): Server {
   const routes = apiRoutes(ledger, events);
   const savedResponses = idempotencyKeys.saved;
 
@@ -88,7 +88,7 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
     }
 
     try {
-      ledger.runDue();
+      beforeRequest();
       const route = routes.find((candidate) => candidate.method === method && candidate.path.test(path));
       if (!route)
         throw invalidRequest(

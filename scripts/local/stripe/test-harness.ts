@@ -29,7 +29,7 @@ export interface Delivered {
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
-export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'delays' | 'stateFile'>> = {}) {
+export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'delays' | 'stateFile' | 'dueOnTickOnly'>> = {}) {
   const servers: Server[] = [];
   const listen = async (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
     const server = createServer(handler);
@@ -69,6 +69,11 @@ export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'de
     eventually,
     now: () => clockMs,
     nowSeconds: () => Math.floor(clockMs / 1000),
+
+    /** The time passes, as the wall clock moves under a running stack, with no move of the test clock. */
+    passTime(seconds: number): void {
+      clockMs += seconds * 1000;
+    },
 
     /** The test clock moves on, and what fell due happens (as POST /_local/clock does). */
     async advance(seconds: number): Promise<void> {
