@@ -3,6 +3,7 @@ import type { AdminUserRow } from '@shared/schemas/admin';
 import { MSG } from '@shared/texts';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextField } from '@/components/form/text-field';
+import { FormFailure } from '@/components/form/form-failure';
 
 export type UserChanges = { firstName?: string; lastName?: string; role?: 'user' | 'professor' };
 
@@ -54,11 +55,7 @@ export function EditUserDialog({ user, onSave, onCancel }: EditUserDialogProps) 
           </select>
         </div>
         <p className="field-hint">The e-mail address is changed by its owner, who confirms the new one.</p>
-        {problem && (
-          <p className="notice notice-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormFailure text={problem} />
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
             Cancel

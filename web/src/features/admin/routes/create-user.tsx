@@ -11,6 +11,7 @@ import type * as z from 'zod/mini';
 import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -52,11 +53,7 @@ export default function AdminCreateUserRoute() {
         <TextField label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
         <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
         <PasswordField label="Temporary password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        {failure && (
-          <p className="notice notice-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormFailure text={failure} />
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? 'Creating…' : 'Create user'}
         </button>

@@ -11,6 +11,7 @@ import type { NewSecondFactor } from '@shared/schemas/admin';
 import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { confirmSecondFactorChange, secondFactorChangeSchema, secondFactorConfirmSchema, startSecondFactorChange } from '@/features/admin/api/second-factor';
@@ -21,14 +22,6 @@ type ConfirmForm = z.input<typeof secondFactorConfirmSchema>;
 type ConfirmBody = z.output<typeof secondFactorConfirmSchema>;
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
-function Failure({ text }: { text?: string }) {
-  return text ? (
-    <p className="notice notice-error" role="alert">
-      {text}
-    </p>
-  ) : null;
-}
 
 /** Step 1: the password and a code of the factor in use. */
 function ProveForm({ onStarted }: { onStarted: (started: NewSecondFactor) => void }) {
@@ -58,7 +51,7 @@ function ProveForm({ onStarted }: { onStarted: (started: NewSecondFactor) => voi
         error={errors.code?.message}
         {...register('code')}
       />
-      <Failure text={failure} />
+      <FormFailure text={failure} />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Checking…' : 'Make a new secret'}
       </button>
@@ -103,7 +96,7 @@ function ConfirmNewSecret({ started, onConfirmed }: { started: NewSecondFactor; 
       </dl>
       <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField label="Code from the new secret" inputMode="numeric" autoComplete="one-time-code" error={errors.code?.message} {...register('code')} />
-        <Failure text={failure} />
+        <FormFailure text={failure} />
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? 'Confirming…' : 'Confirm the new secret'}
         </button>

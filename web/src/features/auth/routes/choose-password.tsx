@@ -12,6 +12,7 @@ import { changePasswordSchema } from '@shared/schemas/users';
 import { MSG } from '@shared/texts';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PasswordField } from '@/components/form/password-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -70,11 +71,7 @@ export default function ChoosePasswordRoute() {
           {...register('newPassword')}
         />
         <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        {failure && (
-          <p className="notice notice-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormFailure text={failure} />
         <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save my password'}
         </button>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import { MSG } from '@shared/texts';
 import { TextField } from '@/components/form/text-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { forgotPasswordSchema, requestPasswordReset } from '@/features/auth/api/forgot-password';
@@ -37,11 +38,7 @@ export default function ForgotPasswordRoute() {
       <p className="lead">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-        {failure && (
-          <p className="notice notice-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormFailure text={failure} />
         <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send Reset Link'}
         </button>

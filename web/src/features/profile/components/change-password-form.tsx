@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { changePasswordSchema } from '@shared/schemas/users';
 import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { changePassword } from '@/features/profile/api/profile';
@@ -55,11 +56,7 @@ export function ChangePasswordForm() {
         {...register('newPassword')}
       />
       <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      {failure && (
-        <p className="notice notice-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Change password'}
       </button>

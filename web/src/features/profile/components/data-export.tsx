@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { DATA_EXPORTS } from '@shared/limits';
 import type { DataExportStatus } from '@shared/schemas/account-data';
 import { MSG } from '@shared/texts';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { realtime } from '@/lib/realtime';
@@ -86,11 +87,7 @@ export function DataExport() {
           {status === 'failed' ? 'Try again' : status === 'ready' ? 'Prepare a new copy' : 'Prepare my data'}
         </button>
       )}
-      {problem && (
-        <p className="notice notice-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormFailure text={problem} />
     </div>
   );
 }

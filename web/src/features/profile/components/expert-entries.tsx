@@ -6,6 +6,7 @@ import { LIMITS } from '@shared/limits';
 import { educationEntrySchema, workExperienceEntrySchema } from '@shared/schemas/users';
 import { MSG } from '@shared/texts';
 import { TextAreaField, TextField } from '@/components/form/text-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -102,11 +103,7 @@ function EntrySection<T extends FieldValues>({ entries, config }: { entries: T[]
           onSave={(next) => refreshed(() => config.save(entries.length, next))}
         />
       )}
-      {problem && (
-        <p className="notice notice-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormFailure text={problem} />
       {editing === undefined && (
         <button type="button" className="btn btn-secondary" onClick={add}>
           {config.addLabel}

@@ -3,6 +3,7 @@ import type { NotificationCategory, NotificationPreferences } from '@shared/sche
 import { MESSAGE_MAILS } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import { LoadProblem } from '@/components/load-problem';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { loadNotificationPreferences, saveNotificationPreferences } from '@/features/profile/api/notifications';
@@ -86,11 +87,7 @@ export function NotificationPreferencesPanel() {
           ))}
         </ul>
       </section>
-      {failure && (
-        <p className="notice notice-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       <button type="submit" className="btn btn-primary" disabled={saving}>
         {saving ? 'Saving…' : 'Save preferences'}
       </button>

@@ -8,6 +8,7 @@ import { cleanLanguages, profileFields, type UpdateUserBody } from '@shared/sche
 import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
 import { TextAreaField, TextField } from '@/components/form/text-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -141,11 +142,7 @@ export function ProfileForm({ expert = false }: { expert?: boolean }) {
           {...register('bio')}
         />
       )}
-      {failure && (
-        <p className="notice notice-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Save changes'}
       </button>

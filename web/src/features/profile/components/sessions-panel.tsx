@@ -5,6 +5,7 @@ import type { SignedInSession } from '@shared/schemas/sessions';
 import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
 import { LoadProblem } from '@/components/load-problem';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useSession } from '@/lib/session';
@@ -93,11 +94,7 @@ export function SessionsPanel() {
           ))}
         </ul>
       )}
-      {failure && (
-        <p className="notice notice-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       {confirming ? (
         <form className="form profile-form" onSubmit={everywhere} aria-label="Sign out everywhere">
           <p>{MSG.signOutEverywhereConfirm}</p>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '@shared/texts';
 import { PasswordField } from '@/components/form/password-field';
+import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -63,11 +64,7 @@ export function YourData() {
             onChange={(event) => setPassword(event.target.value)}
             autoFocus
           />
-          {refusal && (
-            <p className="notice notice-error" role="alert">
-              {refusal}
-            </p>
-          )}
+          <FormFailure text={refusal} />
           <div className="modal-actions">
             <button
               type="button"
