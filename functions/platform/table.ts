@@ -21,6 +21,17 @@ export function isConditionFailure(error: unknown): boolean {
   return error.name === 'TransactionCanceledException' && cancellationCodes(error).includes('ConditionalCheckFailed');
 }
 
+/** Whether a conditional write was made: false when its condition failed (the item moved meanwhile); any other failure is thrown. */
+export async function conditionalWrite(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Another transaction or write held one of the items: the same transaction may simply run again. */
 function isTransactionConflict(error: unknown): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;

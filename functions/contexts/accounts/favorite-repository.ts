@@ -6,7 +6,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from '../../platform/config';
-import { db, isConditionFailure } from '../../platform/table';
+import { conditionalWrite, db, isConditionFailure } from '../../platform/table';
 import { userKey } from '../../platform/keys';
 import { Contention } from '../../platform/errors';
 
@@ -62,8 +62,8 @@ export async function addFavorites(userId: string, saved: Favorites, max: number
 
 /** The first save of an account: the whole map at once, if no other request made it meanwhile. */
 async function createFavorites(userId: string, saved: Favorites): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: userKey(userId),
@@ -71,12 +71,8 @@ async function createFavorites(userId: string, saved: Favorites): Promise<boolea
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(favorites)',
         ExpressionAttributeValues: { ':saved': saved },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Forgets a saved offer; returns the favourites after it. */

@@ -9,7 +9,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from '../../platform/config';
 import { type MemberListName, memberIndex, memberList, userKey, userRoleIndex } from '../../platform/keys';
-import { db, isConditionFailure, transact } from '../../platform/table';
+import { conditionalWrite, db, isConditionFailure, transact } from '../../platform/table';
 import { type AccountRecord, toAccountItem, toEmailClaimItem } from './account';
 import { indexedAsRead, memberWordWrites } from './member-index';
 import { EmailTaken } from './repository';
@@ -128,8 +128,8 @@ export async function updateMember(
   // Read a moment ago: a change made meanwhile (another admin's edit, an archive, a restore, a ban) is
   // not overwritten blindly, the statistics' counters move once, and the search entries replaced are those read.
   const asRead = indexedAsRead(account);
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         {
           Update: {
@@ -148,10 +148,6 @@ export async function updateMember(
         ...memberWordWrites(account, after),
         ...extra,
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { config } from '../../platform/config';
 import { emailKey, tokenKey, userKey } from '../../platform/keys';
-import { isConditionFailure, nowSeconds, transact } from '../../platform/table';
+import { conditionalWrite, isConditionFailure, nowSeconds, transact } from '../../platform/table';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { Contention } from '../../platform/errors';
 import type { AccountRecord, EmailChange } from './account';
@@ -73,8 +73,8 @@ export async function replaceExpertList(
   next: unknown[],
   previous: unknown[] | undefined,
 ): Promise<boolean> {
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         {
           Update: {
@@ -88,12 +88,8 @@ export async function replaceExpertList(
         },
         ...announce(account),
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Records a requested change of address with its one-time token (expiring with it); an earlier request's link stops working. */
@@ -143,8 +139,8 @@ export async function dropEmailChange(userId: string, tokenHash: string): Promis
 export async function confirmEmailChange(tokenHash: string, account: AccountRecord, change: EmailChange): Promise<boolean> {
   // The account as read: its search entries take the new address.
   const asRead = indexedAsRead(account);
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         {
           Delete: {
@@ -181,10 +177,6 @@ export async function confirmEmailChange(tokenHash: string, account: AccountReco
           },
         },
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

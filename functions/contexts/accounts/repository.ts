@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type TransactWrite
 import type { SessionKind } from '../../platform/access-token';
 import { config } from '../../platform/config';
 import * as z from 'zod/mini';
-import { batchGet, db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, isConditionFailure, nowSeconds, transact } from '../../platform/table';
 import { countInWindow, forgetWindow, readWindow } from '../../platform/rate-windows';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { accountCountWrite } from '../statistics/counter-writes';
@@ -198,8 +198,8 @@ export async function accountsLastActiveIn(month: string, before: string): Promi
 
 /** Records the inactivity warning, unless the account was active since it was read (then no warning is due). */
 export async function recordInactivityWarning(userId: string, lastActiveAt: string, at: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: TableName(),
         Key: userKey(userId),
@@ -207,12 +207,8 @@ export async function recordInactivityWarning(userId: string, lastActiveAt: stri
         ConditionExpression: 'lastActiveAt = :last AND attribute_not_exists(deletedAt)',
         ExpressionAttributeValues: { ':at': at, ':last': lastActiveAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 // The deletion's fence (decision 223) ------------------------------------------------------------
@@ -223,8 +219,8 @@ export async function recordInactivityWarning(userId: string, lastActiveAt: stri
  * account is gone or deleted already.
  */
 export async function holdPayments(userId: string, until: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: TableName(),
         Key: userKey(userId),
@@ -232,12 +228,8 @@ export async function holdPayments(userId: string, until: string): Promise<boole
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
         ExpressionAttributeValues: { ':until': until },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Lifts the hold this deletion set (a later one's is left alone); a lapsed hold needs no lifting. */
@@ -295,8 +287,8 @@ export async function anonymiseAccount(
   // Its search entries go with it, those of the account as read (the condition holds the read).
   const read = fromAccountItem(Item);
   const indexed = indexedAsRead(read);
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         {
           Update: {
@@ -335,12 +327,8 @@ export async function anonymiseAccount(
         ...(account.role === 'professor' ? [catalogueChangePut('expert', account.userId, account.userId)] : []),
         ...(counted ? accountCountWrite(String(Item.role), -1) : []),
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 // Payout accounts --------------------------------------------------------------------------------
@@ -498,8 +486,8 @@ export async function activate(tokenHash: string, account: AccountRecord, regist
   const asRead = indexedAsRead(account);
   const { name: _pendingName, ...kept } = account;
   const activated: AccountRecord = { ...kept, ...registration, status: 'active' };
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         unspentToken(tokenHash, 'activation', userId),
         {
@@ -527,12 +515,8 @@ export async function activate(tokenHash: string, account: AccountRecord, regist
         // An active account counts in the admin's statistics; a pending one does not (decision 177).
         ...accountCountWrite(registration.role, 1),
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -543,8 +527,8 @@ export async function activate(tokenHash: string, account: AccountRecord, regist
  */
 export async function resetPassword(tokenHash: string, user: AccountRecord, passwordHash: string): Promise<boolean> {
   const userId = user.userId;
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         unspentToken(tokenHash, 'password-reset', userId),
         {
@@ -561,18 +545,14 @@ export async function resetPassword(tokenHash: string, user: AccountRecord, pass
         // A reset may activate a pending expert: the directory takes note (a no-op for anyone else).
         catalogueChangePut('expert', userId, userId),
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Replaces the password, if it is still the one the change was checked against (two changes at once: one lands). */
 export async function changePassword(userId: string, checkedHash: string, passwordHash: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: TableName(),
         Key: userKey(userId),
@@ -581,12 +561,8 @@ export async function changePassword(userId: string, checkedHash: string, passwo
         ConditionExpression: 'passwordHash = :checked',
         ExpressionAttributeValues: { ':passwordHash': passwordHash, ':checked': checkedHash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Makes a new reset token the user's current one; any earlier reset link stops working. */
@@ -629,8 +605,8 @@ export async function getSession(userId: string, sessionId: string): Promise<Ses
  * it first. The session's end stays where it is.
  */
 export async function rotateSession(session: SessionRecord, newHash: string, ip: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: TableName(),
         Key: sessionKey(session.userId, session.sessionId),
@@ -638,12 +614,8 @@ export async function rotateSession(session: SessionRecord, newHash: string, ip:
         ConditionExpression: 'tokenHash = :old',
         ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds(), ':ip': ip },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { batchGet, db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, type TransactWrite, transact } from '../../platform/table';
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
@@ -222,13 +222,7 @@ export async function retireOffer(
 }
 
 async function conditionally(TransactItems: Parameters<typeof transact>[0]['TransactItems']): Promise<boolean> {
-  try {
-    await transact({ TransactItems });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(transact({ TransactItems }));
 }
 
 /**

@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { GSI1, GSI2, offerKey, reviewKey, reviewsOfExpert, reviewsOfOffer } from '../../platform/keys';
-import { db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
+import { conditionalWrite, db, type TransactWrite, transact } from '../../platform/table';
 import * as accounts from '../accounts/service';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { fromReviewItem, type ReviewRecord, toReviewItem } from './review';
@@ -18,8 +18,8 @@ import { fromReviewItem, type ReviewRecord, toReviewItem } from './review';
  * not what the review names.
  */
 export async function createReview(review: ReviewRecord, alongside: TransactWrite[] = []): Promise<boolean> {
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         ...alongside,
         { Put: { TableName: config.tableName, Item: toReviewItem(review), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -36,12 +36,8 @@ export async function createReview(review: ReviewRecord, alongside: TransactWrit
         // The expert's entry in search (its rating ranks the directory) is read again within a second.
         catalogueChangePut('expert', review.expertId, review.expertId),
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function getReview(offerId: string, orderId: string): Promise<ReviewRecord | undefined> {
@@ -83,8 +79,8 @@ export async function renameAuthor(review: Pick<ReviewRecord, 'offerId' | 'order
  * is gone or hidden already, or a write alongside is refused.
  */
 export async function hideReview(review: ReviewRecord, alongside: TransactWrite[]): Promise<boolean> {
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         ...alongside,
         {
@@ -108,10 +104,6 @@ export async function hideReview(review: ReviewRecord, alongside: TransactWrite[
         accounts.expertReviewCounted(review.expertId, review.rating, -1),
         catalogueChangePut('expert', review.expertId, review.expertId),
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

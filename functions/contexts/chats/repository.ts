@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
-import { batchGet, db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
 import * as z from 'zod/mini';
 import {
   chatKey,
@@ -243,8 +243,8 @@ export async function createChat(
     ...last,
   };
   const announced = first && messageAnnouncement(first.message, chat.expertId, first.event);
-  try {
-    await transact({
+  const written = await conditionalWrite(
+    transact({
       TransactItems: [
         ...orderCreation,
         {
@@ -261,13 +261,10 @@ export async function createChat(
         { Put: { TableName: table(), Item: toMemberItem(expert) } },
         ...(first && announced ? messageWrites(first.message, chat.expertId, announced, false) : []),
       ],
-    });
-    await announced?.pushNow();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
+  if (written) await announced?.pushNow();
+  return written;
 }
 
 /**
@@ -278,8 +275,8 @@ export async function createChat(
 export async function markRead(member: MemberRecord): Promise<boolean> {
   const { userId, chatId, otherUserId, unreadCount, lastMessageId } = member;
   const announced = announcement([userId, otherUserId], { type: 'chatRead', chatId, readerId: userId, ...(lastMessageId && { readUpTo: lastMessageId }) });
-  try {
-    await transact({
+  const written = await conditionalWrite(
+    transact({
       TransactItems: [
         {
           Update: {
@@ -305,13 +302,10 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
           : []),
         announced.put,
       ],
-    });
-    await announced.pushNow();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
+  if (written) await announced.pushNow();
+  return written;
 }
 
 // A member's data: their export and their deletion -----------------------------------------------
@@ -439,8 +433,8 @@ export async function removeMessage(
   alongside: TransactWrite[],
 ): Promise<boolean> {
   const removedAt = new Date().toISOString();
-  try {
-    await transact({
+  const removed = await conditionalWrite(
+    transact({
       TransactItems: [
         ...alongside,
         announcement([chat.studentId, chat.expertId], { type: 'messageRemoved', chatId: chat.chatId, messageId }).put,
@@ -454,11 +448,9 @@ export async function removeMessage(
           },
         },
       ],
-    });
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
+  if (!removed) return false;
   await updatePreviews(chat, {
     UpdateExpression: 'SET lastMessage.removedAt = :now',
     ConditionExpression: 'lastMessageId = :id',

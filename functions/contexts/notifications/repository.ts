@@ -7,26 +7,22 @@ import * as z from 'zod/mini';
 import { nowIso, nowMs } from '../../platform/clock';
 import { config } from '../../platform/config';
 import { GSI2, MESSAGE_SUMMARIES_DUE, mailSentKey, messageMailWindowKey, messageSummaryDueIndex } from '../../platform/keys';
-import { db, isConditionFailure, nowSeconds } from '../../platform/table';
+import { conditionalWrite, db, isConditionFailure, nowSeconds } from '../../platform/table';
 
 /** Two days: the stream keeps a record for one, and retries it within that. */
 const CLAIM_SECONDS = 2 * 24 * 60 * 60;
 
 /** Claims a mail of an event; false when it was claimed (sent, or being sent) before. */
 export async function claimMail(eventId: string, mailKey: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new PutCommand({
         TableName: config.tableName,
         Item: { ...mailSentKey(eventId, mailKey), expiresAt: nowSeconds() + CLAIM_SECONDS },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives a claim back when its mail could not be sent, so that the event's retry sends it. */
@@ -121,8 +117,8 @@ export async function dueSummaryAtWindowEnd(userId: string, chatId: string, wind
   if (!parsed.success) return false;
   const window = parsed.data;
   if (window.openedAt <= appSeconds() - windowSeconds) return false;
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: messageMailWindowKey(userId, chatId),
@@ -130,12 +126,8 @@ export async function dueSummaryAtWindowEnd(userId: string, chatId: string, wind
         ConditionExpression: 'openedAt = :openedAt',
         ExpressionAttributeValues: { ...prefixed(messageSummaryDueIndex(closesAt(window, windowSeconds), userId, chatId)), ':openedAt': window.openedAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The windows whose summary is due by now, earliest first (the due index, GSI2). */
@@ -199,8 +191,8 @@ export async function restoreDueWindow(due: MessageMailWindow, started: MessageM
 }
 
 async function conditionalUpdate(userId: string, chatId: string, update: string, values: Record<string, unknown>, condition: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: messageMailWindowKey(userId, chatId),
@@ -208,10 +200,6 @@ async function conditionalUpdate(userId: string, chatId: string, update: string,
         ConditionExpression: condition,
         ExpressionAttributeValues: values,
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

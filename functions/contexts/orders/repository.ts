@@ -18,7 +18,7 @@ import {
   type PaidOrderList,
   reportedOrderIndex,
 } from '../../platform/keys';
-import { batchGet, db, isConditionFailure, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, transact } from '../../platform/table';
 import { dueAtOf, fromOrderItem, type OrderRecord, type OrderStatus, paidOrderKeys, toOrderItem } from './order';
 
 /** The Puts of a new order and of its number's lookup, for the transaction that opens its conversation. */
@@ -100,13 +100,7 @@ export function orderChange(order: OrderRecord, changes: OrderChanges, at: strin
 
 /** Commits a move with its other writes; false when the order moved meanwhile (or a once-only item exists). */
 export async function commitMove(writes: OrderWrite[]): Promise<boolean> {
-  try {
-    await transact({ TransactItems: writes });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(transact({ TransactItems: writes }));
 }
 
 /** Orders whose next automatic move is due by `now`, oldest first, a page at a time. */

@@ -16,7 +16,7 @@ import {
   ledgerTotalKey,
   providerEventKey,
 } from '../../platform/keys';
-import { batchGet, db, isConditionFailure } from '../../platform/table';
+import { batchGet, conditionalWrite, db } from '../../platform/table';
 import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents } from '../../../shared/money';
 import { fromLedgerEntryItem, type LedgerAccount, type LedgerEntry, type LedgerLine, totalSide } from './ledger';
@@ -255,8 +255,8 @@ export async function inflowAfter(account: LedgerAccount, afterSortKey: string):
  */
 export async function markEventProcessed(eventId: string, type: string): Promise<boolean> {
   const at = Date.now();
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new PutCommand({
         TableName: config.tableName,
         Item: {
@@ -267,12 +267,8 @@ export async function markEventProcessed(eventId: string, type: string): Promise
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function isEventProcessed(eventId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { RETENTION } from '../../../shared/limits';
 import { config } from '../../platform/config';
 import { dataExportKey } from '../../platform/keys';
-import { db, isConditionFailure, nowSeconds, type TransactWrite, transact } from '../../platform/table';
+import { conditionalWrite, db, nowSeconds, type TransactWrite, transact } from '../../platform/table';
 import { canMove, type DataExportRecord, fromDataExportItem } from './data-export';
 
 const DAY_SECONDS = 86_400;
@@ -30,20 +30,16 @@ export async function putRequest(request: DataExportRecord, previous: DataExport
         ExpressionAttributeValues: { ':previousStatus': previous.status, ':previousId': previous.requestId },
       }
     : { ConditionExpression: 'attribute_not_exists(pk)' };
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new PutCommand({
         TableName: config.tableName,
         Item: { ...dataExportKey(request.userId), ...request, expiresAt: expiresAt() },
         ...condition,
         ...(previous && { ExpressionAttributeNames: { '#status': 'status' } }),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -52,8 +48,8 @@ export async function putRequest(request: DataExportRecord, previous: DataExport
  */
 export async function endRequest(ended: DataExportRecord, announce: TransactWrite): Promise<boolean> {
   if (!canMove('building', ended.status)) return false;
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         {
           Put: {
@@ -66,10 +62,6 @@ export async function endRequest(ended: DataExportRecord, announce: TransactWrit
         },
         announce,
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { GSI2, openReportKey, reportCaseKey, reportCaseStatusIndex, reportCasesWithStatus } from '../../platform/keys';
-import { db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
+import { conditionalWrite, db, type TransactWrite, transact } from '../../platform/table';
 import type { ReportStatus, ReportTargetType } from '../../../shared/schemas/reports';
 import { fromReportCaseItem, type ReportCaseRecord, type ReportEntry, type Resolution, toReportCaseItem } from './report-case';
 
@@ -25,8 +25,8 @@ export async function openCaseId(targetType: ReportTargetType, targetId: string)
 
 /** Opens the item's case with its first report; false when another report opened one meanwhile. */
 export async function openCase(record: ReportCaseRecord): Promise<boolean> {
-  try {
-    await transact({
+  return conditionalWrite(
+    transact({
       TransactItems: [
         {
           Put: {
@@ -37,12 +37,8 @@ export async function openCase(record: ReportCaseRecord): Promise<boolean> {
         },
         { Put: { TableName: table(), Item: toReportCaseItem(record) } },
       ],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 export type Joined = 'added' | 'duplicate' | 'closed';
@@ -52,9 +48,9 @@ export type Joined = 'added' | 'duplicate' | 'closed';
  * 'duplicate' when the reporter's report is there already, 'closed' when the case was resolved meanwhile.
  */
 export async function addReport(caseId: string, entry: ReportEntry, kept: number): Promise<Joined> {
-  const update = async (expression: string, condition: string, values: Record<string, unknown>) => {
-    try {
-      await db.send(
+  const update = async (expression: string, condition: string, values: Record<string, unknown>) =>
+    conditionalWrite(
+      db.send(
         new UpdateCommand({
           TableName: table(),
           Key: reportCaseKey(caseId),
@@ -63,13 +59,8 @@ export async function addReport(caseId: string, entry: ReportEntry, kept: number
           ExpressionAttributeNames: { '#status': 'status', '#reporter': entry.reporterId },
           ExpressionAttributeValues: { ':open': 'open', ':one': 1, ...values },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  };
+      ),
+    );
   if (
     await update('SET reports.#reporter = :entry ADD reportCount :one', 'attribute_not_exists(reports.#reporter) AND reportCount < :kept', {
       ':entry': entry,
@@ -115,13 +106,7 @@ export function resolveWrites(record: ReportCaseRecord, resolution: Resolution, 
 }
 
 export async function resolve(writes: TransactWrite[]): Promise<boolean> {
-  try {
-    await transact({ TransactItems: writes });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(transact({ TransactItems: writes }));
 }
 
 /** A page of cases with a status after `after`: open ones oldest first, resolved ones latest first. */

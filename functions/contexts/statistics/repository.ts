@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { config } from '../../platform/config';
 import { STATISTICS_COUNTERS, STATISTICS_DAYS, statisticsDayKey } from '../../platform/keys';
 import { countersWrite } from './counter-writes';
-import { db, isConditionFailure } from '../../platform/table';
+import { conditionalWrite, db } from '../../platform/table';
 import { type CounterDelta, type Counters, type DaySnapshot, fromCountersItem, fromSnapshotItem, sumOfShards, toSnapshotItem } from './statistics';
 
 /** The counters now: one Query of their shards' partition. */
@@ -45,19 +45,15 @@ export async function hasSnapshot(day: string): Promise<boolean> {
 
 /** Stores a day's snapshot once; false when it is there already (two runs of the job at once). */
 export async function putSnapshot(snapshot: DaySnapshot): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new PutCommand({
         TableName: config.tableName,
         Item: { ...statisticsDayKey(snapshot.day), ...toSnapshotItem(snapshot) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Writes a day's snapshot as it is (the demo seed's history). */
