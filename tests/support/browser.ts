@@ -78,6 +78,9 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+/** The page states this file's checks passed (size, focus, hover and the document's hash). */
+const checkedStates = new Set<string>();
+
 /**
  * Runs axe-core in the page and fails on any serious or critical violation, naming the rule and
  * the elements. The script is evaluated through the DevTools protocol, so the page's CSP stays on.
@@ -94,6 +97,20 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  // The same document at the same size, with the same element focused and hovered, gives the same
+  // result: a file that comes back to a page in a state it already checked does not check it again.
+  const state = await page.evaluate(async () => {
+    const pathOf = (element: Element | null | undefined): string => {
+      const steps: string[] = [];
+      for (let at = element; at?.parentElement; at = at.parentElement) steps.unshift(`${at.tagName}${[...at.parentElement.children].indexOf(at)}`);
+      return steps.join('>');
+    };
+    const hovered = [...document.querySelectorAll(':hover')].pop();
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(document.documentElement.outerHTML));
+    const hash = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    return `${innerWidth}x${innerHeight} ${pathOf(document.activeElement)} ${pathOf(hovered)} ${hash}`;
+  });
+  if (checkedStates.has(state)) return;
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -106,6 +123,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
     const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => JSON.stringify(n.target)).join('\n    ')}`).join('\n');
     throw new Error(`Accessibility violations on ${label}:\n${report}`);
   }
+  checkedStates.add(state);
 }
 
 /** Opens a path and checks it once the loading screen is gone. */
