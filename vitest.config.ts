@@ -38,7 +38,15 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias: webAliases },
-        test: { name: 'web', environment: 'jsdom', include: ['web/src/**/*.test.{ts,tsx}'], setupFiles: ['web/src/test/setup.ts'] },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          // A worker's files share one jsdom: a fresh one per file cost ~2 s each, most of the project's
+          // time (112 s alone, 24 s shared). The setup file gives each file fresh app modules and a clean page.
+          isolate: false,
+          setupFiles: ['web/src/test/setup.ts'],
+        },
       },
       {
         test: {

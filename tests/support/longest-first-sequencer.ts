@@ -3,8 +3,8 @@
  * other (infra, stack, unit, web), so the long stack files would start after a minute of CPU-bound
  * infra files and the run would end on them. With durations from vitest's cache (the last run on
  * this machine) the longest start first; files without one (a clean clone) come first, stack files
- * before the others, larger before smaller. The files of a project without isolation stay together
- * (see keepSharedWorkersTogether).
+ * before the others, larger before smaller. The files of each project without isolation stay
+ * together (see keepSharedWorkersTogether).
  */
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -30,15 +30,19 @@ export default class LongestFirstSequencer extends BaseSequencer {
 }
 
 /**
- * The files of a project that runs without isolation (`infra`), kept together where its first file
- * is: vitest keeps such a worker for the next file only when the next file in its queue is of the
- * same project; otherwise it stops the worker, and with it what its files share (aws-cdk-lib loaded
- * and compiled, the synthesized stages of tests/infra/synth.ts).
+ * The files of each project that runs without isolation (`infra`, `web`), kept together where the
+ * project's first file is: vitest keeps such a worker for the next file only when the next file in
+ * its queue is of the same project; otherwise it stops the worker, and with it what its files share
+ * (aws-cdk-lib loaded and compiled, the synthesized stages of tests/infra/synth.ts; the jsdom).
  */
 function keepSharedWorkersTogether(specs: TestSpecification[]): TestSpecification[] {
-  const shared = (spec: TestSpecification) => spec.project.config.isolate === false;
-  const first = specs.findIndex(shared);
-  if (first === -1) return specs;
-  const rest = specs.filter((spec) => !shared(spec));
-  return [...rest.slice(0, first), ...specs.filter(shared), ...rest.slice(first)];
+  const sharedProject = (spec: TestSpecification) => (spec.project.config.isolate === false ? spec.project.name : undefined);
+  const placed = new Set<string>();
+  return specs.flatMap((spec) => {
+    const project = sharedProject(spec);
+    if (project === undefined) return [spec];
+    if (placed.has(project)) return [];
+    placed.add(project);
+    return specs.filter((other) => sharedProject(other) === project);
+  });
 }

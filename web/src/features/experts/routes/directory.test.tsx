@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '@shared/limits';
 import { MSG } from '@shared/texts';
@@ -37,7 +37,8 @@ describe('expert directory', () => {
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await screen.findByRole('link', { name: 'First25 L.' });
     expect(cards()).toHaveLength(25);
-    expect(screen.getByRole('link', { name: 'First21 L.' })).toHaveFocus();
+    // Focus moves to the first new card on the next frame, once it is painted.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'First21 L.' })).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     expect(api.called('/user/professors').map((call) => query(call).page)).toEqual(['1', '2']);
   });
