@@ -62,17 +62,28 @@ afterAll(async () => {
 
 // The unit files share one DynamoDB Local: a test waits up to 5 s for a delivery, plus its writes while the others' run.
 /**
- * DynamoDB Local behind a proxy that answers 500 to every stream read while `failing` holds, as a
- * busy machine or a dropped connection would: the SDK's own retries run out and the reader sees the
- * error.
+ * DynamoDB Local behind a proxy that fails every stream read while `failing` holds: 500, as a busy
+ * machine or a dropped connection would (the SDK's own retries run out and the reader sees the
+ * error), or TrimmedDataAccessException, as DynamoDB Local answers a reader that started on a shard
+ * holding no record yet once the shard's first records are written.
  */
-async function flakyProxy(target: string): Promise<{ endpoint: string; failing: { on: boolean; refused: number }; server: Server }> {
-  const failing = { on: false, refused: 0 };
+async function flakyProxy(target: string): Promise<{ endpoint: string; failing: { on: boolean; refused: number; error: 'busy' | 'trimmed' }; server: Server }> {
+  const failing: { on: boolean; refused: number; error: 'busy' | 'trimmed' } = { on: false, refused: 0, error: 'busy' };
   const server = createServer((incoming, answer) => {
     if (failing.on && String(incoming.headers['x-amz-target']).endsWith('.GetRecords')) {
       failing.refused += 1;
       incoming.resume();
-      answer.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ __type: 'InternalServerError', message: 'busy' }));
+      const [status, body] =
+        failing.error === 'trimmed'
+          ? [
+              400,
+              {
+                __type: 'com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException',
+                message: 'The operation attempted to read past the oldest stream record in a shard.',
+              },
+            ]
+          : [500, { __type: 'InternalServerError', message: 'busy' }];
+      answer.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
       return;
     }
     const url = new URL(target);
@@ -183,6 +194,42 @@ describe('the local table stream', { timeout: 15_000 }, () => {
     } finally {
       console.error = logError;
       await flaky.stop();
+      proxy.server.close();
+    }
+  });
+  it('after a trimmed read, reads on from the oldest record the shard keeps: nothing written since is lost', async () => {
+    // A table of its own: the oldest records its shard keeps are this test's.
+    const table = `stream-trimmed-${Date.now()}`;
+    await ensureTable(unitDynamoEndpoint(), table);
+    const putEvent = (pk: string) => client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: pk }, sk: { S: 'EVENT' } } }));
+    const proxy = await flakyProxy(unitDynamoEndpoint());
+    proxy.failing.error = 'trimmed';
+    const trimmedReceived: string[] = [];
+    const reader = await startTableStream(proxy.endpoint, table, [
+      {
+        name: 'notifications',
+        filter: STREAM_FILTERS.notifications,
+        handler: async (event) => {
+          for (const record of event.Records) trimmedReceived.push(record.dynamodb!.NewImage!.pk.S!);
+          return { batchItemFailures: [] };
+        },
+      },
+    ]);
+    const errors: unknown[] = [];
+    const logError = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      proxy.failing.on = true;
+      await putEvent('EVENT#while-trimmed');
+      reader.nudge();
+      await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      proxy.failing.on = false;
+      await putEvent('EVENT#after');
+      reader.nudge();
+      await expect.poll(() => trimmedReceived.slice(), { timeout: 5000 }).toEqual(['EVENT#while-trimmed', 'EVENT#after']);
+    } finally {
+      console.error = logError;
+      await reader.stop();
       proxy.server.close();
     }
   });

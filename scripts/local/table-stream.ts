@@ -83,13 +83,16 @@ export async function startTableStream(endpoint: string, tableName: string, cons
   /**
    * After a failed read. An iterator stays valid for 15 minutes, so a read that failed on its way
    * (a busy machine, a dropped connection) is simply tried again with it: jumping to LATEST would skip
-   * what was written meanwhile. Only an expired or trimmed iterator is replaced, right after the last
-   * record seen.
+   * what was written meanwhile. A trimmed iterator points before the oldest record the shard keeps,
+   * so everything kept is newer than it: the reader goes on from that oldest record (DynamoDB Local
+   * answers so a reader that started on a shard with no record yet, once its first are written). An
+   * expired one is replaced right after the last record seen.
    */
   async function resume(error: unknown): Promise<void> {
     const name = (error as { name?: string }).name;
-    if (name !== 'ExpiredIteratorException' && name !== 'TrimmedDataAccessException') return;
-    iterator = lastSequence ? await iteratorOf(shard?.ShardId, 'AFTER_SEQUENCE_NUMBER', lastSequence) : await iteratorOf(shard?.ShardId, 'LATEST');
+    if (name === 'TrimmedDataAccessException') iterator = await iteratorOf(shard?.ShardId, 'TRIM_HORIZON');
+    else if (name === 'ExpiredIteratorException')
+      iterator = lastSequence ? await iteratorOf(shard?.ShardId, 'AFTER_SEQUENCE_NUMBER', lastSequence) : await iteratorOf(shard?.ShardId, 'LATEST');
   }
 
   async function deliverTo({ name, filter, handler }: StreamConsumer, records: _Record[]): Promise<void> {
