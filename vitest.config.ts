@@ -33,6 +33,10 @@ export default defineConfig({
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
           // One DynamoDB Local for the files that test repositories (a table each).
           globalSetup: ['tests/support/unit-dynamo.ts'],
+          // A worker's files share its loaded modules (the AWS SDK...); the setup file starts each
+          // file with the worker's first environment and the tree's modules anew.
+          isolate: false,
+          setupFiles: ['tests/support/unit-file-setup.ts'],
         },
       },
       {
