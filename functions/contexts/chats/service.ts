@@ -189,7 +189,12 @@ const countConversation = (caller: Caller) => takeFromLimit('chat-conversations'
 const countMessage = (caller: Caller) => takeFromLimit('chat-messages', RATE_LIMITS.messagesPerAccount, caller.userId, MSG.tooManyChatMessages);
 
 export async function sendMessage(caller: Caller, account: AccountRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
-  const [recipientId] = await Promise.all([otherParticipantOf(caller, chatId), countMessage(caller)]);
+  const recipient = otherParticipantOf(caller, chatId);
+  const counted = countMessage(caller);
+  // Both settle before any answer: a refusal (no such conversation) never leaves the count's write
+  // running after the response, where a Lambda is frozen.
+  await Promise.allSettled([recipient, counted]);
+  const [recipientId] = await Promise.all([recipient, counted]);
   return { message: await deliver(chatId, account, recipientId, content) };
 }
 
