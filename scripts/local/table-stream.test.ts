@@ -97,6 +97,46 @@ async function flakyProxy(target: string): Promise<{ endpoint: string; failing: 
   return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, failing, server };
 }
 
+/**
+ * A reader of `table` behind the failing proxy: the first event is written while its reads fail with
+ * `error` (until the reader has reported a failure), the second once they work again. Answers what
+ * its handler received, in order, once both came or 5 s passed, and how many reads the proxy failed.
+ */
+async function readThroughFailures(table: string, error: 'busy' | 'trimmed', [during, after]: [string, string]) {
+  const putEvent = (pk: string) => client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: pk }, sk: { S: 'EVENT' } } }));
+  const proxy = await flakyProxy(unitDynamoEndpoint());
+  proxy.failing.error = error;
+  const received: string[] = [];
+  const reader = await startTableStream(proxy.endpoint, table, [
+    {
+      name: 'notifications',
+      filter: STREAM_FILTERS.notifications,
+      handler: async (event) => {
+        for (const record of event.Records) received.push(record.dynamodb!.NewImage!.pk.S!);
+        return { batchItemFailures: [] };
+      },
+    },
+  ]);
+  const errors: unknown[] = [];
+  const logError = console.error;
+  console.error = (...args: unknown[]) => void errors.push(args);
+  try {
+    proxy.failing.on = true;
+    await putEvent(during);
+    reader.nudge();
+    await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    proxy.failing.on = false;
+    await putEvent(after);
+    reader.nudge();
+    for (const deadline = Date.now() + 5000; received.length < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    return { received: received.slice(), refused: proxy.failing.refused };
+  } finally {
+    console.error = logError;
+    await reader.stop();
+    proxy.server.close();
+  }
+}
+
 describe('the local table stream', { timeout: 15_000 }, () => {
   it('hands inserted event items to the handler in order, and nothing else', async () => {
     await put('EVENT#1');
@@ -166,71 +206,16 @@ describe('the local table stream', { timeout: 15_000 }, () => {
   });
 
   it('loses nothing written while its reads fail: it reads again from where it was', async () => {
-    const proxy = await flakyProxy(unitDynamoEndpoint());
-    const flakyReceived: string[] = [];
-    const flaky = await startTableStream(proxy.endpoint, TABLE, [
-      {
-        name: 'notifications',
-        filter: STREAM_FILTERS.notifications,
-        handler: async (event) => {
-          for (const record of event.Records) flakyReceived.push(record.dynamodb!.NewImage!.pk.S!);
-          return { batchItemFailures: [] };
-        },
-      },
-    ]);
-    const errors: unknown[] = [];
-    const logError = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
-    try {
-      proxy.failing.on = true;
-      await put('EVENT#during-outage');
-      flaky.nudge();
-      await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      proxy.failing.on = false;
-      await put('EVENT#after-outage');
-      flaky.nudge();
-      await expect.poll(() => flakyReceived.slice(), { timeout: 5000 }).toEqual(['EVENT#during-outage', 'EVENT#after-outage']);
-      expect(proxy.failing.refused).toBeGreaterThan(0);
-    } finally {
-      console.error = logError;
-      await flaky.stop();
-      proxy.server.close();
-    }
+    const { received, refused } = await readThroughFailures(TABLE, 'busy', ['EVENT#during-outage', 'EVENT#after-outage']);
+    expect(received).toEqual(['EVENT#during-outage', 'EVENT#after-outage']);
+    expect(refused).toBeGreaterThan(0);
   });
+
   it('after a trimmed read, reads on from the oldest record the shard keeps: nothing written since is lost', async () => {
     // A table of its own: the oldest records its shard keeps are this test's.
     const table = `stream-trimmed-${Date.now()}`;
     await ensureTable(unitDynamoEndpoint(), table);
-    const putEvent = (pk: string) => client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: pk }, sk: { S: 'EVENT' } } }));
-    const proxy = await flakyProxy(unitDynamoEndpoint());
-    proxy.failing.error = 'trimmed';
-    const trimmedReceived: string[] = [];
-    const reader = await startTableStream(proxy.endpoint, table, [
-      {
-        name: 'notifications',
-        filter: STREAM_FILTERS.notifications,
-        handler: async (event) => {
-          for (const record of event.Records) trimmedReceived.push(record.dynamodb!.NewImage!.pk.S!);
-          return { batchItemFailures: [] };
-        },
-      },
-    ]);
-    const errors: unknown[] = [];
-    const logError = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
-    try {
-      proxy.failing.on = true;
-      await putEvent('EVENT#while-trimmed');
-      reader.nudge();
-      await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      proxy.failing.on = false;
-      await putEvent('EVENT#after');
-      reader.nudge();
-      await expect.poll(() => trimmedReceived.slice(), { timeout: 5000 }).toEqual(['EVENT#while-trimmed', 'EVENT#after']);
-    } finally {
-      console.error = logError;
-      await reader.stop();
-      proxy.server.close();
-    }
+    const { received } = await readThroughFailures(table, 'trimmed', ['EVENT#while-trimmed', 'EVENT#after']);
+    expect(received).toEqual(['EVENT#while-trimmed', 'EVENT#after']);
   });
 });
