@@ -72,15 +72,15 @@ const storedItems = () => itemKeys({ except: [mailSentKey('', '').pk, providerEv
  * time). The consumers only add items, so while the total stays as it was, what storedItems holds
  * cannot have grown: a refused sample that leaves the total as it was needs no scan. When the total
  * moved (a consumer's write, or a refused body that stored something), storedItems is read and must
- * hold the known keys, exactly: what was added or removed is named. Any other answer that leaves the total as it was
- * (a 401, 403, 404 or 409 of a call that found nothing to do) leaves the counts as they were too,
- * so the next sample starts from them without a scan; one that moved it is counted afresh. What the
- * total alone cannot tell, a call removing an item while a consumer adds one, still shows at the
- * route's next scan: the known keys carry on from sample to sample.
+ * hold the known keys exactly: what was added or removed is named. Any other answer that leaves the
+ * total as it was (a 401, 403, 404 or 409 of a call that found nothing to do) leaves the counts as
+ * they were too, so the next sample starts from them without a scan; one that moved it is counted
+ * afresh. What the total alone cannot tell, a call removing an item while a consumer adds one, still
+ * shows at the route's next scan: the known keys carry on from sample to sample.
  */
 interface Counts {
   total: number;
-  /** The keys of what storedItems counts: a refusal that stored something is named by its keys. */
+  /** The keys storedItems holds: a refusal that stored something is named by its keys. */
   stored: Set<string>;
 }
 const counts = async (): Promise<Counts> => {

@@ -68,7 +68,7 @@ function messagesPerWindow(times: string[]): number[] {
 }
 
 describe('a flood of messages', () => {
-  it('meets 300 messages fired at once in one conversation with the rate limit: 429 with Retry-After, never a 5xx, at most the limit sent', async () => {
+  it('meets 300 messages fired at once in one conversation with the rate limit: 429 with Retry-After, never a 5xx, at most the limit sent in each window', async () => {
     const { client: student } = await signedInStudent();
     const opened = await student.post<CreatedChat>('/chats/create', { offerId: offers[0]._id });
     expect(opened.status).toBe(201);

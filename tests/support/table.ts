@@ -3,7 +3,7 @@
  * a banned account) and for checking what was stored. Reads and writes the real DynamoDB Local.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, paginateScan, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { stackEnv } from './stack';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -49,12 +49,7 @@ export async function deleteItem(key: { pk: string; sk: string }): Promise<void>
 export async function allItems(): Promise<Record<string, unknown>[]> {
   const { client, name } = table();
   const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey, ConsistentRead: true }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for await (const page of paginateScan({ client }, { TableName: name, ConsistentRead: true })) items.push(...(page.Items ?? []));
   return items;
 }
 
@@ -66,12 +61,8 @@ export async function itemKeys({ except = [] }: { except?: string[] } = {}): Pro
     ExpressionAttributeValues: Object.fromEntries(except.map((prefix, i) => [`:except${i}`, prefix])),
   };
   const keys = new Set<string>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey, ConsistentRead: true, ProjectionExpression: 'pk, sk', ...filter }));
+  for await (const page of paginateScan({ client }, { TableName: name, ConsistentRead: true, ProjectionExpression: 'pk, sk', ...filter }))
     for (const item of page.Items ?? []) keys.add(`${item.pk} ${item.sk}`);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
   return keys;
 }
 
