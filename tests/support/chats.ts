@@ -92,8 +92,11 @@ export async function openConnection(socket: WebSocket): Promise<RealtimeConnect
   return {
     socket,
     events,
-    /** Waits for the next matching event after those already taken; fails after timeoutMs (a lost event). */
-    next(match, timeoutMs = 5000) {
+    /**
+     * Waits for the next matching event after those already taken; fails after timeoutMs (a lost
+     * event). A guard, not a measure of speed: 5 s ran out on 2 cores busy with the whole suite.
+     */
+    next(match, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const look = () => {
           const index = events.findIndex((event, at) => at >= seen && match(event));
