@@ -36,7 +36,8 @@ describe('banning a member', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await page.getByLabel('Name or e-mail').fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('button', { name: /^Ban / }).click();
+    // The member's own row: the unfiltered list may still be on screen while the search answers.
+    await page.getByRole('row', { name: email }).getByRole('button', { name: /^Ban / }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('No paid order waits for delivery: nothing is refunded.').waitFor();
     await dialog.getByLabel('Reason').fill('Spam in every conversation.');
