@@ -1,8 +1,9 @@
 /** `npm start` (built SPA) and `npm run dev` (Vite hot reload): the whole product on one origin. */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_SEED, DEMO_EXPERTS, DEMO_STUDENTS } from './local/demo-accounts';
+import { LIGHT_JVM_OPTIONS } from './local/dynamodb';
 import { startLocalStack } from './local/stack';
 
 const started = Date.now();
@@ -17,15 +18,10 @@ const seed = {
   demoPassword: process.env.DEMO_PASSWORD ?? DEFAULT_SEED.demoPassword,
 };
 
-if (!dev && (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(root, 'web/dist/index.html')))) {
-  console.log('Building the web app…');
-  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-}
+// Built while the stack starts (each keeps a core busy); the address is printed once both are done.
+const building = !dev && (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(root, 'web/dist/index.html'))) ? buildWeb() : undefined;
 
-const starting = startLocalStack({ port, host: process.env.HOST, dataDir, dev, seed });
+const starting = startLocalStack({ port, host: process.env.HOST, dataDir, dev, seed, dynamoJavaOptions: LIGHT_JVM_OPTIONS });
 
 // Ctrl-C stops every part, whenever it comes: even while the stack is still starting.
 let stopping = false;
@@ -41,7 +37,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-const stack = await starting;
+const [stack] = await Promise.all([starting, building]);
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 const { adminSecondFactor } = stack;
 // Shown once: only their hashes are kept.
@@ -64,3 +60,13 @@ Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot rel
   Demo password ${seed.demoPassword}
 
 Press Ctrl-C to stop.`);
+
+function buildWeb(): Promise<void> {
+  console.log('Building the web app…');
+  const vite = resolve(root, 'node_modules/vite/bin/vite.js');
+  const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  return new Promise((resolveBuild, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolveBuild() : reject(new Error(`The web app's build failed (exit code ${code})`))));
+  });
+}

@@ -26,9 +26,17 @@ export const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCES
 const localCredentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
 
 /**
- * `javaOptions`: options for DynamoDB Local's JVM (the test stacks' TEST_JAVA_OPTIONS, for less CPU
- * at start); none for `npm start` and the benchmarks.
+ * DynamoDB Local's JVM for `npm start`, the test stacks and the unit files' table: the client
+ * compiler only (C1, no C2), one compiler thread and the serial collector. C2's compilations cost
+ * more CPU than they win back in a run this short, on a machine that also runs node and a browser.
+ * Measured on 2 cores: a test stack's start (seed included) costs the JVM ~6 s of CPU instead of
+ * ~13.5 s; `npm start`'s first start (seed on disk, web build skipped) 11–13 s of JVM CPU instead
+ * of 24–27 s, ready in 15.5–17.8 s instead of 19.6–21.7 s (3 runs each, alternated). The benchmarks
+ * keep the JVM's defaults: they measure the steady state.
  */
+export const LIGHT_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:CICompilerCount=1', '-XX:+UseSerialGC'];
+
+/** `javaOptions`: options for DynamoDB Local's JVM (LIGHT_JVM_OPTIONS, or none: the JVM's defaults). */
 export async function startDynamo(dataDir: string | undefined, javaOptions: string[] = []): Promise<LocalDynamo> {
   const port = await freePort();
   if (dataDir) mkdirSync(dataDir, { recursive: true });

@@ -48,7 +48,7 @@ export interface LocalStackOptions {
    * writes to the table while a test compares what a call stored.
    */
   scheduledWork?: boolean;
-  /** Options for DynamoDB Local's JVM (the test stacks' TEST_JAVA_OPTIONS); none for `npm start`. */
+  /** Options for DynamoDB Local's JVM (LIGHT_JVM_OPTIONS for `npm start` and the tests); none for the benchmarks. */
   dynamoJavaOptions?: string[];
 }
 

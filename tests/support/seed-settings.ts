@@ -21,12 +21,3 @@ export const TEST_PASSWORD_HASH_COST = 10;
  * whatever the address, runs on a stack of its own with the real floors (`--real-answer-times`).
  */
 export const TEST_AUTH_ANSWER_FLOOR_MS = 50;
-
-/**
- * DynamoDB Local's JVM in the test stacks and the unit files' table: the client compiler only
- * (C1, no C2), one compiler thread and the serial collector. Measured on 2 cores: a test stack's
- * start (seed included) costs the JVM ~6 s of CPU instead of ~13.5 s, and start plus bad-input,
- * authorization-matrix and catalogue ~29 s instead of ~38.5 s: C2's compilations cost more than they
- * win back in a run this short. `npm start` and the benchmarks keep the JVM's defaults.
- */
-export const TEST_JAVA_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:CICompilerCount=1', '-XX:+UseSerialGC'];

@@ -10,8 +10,9 @@
  */
 import { parseArgs } from 'node:util';
 import { freePort } from '../../scripts/local/ports';
+import { LIGHT_JVM_OPTIONS } from '../../scripts/local/dynamodb';
 import { startLocalStack } from '../../scripts/local/stack';
-import { TEST_AUTH_ANSWER_FLOOR_MS, TEST_JAVA_OPTIONS, TEST_PASSWORD_HASH_COST, TEST_SEED } from './seed-settings';
+import { TEST_AUTH_ANSWER_FLOOR_MS, TEST_PASSWORD_HASH_COST, TEST_SEED } from './seed-settings';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, 'real-answer-times': { type: 'boolean' } } });
 
@@ -24,7 +25,7 @@ const stack = await startLocalStack({
   dataDir: values['data-dir'],
   seed: TEST_SEED,
   scheduledWork: false,
-  dynamoJavaOptions: TEST_JAVA_OPTIONS,
+  dynamoJavaOptions: LIGHT_JVM_OPTIONS,
 });
 
 let stopping: Promise<void> | undefined;

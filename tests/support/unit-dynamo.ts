@@ -3,8 +3,7 @@
  * (each on a table of its own), instead of a JVM started per file.
  */
 import type { TestProject } from 'vitest/node';
-import { startDynamo } from '../../scripts/local/dynamodb';
-import { TEST_JAVA_OPTIONS } from './seed-settings';
+import { LIGHT_JVM_OPTIONS, startDynamo } from '../../scripts/local/dynamodb';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +12,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dynamo = await startDynamo(undefined, TEST_JAVA_OPTIONS);
+  const dynamo = await startDynamo(undefined, LIGHT_JVM_OPTIONS);
   project.provide('unitDynamoEndpoint', dynamo.endpoint);
   return () => dynamo.stop();
 }
