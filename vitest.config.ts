@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { EVENTUALLY_MS } from './tests/support/eventually';
 import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 /**
@@ -75,6 +76,8 @@ export default defineConfig({
           // through a whole order takes 45 s on 2 cores busy with the suite, and more on a slower day.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as any other wait for what follows an answer (support/eventually.ts).
+          expect: { poll: { timeout: EVENTUALLY_MS } },
         },
       },
     ],

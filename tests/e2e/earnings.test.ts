@@ -105,13 +105,10 @@ describe('earnings in the browser', () => {
     // The payout reaches the bank (the local Stripe's delay, on the test clock).
     await advanceClock('10m');
     await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return card(page, 'Withdrawn').first().textContent();
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await page.reload();
+        return card(page, 'Withdrawn').first().textContent();
+      })
       .toContain('€54.00');
     await page
       .getByRole('table', { name: /withdrawals/i })
@@ -137,11 +134,11 @@ describe('earnings in the browser', () => {
     });
     const { id } = (await opened.json()) as { id: string };
     // The page follows the dispute live: the share is frozen (paid out already, it would be owed only if lost).
-    await expect.poll(() => card(page, 'Frozen').first().textContent(), { timeout: 10_000 }).toContain('€54.00');
+    await expect.poll(() => card(page, 'Frozen').first().textContent()).toContain('€54.00');
     expect(await card(page, 'Owed').count()).toBe(0);
     await expectAccessible(page, '/earnings');
 
     expect((await fetch(`${stackUrl()}/_local/payments/disputes/${id}/decide`, { method: 'POST' })).status).toBe(200);
-    await expect.poll(() => card(page, 'Frozen').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => card(page, 'Frozen').count()).toBe(0);
   });
 });

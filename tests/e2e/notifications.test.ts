@@ -45,9 +45,7 @@ describe('e-mail preferences in the browser', () => {
 
     // Gone from the site: no socket of theirs is left.
     const studentId = idOf(student.accessToken!);
-    await expect
-      .poll(async () => (await partitionItems(`CONN#USER#${studentId}`)).filter((item) => String(item.sk).startsWith('CONN#')).length, { timeout: 5000 })
-      .toBe(0);
+    await expect.poll(async () => (await partitionItems(`CONN#USER#${studentId}`)).filter((item) => String(item.sk).startsWith('CONN#')).length).toBe(0);
     expect((await expert.post(`/chats/${opened.body.chat._id}/messages`, { content: 'Here is the agenda for our call.' })).status).toBe(201);
 
     const { client: other, email: otherEmail } = await signedInStudent();

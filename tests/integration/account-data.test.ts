@@ -53,7 +53,7 @@ const deleteAccount = (client: ApiClient, password = PASSWORD) => client.post<{ 
 /** The member's export request as GET answers it, once it has left `building`. */
 async function finished(client: ApiClient): Promise<DataExportStatus> {
   const latest = async () => (await client.get<DataExportStatus>('/user/export')).body;
-  await expect.poll(async () => (await latest()).status, { timeout: 15_000, interval: 100 }).not.toBe('building');
+  await expect.poll(async () => (await latest()).status, { interval: 100 }).not.toBe('building');
   return latest();
 }
 
@@ -382,9 +382,7 @@ describe('deleting one’s own account', () => {
     expect((await deleteAccount(leaving)).status).toBe(200);
     expect((await new ApiClient().get(`/offers/${theirs._id}`)).status).toBe(404);
     await expect
-      .poll(async () => (await new ApiClient().get<OfferDto[]>('/offers/search?q=Tax%20return%20walkthrough')).body.map((found) => found._id), {
-        timeout: 5000,
-      })
+      .poll(async () => (await new ApiClient().get<OfferDto[]>('/offers/search?q=Tax%20return%20walkthrough')).body.map((found) => found._id))
       .not.toContain(theirs._id);
   });
 });

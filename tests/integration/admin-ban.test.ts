@@ -72,7 +72,7 @@ describe('banning an expert', () => {
     });
     const suspended = await latestMail(expertEmail, 'Your account has been suspended');
     expect(suspended.text).toContain('Reason: Asked students to pay outside the platform');
-    await expect.poll(() => searchIds('Negotiation drills'), { timeout: 10_000 }).not.toContain(offer._id);
+    await expect.poll(() => searchIds('Negotiation drills')).not.toContain(offer._id);
     expect((await visitor.get(`/offers/${offer._id}`)).status).toBe(404);
 
     // The order is cancelled with the ban; its refund is the deadlines job's due work.
@@ -84,7 +84,7 @@ describe('banning an expert', () => {
     });
     await mailWhere(paid.studentEmail, (mail) => mail.subject.endsWith('cancelled') && mail.text.includes('an administrator'), 'of the cancellation');
     await advanceClock('1m');
-    await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded, { timeout: 10_000 }).toBe(6000);
+    await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded).toBe(6000);
     expect(await chargeOf(paid.paymentIntentId)).toMatchObject({ refunded: true });
     await mailWhere(paid.studentEmail, (mail) => mail.subject.startsWith('Refund of'), 'of the refund');
 
@@ -101,7 +101,7 @@ describe('banning an expert', () => {
     expect(await admin.post(`/admin/unban-user/${expertId}`, {})).toMatchObject({ status: 200, body: { msg: MSG.userUnbanned } });
     await latestMail(expertEmail, 'Your account is active again');
     expert = await signedInWith(expertEmail, PASSWORD);
-    await expect.poll(() => searchIds('Negotiation drills'), { timeout: 10_000 }).toContain(offer._id);
+    await expect.poll(() => searchIds('Negotiation drills')).toContain(offer._id);
     // The refunded order stays refunded.
     expect((await chatOf(paid.student, paid.chat._id)).orderStatus).toBe('canceled');
     const after = await admin.get<AuditPage>(`/admin/audit?targetId=${expertId}`);
@@ -119,7 +119,7 @@ describe('banning a student', () => {
     expect((await paid.student.get('/auth/user')).status).toBe(401);
     expect(await chatOf(expert, paid.chat._id)).toMatchObject({ orderStatus: 'canceled' });
     await advanceClock('1m');
-    await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded, { timeout: 10_000 }).toBe(6000);
+    await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded).toBe(6000);
   });
 });
 
@@ -141,7 +141,7 @@ describe('a payment confirmed after a ban', () => {
 
     const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionId)).payment_intent);
     const refunds = async () => (await chargeOf(paymentIntentId)).refunds?.data ?? [];
-    await expect.poll(async () => (await refunds()).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await refunds()).length).toBe(1);
     const [refund] = await refunds();
     expect(refund).toMatchObject({ amount: 6000, status: 'succeeded' });
     expect(await chargeOf(paymentIntentId)).toMatchObject({ refunded: true, amount_refunded: 6000 });

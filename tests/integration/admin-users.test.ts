@@ -19,7 +19,7 @@ import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
 import { TEST_SEED } from '../support/seed-settings';
 
 const TEMPORARY = 'temporary-pass-1';
-const SEARCH_FRESH = { timeout: 5000, interval: 200 };
+const SEARCH_FRESH = { interval: 200 };
 
 let admin: ApiClient;
 const visitor = new ApiClient();

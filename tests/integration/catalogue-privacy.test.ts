@@ -16,7 +16,7 @@ import { expertWithOffer } from '../support/chats';
 import { claimsOf } from '../support/tokens';
 
 const visitor = new ApiClient();
-const SEARCH_FRESH = { timeout: 5000, interval: 200 };
+const SEARCH_FRESH = { interval: 200 };
 /** Letters only: a last name of this run's own, which no other expert has (other files' words start with zq: a shared prefix made their first four letters meet). */
 const uniqueLastName = () =>
   `Vx${randomUUID()

@@ -33,7 +33,7 @@ const newOffer = (word: string, fields: Record<string, unknown> = {}) => ({
 });
 /** Polls the public search until it answers as expected (the index is fresh within seconds). */
 const searchIds = async (q: string) => (await visitor.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent(q)}`)).body.map((offer) => offer._id);
-const SEARCH_FRESH = { timeout: 5000, interval: 200 };
+const SEARCH_FRESH = { interval: 200 };
 
 async function createdOffer(client: ApiClient, word: string): Promise<OfferDto> {
   const response = await client.post<{ msg: string; offer: OfferDto }>('/offers/create', newOffer(word));

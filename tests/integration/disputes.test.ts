@@ -118,7 +118,7 @@ describe('a dispute', () => {
     const asked = await seller.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 54 });
     expect((await admin.post(`/admin/withdrawals/${asked.body.withdrawal._id}/approve`, {})).status).toBe(200);
     await advanceClock('10m');
-    await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn, { timeout: 8000 }).toBe(54);
+    await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn).toBe(54);
 
     const exposureBefore = await exposure();
     const { id } = await dispute(seller.chargeId, 'lost');
@@ -164,7 +164,7 @@ describe('a reversal made outside the marketplace', () => {
     // The expert asks for the €4 left; then the rest of the transfer is taken back too: it is owed.
     expect((await seller.expert.post('/user/withdraw', { amount: 4 })).status).toBe(201);
     const second = await localStripe().transfers.createReversal(seller.transferId, { amount: 400 });
-    await expect.poll(async () => (await ledgerEntry(`reversal:${second.id}`)) !== undefined, { timeout: 8000 }).toBe(true);
+    await expect.poll(async () => (await ledgerEntry(`reversal:${second.id}`)) !== undefined).toBe(true);
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, requested: 4, owed: 4 });
     await resendAll(seller.transferId);
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, requested: 4, owed: 4 });
@@ -177,7 +177,7 @@ describe('a refund made in Stripe’s dashboard after the transfer', () => {
     // €30 of the €60 back to the student: the expert's share is €27 of their €54.
     const refund = await localStripe().refunds.create({ charge: seller.chargeId, amount: 3000 });
     await delivered('charge.refunded', seller.chargeId);
-    await expect.poll(async () => (await ledgerEntry(`refund:${refund.id}`)) !== undefined, { timeout: 8000 }).toBe(true);
+    await expect.poll(async () => (await ledgerEntry(`refund:${refund.id}`)) !== undefined).toBe(true);
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 27, owed: 0 });
     const reversals = (await localStripe().transfers.listReversals(seller.transferId)).data;
     expect(reversals.map((reversal) => reversal.amount)).toEqual([2700]);
@@ -201,7 +201,7 @@ describe('a refund made in Stripe’s dashboard after the transfer', () => {
     const refund = await localStripe().refunds.create({ charge: seller.chargeId });
     await delivered('charge.refunded', seller.chargeId);
     await expect
-      .poll(async () => (await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' }))?.reversal, { timeout: 8000 })
+      .poll(async () => (await getItem({ pk: `ORDER#${seller.chatId}`, sk: 'ORDER' }))?.reversal)
       .toMatchObject({ status: 'failed', amountCents: 5400, reason: 'refund' });
     expect(await ledgerEntry(`refund:${refund.id}`)).toBeDefined();
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, owed: 54 });
@@ -216,17 +216,17 @@ describe('funds near the provider’s holding limit', () => {
     const payouts = async () => (await localStripe().payouts.list({}, { stripeAccount: accountId })).data;
 
     await advanceClock('77d');
-    const warning = await mailWhere(seller.email, (mail) => mail.subject === 'Withdraw your earnings soon', 'the holding warning', 10_000);
+    const warning = await mailWhere(seller.email, (mail) => mail.subject === 'Withdraw your earnings soon', 'the holding warning');
     expect(warning.text).toMatch(/have been in your payout account since .+\.\s+Funds may stay there 90 days at most\./);
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 54, requested: 0 });
     expect(await payouts()).toEqual([]);
 
     await advanceClock('10d');
-    await expect.poll(async () => (await payouts()).map((payout) => payout.amount), { timeout: 10_000 }).toEqual([5400]);
+    await expect.poll(async () => (await payouts()).map((payout) => payout.amount)).toEqual([5400]);
     expect(await earningsOf(seller.expert)).toMatchObject({ balance: 0, requested: 54 });
     expect((await latestMail(seller.email, 'Payout on its way: €54.00')).text).toContain('funds may not stay in your payout account more than 90 days');
     await advanceClock('10m');
-    await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn, { timeout: 8000 }).toBe(54);
+    await expect.poll(async () => (await earningsOf(seller.expert)).withdrawn).toBe(54);
 
     // Later runs of the deadlines find nothing more to do.
     await advanceClock('1d');

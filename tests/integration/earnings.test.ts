@@ -173,7 +173,7 @@ describe('payouts', () => {
     await advanceClock('10m');
     // The Connect endpoint's event, signed with its own secret, is taken.
     await delivered('payout.paid', payouts[0].id);
-    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('paid');
+    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status).toBe('paid');
     const earnings = await earningsOf(own.expert);
     expect(earnings).toMatchObject({ balance: 0, requested: 0, withdrawn: 54 });
     expect(earnings.orders.map((row) => row.isWithdrawn)).toEqual([true]);
@@ -200,7 +200,7 @@ describe('payouts', () => {
     const [payout] = (await localStripe().payouts.list({}, { stripeAccount: await connectedAccountOf(own.expertId) })).data;
     await advanceClock('10m');
     await delivered('payout.paid', payout.id);
-    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('paid');
+    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status).toBe('paid');
 
     // A message mail, which the expert still wants, comes after every earlier event was handled (the stream keeps their order).
     const { client: another } = await signedInStudent();
@@ -225,7 +225,7 @@ describe('payouts', () => {
       body: JSON.stringify({ failureCode: 'account_closed' }),
     });
     expect(failed.status).toBe(200);
-    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status, { timeout: 8000 }).toBe('failed');
+    await expect.poll(async () => (await withdrawalOf(own.expert, withdrawalId))?.status).toBe('failed');
     expect(await withdrawalOf(own.expert, withdrawalId)).toMatchObject({ failureMessage: expect.any(String) });
     expect((await latestMail(own.email, 'Payout failed: €30.00')).text).toContain('The amount is available again in your earnings.');
     expect(await earningsOf(own.expert)).toMatchObject({ balance: 54, requested: 0, withdrawn: 0 });

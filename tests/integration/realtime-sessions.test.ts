@@ -131,7 +131,7 @@ describe('delivery', () => {
     });
     opened.push(await openConnection(raw));
     await send(expert, chatId, 'twice over');
-    await expect.poll(() => ids, { timeout: 5000 }).toHaveLength(2);
+    await expect.poll(() => ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(1);
   });
 

@@ -147,7 +147,7 @@ describe('delivering messages', () => {
     await setAttributes({ pk: 'CONN#ghost-connection', sk: 'CONN' }, connection);
     await send(expert, chatId, 'Anyone there?');
     await live.next(isMessage('Anyone there?'));
-    await expect.poll(() => getItem(ghost), { timeout: 5000 }).toBeUndefined();
+    await expect.poll(() => getItem(ghost)).toBeUndefined();
     expect(await getItem({ pk: 'CONN#ghost-connection', sk: 'CONN' })).toBeUndefined();
     await live.close();
   });

@@ -58,9 +58,7 @@ async function paidOut(): Promise<void> {
   await advanceClock('10m');
   await delivered('payout.paid', payout.id);
   await expect
-    .poll(async () => (await expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === withdrawalId)?.status, {
-      timeout: 8000,
-    })
+    .poll(async () => (await expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === withdrawalId)?.status)
     .toBe('paid');
 }
 

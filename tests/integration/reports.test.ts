@@ -49,15 +49,6 @@ async function openCaseOf(targetId: string): Promise<ReportCaseView> {
 
 const auditOf = async (caseId: string) => (await admin.get<AuditPage>(`/admin/audit?targetId=${caseId}`)).body.entries;
 
-/** Polls until `check` passes (search follows the catalogue's changes within about a second). */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
 beforeAll(async () => {
   ({ expert, expertId, offer } = await expertWithOffer('Rhea', 'Reported', 'Pitch deck critique session'));
   admin = await signedInAs('admin');
@@ -186,9 +177,9 @@ describe('the admin’s queue', () => {
   it('counts every report of an item in one case, and hiding an offer takes it out of search', async () => {
     const title = 'Guaranteed visa approval in one call';
     const reported = await hourlyOfferOf(expert, title, 40);
-    await eventually(async () =>
-      (await student.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent('visa approval')}`)).body.some((hit) => hit._id === reported._id),
-    );
+    await expect
+      .poll(async () => (await student.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent('visa approval')}`)).body.some((hit) => hit._id === reported._id))
+      .toBe(true);
     expect((await report(student, { targetType: 'offer', targetId: reported._id, reason: 'fraud' })).status).toBe(201);
     expect((await report(other, { targetType: 'offer', targetId: reported._id, reason: 'spam', note: 'Too good to be true.' })).status).toBe(201);
     const shown = await openCaseOf(reported._id);
@@ -197,9 +188,11 @@ describe('the admin’s queue', () => {
 
     expect((await resolve(shown._id, { action: 'hide' })).status).toBe(200);
     expect((await student.get(`/offers/${reported._id}`)).status).toBe(404);
-    await eventually(
-      async () => !(await student.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent('visa approval')}`)).body.some((hit) => hit._id === reported._id),
-    );
+    await expect
+      .poll(
+        async () => !(await student.get<OfferDto[]>(`/offers/search?q=${encodeURIComponent('visa approval')}`)).body.some((hit) => hit._id === reported._id),
+      )
+      .toBe(true);
     expect((await auditOf(shown._id)).map((entry) => entry.action)).toEqual(['report.hide']);
   });
 

@@ -37,15 +37,6 @@ const review = (client: ApiClient, offerId: string, body: Record<string, unknown
 const offerOf = async (client: ApiClient = new ApiClient()) => (await client.get<OfferDto>(`/offers/${offer._id}`)).body;
 const profileOf = async () => (await new ApiClient().get<ExpertProfile>(`/user/public/${expertId}`)).body;
 
-/** Polls until `check` passes (the search index follows the catalogue's changes within about a second). */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('reviewing a closed order', () => {
   it('lets its student review once; the offer, the expert, the directory and the profile show the figures', async () => {
     const { client: student } = await signedInStudent();
@@ -70,10 +61,12 @@ describe('reviewing a closed order', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((item) => item.rating)).toEqual([4]);
     // The directory's filter and sort read the search index, which follows within seconds.
-    await eventually(async () => {
-      const page = (await new ApiClient().get<Page<ExpertCard>>('/user/professors?q=Rita%20R&minRating=4&sort=rating')).body;
-      return page.items.some((card) => card._id === expertId && card.rating === 4 && card.reviews === 1);
-    });
+    await expect
+      .poll(async () => {
+        const page = (await new ApiClient().get<Page<ExpertCard>>('/user/professors?q=Rita%20R&minRating=4&sort=rating')).body;
+        return page.items.some((card) => card._id === expertId && card.rating === 4 && card.reviews === 1);
+      })
+      .toBe(true);
 
     const again = await review(student, offer._id, { rating: 1, comment: 'Changed my mind', orderNumber });
     expect(again.status).toBe(409);
@@ -85,10 +78,12 @@ describe('reviewing a closed order', () => {
     expect((await review(other, offer._id, { rating: 5, orderNumber: `#${await orderOf(other, offer)}` })).status).toBe(201);
     expect(await offerOf()).toMatchObject({ averageRating: 4.5, reviewsCount: 2 });
     expect(await profileOf()).toMatchObject({ rating: 4.5, reviews: 2 });
-    await eventually(async () => {
-      const page = (await new ApiClient().get<Page<ExpertCard>>('/user/professors?q=Rita%20R&minRating=4.5')).body;
-      return page.items.some((card) => card._id === expertId);
-    });
+    await expect
+      .poll(async () => {
+        const page = (await new ApiClient().get<Page<ExpertCard>>('/user/professors?q=Rita%20R&minRating=4.5')).body;
+        return page.items.some((card) => card._id === expertId);
+      })
+      .toBe(true);
   });
 
   it('stores exactly one review of an order reviewed twice at once', async () => {

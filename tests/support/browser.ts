@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { adminCode } from './accounts';
+import { EVENTUALLY_MS } from './eventually';
 import { stackUrl } from './api';
 import { TEST_SEED } from './seed-settings';
 
@@ -56,7 +57,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
         hasTouch: mobile,
       });
       contexts.push(context);
-      context.setDefaultTimeout(10_000);
+      context.setDefaultTimeout(EVENTUALLY_MS);
       // A first load fetches the SPA while the other files' stacks start beside it on 2 cores.
       context.setDefaultNavigationTimeout(30_000);
       return context.newPage();

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import type { RealtimeEvent } from '../../shared/schemas/realtime';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { type ApiClient, stackUrl } from './api';
+import { EVENTUALLY_MS } from './eventually';
 import { signedInAs, signedInPublishingExpert } from './accounts';
 
 /** A new expert of the test's own with one published offer (approved by the admin). */
@@ -96,7 +97,7 @@ export async function openConnection(socket: WebSocket): Promise<RealtimeConnect
      * Waits for the next matching event after those already taken; fails after timeoutMs (a lost
      * event). A guard, not a measure of speed: 5 s ran out on 2 cores busy with the whole suite.
      */
-    next(match, timeoutMs = 15_000) {
+    next(match, timeoutMs = EVENTUALLY_MS) {
       return new Promise((resolve, reject) => {
         const look = () => {
           const index = events.findIndex((event, at) => at >= seen && match(event));

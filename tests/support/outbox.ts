@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { stackUrl } from './api';
+import { EVENTUALLY_MS } from './eventually';
 
 export async function mailsTo(address: string): Promise<OutboxMail[]> {
   const response = await fetch(`${stackUrl()}/_local/mails.json`);
@@ -9,8 +10,8 @@ export async function mailsTo(address: string): Promise<OutboxMail[]> {
   return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 }
 
-/** The newest mail to an address that matches, waiting briefly for it to arrive. */
-export async function mailWhere(address: string, matches: (mail: OutboxMail) => boolean, description: string, timeoutMs = 5000): Promise<OutboxMail> {
+/** The newest mail to an address that matches, waiting for it to arrive. */
+export async function mailWhere(address: string, matches: (mail: OutboxMail) => boolean, description: string, timeoutMs = EVENTUALLY_MS): Promise<OutboxMail> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     const mail = (await mailsTo(address)).find(matches);
@@ -20,8 +21,8 @@ export async function mailWhere(address: string, matches: (mail: OutboxMail) => 
   throw new Error(`No mail ${description} to ${address}`);
 }
 
-/** The newest mail to an address with the subject, waiting briefly for it to arrive. */
-export const latestMail = (address: string, subject: string, timeoutMs = 5000): Promise<OutboxMail> =>
+/** The newest mail to an address with the subject, waiting for it to arrive. */
+export const latestMail = (address: string, subject: string, timeoutMs = EVENTUALLY_MS): Promise<OutboxMail> =>
   mailWhere(address, (mail) => mail.subject === subject, `"${subject}"`, timeoutMs);
 
 /** The first link in a mail's text that points into the app at the given path prefix. */
