@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { ErrorCode } from '@shared/error-codes';
 import { formatEuros } from '@shared/money';
 import { MSG } from '@shared/texts';
@@ -53,6 +53,7 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>();
   const [hint, setHint] = useState<string>();
+  const statusLineId = useId();
   const now = Date.now();
   const actions = new Set(orderActions(chat, role, now));
   const id = chat._id;
@@ -172,7 +173,7 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
 
   return (
     <div className="order-panel">
-      <p className="order-status-line" role="status">
+      <p className="order-status-line" role="status" id={statusLineId}>
         {statusLine({ chat, role, other, timeZone, now })}
       </p>
       <dl className="chat-offer-facts">
@@ -218,6 +219,8 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
                 className={`btn btn-small ${kind}`}
                 disabled={busy}
                 aria-disabled={blocked ? true : undefined}
+                // A blocked Pay stays focusable and says why: the status line tells what it waits for.
+                aria-describedby={blocked ? statusLineId : undefined}
                 onClick={button.onClick}
               >
                 {button.label}

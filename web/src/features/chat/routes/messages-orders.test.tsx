@@ -51,7 +51,10 @@ describe('messages page: the order, as the student', () => {
     const page = openOrder(chat, { 'PUT /chats/c1/schedule': () => json(200, { msg: MSG.scheduleProposed }) });
     await waitFor(() => expect(statusLine()).toHaveTextContent('Choose a date and hours to propose a session to Claire Dubois.'));
 
-    await user.click(order().getByRole('button', { name: 'Pay' }));
+    const pay = order().getByRole('button', { name: 'Pay' });
+    expect(pay).toHaveAttribute('aria-disabled', 'true');
+    expect(pay).toHaveAccessibleDescription('Choose a date and hours to propose a session to Claire Dubois.');
+    await user.click(pay);
     expect(order().getByText(MSG.chooseDateHours)).toBeInTheDocument();
     expect(page.calls('POST', '/payments/create-session')).toHaveLength(0);
 
