@@ -11,7 +11,7 @@
  * product's shapes; prices are stored in integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { centsFromEuros } from '../../shared/money';
+import { cents, centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
 import { completeMemberIndexKeys } from '../../functions/contexts/accounts/index-keys-backfill';
 import { enrolSecondFactor, secretOf } from '../../functions/contexts/accounts/second-factor-service';
@@ -21,6 +21,7 @@ import type { OfferRecord } from '../../functions/contexts/catalogue/offer';
 import { initialOf } from '../../functions/contexts/catalogue/review';
 import { createReview } from '../../functions/contexts/catalogue/review-repository';
 import * as orders from '../../functions/contexts/orders/service';
+import { completedOrderWrite } from '../../functions/contexts/earnings/service';
 import { config } from '../../functions/platform/config';
 import { nowIso } from '../../functions/platform/clock';
 import { hashPassword, newId } from '../../functions/platform/crypto';
@@ -161,7 +162,7 @@ async function seedExpert(
  * The expert's demo reviews, one after the other (each adds to the expert's counters): for each, a
  * closed order of the student for the offer, written as the orders service writes a new order (no
  * conversation: decision 134), in the transaction of the review, written through the product's
- * repository, which counts it in the offer's and the expert's ratings.
+ * repository, which counts it in the offer's and the expert's ratings, and the order among the expert's completed ones.
  */
 async function seedReviews(expertId: string, profile: Profile, offers: OfferRecord[], reviewers: Reviewer[], now: number): Promise<void> {
   if (offers.length === 0 || reviewers.length === 0) return;
@@ -199,7 +200,9 @@ async function seedReviews(expertId: string, profile: Profile, offers: OfferReco
         authorInitial: initialOf(student.lastName),
         createdAt: iso(reviewedAt),
       },
-      closedOrder,
+      // Counted as completed, as a close counts it: the expert's statistics show these orders. Credited nothing:
+      // they were never paid through the ledger, whose totals the earnings figures are.
+      [...closedOrder, completedOrderWrite(expertId, cents(0))],
     );
     if (!stored) throw new Error(`Demo review of order ${order.orderNumber} refused`);
   }

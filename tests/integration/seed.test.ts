@@ -11,6 +11,7 @@ import { signedInAs } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { TEST_SEED } from '../support/seed-settings';
 import type { ChatList } from '../../shared/schemas/chats';
+import type { AccountStats } from '../../shared/schemas/earnings';
 import { DEMO_CONVERSATIONS, isMessage } from '../../scripts/local/demo-chats';
 
 const AREAS = ['Finance', 'Law', 'Marketing', 'Consulting'];
@@ -86,6 +87,14 @@ describe('the demo catalogue', () => {
         offers.reduce((sum, offer) => sum + (offer.reviewsCount ?? 0), 0),
         fullName(card),
       ).toBe(card.reviews);
+    }
+  });
+
+  it('counts the order behind each review among the expert’s completed orders', async () => {
+    for (const card of cards) {
+      const { status, body } = await new ApiClient().get<AccountStats>(`/user/stats/${card._id}`);
+      expect(status).toBe(200);
+      expect(body.ordersCount, fullName(card)).toBeGreaterThanOrEqual(card.reviews);
     }
   });
 
