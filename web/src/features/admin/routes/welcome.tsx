@@ -95,7 +95,9 @@ function WaitingTile({ waiting }: { waiting: Waiting }) {
   }, [waiting]);
   return (
     <Link to={waiting.to} aria-busy={shown === undefined}>
-      <span className="admin-tile-count">{shown ?? '…'}</span> <span className="admin-tile-label">{waiting.label}</span>
+      {/* A count stands out; a sentence in its place (not checked yet, not loaded) reads as text. */}
+      <span className={shown === undefined || /^\d+\+?$/.test(shown) ? 'admin-tile-count' : 'admin-tile-note'}>{shown ?? '…'}</span>{' '}
+      <span className="admin-tile-label">{waiting.label}</span>
     </Link>
   );
 }
