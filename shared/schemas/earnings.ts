@@ -88,6 +88,8 @@ export interface OrderHistoryItem {
   updatedAt: string;
   /** Euros paid; 0 when nothing was (yet). */
   paymentAmount: number;
+  /** Euros the current booking costs, paid or not: 0 for the free introduction, or while an hourly booking has no hours. */
+  total: number;
   /** The conversation's last message. */
   message: string;
   paymentStatus: 'paid' | 'pending' | 'free' | 'refunded';

@@ -49,14 +49,46 @@ const orderHistory = async (client: ApiClient) => (await client.get<OrderHistory
 const chatOf = async (client: ApiClient, chatId: string) => (await client.get<{ chat: ChatDto }>(`/chats/chat/${chatId}`)).body.chat;
 
 /** Alice's orders as her order history lists them, latest first: one in each status the demo shows. */
-const EXPECTED: (Pick<OrderHistoryItem, 'orderStatus' | 'orderKind' | 'paymentStatus' | 'paymentAmount'> & { title: string; expert: string })[] = [
-  { title: 'Mock case interview with feedback', expert: 'Thomas', orderStatus: 'in_progress', orderKind: 'fixed', paymentStatus: 'paid', paymentAmount: 85 },
-  { title: 'Financial modelling from scratch', expert: 'Claire', orderStatus: 'scheduled', orderKind: 'hourly', paymentStatus: 'pending', paymentAmount: 0 },
-  { title: 'Salary negotiation call', expert: 'Nadia', orderStatus: 'in_progress', orderKind: 'intro', paymentStatus: 'free', paymentAmount: 0 },
-  { title: 'Employment contract review', expert: 'Sophie', orderStatus: 'submitted', orderKind: 'fixed', paymentStatus: 'paid', paymentAmount: 90 },
-  { title: 'Review of your Excel dashboard', expert: 'Omar', orderStatus: 'revision_requested', orderKind: 'fixed', paymentStatus: 'paid', paymentAmount: 70 },
-  { title: 'Shareholder agreement walkthrough', expert: 'Lucas', orderStatus: 'canceled', orderKind: 'hourly', paymentStatus: 'refunded', paymentAmount: 50 },
-  { title: 'Growth marketing plan review', expert: 'Emma', orderStatus: 'closed', orderKind: 'fixed', paymentStatus: 'paid', paymentAmount: 75 },
+const EXPECTED: (Pick<OrderHistoryItem, 'orderStatus' | 'orderKind' | 'paymentStatus' | 'paymentAmount' | 'total'> & { title: string; expert: string })[] = [
+  {
+    title: 'Mock case interview with feedback',
+    expert: 'Thomas',
+    orderStatus: 'in_progress',
+    orderKind: 'fixed',
+    paymentStatus: 'paid',
+    paymentAmount: 85,
+    total: 85,
+  },
+  {
+    title: 'Financial modelling from scratch',
+    expert: 'Claire',
+    orderStatus: 'scheduled',
+    orderKind: 'hourly',
+    paymentStatus: 'pending',
+    paymentAmount: 0,
+    total: 120,
+  },
+  { title: 'Salary negotiation call', expert: 'Nadia', orderStatus: 'in_progress', orderKind: 'intro', paymentStatus: 'free', paymentAmount: 0, total: 0 },
+  { title: 'Employment contract review', expert: 'Sophie', orderStatus: 'submitted', orderKind: 'fixed', paymentStatus: 'paid', paymentAmount: 90, total: 90 },
+  {
+    title: 'Review of your Excel dashboard',
+    expert: 'Omar',
+    orderStatus: 'revision_requested',
+    orderKind: 'fixed',
+    paymentStatus: 'paid',
+    paymentAmount: 70,
+    total: 70,
+  },
+  {
+    title: 'Shareholder agreement walkthrough',
+    expert: 'Lucas',
+    orderStatus: 'canceled',
+    orderKind: 'hourly',
+    paymentStatus: 'refunded',
+    paymentAmount: 50,
+    total: 50,
+  },
+  { title: 'Growth marketing plan review', expert: 'Emma', orderStatus: 'closed', orderKind: 'fixed', paymentStatus: 'paid', paymentAmount: 75, total: 75 },
 ];
 
 /** The stack's table and its local Stripe, as the orders Lambda reaches them. */

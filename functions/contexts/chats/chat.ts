@@ -192,6 +192,7 @@ export function toOrderHistoryItem(chat: ChatDto, callerId: string): OrderHistor
     },
     updatedAt: chat.updatedAt,
     paymentAmount: chat.paymentAmount ?? 0,
+    total: chat.total,
     message: chat.lastMessage?.content ?? '',
     paymentStatus: chat.orderKind === 'intro' ? 'free' : refunded ? 'refunded' : chat.paymentAmount !== undefined ? 'paid' : 'pending',
   };

@@ -21,6 +21,7 @@ const row = (n: number, fields: Partial<OrderHistoryItem> = {}): OrderHistoryIte
   offer: { _id: `offer-${n}`, title: `Offer ${n}`, professor: { firstName: 'Claire', lastName: 'Dubois' } },
   updatedAt: '2026-11-20T10:00:00.000Z',
   paymentAmount: 120,
+  total: 120,
   message: `Message ${n}`,
   paymentStatus: 'paid',
   ...fields,
@@ -31,17 +32,30 @@ describe('the order history', () => {
     const api = stubApi(({ url }) => {
       if (url.pathname !== '/user/order-history') return undefined;
       if (url.searchParams.get('cursor') === 'page-2') return json(200, { orders: [row(3, { paymentStatus: 'refunded', orderStatus: 'canceled' })] });
-      return json(200, { orders: [row(1), row(2, { orderKind: 'intro', paymentAmount: 0, paymentStatus: 'free' })], nextCursor: 'page-2' });
+      return json(200, {
+        orders: [
+          row(1),
+          row(2, { orderKind: 'intro', paymentAmount: 0, total: 0, paymentStatus: 'free' }),
+          row(4, { orderKind: 'hourly', orderStatus: 'scheduled', paymentAmount: 0, total: 90, paymentStatus: 'pending' }),
+          row(5, { orderKind: 'hourly', orderStatus: 'open', paymentAmount: 0, total: 0, paymentStatus: 'pending' }),
+        ],
+        nextCursor: 'page-2',
+      });
     });
     renderRoutes(routes, { path: '/order-history', account: alice });
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
     expect(within(rows[0]).getByText('€120.00')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Paid')).toBeInTheDocument();
     expect(within(rows[0]).getByRole('link', { name: 'Message 1' })).toHaveAttribute('href', '/messages?chatId=chat-1');
     expect(within(rows[1]).getByText('Free introduction')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Free')).toBeInTheDocument();
+    // An unpaid order says what it will cost, never €0.00.
+    expect(within(rows[2]).getByText('€90.00, not paid yet')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('Hours not chosen yet')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your orders, latest first' })).toContainElement(table);
 
     const newer = screen.getByRole('button', { name: '← Newer' });
     expect(newer).toBeDisabled();

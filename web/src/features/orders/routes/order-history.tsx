@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { OrderHistoryItem, OrderHistoryPage } from '@shared/schemas/earnings';
 import { formatEuros } from '@shared/money';
 import { MSG } from '@shared/texts';
+import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { orderHistory } from '@/features/orders/api/order-history';
@@ -13,6 +14,13 @@ const BADGES: Record<OrderHistoryItem['paymentStatus'], string> = { paid: 'Paid'
 
 const dateOf = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/** What was paid, or what the booking will cost: an unpaid order is not a free one. */
+function priceOf(order: OrderHistoryItem): string {
+  if (order.orderKind === 'intro') return 'Free introduction';
+  if (order.paymentStatus !== 'pending') return formatEuros(order.paymentAmount);
+  return order.total > 0 ? `${formatEuros(order.total)}, not paid yet` : 'Hours not chosen yet';
+}
 
 export default function OrderHistoryRoute() {
   useDocumentTitle('Order History');
@@ -45,38 +53,43 @@ export default function OrderHistoryRoute() {
       )}
       {page !== undefined && 'orders' in page && page.orders.length > 0 && (
         <>
-          <table className="history-table">
-            <caption className="visually-hidden">Your orders, latest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Expert</th>
-                <th scope="col">Date</th>
-                <th scope="col">Price</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.orders.map((order) => (
-                <tr key={order.chatId}>
-                  <td>
-                    {order.offer.professor ? `${order.offer.professor.firstName} ${order.offer.professor.lastName}` : ''}
-                    <span className="history-offer">
-                      Order #{order.orderNumber}: {order.offer.title}
-                    </span>
-                  </td>
-                  <td>{dateOf(order.updatedAt)}</td>
-                  <td>{order.orderKind === 'intro' ? 'Free introduction' : formatEuros(order.paymentAmount)}</td>
-                  <td>
-                    <Link to={`/messages?chatId=${encodeURIComponent(order.chatId)}`}>{order.message || 'Open the conversation'}</Link>
-                  </td>
-                  <td>
-                    <span className={`history-badge history-badge-${order.paymentStatus}`}>{BADGES[order.paymentStatus]}</span>
-                  </td>
+          {/* On a phone the table scrolls inside its own frame, not the page. */}
+          <TableScroll labelledBy="history-caption">
+            <table className="history-table">
+              <caption id="history-caption" className="visually-hidden">
+                Your orders, latest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Expert</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Message</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.orders.map((order) => (
+                  <tr key={order.chatId}>
+                    <td>
+                      {order.offer.professor ? `${order.offer.professor.firstName} ${order.offer.professor.lastName}` : ''}
+                      <span className="history-offer">
+                        Order #{order.orderNumber}: {order.offer.title}
+                      </span>
+                    </td>
+                    <td>{dateOf(order.updatedAt)}</td>
+                    <td>{priceOf(order)}</td>
+                    <td>
+                      <Link to={`/messages?chatId=${encodeURIComponent(order.chatId)}`}>{order.message || 'Open the conversation'}</Link>
+                    </td>
+                    <td>
+                      <span className={`history-badge history-badge-${order.paymentStatus}`}>{BADGES[order.paymentStatus]}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <nav className="history-pages" aria-label="Order history pages">
             <button type="button" className="btn btn-secondary" disabled={cursors.length === 1} onClick={() => setCursors((seen) => seen.slice(0, -1))}>
               ← Newer
