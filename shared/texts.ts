@@ -185,6 +185,7 @@ export const MSG = {
   favoritesLoadFailed: 'Failed to load favorite offers.',
   offerCreateFailed: 'An error occurred while creating the offer',
   earningsLoadFailed: 'Failed to load earnings',
+  noEarningsYet: 'Nothing earned in the last 12 months yet: each order a student approves adds your share here.',
   withdrawalsLoadFailed: 'Failed to load withdrawals',
   withdrawalFailed: 'Withdrawal failed',
   offerLoadFailed: 'Failed to load offer',

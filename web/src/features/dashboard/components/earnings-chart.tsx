@@ -18,7 +18,9 @@ export function EarningsChart() {
       <h2 id="dashboard-earnings-title">Earnings per month</h2>
       {failed && <LoadProblem problem={MSG.earningsLoadFailed} onRetry={retry} />}
       {!data && !failed && <p role="status">{MSG.loading}</p>}
-      {data && (
+      {/* Twelve empty bars say less than a sentence does. */}
+      {data?.months.every((month) => month.earned === 0) && <p>{MSG.noEarningsYet}</p>}
+      {data?.months.some((month) => month.earned > 0) && (
         <Chart
           title="Earned"
           kind="bars"

@@ -125,6 +125,16 @@ describe('the dashboard', () => {
     expect(rows[12]).toHaveTextContent('Nov 2026€162.00');
   });
 
+  it('says so instead of charting twelve empty months for an expert who earned nothing yet', async () => {
+    dashboardApi((pathname) =>
+      pathname === '/user/earnings/monthly' ? json(200, { months: months.map((month) => ({ month, earned: 0, orders: 0 })) }) : undefined,
+    );
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    const earnings = await screen.findByRole('region', { name: 'Earnings per month' });
+    expect(await within(earnings).findByText(MSG.noEarningsYet)).toBeInTheDocument();
+    expect(within(earnings).queryByRole('figure')).not.toBeInTheDocument();
+  });
+
   it('says which card could not be loaded, keeps the others, and loads it again on demand', async () => {
     let failing = true;
     dashboardApi((pathname) => (pathname === '/user/stats/expert-1' && failing ? json(500, { msg: 'Internal error', code: 'internal' }) : undefined));
