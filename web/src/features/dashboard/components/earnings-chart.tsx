@@ -13,14 +13,15 @@ export const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T
 /** What the expert earned per month over the last 12 months, as bars and as a table. */
 export function EarningsChart() {
   const { data, failed, retry } = useLoad(getMonthlyEarnings);
+  const earnedAny = data?.months.some((month) => month.earned > 0);
   return (
     <section className="dashboard-card" aria-labelledby="dashboard-earnings-title" aria-busy={!data && !failed}>
       <h2 id="dashboard-earnings-title">Earnings per month</h2>
       {failed && <LoadProblem problem={MSG.earningsLoadFailed} onRetry={retry} />}
       {!data && !failed && <p role="status">{MSG.loading}</p>}
       {/* Twelve empty bars say less than a sentence does. */}
-      {data?.months.every((month) => month.earned === 0) && <p>{MSG.noEarningsYet}</p>}
-      {data?.months.some((month) => month.earned > 0) && (
+      {data && !earnedAny && <p>{MSG.noEarningsYet}</p>}
+      {data && earnedAny && (
         <Chart
           title="Earned"
           kind="bars"
