@@ -248,6 +248,7 @@ export const MSG = {
   noPendingOffers: 'No offers waiting for approval.',
   noOwnOffers: "You haven't created any offers yet.",
   deleteOfferConfirm: 'Are you sure you want to delete this offer?',
+  deleteEntryConfirm: 'Delete this entry? It leaves your public profile at once.',
   rejectOfferConfirm: 'Are you sure you want to reject this offer? It will be deleted.',
   changesSaved: 'Changes Saved',
 

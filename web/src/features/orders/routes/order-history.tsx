@@ -55,7 +55,7 @@ export default function OrderHistoryRoute() {
         <>
           {/* On a phone the table scrolls inside its own frame, not the page. */}
           <TableScroll labelledBy="history-caption">
-            <table className="data-table history-table">
+            <table className="data-table">
               <caption id="history-caption" className="visually-hidden">
                 Your orders, latest first
               </caption>

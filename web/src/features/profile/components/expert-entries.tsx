@@ -5,6 +5,7 @@ import type { Education, WorkExperience } from '@shared/schemas/catalogue';
 import { LIMITS } from '@shared/limits';
 import { educationEntrySchema, workExperienceEntrySchema } from '@shared/schemas/users';
 import { MSG } from '@shared/texts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextAreaField, TextField } from '@/components/form/text-field';
 import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
@@ -32,6 +33,8 @@ function EntrySection<T extends FieldValues>({ entries, config }: { entries: T[]
   const { updateAccount } = useSession();
   const [editing, setEditing] = useState<number>();
   const [problem, setProblem] = useState<string>();
+  /** The entry whose Delete was pressed, while the question is open. */
+  const [removing, setRemoving] = useState<number>();
   const id = useId();
 
   async function refreshed(action: () => Promise<unknown>) {
@@ -80,12 +83,7 @@ function EntrySection<T extends FieldValues>({ entries, config }: { entries: T[]
                     <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(index)} aria-label={`Edit ${heading}`}>
                       Edit
                     </button>
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-small"
-                      onClick={() => refreshed(() => config.remove(index))}
-                      aria-label={`Delete ${heading}`}
-                    >
+                    <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(index)} aria-label={`Delete ${heading}`}>
                       Delete
                     </button>
                   </div>
@@ -101,6 +99,18 @@ function EntrySection<T extends FieldValues>({ entries, config }: { entries: T[]
           initial={config.blank}
           onCancel={() => setEditing(undefined)}
           onSave={(next) => refreshed(() => config.save(entries.length, next))}
+        />
+      )}
+      {removing !== undefined && (
+        <ConfirmDialog
+          message={MSG.deleteEntryConfirm}
+          confirmLabel="Delete"
+          cancelLabel="Keep it"
+          onCancel={() => setRemoving(undefined)}
+          onConfirm={() => {
+            setRemoving(undefined);
+            void refreshed(() => config.remove(removing));
+          }}
         />
       )}
       <FormFailure text={problem} />

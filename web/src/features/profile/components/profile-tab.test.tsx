@@ -191,4 +191,34 @@ describe("an expert's Profile tab", () => {
     await user.click(screen.getByRole('button', { name: 'Add experience' }));
     expect(await screen.findByText(MSG.workExperienceAddMax)).toBeInTheDocument();
   });
+
+  it('asks before deleting a work experience, and deletes nothing when kept', { timeout: 15_000 }, async () => {
+    const withOne = { ...claire, workExperience: [claire.workExperience![1]] };
+    const api = fakeApi({
+      'GET /user/export': noExport,
+      'DELETE /user/work-experience/0': () => json(200, { msg: MSG.profileUpdated }),
+      'GET /auth/user': () => json(200, withOne),
+      'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/profile', account: claire });
+    const remove = await screen.findByRole('button', { name: 'Delete Analyst, Banque Lumière' });
+
+    await user.click(remove);
+    const question = screen.getByRole('alertdialog', { name: MSG.deleteEntryConfirm });
+    await user.click(within(question).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsBesidesExport(api).filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    await user.click(remove);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.profileUpdated)).toBeInTheDocument();
+    expect(
+      callsBesidesExport(api)
+        .filter((call) => call.method === 'DELETE')
+        .map((call) => call.path),
+    ).toEqual(['/user/work-experience/0']);
+    expect(screen.queryByRole('button', { name: 'Delete Analyst, Banque Lumière' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Analyst, Cabinet Durand' })).toBeInTheDocument();
+  });
 });
