@@ -14,7 +14,6 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
-  'not_implemented',
   'unavailable',
   'contention',
   'internal',

@@ -171,7 +171,6 @@ export const MSG = {
   directAccess: 'Requests must come through the app.',
   notFound: 'Not found',
   routeNotFound: 'No such API route.',
-  notImplemented: 'This feature is not available yet.',
   serverError: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is not ready yet.',
   busy: 'We are busy right now. Please try again in a moment.',

@@ -71,11 +71,6 @@ export class TooManyRequests extends HttpError {
     super(429, message, 'rate_limited');
   }
 }
-export class NotImplemented extends HttpError {
-  constructor() {
-    super(501, MSG.notImplemented, 'not_implemented');
-  }
-}
 export class ServiceUnavailable extends HttpError {
   constructor(message: string = MSG.unavailable, code: ErrorCode = 'unavailable') {
     super(503, message, code);

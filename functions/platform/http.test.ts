@@ -5,6 +5,8 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { MSG } from '../../shared/texts';
 import type { Account } from '../../shared/schemas/account';
 import type { Caller } from './access-token';
+import { type Domain, routeKey, routesOf } from '../../shared/routes';
+import type { Actions } from './http';
 import { Conflict, Contention } from './errors';
 import { CONTENTION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from './logger';
 
@@ -32,6 +34,7 @@ const loginBody = JSON.stringify({ email: 'a@b.co', password: 'x' });
 
 /** Every session is open here: what is under test is the token and the request handling around it. */
 const openSession = async (caller: Caller) => ({ userId: caller.userId });
+type TestAccount = Awaited<ReturnType<typeof openSession>>;
 
 const account = (id: string): Account => ({
   _id: id,
@@ -47,10 +50,18 @@ const account = (id: string): Account => ({
 /** The test's login action answers what it received, inside the route's typed answer. */
 const echoOf = (response: { body?: string }) => JSON.parse(JSON.parse(response.body!).accessToken);
 
+/** The test's actions, and for every other route of the domain one that must not be reached. */
+function allActions<D extends Domain>(domain: D, actions: Partial<Actions<D, TestAccount>>): Actions<D, TestAccount> {
+  const unreached = async () => {
+    throw new Error('this test calls no such route');
+  };
+  return { ...Object.fromEntries(routesOf(domain).map((route) => [routeKey(route), unreached])), ...actions } as Actions<D, TestAccount>;
+}
+
 describe('domain handler', () => {
   const handler = createDomainHandler(
     'auth',
-    {
+    allActions('auth', {
       'POST /api/auth/login': async (request) => ({
         body: { user: account('u1'), accessToken: JSON.stringify({ echoed: request.body, clientIp: request.clientIp }) },
       }),
@@ -64,7 +75,7 @@ describe('domain handler', () => {
         throw new Contention('a hot item');
       },
       'GET /api/auth/user': async (request) => ({ body: account(request.caller.userId) }),
-    },
+    }),
     openSession,
   );
 
@@ -171,10 +182,7 @@ describe('domain handler', () => {
     expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'WARN', message: CONTENTION_MESSAGE, what: 'a hot item' }));
   });
 
-  it('answers 501 for a route of the table without an action yet, and 404 for a foreign route', async () => {
-    const later = await handler(event('POST /api/auth/contact', { body: JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'm' }) }));
-    expect(later.statusCode).toBe(501);
-    expect(JSON.parse(later.body!).code).toBe('not_implemented');
+  it('answers 404 for a route of another domain', async () => {
     expect((await handler(event('GET /api/offers/all'))).statusCode).toBe(404);
   });
 
@@ -185,7 +193,11 @@ describe('domain handler', () => {
   });
 
   it('answers 404 for an overlong path parameter instead of reaching the table with it', async () => {
-    const offers = createDomainHandler('catalogue', { 'GET /api/offers/professor/{id}/reviews': async () => ({ body: [] }) }, openSession);
+    const offers = createDomainHandler(
+      'catalogue',
+      allActions('catalogue', { 'GET /api/offers/professor/{id}/reviews': async () => ({ body: [] }) }),
+      openSession,
+    );
     expect((await offers(event('GET /api/offers/professor/{id}/reviews', { pathParameters: { id: 'a'.repeat(36) } }))).statusCode).toBe(200);
     expect((await offers(event('GET /api/offers/professor/{id}/reviews', { pathParameters: { id: 'a'.repeat(3000) } }))).statusCode).toBe(404);
   });
@@ -193,6 +205,11 @@ describe('domain handler', () => {
   it('refuses an action for a route that is not in the table', () => {
     // The typecheck refuses it too; a handler built from untyped code must still fail at start.
     expect(() => createDomainHandler('auth', { 'GET /api/nope': async () => ({}) } as never, openSession)).toThrow(/not a auth route/);
+  });
+
+  it('refuses to start without an action for every route of its domain', () => {
+    const { 'POST /api/auth/contact': _contact, ...withoutContact } = allActions('auth', {});
+    expect(() => createDomainHandler('auth', withoutContact as never, openSession)).toThrow(/no action for POST \/api\/auth\/contact$/);
   });
 });
 

@@ -31,7 +31,6 @@ import {
   Forbidden,
   HttpError,
   NotFound,
-  NotImplemented,
   PayloadTooLarge,
   TooManyRequests,
   Unauthorized,
@@ -85,8 +84,8 @@ export interface Reply<Body = unknown> {
 
 /** An action of a route: its body and query already validated by the route's schemas, its answer the route's response. */
 export type Action<K extends RouteKey, A> = (request: Request<K, A>) => Promise<Reply<ResponseOf<K>>>;
-/** The actions of a domain's Lambda, by route key; a route without one answers 501. */
-export type Actions<D extends Domain, A> = { [K in RouteKeyIn<D>]?: Action<K, A> };
+/** The actions of a domain's Lambda, by route key: one for every route of its domain in the table. */
+export type Actions<D extends Domain, A> = { [K in RouteKeyIn<D>]: Action<K, A> };
 
 /**
  * The account of a verified caller whose session is still open and who may act now on this route, or
@@ -104,6 +103,9 @@ export function createDomainHandler<D extends Domain, A>(domain: D, actions: Act
   for (const key of Object.keys(actions)) {
     if (!routes.has(key)) throw new Error(`Action ${key} is not a ${domain} route of the route table`);
   }
+  // The typecheck asks for every route's action too; a handler built from untyped code must still fail at start.
+  const missing = [...routes.keys()].filter((key) => !(key in actions));
+  if (missing.length > 0) throw new Error(`The ${domain} Lambda has no action for ${missing.join(', ')}`);
   return async (event, context) => {
     const headers = lowerCaseKeys(event.headers ?? {});
     describeInvocation(event, headers, context);
@@ -119,8 +121,7 @@ export function createDomainHandler<D extends Domain, A>(domain: D, actions: Act
       if (route.query) request.query = validateQuery(route.query, request.query as Record<string, string>);
       if (route.body) request.body = validateBody(route, request.rawBody);
       // The route's schemas and the session check above have made the request what this route's action expects.
-      const action = actions[event.routeKey as RouteKeyIn<D>] as ((request: UntypedRequest) => Promise<Reply>) | undefined;
-      if (!action) throw new NotImplemented();
+      const action = actions[event.routeKey as RouteKeyIn<D>] as (request: UntypedRequest) => Promise<Reply>;
       // Read once the caller may call it: a refused caller is told so, whatever the body.
       if (route.upload) request.file = uploadedFile(route.upload, event, request.headers['content-type']);
       return respond(await action(request));

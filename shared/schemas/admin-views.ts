@@ -1,7 +1,6 @@
 /**
- * What the admin area's lists and statistics read (spec 2 sections 3 and 7). The statistics route
- * answers 501 until the admin issue lands; the spec shows no payment row, so the payments page's is
- * ours (docs/payouts.md, "The admin's payments"). Amounts are euros.
+ * What the admin area's lists and statistics read (spec 2 sections 3 and 7). The spec shows no
+ * payment row, so the payments page's is ours (docs/payouts.md, "The admin's payments"). Amounts are euros.
  */
 import type { OrderStatus } from './orders';
 

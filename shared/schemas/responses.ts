@@ -1,7 +1,7 @@
 /**
  * What each route answers, by route key: the handlers' actions are checked against it and the web
- * client's `call` returns it. Every route of the table has an entry, those still answering 501
- * included (their shape is the spec's, section 7 of each document). Where the spec names no answer,
+ * client's `call` returns it. Every route of the table has an entry (its shape is the spec's, section 7
+ * of each document). Where the spec names no answer,
  * a state change answers the API's usual `{ msg }`.
  */
 import type { DataExportStatus } from './account-data';

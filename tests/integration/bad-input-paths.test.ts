@@ -47,7 +47,7 @@ describe('hostile paths and cookies', () => {
         async (value) => {
           const path = route.path.replace(/\{\w+\}/g, encodeURIComponent(value));
           const response = await client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
-          if (response.status !== 501) expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+          expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
           if (response.status >= 400) expect(ERROR_CODES).toContain(codeOf(response.body));
         },
       ),

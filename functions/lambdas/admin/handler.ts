@@ -1,4 +1,4 @@
-/** admin Lambda: the admin area's users, statistics, audit log, reports queue and the admin's own authenticator secret. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
+/** admin Lambda: the admin area's users, statistics, audit log, reports queue and the admin's own authenticator secret. HTTP in, one service call, HTTP out. */
 import * as audit from '../../contexts/audit/service';
 import * as members from '../../contexts/accounts/member-admin-service';
 import * as reports from '../../contexts/reports/service';

@@ -1,7 +1,6 @@
 /**
  * The catalogue Lambda: offers, moderation, the expert directory and public profiles (it holds the
- * search index they read), and reviews. HTTP in, one service call, HTTP out. Routes of the table without an
- * action answer 501.
+ * search index they read), and reviews. HTTP in, one service call, HTTP out.
  */
 import { directory } from '../../contexts/catalogue/directory-service';
 import * as experts from '../../contexts/catalogue/expert-service';

@@ -1,7 +1,7 @@
 /**
  * The chats Lambda: conversations about offers (each one an order), their messages and unread
  * counts, and the tickets that open the realtime WebSocket. HTTP in, one service call, HTTP out.
- * The order actions (schedule, pay, submit, approve, cancel) answer 501 until their issue lands.
+ * The order actions of a conversation are the orders Lambda's, whatever their URL.
  */
 import { issueTicket } from '../../contexts/realtime/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';

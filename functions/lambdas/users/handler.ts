@@ -1,4 +1,4 @@
-/** users Lambda: favourites, the public card of a member, the member's own profile and preferences, and members' reports of content. HTTP in, one service call, HTTP out. Routes without an action answer 501. */
+/** users Lambda: favourites, the public card of a member, the member's own profile and preferences, and members' reports of content. HTTP in, one service call, HTTP out. */
 import * as experts from '../../contexts/catalogue/expert-service';
 import * as favorites from '../../contexts/catalogue/favorite-service';
 import * as reports from '../../contexts/reports/service';

@@ -220,8 +220,7 @@ describe('payments (admin)', () => {
     let fail = true;
     fakeApi({
       'GET /admin/payments': () => json(200, { exposure: 0, payments: [] }),
-      'GET /admin/reconciliation': () =>
-        fail ? json(501, { msg: 'Not implemented', code: 'not_implemented' }) : json(200, { entriesChecked: 0, differences: [] }),
+      'GET /admin/reconciliation': () => (fail ? json(503, { msg: MSG.unavailable, code: 'unavailable' }) : json(200, { entriesChecked: 0, differences: [] })),
     });
     renderRoutes(routes, { path: '/admin/payments', account: admin });
     const panel = await screen.findByRole('region', { name: 'Reconciliation' });

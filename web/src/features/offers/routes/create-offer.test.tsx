@@ -130,7 +130,7 @@ describe('create offer page', () => {
 
   it('says Failed to start Stripe onboarding when the onboarding call fails', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({ 'POST /payments/onboard': () => json(501, { msg: MSG.notImplemented }) });
+    const api = fakeApi({ 'POST /payments/onboard': () => json(503, { msg: MSG.paymentsUnavailable, code: 'unavailable' }) });
     renderRoutes(routes, { path: '/create-offer', account: { ...expert, payoutsEnabled: false } });
     await user.click(screen.getByRole('button', { name: 'Connect payment account' }));
     expect(await screen.findByText(MSG.onboardingFailed)).toBeInTheDocument();
