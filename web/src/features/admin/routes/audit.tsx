@@ -88,8 +88,8 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply(next:
   }
 
   return (
-    <form className="admin-filters" onSubmit={apply} aria-label="Audit log filters">
-      <div className="field admin-filter">
+    <form className="admin-search" onSubmit={apply} aria-label="Audit log filters">
+      <div className="field">
         <label htmlFor={ids.action}>Action</label>
         <select id={ids.action} value={draft.filters.action ?? ''} onChange={(event) => set('action', event.target.value)}>
           <option value="">All</option>
@@ -100,22 +100,24 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply(next:
           ))}
         </select>
       </div>
-      <div className="field admin-filter">
+      <div className="field">
         <label htmlFor={ids.adminId}>Admin id</label>
         <input id={ids.adminId} value={draft.filters.adminId ?? ''} onChange={(event) => set('adminId', event.target.value)} />
       </div>
-      <div className="field admin-filter">
+      <div className="field">
         <label htmlFor={ids.targetId}>Target id</label>
         <input id={ids.targetId} value={draft.filters.targetId ?? ''} onChange={(event) => set('targetId', event.target.value)} />
       </div>
-      <button type="submit" className="btn btn-primary btn-small">
-        Filter
-      </button>
-      {Object.keys(filters).length > 0 && (
-        <Link className="btn btn-secondary btn-small" to="/admin/audit">
-          Clear
-        </Link>
-      )}
+      <div className="admin-search-actions">
+        <button type="submit" className="btn btn-primary">
+          Filter
+        </button>
+        {Object.keys(filters).length > 0 && (
+          <Link className="btn btn-secondary" to="/admin/audit">
+            Clear
+          </Link>
+        )}
+      </div>
     </form>
   );
 }
