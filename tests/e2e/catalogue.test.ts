@@ -164,6 +164,15 @@ describe('catalogue', () => {
     await expectAccessible(page, '/teacher/{id} (student)');
     await favouriteLink(page).click();
     await page.getByText(MSG.noFavorites).waitFor();
+
+    // A service of the profile leads to the conversation about it, where it is asked about and booked.
+    await page.goto(profileUrl);
+    await services.getByRole('link', { name: `Message about this service: ${CLAIRE_OFFERS[1]}` }).click();
+    await page.waitForURL((url) => url.pathname === '/messages' && url.searchParams.get('offerId') !== null);
+    const conversation = page.getByRole('region', { name: 'New conversation' });
+    await conversation.getByRole('heading', { name: 'Claire Dubois' }).waitFor();
+    await conversation.getByText(CLAIRE_OFFERS[1], { exact: true }).waitFor();
+    await expectAccessible(page, '/messages (new conversation about a service)');
   });
 
   it('the header search shows offers as you type and leads to the directory', async () => {

@@ -176,6 +176,27 @@ describe('expert profile', () => {
     expect(screen.getByText(/^At \/login with/)).toHaveTextContent('"from":{"pathname":"/messages","search":"?to=expert-1","hash":""}');
   });
 
+  it('each service leads to its own conversation, for a student and (through the login) for a visitor, not for its expert', async () => {
+    const user = userEvent.setup();
+    profileApi();
+    const student = renderRoutes(routes, { path: '/teacher/expert-1', account: alice });
+    const services = await screen.findByRole('region', { name: 'Services Provided' });
+    await user.click(within(services).getByRole('link', { name: 'Message about this service: valuation' }));
+    expect(screen.getByText('At /messages?offerId=offer-2 with null')).toBeInTheDocument();
+    student.unmount();
+
+    const visitor = renderRoutes(routes, { path: '/teacher/expert-1' });
+    expect(await screen.findByRole('link', { name: 'Message about this service: Financial modelling from scratch' })).toHaveAttribute(
+      'href',
+      '/messages?offerId=offer-1',
+    );
+    visitor.unmount();
+
+    renderRoutes(routes, { path: '/teacher/expert-1', account: anAccount({ _id: 'expert-1', role: 'professor', email: 'claire@example.com' }) });
+    await screen.findByRole('region', { name: 'Services Provided' });
+    expect(screen.queryByRole('link', { name: /^Message about this service/ })).not.toBeInTheDocument();
+  });
+
   it('Teacher not found for an unknown expert', async () => {
     stubApi(() => json(404, { msg: MSG.expertNotFound }));
     renderRoutes(routes, { path: '/teacher/nobody' });

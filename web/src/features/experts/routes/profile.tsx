@@ -143,6 +143,7 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                       <span>{offer.lessonType}</span>
                       <strong className="service-price">{formatPrice(offer)}</strong>
                     </p>
+                    <MessageAboutService expertId={profile._id} offer={offer} />
                     <MemberReport authorId={profile._id} target={{ targetType: 'offer', targetId: offer._id }} what={`offer "${offer.title}"`} />
                   </li>
                 ))}
@@ -185,6 +186,24 @@ function MemberReport({ authorId, ...report }: { authorId?: string } & Parameter
   const { account } = useSession();
   if (!account || account.role === 'admin' || account._id === authorId) return null;
   return <ReportButton {...report} />;
+}
+
+/**
+ * A service's way in: the conversation about that offer, where it is asked about and booked
+ * (`/messages?offerId=`: my open one, else a new one). A visitor signs in first and lands there.
+ */
+function MessageAboutService({ expertId, offer }: { expertId: string; offer: OfferDto }) {
+  const { account } = useSession();
+  if (account?._id === expertId || account?.role === 'admin') return null;
+  return (
+    <Link
+      className="btn btn-secondary btn-small service-action"
+      to={`/messages?${new URLSearchParams({ offerId: offer._id })}`}
+      aria-label={`Message about this service: ${offer.title}`}
+    >
+      Message about this service
+    </Link>
+  );
 }
 
 function ProfileActions({ expertId, firstOfferId }: { expertId: string; firstOfferId?: string }) {
