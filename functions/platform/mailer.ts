@@ -1,7 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { escapeHtml } from '../../shared/markup';
-import type { MailKind } from '../../shared/schemas/notifications';
+import { MAIL_CATEGORIES, type MailKind } from '../../shared/schemas/notifications';
 
 /** The one SES client of a Lambda (API v2: it sends attachments with a simple message). Locally its endpoint is the mail outbox. */
 const ses = new SESv2Client({ region: config.region, endpoint: config.sesEndpoint });
@@ -32,7 +32,12 @@ export interface NoticeMail {
   mail: Mail;
 }
 
-export async function sendMail(mail: Mail): Promise<void> {
+/**
+ * Sends a mail in the product's frame: its HTML inside the branded page of `mailDocument`, and both
+ * forms end with the footer. A notice of a `kind` its reader may switch off says where to do so.
+ */
+export async function sendMail(mail: Mail, kind?: MailKind): Promise<void> {
+  const footer = footerLines(kind);
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
@@ -40,7 +45,10 @@ export async function sendMail(mail: Mail): Promise<void> {
       Content: {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          Body: {
+            Text: { Data: `${mail.text}\n\n--\n${footerText(footer)}`, Charset: 'UTF-8' },
+            Html: { Data: mailDocument(mail.subject, mail.html, footer), Charset: 'UTF-8' },
+          },
           ...(mail.attachments?.length && {
             Attachments: mail.attachments.map((attachment) => ({
               FileName: attachment.filename,
@@ -61,6 +69,67 @@ export function linkMail(to: string, subject: string, intro: string, linkLabel: 
     to,
     subject,
     text: `${intro}\n\n${linkLabel}: ${url}\n\n${outro}`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a></p><p>${escapeHtml(outro)}</p>`,
+    html: `${mailParagraphs([intro])}${mailButton(url, linkLabel)}${mailParagraphs([outro])}`,
   };
+}
+
+/** Lines of a mail as HTML paragraphs, each escaped. */
+export const mailParagraphs = (lines: readonly string[]): string => lines.map((line) => `<p style="${STYLE.paragraph}">${escapeHtml(line)}</p>`).join('');
+
+/** A mail's call to action: a link drawn as a button. */
+export const mailButton = (url: string, label: string): string =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="${STYLE.button}">${escapeHtml(label)}</a></p>`;
+
+/** A quoted excerpt of what someone wrote. */
+export const mailQuote = (text: string): string => `<blockquote style="${STYLE.quote}">${escapeHtml(text)}</blockquote>`;
+
+// Mail programs drop style sheets and scripts: the frame is a table with inline styles, the app's colours.
+const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
+const STYLE = {
+  page: `margin:0;padding:0;background:#f5f7fb;color:#1b2330;font-family:${FONT}`,
+  card: 'width:100%;max-width:560px;background:#ffffff;border:1px solid #d6dbe4;border-radius:10px',
+  brand: 'padding:20px 28px;border-bottom:1px solid #d6dbe4;font-size:18px;font-weight:700;color:#1b2330',
+  mark: 'display:inline-block;width:28px;height:28px;line-height:28px;margin-right:8px;border-radius:6px;background:#1f4fd1;color:#ffffff;text-align:center',
+  body: 'padding:24px 28px;font-size:16px;line-height:1.55',
+  paragraph: 'margin:0 0 16px',
+  button: 'display:inline-block;padding:12px 20px;border-radius:6px;background:#1f4fd1;color:#ffffff;font-weight:600;text-decoration:none',
+  quote: 'margin:0 0 16px;padding:8px 16px;border-left:4px solid #d6dbe4;color:#4a5566',
+  footer: 'padding:16px 28px;border-top:1px solid #d6dbe4;font-size:13px;line-height:1.5;color:#4a5566',
+};
+
+/** A line of a mail's footer: a sentence and the page it names. */
+interface FooterLine {
+  text: string;
+  label: string;
+  url: string;
+}
+
+/** What ends every mail: the product, and for a notice its reader may switch off, where to. */
+function footerLines(kind: MailKind | undefined): FooterLine[] {
+  const lines = [{ text: 'Mentorship: verified industry experts, one-to-one.', label: 'Visit Mentorship', url: config.appUrl }];
+  if (kind !== undefined && MAIL_CATEGORIES[kind] !== 'always') {
+    lines.push({
+      text: 'You get this e-mail because of your notification settings.',
+      label: 'Change them',
+      url: `${config.appUrl}/profile?tab=notifications`,
+    });
+  }
+  return lines;
+}
+
+const footerText = (footer: readonly FooterLine[]) => footer.map(({ text, label, url }) => `${text} ${label}: ${url}`).join('\n');
+const footerHtml = (footer: readonly FooterLine[]) =>
+  footer.map(({ text, label, url }) => `${escapeHtml(text)} <a href="${escapeHtml(url)}" style="color:#173ba0">${escapeHtml(label)}</a>`).join('<br>');
+
+/** The mail's HTML page: the brand, the mail's own HTML (already escaped by its author), the footer. */
+function mailDocument(subject: string, body: string, footer: readonly FooterLine[]): string {
+  return [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="${STYLE.page}"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f7fb"><tr><td align="center" style="padding:24px 12px">`,
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="${STYLE.card}">`,
+    `<tr><td style="${STYLE.brand}"><span style="${STYLE.mark}">M</span>Mentorship</td></tr>`,
+    `<tr><td style="${STYLE.body}">${body}</td></tr>`,
+    `<tr><td style="${STYLE.footer}">${footerHtml(footer)}</td></tr>`,
+    '</table></td></tr></table></body></html>',
+  ].join('');
 }

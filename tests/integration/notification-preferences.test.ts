@@ -94,7 +94,10 @@ describe('a category switched off', () => {
 
     // Receipts cannot be switched off; the expert, who changed nothing, hears of the booking.
     await latestMail(email, `Booking confirmed: ${TITLE}`);
-    await mailWhere(email, (mail) => mail.subject.startsWith('Payment receipt: order #'), 'of the receipt');
+    const receipt = await mailWhere(email, (mail) => mail.subject.startsWith('Payment receipt: order #'), 'of the receipt');
+    // Every mail comes in the product's frame; a receipt does not offer to switch it off.
+    expect(receipt.html).toMatch(/^<!doctype html>.*Mentorship.*<\/html>$/s);
+    expect(`${receipt.text}${receipt.html}`).not.toContain('/profile?tab=notifications');
     await mailWhere(expertEmail, (mail) => mail.subject === `New booking: ${TITLE}` && aboutChat(chatId)(mail), 'of the booking');
 
     expect((await submitMultipart(expert, chatId, pdfDocument())).status).toBe(200);
@@ -103,6 +106,9 @@ describe('a category switched off', () => {
     expect(message.subject).toBe('New message from Mira Mailwise');
     expect(message.text).toContain('“Delivered: read the notes on slide 4 first.”');
     expect(message.html).not.toContain('<b>');
+    // A mail its reader may switch off says where, in both of its forms.
+    expect(message.text).toMatch(/You get this e-mail because of your notification settings\. Change them: http\S+\/profile\?tab=notifications$/);
+    expect(message.html).toMatch(/<a href="http[^"]+\/profile\?tab=notifications"[^>]*>Change them<\/a>/);
     expect((await mailsTo(email)).filter((mail) => mail.subject === `Work delivered: ${TITLE}`)).toEqual([]);
   });
 

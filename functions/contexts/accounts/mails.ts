@@ -1,6 +1,5 @@
 import { config } from '../../platform/config';
-import { linkMail, type Mail } from '../../platform/mailer';
-import { escapeHtml } from '../../../shared/markup';
+import { linkMail, type Mail, mailParagraphs } from '../../platform/mailer';
 import type { ContactBody } from '../../../shared/schemas/auth';
 
 export const activationMail = (to: string, token: string): Mail =>
@@ -29,7 +28,7 @@ export function contactMail(message: ContactBody): Mail {
     to: config.supportEmail,
     subject: `Contact form: ${message.firstName} ${message.lastName}`,
     text: lines.join('\n'),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    html: mailParagraphs(lines),
   };
 }
 

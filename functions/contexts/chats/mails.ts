@@ -3,9 +3,9 @@
  * the conversation, who wrote, a short excerpt of the newest (plain text, never markup), and the link;
  * and the summary of those that came after it, at the end of its window (decision 219).
  */
-import { escapeHtml, stripMarkup } from '../../../shared/markup';
+import { stripMarkup } from '../../../shared/markup';
 import { config } from '../../platform/config';
-import type { Mail } from '../../platform/mailer';
+import { type Mail, mailButton, mailParagraphs, mailQuote } from '../../platform/mailer';
 import type { ChatRecord, MemberRecord, MessageRecord } from './chat';
 
 /** An excerpt says what the message is about; the conversation holds the rest. */
@@ -52,6 +52,6 @@ function messagesMail(reader: Reader, { subject, lead, newest, chat }: { subject
     to: reader.email,
     subject,
     text: `${lines.join('\n\n')}\n\n“${excerpt}”\n\nReply in the conversation: ${url}`,
-    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<blockquote>${escapeHtml(excerpt)}</blockquote><p><a href="${escapeHtml(url)}">Reply in the conversation</a></p>`,
+    html: `${mailParagraphs(lines)}${mailQuote(excerpt)}${mailButton(url, 'Reply in the conversation')}`,
   };
 }

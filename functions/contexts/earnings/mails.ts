@@ -3,12 +3,11 @@
  * bank or failed), composed when the notifications function sends them, from the withdrawal as it
  * is then. Amounts in euros with two decimals.
  */
-import { escapeHtml } from '../../../shared/markup';
 import { eurosFromCents, formatEuros } from '../../../shared/money';
 import type { WithdrawalNotice } from '../../../shared/schemas/notices';
 import { HOLDING_RULES } from '../../../shared/limits';
 import { config } from '../../platform/config';
-import type { Mail, NoticeMail } from '../../platform/mailer';
+import { type Mail, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
 import { HOLDING_PAYOUT_PREFIX, type WithdrawalRecord } from './withdrawal';
 
 export interface Payee {
@@ -24,7 +23,7 @@ function mailTo(payee: Payee, subject: string, paragraphs: (string | undefined)[
     to: payee.email,
     subject,
     text: `${lines.join('\n\n')}\n\nYour earnings: ${url}`,
-    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(url)}">Your earnings</a></p>`,
+    html: `${mailParagraphs(lines)}${mailButton(url, 'Your earnings')}`,
   };
 }
 

@@ -60,7 +60,7 @@ async function mailNewMessages(notice: MessageNotice): Promise<void> {
     const window = await repo.openMessageMailWindow(recipientId, chatId, found.told, MESSAGE_MAILS.windowSeconds);
     if (window) {
       try {
-        await sendMail(found.mail);
+        await sendMail(found.mail, found.kind);
       } catch (error) {
         await repo.closeMessageMailWindow(window);
         throw error;
@@ -86,7 +86,7 @@ async function mailSummary(due: repo.MessageMailWindow): Promise<boolean> {
   const started = await repo.startWindowWithSummary(due, found.told, MESSAGE_MAILS.windowSeconds);
   if (!started) return false;
   try {
-    await sendMail(found.mail);
+    await sendMail(found.mail, found.kind);
   } catch (error) {
     await repo.restoreDueWindow(due, started, MESSAGE_MAILS.windowSeconds);
     throw error;
@@ -127,10 +127,10 @@ async function mailNotice(eventId: string, notice: Notice): Promise<void> {
       : isDataExportNotice(notice)
         ? await dataExportNoticeMails(notice)
         : await noticeMails(notice);
-  for (const { key, mail } of await wantedMails(mails)) {
+  for (const { key, kind, mail } of await wantedMails(mails)) {
     if (!(await repo.claimMail(eventId, key))) continue;
     try {
-      await sendMail(mail);
+      await sendMail(mail, kind);
     } catch (error) {
       await repo.releaseMail(eventId, key);
       throw error;

@@ -7,11 +7,10 @@
  */
 import { createEvent } from 'ics';
 import { HOLDING_RULES, ORDER_RULES } from '../../../shared/limits';
-import { escapeHtml } from '../../../shared/markup';
 import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/money';
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
-import type { Mail, MailAttachment, NoticeMail } from '../../platform/mailer';
+import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
 import { type OrderRecord, sessionEndMs, sessionStartMs } from './order';
 
 /** One side of the order, as its mails address them. */
@@ -81,7 +80,7 @@ function mailTo(party: Party, subject: string, paragraphs: (string | undefined)[
     to: party.email,
     subject,
     text: `${lines.join('\n\n')}\n\nThe conversation: ${url}`,
-    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(url)}">Open the conversation</a></p>`,
+    html: `${mailParagraphs(lines)}${mailButton(url, 'Open the conversation')}`,
     ...(attachment && { attachments: [attachment] }),
   };
 }

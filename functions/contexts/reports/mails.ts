@@ -1,8 +1,7 @@
 /** The mail a warned author receives: a safety notice, always sent whatever the member's mail preferences. */
-import { escapeHtml } from '../../../shared/markup';
 import { REPORT_REASON_LABELS, type ReportReason, type ReportTargetType } from '../../../shared/schemas/reports';
 import { config } from '../../platform/config';
-import type { Mail } from '../../platform/mailer';
+import { type Mail, mailParagraphs } from '../../platform/mailer';
 
 const EXCERPT = 120;
 const NAMES: Record<ReportTargetType, string> = { message: 'message', review: 'review', offer: 'offer' };
@@ -20,6 +19,6 @@ export function reportWarningMail(to: string, warned: { targetType: ReportTarget
     to,
     subject: 'A warning about your content',
     text: lines.join('\n\n'),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    html: mailParagraphs(lines),
   };
 }
