@@ -5,13 +5,19 @@ import type { EarningsOrder } from '@shared/schemas/earnings';
 import { TableScroll } from '@/components/table-scroll';
 import { formatDateTime } from '@/lib/format-date';
 
-/** The credited orders of a page (spec 1: orderNumber, paymentAmount, status Pending or Withdrawn). */
+/**
+ * The credited orders of a page (spec 1: orderNumber, paymentAmount, and whether it is withdrawn).
+ * The spec's "Pending" for a credit not withdrawn yet reads "Not withdrawn yet" here: the Pending
+ * balance above means money held before release (decision 230).
+ */
 export function EarningsOrdersTable({ orders }: { orders: EarningsOrder[] }) {
   const captionId = useId();
   return (
     <TableScroll labelledBy={captionId}>
       <table className="data-table">
-        <caption id={captionId}>Your credited orders, newest first. Withdrawn: covered by a paid withdrawal.</caption>
+        <caption id={captionId}>
+          Your credited orders, newest first. Withdrawn: covered by a paid withdrawal; not withdrawn yet: still in your balances.
+        </caption>
         <thead>
           <tr>
             <th scope="col">Order</th>
@@ -30,7 +36,9 @@ export function EarningsOrdersTable({ orders }: { orders: EarningsOrder[] }) {
               <td>{formatEuros(order.paymentAmount)}</td>
               <td>{formatEuros(order.earned)}</td>
               <td>
-                <span className={`money-badge money-badge-${order.isWithdrawn ? 'done' : 'waiting'}`}>{order.isWithdrawn ? 'Withdrawn' : 'Pending'}</span>
+                <span className={`money-badge money-badge-${order.isWithdrawn ? 'done' : 'waiting'}`}>
+                  {order.isWithdrawn ? 'Withdrawn' : 'Not withdrawn yet'}
+                </span>
               </td>
               <td>
                 <Link to={`/messages?chatId=${encodeURIComponent(order.chatId)}`}>

@@ -88,7 +88,7 @@ describe('the financial dashboard (/earnings)', () => {
     expect(within(first).getByRole('rowheader')).toHaveTextContent('#1001');
     expect(within(first).getByText('€100.00')).toBeInTheDocument();
     expect(within(first).getByText('€85.00')).toBeInTheDocument();
-    expect(within(first).getByText('Pending')).toBeInTheDocument();
+    expect(within(first).getByText('Not withdrawn yet')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Open the conversation of order #1001' })).toHaveAttribute('href', '/messages?chatId=chat-1');
     expect(within(second).getByText('€60.50')).toBeInTheDocument();
     expect(within(second).getByText('€51.43')).toBeInTheDocument();
