@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { CHAT } from '@shared/limits';
 import { MSG } from '@shared/texts';
 import type { ChatDto, MessageDto } from '@shared/schemas/chats';
@@ -260,7 +261,18 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
           {announcement}
         </p>
         {/* The order is over, the conversation is not: a thank-you may still be written (decision 90). */}
-        {chat && isArchived(chat) && <p className="chat-window-note chat-window-archived">{MSG.chatArchived}</p>}
+        {chat && isArchived(chat) && (
+          <p className="chat-window-note chat-window-archived">
+            <span>{MSG.chatArchived}</span>
+            {roleOf(chat, me._id) === 'student' && (
+              <>
+                {' '}
+                {/* The student's open conversation about the offer, else a new one (messages.tsx's ?offerId=). */}
+                <Link to={`/messages?${new URLSearchParams({ offerId: chat.offer._id })}`}>Book this offer again</Link>
+              </>
+            )}
+          </p>
+        )}
         {!failed && <MessageComposer value={draft} onChange={(text) => setDraft(() => text)} onSend={send} textareaRef={textareaRef} />}
       </section>
       {chat && (

@@ -160,7 +160,11 @@ describe('messages page: a conversation', () => {
     renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [paid] }), ...conversationAnswers(paid, history) });
     expect(await within(await screen.findByRole('complementary', { name: 'Offer details' })).findByText(status)).toBeInTheDocument();
     if (status === 'In progress') expect(screen.queryByText(MSG.chatArchived)).not.toBeInTheDocument();
-    else expect(screen.getByText(MSG.chatArchived)).toBeInTheDocument();
+    else {
+      expect(screen.getByText(MSG.chatArchived)).toBeInTheDocument();
+      // The student books the offer again in a new conversation about it.
+      expect(screen.getByRole('link', { name: 'Book this offer again' })).toHaveAttribute('href', `/messages?offerId=${paid.offer._id}`);
+    }
     expect(box()).toBeInTheDocument();
   });
 
