@@ -216,7 +216,7 @@ export const MSG = {
   offerNotAvailable: 'This offer is not available.',
   invalidCursor: 'Invalid page cursor.',
   invalidChatLimit: 'Limit must be a whole number from 1 to 100.',
-  chatArchived: 'This order is closed. You can still write here; to book this offer again, start a new conversation from the offer.',
+  chatArchived: 'This order is closed. You can still write here.',
 
   // Catalogue texts the spec does not give (docs/decisions.md, catalogue)
   payoutsRequired: 'Connect your payment account before creating offers.',
