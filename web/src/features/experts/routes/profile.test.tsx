@@ -114,6 +114,15 @@ describe('expert profile', () => {
     expect(within(section('Services Provided')).getAllByRole('listitem')).toHaveLength(8);
   });
 
+  it('a review names the service it is about, while that offer is published', async () => {
+    profileApi({ reviews: [review(1), { ...review(2), offerId: 'offer-gone' }] });
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    const [first, second] = within(await screen.findByRole('complementary', { name: 'Reviews' })).getAllByRole('listitem');
+    expect(first).toHaveTextContent('1 Oct 2026 · Financial modelling from scratch');
+    expect(second).toHaveTextContent('1 Oct 2026');
+    expect(second).not.toHaveTextContent('·');
+  });
+
   it('no offers: No services yet, and Save says there is nothing to save', async () => {
     const user = userEvent.setup();
     profileApi({ offers: [] });

@@ -69,6 +69,7 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
   const role = expertRole(profile);
   const place = expertPlace(profile);
   const expertises = expertisesOf(profile, offers);
+  const offerTitles = new Map(offers.map((offer) => [offer._id, offer.title]));
   return (
     <div className="page profile">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -164,7 +165,11 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                   </p>
                   <Rating value={review.rating} />
                   {review.comment && <p>{review.comment}</p>}
-                  <p className="review-date">{new Date(review.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' })}</p>
+                  <p className="review-date">
+                    {new Date(review.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' })}
+                    {/* Which service it is about, while that offer is still published. */}
+                    {offerTitles.has(review.offerId) && ` · ${offerTitles.get(review.offerId)}`}
+                  </p>
                   <MemberReport
                     target={{ targetType: 'review', targetId: review._id, offerId: review.offerId }}
                     what={`review by ${review.user.firstName} ${review.user.lastName}`}
