@@ -55,6 +55,12 @@ const attachmentList = (attachments: OutboxAttachment[]) =>
         )
         .join(', ')}</p>`;
 
+/** The mail as a mail program shows it: its HTML in a sandboxed frame (no scripts, no access to this page). */
+const htmlPreview = (mail: { subject: string; html: string }) =>
+  mail.html
+    ? `<details><summary>As HTML</summary><iframe sandbox title="${escapeHtml(mail.subject)} as HTML" srcdoc="${escapeHtml(mail.html)}"></iframe></details>`
+    : '';
+
 export async function serveOutbox(outboxEndpoint: string, asJson: boolean, response: ServerResponse): Promise<void> {
   const mails = await readOutbox(outboxEndpoint);
   if (asJson) {
@@ -64,12 +70,12 @@ export async function serveOutbox(outboxEndpoint: string, asJson: boolean, respo
   const rows = mails
     .map(
       (mail) =>
-        `<article><h2>${escapeHtml(mail.subject)}</h2><p><strong>To:</strong> ${escapeHtml(mail.to.join(', '))} · <time>${new Date(mail.at * 1000).toLocaleString('en-GB')}</time></p><pre>${escapeHtml(mail.text)}</pre>${attachmentList(mail.attachments)}</article>`,
+        `<article><h2>${escapeHtml(mail.subject)}</h2><p><strong>To:</strong> ${escapeHtml(mail.to.join(', '))} · <time>${new Date(mail.at * 1000).toLocaleString('en-GB')}</time></p><pre>${escapeHtml(mail.text)}</pre>${htmlPreview(mail)}${attachmentList(mail.attachments)}</article>`,
     )
     .join('');
   response
     .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
     .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mail outbox</title><style>body{font-family:system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head><body><h1>Local mail outbox</h1><p>${mails.length} mail(s), newest first. JSON: <a href="/_local/mails.json">/_local/mails.json</a></p>${rows || '<p>No mail sent yet.</p>'}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mail outbox</title><style>body{font-family:system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}iframe{width:100%;height:32rem;border:1px solid #ccc;border-radius:8px}</style></head><body><h1>Local mail outbox</h1><p>${mails.length} mail(s), newest first. JSON: <a href="/_local/mails.json">/_local/mails.json</a></p>${rows || '<p>No mail sent yet.</p>'}</body></html>`,
     );
 }

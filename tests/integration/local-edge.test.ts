@@ -6,7 +6,9 @@
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { stackUrl } from '../support/api';
+import { ApiClient, stackUrl } from '../support/api';
+import { latestMail, uniqueEmail } from '../support/outbox';
+import { TEST_SEED } from '../support/seed-settings';
 import { putObjects } from '../support/media';
 import { signedInAs } from '../support/accounts';
 import { ticketFor } from '../support/chats';
@@ -122,5 +124,24 @@ describe('/uploads types', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-disposition')).toBe('attachment');
+  });
+});
+
+describe('the mail outbox page', () => {
+  it('shows each mail as text and, in a sandboxed frame, as its HTML', async () => {
+    const email = uniqueEmail('outbox');
+    const lastName = `Preview${Date.now()}`;
+    const sent = await new ApiClient().post('/auth/contact', { firstName: 'Otto', lastName, email, message: 'Does the <b>outbox</b> show HTML?' });
+    expect(sent.status).toBe(200);
+    const subject = `Contact form: Otto ${lastName}`;
+    const mail = await latestMail(TEST_SEED.adminEmail.replace(/^admin@/, 'support@'), subject);
+    const page = await getWithHost('/_local/mails', `localhost:${port()}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<h2>${subject}</h2>`);
+    // The mail's own page is an attribute's text, never markup of the outbox page.
+    expect(page.body).toContain(
+      `<iframe sandbox title="${subject} as HTML" srcdoc="${mail.html.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}"></iframe>`,
+    );
+    expect(page.body.match(/<!doctype html>/gi)).toHaveLength(1);
   });
 });
