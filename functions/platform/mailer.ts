@@ -46,7 +46,8 @@ export async function sendMail(mail: Mail, kind?: MailKind): Promise<void> {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: {
-            Text: { Data: `${mail.text}\n\n--\n${footerText(footer)}`, Charset: 'UTF-8' },
+            // '-- ' on a line of its own: the signature delimiter mail programs recognise (RFC 3676).
+            Text: { Data: `${mail.text}\n\n-- \n${footerText(footer)}`, Charset: 'UTF-8' },
             Html: { Data: mailDocument(mail.subject, mail.html, footer), Charset: 'UTF-8' },
           },
           ...(mail.attachments?.length && {
@@ -83,6 +84,7 @@ export const mailButton = (url: string, label: string): string =>
 /** A quoted excerpt of what someone wrote. */
 export const mailQuote = (text: string): string => `<blockquote style="${STYLE.quote}">${escapeHtml(text)}</blockquote>`;
 
+const PRODUCT = 'Mentorship';
 // Mail programs drop style sheets and scripts: the frame is a table with inline styles, the app's colours.
 const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
 const STYLE = {
@@ -106,7 +108,7 @@ interface FooterLine {
 
 /** What ends every mail: the product, and for a notice its reader may switch off, where to. */
 function footerLines(kind: MailKind | undefined): FooterLine[] {
-  const lines = [{ text: 'Mentorship: verified industry experts, one-to-one.', label: 'Visit Mentorship', url: config.appUrl }];
+  const lines = [{ text: `${PRODUCT}: verified industry experts, one-to-one.`, label: `Visit ${PRODUCT}`, url: config.appUrl }];
   if (kind !== undefined && MAIL_CATEGORIES[kind] !== 'always') {
     lines.push({
       text: 'You get this e-mail because of your notification settings.',
@@ -127,7 +129,7 @@ function mailDocument(subject: string, body: string, footer: readonly FooterLine
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="${STYLE.page}"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f7fb"><tr><td align="center" style="padding:24px 12px">`,
     `<table role="presentation" cellpadding="0" cellspacing="0" style="${STYLE.card}">`,
-    `<tr><td style="${STYLE.brand}"><span style="${STYLE.mark}">M</span>Mentorship</td></tr>`,
+    `<tr><td style="${STYLE.brand}"><span style="${STYLE.mark}">${PRODUCT[0]}</span>${PRODUCT}</td></tr>`,
     `<tr><td style="${STYLE.body}">${body}</td></tr>`,
     `<tr><td style="${STYLE.footer}">${footerHtml(footer)}</td></tr>`,
     '</table></td></tr></table></body></html>',
