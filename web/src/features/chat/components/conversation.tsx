@@ -19,6 +19,7 @@ import { MessageComposer } from './message-composer';
 import { MessageList, type PendingMessage } from './message-list';
 import { OfferPanel } from './offer-panel';
 import { OrderPanel } from './order-panel';
+import { offerConversationLink } from '@/lib/conversation-links';
 
 export type DraftUpdate = (update: (current: string) => string) => void;
 
@@ -267,8 +268,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
             {roleOf(chat, me._id) === 'student' && (
               <>
                 {' '}
-                {/* The student's open conversation about the offer, else a new one (messages.tsx's ?offerId=). */}
-                <Link to={`/messages?${new URLSearchParams({ offerId: chat.offer._id })}`}>Book this offer again</Link>
+                <Link to={offerConversationLink(chat.offer._id)}>Book this offer again</Link>
               </>
             )}
           </p>

@@ -5,6 +5,7 @@ import { MSG } from '@shared/texts';
 import { listChats } from '@/api/chats';
 import { LoadProblem } from '@/components/load-problem';
 import { useLoad } from '@/features/dashboard/components/use-load';
+import { conversationLink } from '@/lib/conversation-links';
 
 /** What the expert is to do next in an order, or undefined when it waits for someone else. */
 export function expertStep(chat: ChatDto): string | undefined {
@@ -45,7 +46,7 @@ export function OpenOrdersCard() {
             const student = chat.participants[0];
             return (
               <li key={chat._id}>
-                <Link to={`/messages?chatId=${encodeURIComponent(chat._id)}`}>
+                <Link to={conversationLink(chat._id)}>
                   Order #{chat.orderNumber}: {chat.offer.title}
                 </Link>
                 <span>

@@ -4,6 +4,7 @@ import { formatEuros } from '@shared/money';
 import type { EarningsOrder } from '@shared/schemas/earnings';
 import { TableScroll } from '@/components/table-scroll';
 import { formatDateTime } from '@/lib/format-date';
+import { conversationLink } from '@/lib/conversation-links';
 
 /**
  * The credited orders of a page (spec 1: orderNumber, paymentAmount, and whether it is withdrawn).
@@ -41,7 +42,7 @@ export function EarningsOrdersTable({ orders }: { orders: EarningsOrder[] }) {
                 </span>
               </td>
               <td>
-                <Link to={`/messages?chatId=${encodeURIComponent(order.chatId)}`}>
+                <Link to={conversationLink(order.chatId)}>
                   {'Open '}
                   <span className="visually-hidden">the conversation of order #{order.orderNumber}</span>
                 </Link>

@@ -15,6 +15,7 @@ import { listExpertReviews } from '@/features/experts/api/list-expert-reviews';
 import { languageName } from '@/features/experts/lib/languages';
 import { useFavoriteToggle } from '@/features/experts/hooks/use-favorite-toggle';
 import '@/features/experts/experts.css';
+import { offerConversationLink } from '@/lib/conversation-links';
 
 type ProfileData = { profile: ExpertProfile; offers: OfferDto[]; reviews: Review[] } | { problem: string };
 
@@ -193,17 +194,14 @@ function MemberReport({ authorId, ...report }: { authorId?: string } & Parameter
   return <ReportButton {...report} />;
 }
 
-/**
- * A service's way in: the conversation about that offer, where it is asked about and booked
- * (`/messages?offerId=`: my open one, else a new one). A visitor signs in first and lands there.
- */
+/** A service's way in: the conversation about that offer, where it is asked about and booked. A visitor signs in first and lands there. */
 function MessageAboutService({ expertId, offer }: { expertId: string; offer: OfferDto }) {
   const { account } = useSession();
   if (account?._id === expertId || account?.role === 'admin') return null;
   return (
     <Link
       className="btn btn-secondary btn-small service-action"
-      to={`/messages?${new URLSearchParams({ offerId: offer._id })}`}
+      to={offerConversationLink(offer._id)}
       aria-label={`Message about this service: ${offer.title}`}
     >
       Message about this service

@@ -9,6 +9,7 @@ import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { orderHistory } from '@/features/orders/api/order-history';
 import '@/features/orders/orders.css';
+import { conversationLink } from '@/lib/conversation-links';
 
 const BADGES: Record<OrderHistoryItem['paymentStatus'], string> = { paid: 'Paid', pending: 'Pending', free: 'Free', refunded: 'Refunded' };
 
@@ -80,7 +81,7 @@ export default function OrderHistoryRoute() {
                     <td>{dateOf(order.updatedAt)}</td>
                     <td>{priceOf(order)}</td>
                     <td>
-                      <Link to={`/messages?chatId=${encodeURIComponent(order.chatId)}`}>{order.message || 'Open the conversation'}</Link>
+                      <Link to={conversationLink(order.chatId)}>{order.message || 'Open the conversation'}</Link>
                     </td>
                     <td>
                       <span className={`history-badge history-badge-${order.paymentStatus}`}>{BADGES[order.paymentStatus]}</span>
