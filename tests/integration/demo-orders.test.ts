@@ -1,9 +1,10 @@
 /**
  * The demo's conversations and orders, on a stack of this file's own that keeps its state in a
  * folder as `npm start` does (the shared test stacks' clocks are moved by other files, and their
- * deadlines would move the demo orders on). A first start shows Alice an order in every status,
- * each paid one paid at the local Stripe, with a ledger that agrees with it; a restart seeds nothing
- * twice and refunds a payment made before it.
+ * deadlines would move the demo orders on). Its state is a copy of the run's seeded state, which a
+ * first start made (support/seeded-state.ts): it shows Alice an order in every status, each paid one
+ * paid at the local Stripe, with a ledger that agrees with it; a restart seeds nothing twice and
+ * refunds a payment made before it.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,19 +22,21 @@ import type { OrderHistoryItem, OrderHistoryPage } from '../../shared/schemas/ea
 import { MSG } from '../../shared/texts';
 import { ApiClient } from '../support/api';
 import { TEST_SEED } from '../support/seed-settings';
+import { seededStateFolder } from '../support/own-stack';
 import { forkStack, stopStack, type TestStack } from '../support/stack-pool';
 
 const folder = mkdtempSync(join(tmpdir(), 'demo-orders-'));
 let stack: TestStack & { child: ChildProcess };
 
-async function start(): Promise<void> {
-  const { child, ready } = forkStack('demo orders stack', ['--data-dir', folder]);
+/** `from`: the state to copy into the folder first; without it the stack restarts on the folder's. */
+async function start(from?: string): Promise<void> {
+  const { child, ready } = forkStack('demo orders stack', ['--data-dir', folder, ...(from ? ['--seeded-from', from] : [])]);
   stack = { child, ...(await ready) };
 }
 
-beforeAll(start, 120_000);
+beforeAll(async () => start(await seededStateFolder()), 120_000);
 afterAll(async () => {
-  await stopStack(stack.child);
+  if (stack) await stopStack(stack.child);
   rmSync(folder, { recursive: true, force: true });
 });
 

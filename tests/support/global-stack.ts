@@ -1,9 +1,11 @@
 /**
  * The stack project's global setup: a pool of local stacks (stack-pool.ts), one per worker slot,
- * each in memory on a free port in a process of its own, started when a file of that slot first
- * needs it. Each test file finds its stack through stack-setup.ts and tests/support/stack.ts.
+ * each on a free port in a process of its own, started when a file of that slot first needs it,
+ * from a copy of the run's seeded state (seeded-state.ts), seeded when the first stack is asked for.
+ * Each test file finds its stack through stack-setup.ts and tests/support/stack.ts.
  */
 import type { TestProject } from 'vitest/node';
+import { seedState } from './seeded-state';
 import { createStackPool, serveStackPool } from './stack-pool';
 
 declare module 'vitest' {
@@ -14,11 +16,17 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const pool = createStackPool();
+  let seeded: ReturnType<typeof seedState> | undefined;
+  const seededFolder = async () => {
+    seeded ??= seedState();
+    return (await seeded).folder;
+  };
+  const pool = createStackPool(seededFolder);
   const server = await serveStackPool(pool);
   project.provide('stackPool', server.url);
   return async () => {
     await server.close();
     await pool.stopAll();
+    if (seeded) (await seeded.catch(() => undefined))?.remove();
   };
 }

@@ -1,11 +1,12 @@
 /**
  * For a test file that needs a stack unlike the pool's (its state in a folder, to run an operator
- * script on it; the product's real answer floors): forks one for the file, and points every helper
- * at it (API clients, the outbox, the table), as stack-setup.ts points them at the slot's stack.
+ * script on it or restart it; the product's real answer floors): forks one for the file, from a copy
+ * of the run's seeded state as the pool's stacks start (seeded-state.ts), and points every helper at
+ * it (API clients, the outbox, the table), as stack-setup.ts points them at the slot's stack.
  */
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { forkStack, stopStack, type TestStack } from './stack-pool';
 
 export interface OwnStackOptions {
@@ -15,10 +16,21 @@ export interface OwnStackOptions {
   realAnswerTimes?: boolean;
 }
 
+/** The folder of the run's seeded state, from the pool (seeded now if no stack was asked for yet). */
+export async function seededStateFolder(): Promise<string> {
+  const response = await fetch(`${inject('stackPool')}/seeded-state`);
+  if (!response.ok) throw new Error(`No seeded state: ${await response.text()}`);
+  return ((await response.json()) as { folder: string }).folder;
+}
+
 export function onStackOfItsOwn(label: string, options: OwnStackOptions = {}): () => TestStack {
   let stack: (TestStack & { child: ChildProcess }) | undefined;
-  const args = [...(options.dataDir ? ['--data-dir', options.dataDir] : []), ...(options.realAnswerTimes ? ['--real-answer-times'] : [])];
   beforeAll(async () => {
+    const args = [
+      ...['--seeded-from', await seededStateFolder()],
+      ...(options.dataDir ? ['--data-dir', options.dataDir] : []),
+      ...(options.realAnswerTimes ? ['--real-answer-times'] : []),
+    ];
     const { child, ready } = forkStack(label, args);
     stack = { child, ...(await ready) };
     Object.assign(process.env, { TEST_STACK_URL: stack.url, TEST_STACK_ENV: JSON.stringify(stack.env) });

@@ -5,8 +5,12 @@
  * it had the single stack when the files ran one after another: the outbox, the seeded accounts and
  * the table's global counts see no other file's requests while it runs.
  *
+ * Every stack starts from a copy of the run's seeded state (seeded-state.ts), seeded when the first
+ * stack is asked for.
+ *
  * The pool lives in vitest's main process (global-stack.ts) and answers the workers over loopback
- * HTTP: GET /stacks/<slot> -> { url, env }.
+ * HTTP: GET /stacks/<slot> -> { url, env }; GET /seeded-state -> { folder }, for a file that starts a
+ * stack of its own (own-stack.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -68,23 +72,29 @@ export function stopStack(child: ChildProcess): Promise<void> {
   });
 }
 
-export function createStackPool() {
-  const children = new Map<number, { child: ChildProcess; ready: Promise<TestStack> }>();
+/** `seededFolder`: the folder of the run's seeded state, seeded at its first call. */
+export function createStackPool(seededFolder: () => Promise<string>) {
+  const stacks = new Map<number, Promise<TestStack>>();
+  const children: ChildProcess[] = [];
 
-  function start(slot: number): Promise<TestStack> {
-    const stack = forkStack(`test stack ${slot}`);
-    children.set(slot, stack);
-    return stack.ready;
+  async function start(slot: number): Promise<TestStack> {
+    const { child, ready } = forkStack(`test stack ${slot}`, ['--seeded-from', await seededFolder()]);
+    children.push(child);
+    return ready;
   }
 
   return {
+    seededFolder,
     /** The stack of a worker slot, started on first use. */
     get(slot: number): Promise<TestStack> {
-      return children.get(slot)?.ready ?? start(slot);
+      const stack = stacks.get(slot) ?? start(slot);
+      stacks.set(slot, stack);
+      return stack;
     },
     async stopAll(): Promise<void> {
-      await Promise.all([...children.values()].map(({ child }) => stopStack(child)));
-      children.clear();
+      await Promise.all(children.map(stopStack));
+      children.length = 0;
+      stacks.clear();
     },
   };
 }
@@ -93,9 +103,11 @@ export function createStackPool() {
 export async function serveStackPool(pool: ReturnType<typeof createStackPool>): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const slot = Number(/^\/stacks\/(\d+)$/.exec(request.url ?? '')?.[1]);
-    if (!Number.isInteger(slot) || slot < 1) return void response.writeHead(404).end();
-    pool.get(slot).then(
-      (stack) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stack)),
+    const answer =
+      request.url === '/seeded-state' ? pool.seededFolder().then((folder) => ({ folder })) : Number.isInteger(slot) && slot >= 1 ? pool.get(slot) : undefined;
+    if (!answer) return void response.writeHead(404).end();
+    answer.then(
+      (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
       (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),
     );
   });

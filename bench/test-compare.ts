@@ -1,0 +1,99 @@
+/**
+ * The whole CI run of an earlier commit against main's, on this machine, back to back: each side is
+ * a clean clone (`git clone` of this repository, then `git checkout`) that runs `bash .ci/run` as CI
+ * does, timed from outside. The machine's speed moves from one day to the next and within an hour,
+ * so only the ratio of two runs made one after the other says anything; each pair alternates which
+ * side goes first, so that a drift of the machine's speed does not favour one side. Before each run
+ * the machine's calibration figures are taken (bench/lib/machine-speed.ts), as test-times.json
+ * records them. Writes bench/results/test-compare.json.
+ *
+ * Run: npm run test:compare -- <commit> [--pairs 3] [--against <commit>]   (against: main by default)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type MachineSpeed, machineSpeed } from './lib/machine-speed';
+import { ROOT, runBench, writeResults } from './lib/results';
+import { median, round } from './lib/stats';
+
+interface CiRun {
+  commit: string;
+  seconds: number;
+  exitCode: number;
+  machineBefore: MachineSpeed;
+  loadBefore: number;
+  log: string;
+}
+
+const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+
+/** A full commit id, or a clear error. */
+function resolveCommit(name: string): string {
+  const commit = git('rev-parse', '--verify', '--quiet', `${name}^{commit}`);
+  if (!commit) throw new Error(`${name} is not a commit of this repository`);
+  return commit;
+}
+
+/** `bash .ci/run` in a fresh clone of `commit`; the clone is removed afterwards, its log kept. */
+async function ciRun(commit: string, label: string, logDir: string): Promise<CiRun> {
+  const folder = mkdtempSync(join(tmpdir(), `ci-${label}-`));
+  const clone = spawnSync('git', ['clone', '--quiet', ROOT, folder], { stdio: 'inherit' });
+  if (clone.status !== 0) throw new Error(`git clone into ${folder} failed`);
+  spawnSync('git', ['checkout', '--quiet', commit], { cwd: folder, stdio: 'inherit' });
+  const machineBefore = machineSpeed();
+  const loadBefore = round(loadavg()[0]);
+  const log = join(logDir, `${label}-${commit.slice(0, 7)}.log`);
+  const output = createWriteStream(log);
+  const started = performance.now();
+  const exitCode = await new Promise<number>((resolveRun) => {
+    const child = spawn('bash', ['.ci/run'], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(output, { end: false });
+    child.stderr.pipe(output, { end: false });
+    child.on('close', (code) => resolveRun(code ?? 1));
+  });
+  const seconds = round((performance.now() - started) / 1000, 1);
+  output.end();
+  rmSync(folder, { recursive: true, force: true });
+  console.log(
+    `  ${label} ${commit.slice(0, 7)}: ${seconds} s, exit ${exitCode} (bare node ${machineBefore.bareNodeMs} ms, hash ${machineBefore.hashMs} ms, load ${loadBefore}); log ${log}`,
+  );
+  return { commit, seconds, exitCode, machineBefore, loadBefore, log };
+}
+
+runBench(async () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { pairs: { type: 'string', default: '1' }, against: { type: 'string', default: 'main' }, strict: { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new Error('usage: npm run test:compare -- <commit> [--pairs N] [--against <commit>]');
+  const base = resolveCommit(positionals[0]);
+  const head = resolveCommit(values.against);
+  const pairs = Math.max(1, Number(values.pairs) || 1);
+  const logDir = mkdtempSync(join(tmpdir(), 'test-compare-'));
+  console.log(`Comparing .ci/run of ${base.slice(0, 7)} (base) and ${head.slice(0, 7)} (${values.against}), ${pairs} pair(s), back to back on this machine`);
+
+  const results: { pair: number; base: CiRun; head: CiRun; ratio: number }[] = [];
+  for (let pair = 1; pair <= pairs; pair++) {
+    // Alternate the order: a machine getting slower or faster over the hour favours neither side.
+    const baseFirst = pair % 2 === 1;
+    const first = await ciRun(baseFirst ? base : head, baseFirst ? 'base' : 'head', logDir);
+    const second = await ciRun(baseFirst ? head : base, baseFirst ? 'head' : 'base', logDir);
+    const [baseRun, headRun] = baseFirst ? [first, second] : [second, first];
+    const ratio = round(headRun.seconds / baseRun.seconds, 3);
+    results.push({ pair, base: baseRun, head: headRun, ratio });
+    console.log(`  pair ${pair}: base ${baseRun.seconds} s, head ${headRun.seconds} s, ratio ${ratio}`);
+  }
+
+  const figures = {
+    base,
+    head,
+    against: values.against,
+    pairs: results,
+    medianRatio: round(median(results.map((result) => result.ratio)), 3),
+    allPassed: results.every((result) => result.base.exitCode === 0 && result.head.exitCode === 0),
+  };
+  console.log(`Ratio head/base: ${results.map((result) => result.ratio).join(', ')} (median ${figures.medianRatio})`);
+  writeResults('test-compare', figures);
+});
