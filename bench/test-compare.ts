@@ -7,7 +7,8 @@
  * the machine's calibration figures are taken (bench/lib/machine-speed.ts), as test-times.json
  * records them. Writes bench/results/test-compare.json.
  *
- * Run: npm run test:compare -- <commit> [--pairs 3] [--against <commit>]   (against: main by default)
+ * Run: npm run test:compare -- <commit> [--pairs 3] [--against <commit>] [--head-first]
+ *      (against: main by default; --head-first: the first pair runs main first, to alternate across invocations)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -65,7 +66,12 @@ async function ciRun(commit: string, label: string, logDir: string): Promise<CiR
 runBench(async () => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { pairs: { type: 'string', default: '1' }, against: { type: 'string', default: 'main' }, strict: { type: 'boolean' } },
+    options: {
+      pairs: { type: 'string', default: '1' },
+      against: { type: 'string', default: 'main' },
+      'head-first': { type: 'boolean' },
+      strict: { type: 'boolean' },
+    },
   });
   if (positionals.length !== 1) throw new Error('usage: npm run test:compare -- <commit> [--pairs N] [--against <commit>]');
   const base = resolveCommit(positionals[0]);
@@ -77,7 +83,7 @@ runBench(async () => {
   const results: { pair: number; base: CiRun; head: CiRun; ratio: number }[] = [];
   for (let pair = 1; pair <= pairs; pair++) {
     // Alternate the order: a machine getting slower or faster over the hour favours neither side.
-    const baseFirst = pair % 2 === 1;
+    const baseFirst = (pair % 2 === 1) !== Boolean(values['head-first']);
     const first = await ciRun(baseFirst ? base : head, baseFirst ? 'base' : 'head', logDir);
     const second = await ciRun(baseFirst ? head : base, baseFirst ? 'head' : 'base', logDir);
     const [baseRun, headRun] = baseFirst ? [first, second] : [second, first];

@@ -8,6 +8,12 @@ export interface SeedSettings {
   /** The admin's TOTP secret (base32, ADMIN_TOTP_SECRET); without it the first start makes one. */
   adminTotpSecret?: string;
   demoPassword: string;
+  /**
+   * false: the logins only (the admin, the students, the expert logins of the README and Alice's
+   * conversations), without the rest of the catalogue (demo-catalogue.ts): for test stacks whose
+   * files read no catalogue and scan the table (decision 234). Default: the whole demo.
+   */
+  catalogue?: boolean;
 }
 
 /** The demo admin's second factor, as `npm start` prints it; recovery codes only at the start that made them. */

@@ -73,7 +73,7 @@ async function adminSecondFactor(settings: SeedSettings): Promise<AdminSecondFac
 
 async function seedAccounts(settings: SeedSettings): Promise<void> {
   const admin: Profile = { email: settings.adminEmail, firstName: 'Admin', lastName: 'Team' };
-  const experts = demoExperts();
+  const experts = demoExperts(settings);
   const students = [...DEMO_STUDENTS, ...DEMO_REVIEWERS];
   const missing = await missingAddresses([admin, ...students, ...experts.map((expert) => expert.profile)]);
   // A restart on seeded data pays neither the password hashes nor the photos.
@@ -95,10 +95,10 @@ async function seedAccounts(settings: SeedSettings): Promise<void> {
   if (isMissing(admin)) await seedStatisticsHistory(now);
 }
 
-/** The expert logins first, then the rest of the catalogue. */
-function demoExperts(): CatalogueExpert[] {
+/** The expert logins first, then the rest of the catalogue (unless the settings leave it out). */
+function demoExperts(settings: SeedSettings): CatalogueExpert[] {
   const logins = DEMO_EXPERTS.map((profile) => ({ profile, portrait: DEMO_PORTRAITS[profile.email], offers: DEMO_OFFERS[profile.email] ?? [] }));
-  return [...logins, ...CATALOGUE_EXPERTS];
+  return settings.catalogue === false ? logins : [...logins, ...CATALOGUE_EXPERTS];
 }
 
 /** The addresses of these accounts that no account has yet. */

@@ -25,7 +25,8 @@ import { allItems, getItem, setAttributes } from '../support/table';
 const DAY_MS = 86_400_000;
 const WARNING = 'Your account will be deleted for inactivity';
 const folder = mkdtempSync(join(tmpdir(), 'retention-'));
-const stack = onStackOfItsOwn('retention stack', { dataDir: folder });
+// The logins suffice: the job examines every inactive account, and nothing here reads the catalogue (decision 234).
+const stack = onStackOfItsOwn('retention stack', { dataDir: folder, seeded: 'logins' });
 
 const userIdOf = async (client: ApiClient) => String((await client.get<{ _id: string }>('/auth/user')).body._id);
 const warningsTo = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject === WARNING);

@@ -6,7 +6,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { seedState } from './seeded-state';
-import { createStackPool, serveStackPool } from './stack-pool';
+import { createStackPool, type SeededKind, serveStackPool } from './stack-pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,10 +16,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  let seeded: ReturnType<typeof seedState> | undefined;
-  const seededFolder = async () => {
-    seeded ??= seedState();
-    return (await seeded).folder;
+  const seeded = new Map<SeededKind, ReturnType<typeof seedState>>();
+  const seededFolder = async (kind: SeededKind) => {
+    const state = seeded.get(kind) ?? seedState(kind);
+    seeded.set(kind, state);
+    return (await state).folder;
   };
   const pool = createStackPool(seededFolder);
   const server = await serveStackPool(pool);
@@ -27,6 +28,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.close();
     await pool.stopAll();
-    if (seeded) (await seeded.catch(() => undefined))?.remove();
+    for (const state of seeded.values()) (await state.catch(() => undefined))?.remove();
   };
 }

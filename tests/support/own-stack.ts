@@ -7,18 +7,20 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { forkStack, stopStack, type TestStack } from './stack-pool';
+import { forkStack, type SeededKind, seedArgs, stopStack, type TestStack } from './stack-pool';
 
 export interface OwnStackOptions {
   /** Keeps the state in this folder, as `npm start` does; the folder is removed once the stack stops. */
   dataDir?: string;
   /** Registration and forgot-password answer no sooner than the product's AUTH_TIMINGS. */
   realAnswerTimes?: boolean;
+  /** `logins`: the README's logins without the rest of the catalogue, for a file that reads none (decision 234). */
+  seeded?: SeededKind;
 }
 
-/** The folder of the run's seeded state, from the pool (seeded now if no stack was asked for yet). */
-export async function seededStateFolder(): Promise<string> {
-  const response = await fetch(`${inject('stackPool')}/seeded-state`);
+/** The folder of the run's seeded state of that kind, from the pool (seeded now if nobody asked for it yet). */
+export async function seededStateFolder(kind: SeededKind = 'demo'): Promise<string> {
+  const response = await fetch(`${inject('stackPool')}/seeded-state/${kind}`);
   if (!response.ok) throw new Error(`No seeded state: ${await response.text()}`);
   return ((await response.json()) as { folder: string }).folder;
 }
@@ -26,8 +28,9 @@ export async function seededStateFolder(): Promise<string> {
 export function onStackOfItsOwn(label: string, options: OwnStackOptions = {}): () => TestStack {
   let stack: (TestStack & { child: ChildProcess }) | undefined;
   beforeAll(async () => {
+    const kind = options.seeded ?? 'demo';
     const args = [
-      ...['--seeded-from', await seededStateFolder()],
+      ...['--seeded-from', await seededStateFolder(kind), ...seedArgs(kind)],
       ...(options.dataDir ? ['--data-dir', options.dataDir] : []),
       ...(options.realAnswerTimes ? ['--real-answer-times'] : []),
     ];

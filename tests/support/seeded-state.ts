@@ -7,11 +7,12 @@
  * third of a first start's CPU (measured on 2 cores: 2.6 s of node and 3 s of JVM against 6-7.6 s and
  * 10-12 s). The folders live on tmpfs where the machine has one: DynamoDB Local then works on a file
  * in memory, as fast as its in-memory mode.
+ * Each kind (stack-pool.ts's SeededKind) is seeded when first asked for.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forkStack, stopStack } from './stack-pool';
+import { forkStack, type SeededKind, seedArgs, stopStack } from './stack-pool';
 
 const MEMORY_FOLDER = '/dev/shm';
 
@@ -20,10 +21,10 @@ export function stateFolder(prefix: string): string {
   return mkdtempSync(join(existsSync(MEMORY_FOLDER) ? MEMORY_FOLDER : tmpdir(), `marketplace-${prefix}`));
 }
 
-/** Seeds a stack's state into a new folder and answers it once that stack has stopped. */
-export async function seedState(): Promise<{ folder: string; remove(): void }> {
-  const folder = stateFolder('seeded-');
-  const { child, ready } = forkStack('seeded state', ['--data-dir', folder]);
+/** Seeds a stack's state of that kind into a new folder and answers it once that stack has stopped. */
+export async function seedState(kind: SeededKind): Promise<{ folder: string; remove(): void }> {
+  const folder = stateFolder(`seeded-${kind}-`);
+  const { child, ready } = forkStack(`seeded state (${kind})`, ['--data-dir', folder, ...seedArgs(kind)]);
   try {
     await ready;
   } finally {

@@ -10,7 +10,7 @@
  * in a folder of its own on tmpfs, removed at stop. Without it the stack seeds its own. `--data-dir
  * <folder>` keeps the state in that folder instead (copied there first with `--seeded-from`), for a
  * test that restarts the stack or runs an operator script on it; `--real-answer-times` keeps the
- * product's answer floors. Talks to the pool over IPC (stack-pool.ts): 'ready' with the URL and
+ * product's answer floors; `--without-catalogue` seeds (and finds, at a restart) the logins only. Talks to the pool over IPC (stack-pool.ts): 'ready' with the URL and
  * environment, 'stop' to end.
  */
 import { cpSync, rmSync } from 'node:fs';
@@ -22,7 +22,12 @@ import { TEST_AUTH_ANSWER_FLOOR_MS, TEST_PASSWORD_HASH_COST, TEST_SEED } from '.
 import { stateFolder } from './seeded-state';
 
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, 'seeded-from': { type: 'string' }, 'real-answer-times': { type: 'boolean' } },
+  options: {
+    'data-dir': { type: 'string' },
+    'seeded-from': { type: 'string' },
+    'real-answer-times': { type: 'boolean' },
+    'without-catalogue': { type: 'boolean' },
+  },
 });
 
 // Set here only, not in the environment handed to the tests: `npm start` in start-command.test.ts and
@@ -39,7 +44,7 @@ if (seededFrom && dataDir) cpSync(seededFrom, dataDir, { recursive: true });
 const starting = startLocalStack({
   port: await freePort(),
   dataDir,
-  seed: TEST_SEED,
+  seed: values['without-catalogue'] ? { ...TEST_SEED, catalogue: false } : TEST_SEED,
   scheduledWork: false,
   dynamoJavaOptions: LIGHT_JVM_OPTIONS,
 });

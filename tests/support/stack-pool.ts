@@ -9,8 +9,8 @@
  * stack is asked for.
  *
  * The pool lives in vitest's main process (global-stack.ts) and answers the workers over loopback
- * HTTP: GET /stacks/<slot> -> { url, env }; GET /seeded-state -> { folder }, for a file that starts a
- * stack of its own (own-stack.ts).
+ * HTTP: GET /stacks/<slot> -> { url, env }; GET /seeded-state/<kind> -> { folder }, for a file that
+ * starts a stack of its own (own-stack.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -26,6 +26,17 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 120_000;
 
 type Message = { type: 'ready'; url: string; env: Record<string, string> };
+
+/**
+ * The kinds of seeded state (seeded-state.ts): `demo`, the whole demo, for the pool's stacks;
+ * `logins`, the README's logins without the rest of the catalogue, for files on a stack of their own
+ * that read no catalogue and scan the table (decision 234).
+ */
+export type SeededKind = 'demo' | 'logins';
+export const SEEDED_KINDS: readonly SeededKind[] = ['demo', 'logins'];
+
+/** How a stack (stack-child.ts) is told to seed that kind, or to find it at a restart. */
+export const seedArgs = (kind: SeededKind): string[] => (kind === 'logins' ? ['--without-catalogue'] : []);
 
 /** A local stack in a process of its own (stack-child.ts, given `args`), and when it is ready. */
 export function forkStack(label: string, args: string[] = []): { child: ChildProcess; ready: Promise<TestStack> } {
@@ -72,13 +83,13 @@ export function stopStack(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `seededFolder`: the folder of the run's seeded state, seeded at its first call. */
-export function createStackPool(seededFolder: () => Promise<string>) {
+/** `seededFolder`: the folder of the run's seeded state of a kind, seeded at its first call. */
+export function createStackPool(seededFolder: (kind: SeededKind) => Promise<string>) {
   const stacks = new Map<number, Promise<TestStack>>();
   const children: ChildProcess[] = [];
 
   async function start(slot: number): Promise<TestStack> {
-    const { child, ready } = forkStack(`test stack ${slot}`, ['--seeded-from', await seededFolder()]);
+    const { child, ready } = forkStack(`test stack ${slot}`, ['--seeded-from', await seededFolder('demo')]);
     children.push(child);
     return ready;
   }
@@ -103,8 +114,8 @@ export function createStackPool(seededFolder: () => Promise<string>) {
 export async function serveStackPool(pool: ReturnType<typeof createStackPool>): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const slot = Number(/^\/stacks\/(\d+)$/.exec(request.url ?? '')?.[1]);
-    const answer =
-      request.url === '/seeded-state' ? pool.seededFolder().then((folder) => ({ folder })) : Number.isInteger(slot) && slot >= 1 ? pool.get(slot) : undefined;
+    const kind = SEEDED_KINDS.find((candidate) => request.url === `/seeded-state/${candidate}`);
+    const answer = kind ? pool.seededFolder(kind).then((folder) => ({ folder })) : Number.isInteger(slot) && slot >= 1 ? pool.get(slot) : undefined;
     if (!answer) return void response.writeHead(404).end();
     answer.then(
       (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),

@@ -57,7 +57,8 @@ describe('header', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     // The question loads when first asked.
     const dialog = await screen.findByRole('alertdialog', { name: MSG.logoutConfirm });
-    expect(within(dialog).getByRole('button', { name: 'No' })).toHaveFocus();
+    // The dialog moves focus in an effect, right after it is drawn.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'No' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/logout', expect.anything());

@@ -60,7 +60,8 @@ describe('messages page: the order, as the student', () => {
 
     await user.click(order().getByRole('button', { name: 'Choose date and hours' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Choose date and hours' }, { timeout: 5000 }));
-    expect(dialog.getByLabelText('Date')).toHaveFocus();
+    // The dialog moves focus in an effect, right after it is drawn.
+    await waitFor(() => expect(dialog.getByLabelText('Date')).toHaveFocus());
     expect(dialog.getByText(`Times are in your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}.`)).toBeInTheDocument();
 
     fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(new Date(Date.now() - DAY)) } });
