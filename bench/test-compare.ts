@@ -5,13 +5,14 @@
  * so only the ratio of two runs made one after the other says anything; each pair alternates which
  * side goes first, so that a drift of the machine's speed does not favour one side. Before each run
  * the machine's calibration figures are taken (bench/lib/machine-speed.ts), as test-times.json
- * records them. Writes bench/results/test-compare.json.
+ * records them. Writes bench/results/test-compare.json; each run's log and its own
+ * bench/results/test-times.json stay in the folder it names.
  *
  * Run: npm run test:compare -- <commit> [--pairs 3] [--against <commit>] [--head-first]
  *      (against: main by default; --head-first: the first pair runs main first, to alternate across invocations)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,6 +57,9 @@ async function ciRun(commit: string, label: string, logDir: string): Promise<CiR
   });
   const seconds = round((performance.now() - started) / 1000, 1);
   output.end();
+  // The run's own figures (ciRunSeconds, per project, the slowest files), kept beside its log.
+  const figures = join(folder, 'bench/results/test-times.json');
+  if (existsSync(figures)) copyFileSync(figures, log.replace(/\.log$/, '-test-times.json'));
   rmSync(folder, { recursive: true, force: true });
   console.log(
     `  ${label} ${commit.slice(0, 7)}: ${seconds} s, exit ${exitCode} (bare node ${machineBefore.bareNodeMs} ms, hash ${machineBefore.hashMs} ms, load ${loadBefore}); log ${log}`,
