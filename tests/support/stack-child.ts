@@ -10,8 +10,8 @@
  * in a folder of its own on tmpfs, removed at stop. Without it the stack seeds its own. `--data-dir
  * <folder>` keeps the state in that folder instead (copied there first with `--seeded-from`), for a
  * test that restarts the stack or runs an operator script on it; `--real-answer-times` keeps the
- * product's answer floors; `--without-catalogue` seeds (and finds, at a restart) the logins only. Talks to the pool over IPC (stack-pool.ts): 'ready' with the URL and
- * environment, 'stop' to end.
+ * product's answer floors; `--without-catalogue` seeds (and finds, at a restart) the logins only.
+ * Talks to the pool over IPC (stack-pool.ts): 'ready' with the URL and environment, 'stop' to end.
  */
 import { cpSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
