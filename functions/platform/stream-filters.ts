@@ -29,6 +29,16 @@ export const STREAM_FILTERS = {
 const passes = (rule: Rule, value: unknown) =>
   typeof value === 'string' && rule.some((allowed) => (typeof allowed === 'string' ? value === allowed : value.startsWith(allowed.prefix)));
 
+/**
+ * Whether a write to an item with these attributes (marshalled, as in a stream record's Keys) can
+ * make a record that passes the filter: the filter's `dynamodb.Keys` part only, since a write's
+ * image and event name are known only once the table has applied it.
+ */
+export function keysMayPass(filter: StreamFilter, item: Record<string, unknown>): boolean {
+  const keys = (filter.dynamodb as StreamFilter | undefined)?.Keys as StreamFilter | undefined;
+  return keys === undefined || matchesStreamFilter(keys, item);
+}
+
 /** Whether a stream record (as Lambda hands it over) passes the filter. */
 export function matchesStreamFilter(filter: StreamFilter, record: unknown): boolean {
   if (record === null || typeof record !== 'object') return false;

@@ -24,7 +24,7 @@ import { createStaticFiles } from './static-files';
 import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createSignedDownloadProxy } from './signed-downloads';
 import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, MANAGEMENT_PATH } from './ws-gateway';
-import { startTableStream } from './table-stream';
+import { startTableStream, type TableWrite } from './table-stream';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { type LocalStripe, startLocalStripe } from './stripe';
 import { createTestClock, TEST_CLOCK_PATH } from './test-clock';
@@ -291,12 +291,13 @@ function streamPollMs(): number | undefined {
 const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
 
 /** The handlers' table client tells the stream reader about each write, as DynamoDB's own stream learns of them. */
-async function nudgeStreamOnWrites(nudge: () => void): Promise<void> {
+async function nudgeStreamOnWrites(nudge: (write: TableWrite) => void): Promise<void> {
   const { db } = await import('../../functions/platform/table');
   db.middlewareStack.add(
     (next, context) => async (args) => {
       const output = await next(args);
-      if (WRITE_COMMANDS.has(String(context.commandName))) nudge();
+      const command = String(context.commandName);
+      if (WRITE_COMMANDS.has(command)) nudge({ command, input: args.input });
       return output;
     },
     { step: 'initialize', name: 'localStreamNudge' },

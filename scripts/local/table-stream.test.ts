@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitDynamoEndpoint } from '../../tests/support/local-table';
 import { ensureTable, LOCAL_CREDENTIALS } from './dynamodb';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
-import { startTableStream } from './table-stream';
+import { concernsConsumers, startTableStream } from './table-stream';
 
 const TABLE = 'stream-test';
 let client: DynamoDBClient;
@@ -136,6 +136,34 @@ async function readThroughFailures(table: string, error: 'busy' | 'trimmed', [du
     proxy.server.close();
   }
 }
+
+describe('which writes wake the reader', () => {
+  const consumers = [{ filter: STREAM_FILTERS.notifications }, { filter: STREAM_FILTERS.dataExports }];
+  const write = (command: string, input: unknown) => concernsConsumers(consumers, { command, input });
+
+  it('an event, or a data export request, as the document client and as the raw client send them', () => {
+    expect(write('PutItemCommand', { Item: { pk: 'EVENT#1', sk: 'EVENT', type: 'newMessage' } })).toBe(true);
+    expect(write('PutItemCommand', { Item: { pk: { S: 'EVENT#1' }, sk: { S: 'EVENT' } } })).toBe(true);
+    expect(write('UpdateItemCommand', { Key: { pk: 'USER#1', sk: 'DATA_EXPORT' } })).toBe(true);
+    expect(
+      write('TransactWriteItemsCommand', {
+        TransactItems: [{ Update: { Key: { pk: 'ORDER#1', sk: 'ORDER' } } }, { Put: { Item: { pk: 'EVENT#2', sk: 'EVENT' } } }],
+      }),
+    ).toBe(true);
+    expect(write('BatchWriteItemCommand', { RequestItems: { table: [{ PutRequest: { Item: { pk: { S: 'EVENT#3' }, sk: { S: 'EVENT' } } } }] } })).toBe(true);
+  });
+
+  it('not a write that no consumer would receive: a user, an order, a message, in a transaction or not', () => {
+    expect(write('PutItemCommand', { Item: { pk: 'USER#1', sk: 'PROFILE' } })).toBe(false);
+    expect(write('UpdateItemCommand', { Key: { pk: { S: 'ORDER#1' }, sk: { S: 'ORDER' } } })).toBe(false);
+    expect(write('DeleteItemCommand', { Key: { pk: 'CHAT#1', sk: 'MESSAGE#1' } })).toBe(false);
+    expect(
+      write('TransactWriteItemsCommand', {
+        TransactItems: [{ Put: { Item: { pk: 'CHAT#1', sk: 'MESSAGE#2' } } }, { ConditionCheck: { Key: { pk: 'EVENT#9', sk: 'EVENT' } } }],
+      }),
+    ).toBe(false);
+  });
+});
 
 describe('the local table stream', { timeout: 15_000 }, () => {
   it('hands inserted event items to the handler in order, and nothing else', async () => {

@@ -9,7 +9,9 @@
  * Polling: AWS polls a shard about four times a second. By default the stack tells the reader when
  * a handler wrote to the table (`nudge`): it reads at once, then every 2 ms, backing off to 32, while
  * DynamoDB Local makes the record readable, and otherwise every second, for writes the handlers did
- * not make (a test's own, an operator script's). A message reaches the other side in milliseconds,
+ * not make (a test's own, an operator script's). A write whose keys no consumer's filter can pass
+ * (most of them: a user, an order, a message) wakes no read: its record waits for the next one, and
+ * no consumer would have received it. A message reaches the other side in milliseconds,
  * without empty reads that would take DynamoDB Local's CPU from the writes: polling every 100 ms cost
  * an idle stack a tenth of a core (node 1.4 s and the JVM 2 s of CPU in 30 s; every second: 0.3 s
  * and none), and a CI run keeps 3 to 5 stacks up for 15 minutes (decision 231).
@@ -27,7 +29,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { matchesStreamFilter, type StreamFilter } from '../../functions/platform/stream-filters';
+import { keysMayPass, matchesStreamFilter, type StreamFilter } from '../../functions/platform/stream-filters';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
@@ -44,6 +46,45 @@ const BURST_PAUSES_MS = [2, 2, 2, 4, 4, 8, 16, 32];
 /** Reads while no handler wrote: for writes made around the handlers only (see above). */
 const IDLE_POLL_MS = 1000;
 const RETRIES = 3;
+
+/**
+ * A write as the table client's middleware sees it: its command's name and input, whose attribute
+ * values are plain (the document client marshals them later) or marshalled (`{ S: … }`).
+ */
+export interface TableWrite {
+  command: string;
+  input: unknown;
+}
+
+type Item = Record<string, unknown>;
+interface WriteInput {
+  Item?: Item;
+  Key?: Item;
+  TransactItems?: { Put?: { Item?: Item }; Update?: { Key?: Item }; Delete?: { Key?: Item } }[];
+  RequestItems?: Record<string, { PutRequest?: { Item?: Item }; DeleteRequest?: { Key?: Item } }[]>;
+}
+
+/** A string attribute as a stream record holds it. */
+const marshalled = (item: Item): Item =>
+  Object.fromEntries(Object.entries(item).map(([name, value]) => [name, typeof value === 'string' ? { S: value } : value]));
+
+/** The items a write touches (a put's item, an update's or a delete's key), in a transaction or a batch too, marshalled. */
+export function writtenItems({ input }: TableWrite): Item[] {
+  const { Item, Key, TransactItems = [], RequestItems = {} } = (input ?? {}) as WriteInput;
+  return [
+    Item,
+    Key,
+    ...TransactItems.map((action) => action.Put?.Item ?? action.Update?.Key ?? action.Delete?.Key),
+    ...Object.values(RequestItems).flatMap((requests) => requests.map((request) => request.PutRequest?.Item ?? request.DeleteRequest?.Key)),
+  ]
+    .filter((item): item is Item => item !== undefined)
+    .map(marshalled);
+}
+
+/** Whether a consumer can receive the record of this write: a read is worth waking for. */
+export function concernsConsumers(consumers: Pick<StreamConsumer, 'filter'>[], write: TableWrite): boolean {
+  return writtenItems(write).some((item) => consumers.some(({ filter }) => keysMayPass(filter, item)));
+}
 
 export interface TableStreamOptions {
   /** Read every so many ms, ignoring nudges (AWS's polling); unset, nudged reads. */
@@ -173,9 +214,9 @@ export async function startTableStream(endpoint: string, tableName: string, cons
   })();
 
   return {
-    /** A handler wrote to the table: look now, then again shortly. */
-    nudge() {
-      if (pollMs) return;
+    /** A handler wrote to the table (this write, or one not described): look now, then again shortly. */
+    nudge(write?: TableWrite) {
+      if (pollMs || (write && !concernsConsumers(consumers, write))) return;
       writes += 1;
       emptyReads = 0;
       wake?.();
