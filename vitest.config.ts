@@ -71,6 +71,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
+          // A worker's files share its loaded packages (the AWS SDK, playwright-core): about a CPU-second
+          // of imports per file. The setup file starts each file afresh and points it at its stack.
+          isolate: false,
           setupFiles: ['tests/support/stack-setup.ts'],
           // A guard against a hang, never a measure of speed (bench/ measures): a browser journey
           // through a whole order takes 45 s on 2 cores busy with the suite, and more on a slower day.

@@ -1,7 +1,8 @@
 /**
  * The stack project's global setup: a pool of local stacks (stack-pool.ts), one per worker slot,
  * each on a free port in a process of its own, started when a file of that slot first needs it,
- * from a copy of the run's seeded state (seeded-state.ts), seeded when the first stack is asked for.
+ * from a copy of the run's seeded state (seeded-state.ts). The demo's is seeded from the start, while
+ * vitest starts its workers and loads the first files; the logins' when a file first asks for it.
  * Each test file finds its stack through stack-setup.ts and tests/support/stack.ts.
  */
 import type { TestProject } from 'vitest/node';
@@ -22,6 +23,8 @@ export default async function setup(project: TestProject) {
     seeded.set(kind, state);
     return (await state).folder;
   };
+  // Its failure reaches the files that wait for it, not the setup.
+  seededFolder('demo').catch(() => undefined);
   const pool = createStackPool(seededFolder);
   const server = await serveStackPool(pool);
   project.provide('stackPool', server.url);

@@ -2,8 +2,12 @@
  * Setup file of the stack project: before a test file loads, finds the stack of this worker slot
  * (started on first use, see stack-pool.ts) and puts its configuration into the environment, so that
  * the product's modules a test imports (repositories, handlers) reach the same table as the stack.
+ * The files share their worker's loaded packages (isolate: false), each starting afresh (fresh-file.ts).
  */
 import { inject } from 'vitest';
+import { startFileAfresh } from './fresh-file';
+
+startFileAfresh();
 
 const slot = Number(process.env.VITEST_POOL_ID ?? '1');
 const response = await fetch(`${inject('stackPool')}/stacks/${slot}`);
