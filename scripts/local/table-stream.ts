@@ -69,7 +69,7 @@ const marshalled = (item: Item): Item =>
   Object.fromEntries(Object.entries(item).map(([name, value]) => [name, typeof value === 'string' ? { S: value } : value]));
 
 /** The items a write touches (a put's item, an update's or a delete's key), in a transaction or a batch too, marshalled. */
-export function writtenItems({ input }: TableWrite): Item[] {
+function writtenItems({ input }: TableWrite): Item[] {
   const { Item, Key, TransactItems = [], RequestItems = {} } = (input ?? {}) as WriteInput;
   return [
     Item,
