@@ -1,6 +1,7 @@
 /** /_local/mails(.json): the mails the functions sent, newest first, read back from the SES outbox. */
 import type { ServerResponse } from 'node:http';
 import { escapeHtml } from '../../shared/markup';
+import type { StoredMail } from './storage';
 
 /** A file sent with a mail; its content base64-encoded, as SES takes it. */
 export interface OutboxAttachment {
@@ -19,19 +20,11 @@ export interface OutboxMail {
   at: number;
 }
 
-interface StoredMail {
-  from: string;
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string; html?: string };
-  attachments?: { filename?: string; contentType: string; content: string }[];
-  at: number;
-}
-
-export async function readOutbox(outboxEndpoint: string): Promise<OutboxMail[]> {
-  const response = await fetch(`${outboxEndpoint}/store`);
-  const { emails } = (await response.json()) as { emails: StoredMail[] };
-  return emails
+/** The mails, newest first; with `to`, only those addressed to it (in any case), as a test reads one inbox. */
+export function outboxMails(stored: readonly StoredMail[], to?: string): OutboxMail[] {
+  const recipient = to?.toLowerCase();
+  return stored
+    .filter((mail) => recipient === undefined || mail.destination.to.some((address) => address.toLowerCase() === recipient))
     .map((mail) => ({
       to: mail.destination.to,
       from: mail.from,
@@ -61,8 +54,9 @@ const htmlPreview = (mail: { subject: string; html: string }) =>
     ? `<details><summary>As HTML</summary><iframe sandbox title="${escapeHtml(mail.subject)} as HTML" srcdoc="${escapeHtml(mail.html)}"></iframe></details>`
     : '';
 
-export async function serveOutbox(outboxEndpoint: string, asJson: boolean, response: ServerResponse): Promise<void> {
-  const mails = await readOutbox(outboxEndpoint);
+/** `to`: the `?to=` of /_local/mails.json, for one address's mails. */
+export function serveOutbox(stored: readonly StoredMail[], asJson: boolean, response: ServerResponse, to?: string): void {
+  const mails = outboxMails(stored, to);
   if (asJson) {
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(mails));
     return;

@@ -170,7 +170,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api(request, response);
       if (path.startsWith('/uploads/')) return proxyUpload(s3.endpoint, path, response);
       if (path.startsWith(`${UPLOAD_FORM_PATH}/`)) return request.method === 'GET' ? signedDownloads(request, response) : uploadForms(request, response);
-      if (path === '/_local/mails' || path === '/_local/mails.json') return serveOutbox(outbox.endpoint, path.endsWith('.json'), response);
+      if (path === '/_local/mails' || path === '/_local/mails.json') {
+        const to = new URL(request.url ?? '/', 'http://local').searchParams.get('to') ?? undefined;
+        return serveOutbox(outbox.mails(), path.endsWith('.json'), response, to);
+      }
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
       if (path === TEST_CLOCK_PATH) return testClock(request, response);
       if (localStripe && (path === '/_local/payments' || path.startsWith('/_local/payments/'))) return localStripe.serve(request, response);

@@ -35,11 +35,32 @@ export async function startS3(directory: string, buckets: string[]): Promise<Loc
   return { endpoint, stop: () => server.close() };
 }
 
-// The package is CommonJS with its server as `exports.default`.
-const startSesOutbox: (config: { host: string; port: number }) => Promise<Server> = createRequire(import.meta.url)('aws-ses-v2-local').default;
+// The package is CommonJS with its server as `exports.default`, and keeps the mails in its module.
+const requireCjs = createRequire(import.meta.url);
+const startSesOutbox: (config: { host: string; port: number }) => Promise<Server> = requireCjs('aws-ses-v2-local').default;
+const sesStore: { getStoreReadonly(): { emails: readonly StoredMail[] } } = requireCjs('aws-ses-v2-local/dist/store');
 
-export async function startOutbox(): Promise<LocalService> {
+/** A mail as aws-ses-v2-local keeps it. */
+export interface StoredMail {
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  attachments?: { filename?: string; contentType: string; content: string }[];
+  at: number;
+}
+
+export interface LocalOutbox extends LocalService {
+  /** The mails sent so far, oldest first, read in this process: its HTTP /store serializes every mail. */
+  mails(): readonly StoredMail[];
+}
+
+export async function startOutbox(): Promise<LocalOutbox> {
   const port = await freePort();
   const server: Server = await startSesOutbox({ host: '127.0.0.1', port });
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    mails: () => sesStore.getStoreReadonly().emails,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 import { adminCode } from './accounts';
 import { EVENTUALLY_MS } from './eventually';
 import { stackUrl } from './api';
@@ -26,19 +26,25 @@ const ARGS = [
   '--disable-quic',
 ];
 
-export interface TestBrowser {
-  browser: Browser;
-  /** A fresh context (cookies, storage) with one page, at a desktop or phone size. */
-  newPage(options?: { mobile?: boolean }): Promise<Page>;
-  close(): Promise<void>;
+/**
+ * The worker's Chromium, launched by its first browser file and kept for the next ones (the stack
+ * project's files share their worker: isolate: false), as Playwright's own runner keeps one browser
+ * per worker: a launch costs about 2 CPU-seconds. Each file still gets fresh contexts (cookies,
+ * storage, cache) and closes them. Playwright gives the launch a fresh temporary profile (it refuses
+ * --user-data-dir with launch()); HOME and XDG folders point into a temp folder removed at exit.
+ * A browser that went away (a crash) is launched anew.
+ */
+async function workerBrowser(): Promise<Browser> {
+  const holder = globalThis as { workerBrowser?: Promise<Browser> };
+  const running = await holder.workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  holder.workerBrowser = launch();
+  return holder.workerBrowser;
 }
 
-/**
- * One Chromium per test file. Playwright gives each launch a fresh temporary profile (it refuses
- * --user-data-dir with launch()); HOME and XDG folders point into a temp folder too.
- */
-export async function launchBrowser(): Promise<TestBrowser> {
+async function launch(): Promise<Browser> {
   const home = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+  process.once('exit', () => rmSync(home, { recursive: true, force: true }));
   const env = {
     ...process.env,
     HOME: home,
@@ -47,30 +53,11 @@ export async function launchBrowser(): Promise<TestBrowser> {
     XDG_DATA_HOME: join(home, 'data'),
     XDG_RUNTIME_DIR: join(home, 'runtime'),
   } as Record<string, string>;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, env });
-  const contexts: BrowserContext[] = [];
-  return {
-    browser,
-    async newPage({ mobile = false } = {}) {
-      const context = await browser.newContext({
-        baseURL: stackUrl(),
-        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-        isMobile: mobile,
-        hasTouch: mobile,
-      });
-      contexts.push(context);
-      context.setDefaultTimeout(EVENTUALLY_MS);
-      // A first load fetches the SPA while the other files' stacks start beside it on 2 cores.
-      context.setDefaultNavigationTimeout(30_000);
-      return context.newPage();
-    },
-    async close() {
-      await Promise.allSettled(contexts.map((c) => c.close()));
-      await browser.close();
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, env });
 }
+
+/** A fresh context (cookies, storage) with one page, at a desktop or phone size. */
+type NewPage = (options?: { mobile?: boolean }) => Promise<Page>;
 
 const AXE_SOURCE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -145,14 +132,25 @@ export async function logInAsAdmin(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/admin');
 }
 
-/** One Chromium for the calling test file: launched before its tests, closed after them. */
-export function browserForFile(): Pick<TestBrowser, 'newPage'> {
-  let launched: TestBrowser | undefined;
-  beforeAll(async () => {
-    launched = await launchBrowser();
-  });
+/** Pages for the calling test file, in the worker's Chromium: its contexts are closed after its tests. */
+export function browserForFile(): { newPage: NewPage } {
+  const contexts: BrowserContext[] = [];
   afterAll(async () => {
-    await launched?.close();
+    await Promise.allSettled(contexts.splice(0).map((context) => context.close()));
   });
-  return { newPage: (options) => launched!.newPage(options) };
+  return {
+    async newPage({ mobile = false } = {}) {
+      const context = await (await workerBrowser()).newContext({
+        baseURL: stackUrl(),
+        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        isMobile: mobile,
+        hasTouch: mobile,
+      });
+      contexts.push(context);
+      context.setDefaultTimeout(EVENTUALLY_MS);
+      // A first load fetches the SPA while the other files' stacks start beside it on 2 cores.
+      context.setDefaultNavigationTimeout(30_000);
+      return context.newPage();
+    },
+  };
 }

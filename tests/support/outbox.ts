@@ -4,10 +4,10 @@ import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { stackUrl } from './api';
 import { EVENTUALLY_MS } from './eventually';
 
+/** The mails to an address, newest first: the stack picks them out of every mail it sent. */
 export async function mailsTo(address: string): Promise<OutboxMail[]> {
-  const response = await fetch(`${stackUrl()}/_local/mails.json`);
-  const mails = (await response.json()) as OutboxMail[];
-  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+  const response = await fetch(`${stackUrl()}/_local/mails.json?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as OutboxMail[];
 }
 
 /** The newest mail to an address that matches, waiting for it to arrive. */
