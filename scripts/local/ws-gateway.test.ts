@@ -67,3 +67,39 @@ describe('local WebSocket gateway as the edge', () => {
     }
   });
 });
+
+describe('local WebSocket gateway when the client leaves early', () => {
+  it('runs $disconnect for a client that left while $connect ran, so no record of the connection stays', async () => {
+    const routes: string[] = [];
+    let connectRan: () => void = () => undefined;
+    const connectStarted = new Promise<void>((resolve) => (connectRan = resolve));
+    let finishConnect: () => void = () => undefined;
+    const gateway = createWsGateway(
+      async (event) => {
+        routes.push(event.requestContext.routeKey);
+        if (event.requestContext.routeKey === '$connect') {
+          connectRan();
+          await new Promise<void>((resolve) => (finishConnect = resolve));
+        }
+        return { statusCode: 200 };
+      },
+      { originSecret: 'the-edge-secret' },
+    );
+    const server = createServer();
+    server.on('upgrade', (request, socket, head) => void gateway.upgrade(request, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      socket.on('error', () => undefined);
+      await connectStarted;
+      socket.terminate();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      finishConnect();
+      await expect.poll(() => routes).toEqual(['$connect', '$disconnect']);
+    } finally {
+      await gateway.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

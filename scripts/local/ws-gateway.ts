@@ -62,6 +62,13 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`);
       return;
     }
+    // The client left while $connect ran (a page closed under load): the connection was made, so it
+    // ends as any other does, with $disconnect, or the handler's record of it would stay for good.
+    if (!socket.readable || !socket.writable) {
+      socket.destroy();
+      disconnect(connectionId);
+      return;
+    }
     server.handleUpgrade(request, socket, head, (ws) => {
       connections.set(connectionId, { socket: ws, connectedAt: Date.now(), sourceIp: request.socket.remoteAddress ?? '' });
       ws.on('message', async (data) => {
@@ -83,11 +90,15 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
       });
       ws.on('close', () => {
         connections.delete(connectionId);
-        const disconnected = handler(event(connectionId, '$disconnect', undefined)).catch(() => undefined);
-        pending.add(disconnected);
-        void disconnected.finally(() => pending.delete(disconnected));
+        disconnect(connectionId);
       });
     });
+  }
+
+  function disconnect(connectionId: string): void {
+    const disconnected = handler(event(connectionId, '$disconnect', undefined)).catch(() => undefined);
+    pending.add(disconnected);
+    void disconnected.finally(() => pending.delete(disconnected));
   }
 
   /**
