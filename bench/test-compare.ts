@@ -39,14 +39,15 @@ function resolveCommit(name: string): string {
 }
 
 /** `bash .ci/run` in a fresh clone of `commit`; the clone is removed afterwards, its log kept. */
-async function ciRun(commit: string, label: string, logDir: string): Promise<CiRun> {
+async function ciRun(commit: string, label: string, logDir: string, pair: number): Promise<CiRun> {
   const folder = mkdtempSync(join(tmpdir(), `ci-${label}-`));
   const clone = spawnSync('git', ['clone', '--quiet', ROOT, folder], { stdio: 'inherit' });
   if (clone.status !== 0) throw new Error(`git clone into ${folder} failed`);
   spawnSync('git', ['checkout', '--quiet', commit], { cwd: folder, stdio: 'inherit' });
   const machineBefore = machineSpeed();
   const loadBefore = round(loadavg()[0]);
-  const log = join(logDir, `${label}-${commit.slice(0, 7)}.log`);
+  // One log per pair and side: a later pair's run of the same commit must not overwrite an earlier one's.
+  const log = join(logDir, `pair${pair}-${label}-${commit.slice(0, 7)}.log`);
   const output = createWriteStream(log);
   const started = performance.now();
   const exitCode = await new Promise<number>((resolveRun) => {
@@ -88,8 +89,8 @@ runBench(async () => {
   for (let pair = 1; pair <= pairs; pair++) {
     // Alternate the order: a machine getting slower or faster over the hour favours neither side.
     const baseFirst = (pair % 2 === 1) !== Boolean(values['head-first']);
-    const first = await ciRun(baseFirst ? base : head, baseFirst ? 'base' : 'head', logDir);
-    const second = await ciRun(baseFirst ? head : base, baseFirst ? 'head' : 'base', logDir);
+    const first = await ciRun(baseFirst ? base : head, baseFirst ? 'base' : 'head', logDir, pair);
+    const second = await ciRun(baseFirst ? head : base, baseFirst ? 'head' : 'base', logDir, pair);
     const [baseRun, headRun] = baseFirst ? [first, second] : [second, first];
     const ratio = round(headRun.seconds / baseRun.seconds, 3);
     results.push({ pair, base: baseRun, head: headRun, ratio });
