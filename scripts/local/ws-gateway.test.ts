@@ -6,21 +6,30 @@ import WebSocket from 'ws';
 import { CLIENT_ADDRESS_HEADER, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { createWsGateway } from './ws-gateway';
 
+type Handler = Parameters<typeof createWsGateway>[0];
+
+/** Runs `use` against a local gateway with `handler` behind it, on a free port, and closes both after. */
+async function withGateway(handler: Handler, use: (port: number) => Promise<void>): Promise<void> {
+  const gateway = createWsGateway(handler, { originSecret: 'the-edge-secret' });
+  const server = createServer((request, response) => void gateway.management(request, response));
+  server.on('upgrade', (request, socket, head) => void gateway.upgrade(request, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await use((server.address() as AddressInfo).port);
+  } finally {
+    await gateway.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe('local WebSocket gateway as the edge', () => {
   it('gives $connect the origin secret and the viewer address, replacing what the client sent under those names', async () => {
     const connects: APIGatewayProxyWebsocketEventV2[] = [];
-    const gateway = createWsGateway(
-      async (event) => {
-        if (event.requestContext.routeKey === '$connect') connects.push(event);
-        return { statusCode: 200 };
-      },
-      { originSecret: 'the-edge-secret' },
-    );
-    const server = createServer();
-    server.on('upgrade', (request, socket, head) => void gateway.upgrade(request, socket, head));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    const handler: Handler = async (event) => {
+      if (event.requestContext.routeKey === '$connect') connects.push(event);
+      return { statusCode: 200 };
+    };
+    await withGateway(handler, async (port) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
         headers: { [ORIGIN_VERIFY_HEADER]: 'forged-secret', [CLIENT_ADDRESS_HEADER]: '203.0.113.9:443' },
       });
@@ -31,28 +40,18 @@ describe('local WebSocket gateway as the edge', () => {
       expect(headers[ORIGIN_VERIFY_HEADER]).toBe('the-edge-secret');
       expect(headers[CLIENT_ADDRESS_HEADER]).toBe(`127.0.0.1:${clientPort}`);
       socket.close();
-    } finally {
-      await gateway.close();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
 
   it('closes a connection on DELETE @connections/{id} as API Gateway does: 204, $disconnect, then 410 to a post', async () => {
     const routes: string[] = [];
     let connectionId = '';
-    const gateway = createWsGateway(
-      async (event) => {
-        routes.push(event.requestContext.routeKey);
-        connectionId = event.requestContext.connectionId;
-        return { statusCode: 200 };
-      },
-      { originSecret: 'the-edge-secret' },
-    );
-    const server = createServer((request, response) => void gateway.management(request, response));
-    server.on('upgrade', (request, socket, head) => void gateway.upgrade(request, socket, head));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    const handler: Handler = async (event) => {
+      routes.push(event.requestContext.routeKey);
+      connectionId = event.requestContext.connectionId;
+      return { statusCode: 200 };
+    };
+    await withGateway(handler, async (port) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
@@ -61,35 +60,23 @@ describe('local WebSocket gateway as the edge', () => {
       expect((await fetch(url, { method: 'POST', body: '{}' })).status).toBe(410);
       expect(await closed).toBe(1000);
       await expect.poll(() => routes).toEqual(['$connect', '$disconnect']);
-    } finally {
-      await gateway.close();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
-});
 
-describe('local WebSocket gateway when the client leaves early', () => {
   it('runs $disconnect for a client that left while $connect ran, so no record of the connection stays', async () => {
     const routes: string[] = [];
     let connectRan: () => void = () => undefined;
     const connectStarted = new Promise<void>((resolve) => (connectRan = resolve));
     let finishConnect: () => void = () => undefined;
-    const gateway = createWsGateway(
-      async (event) => {
-        routes.push(event.requestContext.routeKey);
-        if (event.requestContext.routeKey === '$connect') {
-          connectRan();
-          await new Promise<void>((resolve) => (finishConnect = resolve));
-        }
-        return { statusCode: 200 };
-      },
-      { originSecret: 'the-edge-secret' },
-    );
-    const server = createServer();
-    server.on('upgrade', (request, socket, head) => void gateway.upgrade(request, socket, head));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    const handler: Handler = async (event) => {
+      routes.push(event.requestContext.routeKey);
+      if (event.requestContext.routeKey === '$connect') {
+        connectRan();
+        await new Promise<void>((resolve) => (finishConnect = resolve));
+      }
+      return { statusCode: 200 };
+    };
+    await withGateway(handler, async (port) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
       socket.on('error', () => undefined);
       await connectStarted;
@@ -97,9 +84,6 @@ describe('local WebSocket gateway when the client leaves early', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       finishConnect();
       await expect.poll(() => routes).toEqual(['$connect', '$disconnect']);
-    } finally {
-      await gateway.close();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
 });
