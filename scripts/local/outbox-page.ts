@@ -54,7 +54,7 @@ const htmlPreview = (mail: { subject: string; html: string }) =>
     ? `<details><summary>As HTML</summary><iframe sandbox title="${escapeHtml(mail.subject)} as HTML" srcdoc="${escapeHtml(mail.html)}"></iframe></details>`
     : '';
 
-/** `to`: the `?to=` of /_local/mails.json, for one address's mails. */
+/** `to`: the request's `?to=` (the page or its JSON), for one address's mails. */
 export function serveOutbox(stored: readonly StoredMail[], asJson: boolean, response: ServerResponse, to?: string): void {
   const mails = outboxMails(stored, to);
   if (asJson) {

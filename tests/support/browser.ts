@@ -60,7 +60,8 @@ async function launch(): Promise<Browser> {
 /** A fresh context (cookies, storage) with one page, at a desktop or phone size. */
 type NewPage = (options?: { mobile?: boolean }) => Promise<Page>;
 
-const AXE_SOURCE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+const requireCjs = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(requireCjs.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * axe-core gives each violation its rule's impact (every check of a rule takes the rule's), so a
@@ -68,7 +69,7 @@ const AXE_SOURCE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.m
  * third of axe's rules, among them `region`, which walks the whole page. A rule without an impact
  * still runs.
  */
-const axeRules = (createRequire(import.meta.url)('axe-core') as { _audit: { rules: { id: string; impact?: string }[] } })._audit.rules;
+const axeRules = (requireCjs('axe-core') as { _audit: { rules: { id: string; impact?: string }[] } })._audit.rules;
 const RULES_THAT_CANNOT_FAIL = Object.fromEntries(
   axeRules.filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate').map((rule) => [rule.id, { enabled: false }]),
 );
