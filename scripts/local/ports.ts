@@ -1,16 +1,40 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The kernel's range for the ports of outgoing connections. A port picked inside it can be taken by
+ * any outgoing connection between the pick and the listen (seen in CI: EADDRINUSE while `npm start`
+ * seeded), so picks stay below it.
+ */
+function ephemeralRangeStart(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && low > 12_000) return low;
+  } catch {
+    // Not Linux: the IANA dynamic range, where macOS and Windows start theirs.
+  }
+  return 49_152;
+}
+
+const FIRST_PORT = 10_000;
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A free TCP port on the loopback interface, outside the range the kernel hands to outgoing connections. */
+export async function freePort(): Promise<number> {
+  const span = ephemeralRangeStart() - FIRST_PORT;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = FIRST_PORT + Math.floor(Math.random() * span);
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`No free port between ${FIRST_PORT} and ${FIRST_PORT + span}`);
 }
 
 export async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {

@@ -160,9 +160,15 @@ describe('new messages', () => {
     const { openedAt } = (await getItem(window)) as { openedAt: number };
     await setAttributes(window, { openedAt: openedAt - MESSAGE_MAILS.windowSeconds - 1 });
 
+    const { client: other, email: otherEmail } = await signedInStudent();
+    const markerChat = await conversation(other, 'A question from someone else.');
+
     const connection = await connectAs(expert);
     expect((await send(student, chatId, 'Seen live.')).status).toBe(201);
     await connection.next((event) => event.type === 'newMessage' && event.message.content === 'Seen live.');
+    // The socket stays open until the stream has handled the message seen live: a later reply's mail tells.
+    expect((await send(expert, markerChat, 'A reply to someone else.')).status).toBe(201);
+    await mailWhere(otherEmail, messageMailOf(markerChat), 'of the reply to someone else');
     await connection.close();
     await offline(expertId);
     expect((await send(student, chatId, 'Sent while away.')).status).toBe(201);
