@@ -66,12 +66,14 @@ describe('messages page: the chat list', () => {
   it('shows Loading... until a participant without a name is looked up, and the default avatar when a photo fails', async () => {
     let answerProfile: (response: Response) => void = () => undefined;
     const nameless = { ...omar, _id: 'expert-9', firstName: '', lastName: '' };
-    renderMessages('/messages', {
+    const { calls } = renderMessages('/messages', {
       'GET /chats': () => json(200, { chats: [chatWith(claire, 'c1'), chatWith(nameless, 'c2')] }),
       'GET /user/expert-9': () => new Promise<Response>((resolve) => (answerProfile = resolve)),
     });
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[1]).toHaveTextContent(MSG.loading);
+    // Answered only once asked: the look-up starts after the list renders, later on a busy machine.
+    await waitFor(() => expect(calls('GET', '/user/expert-9')).toHaveLength(1));
     answerProfile(json(200, { _id: 'expert-9', role: 'professor', firstName: 'Sophie', lastName: 'Laurent' }));
     await waitFor(() => expect(rows()[1]).toHaveTextContent('Sophie Laurent'));
 
