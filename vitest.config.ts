@@ -58,7 +58,7 @@ export default defineConfig({
           name: 'infra',
           environment: 'node',
           include: ['tests/infra/**/*.test.ts'],
-          // Files share a worker's modules: tests/infra/synth.ts synthesizes each stage configuration once per worker, not once per file.
+          // The stages' checks are one file (tests/infra/stages.test.ts): one worker loads aws-cdk-lib and synthesizes each configuration once.
           isolate: false,
           globalSetup: ['tests/infra/synth-dir.ts'],
           testTimeout: 120_000,

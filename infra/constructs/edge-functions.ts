@@ -1,7 +1,7 @@
 /**
  * The code of the distribution's CloudFront Functions (cloudfront-js-2.0), generated at synth time
  * from the shared modules that the local gateway applies too, so that both serve the same rules.
- * tests/infra/edge-functions.test.ts runs the synthesized code on sample events.
+ * tests/infra/stages/edge-functions.ts runs the synthesized code on sample events.
  */
 import { contentSecurityPolicy, webSocketOriginOf } from '../../shared/security-headers';
 import { UPLOAD_RESPONSE_HEADERS, UPLOAD_TYPES } from '../../shared/upload-types';

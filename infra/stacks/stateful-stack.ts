@@ -1,7 +1,7 @@
 /**
  * Everything that holds data: the table and the buckets. Kept apart from the stateless stacks
  * so that those can be replaced freely; every resource here has a pinned logical ID
- * (STATEFUL_LOGICAL_IDS, pinned again by tests/infra/stateful.test.ts) so that a refactor never
+ * (STATEFUL_LOGICAL_IDS, pinned again by tests/infra/stages/stateful.ts) so that a refactor never
  * replaces data.
  */
 import { Aws, Duration, Stack, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';

@@ -1,7 +1,7 @@
 /**
  * The `infra` project's global setup: one temporary folder for the run's synths (tests/infra/synth.ts
- * synthesizes each stage configuration once per worker and keeps its files while the worker's files
- * may read them), removed when the run ends.
+ * synthesizes each stage configuration once and keeps its files while the checks may read
+ * them), removed when the run ends.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

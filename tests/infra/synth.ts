@@ -3,11 +3,11 @@
  * included), without bundling the Lambdas, into a temporary folder; optionally with another
  * configuration for that stage.
  *
- * Once per process for each stage name and configuration: the `infra` project runs its files
- * without isolation (vitest.config.ts), so the files a worker runs share aws-cdk-lib, already loaded
- * and compiled (a worker's first synth costs ~7 s of CPU, a later one ~1 s), and this module with
- * the stages it synthesized. The files only read a result (its templates, its constructs' logical
- * IDs, its annotations and cdk-nag's report): none changes it.
+ * Once per process for each stage name and configuration: the checks that synthesize run in one
+ * file (tests/infra/stages.test.ts), so they share aws-cdk-lib, loaded and compiled once (a first
+ * synth costs ~7 s of CPU, a later one ~1 s), and this module with the stages it synthesized. The
+ * checks only read a result (its templates, its constructs' logical IDs, its annotations and
+ * cdk-nag's report): none changes it.
  */
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -30,11 +30,10 @@ export default class LongestFirstSequencer extends BaseSequencer {
 }
 
 /**
- * The files of each project that runs without isolation (`infra`, `unit`, `web`), kept together
- * where the project's first file is: vitest keeps such a worker for the next file only when the next
- * file in its queue is of the same project; otherwise it stops the worker, and with it what its files
- * share (aws-cdk-lib loaded and compiled, the synthesized stages of tests/infra/synth.ts; the loaded
- * packages; the jsdom).
+ * The files of each project that runs without isolation (`infra`, `unit`, `web`, `stack`), kept
+ * together where the project's first file is: vitest keeps such a worker for the next file only when
+ * the next file in its queue is of the same project; otherwise it stops the worker, and with it what
+ * its files share (the loaded packages, the jsdom, the worker's Chromium).
  */
 function keepSharedWorkersTogether(specs: TestSpecification[]): TestSpecification[] {
   const sharedProject = (spec: TestSpecification) => (spec.project.config.isolate === false ? spec.project.name : undefined);

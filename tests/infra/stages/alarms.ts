@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { stageConfig } from '../../infra/config';
-import { CONTENTION_METRIC, RECONCILIATION_METRICS, UNHANDLED_ERRORS_METRIC } from '../../infra/constructs/error-alarms';
-import { CONTENTION_MESSAGE, RECONCILIATION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../functions/platform/logger';
-import { DOMAINS } from '../../shared/routes';
-import { logicalIdOf, objectAt, type Resource, type Resources, resourcesOf as resourcesIn, synthesizeStage, type SynthesizedStage, valueAt } from './synth';
+import { stageConfig } from '../../../infra/config';
+import { CONTENTION_METRIC, RECONCILIATION_METRICS, UNHANDLED_ERRORS_METRIC } from '../../../infra/constructs/error-alarms';
+import { CONTENTION_MESSAGE, RECONCILIATION_MESSAGE, UNHANDLED_ERROR_MESSAGE } from '../../../functions/platform/logger';
+import { DOMAINS } from '../../../shared/routes';
+import { logicalIdOf, objectAt, type Resource, type Resources, resourcesOf as resourcesIn, synthesizeStage, type SynthesizedStage, valueAt } from '../synth';
 
 let synthesized: SynthesizedStage;
 beforeAll(() => {
@@ -75,7 +75,7 @@ describe('unhandled errors (500s) become a metric with an alarm', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
     try {
-      const { logger } = await import('../../functions/platform/logger');
+      const { logger } = await import('../../../functions/platform/logger');
       logger.error(UNHANDLED_ERROR_MESSAGE, new Error('boom'));
     } finally {
       stdout.mockRestore();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { synthesizeStage, type SynthesizedStage } from './synth';
+import { synthesizeStage, type SynthesizedStage } from '../synth';
 
 let synthesized: SynthesizedStage;
 beforeAll(() => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION } from '../../shared/limits';
-import { synthesizeStage, type SynthesizedStage } from './synth';
+import { RETENTION } from '../../../shared/limits';
+import { synthesizeStage, type SynthesizedStage } from '../synth';
 
 let synthesized: SynthesizedStage;
 let production: SynthesizedStage;

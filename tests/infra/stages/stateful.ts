@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { synthesizeStage, type SynthesizedStage } from './synth';
+import { synthesizeStage, type SynthesizedStage } from '../synth';
 
 /**
  * Pinned on purpose, not imported: if a refactor changes one of these, CloudFormation would

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION } from '../../shared/limits';
-import { actionsOf, logicalIdOf, type Resources, resourcesOf, statementsOfFunction, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
+import { RETENTION } from '../../../shared/limits';
+import { actionsOf, logicalIdOf, type Resources, resourcesOf, statementsOfFunction, stringAt, synthesizeStage, type SynthesizedStage } from '../synth';
 
 let synthesized: SynthesizedStage;
 let resources: Resources;

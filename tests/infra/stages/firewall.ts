@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stageConfig } from '../../infra/config';
-import { API_PREFIX } from '../../shared/routes';
-import { synthesizeStage, type SynthesizedStage } from './synth';
+import { stageConfig } from '../../../infra/config';
+import { API_PREFIX } from '../../../shared/routes';
+import { synthesizeStage, type SynthesizedStage } from '../synth';
 
 /** The routes that check a password or send a mail, as the issue names them. */
 const RATE_LIMITED = ['/auth/login', '/admin/auth/login', '/auth/register', '/auth/register-professor', '/auth/forgot-password', '/auth/contact'].map(

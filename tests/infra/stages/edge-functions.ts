@@ -3,9 +3,9 @@
  * the way CloudFront calls them: handler(event) with lower-case header names.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../shared/security-headers';
-import { UPLOAD_RESPONSE_HEADERS, UPLOAD_TYPES, uploadHeaders } from '../../shared/upload-types';
-import { resourcesOf, synthesizeStage, type SynthesizedStage } from './synth';
+import { contentSecurityPolicy } from '../../../shared/security-headers';
+import { UPLOAD_RESPONSE_HEADERS, UPLOAD_TYPES, uploadHeaders } from '../../../shared/upload-types';
+import { resourcesOf, synthesizeStage, type SynthesizedStage } from '../synth';
 
 type Headers = Record<string, { value: string }>;
 interface EdgeResponse {

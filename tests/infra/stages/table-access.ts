@@ -2,10 +2,10 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GSI1, TABLE_ACCESS, type TableAccess } from '../../functions/platform/keys';
-import { MarketplaceFunction } from '../../infra/constructs/marketplace-function';
-import { DOMAINS } from '../../shared/routes';
-import { actionsOf, logicalIdOf, statementsOfFunction, stringAt, synthesizeStage, type PolicyStatement, type SynthesizedStage } from './synth';
+import { GSI1, TABLE_ACCESS, type TableAccess } from '../../../functions/platform/keys';
+import { MarketplaceFunction } from '../../../infra/constructs/marketplace-function';
+import { DOMAINS } from '../../../shared/routes';
+import { actionsOf, logicalIdOf, statementsOfFunction, stringAt, synthesizeStage, type PolicyStatement, type SynthesizedStage } from '../synth';
 
 /** What a prefix of each kind may do, per the issue: items by key only, the index by query only. */
 const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];

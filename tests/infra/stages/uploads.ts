@@ -4,11 +4,11 @@
  * touch exactly the keys of offer photos, and the orders Lambda those of delivered projects.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stageConfig } from '../../infra/config';
-import { uploadFormCorsRule } from '../../infra/constructs/upload-form-cors';
-import { STATEFUL_LOGICAL_IDS } from '../../infra/stacks/stateful-stack';
-import type { DOMAINS } from '../../shared/routes';
-import { actionsOf, logicalIdOf, statementsOfFunction, statementsOfRole, synthesizeStage, type SynthesizedStage } from './synth';
+import { stageConfig } from '../../../infra/config';
+import { uploadFormCorsRule } from '../../../infra/constructs/upload-form-cors';
+import { STATEFUL_LOGICAL_IDS } from '../../../infra/stacks/stateful-stack';
+import type { DOMAINS } from '../../../shared/routes';
+import { actionsOf, logicalIdOf, statementsOfFunction, statementsOfRole, synthesizeStage, type SynthesizedStage } from '../synth';
 
 let dev: SynthesizedStage;
 let withDomain: SynthesizedStage;

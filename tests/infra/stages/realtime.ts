@@ -1,9 +1,9 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_PREFIX } from '../../functions/platform/keys';
-import { MESSAGE_MAILS } from '../../shared/limits';
-import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
-import { logicalIdOf, type Resources, stringAt, synthesizeStage, type SynthesizedStage } from './synth';
+import { EVENT_PREFIX } from '../../../functions/platform/keys';
+import { MESSAGE_MAILS } from '../../../shared/limits';
+import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../../shared/routes';
+import { logicalIdOf, type Resources, stringAt, synthesizeStage, type SynthesizedStage } from '../synth';
 
 let synthesized: SynthesizedStage;
 beforeAll(() => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { stageConfig } from '../../infra/config';
-import { createMarketplaceApp } from '../../infra/marketplace-app';
-import { readValidationReport, synthesizeStage, type SynthesizedStage } from './synth';
+import { stageConfig } from '../../../infra/config';
+import { createMarketplaceApp } from '../../../infra/marketplace-app';
+import { readValidationReport, synthesizeStage, type SynthesizedStage } from '../synth';
 
 /** The one warning allowed: a fresh clone synthesizes before `npm run build:web`, without the SPA. */
 const SPA_NOT_BUILT = 'marketplace:spaNotBuilt';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
-import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
-import { actionsOf, logicalIdOf, statementsOfFunction, synthesizeStage, type SynthesizedStage } from './synth';
+import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
+import { API_PREFIX, DOMAINS, WS_PATH } from '../../../shared/routes';
+import { actionsOf, logicalIdOf, statementsOfFunction, synthesizeStage, type SynthesizedStage } from '../synth';
 
 /** Managed policy ids (AWS documents them; pinned here on purpose). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';

@@ -1,7 +1,7 @@
-import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
+import { SEARCH_SNAPSHOT } from '../../../functions/contexts/search/snapshot-settings';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_DEADLINES_PERIOD_MINUTES } from '../../shared/limits';
-import { DOMAINS, ROUTES, routeKey } from '../../shared/routes';
+import { ORDER_DEADLINES_PERIOD_MINUTES } from '../../../shared/limits';
+import { DOMAINS, ROUTES, routeKey } from '../../../shared/routes';
 import {
   arrayAt,
   logicalIdOf,
@@ -14,7 +14,7 @@ import {
   stringAt,
   synthesizeStage,
   type SynthesizedStage,
-} from './synth';
+} from '../synth';
 
 let synthesized: SynthesizedStage;
 let resources: Resources;
