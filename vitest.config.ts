@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'tests/support/**/*.test.ts'],
           // One DynamoDB Local for the files that test repositories (a table each).
           globalSetup: ['tests/support/unit-dynamo.ts'],
           // A worker's files share its loaded modules (the AWS SDK...); the setup file starts each

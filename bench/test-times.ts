@@ -11,6 +11,9 @@
  * - bench/lib/file-times-reporter.ts's (`--reporter=./bench/lib/file-times-reporter.ts`, written to
  *   bench/.tmp/test-file-times.json): a file's whole time, setup file, import and hooks included.
  *
+ * It also records every file's time (`files`), which tests/support/longest-first-sequencer.ts reads
+ * to order a clean clone's run, longest first.
+ *
  * `.ci/run` also passes its own wall time so far (`--ci-run-seconds N`: installs, lint, typecheck,
  * SPA build and tests), recorded as `ciRunSeconds` beside the machine's calibration figures.
  *
@@ -156,6 +159,8 @@ runBench(async () => {
     ...(values['ci-run-seconds'] ? { ciRunSeconds: Number(values['ci-run-seconds']) } : {}),
     projects: byProject,
     slowestFiles: slowest,
+    // Every file's time, longest first: the sequencer's order on a clean clone, where vitest has no cache.
+    files: [...files].sort((a, b) => b.seconds - a.seconds).map(({ file, project, seconds: s }) => ({ file, project, seconds: s })),
     // Measured now, after the run: compare the times of two days through it (bench/lib/machine-speed.ts).
     machine: machineSpeed(),
   };

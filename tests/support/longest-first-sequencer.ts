@@ -1,24 +1,37 @@
 /**
  * Longest files first, whatever their project: vitest's own order runs the projects one after the
  * other (infra, stack, unit, web), so the long stack files would start after a minute of CPU-bound
- * infra files and the run would end on them. With durations from vitest's cache (the last run on
- * this machine) the longest start first; files without one (a clean clone) come first, stack files
- * before the others, larger before smaller. The files of each project without isolation stay
- * together (see keepSharedWorkersTogether).
+ * infra files and the run would end on them. A file's duration comes from vitest's cache (the last
+ * run on this machine) or, on a clean clone without one (CI), from the last recorded run
+ * (bench/results/test-times.json, `files`): without them a clean clone ran the projects in glob
+ * order and ended on the infra stages' file, one worker busy and the others done. Files known to
+ * neither (new ones) come first, stack files before the others. The files of each project without
+ * isolation stay together (see keepSharedWorkersTogether).
  */
-import { relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Milliseconds per `project:file` of the last recorded run (bench/test-times.ts writes it). */
+function recordedDurations(root: string): Map<string, number> {
+  const path = join(root, 'bench/results/test-times.json');
+  if (!existsSync(path)) return new Map();
+  const { figures } = JSON.parse(readFileSync(path, 'utf8')) as { figures?: { files?: { file: string; project: string; seconds: number }[] } };
+  return new Map((figures?.files ?? []).map(({ file, project, seconds }) => [`${project}:${file}`, seconds * 1000]));
+}
 
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { cache, config } = this.ctx;
-    const known = (spec: TestSpecification) => cache.getFileTestResults(`${spec.project.name}:${relative(config.root, spec.moduleId)}`);
-    const size = (spec: TestSpecification) => cache.getFileStats(`${spec.project.name}:${relative(config.root, spec.moduleId)}`)?.size ?? 0;
+    const recorded = recordedDurations(config.root);
+    const keyOf = (spec: TestSpecification) => `${spec.project.name}:${relative(config.root, spec.moduleId)}`;
     const rank = (spec: TestSpecification) => {
-      const result = known(spec);
-      if (!result) return [0, spec.project.name === 'stack' ? 0 : 1, -size(spec)];
+      const result = cache.getFileTestResults(keyOf(spec));
       // Failed files first, as vitest does, then the longest.
-      return [result.failed ? 1 : 2, 0, -result.duration];
+      if (result) return [result.failed ? 1 : 2, 0, -result.duration];
+      const duration = recorded.get(keyOf(spec));
+      if (duration !== undefined) return [2, 0, -duration];
+      return [0, spec.project.name === 'stack' ? 0 : 1, 0];
     };
     const sorted = [...files].sort((a, b) => {
       const [ra, rb] = [rank(a), rank(b)];
