@@ -2,7 +2,7 @@
  * What the admin area's lists and statistics read (spec 2 sections 3 and 7). The spec shows no
  * payment row, so the payments page's is ours (docs/payouts.md, "The admin's payments"). Amounts are euros.
  */
-import type { OrderStatus } from './orders';
+import type { OrderStatus } from '../order-transitions';
 
 interface Person {
   _id: string;

@@ -7,7 +7,7 @@ import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../texts';
 import { plainText } from './common';
 import type { OfferDto, Review } from './catalogue';
-import type { OrderKind, OrderStatus } from './orders';
+import type { OrderKind, OrderStatus } from '../order-transitions';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 

@@ -2,7 +2,7 @@
  * Answers of the money and history calls of an account (spec 1 section 3, spec 2 section 3), in
  * the spec's shapes with what the money issue adds (docs/payouts.md). Amounts are euros.
  */
-import type { OrderKind, OrderStatus } from './orders';
+import type { OrderKind, OrderStatus } from '../order-transitions';
 import type { OfferDto } from './catalogue';
 
 /**

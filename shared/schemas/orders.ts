@@ -17,31 +17,10 @@
 import * as z from 'zod/mini';
 import { LIMITS, ORDER_RULES } from '../limits';
 import { plainText } from './common';
+import type { OrderKind } from '../order-transitions';
 import { uploadKey } from './offers';
 import { MSG } from '../texts';
 import type { ConversationEntry } from './chats';
-
-export const ORDER_STATUSES = [
-  'open',
-  'scheduled',
-  'countered',
-  'confirmed',
-  'in_progress',
-  'submitted',
-  'revision_requested',
-  'refund_pending',
-  'problem_reported',
-  'closed',
-  'canceled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/**
- * What is booked: a fixed-price project, hourly sessions, or the free 30-minute introduction a
- * student may book once with each expert.
- */
-export const ORDER_KINDS = ['fixed', 'hourly', 'intro'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**
  * A session's start: an instant with the student's UTC offset, on a 30-minute step of the student's

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { MessageDto } from './chats';
-import { ORDER_STATUSES } from './orders';
+import { ORDER_STATUSES } from '../order-transitions';
 import { WITHDRAWAL_STATUSES } from './earnings';
 import { DATA_EXPORT_STATUSES } from './account-data';
 

@@ -113,3 +113,59 @@ describe('the contract', () => {
     expect(breaches('shared', (_file, target) => /^(functions|web|infra|scripts)\//.test(target))).toEqual([]);
   });
 });
+
+/** A source file's path as its importers name it (without extension), to the file itself. */
+function fileOf(target: string): string | undefined {
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`]) {
+    try {
+      if (statSync(join(ROOT, candidate)).isFile() && /\.tsx?$/.test(candidate)) return candidate;
+    } catch {
+      // Not this form of the name: try the next.
+    }
+  }
+  return undefined;
+}
+
+/** Every import cycle among the files, each as the files that form it (Tarjan's strongly connected components). */
+function importCycles(files: string[]): string[][] {
+  const graph = new Map(files.map((file) => [file, importsOf(file).flatMap((target) => fileOf(target) ?? [])]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+describe('the import graph', () => {
+  it('has no cycle: each module can be read (and loaded) after the ones it needs', () => {
+    const files = ['functions', 'shared', 'web/src', 'infra', 'scripts'].flatMap((folder) => sourceFiles(folder));
+    expect(importCycles(files)).toEqual([]);
+  });
+
+  it('finds a cycle where there is one', () => {
+    expect(importCycles(['tests/architecture/fixtures/cycle-a.ts', 'tests/architecture/fixtures/cycle-b.ts'])).toEqual([
+      ['tests/architecture/fixtures/cycle-a.ts', 'tests/architecture/fixtures/cycle-b.ts'],
+    ]);
+  });
+});

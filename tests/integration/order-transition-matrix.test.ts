@@ -3,7 +3,7 @@
  * handler, DynamoDB Local, the local S3 and the local Stripe (issue 13: "every transition, from
  * every status, by every role: both the allowed and the refused").
  *
- * The expectation comes from the status table (ORDER_TRANSITIONS: from, by, to), read as data, and
+ * The expectation comes from the status table (ORDER_TRANSITIONS: from, by, to, kinds), read as data, and
  * from what this file states itself: which table actions each route takes, the table's further
  * conditions as the terms state them (the session's time, the kind), the product's checks made
  * before the table's (an unpaid order's refund, a proposal nobody made), and the codes of each
@@ -15,10 +15,9 @@
  * order of its own, reached the same way, and its new status is read back through the API.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_TRANSITIONS, type OrderAction, type OrderActor } from '../../functions/contexts/orders/order';
 import { ORDER_RULES } from '../../shared/limits';
 import { type Access, ROUTES, type RouteKey, routeKey } from '../../shared/routes';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/schemas/orders';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderStatus } from '../../shared/order-transitions';
 import type { ApiClient } from '../support/api';
 import { chatOf, put, serverNow } from '../support/orders';
 import { deliverThroughForm, inTurns, type OrderScene, orderScene, type ReachedOrder, type Recipe, type Side, storedOrder } from '../support/order-states';
@@ -124,7 +123,8 @@ const ROUTE_CASES: readonly RouteCase[] = [
     name: 'cancel',
     key: 'PUT /api/chats/{id}/cancel',
     actions: ['cancelUnpaid', 'cancelRefunded', 'cancelLate'],
-    when: (action, order, side) => action === 'cancelUnpaid' || refundedInFull(order, side) === (action === 'cancelRefunded'),
+    // Paid, it is cancelled only before the session starts: after, it is confirmed or a problem is reported.
+    when: (action, order, side) => action === 'cancelUnpaid' || (!started(order) && refundedInFull(order, side) === (action === 'cancelRefunded')),
   },
   {
     name: 'refund-decision',
@@ -272,8 +272,8 @@ function expectedOf(route: RouteCase, order: Facts, caller: Caller): Outcome {
 function byTheTable(route: RouteCase, order: Facts, caller: Side | 'admin'): Outcome {
   const actor = caller === 'admin' ? 'admin' : (route.actorOf?.(caller) ?? caller);
   for (const action of route.actions) {
-    const { from, by, to } = ORDER_TRANSITIONS[action];
-    if (!by.includes(actor) || !from.includes(order.status)) continue;
+    const { from, by, to, kinds } = ORDER_TRANSITIONS[action];
+    if (!by.includes(actor) || !from.includes(order.status) || !kinds.includes(order.kind)) continue;
     if (caller !== 'admin' && !(route.when?.(action, order, caller) ?? true)) continue;
     if (typeof to === 'string') return { moves: to };
     if (!route.agreed) throw new Error(`The table computes where ${action} leads: state it in the route case ${route.name}`);

@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import { orderKey } from '../../functions/platform/keys';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import type { OrderStatus } from '../../shared/schemas/orders';
+import type { OrderStatus } from '../../shared/order-transitions';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from './accounts';
 import { type ApiClient, type ApiResponse, stackUrl } from './api';
 import { chatOf, openOrder, put, serverNow } from './orders';

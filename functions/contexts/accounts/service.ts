@@ -33,15 +33,6 @@ export async function accountOfOpenSession(caller: Caller, route?: Pick<Route, '
   return account;
 }
 
-/**
- * The absolute end (epoch seconds) of the caller's session while it is open, else undefined: what a
- * realtime ticket records, so that the socket it opens does not outlive the session.
- */
-export async function openSessionEndsAt(caller: Caller): Promise<number | undefined> {
-  const session = await repo.getSession(caller.userId, caller.sessionId);
-  return session && session.kind === caller.kind && session.expiresAt > nowSeconds() ? session.expiresAt : undefined;
-}
-
 export const getAccount = repo.getAccount;
 export const getAccounts = repo.getAccounts;
 export const findAccountIdByEmail = repo.findAccountIdByEmail;

@@ -7,9 +7,9 @@
 import type { SignedInSession } from '../../../shared/schemas/sessions';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
-import { NotFound } from '../../platform/errors';
+import { NotFound, Unauthorized } from '../../platform/errors';
 import { nowSeconds } from '../../platform/table';
-import { endSessions as closeRealtimeSessions } from '../realtime/service';
+import { endSessions as closeRealtimeSessions, issueTicket } from '../realtime/service';
 import { maskedAddress } from '../../../shared/device';
 import * as repo from './repository';
 
@@ -21,6 +21,16 @@ export async function endSessions(userId: string, sessionIds: string[]): Promise
 /** Ends every session of the user, but `except` (the session that asked, when a password change keeps it). */
 export async function endAllSessions(userId: string, except?: string): Promise<void> {
   await closeRealtimeSessions(userId, await repo.endAllSessions(userId, except));
+}
+
+/**
+ * POST /realtime/ticket: a one-time ticket for a socket of the caller's session while it is open.
+ * It records the session's absolute end, so that the socket it opens does not outlive the session.
+ */
+export async function issueRealtimeTicket(caller: Caller): Promise<{ ticket: string }> {
+  const session = await repo.getSession(caller.userId, caller.sessionId);
+  if (!session || session.kind !== caller.kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  return { ticket: await issueTicket({ userId: caller.userId, sessionId: caller.sessionId, sessionEndsAt: session.expiresAt }) };
 }
 
 const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();

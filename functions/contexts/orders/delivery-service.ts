@@ -15,7 +15,8 @@ import { nowIso, nowMs } from '../../platform/clock';
 import { BadRequest, NotFound, PayloadTooLarge } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/multipart';
 import { createUploadForm, discardFile, type FileRefusals, fileDownloadUrl, type KeptFile, keepBytes, keepUpload } from '../../platform/uploads';
-import { nextStatus, type OrderRecord } from './order';
+import { nextStatus } from '../../../shared/order-transitions';
+import type { OrderRecord } from './order';
 import { move, orderOfParticipant, refusal } from './lifecycle-service';
 
 const REFUSALS: FileRefusals = { missing: MSG.projectUploadMissing, tooLarge: MSG.projectFileTooLarge, type: MSG.projectFileType };

@@ -7,6 +7,7 @@
  */
 import { ORDER_RULES } from '../../../shared/limits';
 import { cents } from '../../../shared/money';
+import { introBookable, type OrderAction, type OrderActor } from '../../../shared/order-transitions';
 import type { counterScheduleSchema, scheduleSchema } from '../../../shared/schemas/orders';
 import { MSG } from '../../../shared/texts';
 import type * as z from 'zod/mini';
@@ -16,7 +17,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { move } from './move';
-import { type OrderAction, type OrderActor, type OrderRecord, totalCents } from './order';
+import { type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { sendTransferSoon } from './transfer-service';
 
@@ -62,6 +63,8 @@ export async function schedule(caller: Caller, orderId: string, body: ScheduleBo
   const scheduledDate = futureStart(body.scheduledDate);
   const changes: repo.OrderChanges = { scheduledDate, bookingRevision: order.bookingRevision + 1 };
   if (body.freeIntro) {
+    // The introduction replaces an order that has not started its own path, never one under way.
+    if (!introBookable(order, nowMs())) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
     const introOrder = await introClaimOf(order);
     const claim = introOrder === undefined ? [repo.introTaken(order.studentId, order.expertId, order.orderId, nowIso())] : [];
     if (introOrder !== undefined && introOrder !== order.orderId) throw new Conflict(MSG.introAlreadyUsed, 'intro_used');

@@ -11,7 +11,8 @@ import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
 import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
-import { type OrderRecord, sessionEndMs, sessionStartMs } from './order';
+import { sessionEndMs, sessionStartMs } from '../../../shared/order-transitions';
+import type { OrderRecord } from './order';
 
 /** One side of the order, as its mails address them. */
 export interface Party {

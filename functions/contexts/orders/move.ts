@@ -4,11 +4,12 @@
  * allow it. It loads nothing of payments, so that a Lambda without the provider (the admin's ban)
  * can move orders too.
  */
+import { isBooked, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor } from '../../../shared/order-transitions';
 import { MSG } from '../../../shared/texts';
 import { nowIso, nowMs } from '../../platform/clock';
 import { Conflict, Forbidden } from '../../platform/errors';
 import { announcement } from '../realtime/service';
-import { dueAtOf, nextStatus, noticeOf, ORDER_TRANSITIONS, type OrderAction, type OrderActor, type OrderRecord, remindersPassed } from './order';
+import { dueAtOf, noticeOf, type OrderRecord, remindersPassed } from './order';
 import * as repo from './repository';
 
 /** Why an actor may not take an action now: it is not theirs (403), or the order is elsewhere (409). */
@@ -37,7 +38,7 @@ export async function move(order: OrderRecord, { action, actor, changes = {}, wr
   const moves = changes.scheduledDate !== undefined && changes.scheduledDate !== order.scheduledDate;
   const booked = to === 'in_progress' && (order.status !== 'in_progress' || moves);
   // A session booked or moved now: the reminders whose moment has passed are not sent (its own mail says as much).
-  const all: repo.OrderChanges = booked && order.kind !== 'fixed' ? { ...changes, remindedHours: remindersPassed({ ...order, ...changes }, now) } : changes;
+  const all: repo.OrderChanges = booked && isBooked(order) ? { ...changes, remindedHours: remindersPassed({ ...order, ...changes }, now) } : changes;
   const moved: OrderRecord = { ...order, ...all, status: to, updatedAt: at, version: order.version + 1 };
   const dueAt = dueAtOf(moved);
   const notice = noticeOf(action, order, moved);

@@ -9,10 +9,18 @@ import { type Cents, cents, eurosFromCents } from '../../../shared/money';
 import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import type { OrderState } from '../../../shared/schemas/chats';
 import type { OrderNoticeKind } from '../../../shared/schemas/notices';
-import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../shared/schemas/orders';
+import {
+  isBooked,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderAction,
+  type OrderKind,
+  type OrderStatus,
+  sessionEndMs,
+  sessionStartMs,
+} from '../../../shared/order-transitions';
 import { ORDERS_DISPUTED, ORDERS_PAID, orderKey, ordersDueIndex, paidOrderIndex } from '../../platform/keys';
-
-export type { OrderKind, OrderStatus };
 
 const HOUR_MS = 3_600_000;
 
@@ -168,127 +176,8 @@ export interface OrderRecord {
   updatedAt?: string;
 }
 
-/** Who moves an order: its two participants, the payment provider confirming a payment, the deadlines, or an admin deciding a problem. */
-export type OrderActor = 'student' | 'expert' | 'payment' | 'system' | 'admin';
-export type OrderAction =
-  | 'schedule'
-  | 'counter'
-  | 'acceptCounter'
-  | 'declineCounter'
-  | 'confirmSchedule'
-  | 'pay'
-  | 'submit'
-  | 'approve'
-  | 'requestRevision'
-  | 'cancelUnpaid'
-  | 'cancelRefunded'
-  | 'cancelLate'
-  | 'decideRefund'
-  | 'completeSession'
-  | 'reschedule'
-  | 'reportProblem'
-  | 'resolveRelease'
-  | 'resolveRefund'
-  | 'cancelBanned'
-  | 'cancelUnavailable';
-
-interface Transition {
-  from: readonly OrderStatus[];
-  to: OrderStatus | ((order: OrderRecord) => OrderStatus);
-  by: readonly OrderActor[];
-  /** A further condition on the order itself, at the time `now`. */
-  when?: (order: OrderRecord, now: number, actor: OrderActor) => boolean;
-}
-
-const UNPAID: readonly OrderStatus[] = ['open', 'scheduled', 'countered', 'confirmed'];
 /** Paid and not delivered (or delivered and sent back for revision): what a ban cancels and refunds in full. */
-export const BANNED_REFUNDED: readonly OrderStatus[] = ['in_progress', 'revision_requested', 'refund_pending'];
-const isBooked = (order: OrderRecord) => order.kind !== 'fixed';
-/** A fixed-price order is paid from the start; an hourly one once its schedule is confirmed. */
-const awaitsPayment = (order: OrderRecord) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed');
-/** A free introduction is booked once agreed: nothing to pay. */
-const agreed = (order: OrderRecord): OrderStatus => (order.kind === 'intro' ? 'in_progress' : 'confirmed');
-
-/** When the booked session starts, in ms; undefined for a project. */
-export const sessionStartMs = (order: OrderRecord): number | undefined => (order.scheduledDate === undefined ? undefined : Date.parse(order.scheduledDate));
-
-/** When the booked session ends, in ms: hours for an hourly session, 30 minutes for the introduction. */
-export function sessionEndMs(order: OrderRecord): number | undefined {
-  const start = sessionStartMs(order);
-  if (start === undefined) return undefined;
-  return start + (order.kind === 'intro' ? ORDER_RULES.introMinutes * 60_000 : (order.scheduledHours ?? 0) * HOUR_MS);
-}
-
-/**
- * A paid order is refunded in full when cancelled by the expert, or by the student more than 12
- * hours before the session (a project: before anything was delivered). Later, the expert decides.
- */
-function fullRefundDue(order: OrderRecord, now: number, actor: OrderActor): boolean {
-  if (actor === 'expert' || actor === 'system') return true;
-  const start = sessionStartMs(order);
-  if (order.kind === 'fixed') return order.status === 'in_progress';
-  return start !== undefined && start - now > ORDER_RULES.freeCancellationHours * HOUR_MS;
-}
-
-/**
- * Every move an order can make (spec 2 section 4 and the terms). Each is written with a condition
- * on the status it starts from, so two moves at once never both land.
- */
-export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
-  // The student proposes a start (and hours), again as often as needed until it is paid.
-  schedule: { from: ['open', 'scheduled', 'countered', 'confirmed'], to: 'scheduled', by: ['student'], when: isBooked },
-  // The expert proposes another start or number of hours; the student accepts or declines it.
-  counter: { from: ['scheduled'], to: 'countered', by: ['expert'] },
-  acceptCounter: { from: ['countered'], to: agreed, by: ['student'] },
-  declineCounter: { from: ['countered'], to: 'open', by: ['student'] },
-  confirmSchedule: { from: ['scheduled'], to: agreed, by: ['expert'] },
-  pay: { from: ['open', 'confirmed'], to: 'in_progress', by: ['payment'], when: awaitsPayment },
-  // A project is delivered; after a session the expert may deliver its notes or work too (nothing for an introduction).
-  submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], when: (order) => order.kind !== 'intro' },
-  // The student approves; a delivery left unanswered for 7 days is approved by the deadline.
-  approve: { from: ['submitted'], to: 'closed', by: ['student', 'system'] },
-  requestRevision: { from: ['submitted'], to: 'revision_requested', by: ['student'] },
-  // Before payment, either side cancels freely (a booked free introduction too).
-  cancelUnpaid: { from: UNPAID, to: 'canceled', by: ['student', 'expert'] },
-  cancelRefunded: {
-    from: ['in_progress', 'revision_requested'],
-    to: 'canceled',
-    by: ['student', 'expert', 'system'],
-    when: (order, now, actor) => order.kind === 'intro' || fullRefundDue(order, now, actor),
-  },
-  // A late cancellation by the student waits for the expert's decision on the refund.
-  cancelLate: {
-    from: ['in_progress', 'revision_requested'],
-    to: 'refund_pending',
-    by: ['student'],
-    when: (order, now, actor) => order.kind !== 'intro' && !fullRefundDue(order, now, actor),
-  },
-  decideRefund: { from: ['refund_pending'], to: 'canceled', by: ['expert', 'system'] },
-  // A booked session completes once it has started: confirmed by the student, or 48 hours after its end.
-  completeSession: {
-    from: ['in_progress'],
-    to: 'closed',
-    by: ['student', 'system'],
-    when: (order, now) => isBooked(order) && (sessionStartMs(order) ?? Number.POSITIVE_INFINITY) <= now,
-  },
-  // A paid session moves to another time agreed by both sides; the status stays (see the service).
-  reschedule: { from: ['in_progress'], to: 'in_progress', by: ['student', 'expert'], when: isBooked },
-  reportProblem: { from: ['in_progress', 'submitted', 'revision_requested'], to: 'problem_reported', by: ['student', 'expert'] },
-  resolveRelease: { from: ['problem_reported'], to: 'closed', by: ['admin'] },
-  resolveRefund: { from: ['problem_reported'], to: 'canceled', by: ['admin'] },
-  // A member banned: their paid orders not yet delivered are cancelled, refunded in full (docs/decisions.md).
-  cancelBanned: { from: BANNED_REFUNDED, to: 'canceled', by: ['admin'] },
-  // A payment that arrives once its expert or student is banned, archived or deleted: the order ends with it, refunded in full.
-  cancelUnavailable: { from: ['open', 'confirmed'], to: 'canceled', by: ['payment'], when: awaitsPayment },
-};
-
-/** The status an action moves the order to, or undefined when this actor may not take it now. */
-export function nextStatus(order: OrderRecord, action: OrderAction, actor: OrderActor, now: number): OrderStatus | undefined {
-  const transition = ORDER_TRANSITIONS[action];
-  const allowed = transition.by.includes(actor) && transition.from.includes(order.status) && (transition.when?.(order, now, actor) ?? true);
-  if (!allowed) return undefined;
-  return typeof transition.to === 'function' ? transition.to(order) : transition.to;
-}
+export const BANNED_REFUNDED = ORDER_TRANSITIONS.cancelBanned.from;
 
 /** A closed or cancelled order's conversation is archived: asking about the offer again opens a new one. */
 export const isFinished = (status: OrderStatus): boolean => status === 'closed' || status === 'canceled';
@@ -310,7 +199,7 @@ const REFUND_RETRY_MS = 5 * 60_000;
 
 /** A booked session's next reminder: the largest of ORDER_RULES.reminderHours below the last one sent, due that long before the start. */
 export function nextReminder(order: OrderRecord): { hours: number; at: number } | undefined {
-  const start = order.kind === 'fixed' ? undefined : sessionStartMs(order);
+  const start = isBooked(order) ? sessionStartMs(order) : undefined;
   if (start === undefined) return undefined;
   const hours = ORDER_RULES.reminderHours.find((candidate) => candidate < (order.remindedHours ?? Number.POSITIVE_INFINITY));
   return hours === undefined ? undefined : { hours, at: start - hours * HOUR_MS };
@@ -387,7 +276,7 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
       const end = sessionEndMs(order);
       const reminder = nextReminder(order);
       if (reminder) return { action: 'remind', at: reminder.at };
-      if (order.kind !== 'fixed' && end !== undefined) return { action: 'completeSession', at: end + ORDER_RULES.sessionAutoCompleteHours * HOUR_MS };
+      if (isBooked(order) && end !== undefined) return { action: 'completeSession', at: end + ORDER_RULES.sessionAutoCompleteHours * HOUR_MS };
       return order.payment && { action: 'cancelRefunded', at: Date.parse(order.payment.paidAt) + ORDER_RULES.undeliveredRefundDays * DAY_MS };
     }
     default:

@@ -4,7 +4,7 @@
  * refunding a cancelled order, and the provider's events. The amount is always the server's.
  */
 import { ORDER_RULES } from '../../../shared/limits';
-import { type Cents, cents, centsFromEuros } from '../../../shared/money';
+import { type Cents, cents, centsFromEuros, shareOf } from '../../../shared/money';
 import type { createSessionSchema } from '../../../shared/schemas/payments';
 import { MSG } from '../../../shared/texts';
 import type * as z from 'zod/mini';
@@ -18,7 +18,8 @@ import * as accounts from '../accounts/service';
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
-import { type CheckoutRecord, nextStatus, type OrderRecord, totalCents } from './order';
+import { nextStatus } from '../../../shared/order-transitions';
+import { type CheckoutRecord, type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { type Move, move, orderOfParticipant, refusal } from './lifecycle-service';
 import { sendTransferSoon } from './transfer-service';
@@ -366,7 +367,7 @@ export async function decideRefund(caller: Caller, orderId: string, refundPercen
   const { order, actor } = await orderOfParticipant(caller, orderId);
   // Only a paid order cancelled late waits for this decision: from anything else the table's refusal.
   if (!order.payment || !order.cancellation) throw refusal('decideRefund', actor);
-  const refundCents = cents(Math.round((order.payment.amountCents * refundPercent) / 100));
+  const refundCents = shareOf(order.payment.amountCents, refundPercent);
   const canceled = await move(order, { action: 'decideRefund', actor, changes: { cancellation: { ...order.cancellation, refundCents } } });
   await completeRefund(canceled);
   return { msg: refundCents > 0 ? MSG.orderCanceledRefunded : MSG.orderCanceled };

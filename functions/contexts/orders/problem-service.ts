@@ -4,7 +4,7 @@
  * expert, or refund it in full or in part. The only refund an admin issues, and it is recorded on
  * the order and in the ledger like every other.
  */
-import { type Cents, cents, eurosFromCents } from '../../../shared/money';
+import { type Cents, cents, eurosFromCents, shareOf } from '../../../shared/money';
 import type { ReportedOrder, ReportedOrderDetail } from '../../../shared/schemas/orders';
 import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import { MSG } from '../../../shared/texts';
@@ -79,7 +79,7 @@ export async function resolveProblem(orderId: string, decision: ProblemDecision,
     return { msg: MSG.problemReleased };
   }
   const paid: Cents = order.payment?.amountCents ?? cents(0);
-  const refundCents = cents(Math.round((paid * decision.refundPercent) / 100));
+  const refundCents = shareOf(paid, decision.refundPercent);
   const canceled = await move(order, {
     action: 'resolveRefund',
     actor: 'admin',

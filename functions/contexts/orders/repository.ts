@@ -19,7 +19,8 @@ import {
   reportedOrderIndex,
 } from '../../platform/keys';
 import { batchGet, conditionalWrite, db, transact } from '../../platform/table';
-import { dueAtOf, fromOrderItem, type OrderRecord, type OrderStatus, paidOrderKeys, toOrderItem } from './order';
+import type { OrderStatus } from '../../../shared/order-transitions';
+import { dueAtOf, fromOrderItem, type OrderRecord, paidOrderKeys, toOrderItem } from './order';
 
 /** The Puts of a new order and of its number's lookup, for the transaction that opens its conversation. */
 export const orderPuts = (order: OrderRecord) => [

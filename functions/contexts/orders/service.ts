@@ -4,7 +4,8 @@
  * and only the orders Lambda holds the payment provider (lifecycle-service.ts moves orders).
  */
 import type { Cents } from '../../../shared/money';
-import type { OrderKind, OrderRecord } from './order';
+import type { OrderKind } from '../../../shared/order-transitions';
+import type { OrderRecord } from './order';
 import * as repo from './repository';
 
 /**

@@ -26,7 +26,7 @@
  */
 import * as z from 'zod/mini';
 import { ORDER_RULES } from '../../../shared/limits';
-import { type Cents, cents } from '../../../shared/money';
+import { type Cents, cents, shareOf } from '../../../shared/money';
 import { config } from '../../platform/config';
 
 /** The states of what the platform owes an expert, each an account of its own. */
@@ -109,7 +109,7 @@ const twoLines = (plus: LedgerAccount, minus: LedgerAccount, amount: Cents): Led
 /** The platform's fee on a credit: a per-stage percent of it, rounded to the cent (half up). */
 export function platformFeeOf(amount: Cents): Cents {
   const percent = Number(config.platformFeePercent ?? ORDER_RULES.platformFeePercent);
-  return cents(Math.round((amount * percent) / 100));
+  return shareOf(amount, percent);
 }
 
 /**

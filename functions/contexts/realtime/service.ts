@@ -19,13 +19,10 @@ import type { Notice } from '../../../shared/schemas/notices';
 import type { AuditEntryView } from '../../../shared/schemas/audit';
 import { MSG } from '../../../shared/texts';
 import { type Announcement, type PushedEvent, type RealtimeEvent, realtimeActionSchema } from '../../../shared/schemas/realtime';
-import type { Caller } from '../../platform/access-token';
 import { config } from '../../platform/config';
 import { newId } from '../../platform/crypto';
-import { Unauthorized } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { nowSeconds } from '../../platform/table';
-import { openSessionEndsAt } from '../accounts/service';
 import * as connections from './connections';
 import type { ConnectionRecord } from './connections';
 import { type EventRecord, eventPut, newAuditEventRecord, newEventRecord, pushedEventOf } from './events';
@@ -33,12 +30,8 @@ import * as tickets from './tickets';
 
 // Tickets -----------------------------------------------------------------------------------------
 
-/** A one-time ticket for a socket of the caller's session (which the HTTP layer found open). */
-export async function issueTicket(caller: Caller): Promise<{ ticket: string }> {
-  const sessionEndsAt = await openSessionEndsAt(caller);
-  if (sessionEndsAt === undefined) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
-  return { ticket: await tickets.issueTicket({ userId: caller.userId, sessionId: caller.sessionId, sessionEndsAt }) };
-}
+/** A one-time ticket for a socket of a sign-in session that accounts found open, until its end (epoch seconds). */
+export const issueTicket = tickets.issueTicket;
 
 // Connections -------------------------------------------------------------------------------------
 

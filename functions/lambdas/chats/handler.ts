@@ -3,7 +3,7 @@
  * counts, and the tickets that open the realtime WebSocket. HTTP in, one service call, HTTP out.
  * The order actions of a conversation are the orders Lambda's, whatever their URL.
  */
-import { issueTicket } from '../../contexts/realtime/service';
+import { issueRealtimeTicket } from '../../contexts/accounts/session-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as chats from '../../contexts/chats/service';
@@ -23,7 +23,7 @@ export const handler = createDomainHandler(
       status: 201,
       body: await chats.sendMessage(request.caller, request.account, request.params.id, request.body.content),
     }),
-    'POST /api/realtime/ticket': async (request) => ({ body: await issueTicket(request.caller) }),
+    'POST /api/realtime/ticket': async (request) => ({ body: await issueRealtimeTicket(request.caller) }),
   },
   accountOfOpenSession,
 );

@@ -6,9 +6,19 @@
  * endpoint with the same secret, where Stripe sends them to a Connect endpoint of their own.
  */
 import { createHmac } from 'node:crypto';
-import type { EventRequest } from './stripe-state';
 import { performance } from 'node:perf_hooks';
 import { eventObject, type StripeObject, stripeId, unixSeconds } from './objects';
+
+/** The API request behind an event (Stripe's `event.request`); both null for what the customer did on a hosted page. */
+export interface EventRequest {
+  id: string | null;
+  idempotency_key: string | null;
+}
+
+export const CUSTOMER_ACTION: EventRequest = { id: null, idempotency_key: null };
+
+/** Announces an event; `account` for one that comes from a connected account (a Connect event). */
+export type Emit = (type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject, account?: string) => void;
 
 export interface Delivery {
   /** When the attempt ended, by the app's clock (ms). */

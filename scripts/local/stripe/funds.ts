@@ -33,7 +33,7 @@ import {
   transferObject,
   transferReversalObject,
 } from './objects';
-import type { Emit, EventRequest } from './stripe-state';
+import type { Emit, EventRequest } from './events';
 
 /** How long, by the app's clock, what Stripe does later takes here. Stripe's own take days. */
 export interface Delays {

@@ -10,7 +10,8 @@ import { escapeHtml } from '../../../shared/markup';
 import { StripeError } from './errors';
 import { readBody } from './request-body';
 import type { EventLog, EventRecord } from './events';
-import { CUSTOMER_ACTION, type Ledger } from './stripe-state';
+import { CUSTOMER_ACTION } from './events';
+import type { Ledger } from './stripe-state';
 import { PAYOUT_FAILURES } from './funds';
 import { type BalanceOwner, type CheckoutSessionRecord, DISPUTE_REASONS, formatEuros, type StripeObject } from './objects';
 

@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { parse } from 'qs';
 import { invalidRequest, missingParameter, noSuch, StripeError } from './errors';
 import type { EventLog } from './events';
-import type { EventRequest, Ledger } from './stripe-state';
+import type { EventRequest } from './events';
+import type { Ledger } from './stripe-state';
 import { readBody } from './request-body';
 import { PAYOUT_INTERVALS, type PayoutScheduleInput } from './stripe-state';
 import type { MetadataUpdate } from './funds';

@@ -6,6 +6,7 @@
  * runs (state-file.ts).
  */
 import { invalidRequest, missingParameter, noSuch } from './errors';
+import { CUSTOMER_ACTION, type Emit, type EventRequest } from './events';
 import { createFunds, DEFAULT_DELAYS, type Delays, type MetadataUpdate, updatedMetadata } from './funds';
 import {
   type AccountLinkRecord,
@@ -36,17 +37,6 @@ import {
   type TransferReversalRecord,
   unixSeconds,
 } from './objects';
-
-/** The API request behind an event (Stripe's `event.request`); both null for what the customer did on a hosted page. */
-export interface EventRequest {
-  id: string | null;
-  idempotency_key: string | null;
-}
-
-export const CUSTOMER_ACTION: EventRequest = { id: null, idempotency_key: null };
-
-/** Announces an event; `account` for one that comes from a connected account (a Connect event). */
-export type Emit = (type: string, object: StripeObject, request: EventRequest, previousAttributes?: StripeObject, account?: string) => void;
 
 export interface CheckoutSessionInput {
   currency: string;

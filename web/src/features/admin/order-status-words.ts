@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shared/schemas/orders';
+import type { OrderStatus } from '@shared/order-transitions';
 
 /** An order's status in the admin's words: the payments and a member's orders. */
 export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { formatEuros } from '@shared/money';
+import { centsFromEuros, eurosFromCents, formatEuros, shareOf } from '@shared/money';
 import type { ReportedOrder } from '@shared/schemas/orders';
 import { MSG } from '@shared/texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -65,7 +65,7 @@ export default function AdminProblemsRoute() {
           message={
             pending.decision === 'release'
               ? `Release ${formatEuros(pending.report.paymentAmount)} of order #${pending.report.orderNumber} to ${pending.report.professor.firstName} ${pending.report.professor.lastName}?`
-              : `Refund ${pending.refundPercent} % (${formatEuros(Math.round(pending.report.paymentAmount * pending.refundPercent) / 100)}) of order #${pending.report.orderNumber} to ${pending.report.student.firstName} ${pending.report.student.lastName}? The rest goes to the expert.`
+              : `Refund ${pending.refundPercent} % (${formatEuros(eurosFromCents(shareOf(centsFromEuros(pending.report.paymentAmount), pending.refundPercent)))}) of order #${pending.report.orderNumber} to ${pending.report.student.firstName} ${pending.report.student.lastName}? The rest goes to the expert.`
           }
           confirmLabel={pending.decision === 'release' ? 'Release' : 'Refund'}
           cancelLabel="Cancel"

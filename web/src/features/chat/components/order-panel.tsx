@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ErrorCode } from '@shared/error-codes';
 import { formatEuros } from '@shared/money';
 import { MSG } from '@shared/texts';
@@ -14,7 +14,6 @@ import {
   type OrderAction,
   type OrderRole,
   orderActions,
-  payBlocked,
   payLabel,
   statusLine,
 } from '@/features/chat/lib/order-status';
@@ -52,10 +51,9 @@ interface OrderPanelProps {
 export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPanelProps) {
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>();
-  const [hint, setHint] = useState<string>();
-  const statusLineId = useId();
   const now = Date.now();
-  const actions = new Set(orderActions(chat, role, now));
+  const offered = orderActions(chat, role, now);
+  const actions = new Set(offered);
   const id = chat._id;
 
   /** A failed step: said as the server said it; a stale order is fetched again. Resolves whether the dialog may close. */
@@ -75,7 +73,6 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
 
   async function run(step: () => Promise<{ msg?: string }>, fallback: string): Promise<boolean> {
     setBusy(true);
-    setHint(undefined);
     try {
       const answer = await step();
       if (answer.msg) notify.success(answer.msg);
@@ -89,13 +86,7 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
   }
 
   async function pay() {
-    const blocked = payBlocked(chat);
-    if (blocked) {
-      setHint(blocked);
-      return;
-    }
     setBusy(true);
-    setHint(undefined);
     try {
       const booking =
         chat.orderKind === 'hourly' && chat.scheduledDate && chat.scheduledHours ? { booking: { date: chat.scheduledDate, hours: chat.scheduledHours } } : {};
@@ -145,7 +136,7 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
       onClick: open({ kind: 'schedule', mode: 'intro' }),
     },
     pay: {
-      label: chat.orderKind === 'hourly' && chat.total === 0 ? 'Pay' : payLabel(chat.total),
+      label: payLabel(chat.total),
       onClick: () => void pay(),
       primary: true,
     },
@@ -169,11 +160,11 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
     cancel: { label: 'Cancel the order', onClick: open({ kind: 'cancel' }), danger: true },
     reportProblem: { label: 'Report a problem', onClick: open({ kind: 'problem' }) },
   };
-  const shown = (Object.keys(buttons) as OrderAction[]).filter((action) => actions.has(action));
+  const shown = offered.filter((action) => buttons[action] !== undefined);
 
   return (
     <div className="order-panel">
-      <p className="order-status-line" role="status" id={statusLineId}>
+      <p className="order-status-line" role="status">
         {statusLine({ chat, role, other, timeZone, now })}
       </p>
       <dl className="chat-offer-facts">
@@ -211,27 +202,14 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
             const button = buttons[action];
             if (!button) return null;
             const kind = button.danger ? 'btn-danger' : button.primary ? 'btn-primary' : 'btn-secondary';
-            const blocked = action === 'pay' && payBlocked(chat) !== undefined;
             return (
-              <button
-                key={action}
-                type="button"
-                className={`btn btn-small ${kind}`}
-                disabled={busy}
-                aria-disabled={blocked ? true : undefined}
-                // A blocked Pay stays focusable and says why: the status line tells what it waits for.
-                aria-describedby={blocked ? statusLineId : undefined}
-                onClick={button.onClick}
-              >
+              <button key={action} type="button" className={`btn btn-small ${kind}`} disabled={busy} onClick={button.onClick}>
                 {button.label}
               </button>
             );
           })}
         </div>
       )}
-      <p className="order-hint" role="status">
-        {hint}
-      </p>
       {chat.review ? (
         <Suspense fallback={null}>
           <ReviewView rating={chat.review.rating} comment={chat.review.comment} by={role === 'expert' ? chat.review.user : undefined} />

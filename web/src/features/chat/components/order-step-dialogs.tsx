@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '@shared/limits';
-import { formatEuros } from '@shared/money';
+import { centsFromEuros, eurosFromCents, formatEuros, shareOf } from '@shared/money';
 import { MSG } from '@shared/texts';
 import { CANCEL_TERMS } from '@/features/chat/lib/order-status';
 import { OrderDialog } from './order-dialog';
@@ -119,7 +119,7 @@ export function RefundDialog({ paid, onConfirm, onClose }: StepProps & { paid?: 
       </div>
       {paid !== undefined && valid && (
         <p className="order-total" aria-live="polite">
-          Refunded to the student: {formatEuros(Math.round(paid * value) / 100)}
+          Refunded to the student: {formatEuros(eurosFromCents(shareOf(centsFromEuros(paid), value)))}
         </p>
       )}
     </OrderDialog>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, type OrderStatus } from '@shared/schemas/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@shared/order-transitions';
 import { chatWith, claire } from '@/test/messages-fixtures';
 import type { ChatDto } from '@shared/schemas/chats';
 import { cancelTerms, formatDay, formatWhen, type OrderRole, orderActions, statusLine } from './order-status';
@@ -111,12 +111,12 @@ describe('order actions', () => {
   const future = { scheduledDate: SESSION, scheduledHours: 2 };
   it.each<[OrderStatus, Partial<ChatDto>, OrderRole, string[]]>([
     ['open', {}, 'student', ['bookIntro', 'pay', 'cancel']],
-    ['open', { orderKind: 'hourly' }, 'student', ['pickHours', 'bookIntro', 'pay', 'cancel']],
+    ['open', { orderKind: 'hourly' }, 'student', ['pickHours', 'bookIntro', 'cancel']],
     ['open', {}, 'expert', ['cancel']],
-    ['scheduled', { orderKind: 'hourly', ...future }, 'student', ['pickHours', 'pay', 'cancel']],
+    ['scheduled', { orderKind: 'hourly', ...future }, 'student', ['pickHours', 'cancel']],
     ['scheduled', { orderKind: 'intro', scheduledDate: SESSION }, 'student', ['bookIntro', 'cancel']],
     ['scheduled', { orderKind: 'hourly', ...future }, 'expert', ['confirmSchedule', 'counter', 'cancel']],
-    ['countered', { orderKind: 'hourly', ...future }, 'student', ['acceptCounter', 'declineCounter', 'pay', 'cancel']],
+    ['countered', { orderKind: 'hourly', ...future }, 'student', ['pickHours', 'acceptCounter', 'declineCounter', 'cancel']],
     ['confirmed', { orderKind: 'hourly', ...future }, 'student', ['pickHours', 'pay', 'cancel']],
     ['confirmed', { orderKind: 'hourly', ...future }, 'expert', ['cancel']],
     ['in_progress', {}, 'student', ['cancel', 'reportProblem']],

@@ -6,7 +6,17 @@
  */
 import { ORDER_RULES } from '@shared/limits';
 import { formatEuros } from '@shared/money';
-import { MSG } from '@shared/texts';
+import {
+  introBookable,
+  isBooked,
+  nextStatus,
+  type OrderAction as TableAction,
+  type OrderFacts,
+  openMoves,
+  sessionStarted,
+  UNPAID_STATUSES,
+} from '@shared/order-transitions';
+import type { OrderStatus } from '@shared/order-transitions';
 import type { ChatDto } from '@shared/schemas/chats';
 
 export type OrderRole = 'student' | 'expert';
@@ -58,11 +68,7 @@ export interface OrderView {
 }
 
 /** A booked session (an hourly one or the introduction), not a project. */
-export const isSession = (chat: Pick<ChatDto, 'orderKind'>): boolean => chat.orderKind !== 'fixed';
-
-/** The booked session has started: it can be confirmed as held, no longer moved or cancelled. */
-export const sessionStarted = (chat: Pick<ChatDto, 'scheduledDate'>, now: number): boolean =>
-  chat.scheduledDate !== undefined && Date.parse(chat.scheduledDate) <= now;
+export const isSession = (chat: Pick<ChatDto, 'orderKind'>): boolean => isBooked({ kind: chat.orderKind });
 
 /** "Tue 1 Dec, 10:30 (Europe/Paris) for 2 hours", or the introduction. */
 function sessionText({ chat, timeZone, now }: OrderView): string {
@@ -149,7 +155,7 @@ export function statusLine(view: OrderView): string {
   }
 }
 
-/** What a side may do now. `pay` is listed for the student while it is not yet possible too: it says why. */
+/** What a side may do now: the moves the order's table opens to it, as the page offers them. */
 export type OrderAction =
   | 'pickHours'
   | 'bookIntro'
@@ -171,52 +177,79 @@ export type OrderAction =
   | 'reportProblem'
   | 'review';
 
-const UNPAID = ['open', 'scheduled', 'countered', 'confirmed'];
+/** The order's facts as the table reads them. */
+export const factsOf = (chat: ChatDto): OrderFacts => ({
+  status: chat.orderStatus,
+  kind: chat.orderKind,
+  ...(chat.scheduledDate !== undefined && { scheduledDate: chat.scheduledDate }),
+  ...(chat.scheduledHours !== undefined && { scheduledHours: chat.scheduledHours }),
+});
+
+/** The page's action for each move of the table a participant takes (the provider takes `pay`: the student starts it). */
+const OFFERED: Partial<Record<TableAction, OrderAction>> = {
+  schedule: 'pickHours',
+  pay: 'pay',
+  acceptCounter: 'acceptCounter',
+  declineCounter: 'declineCounter',
+  confirmSchedule: 'confirmSchedule',
+  counter: 'counter',
+  approve: 'approve',
+  requestRevision: 'requestRevision',
+  completeSession: 'confirmSession',
+  submit: 'submitProject',
+  decideRefund: 'decideRefund',
+  cancelUnpaid: 'cancel',
+  cancelRefunded: 'cancel',
+  cancelLate: 'cancel',
+  reportProblem: 'reportProblem',
+};
+
+/** A delivered file can be downloaded from its delivery on. */
+const FILE_KEPT: readonly OrderStatus[] = ['submitted', 'revision_requested', 'problem_reported', 'closed'];
 
 export function orderActions(chat: ChatDto, role: OrderRole, now: number): OrderAction[] {
-  const actions: OrderAction[] = [];
-  const add = (...more: OrderAction[]) => actions.push(...more);
-  const status = chat.orderStatus;
-  const student = role === 'student';
-  const hourly = chat.orderKind === 'hourly';
-  const intro = chat.orderKind === 'intro';
-
-  if (student) {
-    if (status === 'open' || status === 'scheduled' || status === 'confirmed') {
-      if (hourly) add('pickHours');
-      if (intro || status === 'open') add('bookIntro');
-    }
-    if (status === 'countered') add('acceptCounter', 'declineCounter');
-    if (!intro && (status === 'open' || status === 'confirmed' || (hourly && (status === 'scheduled' || status === 'countered')))) add('pay');
-  } else {
-    if (status === 'scheduled') add('confirmSchedule', 'counter');
-    if (!intro && (status === 'in_progress' || status === 'revision_requested')) add('submitProject');
-    if (status === 'refund_pending') add('decideRefund');
+  const facts = factsOf(chat);
+  const moves = new Set<TableAction>(openMoves(facts, role, now));
+  if (role === 'student' && nextStatus(facts, 'pay', 'payment', now)) moves.add('pay');
+  const offered = new Set<OrderAction>();
+  for (const move of moves) {
+    const action = OFFERED[move];
+    // Proposing a time is the hours picker for an hourly session; the introduction has its own.
+    if (action && !(move === 'schedule' && chat.orderKind !== 'hourly')) offered.add(action);
   }
-
-  if (status === 'in_progress' && isSession(chat)) {
-    const started = sessionStarted(chat, now);
-    const theirs = chat.reschedule && (chat.reschedule.proposedBy === 'user') !== student;
-    if (theirs) add('acceptReschedule', 'declineReschedule');
-    if (student && started) add('confirmSession');
-    if (!started && !chat.reschedule) add('reschedule');
+  if (role === 'student' && introBookable(facts, now)) offered.add('bookIntro');
+  if (moves.has('reschedule')) {
+    const theirs = chat.reschedule && (chat.reschedule.proposedBy === 'user') !== (role === 'student');
+    if (theirs) offered.add('acceptReschedule').add('declineReschedule');
+    if (!chat.reschedule && !sessionStarted(facts, now)) offered.add('reschedule');
   }
-  if (student && status === 'submitted') add('approve', 'requestRevision');
-  if (chat.projectSubmission.file && ['submitted', 'revision_requested', 'problem_reported', 'closed'].includes(status)) add('downloadProject');
-  const paidCancellable = (status === 'in_progress' && !(isSession(chat) && sessionStarted(chat, now))) || status === 'revision_requested';
-  if (UNPAID.includes(status) || paidCancellable) add('cancel');
-  if (['in_progress', 'submitted', 'revision_requested'].includes(status)) add('reportProblem');
-  if (student && status === 'closed') add('review');
-  return actions;
+  if (chat.projectSubmission.file && FILE_KEPT.includes(chat.orderStatus)) offered.add('downloadProject');
+  if (role === 'student' && chat.orderStatus === 'closed') offered.add('review');
+  return ACTIONS_IN_ORDER.filter((action) => offered.has(action));
 }
 
-/** Why the student cannot pay yet (spec 2 section 5), or undefined when paying is possible. */
-export function payBlocked(chat: ChatDto): string | undefined {
-  if (chat.orderKind !== 'hourly') return undefined;
-  if (chat.orderStatus === 'open') return MSG.chooseDateHours;
-  if (chat.orderStatus === 'scheduled' || chat.orderStatus === 'countered') return MSG.waitingScheduleConfirmation;
-  return undefined;
-}
+/** The order the page shows them in: what moves the order on first, leaving it last. */
+const ACTIONS_IN_ORDER: readonly OrderAction[] = [
+  'pickHours',
+  'bookIntro',
+  'acceptCounter',
+  'declineCounter',
+  'confirmSchedule',
+  'counter',
+  'pay',
+  'submitProject',
+  'acceptReschedule',
+  'declineReschedule',
+  'confirmSession',
+  'reschedule',
+  'approve',
+  'requestRevision',
+  'downloadProject',
+  'decideRefund',
+  'cancel',
+  'reportProblem',
+  'review',
+];
 
 const { freeCancellationHours: LATE_HOURS, refundDecisionHours: DECIDE_HOURS } = ORDER_RULES;
 const EXPERT_DECIDES = `the expert decides within ${DECIDE_HOURS} hours how much is refunded (in full without a decision)`;
@@ -226,7 +259,7 @@ export const CANCEL_TERMS = `Cancelling is free before payment. After payment, t
 
 /** What this cancellation does, stated before it is confirmed. */
 export function cancelTerms(chat: ChatDto, role: OrderRole, now: number): string {
-  if (UNPAID.includes(chat.orderStatus)) return 'Nothing has been paid yet: cancelling is free.';
+  if (UNPAID_STATUSES.includes(chat.orderStatus)) return 'Nothing has been paid yet: cancelling is free.';
   if (role === 'expert') return `${chat.paymentAmount ? formatEuros(chat.paymentAmount) : 'The payment'} is refunded in full to the student.`;
   if (chat.orderKind === 'intro') return 'The free introduction is cancelled; nothing was paid.';
   const paid = chat.paymentAmount ? formatEuros(chat.paymentAmount) : 'The payment';

@@ -45,18 +45,14 @@ describe('messages page: the order, as the student', () => {
     expect(page.calls('POST', '/payments/create-session')[0]?.body).toEqual({ chatId: 'c1', amount: 120 });
   });
 
-  it('an hourly order: Pay first says to choose date and hours; the picker refuses past times and hours outside 1–8, shows the total, and sends the start with my offset', async () => {
+  it('an hourly order: no Pay before a time is agreed; the picker refuses past times and hours outside 1–8, shows the total, and sends the start with my offset', async () => {
     const user = userEvent.setup();
     const chat = chatWith(claire, 'c1', { orderKind: 'hourly', total: 0, offer: { ...chatWith(claire, 'c1').offer, pricingType: 'hourly', price: 60.5 } });
     const page = openOrder(chat, { 'PUT /chats/c1/schedule': () => json(200, { msg: MSG.scheduleProposed }) });
     await waitFor(() => expect(statusLine()).toHaveTextContent('Choose a date and hours to propose a session to Claire Dubois.'));
 
-    const pay = order().getByRole('button', { name: 'Pay' });
-    expect(pay).toHaveAttribute('aria-disabled', 'true');
-    expect(pay).toHaveAccessibleDescription('Choose a date and hours to propose a session to Claire Dubois.');
-    await user.click(pay);
-    expect(order().getByText(MSG.chooseDateHours)).toBeInTheDocument();
-    expect(page.calls('POST', '/payments/create-session')).toHaveLength(0);
+    // Nothing can be paid before a time is agreed: no Pay is offered, only the step that comes first.
+    expect(order().queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
 
     await user.click(order().getByRole('button', { name: 'Choose date and hours' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Choose date and hours' }, { timeout: 5000 }));

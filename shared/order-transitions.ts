@@ -1,0 +1,191 @@
+/**
+ * The order's rules, once, for the server that enforces them and the web that offers them: the
+ * table of every move (action, from, to, actor, kinds) and the conditions on time it adds. The
+ * server moves an order only where `nextStatus` allows it; the messages page shows a side only the
+ * moves `openMoves` gives it (docs/orders.md).
+ */
+import { ORDER_RULES } from './limits';
+
+export const ORDER_STATUSES = [
+  'open',
+  'scheduled',
+  'countered',
+  'confirmed',
+  'in_progress',
+  'submitted',
+  'revision_requested',
+  'refund_pending',
+  'problem_reported',
+  'closed',
+  'canceled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * What is booked: a fixed-price project, hourly sessions, or the free 30-minute introduction a
+ * student may book once with each expert.
+ */
+export const ORDER_KINDS = ['fixed', 'hourly', 'intro'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** What the rules read of an order: the server's record and the web's conversation both carry it. */
+export interface OrderFacts {
+  status: OrderStatus;
+  kind: OrderKind;
+  /** The session's start (UTC) as proposed, countered or agreed. */
+  scheduledDate?: string;
+  scheduledHours?: number;
+}
+
+/** Who moves an order: its two participants, the payment provider confirming a payment, the deadlines, or an admin deciding a problem. */
+export type OrderActor = 'student' | 'expert' | 'payment' | 'system' | 'admin';
+
+export const ORDER_ACTIONS = [
+  'schedule',
+  'counter',
+  'acceptCounter',
+  'declineCounter',
+  'confirmSchedule',
+  'pay',
+  'submit',
+  'approve',
+  'requestRevision',
+  'cancelUnpaid',
+  'cancelRefunded',
+  'cancelLate',
+  'decideRefund',
+  'completeSession',
+  'reschedule',
+  'reportProblem',
+  'resolveRelease',
+  'resolveRefund',
+  'cancelBanned',
+  'cancelUnavailable',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export interface Transition {
+  from: readonly OrderStatus[];
+  /** The status it moves to, or one per kind. */
+  to: OrderStatus | Partial<Record<OrderKind, OrderStatus>>;
+  by: readonly OrderActor[];
+  /** The kinds of order it applies to. */
+  kinds: readonly OrderKind[];
+  /** A further condition on the order at the time `now`. */
+  when?: (order: OrderFacts, now: number, actor: OrderActor) => boolean;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Nothing paid yet: cancelling is free. */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['open', 'scheduled', 'countered', 'confirmed'];
+/** Kinds booked at a time: hourly sessions and the free introduction. */
+export const BOOKED_KINDS: readonly OrderKind[] = ['hourly', 'intro'];
+const ALL_KINDS: readonly OrderKind[] = ['fixed', 'hourly', 'intro'];
+const PAID_KINDS: readonly OrderKind[] = ['fixed', 'hourly'];
+const DELIVERED_KINDS: readonly OrderKind[] = ['fixed', 'hourly'];
+
+/** A session booked at a time, not a project. */
+export const isBooked = (order: Pick<OrderFacts, 'kind'>): boolean => BOOKED_KINDS.includes(order.kind);
+
+/** When the booked session starts, in ms; undefined before a time is proposed. */
+export const sessionStartMs = (order: Pick<OrderFacts, 'scheduledDate'>): number | undefined =>
+  order.scheduledDate === undefined ? undefined : Date.parse(order.scheduledDate);
+
+/** When the booked session ends, in ms: its hours for an hourly session, 30 minutes for the introduction. */
+export function sessionEndMs(order: Pick<OrderFacts, 'kind' | 'scheduledDate' | 'scheduledHours'>): number | undefined {
+  const start = sessionStartMs(order);
+  if (start === undefined) return undefined;
+  return start + (order.kind === 'intro' ? ORDER_RULES.introMinutes * 60_000 : (order.scheduledHours ?? 0) * HOUR_MS);
+}
+
+/** The booked session has started: it can be confirmed as held, no longer moved or cancelled. */
+export const sessionStarted = (order: Pick<OrderFacts, 'scheduledDate'>, now: number): boolean => (sessionStartMs(order) ?? Number.POSITIVE_INFINITY) <= now;
+
+/** A fixed-price order is paid from the start; an hourly one once its schedule is confirmed. */
+const awaitsPayment = (order: OrderFacts) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed');
+
+/**
+ * A paid order is refunded in full when cancelled by the expert, or by the student more than 12
+ * hours before the session (a project: before anything was delivered). Later, the expert decides.
+ */
+export function fullRefundDue(order: OrderFacts, now: number, actor: OrderActor): boolean {
+  if (actor === 'expert' || actor === 'system') return true;
+  if (order.kind === 'fixed') return order.status === 'in_progress';
+  const start = sessionStartMs(order);
+  return start !== undefined && start - now > ORDER_RULES.freeCancellationHours * HOUR_MS;
+}
+
+/**
+ * Every move an order can make (spec 2 section 4 and the terms). Each is written with a condition
+ * on the status it starts from, so two moves at once never both land.
+ */
+export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
+  // The student proposes a start (and hours), again as often as needed until it is paid.
+  schedule: { from: UNPAID_STATUSES, to: 'scheduled', by: ['student'], kinds: BOOKED_KINDS },
+  // The expert proposes another start or number of hours; the student accepts or declines it.
+  counter: { from: ['scheduled'], to: 'countered', by: ['expert'], kinds: BOOKED_KINDS },
+  // A free introduction is booked once agreed; an hourly session waits for its payment.
+  acceptCounter: { from: ['countered'], to: { hourly: 'confirmed', intro: 'in_progress' }, by: ['student'], kinds: BOOKED_KINDS },
+  declineCounter: { from: ['countered'], to: 'open', by: ['student'], kinds: BOOKED_KINDS },
+  confirmSchedule: { from: ['scheduled'], to: { hourly: 'confirmed', intro: 'in_progress' }, by: ['expert'], kinds: BOOKED_KINDS },
+  pay: { from: ['open', 'confirmed'], to: 'in_progress', by: ['payment'], kinds: PAID_KINDS, when: awaitsPayment },
+  // A project is delivered; after a session the expert may deliver its notes or work too (nothing for an introduction).
+  submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], kinds: DELIVERED_KINDS },
+  // The student approves; a delivery left unanswered for 7 days is approved by the deadline.
+  approve: { from: ['submitted'], to: 'closed', by: ['student', 'system'], kinds: DELIVERED_KINDS },
+  requestRevision: { from: ['submitted'], to: 'revision_requested', by: ['student'], kinds: DELIVERED_KINDS },
+  // Before payment, either side cancels freely (a booked free introduction too).
+  cancelUnpaid: { from: UNPAID_STATUSES, to: 'canceled', by: ['student', 'expert'], kinds: ALL_KINDS },
+  // After payment, until the session starts: in full early or by the expert, else the expert decides.
+  cancelRefunded: {
+    from: ['in_progress', 'revision_requested'],
+    to: 'canceled',
+    by: ['student', 'expert', 'system'],
+    kinds: ALL_KINDS,
+    when: (order, now, actor) => !sessionStarted(order, now) && (order.kind === 'intro' || fullRefundDue(order, now, actor)),
+  },
+  // A late cancellation by the student waits for the expert's decision on the refund.
+  cancelLate: {
+    from: ['in_progress', 'revision_requested'],
+    to: 'refund_pending',
+    by: ['student'],
+    kinds: PAID_KINDS,
+    when: (order, now, actor) => !sessionStarted(order, now) && !fullRefundDue(order, now, actor),
+  },
+  decideRefund: { from: ['refund_pending'], to: 'canceled', by: ['expert', 'system'], kinds: PAID_KINDS },
+  // A booked session completes once it has started: confirmed by the student, or 48 hours after its end.
+  completeSession: { from: ['in_progress'], to: 'closed', by: ['student', 'system'], kinds: BOOKED_KINDS, when: (order, now) => sessionStarted(order, now) },
+  // A paid session moves to another time agreed by both sides; the status stays (see the service).
+  reschedule: { from: ['in_progress'], to: 'in_progress', by: ['student', 'expert'], kinds: BOOKED_KINDS },
+  reportProblem: { from: ['in_progress', 'submitted', 'revision_requested'], to: 'problem_reported', by: ['student', 'expert'], kinds: ALL_KINDS },
+  resolveRelease: { from: ['problem_reported'], to: 'closed', by: ['admin'], kinds: ALL_KINDS },
+  resolveRefund: { from: ['problem_reported'], to: 'canceled', by: ['admin'], kinds: ALL_KINDS },
+  // A member banned: their paid orders not yet delivered are cancelled, refunded in full (docs/decisions.md).
+  cancelBanned: { from: ['in_progress', 'revision_requested', 'refund_pending'], to: 'canceled', by: ['admin'], kinds: ALL_KINDS },
+  // A payment that arrives once its expert or student is banned, archived or deleted: the order ends with it, refunded in full.
+  cancelUnavailable: { from: ['open', 'confirmed'], to: 'canceled', by: ['payment'], kinds: PAID_KINDS, when: awaitsPayment },
+};
+
+/** The status an action moves the order to, or undefined when this actor may not take it now. */
+export function nextStatus(order: OrderFacts, action: OrderAction, actor: OrderActor, now: number): OrderStatus | undefined {
+  const transition = ORDER_TRANSITIONS[action];
+  const allowed =
+    transition.by.includes(actor) &&
+    transition.kinds.includes(order.kind) &&
+    transition.from.includes(order.status) &&
+    (transition.when?.(order, now, actor) ?? true);
+  if (!allowed) return undefined;
+  return typeof transition.to === 'string' ? transition.to : transition.to[order.kind];
+}
+
+/** Every action this actor may take on the order now. */
+export const openMoves = (order: OrderFacts, actor: OrderActor, now: number): OrderAction[] =>
+  ORDER_ACTIONS.filter((action) => nextStatus(order, action, actor, now) !== undefined);
+
+/**
+ * The free introduction can be booked on an order that has not started its own path (open), or
+ * proposed again on the introduction itself while it is not agreed.
+ */
+export const introBookable = (order: OrderFacts, now: number): boolean =>
+  order.kind === 'intro' ? nextStatus(order, 'schedule', 'student', now) !== undefined : order.status === 'open';
