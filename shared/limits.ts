@@ -224,6 +224,24 @@ export const ORDER_RULES = {
   processedEventDays: 7,
 } as const;
 
+/** An expert's availability and the free slots computed from it (docs/bookings.md). */
+export const BOOKING_RULES = {
+  /** Ranges of a day start and end on a quarter hour of the expert's clock. */
+  rangeStepMinutes: 15,
+  maxRangesPerDay: 6,
+  maxOverrides: 200,
+  bufferChoices: [0, 15, 30, 60],
+  defaultBufferMinutes: 0,
+  defaultMinNoticeHours: 12,
+  maxMinNoticeHours: 168,
+  defaultHorizonDays: 60,
+  maxHorizonDays: 365,
+  /** Free slots start on the half hours of the viewer's clock (decision 144). */
+  slotStepMinutes: 30,
+  /** One slots call covers at most this many days. */
+  maxSlotRangeDays: 62,
+} as const;
+
 /**
  * Funds may not sit in a connected account past the provider's holding limit (Stripe: 90 days in
  * most countries): the expert is warned this many days ahead, and what is left is paid out

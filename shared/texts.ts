@@ -411,6 +411,21 @@ export const MSG = {
   banPreviewFailed: 'Unable to load the orders this ban would refund.',
   rejectionReasonRequired: 'Give the reason for the rejection: the expert reads it.',
   expertUnavailable: 'This mentor is not available any more: the order cannot be paid.',
+
+  // Bookings: availability and free slots (issue 25)
+  timeZoneInvalid: 'Choose a time zone from the list.',
+  availabilityRange: 'Each range starts before it ends, on a quarter hour (00:00 to 24:00).',
+  availabilityOverlap: 'The ranges of one day must not overlap.',
+  availabilityTooManyRanges: 'A day has at most 6 ranges.',
+  availabilityDate: 'Choose a valid date for each override.',
+  availabilityDuplicateDate: 'Each date has one override.',
+  availabilityTooManyOverrides: 'At most 200 date overrides.',
+  availabilityBuffer: 'Choose a buffer of 0, 15, 30 or 60 minutes.',
+  availabilityNotice: 'The minimum notice is a whole number of hours from 0 to 168.',
+  availabilityHorizon: 'The booking horizon is a whole number of days from 1 to 365.',
+  availabilitySaved: 'Your hours are saved.',
+  slotsRange: 'Ask for free times over at most 62 days, from a start before the end.',
+  slotsMinutes: 'A session lasts 30 minutes to 8 hours, in steps of 30 minutes.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
