@@ -106,6 +106,9 @@ export const ERROR_CODES = [
   // An admin's own second factor (docs/decisions.md 211).
   'second_factor_wrong',
   'second_factor_change_expired',
+  // Bookings (issue 25).
+  'slot_taken',
+  'slot_not_offered',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -136,6 +136,8 @@ export const RATE_LIMITS = {
    * copy is kept a day; enough to export again after a change, too few to keep the jobs Lambda busy.
    */
   exportsPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
+  /** Free-slot look-ups from one client: a student paging through weeks never meets it; a scraper does. */
+  slotsPerClient: { max: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Reports of content and the admins' queue (decisions 171 to 174). */
@@ -201,6 +203,9 @@ export const ORDER_RULES = {
   platformFeePercent: 10,
   /** A paid session cancelled more than this many hours ahead is refunded in full. */
   freeCancellationHours: 12,
+  /** A confirmed call not yet paid holds its time this long, and never later than `holdEndsBeforeStartHours` before its start. */
+  unpaidHoldHours: 24,
+  holdEndsBeforeStartHours: 2,
   /** A paid session may be moved to a time at least this many hours ahead, agreed by the other side. */
   rescheduleNoticeHours: 24,
   /** The expert decides the share of a late cancellation's refund within this time, or it is full. */

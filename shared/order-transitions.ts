@@ -61,6 +61,7 @@ export const ORDER_ACTIONS = [
   'resolveRefund',
   'cancelBanned',
   'cancelUnavailable',
+  'expireHold',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -165,6 +166,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   cancelBanned: { from: ['in_progress', 'revision_requested', 'refund_pending'], to: 'canceled', by: ['admin'], kinds: ALL_KINDS },
   // A payment that arrives once its expert or student is banned, archived or deleted: the order ends with it, refunded in full.
   cancelUnavailable: { from: ['open', 'confirmed'], to: 'canceled', by: ['payment'], kinds: PAID_KINDS, when: awaitsPayment },
+  // A confirmed session left unpaid gives its time back (docs/bookings.md): the order is open again.
+  expireHold: { from: ['confirmed'], to: 'open', by: ['system'], kinds: ['hourly'] },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */

@@ -61,6 +61,7 @@ import {
 import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/reports';
 import { notificationPreferencesSchema } from './schemas/notifications';
 import { endAllSessionsSchema } from './schemas/sessions';
+import { availabilitySchema, slotsQuerySchema } from './schemas/bookings';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -212,6 +213,10 @@ const ROUTE_TABLE = [
   r('PUT', '/chats/{id}/accept-reschedule', 'orders', 'member', { body: emptyBody }), // (added)
   r('PUT', '/chats/{id}/decline-reschedule', 'orders', 'member', { body: emptyBody }), // (added)
   r('POST', '/chats/{id}/report-problem', 'orders', 'member', { body: reportProblemSchema }), // (added)
+  // Bookings (issue 25): the orders Lambda keeps the calendars its moves reserve and free.
+  r('GET', '/availability', 'orders', 'professor'), // (added)
+  r('PUT', '/availability', 'orders', 'professor', { body: availabilitySchema }), // (added)
+  r('GET', '/experts/{id}/slots', 'orders', 'public', { query: slotsQuerySchema }), // (added)
   r('GET', '/admin/problems', 'orders', 'admin'), // (added)
   r('GET', '/admin/problems/{id}', 'orders', 'admin', { query: conversationPageQuery }), // (added)
   r('POST', '/admin/problems/{id}/resolve', 'orders', 'admin', { body: resolveProblemSchema }), // (added)

@@ -424,8 +424,12 @@ export const MSG = {
   availabilityNotice: 'The minimum notice is a whole number of hours from 0 to 168.',
   availabilityHorizon: 'The booking horizon is a whole number of days from 1 to 365.',
   availabilitySaved: 'Your hours are saved.',
+  availabilityLoadFailed: 'Failed to load your hours',
   slotsRange: 'Ask for free times over at most 62 days, from a start before the end.',
   slotsMinutes: 'A session lasts 30 minutes to 8 hours, in steps of 30 minutes.',
+  slotTaken: 'That time was just taken. Please choose another time.',
+  slotNotOffered: 'Choose one of the free times the mentor offers.',
+  tooManySlotLookups: 'Too many look-ups of free times. Please wait a minute.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -70,6 +70,9 @@ import type { Domain } from '../../shared/routes';
  * - an expert's paid-out total ............ GetItem  pk=EARNINGS#<expertId> sk=TOTALS (ADD with each payout paid)
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
+ * - an expert's availability .............. GetItem  pk=AVAILABILITY#<expertId> sk=AVAILABILITY
+ * - a person's calendar version ........... GetItem  pk=CALENDAR#<userId> sk=VERSION (every reservation is conditional on it)
+ * - a person's bookings by start .......... Query    pk=CALENDAR#<userId> sk between BOOKING#<from> and BOOKING#<to>
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
  * - orders waiting for an admin ............ Query    GSI1 gsi1pk=ORDERS#REPORTED gsi1sk=<reportedAt>#<orderId> (sparse)
  * - paid orders, newest payment first ...... Query    GSI3 gsi3pk=ORDERS#PAID and ORDERS#DISPUTED, gsi3sk=<paidAt>#<orderId>, merged (sparse)
@@ -212,6 +215,11 @@ export const ORDERS_DISPUTED = 'ORDERS#DISPUTED';
 export type PaidOrderList = typeof ORDERS_PAID | typeof ORDERS_DISPUTED;
 export const paidOrderIndex = (list: PaidOrderList, paidAt: string, orderId: string) => ({ gsi3pk: list, gsi3sk: `${paidAt}#${orderId}` });
 export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#${studentId}#${expertId}`, sk: 'INTRO' });
+export const availabilityKey = (expertId: string) => ({ pk: `AVAILABILITY#${expertId}`, sk: 'AVAILABILITY' });
+export const calendarVersionKey = (userId: string) => ({ pk: `CALENDAR#${userId}`, sk: 'VERSION' });
+/** A booking's place in a person's calendar, ordered by its start (an ISO instant in UTC). */
+export const calendarBookingKey = (userId: string, start: string, orderId: string) => ({ pk: `CALENDAR#${userId}`, sk: `BOOKING#${start}#${orderId}` });
+export const calendarBookingBound = (userId: string, at: string) => ({ pk: `CALENDAR#${userId}`, sk: `BOOKING#${at}` });
 
 export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });
 export const ledgerLinesOf = (account: string) => ({ pk: `BALANCE#${account}` });
@@ -337,6 +345,10 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     readWrite: [
       'ORDER#',
       'INTRO#',
+      'AVAILABILITY#',
+      'CALENDAR#',
+      // RATE#: the free slots' limit per client.
+      'RATE#',
       'LEDGER#',
       'BALANCE#',
       'PROVIDEREVENT#',
@@ -384,6 +396,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'STATS#',
       'ORDER#',
       'LOGIN#',
+      // A ban's cancellations free the bookings' time.
+      'CALENDAR#',
     ],
     read: [],
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],

@@ -95,3 +95,11 @@ export const slotsQuerySchema = z
       return span > 0 && span <= BOOKING_RULES.maxSlotRangeDays * 86_400_000;
     }, MSG.slotsRange),
   );
+
+/** GET /experts/{id}/slots' answer: free starts (UTC instants) and the expert's zone, to name their time too. */
+export interface SlotsAnswer {
+  slots: string[];
+  /** Absent for an expert who has not set hours: the student proposes a time, the expert confirms or counters. */
+  expertTimeZone?: string;
+  hasHours: boolean;
+}

@@ -17,6 +17,7 @@ export const ORDER_NOTICE_KINDS = [
   'paymentDisputed',
   'disputeDecided',
   'fundsHeldLong',
+  'holdExpired',
 ] as const;
 export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
 

@@ -29,6 +29,7 @@ export const MAIL_CATEGORIES = {
   refundReceipt: 'always',
   newBooking: 'orders',
   sessionRescheduled: 'orders',
+  holdExpired: 'orders',
   sessionReminder: 'orders',
   workDelivered: 'orders',
   orderCompleted: 'orders',

@@ -5,6 +5,7 @@
  * a state change answers the API's usual `{ msg }`.
  */
 import type { DataExportStatus } from './account-data';
+import type { Availability, SlotsAnswer } from './bookings';
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
@@ -123,6 +124,9 @@ export interface RouteResponses {
   'GET /api/admin/problems/{id}': ReportedOrderDetail;
   'POST /api/admin/problems/{id}/resolve': Message;
   'POST /api/realtime/ticket': { ticket: string };
+  'GET /api/availability': { availability: Availability | null };
+  'PUT /api/availability': Message & { availability: Availability };
+  'GET /api/experts/{id}/slots': SlotsAnswer;
 
   'POST /api/payments/create-session': RedirectUrl;
   /** payouts_enabled as the spec names it, and what the provider still needs from the expert. */

@@ -198,10 +198,11 @@ const ROUTE_CASES: readonly RouteCase[] = [
 ];
 
 /**
- * Moves of the table no route of this file takes (tests/integration/admin-ban.test.ts takes both):
- * the admin's ban cancels, and a payment recorded for an order whose member has left cancels it.
+ * Moves of the table no route of this file takes: the admin's ban cancels, and a payment recorded
+ * for an order whose member has left cancels it (tests/integration/admin-ban.test.ts takes both);
+ * an unpaid hold expires by the deadlines (tests/integration/bookings.test.ts).
  */
-const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned', 'cancelUnavailable'];
+const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned', 'cancelUnavailable', 'expireHold'];
 
 const hourly = (name: string, status: OrderStatus, steps: Recipe['steps'], more: Partial<Recipe> = {}): Recipe => ({
   name: `hourly ${name}`,

@@ -58,7 +58,7 @@ async function launch(): Promise<Browser> {
 }
 
 /** A fresh context (cookies, storage) with one page, at a desktop or phone size. */
-type NewPage = (options?: { mobile?: boolean }) => Promise<Page>;
+type NewPage = (options?: { mobile?: boolean; timezoneId?: string }) => Promise<Page>;
 
 const requireCjs = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(requireCjs.resolve('axe-core/axe.min.js'), 'utf8');
@@ -152,9 +152,10 @@ export function browserForFile(): { newPage: NewPage } {
     await Promise.allSettled(contexts.splice(0).map((context) => context.close()));
   });
   return {
-    async newPage({ mobile = false } = {}) {
+    async newPage({ mobile = false, timezoneId }: { mobile?: boolean; timezoneId?: string } = {}) {
       const context = await (await workerBrowser()).newContext({
         baseURL: stackUrl(),
+        ...(timezoneId && { timezoneId }),
         viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
         isMobile: mobile,
         hasTouch: mobile,

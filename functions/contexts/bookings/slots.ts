@@ -103,3 +103,17 @@ export function freeSlots(expert: ExpertTime, query: SlotQuery): number[] {
   }
   return starts;
 }
+
+/**
+ * Whether one start is free: within the expert's hours (all of the session), from the minimum
+ * notice to the horizon, and clear of bookings and busy times with the buffers. The viewer's
+ * half-hour step is the start's own check (its offset as sent, decision 144).
+ */
+export function isFree(expert: ExpertTime, start: number, minutes: number, now: number): boolean {
+  const { availability } = expert;
+  const length = minutes * MINUTE_MS;
+  const buffer = availability.bufferMinutes * MINUTE_MS;
+  if (start < now + availability.minNoticeHours * HOUR_MS || start > now + availability.horizonDays * DAY_MS) return false;
+  if (!hoursBetween(availability, start, start + length).some((window) => window.start <= start && start + length <= window.end)) return false;
+  return ![...expert.bookings, ...expert.busy].some((taken) => start < taken.end + buffer && start + length + buffer > taken.start);
+}

@@ -12,7 +12,7 @@ import { logger } from '../../platform/logger';
 import { announcement } from '../realtime/service';
 import { sessionStartMs } from '../../../shared/order-transitions';
 import { deadlineOf, type OrderRecord, remindersPassed } from './order';
-import { completeRefund } from './payment-service';
+import { checkoutPaidMeanwhile, completeRefund } from './payment-service';
 import * as repo from './repository';
 import { closeWithCredit, move } from './lifecycle-service';
 import { payOutHeld, sendTransfer, settleTransfer, warnHolding } from './transfer-service';
@@ -45,6 +45,9 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
       await completeRefund(canceled);
       return true;
     }
+    case 'expireHold':
+      await expireHold(order);
+      return true;
     case 'remind':
       await remind(order);
       return true;
@@ -94,6 +97,20 @@ async function remind(order: OrderRecord): Promise<void> {
   );
   const write = repo.orderChange(order, { remindedHours }, nowIso());
   if (!(await repo.commitMove(started ? [write] : [write, event.put]))) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+/**
+ * A confirmed session left unpaid gives its time back (docs/bookings.md): an open checkout is
+ * expired first, as a cancellation does; one paid a moment ago books the session instead. The order
+ * is open again, its time freed in both calendars, and both sides are told.
+ */
+async function expireHold(order: OrderRecord): Promise<void> {
+  if (await checkoutPaidMeanwhile(order)) return;
+  await move(order, {
+    action: 'expireHold',
+    actor: 'system',
+    changes: { scheduledDate: undefined, scheduledHours: undefined, bookingRevision: order.bookingRevision + 1 },
+  });
 }
 
 /** Deadlines one order can have due at once (two reminders, then its completion): a run takes them in turn. */

@@ -7,16 +7,17 @@
  */
 import { ORDER_RULES } from '../../../shared/limits';
 import { cents } from '../../../shared/money';
-import { introBookable, type OrderAction, type OrderActor } from '../../../shared/order-transitions';
+import { introBookable, nextStatus, type OrderAction, type OrderActor, type OrderKind, sessionEndMs } from '../../../shared/order-transitions';
 import type { counterScheduleSchema, scheduleSchema } from '../../../shared/schemas/orders';
 import { MSG } from '../../../shared/texts';
 import type * as z from 'zod/mini';
 import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
+import * as bookings from '../bookings/service';
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
-import { move } from './move';
+import { move, refusal } from './move';
 import { type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { sendTransferSoon } from './transfer-service';
@@ -68,6 +69,7 @@ export async function schedule(caller: Caller, orderId: string, body: ScheduleBo
     const introOrder = await introClaimOf(order);
     const claim = introOrder === undefined ? [repo.introTaken(order.studentId, order.expertId, order.orderId, nowIso())] : [];
     if (introOrder !== undefined && introOrder !== order.orderId) throw new Conflict(MSG.introAlreadyUsed, 'intro_used');
+    await checkProposedTime(order, { action: 'schedule', actor, kind: 'intro', start: scheduledDate });
     try {
       await move({ ...order, kind: 'intro' }, { action: 'schedule', actor, changes: { ...changes, kind: 'intro', scheduledHours: undefined }, writes: claim });
     } catch (error) {
@@ -79,11 +81,29 @@ export async function schedule(caller: Caller, orderId: string, body: ScheduleBo
   }
   if (order.kind !== 'hourly') throw new BadRequest(MSG.hourlyOnly, 'hourly_only');
   payableHours(order, body.scheduledHours, MSG.totalTooLarge);
+  await checkProposedTime(order, { action: 'schedule', actor, kind: order.kind, start: scheduledDate, hours: body.scheduledHours });
   await move(order, { action: 'schedule', actor, changes: { ...changes, scheduledHours: body.scheduledHours } });
   return { msg: MSG.scheduleProposed };
 }
 
 const introClaimOf = (order: OrderRecord) => repo.introOrderOf(order.studentId, order.expertId);
+
+/**
+ * A time proposed for the order, checked once the move is known to be the actor's to make: never onto
+ * another booking of either person, and, from the student, one of the expert's free slots when they
+ * have set hours (docs/bookings.md). The reservation itself is made when the time becomes binding.
+ */
+async function checkProposedTime(
+  order: OrderRecord,
+  proposal: { action: OrderAction; actor: 'student' | 'expert'; kind: OrderKind; start: string; hours?: number },
+) {
+  if (!nextStatus({ ...order, kind: proposal.kind }, proposal.action, proposal.actor, nowMs())) throw refusal(proposal.action, proposal.actor);
+  const end = sessionEndMs({ kind: proposal.kind, scheduledDate: proposal.start, scheduledHours: proposal.hours }) ?? Date.parse(proposal.start);
+  await bookings.checkProposal(
+    { orderId: order.orderId, expertId: order.expertId, studentId: order.studentId, start: proposal.start, end: new Date(end).toISOString() },
+    proposal.actor,
+  );
+}
 
 /** The expert proposes another start (and, for hourly sessions, another number of hours). */
 export async function counterSchedule(caller: Caller, orderId: string, body: CounterBody): Promise<{ msg: string }> {
@@ -91,6 +111,7 @@ export async function counterSchedule(caller: Caller, orderId: string, body: Cou
   const scheduledDate = futureStart(body.scheduledDate);
   const hours = order.kind === 'hourly' ? (body.scheduledHours ?? order.scheduledHours) : undefined;
   payableHours(order, hours, MSG.counterTotalTooLarge);
+  await checkProposedTime(order, { action: 'counter', actor, kind: order.kind, start: scheduledDate, hours });
   await move(order, { action: 'counter', actor, changes: { scheduledDate, scheduledHours: hours, bookingRevision: order.bookingRevision + 1 } });
   return { msg: MSG.counterProposed };
 }
@@ -184,6 +205,7 @@ function rescheduleStart(order: OrderRecord, scheduledDate: string): string {
 export async function proposeReschedule(caller: Caller, orderId: string, body: { scheduledDate: string }): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
   const scheduledDate = rescheduleStart(order, body.scheduledDate);
+  await checkProposedTime(order, { action: 'reschedule', actor, kind: order.kind, start: scheduledDate, hours: order.scheduledHours });
   await move(order, { action: 'reschedule', actor, changes: { reschedule: { scheduledDate, by: actor, at: nowIso() } } });
   return { msg: MSG.rescheduleProposed };
 }

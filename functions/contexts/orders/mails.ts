@@ -168,6 +168,26 @@ function rescheduled(order: OrderRecord, student: Party, expert: Party): OrderMa
   });
 }
 
+/** A confirmed session left unpaid: its time is free again, and the student may choose a time anew. */
+function holdExpired(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  return bothSides(student, expert).map(({ reader, other, side }) => ({
+    key: `${reader.userId}#hold-expired`,
+    kind: 'holdExpired',
+    recipientId: reader.userId,
+    mail: mailTo(
+      reader,
+      `Time released: ${order.offerTitle}`,
+      [
+        side === 'student'
+          ? `The session you agreed with ${other.name} for ${orderName(order)} was not paid in time, so its time was released.`
+          : `${other.name} did not pay for the session of ${orderName(order)} in time, so its time was released.`,
+        side === 'student' ? 'Choose a time again in the conversation whenever you are ready.' : 'The time is free again in your calendar.',
+      ],
+      order,
+    ),
+  }));
+}
+
 function reminder(order: OrderRecord, student: Party, expert: Party, hours: number): OrderMail[] {
   const when = hours === 1 ? 'in an hour' : `in ${hours} hours`;
   return bothSides(student, expert).map(({ reader, other }) => ({
@@ -416,5 +436,7 @@ export function orderMails(notice: OrderNotice, order: OrderRecord, student: Par
       return disputeDecided(order, expert);
     case 'fundsHeldLong':
       return heldLong(order, expert);
+    case 'holdExpired':
+      return holdExpired(order, student, expert);
   }
 }

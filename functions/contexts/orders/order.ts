@@ -164,6 +164,8 @@ export interface OrderRecord {
   dispute?: DisputeRecord;
   reversal?: ReversalRecord;
   outsideRefund?: OutsideRefundRecord;
+  /** When its time became binding before payment (confirmed): the unpaid hold runs from it. */
+  heldAt?: string;
   /** The booked session's last reminder (hours before it, of ORDER_RULES.reminderHours): the next one is a smaller one. */
   remindedHours?: number;
   /** When its next automatic move is due (deadlineOf): the deadlines job finds it by this time. */
@@ -178,6 +180,12 @@ export interface OrderRecord {
 
 /** Paid and not delivered (or delivered and sent back for revision): what a ban cancels and refunds in full. */
 export const BANNED_REFUNDED = ORDER_TRANSITIONS.cancelBanned.from;
+
+/** Statuses in which a booked session's time is binding: agreed, paid, or past and not cancelled. */
+const TIME_HELD: readonly OrderStatus[] = ['confirmed', 'in_progress', 'submitted', 'revision_requested', 'problem_reported', 'closed'];
+
+/** Whether the order holds its session's time in both calendars (docs/bookings.md): a booked session, agreed and not cancelled. */
+export const holdsTime = (order: OrderRecord): boolean => isBooked(order) && order.scheduledDate !== undefined && TIME_HELD.includes(order.status);
 
 /** A closed or cancelled order's conversation is archived: asking about the offer again opens a new one. */
 export const isFinished = (status: OrderStatus): boolean => status === 'closed' || status === 'canceled';
@@ -243,6 +251,8 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
     case 'resolveRelease':
     case 'resolveRefund':
       return 'problemResolved';
+    case 'expireHold':
+      return 'holdExpired';
     default:
       return undefined;
   }
@@ -267,6 +277,13 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
       // An admin's refund (a ban's, which nobody else makes) is due at once, not as a retry.
       const retry = order.cancellation?.by === 'admin' ? 0 : REFUND_RETRY_MS;
       return pending && order.cancellation ? { action: 'refund', at: Date.parse(order.cancellation.at) + retry } : undefined;
+    }
+    case 'confirmed': {
+      // An unpaid hold: 24 hours, and never later than 2 hours before the start.
+      const start = sessionStartMs(order);
+      if (order.heldAt === undefined || start === undefined) return undefined;
+      const at = Math.min(Date.parse(order.heldAt) + ORDER_RULES.unpaidHoldHours * HOUR_MS, start - ORDER_RULES.holdEndsBeforeStartHours * HOUR_MS);
+      return { action: 'expireHold', at };
     }
     case 'refund_pending':
       return order.cancellation && { action: 'decideRefund', at: Date.parse(order.cancellation.at) + ORDER_RULES.refundDecisionHours * HOUR_MS };
@@ -367,6 +384,7 @@ const orderItem = z.object({
   reschedule: z.optional(z.object({ scheduledDate: z.string(), by: z.enum(['student', 'expert']), at: z.string() })),
   problem: z.optional(z.object({ by: z.enum(['student', 'expert']), reason: z.string(), at: z.string() })),
   submittedAt: z.optional(z.string()),
+  heldAt: z.optional(z.string()),
   remindedHours: z.optional(z.number()),
   transfer: z.optional(
     z.object({

@@ -237,11 +237,8 @@ const CANCELLATIONS = ['cancelUnpaid', 'cancelRefunded', 'cancelLate'] as const;
 export async function cancel(caller: Caller, orderId: string): Promise<{ msg: string }> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { order, actor } = await orderOfParticipant(caller, orderId);
-    if (!order.payment && order.checkout?.sessionId) {
-      const session = await payments.expireCheckout(order.checkout.sessionId);
-      // Paid a moment ago: cancelling is now that of a paid order.
-      if (session.status === 'complete' && (await confirmPayment(session.sessionId))) continue;
-    }
+    // Paid a moment ago: cancelling is now that of a paid order.
+    if (await checkoutPaidMeanwhile(order)) continue;
     const now = nowMs();
     // Both sides cancel, each in their way: where none of the ways applies, the order is past cancelling for either.
     if (!CANCELLATIONS.some((action) => nextStatus(order, action, actor, now))) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
@@ -263,6 +260,17 @@ export async function cancel(caller: Caller, orderId: string): Promise<{ msg: st
     }
   }
   throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
+}
+
+/**
+ * Before an unpaid order gives up its booking (cancelled, or its hold expired): its open checkout
+ * is expired at the provider, so that nobody pays it later. True when it had been paid a moment
+ * ago: the payment is confirmed now, and the order is paid.
+ */
+export async function checkoutPaidMeanwhile(order: OrderRecord): Promise<boolean> {
+  if (order.payment || !order.checkout?.sessionId) return false;
+  const session = await payments.expireCheckout(order.checkout.sessionId);
+  return session.status === 'complete' && (await confirmPayment(session.sessionId));
 }
 
 /**

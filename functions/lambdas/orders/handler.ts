@@ -16,6 +16,7 @@ import * as problems from '../../contexts/orders/problem-service';
 import { adminPayments } from '../../contexts/orders/payments-view-service';
 import * as earnings from '../../contexts/earnings/service';
 import { snapshotIfDue } from '../../contexts/statistics/snapshot-service';
+import * as bookings from '../../contexts/bookings/service';
 import { createDomainHandler } from '../../platform/http';
 
 const http = createDomainHandler(
@@ -48,6 +49,9 @@ const http = createDomainHandler(
     'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
     'GET /api/user/earnings': async (request) => ({ body: await earnings.earnings(request.caller, request.account, request.query) }),
     'GET /api/user/earnings/monthly': async (request) => ({ body: await earnings.monthlyEarnings(request.caller) }),
+    'GET /api/availability': async (request) => ({ body: await bookings.availabilityOf(request.caller) }),
+    'PUT /api/availability': async (request) => ({ body: await bookings.saveAvailability(request.caller, request.body) }),
+    'GET /api/experts/{id}/slots': async (request) => ({ body: await bookings.slotsOf(request.params.id, request.query, request.clientIp) }),
     'GET /api/user/stats/{id}': async (request) => ({ body: await earnings.statsOf(request.caller, request.params.id) }),
     'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
     'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),

@@ -229,6 +229,8 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
             hourlyPrice={chat.offer.price}
             current={chat}
             timeZone={timeZone}
+            // The student chooses among the expert's free slots; the expert's own proposals may fall outside their hours.
+            expert={role === 'student' ? { id: chat.offer.professor._id, firstName: chat.offer.professor.firstName } : undefined}
             onSubmit={(picked) => schedule(dialog.mode, picked)}
             onClose={close}
           />

@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ORDER_RULES } from '@shared/limits';
 import { centsFromEuros, eurosFromCents, formatEuros, type Cents } from '@shared/money';
 import { MSG } from '@shared/texts';
 import { INTRO_LABEL } from '@/features/chat/lib/order-status';
 import { dateInputValue, hoursProblem, localStart, startProblem, TIME_STEPS, withOffset } from '@/features/chat/lib/session-time';
+import { freeSlots } from '@/features/chat/api/orders';
+import { type SlotOption, slotOptions } from '@/features/chat/lib/slot-times';
 import { OrderDialog } from './order-dialog';
 
 /** What is picked: the student's hourly proposal, the free introduction, the expert's counter-proposal, or a paid session's new time. */
@@ -24,6 +26,8 @@ interface ScheduleDialogProps {
   /** The current booking, to start from. */
   current?: { scheduledDate?: string; scheduledHours?: number };
   timeZone: string;
+  /** The expert whose free slots the student chooses among, once they have set hours; absent for the expert's own proposals. */
+  expert?: { id: string; firstName: string };
   /** Resolves true when the step is done and the dialog may close. */
   onSubmit(picked: PickedSchedule): Promise<boolean>;
   onClose(): void;
@@ -52,7 +56,30 @@ const totalOf = (price: number, hours: number) => formatEuros(eurosFromCents((ce
  * with the total. Refused: nothing picked, a time past, hours outside 1–8; a new time for a paid
  * session at least 24 hours ahead.
  */
-export default function OrderScheduleDialog({ mode, hourlyPrice, withHours, current, timeZone, onSubmit, onClose }: ScheduleDialogProps) {
+/** The free starts of the expert on a local day: undefined until known, `all` for an expert without hours (any half hour). */
+function useDaySlots(expertId: string | undefined, firstName: string, date: string, minutes: number, timeZone: string): SlotOption[] | 'all' | undefined {
+  const [options, setOptions] = useState<SlotOption[] | 'all'>();
+  useEffect(() => {
+    const day = localStart(date, '00:00');
+    if (!expertId || !day) return setOptions(expertId ? undefined : 'all');
+    let current = true;
+    setOptions(undefined);
+    const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
+    freeSlots(expertId, { from: day.toISOString(), to: next.toISOString(), minutes, timeZone }).then(
+      (answer) =>
+        current &&
+        setOptions(answer.hasHours && answer.expertTimeZone ? slotOptions(answer.slots, timeZone, { firstName, timeZone: answer.expertTimeZone }) : 'all'),
+      // Slots unknown: every half hour is offered, and the server judges the proposal.
+      () => current && setOptions('all'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [expertId, firstName, date, minutes, timeZone]);
+  return options;
+}
+
+export default function OrderScheduleDialog({ mode, hourlyPrice, withHours, current, timeZone, expert, onSubmit, onClose }: ScheduleDialogProps) {
   const ids = { date: useId(), time: useId(), hours: useId(), start: useId(), hoursError: useId(), zone: useId() };
   const known = current?.scheduledDate ? new Date(current.scheduledDate) : undefined;
   const knownTime = known && `${String(known.getHours()).padStart(2, '0')}:${String(known.getMinutes()).padStart(2, '0')}`;
@@ -64,6 +91,15 @@ export default function OrderScheduleDialog({ mode, hourlyPrice, withHours, curr
 
   const hoursValue = Number(hours);
   const hoursValid = withHours && !hoursProblem(hours);
+  const minutes = mode === 'intro' ? ORDER_RULES.introMinutes : (hoursValid ? hoursValue : (current?.scheduledHours ?? ORDER_RULES.minHours)) * 60;
+  const daySlots = useDaySlots(expert?.id, expert?.firstName ?? '', date, minutes, timeZone);
+  // Every half hour until the expert's free times are known (or when they have no hours); then only those.
+  const times: SlotOption[] = Array.isArray(daySlots) ? daySlots : TIME_STEPS.map((step) => ({ value: step, label: step }));
+  const placeholder = Array.isArray(daySlots) && daySlots.length === 0 ? 'No free time on this day' : 'Choose a time';
+  // A time picked before the free times arrived, and not among them, is not kept.
+  useEffect(() => {
+    if (Array.isArray(daySlots) && time && !daySlots.some((option) => option.value === time)) setTime('');
+  }, [daySlots, time]);
 
   async function submit() {
     const now = Date.now();
@@ -109,15 +145,22 @@ export default function OrderScheduleDialog({ mode, hourlyPrice, withHours, curr
             aria-invalid={errors.start ? true : undefined}
             aria-describedby={errors.start ? ids.start : ids.zone}
           >
-            <option value="">Choose a time</option>
-            {TIME_STEPS.map((step) => (
-              <option key={step} value={step}>
-                {step}
+            <option value="">{placeholder}</option>
+            {times.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>
         </div>
       </div>
+      {daySlots !== 'all' && daySlots !== undefined && (
+        <p className="field-hint" aria-live="polite">
+          {daySlots.length === 0
+            ? 'No free time on this day: choose another date.'
+            : `${daySlots.length} free ${daySlots.length === 1 ? 'time' : 'times'} on this day.`}
+        </p>
+      )}
       {errors.start && (
         <p id={ids.start} className="field-error" role="alert">
           {errors.start}

@@ -101,8 +101,11 @@ export function statusLine(view: OrderView): string {
       return student ? `Waiting for ${other} to confirm your proposed time: ${session}.` : `${other} proposed ${session}. Confirm it or suggest another time.`;
     case 'countered':
       return student ? `${other} suggested ${session}. Accept or decline it.` : `Waiting for ${other} to answer your suggested time: ${session}.`;
-    case 'confirmed':
-      return student ? `Confirmed for ${session}. Pay ${total} to book it.` : `Confirmed for ${session}. Waiting for ${other} to pay.`;
+    case 'confirmed': {
+      // The unpaid hold ends at dueAt: the time is then released.
+      const until = chat.dueAt ? ` by ${when(chat.dueAt)}, or the time is released` : '';
+      return student ? `Confirmed for ${session}. Pay ${total} to book it${until}.` : `Confirmed for ${session}. Waiting for ${other} to pay${until}.`;
+    }
     case 'in_progress': {
       if (chat.reschedule) {
         const moved = when(chat.reschedule.scheduledDate);

@@ -99,6 +99,39 @@ describe('messages page: the order, as the student', () => {
     expect(page.calls('PUT', '/chats/c1/schedule')[0]?.body).toEqual({ scheduledDate: expect.stringMatching(/T10:30:00[+-]/), freeIntro: true });
   });
 
+  it('offers only the expert’s free times once they have set hours, each in my zone with the expert’s named', async () => {
+    const user = userEvent.setup();
+    const day = inDays(3);
+    const free = [new Date(day.getTime()), new Date(day.getTime() + 2 * 3_600_000)].map((at) => at.toISOString());
+    const asked: URLSearchParams[] = [];
+    const page = openOrder(chatWith(claire, 'c1'), {
+      'GET /experts/expert-1/slots?*': (call) => {
+        asked.push(new URLSearchParams(call.path.split('?')[1]));
+        return json(200, { slots: free, expertTimeZone: 'Asia/Tokyo', hasHours: true });
+      },
+      'PUT /chats/c1/schedule': () => json(200, { msg: MSG.scheduleProposed }),
+    });
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Book a free 30-minute introduction' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book a free 30-minute introduction' }));
+    fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(day) } });
+    const clock = (iso: string, timeZone?: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+    const city = Intl.DateTimeFormat().resolvedOptions().timeZone.split('/').at(-1)?.replaceAll('_', ' ');
+    await waitFor(() => expect(dialog.getAllByRole('option')).toHaveLength(3));
+    expect(dialog.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose a time',
+      ...free.map((slot) => `${clock(slot)} your time (${city}) · ${clock(slot, 'Asia/Tokyo')} for Claire (Tokyo)`),
+    ]);
+    expect(dialog.getByText('2 free times on this day.')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('minutes')).toBe('30');
+    expect(asked.at(-1)?.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await user.selectOptions(dialog.getByLabelText(/^Start time/), clock(free[1] ?? ''));
+    await user.click(dialog.getByRole('button', { name: 'Book the introduction' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/schedule')).toHaveLength(1));
+    const body = page.calls('PUT', '/chats/c1/schedule')[0]?.body as { scheduledDate: string };
+    expect(Date.parse(body.scheduledDate)).toBe(Date.parse(free[1] ?? ''));
+  });
+
   it('approves a delivered project, or asks for changes', async () => {
     const user = userEvent.setup();
     const chat = chatWith(claire, 'c1', { orderStatus: 'submitted', paymentAmount: 120, projectSubmission: { status: 'submitted', file: 'f.pdf' } });

@@ -1,0 +1,141 @@
+/**
+ * Bookings (docs/bookings.md): an expert's availability, the free slots computed from it, and the
+ * reservations that keep every binding booking's time, with the buffer after an expert's booking,
+ * out of anyone else's reach. The orders context asks for a booking's writes with the move that
+ * makes it binding, or frees it, and commits them in the move's own transaction.
+ */
+import { BOOKING_RULES, ORDER_RULES, RATE_LIMITS } from '../../../shared/limits';
+import type { Availability, SlotsAnswer } from '../../../shared/schemas/bookings';
+import { MSG } from '../../../shared/texts';
+import type { Caller } from '../../platform/access-token';
+import { nowIso, nowMs } from '../../platform/clock';
+import { Conflict, NotFound } from '../../platform/errors';
+import { takeFromLimit } from '../../platform/rate-windows';
+import type { TransactWrite } from '../../platform/table';
+import * as accounts from '../accounts/service';
+import { isListedExpert } from '../catalogue/expert';
+import { clashes, type Reservation } from './booking';
+import * as repo from './repository';
+import { freeSlots, isFree } from './slots';
+
+const MINUTE_MS = 60_000;
+/** How far before a time a booking may start and still reach it: the longest session and the largest buffer. */
+const REACH_MS = (ORDER_RULES.maxHours * 60 + Math.max(...BOOKING_RULES.bufferChoices)) * MINUTE_MS;
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+// Availability -------------------------------------------------------------------------------------
+
+/** GET /availability: the expert's own hours; undefined until they set them (students then propose any time). */
+export async function availabilityOf(caller: Caller): Promise<{ availability: Availability | null }> {
+  return { availability: (await repo.getAvailability(caller.userId)) ?? null };
+}
+
+/** PUT /availability: the expert's hours, replaced whole (the body is checked by its schema). */
+export async function saveAvailability(caller: Caller, availability: Availability): Promise<{ msg: string; availability: Availability }> {
+  await repo.putAvailability(caller.userId, availability, nowIso());
+  return { msg: MSG.availabilitySaved, availability };
+}
+
+/** Whether an expert has set hours: then students choose only among free slots. */
+export const hasHours = async (expertId: string): Promise<boolean> => (await repo.getAvailability(expertId)) !== undefined;
+
+// Free slots --------------------------------------------------------------------------------------
+
+export interface SlotsQuery {
+  from: string;
+  to: string;
+  minutes: number;
+  timeZone: string;
+}
+
+/**
+ * GET /experts/{id}/slots: limited per client. A bounded number of calls whatever the range: the
+ * limit's count, the expert's account, their availability, and their bookings that reach it (one query).
+ */
+export async function slotsOf(expertId: string, query: SlotsQuery, clientIp: string): Promise<SlotsAnswer> {
+  await takeFromLimit('slots-client', RATE_LIMITS.slotsPerClient, clientIp, MSG.tooManySlotLookups);
+  if (!isListedExpert(await accounts.getAccount(expertId))) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
+  const availability = await repo.getAvailability(expertId);
+  if (!availability) return { slots: [], hasHours: false };
+  const from = Date.parse(query.from);
+  const to = Date.parse(query.to);
+  const bookings = await repo.bookingsBetween(expertId, isoOf(from - REACH_MS), isoOf(to));
+  const slots = freeSlots(
+    {
+      availability,
+      bookings: bookings.map((booking) => ({
+        start: Date.parse(booking.start),
+        end: Date.parse(booking.end) + (booking.bufferMinutes - availability.bufferMinutes) * MINUTE_MS,
+      })),
+      busy: [],
+    },
+    { from, to, minutes: query.minutes, timeZone: query.timeZone, now: nowMs() },
+  );
+  return { slots: slots.map(isoOf), expertTimeZone: availability.timeZone, hasHours: true };
+}
+
+// Reservations ------------------------------------------------------------------------------------
+
+/** A booking's time between its expert and its student. */
+export interface BookedTime {
+  orderId: string;
+  expertId: string;
+  studentId: string;
+  /** UTC ISO instants. */
+  start: string;
+  end: string;
+}
+
+/**
+ * The writes that make a booking's time binding, for the transaction of the move that does: read
+ * from both calendars (version first) and refused with `slot_taken` when it meets another booking
+ * of either person, with the buffers. Each calendar's version is raised on the condition of the
+ * one read, so two reservations decided on the same reading never both commit: the loser's move
+ * fails and is tried again from a fresh reading. `moved` is the same order's earlier time, freed.
+ */
+export async function reserve(time: BookedTime, moved?: Pick<BookedTime, 'start'>): Promise<TransactWrite[]> {
+  const buffer = (await repo.getAvailability(time.expertId))?.bufferMinutes ?? 0;
+  const from = isoOf(Date.parse(time.start) - REACH_MS);
+  const to = isoOf(Date.parse(time.end) + buffer * MINUTE_MS);
+  const [expert, student] = await Promise.all([repo.readCalendar(time.expertId, from, to), repo.readCalendar(time.studentId, from, to)]);
+  const forExpert: Reservation = { orderId: time.orderId, start: time.start, end: time.end, bufferMinutes: buffer };
+  const forStudent: Reservation = { ...forExpert, bufferMinutes: 0 };
+  if (expert.bookings.some((booking) => clashes(booking, forExpert)) || student.bookings.some((booking) => clashes(booking, forStudent))) {
+    throw new Conflict(MSG.slotTaken, 'slot_taken');
+  }
+  const freed = moved && moved.start !== time.start ? release({ ...time, start: moved.start }) : [];
+  return [
+    ...repo.reservationWrites(expert, { userId: time.expertId, ...forExpert }),
+    ...repo.reservationWrites(student, { userId: time.studentId, ...forStudent }),
+    ...freed,
+  ];
+}
+
+/**
+ * A proposed time, checked when it is proposed rather than when it binds: refused when it meets
+ * another booking of either person (`slot_taken`), and, proposed by the student to an expert who
+ * has set hours, when it is not one of their free slots (`slot_not_offered`). An expert may
+ * propose a time outside their own hours, never onto another booking.
+ */
+export async function checkProposal(time: BookedTime, by: 'student' | 'expert'): Promise<void> {
+  const availability = await repo.getAvailability(time.expertId);
+  const buffer = availability?.bufferMinutes ?? 0;
+  const from = isoOf(Date.parse(time.start) - REACH_MS);
+  const to = isoOf(Date.parse(time.end) + buffer * MINUTE_MS);
+  const [expert, student] = await Promise.all([repo.bookingsBetween(time.expertId, from, to), repo.bookingsBetween(time.studentId, from, to)]);
+  const forExpert: Reservation = { orderId: time.orderId, start: time.start, end: time.end, bufferMinutes: buffer };
+  if (expert.some((booking) => clashes(booking, forExpert)) || student.some((booking) => clashes(booking, { ...forExpert, bufferMinutes: 0 }))) {
+    throw new Conflict(MSG.slotTaken, 'slot_taken');
+  }
+  const start = Date.parse(time.start);
+  const minutes = (Date.parse(time.end) - start) / MINUTE_MS;
+  if (by === 'student' && availability && !isFree({ availability, bookings: [], busy: [] }, start, minutes, nowMs())) {
+    throw new Conflict(MSG.slotNotOffered, 'slot_not_offered');
+  }
+}
+
+/** The writes that free a booking's time in both calendars. */
+export const release = (time: Pick<BookedTime, 'orderId' | 'expertId' | 'studentId' | 'start'>): TransactWrite[] => [
+  repo.releaseWrite(time.expertId, time.start, time.orderId),
+  repo.releaseWrite(time.studentId, time.start, time.orderId),
+];
