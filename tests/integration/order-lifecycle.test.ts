@@ -127,7 +127,8 @@ describe('sessions that end', () => {
 
   it('completes by itself 48 hours after its end, unless a problem was reported first', async () => {
     const held = await paidSession(2, 1);
-    const disputed = await paidSession(2, 1);
+    // An hour later: one expert is never booked twice at once.
+    const disputed = await paidSession(3, 1);
     expect(await chatOf(held.student, held.chat._id)).toMatchObject({ dueAt: expect.any(String) });
     await advanceClock('4h');
     expect(await disputed.student.post(`/chats/${disputed.chat._id}/report-problem`, { reason: 'The expert never joined the call.' })).toMatchObject({
@@ -199,7 +200,8 @@ describe('rescheduling a paid session', () => {
     const { student, chat } = await paidSession(72);
     const booked = (await chatOf(student, chat._id)).scheduledDate;
     expect(await put(student, `/chats/${chat._id}/decline-reschedule`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
-    expect((await put(expert, `/chats/${chat._id}/reschedule`, { scheduledDate: await startIn(96) })).status).toBe(200);
+    // Away from the time the session of the test before moved to: a proposal onto a booking is refused.
+    expect((await put(expert, `/chats/${chat._id}/reschedule`, { scheduledDate: await startIn(100) })).status).toBe(200);
     const { client: stranger } = await signedInStudent();
     expect(await put(stranger, `/chats/${chat._id}/decline-reschedule`)).toMatchObject({ status: 403, body: { code: 'not_your_chat' } });
     expect(await put(student, `/chats/${chat._id}/decline-reschedule`)).toMatchObject({ status: 200, body: { msg: MSG.rescheduleDeclined } });
@@ -208,7 +210,7 @@ describe('rescheduling a paid session', () => {
     expect(declined.reschedule).toBeUndefined();
     expect(await put(expert, `/chats/${chat._id}/accept-reschedule`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
 
-    expect((await put(student, `/chats/${chat._id}/reschedule`, { scheduledDate: await startIn(120) })).status).toBe(200);
+    expect((await put(student, `/chats/${chat._id}/reschedule`, { scheduledDate: await startIn(124) })).status).toBe(200);
     expect((await put(student, `/chats/${chat._id}/decline-reschedule`)).status).toBe(200);
     expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', scheduledDate: booked });
   });

@@ -8,6 +8,7 @@
  */
 import { expect } from 'vitest';
 import { orderKey } from '../../functions/platform/keys';
+import { ORDER_RULES } from '../../shared/limits';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { OrderStatus } from '../../shared/order-transitions';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from './accounts';
@@ -55,6 +56,12 @@ export interface ReachedOrder {
   kind: MatrixKind;
   status: OrderStatus;
   student: ApiClient;
+  /**
+   * The start of the stretch of time kept for this order alone (ms on the app's clock): its session,
+   * a counter of 2 hours and a new time 2 hours later all fit in it, so that no two orders of the
+   * scene's one expert (or of one student) ever claim the same time (docs/bookings.md).
+   */
+  home: number;
   /** The session's start, ms on the app's clock. */
   sessionStart?: number;
   paid: boolean;
@@ -89,6 +96,15 @@ export async function orderScene(): Promise<OrderScene> {
   // The n-th order of a kind: student n / OFFERS_PER_KIND, offer n % OFFERS_PER_KIND. Taken synchronously, so concurrent reaches never share a pair.
   const students: Promise<ApiClient>[] = [];
   const taken: Record<MatrixKind, number> = { fixed: 0, hourly: 0 };
+  // Stretches of time handed out in turn: 4 hours each from 72 hours ahead, or 1 hour each from the
+  // recipe's start when it needs the session within 12 hours (those orders are paid: nothing moves them).
+  const cells = { long: 0, short: 0 };
+  const homeFor = async (recipe: Recipe) => {
+    const hours = recipe.sessionInHours ?? 72;
+    const short = hours < ORDER_RULES.freeCancellationHours;
+    const index = short ? cells.short++ : cells.long++;
+    return Date.parse(await startAhead(hours)) + index * (short ? 1 : 4) * HOUR;
+  };
   const nextPair = (kind: MatrixKind) => {
     const index = taken[kind]++;
     const studentIndex = Math.floor(index / OFFERS_PER_KIND);
@@ -103,8 +119,9 @@ export async function orderScene(): Promise<OrderScene> {
     otherExpert,
     reach: async (recipe) => {
       const pair = nextPair(recipe.kind);
+      const home = await homeFor(recipe);
       const { chat } = await openOrder(pair.offer, await pair.student);
-      return follow(recipe, { expert, student: await pair.student, chatId: chat._id });
+      return follow(recipe, { expert, student: await pair.student, chatId: chat._id, home });
     },
   };
 }
@@ -126,15 +143,15 @@ async function publishedOffer(expert: ApiClient, admin: ApiClient, kind: MatrixK
 export const startAhead = async (hours: number) => new Date(Math.ceil(((await serverNow()) + hours * HOUR) / HOUR) * HOUR).toISOString();
 
 /** Takes the recipe's steps on a new order; each must land. */
-async function follow(recipe: Recipe, parties: { expert: ApiClient; student: ApiClient; chatId: string }): Promise<ReachedOrder> {
-  const { expert, student, chatId } = parties;
-  const order: ReachedOrder = { chatId, kind: recipe.kind, status: 'open', student, paid: false, cancellationRecorded: false };
+async function follow(recipe: Recipe, parties: { expert: ApiClient; student: ApiClient; chatId: string; home: number }): Promise<ReachedOrder> {
+  const { expert, student, chatId, home } = parties;
+  const order: ReachedOrder = { chatId, kind: recipe.kind, status: 'open', student, home, paid: false, cancellationRecorded: false };
   const landed = (what: Step, answer: { status: number; body: unknown }) =>
     expect(answer.status, `${recipe.name}: ${what}: ${JSON.stringify(answer.body)}`).toBe(200);
   for (const step of recipe.steps) {
     switch (step) {
       case 'schedule': {
-        const scheduledDate = await startAhead(recipe.sessionInHours ?? 72);
+        const scheduledDate = new Date(home).toISOString();
         landed(step, await put(student, `/chats/${chatId}/schedule`, { scheduledDate, scheduledHours: 1 }));
         order.sessionStart = Date.parse(scheduledDate);
         break;
@@ -169,7 +186,7 @@ async function follow(recipe: Recipe, parties: { expert: ApiClient; student: Api
         landed(step, await (step === 'studentReports' ? student : expert).post(`/chats/${chatId}/report-problem`, { reason: 'Not what we agreed.' }));
         break;
       case 'studentProposesTime':
-        landed(step, await put(student, `/chats/${chatId}/reschedule`, { scheduledDate: await startAhead((recipe.sessionInHours ?? 72) + 24) }));
+        landed(step, await put(student, `/chats/${chatId}/reschedule`, { scheduledDate: new Date(home + 2 * HOUR).toISOString() }));
         order.proposedBy = 'student';
         break;
     }
