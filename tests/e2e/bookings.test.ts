@@ -54,7 +54,7 @@ async function offeredTimes(page: Page, date: string): Promise<string[]> {
 
 describe('booking a free slot across time zones', () => {
   it('lets an expert set hours, a student in another zone book and pay one of the free times, and nobody book it again', async () => {
-    const { expert: expertApi, email: expertEmail } = await expertWithOffer('Lena', 'London', 'CV clinic');
+    const { expert: expertApi, email: expertEmail } = await expertWithOffer('Lena', 'London', 'CV clinic for graduates');
     const offer = await hourlyOfferOf(expertApi, 'Interview coaching by the hour', 40);
 
     // 1. The expert, in London, sets weekday hours from 9 to 5 (the tab starts there) and a buffer.
