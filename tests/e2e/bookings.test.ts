@@ -8,21 +8,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import { MSG } from '../../shared/texts';
-import { PASSWORD, signedInStudent } from '../support/accounts';
+import { signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 
 const browser = browserForFile();
 const DAY = 86_400_000;
-
-async function logIn(page: Page, email: string) {
-  await visit(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 /** A Wednesday at least 3 days after the app's clock, as the date input takes it: within anyone's weekday hours. */
 async function aWednesdayAhead(): Promise<string> {

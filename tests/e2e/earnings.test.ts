@@ -9,7 +9,7 @@ import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
+import { browserForFile, expectAccessible, logIn, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
 import { advanceClock, delivered, onboard, pressOnPage, sessionIdOf } from '../support/payments';
@@ -22,14 +22,6 @@ let expert: ApiClient;
 let expertEmail: string;
 let offer: OfferDto;
 let chatId: string;
-
-async function logIn(page: Page, email: string, password: string) {
-  await visit(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 beforeAll(async () => {
   ({ expert, email: expertEmail, offer } = await expertWithOffer('Eva', 'Earner', 'Case interview coaching'));

@@ -9,23 +9,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import { PASSWORD, signedInNewExpert, signedInStudent } from '../support/accounts';
+import { signedInNewExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { localStripe } from '../support/payments';
 import { pdfDocument } from '../support/project-files';
 
 const browser = browserForFile();
 const DAY = 86_400_000;
-
-async function logIn(page: Page, email: string) {
-  await visit(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 /** A day after the app's clock (which the test clock may have moved ahead of the browser's), as the date input takes it. */
 async function dayAhead(days: number): Promise<string> {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
-import { adminCode } from './accounts';
+import { adminCode, PASSWORD } from './accounts';
 import { EVENTUALLY_MS } from './eventually';
 import { stackUrl } from './api';
 import { TEST_SEED } from './seed-settings';
@@ -143,6 +143,15 @@ export async function logInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Authentication code', { exact: true }).fill(await adminCode());
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((url) => url.pathname === '/admin');
+}
+
+/** Signs a member in on /login, as they would, and waits for the page to leave it. */
+export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await visit(page, '/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /** Pages for the calling test file, in the worker's Chromium: its contexts are closed after its tests. */

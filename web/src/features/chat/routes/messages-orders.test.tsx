@@ -99,7 +99,7 @@ describe('messages page: the order, as the student', () => {
     expect(page.calls('PUT', '/chats/c1/schedule')[0]?.body).toEqual({ scheduledDate: expect.stringMatching(/T10:30:00[+-]/), freeIntro: true });
   });
 
-  it('offers only the expert’s free times once they have set hours, each in my zone with the expert’s named', async () => {
+  it('offers only the expert’s free times once they have set hours, each in my zone with the expert’s named', { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
     const day = inDays(3);
     const free = [new Date(day.getTime()), new Date(day.getTime() + 2 * 3_600_000)].map((at) => at.toISOString());

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('the Availability tab', () => {
-  it('starts a new expert from weekdays 9 to 5 in their own zone, and saves the hours they set', async () => {
+  it('starts a new expert from weekdays 9 to 5 in their own zone, and saves the hours they set', { timeout: 15_000 }, async () => {
     const api = fakeApi({
       'GET /availability': () => json(200, { availability: null }),
       'PUT /availability': (call) => json(200, { msg: MSG.availabilitySaved, availability: call.body }),

@@ -84,6 +84,16 @@ function RangesEditor({ label, ranges, onChange }: { label: string; ranges: Time
   );
 }
 
+function WholeNumberField({ label, min, max, value, onChange }: { label: string; min: number; max: number; value: number; onChange(value: number): void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="number" inputMode="numeric" min={min} max={max} value={value} onChange={(event) => onChange(event.target.valueAsNumber)} />
+    </div>
+  );
+}
+
 export function AvailabilityPanel() {
   const id = useId();
   const [availability, setAvailability] = useState<Availability>();
@@ -199,30 +209,20 @@ export function AvailabilityPanel() {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-notice`}>Minimum notice (hours)</label>
-        <input
-          id={`${id}-notice`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={BOOKING_RULES.maxMinNoticeHours}
-          value={availability.minNoticeHours}
-          onChange={(event) => change({ minNoticeHours: event.target.valueAsNumber })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-horizon`}>Booking horizon (days ahead)</label>
-        <input
-          id={`${id}-horizon`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={BOOKING_RULES.maxHorizonDays}
-          value={availability.horizonDays}
-          onChange={(event) => change({ horizonDays: event.target.valueAsNumber })}
-        />
-      </div>
+      <WholeNumberField
+        label="Minimum notice (hours)"
+        min={0}
+        max={BOOKING_RULES.maxMinNoticeHours}
+        value={availability.minNoticeHours}
+        onChange={(minNoticeHours) => change({ minNoticeHours })}
+      />
+      <WholeNumberField
+        label="Booking horizon (days ahead)"
+        min={1}
+        max={BOOKING_RULES.maxHorizonDays}
+        value={availability.horizonDays}
+        onChange={(horizonDays) => change({ horizonDays })}
+      />
       <FormFailure text={failure} />
       <button type="submit" className="btn btn-primary" disabled={saving}>
         {saving ? 'Saving…' : 'Save my hours'}
