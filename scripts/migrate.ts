@@ -1,10 +1,12 @@
 /**
  * `npm run migrate`: brings the stored member accounts to the item shapes of this version, as `npm
  * start` does locally before its seed: the index keys a newer version added (the members index,
- * the activity index) and the admin's search entries (decision 206). Against the running `npm
+ * the activity index) and the admin's search entries (decision 206); and, once, the reservations of
+ * bookings made before them (docs/bookings.md), listing those of one person that overlap. Against the running `npm
  * start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a deployed stage's table
  * after its deploy. Idempotent: a second run finds nothing to do.
  */
+import { describeBackfill } from './describe-backfill';
 import { enterOperatorEnvironment } from './operator-environment';
 
 enterOperatorEnvironment();
@@ -13,3 +15,6 @@ enterOperatorEnvironment();
 const { completeMemberIndexKeys } = await import('../functions/contexts/accounts/index-keys-backfill');
 const completed = await completeMemberIndexKeys();
 console.log(completed === 0 ? 'Every member account is up to date.' : `Brought ${completed} member ${completed === 1 ? 'account' : 'accounts'} up to date.`);
+
+const { reserveExistingBookings } = await import('../functions/contexts/orders/booking-backfill');
+console.log(describeBackfill(await reserveExistingBookings()));

@@ -73,6 +73,8 @@ import type { Domain } from '../../shared/routes';
  * - an expert's availability .............. GetItem  pk=AVAILABILITY#<expertId> sk=AVAILABILITY
  * - a person's calendar version ........... GetItem  pk=CALENDAR#<userId> sk=VERSION (every reservation is conditional on it)
  * - a person's bookings by start .......... Query    pk=CALENDAR#<userId> sk between BOOKING#<from> and BOOKING#<to>
+ * - a one-time migration, done ........... GetItem  pk=MIGRATION#<name> sk=DONE (written once it has run)
+ * - every order (an operator's migration) . Scan     pk begins_with ORDER#, sk=ORDER (never in a request)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
  * - orders waiting for an admin ............ Query    GSI1 gsi1pk=ORDERS#REPORTED gsi1sk=<reportedAt>#<orderId> (sparse)
  * - paid orders, newest payment first ...... Query    GSI3 gsi3pk=ORDERS#PAID and ORDERS#DISPUTED, gsi3sk=<paidAt>#<orderId>, merged (sparse)
@@ -199,7 +201,7 @@ export const chatMemberIndex = (userId: string, lastActivityAt: string, chatId: 
   gsi1sk: `${lastActivityAt}#${chatId}`,
 });
 export const unreadTotalKey = (userId: string) => ({ pk: `CHATS#${userId}`, sk: 'UNREAD' });
-export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
+export const orderKey = (orderId: string) => ({ pk: `${ORDER_PREFIX}${orderId}`, sk: 'ORDER' });
 export const orderCounterKey = () => ({ pk: 'COUNTER#ORDERS', sk: 'COUNTER' });
 export const orderNumberKey = (orderNumber: number) => ({ pk: `ORDERNUMBER#${orderNumber}`, sk: 'ORDERNUMBER' });
 /** Orders by the time their next automatic move is due (sparse: only orders waiting on a clock). */
@@ -219,6 +221,8 @@ export const availabilityKey = (expertId: string) => ({ pk: `AVAILABILITY#${expe
 export const calendarVersionKey = (userId: string) => ({ pk: `CALENDAR#${userId}`, sk: 'VERSION' });
 /** A booking's place in a person's calendar, ordered by its start (an ISO instant in UTC). */
 export const calendarBookingKey = (userId: string, start: string, orderId: string) => ({ pk: `CALENDAR#${userId}`, sk: `BOOKING#${start}#${orderId}` });
+export const migrationKey = (name: string) => ({ pk: `MIGRATION#${name}`, sk: 'DONE' });
+export const ORDER_PREFIX = 'ORDER#';
 export const calendarBookingBound = (userId: string, at: string) => ({ pk: `CALENDAR#${userId}`, sk: `BOOKING#${at}` });
 
 export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' });

@@ -14,6 +14,8 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { cents, centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
 import { completeMemberIndexKeys } from '../../functions/contexts/accounts/index-keys-backfill';
+import { reserveExistingBookings } from '../../functions/contexts/orders/booking-backfill';
+import { describeBackfill } from '../describe-backfill';
 import { enrolSecondFactor, secretOf } from '../../functions/contexts/accounts/second-factor-service';
 import { otpauthUri } from '../../functions/contexts/accounts/second-factor';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
@@ -54,6 +56,8 @@ const EXPERT_DEFAULTS: Partial<AccountRecord> = { isVerified: true, isStripeConn
 export async function seedDemoData(settings: SeedSettings): Promise<AdminSecondFactor> {
   const completed = await completeMemberIndexKeys();
   if (completed > 0) console.log(`Added the members and activity index keys to ${completed} accounts kept from an earlier version.`);
+  const backfill = await reserveExistingBookings();
+  if (backfill.reserved > 0 || backfill.overlaps.length > 0) console.log(describeBackfill(backfill));
   await seedAccounts(settings);
   return adminSecondFactor(settings);
 }

@@ -1,15 +1,18 @@
 /**
  * `npm run migrate` against the test stack's table, as an operator runs it against a stage's after
  * a deploy: a member stored before the admin's search entries (decision 206) is missing from the
- * admin's user search until it runs, found afterwards, and a second run changes nothing.
+ * admin's user search until it runs, found afterwards, and a second run changes nothing. Bookings
+ * made before reservations get theirs, once, and two of one expert that overlap are listed.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUsersPage } from '../../shared/schemas/admin';
-import { memberWordKey, userKey } from '../../functions/platform/keys';
+import { migrationKey, memberWordKey, userKey } from '../../functions/platform/keys';
 import { registerStudent, signedInAs } from '../support/accounts';
+import { expertWithOffer, hourlyOfferOf } from '../support/chats';
+import { openOrder, put, startIn } from '../support/orders';
 import type { ApiClient } from '../support/api';
 import { uniqueEmail } from '../support/outbox';
 import { stackEnv } from '../support/stack';
@@ -43,8 +46,40 @@ describe('npm run migrate (after a deploy)', () => {
     expect(await search()).toEqual([]);
 
     // Other files on this stack may have left accounts of their own in older shapes: at least this one.
-    expect(await migrate()).toMatch(/^Brought \d+ member accounts? up to date\.$/);
+    // The accounts' line comes first; the bookings' follows it.
+    expect((await migrate()).split('\n')[0]).toMatch(/^Brought \d+ member accounts? up to date\.$/);
     expect(await search()).toEqual([userId]);
-    expect(await migrate()).toBe('Every member account is up to date.');
+    expect((await migrate()).split('\n')[0]).toBe('Every member account is up to date.');
+  });
+});
+
+describe('npm run migrate: bookings made before reservations', () => {
+  it('reserves their time once, keeps two that overlap and lists them', async () => {
+    const { expert, expertId } = await expertWithOffer('Mira', 'Migrated', 'Portfolio review for designers');
+    const offer = await hourlyOfferOf(expert, 'Design critique by the hour', 45);
+    const start = await startIn(200);
+    const bookingsOf = async (userId: string) => (await partitionItems(`CALENDAR#${userId}`)).filter((item) => String(item.sk).startsWith('BOOKING#'));
+    // As before reservations: the first booking confirmed, then its calendar entries gone, so a second one takes the same hour.
+    const booked: string[] = [];
+    for (const hours of [2, 1]) {
+      const { student, chat } = await openOrder(offer);
+      expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, scheduledHours: hours })).status).toBe(200);
+      expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+      for (const item of await partitionItems(`CALENDAR#${expertId}`))
+        if (String(item.sk).startsWith('BOOKING#')) await deleteItem({ pk: String(item.pk), sk: String(item.sk) });
+      booked.push(chat._id);
+    }
+    for (const chatId of booked)
+      for (const item of (await partitionItems(`CALENDAR#${expertId}`)).filter((entry) => entry.orderId === chatId))
+        await deleteItem({ pk: String(item.pk), sk: String(item.sk) });
+    expect(await bookingsOf(expertId)).toEqual([]);
+    await deleteItem(migrationKey('bookings-reserved'));
+
+    const output = await migrate();
+    expect(output).toMatch(/Reserved the time of \d+ existing bookings?\./);
+    expect(output).toContain(`Overlapping bookings kept, one to be moved: orders ${booked[0]} and ${booked[1]} of ${expertId}.`);
+    expect((await bookingsOf(expertId)).map((item) => item.orderId).sort()).toEqual([...booked].sort());
+    // Once: the next run reads nothing.
+    expect(await migrate()).toContain('Existing bookings were reserved before.');
   });
 });

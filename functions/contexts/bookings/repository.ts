@@ -80,3 +80,29 @@ export function reservationWrites(calendar: Pick<CalendarRead, 'userId' | 'versi
 export const releaseWrite = (userId: string, start: string, orderId: string): TransactWrite => ({
   Delete: { TableName: config.tableName, Key: calendarBookingKey(userId, start, orderId) },
 });
+
+/** Whether a person's calendar holds this booking. */
+export async function hasBooking(userId: string, start: string, orderId: string): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: calendarBookingKey(userId, start, orderId), ConsistentRead: true }));
+  return Item !== undefined;
+}
+
+/**
+ * The writes of a reservation made without a decision (a migration's, of a booking that was already
+ * binding): the booking, and the version raised whatever it was, so that a decision read before it
+ * cannot commit.
+ */
+export function unconditionalReservationWrites(booking: BookingRecord): TransactWrite[] {
+  return [
+    { Put: { TableName: config.tableName, Item: toBookingItem(booking) } },
+    {
+      Update: {
+        TableName: config.tableName,
+        Key: calendarVersionKey(booking.userId),
+        UpdateExpression: 'ADD #version :one',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+  ];
+}

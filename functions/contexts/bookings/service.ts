@@ -139,3 +139,18 @@ export const release = (time: Pick<BookedTime, 'orderId' | 'expertId' | 'student
   repo.releaseWrite(time.expertId, time.start, time.orderId),
   repo.releaseWrite(time.studentId, time.start, time.orderId),
 ];
+
+/**
+ * A booking that was binding before reservations existed, reserved as it is (an operator's
+ * migration, docs/bookings.md): the writes, or none when both calendars hold it already. Never
+ * refused: an overlap it makes is the migration's to report.
+ */
+export async function reservationOfExisting(time: BookedTime): Promise<TransactWrite[]> {
+  const held = await Promise.all([repo.hasBooking(time.expertId, time.start, time.orderId), repo.hasBooking(time.studentId, time.start, time.orderId)]);
+  if (held.every(Boolean)) return [];
+  const booking = { orderId: time.orderId, start: time.start, end: time.end };
+  return [
+    ...repo.unconditionalReservationWrites({ userId: time.expertId, ...booking, bufferMinutes: 0 }),
+    ...repo.unconditionalReservationWrites({ userId: time.studentId, ...booking, bufferMinutes: 0 }),
+  ];
+}

@@ -84,7 +84,7 @@ async function commitUnlessContended(writes: repo.OrderWrite[], reserving: boole
 }
 
 /** The booked time of an order that holds one: its start and end, between its two people. */
-function bookedTime(order: OrderRecord): bookings.BookedTime | undefined {
+export function bookedTime(order: OrderRecord): bookings.BookedTime | undefined {
   const end = sessionEndMs(order);
   if (!holdsTime(order) || order.scheduledDate === undefined || end === undefined) return undefined;
   return { orderId: order.orderId, expertId: order.expertId, studentId: order.studentId, start: order.scheduledDate, end: new Date(end).toISOString() };

@@ -1,5 +1,5 @@
 /** DynamoDB access of orders. Keys come from platform/keys.ts only, item shapes from order.ts only. */
-import { GetCommand, QueryCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan, QueryCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { config } from '../../platform/config';
 import {
@@ -12,6 +12,7 @@ import {
   ORDERS_PAID,
   ORDERS_REPORTED,
   orderCounterKey,
+  ORDER_PREFIX,
   orderKey,
   orderNumberKey,
   ordersDueIndex,
@@ -225,4 +226,17 @@ export async function reserveOrderNumbers(count: number): Promise<number> {
     }),
   );
   return counterItem.parse(Attributes).lastOrderNumber - count + 1;
+}
+
+/** Every order, a page at a time: an operator's migration only, never a request (it reads the whole table). */
+export async function* allOrders(): AsyncGenerator<OrderRecord> {
+  const pages = paginateScan(
+    { client: db },
+    {
+      TableName: config.tableName,
+      FilterExpression: 'begins_with(pk, :order) AND sk = :sk',
+      ExpressionAttributeValues: { ':order': ORDER_PREFIX, ':sk': orderKey('').sk },
+    },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) yield fromOrderItem(item);
 }

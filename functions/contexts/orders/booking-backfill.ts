@@ -1,0 +1,65 @@
+/**
+ * Bookings made before reservations (issue 25, decision 245) hold their time in no calendar, so a
+ * new booking could take it. `npm start` (local state) and `npm run migrate` (a stage, after its
+ * deploy) reserve them once: every order is read once, each that holds a booked time gets its two
+ * calendar entries, and a marker records that it ran. Two such bookings of one person that overlap
+ * are both kept, as agreed then: the run lists them, for the operator to ask one side to move one
+ * (docs/bookings.md).
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '../../platform/clock';
+import { config } from '../../platform/config';
+import { migrationKey } from '../../platform/keys';
+import { db, transact } from '../../platform/table';
+import * as bookings from '../bookings/service';
+import { bookedTime } from './move';
+import * as repo from './repository';
+
+const MIGRATION = 'bookings-reserved';
+
+export interface Overlap {
+  userId: string;
+  orderIds: [string, string];
+}
+
+export interface BackfillResult {
+  /** Whether it ran now (false: it had run before). */
+  ran: boolean;
+  reserved: number;
+  overlaps: Overlap[];
+}
+
+/** Pairs of one person's booked times that overlap, each once. */
+function overlapsOf(times: bookings.BookedTime[]): Overlap[] {
+  const byPerson = new Map<string, bookings.BookedTime[]>();
+  for (const time of times) for (const userId of [time.expertId, time.studentId]) byPerson.set(userId, [...(byPerson.get(userId) ?? []), time]);
+  const overlaps: Overlap[] = [];
+  for (const [userId, held] of byPerson) {
+    const sorted = [...held].sort((a, b) => a.start.localeCompare(b.start));
+    sorted.forEach((time, index) => {
+      for (const later of sorted.slice(index + 1)) {
+        if (later.start >= time.end) break;
+        overlaps.push({ userId, orderIds: [time.orderId, later.orderId] });
+      }
+    });
+  }
+  return overlaps;
+}
+
+export async function reserveExistingBookings(): Promise<BackfillResult> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: migrationKey(MIGRATION), ConsistentRead: true }));
+  if (Item) return { ran: false, reserved: 0, overlaps: [] };
+  const times: bookings.BookedTime[] = [];
+  let reserved = 0;
+  for await (const order of repo.allOrders()) {
+    const time = bookedTime(order);
+    if (!time) continue;
+    times.push(time);
+    const writes = await bookings.reservationOfExisting(time);
+    if (writes.length === 0) continue;
+    await transact({ TransactItems: writes });
+    reserved++;
+  }
+  await db.send(new PutCommand({ TableName: config.tableName, Item: { ...migrationKey(MIGRATION), at: nowIso(), reserved } }));
+  return { ran: true, reserved, overlaps: overlapsOf(times) };
+}
