@@ -18,6 +18,7 @@ const BENCHES = [
   'realtime-latency',
   'order-transitions',
   'earnings',
+  'slots',
   'admin-statistics',
   'admin-users',
   'reconciliation',

@@ -30,13 +30,13 @@ export function getEvent(pathAndQuery: string, originSecret: string, options: { 
 
 /**
  * Any method; `bearer` is the caller's access token, `body` is sent as JSON with the app's origin
- * (what the SPA's fetch sends).
+ * (what the SPA's fetch sends), `remoteAddress` the viewer's address (127.0.0.1 unless given).
  */
 export function apiEvent(
   method: string,
   pathAndQuery: string,
   originSecret: string,
-  options: { bearer?: string; body?: unknown } = {},
+  options: { bearer?: string; body?: unknown; remoteAddress?: string } = {},
 ): APIGatewayProxyEventV2 {
   const url = new URL(`${API_PREFIX}${pathAndQuery}`, 'http://localhost:3000');
   const match = matchRoute(method, url.pathname.slice(API_PREFIX.length));
@@ -45,7 +45,7 @@ export function apiEvent(
     ...BROWSER_HEADERS,
     ...(options.bearer && { authorization: `Bearer ${options.bearer}` }),
     ...(options.body !== undefined && { 'content-type': 'application/json', origin: 'http://localhost:3000' }),
-    ...edgeHeaders({ remoteAddress: '127.0.0.1', remotePort: 50_000 }, originSecret),
+    ...edgeHeaders({ remoteAddress: options.remoteAddress ?? '127.0.0.1', remotePort: 50_000 }, originSecret),
   };
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
