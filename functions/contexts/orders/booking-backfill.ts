@@ -35,7 +35,8 @@ function overlapsOf(times: bookings.BookedTime[]): Overlap[] {
   for (const time of times) for (const userId of [time.expertId, time.studentId]) byPerson.set(userId, [...(byPerson.get(userId) ?? []), time]);
   const overlaps: Overlap[] = [];
   for (const [userId, held] of byPerson) {
-    const sorted = [...held].sort((a, b) => a.start.localeCompare(b.start));
+    // By start, then by order: the same pairs in the same order on every run.
+    const sorted = [...held].sort((a, b) => a.start.localeCompare(b.start) || a.orderId.localeCompare(b.orderId));
     sorted.forEach((time, index) => {
       for (const later of sorted.slice(index + 1)) {
         if (later.start >= time.end) break;
