@@ -95,6 +95,7 @@ export const slotsQuerySchema = z
       return span > 0 && span <= BOOKING_RULES.maxSlotRangeDays * 86_400_000;
     }, MSG.slotsRange),
   );
+export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
 /** GET /experts/{id}/slots' answer: free starts (UTC instants) and the expert's zone, to name their time too. */
 export interface SlotsAnswer {

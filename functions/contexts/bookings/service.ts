@@ -5,7 +5,7 @@
  * makes it binding, or frees it, and commits them in the move's own transaction.
  */
 import { BOOKING_RULES, ORDER_RULES, RATE_LIMITS } from '../../../shared/limits';
-import type { Availability, SlotsAnswer } from '../../../shared/schemas/bookings';
+import type { Availability, SlotsAnswer, SlotsQuery } from '../../../shared/schemas/bookings';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
@@ -14,7 +14,7 @@ import { takeFromLimit } from '../../platform/rate-windows';
 import type { TransactWrite } from '../../platform/table';
 import * as accounts from '../accounts/service';
 import { isListedExpert } from '../catalogue/expert';
-import { clashes, type Reservation } from './booking';
+import { type BookingRecord, clashes, type Reservation } from './booking';
 import * as repo from './repository';
 import { freeSlots, isFree } from './slots';
 
@@ -36,17 +36,7 @@ export async function saveAvailability(caller: Caller, availability: Availabilit
   return { msg: MSG.availabilitySaved, availability };
 }
 
-/** Whether an expert has set hours: then students choose only among free slots. */
-export const hasHours = async (expertId: string): Promise<boolean> => (await repo.getAvailability(expertId)) !== undefined;
-
 // Free slots --------------------------------------------------------------------------------------
-
-export interface SlotsQuery {
-  from: string;
-  to: string;
-  minutes: number;
-  timeZone: string;
-}
 
 /**
  * GET /experts/{id}/slots: limited per client. A bounded number of calls whatever the range: the
@@ -86,6 +76,24 @@ export interface BookedTime {
   end: string;
 }
 
+/** The time each calendar would take, and the range of the bookings that could meet it. */
+function reach(time: BookedTime, buffer: number) {
+  const forExpert: Reservation = { orderId: time.orderId, start: time.start, end: time.end, bufferMinutes: buffer };
+  return {
+    from: isoOf(Date.parse(time.start) - REACH_MS),
+    to: isoOf(Date.parse(time.end) + buffer * MINUTE_MS),
+    forExpert,
+    forStudent: { ...forExpert, bufferMinutes: 0 },
+  };
+}
+
+/** `slot_taken` when the time meets another booking of the expert (with the buffers) or of the student. */
+function refuseClash(expert: BookingRecord[], student: BookingRecord[], forExpert: Reservation, forStudent: Reservation): void {
+  if (expert.some((booking) => clashes(booking, forExpert)) || student.some((booking) => clashes(booking, forStudent))) {
+    throw new Conflict(MSG.slotTaken, 'slot_taken');
+  }
+}
+
 /**
  * The writes that make a booking's time binding, for the transaction of the move that does: read
  * from both calendars (version first) and refused with `slot_taken` when it meets another booking
@@ -95,14 +103,9 @@ export interface BookedTime {
  */
 export async function reserve(time: BookedTime, moved?: Pick<BookedTime, 'start'>): Promise<TransactWrite[]> {
   const buffer = (await repo.getAvailability(time.expertId))?.bufferMinutes ?? 0;
-  const from = isoOf(Date.parse(time.start) - REACH_MS);
-  const to = isoOf(Date.parse(time.end) + buffer * MINUTE_MS);
+  const { from, to, forExpert, forStudent } = reach(time, buffer);
   const [expert, student] = await Promise.all([repo.readCalendar(time.expertId, from, to), repo.readCalendar(time.studentId, from, to)]);
-  const forExpert: Reservation = { orderId: time.orderId, start: time.start, end: time.end, bufferMinutes: buffer };
-  const forStudent: Reservation = { ...forExpert, bufferMinutes: 0 };
-  if (expert.bookings.some((booking) => clashes(booking, forExpert)) || student.bookings.some((booking) => clashes(booking, forStudent))) {
-    throw new Conflict(MSG.slotTaken, 'slot_taken');
-  }
+  refuseClash(expert.bookings, student.bookings, forExpert, forStudent);
   const freed = moved && moved.start !== time.start ? release({ ...time, start: moved.start }) : [];
   return [
     ...repo.reservationWrites(expert, { userId: time.expertId, ...forExpert }),
@@ -119,14 +122,9 @@ export async function reserve(time: BookedTime, moved?: Pick<BookedTime, 'start'
  */
 export async function checkProposal(time: BookedTime, by: 'student' | 'expert'): Promise<void> {
   const availability = await repo.getAvailability(time.expertId);
-  const buffer = availability?.bufferMinutes ?? 0;
-  const from = isoOf(Date.parse(time.start) - REACH_MS);
-  const to = isoOf(Date.parse(time.end) + buffer * MINUTE_MS);
+  const { from, to, forExpert, forStudent } = reach(time, availability?.bufferMinutes ?? 0);
   const [expert, student] = await Promise.all([repo.bookingsBetween(time.expertId, from, to), repo.bookingsBetween(time.studentId, from, to)]);
-  const forExpert: Reservation = { orderId: time.orderId, start: time.start, end: time.end, bufferMinutes: buffer };
-  if (expert.some((booking) => clashes(booking, forExpert)) || student.some((booking) => clashes(booking, { ...forExpert, bufferMinutes: 0 }))) {
-    throw new Conflict(MSG.slotTaken, 'slot_taken');
-  }
+  refuseClash(expert, student, forExpert, forStudent);
   const start = Date.parse(time.start);
   const minutes = (Date.parse(time.end) - start) / MINUTE_MS;
   if (by === 'student' && availability && !isFree({ availability, bookings: [], busy: [] }, start, minutes, nowMs())) {
