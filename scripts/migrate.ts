@@ -1,8 +1,9 @@
 /**
  * `npm run migrate`: brings the stored member accounts to the item shapes of this version, as `npm
  * start` does locally before its seed: the index keys a newer version added (the members index,
- * the activity index) and the admin's search entries (decision 206); and, once, the reservations of
- * bookings made before them (docs/bookings.md), listing those of one person that overlap. Against the running `npm
+ * the activity index) and the admin's search entries (decision 206); once, the reservations of
+ * bookings made before them (docs/bookings.md), listing those of one person that overlap; and, once,
+ * the deadline of calls sent back for revision before calls stopped being delivered (decision 250). Against the running `npm
  * start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a deployed stage's table
  * after its deploy. Idempotent: a second run finds nothing to do.
  */
@@ -18,3 +19,9 @@ console.log(completed === 0 ? 'Every member account is up to date.' : `Brought $
 
 const { reserveExistingBookings } = await import('../functions/contexts/orders/booking-backfill');
 console.log(describeBackfill(await reserveExistingBookings()));
+
+const { dateMissingDeadlines } = await import('../functions/contexts/orders/deadline-backfill');
+const dated = await dateMissingDeadlines();
+console.log(
+  dated === undefined ? 'Deadlines were dated before.' : `Dated the deadline of ${dated} ${dated === 1 ? 'order' : 'orders'} sent back for revision in flight.`,
+);

@@ -189,9 +189,14 @@ export const CHAT = {
  * Orders and payments (spec 2 sections 5 and 9, the terms): booking limits, the deadlines that keep
  * any order from waiting forever, and the payment provider's bounds (Stripe's, in EUR cents).
  */
+/** A fixed-price call's length, chosen by its expert on the offer (decision 249). */
+export const OFFER_DURATION = { minMinutes: 30, maxMinutes: 240, stepMinutes: 30, defaultMinutes: 60 } as const;
+
 export const ORDER_RULES = {
   minHours: 1,
   maxHours: 8,
+  /** Hours of work bought at once on an hourly Document offer: up to a working week. */
+  maxWorkHours: 40,
   stepMinutes: 30,
   introMinutes: 30,
   /** Stripe charges at least €0.50 and at most €999,999.99. */

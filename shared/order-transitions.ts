@@ -4,7 +4,7 @@
  * server moves an order only where `nextStatus` allows it; the messages page shows a side only the
  * moves `openMoves` gives it (docs/orders.md).
  */
-import { ORDER_RULES } from './limits';
+import { OFFER_DURATION, ORDER_RULES } from './limits';
 
 export const ORDER_STATUSES = [
   'open',
@@ -22,11 +22,26 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * What is booked: a fixed-price project, hourly sessions, or the free 30-minute introduction a
- * student may book once with each expert.
+ * What is bought (decision 249): the offer's lesson type decides between a call and a delivery.
+ * - `fixed`: a fixed-price project, delivered as files (a Document offer; a fixed-price call ordered
+ *   before calls were booked keeps this path until it closes);
+ * - `work`: hours of work on an hourly Document offer, paid at once and delivered as files;
+ * - `hourly`: a call of 1 to 8 hours on an hourly Video Call or Phone Call offer, booked at a time;
+ * - `call`: a fixed-price call lasting what its offer says (`durationMinutes`), booked at a time;
+ * - `intro`: the free 30-minute introduction a student may book once with each expert.
  */
-export const ORDER_KINDS = ['fixed', 'hourly', 'intro'] as const;
+export const ORDER_KINDS = ['fixed', 'hourly', 'intro', 'call', 'work'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** The lesson types that are calls, booked at a time; the others (a Document) are delivered. */
+export const CALL_LESSON_TYPES = ['Video Call', 'Phone Call'] as const;
+
+/** The kind of a new order about an offer, from its lesson type and its pricing. */
+export function orderKindOf(offer: { lessonType: string; pricingType: 'fixed' | 'hourly' }): Exclude<OrderKind, 'intro'> {
+  const call = (CALL_LESSON_TYPES as readonly string[]).includes(offer.lessonType);
+  if (offer.pricingType === 'hourly') return call ? 'hourly' : 'work';
+  return call ? 'call' : 'fixed';
+}
 
 /** What the rules read of an order: the server's record and the web's conversation both carry it. */
 export interface OrderFacts {
@@ -34,7 +49,10 @@ export interface OrderFacts {
   kind: OrderKind;
   /** The session's start (UTC) as proposed, countered or agreed. */
   scheduledDate?: string;
+  /** An hourly call's length, or the hours of work bought on an hourly Document offer. */
   scheduledHours?: number;
+  /** A fixed-price call's length, as its offer said when the order began. */
+  durationMinutes?: number;
 }
 
 /** Who moves an order: its two participants, the payment provider confirming a payment, the deadlines, or an admin deciding a problem. */
@@ -62,6 +80,7 @@ export const ORDER_ACTIONS = [
   'cancelBanned',
   'cancelUnavailable',
   'expireHold',
+  'refundRevision',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -80,31 +99,45 @@ const HOUR_MS = 3_600_000;
 
 /** Nothing paid yet: cancelling is free. */
 export const UNPAID_STATUSES: readonly OrderStatus[] = ['open', 'scheduled', 'countered', 'confirmed'];
-/** Kinds booked at a time: hourly sessions and the free introduction. */
-export const BOOKED_KINDS: readonly OrderKind[] = ['hourly', 'intro'];
-const ALL_KINDS: readonly OrderKind[] = ['fixed', 'hourly', 'intro'];
-const PAID_KINDS: readonly OrderKind[] = ['fixed', 'hourly'];
-const DELIVERED_KINDS: readonly OrderKind[] = ['fixed', 'hourly'];
+/** Kinds booked at a time, the calls: hourly and fixed-price calls, and the free introduction. */
+export const BOOKED_KINDS: readonly OrderKind[] = ['hourly', 'call', 'intro'];
+/** Kinds delivered as files: projects and hours of work. */
+export const DELIVERED_KINDS: readonly OrderKind[] = ['fixed', 'work'];
+const ALL_KINDS: readonly OrderKind[] = ORDER_KINDS;
+const PAID_KINDS: readonly OrderKind[] = ['fixed', 'work', 'hourly', 'call'];
+/** Paid calls: their time is held once confirmed, until they are paid. */
+const PAID_CALL_KINDS: readonly OrderKind[] = ['hourly', 'call'];
 
 /** A session booked at a time, not a project. */
 export const isBooked = (order: Pick<OrderFacts, 'kind'>): boolean => BOOKED_KINDS.includes(order.kind);
+
+/** Delivered as files, not booked at a time. */
+export const isDelivered = (order: Pick<OrderFacts, 'kind'>): boolean => DELIVERED_KINDS.includes(order.kind);
 
 /** When the booked session starts, in ms; undefined before a time is proposed. */
 export const sessionStartMs = (order: Pick<OrderFacts, 'scheduledDate'>): number | undefined =>
   order.scheduledDate === undefined ? undefined : Date.parse(order.scheduledDate);
 
-/** When the booked session ends, in ms: its hours for an hourly session, 30 minutes for the introduction. */
-export function sessionEndMs(order: Pick<OrderFacts, 'kind' | 'scheduledDate' | 'scheduledHours'>): number | undefined {
+/** How long a booked session lasts, in minutes: its hours, the offer's duration, or the introduction's 30 minutes. */
+export function sessionMinutes(order: Pick<OrderFacts, 'kind' | 'scheduledHours' | 'durationMinutes'>): number {
+  if (order.kind === 'intro') return ORDER_RULES.introMinutes;
+  if (order.kind === 'call') return order.durationMinutes ?? OFFER_DURATION.defaultMinutes;
+  return (order.scheduledHours ?? 0) * 60;
+}
+
+/** When the booked session ends, in ms. */
+export function sessionEndMs(order: Pick<OrderFacts, 'kind' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes'>): number | undefined {
   const start = sessionStartMs(order);
   if (start === undefined) return undefined;
-  return start + (order.kind === 'intro' ? ORDER_RULES.introMinutes * 60_000 : (order.scheduledHours ?? 0) * HOUR_MS);
+  return start + sessionMinutes(order) * 60_000;
 }
 
 /** The booked session has started: it can be confirmed as held, no longer moved or cancelled. */
 export const sessionStarted = (order: Pick<OrderFacts, 'scheduledDate'>, now: number): boolean => (sessionStartMs(order) ?? Number.POSITIVE_INFINITY) <= now;
 
-/** A fixed-price order is paid from the start; an hourly one once its schedule is confirmed. */
-const awaitsPayment = (order: OrderFacts) => (order.kind === 'fixed' ? order.status === 'open' : order.kind === 'hourly' && order.status === 'confirmed');
+/** A delivery is paid from the start; a paid call once its time is confirmed. */
+const awaitsPayment = (order: OrderFacts) =>
+  isDelivered(order) ? order.status === 'open' : PAID_CALL_KINDS.includes(order.kind) && order.status === 'confirmed';
 
 /**
  * A paid order is refunded in full when cancelled by the expert, or by the student more than 12
@@ -112,7 +145,7 @@ const awaitsPayment = (order: OrderFacts) => (order.kind === 'fixed' ? order.sta
  */
 export function fullRefundDue(order: OrderFacts, now: number, actor: OrderActor): boolean {
   if (actor === 'expert' || actor === 'system') return true;
-  if (order.kind === 'fixed') return order.status === 'in_progress';
+  if (!isBooked(order)) return order.status === 'in_progress';
   const start = sessionStartMs(order);
   return start !== undefined && start - now > ORDER_RULES.freeCancellationHours * HOUR_MS;
 }
@@ -127,15 +160,22 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   // The expert proposes another start or number of hours; the student accepts or declines it.
   counter: { from: ['scheduled'], to: 'countered', by: ['expert'], kinds: BOOKED_KINDS },
   // A free introduction is booked once agreed; an hourly session waits for its payment.
-  acceptCounter: { from: ['countered'], to: { hourly: 'confirmed', intro: 'in_progress' }, by: ['student'], kinds: BOOKED_KINDS },
+  acceptCounter: { from: ['countered'], to: { hourly: 'confirmed', call: 'confirmed', intro: 'in_progress' }, by: ['student'], kinds: BOOKED_KINDS },
   declineCounter: { from: ['countered'], to: 'open', by: ['student'], kinds: BOOKED_KINDS },
-  confirmSchedule: { from: ['scheduled'], to: { hourly: 'confirmed', intro: 'in_progress' }, by: ['expert'], kinds: BOOKED_KINDS },
+  confirmSchedule: { from: ['scheduled'], to: { hourly: 'confirmed', call: 'confirmed', intro: 'in_progress' }, by: ['expert'], kinds: BOOKED_KINDS },
   pay: { from: ['open', 'confirmed'], to: 'in_progress', by: ['payment'], kinds: PAID_KINDS, when: awaitsPayment },
-  // A project is delivered; after a session the expert may deliver its notes or work too (nothing for an introduction).
-  submit: { from: ['in_progress', 'revision_requested'], to: 'submitted', by: ['expert'], kinds: DELIVERED_KINDS },
+  // Only a delivery is delivered: a call completes once it has taken place (decision 250). A call
+  // order already sent back for revision when that rule came keeps its delivery until it closes.
+  submit: {
+    from: ['in_progress', 'revision_requested'],
+    to: 'submitted',
+    by: ['expert'],
+    kinds: PAID_KINDS,
+    when: (order) => isDelivered(order) || order.status === 'revision_requested',
+  },
   // The student approves; a delivery left unanswered for 7 days is approved by the deadline.
-  approve: { from: ['submitted'], to: 'closed', by: ['student', 'system'], kinds: DELIVERED_KINDS },
-  requestRevision: { from: ['submitted'], to: 'revision_requested', by: ['student'], kinds: DELIVERED_KINDS },
+  approve: { from: ['submitted'], to: 'closed', by: ['student', 'system'], kinds: PAID_KINDS },
+  requestRevision: { from: ['submitted'], to: 'revision_requested', by: ['student'], kinds: PAID_KINDS },
   // Before payment, either side cancels freely (a booked free introduction too).
   cancelUnpaid: { from: UNPAID_STATUSES, to: 'canceled', by: ['student', 'expert'], kinds: ALL_KINDS },
   // After payment, until the session starts: in full early or by the expert, else the expert decides.
@@ -167,7 +207,9 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   // A payment that arrives once its expert or student is banned, archived or deleted: the order ends with it, refunded in full.
   cancelUnavailable: { from: ['open', 'confirmed'], to: 'canceled', by: ['payment'], kinds: PAID_KINDS, when: awaitsPayment },
   // A confirmed session left unpaid gives its time back (docs/bookings.md): the order is open again.
-  expireHold: { from: ['confirmed'], to: 'open', by: ['system'], kinds: ['hourly'] },
+  expireHold: { from: ['confirmed'], to: 'open', by: ['system'], kinds: PAID_CALL_KINDS },
+  // A call order sent back for revision before calls stopped being delivered, and not delivered again in 7 days: refunded in full.
+  refundRevision: { from: ['revision_requested'], to: 'canceled', by: ['system'], kinds: PAID_CALL_KINDS },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */

@@ -328,6 +328,8 @@ export interface DemoOffer {
   price: number;
   lessonType: 'Video Call' | 'Document' | 'Phone Call';
   pricingType: 'fixed' | 'hourly';
+  /** A fixed-price call's length; an hour when not given. */
+  durationMinutes?: number;
 }
 
 /** Two published offers per demo expert, by e-mail: every area has offers to browse and book. */
@@ -435,6 +437,7 @@ export const DEMO_OFFERS: Record<string, DemoOffer[]> = {
       price: 85,
       lessonType: 'Video Call',
       pricingType: 'fixed',
+      durationMinutes: 90,
     },
     {
       title: 'Structured problem solving coaching',

@@ -23,8 +23,8 @@ export interface DemoDocument {
 
 /** A move of the conversation's order, by the side that makes it in the product. */
 export type DemoMove =
-  /** The student proposes hourly sessions. */
-  | ({ move: 'schedule'; hours: number } & DemoSessionTime)
+  /** The student proposes a call: hours for an hourly one, none for a fixed-price one (its offer's length). */
+  | ({ move: 'schedule'; hours?: number } & DemoSessionTime)
   /** The student books the free 30-minute introduction. */
   | ({ move: 'bookIntro' } & DemoSessionTime)
   /** The expert confirms the proposed time. */
@@ -186,6 +186,8 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     turns: [
       ['s', 'Hi Thomas, I have a first-round interview at a strategy firm in three weeks. Do you also give feedback on market sizing?'],
       ['e', 'Hello Alice! Yes, the mock case includes a market sizing, and you get written feedback afterwards.'],
+      { move: 'schedule', daysAhead: 10, hourUtc: 14 },
+      { move: 'confirm' },
       { move: 'pay' },
       ['s', 'Perfect, I have just booked it.'],
     ],

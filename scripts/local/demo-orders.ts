@@ -87,7 +87,11 @@ async function move(turn: DemoMove, order: { chatId: string; offerId: string; or
   const { chatId } = order;
   switch (turn.move) {
     case 'schedule':
-      await orders.schedule(student.caller, chatId, scheduleSchema.parse({ scheduledDate: sessionStart(turn), scheduledHours: turn.hours }));
+      await orders.schedule(
+        student.caller,
+        chatId,
+        scheduleSchema.parse({ scheduledDate: sessionStart(turn), ...(turn.hours !== undefined && { scheduledHours: turn.hours }) }),
+      );
       return;
     case 'bookIntro':
       await orders.schedule(student.caller, chatId, scheduleSchema.parse({ scheduledDate: sessionStart(turn), freeIntro: true }));

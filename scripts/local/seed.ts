@@ -15,11 +15,12 @@ import { cents, centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
 import { completeMemberIndexKeys } from '../../functions/contexts/accounts/index-keys-backfill';
 import { reserveExistingBookings } from '../../functions/contexts/orders/booking-backfill';
+import { dateMissingDeadlines } from '../../functions/contexts/orders/deadline-backfill';
 import { describeBackfill } from '../describe-backfill';
 import { enrolSecondFactor, secretOf } from '../../functions/contexts/accounts/second-factor-service';
 import { otpauthUri } from '../../functions/contexts/accounts/second-factor';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
-import type { OfferRecord } from '../../functions/contexts/catalogue/offer';
+import { type OfferRecord, withDuration } from '../../functions/contexts/catalogue/offer';
 import { initialOf } from '../../functions/contexts/catalogue/review';
 import { createReview } from '../../functions/contexts/catalogue/review-repository';
 import * as orders from '../../functions/contexts/orders/service';
@@ -58,6 +59,8 @@ export async function seedDemoData(settings: SeedSettings): Promise<AdminSecondF
   if (completed > 0) console.log(`Added the members and activity index keys to ${completed} accounts kept from an earlier version.`);
   const backfill = await reserveExistingBookings();
   if (backfill.reserved > 0 || backfill.overlaps.length > 0) console.log(describeBackfill(backfill));
+  const dated = await dateMissingDeadlines();
+  if (dated) console.log(`Dated the deadline of ${dated} ${dated === 1 ? 'order' : 'orders'} sent back for revision before calls stopped being delivered.`);
   await seedAccounts(settings);
   return adminSecondFactor(settings);
 }
@@ -226,11 +229,18 @@ async function createAccount(account: Profile & Pick<AccountRecord, 'userId' | '
   }
 }
 
-function demoOffer(expertId: string, expert: Profile, { price, ...fields }: DemoOffer, status: 'approved' | 'pending', createdAt: number): OfferRecord {
+function demoOffer(
+  expertId: string,
+  expert: Profile,
+  { price, durationMinutes, ...fields }: DemoOffer,
+  status: 'approved' | 'pending',
+  createdAt: number,
+): OfferRecord {
   return {
     offerId: newId(),
     expertId,
     ...fields,
+    ...withDuration(fields, durationMinutes),
     priceCents: centsFromEuros(price),
     area: expert.domainActivity,
     status,

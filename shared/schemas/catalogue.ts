@@ -130,6 +130,8 @@ export interface OfferDto {
   price: number;
   lessonType: (typeof LESSON_TYPES)[number];
   pricingType: (typeof PRICING_TYPES)[number];
+  /** A fixed-price call's length in minutes (decision 249). */
+  durationMinutes?: number;
   /** The expert's field when the offer was made (finance, law, ...). */
   area?: string;
   status: OfferStatus;

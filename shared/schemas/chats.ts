@@ -75,9 +75,12 @@ export interface OrderState {
   isOrderCanceled: boolean;
   isScheduleConfirmed: boolean;
   scheduledDate?: string;
+  /** An hourly call's length, or the hours of work bought. */
   scheduledHours?: number;
+  /** A fixed-price call's length. */
+  durationMinutes?: number;
   projectSubmission: { status: ProjectSubmissionStatus; file?: string };
-  /** What is booked: a fixed-price project, hourly sessions, or the free introduction. */
+  /** What is bought: a project, hours of work, an hourly or fixed-price call, or the free introduction (ORDER_KINDS). */
   orderKind: OrderKind;
   /** Euros the current booking costs (the pay button's amount); 0 for the free introduction. */
   total: number;

@@ -84,6 +84,8 @@ export interface OrderHistoryItem {
   orderNumber: number;
   orderStatus: OrderStatus;
   orderKind: OrderKind;
+  /** A booked call's start (UTC), proposed or agreed. */
+  scheduledDate?: string;
   offer: Pick<OfferDto, '_id' | 'title'> & { professor?: OrderCounterpart; student?: OrderCounterpart };
   updatedAt: string;
   /** Euros paid; 0 when nothing was (yet). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MSG } from '../texts';
-import { CATALOGUE, LIMITS } from '../limits';
+import { CATALOGUE, LIMITS, OFFER_DURATION } from '../limits';
 import { hasMarkup, stripMarkup } from '../markup';
 import { centsFromEuros, isWholeCents } from '../money';
 import { RATING_MAX, RATING_MIN } from '../rating';
@@ -32,12 +32,22 @@ export const offerPrice = z.number({ error: MSG.offerPriceRange }).check(z.refin
 
 const lessonType = z.enum(LESSON_TYPES, { error: MSG.lessonTypeRequired });
 
+/** A fixed-price call's length: 30 minutes to 4 hours in half hours (ignored for other offers). */
+const durationMinutes = z
+  .int({ error: MSG.offerDurationRange })
+  .check(
+    z.gte(OFFER_DURATION.minMinutes, MSG.offerDurationRange),
+    z.lte(OFFER_DURATION.maxMinutes, MSG.offerDurationRange),
+    z.multipleOf(OFFER_DURATION.stepMinutes, MSG.offerDurationRange),
+  );
+
 export const createOfferSchema = z.object({
   title: offerTitle,
   description: offerDescription,
   price: offerPrice,
   lessonType,
   pricingType: z._default(z.enum(PRICING_TYPES), 'fixed'),
+  durationMinutes: z.optional(durationMinutes),
 });
 
 /** The key POST /offers/{id}/photo-upload handed out; the server checks the object it names. */
@@ -48,6 +58,7 @@ export const updateOfferSchema = z.object({
   description: offerDescription,
   price: offerPrice,
   lessonType,
+  durationMinutes: z.optional(durationMinutes),
   /** A photo uploaded through the presigned form; omitted: the photo stays as it is. */
   photo: z.optional(uploadKey),
 });

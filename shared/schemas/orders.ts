@@ -35,15 +35,16 @@ const sessionHours = z
   .check(z.gte(ORDER_RULES.minHours, MSG.sessionHoursRange), z.lte(ORDER_RULES.maxHours, MSG.sessionHoursRange));
 
 /**
- * The student's proposal: a start and 1 to 8 hours for an hourly offer, or a start alone with
- * `freeIntro` for the free 30-minute introduction (on any offer of the expert).
+ * The student's proposal: a start and 1 to 8 hours for an hourly call, a start alone for a
+ * fixed-price call (its offer says how long), or a start with `freeIntro` for the free 30-minute
+ * introduction (on any offer of the expert). The server asks an hourly call for its hours.
  */
 export const scheduleSchema = z.union([
   z.object({ scheduledDate: sessionStart, freeIntro: z.literal(true) }),
-  z.object({ scheduledDate: sessionStart, scheduledHours: sessionHours, freeIntro: z.optional(z.literal(false)) }),
+  z.object({ scheduledDate: sessionStart, scheduledHours: z.optional(sessionHours), freeIntro: z.optional(z.literal(false)) }),
 ]);
 
-/** The expert's counter-proposal: another start, and for hourly sessions another number of hours. */
+/** The expert's counter-proposal: another start, and for hourly calls another number of hours. */
 export const counterScheduleSchema = z.object({ scheduledDate: sessionStart, scheduledHours: z.optional(sessionHours) });
 
 export const handleProjectSchema = z.object({ action: z.enum(['approve', 'request_revision']) });

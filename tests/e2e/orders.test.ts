@@ -1,8 +1,9 @@
 /**
- * An order in two browsers on the local stack, with the local Stripe's hosted pages: an expert
- * completes payout onboarding; a student books an hourly offer, the expert counters, the student
- * accepts and pays by card; the expert uploads the work, the student asks for changes, then
- * approves and reviews, and the expert reads the review. Both sides see every step live. Also: a free introduction booked and
+ * Orders in two browsers on the local stack, with the local Stripe's hosted pages: an expert
+ * completes payout onboarding; a student books an hourly call, the expert counters, the student
+ * accepts and pays by card; once the call has begun the student confirms it took place and reviews
+ * it, and the expert reads the review. A project is delivered, sent back for changes, delivered
+ * again and approved. Both sides see every step live. Also: a free introduction booked and
  * confirmed, and a paid order cancelled and refunded.
  */
 import type { Page } from 'playwright-core';
@@ -13,16 +14,18 @@ import { signedInNewExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
-import { localStripe } from '../support/payments';
+import { advanceClock, localStripe } from '../support/payments';
 import { pdfDocument } from '../support/project-files';
 
 const browser = browserForFile();
 const DAY = 86_400_000;
 
-/** A day after the app's clock (which the test clock may have moved ahead of the browser's), as the date input takes it. */
+/** The app's time, which the test clock may have moved ahead of the browser's. */
+const appNow = async () => Date.parse(((await (await fetch(`${stackUrl()}/_local/clock`)).json()) as { now: string }).now);
+
+/** A day after the app's clock, as the date input takes it. */
 async function dayAhead(days: number): Promise<string> {
-  const now = Date.parse(((await (await fetch(`${stackUrl()}/_local/clock`)).json()) as { now: string }).now);
-  return new Date(Math.max(now, Date.now()) + days * DAY).toISOString().slice(0, 10);
+  return new Date(Math.max(await appNow(), Date.now()) + days * DAY).toISOString().slice(0, 10);
 }
 
 const statusLine = (page: Page) => page.locator('.order-status-line');
@@ -43,7 +46,7 @@ async function openConversation(student: ApiClient, offer: OfferDto): Promise<st
 }
 
 describe('an order from onboarding to review, in two browsers', () => {
-  it('onboards the expert, books, counters, pays, delivers, revises, approves and reviews, each side seeing every step live', async () => {
+  it('onboards the expert, books a call, counters, pays, holds it, confirms it and reviews, each side seeing every step live', async () => {
     // 1. The expert connects a payout account through the provider's onboarding.
     const { client: expertApi, email: expertEmail } = await signedInNewExpert('Oscar', 'Onboarded');
     const expert = await browser.newPage();
@@ -96,26 +99,17 @@ describe('an order from onboarding to review, in two browsers', () => {
       .getByText(/^Paid — the session is on/)
       .waitFor();
 
-    // 3. The expert delivers a file; the student asks for changes, then approves and reviews.
-    await button(expert, 'Submit the project file').click();
-    const upload = expert.getByRole('dialog', { name: 'Submit the project file' });
-    await upload.getByLabel('Project file').setInputFiles({ name: 'interview-notes.pdf', mimeType: 'application/pdf', buffer: pdfDocument() });
-    await upload.getByRole('button', { name: 'Upload and submit' }).click();
+    // 3. A call is held, not delivered (decision 250): nothing to submit, and nothing to confirm before it starts.
+    expect(await button(expert, 'Submit the project file').count()).toBe(0);
+    expect(await button(student, 'Confirm the session took place').count()).toBe(0);
+    await advanceClock('5d');
+    // The student's browser reads the time as a user's does, from its own clock: set to the app's.
+    await student.clock.setFixedTime(await appNow());
+    await visit(student, `/messages?chatId=${chatId}`);
     await statusLine(student)
-      .getByText(/^Delivered — approve it or ask for changes/)
+      .getByText(/^The session was on .*Confirm it took place, or report a problem/)
       .waitFor();
-    await button(student, 'Ask for changes').click();
-    await statusLine(expert)
-      .getByText(/asked for changes — submit the project again/)
-      .waitFor();
-    await button(expert, 'Submit the project again').click();
-    const again = expert.getByRole('dialog', { name: 'Submit the project file' });
-    await again.getByLabel('Project file').setInputFiles({ name: 'interview-notes-v2.pdf', mimeType: 'application/pdf', buffer: pdfDocument(2000) });
-    await again.getByRole('button', { name: 'Upload and submit' }).click();
-    await statusLine(student)
-      .getByText(/^Delivered/)
-      .waitFor();
-    await button(student, 'Approve the project').click();
+    await button(student, 'Confirm the session took place').click();
     await statusLine(expert).getByText('Completed — the session took place and the payment is credited to you.').waitFor();
 
     const review = student.getByRole('form', { name: 'Leave a review' });
@@ -136,7 +130,7 @@ describe('an order from onboarding to review, in two browsers', () => {
     await visit(student, '/order-history');
     await student
       .getByRole('row', { name: /Mock interviews by the hour/ })
-      .getByText('Paid')
+      .getByText('Completed', { exact: true })
       .waitFor();
     await expectAccessible(student, '/order-history');
     const reviewed = await studentApi.get<{ reviews?: { comment: string; rating: number }[] }>(`/offers/${offer._id}`);
@@ -171,6 +165,36 @@ describe('more orders in the browser', () => {
       .getByText(/^Free introduction \(30 min\) booked/)
       .waitFor();
     await expectAccessible(expert, '/messages (introduction booked)');
+  });
+
+  it('delivers a project, is asked for changes, delivers again and is approved, each side seeing every step live', async () => {
+    const { student, expert } = await bothSidesOf(await expertWithOffer('Dora', 'Delivering', 'Interview notes review'));
+    await button(student, 'Pay €60.00').click();
+    await student.waitForURL((url) => url.pathname.startsWith('/_local/payments/checkout/'));
+    await button(student, 'Pay').click();
+    await statusLine(expert)
+      .getByText(/^Paid — submit the project when it is ready\./)
+      .waitFor();
+    await button(expert, 'Submit the project file').click();
+    const upload = expert.getByRole('dialog', { name: 'Submit the project file' });
+    await upload.getByLabel('Project file').setInputFiles({ name: 'interview-notes.pdf', mimeType: 'application/pdf', buffer: pdfDocument() });
+    await upload.getByRole('button', { name: 'Upload and submit' }).click();
+    await statusLine(student)
+      .getByText(/^Delivered — approve it or ask for changes/)
+      .waitFor();
+    await button(student, 'Ask for changes').click();
+    await statusLine(expert)
+      .getByText(/asked for changes — submit the project again/)
+      .waitFor();
+    await button(expert, 'Submit the project again').click();
+    const again = expert.getByRole('dialog', { name: 'Submit the project file' });
+    await again.getByLabel('Project file').setInputFiles({ name: 'interview-notes-v2.pdf', mimeType: 'application/pdf', buffer: pdfDocument(2000) });
+    await again.getByRole('button', { name: 'Upload and submit' }).click();
+    await statusLine(student)
+      .getByText(/^Delivered/)
+      .waitFor();
+    await button(student, 'Approve the project').click();
+    await statusLine(expert).getByText('Completed — the project is approved and the payment credited to you.').waitFor();
   });
 
   it('cancels a paid order with the terms stated first, and refunds it', async () => {

@@ -45,7 +45,7 @@ describe('opening a conversation about an offer', () => {
         title: offer.title,
         price: 60,
         pricingType: 'fixed',
-        lessonType: 'Video Call',
+        lessonType: 'Document',
         professor: { _id: expertId, firstName: 'Chandra', lastName: 'Chatty' },
       },
       participants: [

@@ -57,7 +57,7 @@ const EXPECTED: (Pick<OrderHistoryItem, 'orderStatus' | 'orderKind' | 'paymentSt
     title: 'Mock case interview with feedback',
     expert: 'Thomas',
     orderStatus: 'in_progress',
-    orderKind: 'fixed',
+    orderKind: 'call',
     paymentStatus: 'paid',
     paymentAmount: 85,
     total: 85,
@@ -143,7 +143,13 @@ describe('the demo orders of a first start', () => {
     expect(intro).toMatchObject({ orderKind: 'intro', isScheduleConfirmed: true, isServiceInProgress: true, total: 0 });
     expect(Date.parse(intro.scheduledDate ?? '')).toBeGreaterThan(now);
 
-    expect(chats['Mock case interview with feedback']).toMatchObject({ isServiceInProgress: true, projectSubmission: { status: 'none' } });
+    // A fixed-price call of its offer's 90 minutes, booked at a time, then paid (decision 249).
+    expect(chats['Mock case interview with feedback']).toMatchObject({
+      isServiceInProgress: true,
+      isScheduleConfirmed: true,
+      durationMinutes: 90,
+      projectSubmission: { status: 'none' },
+    });
     expect(chats['Review of your Excel dashboard'].projectSubmission).toMatchObject({
       status: 'revision_requested',
       file: expect.stringMatching(/^projects\//),

@@ -2,21 +2,25 @@
  * `npm run migrate` against the test stack's table, as an operator runs it against a stage's after
  * a deploy: a member stored before the admin's search entries (decision 206) is missing from the
  * admin's user search until it runs, found afterwards, and a second run changes nothing. Bookings
- * made before reservations get theirs, once, and two of one expert that overlap are listed.
+ * made before reservations get theirs, once, and two of one expert that overlap are listed. A call
+ * sent back for revision before calls stopped being delivered gets its deadline, once, and is refunded.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUsersPage } from '../../shared/schemas/admin';
-import { migrationKey, memberWordKey, userKey } from '../../functions/platform/keys';
+import { migrationKey, memberWordKey, orderKey, userKey } from '../../functions/platform/keys';
+import { ORDER_RULES } from '../../shared/limits';
 import { registerStudent, signedInAs } from '../support/accounts';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
-import { openOrder, put, startIn } from '../support/orders';
+import { chatOf, openOrder, put, serverNow, startIn } from '../support/orders';
+import { payCheckout } from '../support/order-states';
+import { advanceClock } from '../support/payments';
 import type { ApiClient } from '../support/api';
 import { uniqueEmail } from '../support/outbox';
 import { stackEnv } from '../support/stack';
-import { deleteItem, partitionItems, setAttributes } from '../support/table';
+import { deleteItem, getItem, partitionItems, removeAttributes, setAttributes } from '../support/table';
 
 async function migrate(): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../scripts/migrate.ts')], {
@@ -83,5 +87,31 @@ describe('npm run migrate: bookings made before reservations', () => {
     expect((await bookingsOf(expertId)).map((item) => item.orderId).sort()).toEqual([...booked].sort());
     // Once: the next run reads nothing.
     expect(await migrate()).toContain('Existing bookings were reserved before.');
+  });
+});
+
+describe('npm run migrate: calls sent back for revision in flight', () => {
+  it('dates their refund 7 days after the request, once; the deadline then refunds them in full', async () => {
+    const { expert } = await expertWithOffer('Rita', 'Revised', 'Essay feedback');
+    const offer = await hourlyOfferOf(expert, 'Thesis coaching by the hour', 40);
+    const { student, chat } = await openOrder(offer);
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: await startIn(100), scheduledHours: 2 })).status).toBe(200);
+    expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+    await payCheckout(student, chat._id);
+    // As stored before decision 250: delivered, sent back 8 days ago, and no deadline at all.
+    const asked = new Date((await serverNow()) - 8 * 86_400_000).toISOString();
+    const stored = await getItem(orderKey(chat._id));
+    await setAttributes(orderKey(chat._id), { status: 'revision_requested', submittedAt: asked, revisionAt: asked, version: Number(stored?.version) + 1 });
+    await removeAttributes(orderKey(chat._id), ['dueAt', 'gsi2pk', 'gsi2sk']);
+    await deleteItem(migrationKey('deadlines-dated'));
+
+    expect(await migrate()).toMatch(/Dated the deadline of \d+ orders? sent back for revision in flight\./);
+    expect((await getItem(orderKey(chat._id)))?.dueAt).toBe(new Date(Date.parse(asked) + ORDER_RULES.autoApproveDays * 86_400_000).toISOString());
+    expect(await migrate()).toContain('Deadlines were dated before.');
+
+    // Past due: the next run of the deadlines refunds it in full.
+    await advanceClock('1m');
+    await expect.poll(async () => (await chatOf(student, chat._id)).orderStatus).toBe('canceled');
+    expect((await chatOf(student, chat._id)).cancellation).toMatchObject({ by: 'system', refundAmount: 80 });
   });
 });

@@ -82,7 +82,11 @@ describe('the free introduction', () => {
     const { student, chat } = await openOrder(fixedOffer);
     await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: await startIn(1), freeIntro: true });
     await put(expert, `/chats/${chat._id}/confirm-schedule`);
-    expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 409, body: { code: 'order_not_movable' } });
+    // Never before it starts (decision 250), and said so.
+    expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({
+      status: 409,
+      body: { code: 'session_not_started', msg: MSG.sessionNotStarted },
+    });
     await advanceClock('2h');
     expect(await put(expert, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 403, body: { code: 'not_your_turn' } });
     expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 200, body: { msg: MSG.sessionConfirmed } });
@@ -365,5 +369,85 @@ describe('the order history', () => {
     const after = await student.get<OrderHistoryPage>('/user/order-history');
     expect(after.body.orders.find((order) => order.chatId === project._id)).toMatchObject({ orderStatus: 'canceled', paymentStatus: 'refunded' });
     expect(await expert.get('/user/order-history')).toMatchObject({ status: 200 });
+  });
+});
+
+describe('calls and deliveries: the lesson type decides (decisions 249, 250)', () => {
+  /** A published offer of the test's expert. */
+  async function offerOf(fields: { title: string; price: number; lessonType: string; pricingType: 'fixed' | 'hourly'; durationMinutes?: number }) {
+    const created = await expert.post<{ offer: OfferDto }>('/offers/create', { description: 'Careful work on your case, with notes afterwards.', ...fields });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const admin = await signedInAs('admin');
+    expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+    return created.body.offer;
+  }
+
+  it('a fixed-price call lasts its offer’s length, is booked before it is paid, is never delivered, and completes once it has started', async () => {
+    const offer = await offerOf({ title: 'Mock negotiation, one call', price: 80, lessonType: 'Phone Call', pricingType: 'fixed', durationMinutes: 90 });
+    expect(offer.durationMinutes).toBe(90);
+    const { student, chat } = await openOrder(offer);
+    expect(chat).toMatchObject({ orderKind: 'call', durationMinutes: 90, total: 80 });
+    // Nothing is paid before a time is agreed; the time needs no hours.
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 400, body: { msg: MSG.chooseDateHours } });
+    const start = await startIn(30);
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start })).status).toBe(200);
+    expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+
+    // The 90 minutes are the expert's: another student's proposal an hour later meets them.
+    const { chat: other, student: otherStudent } = await openOrder(offer);
+    const hourLater = new Date(Date.parse(start) + 3_600_000).toISOString();
+    expect(await put(otherStudent, `/chats/${other._id}/schedule`, { scheduledDate: hourLater })).toMatchObject({ status: 409, body: { code: 'slot_taken' } });
+
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    expect((await localStripe().checkout.sessions.retrieve(sessionIdOf(created.body.url))).amount_total).toBe(8000);
+    await pressOnPage(created.body.url, 'pay');
+    await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', scheduledDate: start });
+
+    // No delivery moves a call or its money, whichever way the file comes.
+    expect(await submitMultipart(expert, chat._id, pdfDocument())).toMatchObject({
+      status: 409,
+      body: { code: 'call_not_delivered', msg: MSG.callNotDelivered },
+    });
+    expect(await expert.post(`/chats/${chat._id}/project-upload`, { fileName: 'notes.pdf', contentType: 'application/pdf', size: 1000 })).toMatchObject({
+      status: 409,
+      body: { code: 'call_not_delivered' },
+    });
+    expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 409, body: { code: 'session_not_started' } });
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('in_progress');
+
+    await advanceClock('31h');
+    expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 200, body: { msg: MSG.sessionConfirmed } });
+    expect((await ledgerEntry(`credit:${chat._id}`))?.lines).toEqual(
+      expect.arrayContaining([
+        { account: `held:${chat._id}`, amountCents: 8000 },
+        { account: 'platform_fees', amountCents: -800 },
+      ]),
+    );
+  });
+
+  it('hours of work are chosen as the student pays, charged at the rate, and delivered as a file', async () => {
+    const offer = await offerOf({ title: 'Report editing by the hour', price: 45.5, lessonType: 'Document', pricingType: 'hourly' });
+    expect(offer.durationMinutes).toBeUndefined();
+    const { student, chat } = await openOrder(offer);
+    expect(chat).toMatchObject({ orderKind: 'work', orderStatus: 'open' });
+    // No time is booked for work.
+    expect(await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: await startIn(30), scheduledHours: 2 })).toMatchObject({
+      status: 400,
+      body: { code: 'calls_only', msg: MSG.callsOnly },
+    });
+    expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 400, body: { msg: MSG.chooseWorkHours } });
+    expect(await student.post('/payments/create-session', { chatId: chat._id, hours: 41 })).toMatchObject({ status: 400, body: { msg: MSG.chooseWorkHours } });
+    // A first checkout for 2 hours, then 3: the checkout of 2 can no longer pay the order.
+    const firstTry = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id, hours: 2 });
+    expect((await localStripe().checkout.sessions.retrieve(sessionIdOf(firstTry.body.url))).amount_total).toBe(9100);
+    const created = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id, hours: 3 });
+    expect(sessionIdOf(created.body.url)).not.toBe(sessionIdOf(firstTry.body.url));
+    expect((await localStripe().checkout.sessions.retrieve(sessionIdOf(created.body.url))).amount_total).toBe(13650);
+    await pressOnPage(created.body.url, 'pay');
+    await delivered('checkout.session.completed', sessionIdOf(created.body.url));
+    expect(await chatOf(student, chat._id)).toMatchObject({ orderStatus: 'in_progress', scheduledHours: 3, paymentAmount: 136.5 });
+    expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+    expect((await chatOf(student, chat._id)).orderStatus).toBe('submitted');
   });
 });

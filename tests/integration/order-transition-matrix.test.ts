@@ -42,9 +42,12 @@ interface Facts extends ReachedOrder {
 const within = (order: Facts, hours: number) => order.sessionStart !== undefined && order.sessionStart - order.now < hours * HOUR;
 const started = (order: Facts) => order.sessionStart !== undefined && order.sessionStart <= order.now;
 
-/** The terms: the expert's cancellation, and the student's more than 12 hours ahead (a project: before any delivery), are refunded in full. */
+/** A call, booked at a time (an hourly or a fixed-price one); the other kinds are deliveries. */
+const isCall = (order: Facts) => order.kind === 'hourly' || order.kind === 'call';
+
+/** The terms: the expert's cancellation, and the student's more than 12 hours ahead (a delivery: before any delivery), are refunded in full. */
 const refundedInFull = (order: Facts, side: Side) =>
-  side === 'expert' || (order.kind === 'fixed' ? order.status === 'in_progress' : !within(order, ORDER_RULES.freeCancellationHours));
+  side === 'expert' || (!isCall(order) ? order.status === 'in_progress' : !within(order, ORDER_RULES.freeCancellationHours));
 
 interface RouteCase {
   name: string;
@@ -66,7 +69,11 @@ interface RouteCase {
   move?: (client: ApiClient, order: Facts) => Promise<{ status: number; body: unknown }>;
 }
 
-const isHourly = (_action: OrderAction, order: Facts) => order.kind === 'hourly';
+const callsOnly = (_action: OrderAction, order: Facts) => isCall(order);
+/** A call is never delivered (decision 250): its expert is told so; one sent back for revision in flight is delivered again. */
+const notDelivered = (order: Facts, side: Side) =>
+  side === 'expert' && isCall(order) && order.status === 'in_progress' ? refused(409, 'call_not_delivered') : undefined;
+const deliveryOrInFlight = (_action: OrderAction, order: Facts) => !isCall(order) || order.status === 'revision_requested';
 /**
  * A time in the order's own stretch (`home`), `hours` into it, so that an allowed proposal never
  * meets another order's booking; for an order whose stretch has passed, a time ahead, which only
@@ -83,8 +90,8 @@ const ROUTE_CASES: readonly RouteCase[] = [
     name: 'schedule',
     key: 'PUT /api/chats/{id}/schedule',
     actions: ['schedule'],
-    body: (order) => ({ scheduledDate: ownTime(order), scheduledHours: 1 }),
-    before: (order) => (order.kind === 'hourly' ? undefined : refused(400, 'hourly_only')),
+    body: (order) => ({ scheduledDate: ownTime(order), ...(order.kind === 'hourly' && { scheduledHours: 1 }) }),
+    before: (order) => (isCall(order) ? undefined : refused(400, 'calls_only')),
   },
   {
     name: 'counter-schedule',
@@ -101,18 +108,18 @@ const ROUTE_CASES: readonly RouteCase[] = [
     key: 'POST /api/payments/create-session',
     actions: ['pay'],
     actorOf: () => 'payment',
-    body: (order) => ({ chatId: order.chatId }),
+    body: (order) => ({ chatId: order.chatId, ...(order.kind === 'work' && { hours: 3 }) }),
     before: (order, side) => {
       if (side === 'expert') return refused(403, 'own_offer');
       if (order.paid) return refused(409, 'already_paid');
-      if (order.kind === 'hourly' && order.status === 'open') return refused(400, 'validation_failed');
-      if (order.kind === 'hourly' && (order.status === 'scheduled' || order.status === 'countered')) return refused(409, 'schedule_unconfirmed');
+      if (isCall(order) && order.status === 'open') return refused(400, 'validation_failed');
+      if (isCall(order) && (order.status === 'scheduled' || order.status === 'countered')) return refused(409, 'schedule_unconfirmed');
       return undefined;
     },
-    // A project is paid from the start, an hourly session once agreed.
-    when: (_action, order) => order.status === (order.kind === 'fixed' ? 'open' : 'confirmed'),
+    // A delivery is paid from the start, a call once its time is agreed.
+    when: (_action, order) => order.status === (isCall(order) ? 'confirmed' : 'open'),
     move: async (client, order) => {
-      const created = await client.post<{ url: string }>('/payments/create-session', { chatId: order.chatId });
+      const created = await client.post<{ url: string }>('/payments/create-session', { chatId: order.chatId, ...(order.kind === 'work' && { hours: 3 }) });
       if (created.status !== 200) return created;
       expect((await pressOnPage(created.body.url, 'pay')).status).toBe(303);
       return put(client, `/chats/${order.chatId}/mark-paid`);
@@ -149,8 +156,10 @@ const ROUTE_CASES: readonly RouteCase[] = [
     name: 'confirm-session',
     key: 'PUT /api/chats/{id}/confirm-session',
     actions: ['completeSession'],
-    // A booked session, once it has started.
-    when: (_action, order) => order.kind === 'hourly' && started(order),
+    // A call, once it has started; before, its student is told so.
+    before: (order, side) =>
+      side === 'student' && isCall(order) && order.status === 'in_progress' && !started(order) ? refused(409, 'session_not_started') : undefined,
+    when: (_action, order) => isCall(order) && started(order),
   },
   {
     name: 'reschedule',
@@ -158,7 +167,7 @@ const ROUTE_CASES: readonly RouteCase[] = [
     actions: ['reschedule'],
     body: (order) => ({ scheduledDate: ownTime(order, 2) }),
     before: rescheduleNotice,
-    when: isHourly,
+    when: callsOnly,
   },
   {
     name: 'accept-reschedule',
@@ -169,7 +178,7 @@ const ROUTE_CASES: readonly RouteCase[] = [
       if (order.proposedBy === side) return refused(403, 'not_your_turn');
       return rescheduleNotice(order);
     },
-    when: isHourly,
+    when: callsOnly,
   },
   {
     // Declined by the other side, or withdrawn by its proposer.
@@ -177,13 +186,15 @@ const ROUTE_CASES: readonly RouteCase[] = [
     key: 'PUT /api/chats/{id}/decline-reschedule',
     actions: ['reschedule'],
     before: (order) => (order.proposedBy ? undefined : refused(409, 'order_not_movable')),
-    when: isHourly,
+    when: callsOnly,
   },
   { name: 'report-problem', key: 'POST /api/chats/{id}/report-problem', actions: ['reportProblem'], body: () => ({ reason: 'Not what we agreed.' }) },
   {
     name: 'submit-project',
     key: 'POST /api/chats/{id}/submit-project',
     actions: ['submit'],
+    before: notDelivered,
+    when: deliveryOrInFlight,
     send: (client, order) => submitMultipart(client, order.chatId, pdfDocument()),
   },
   {
@@ -192,6 +203,8 @@ const ROUTE_CASES: readonly RouteCase[] = [
     key: 'PUT /api/chats/{id}/confirm-project-upload',
     actions: ['submit'],
     body: (order) => ({ key: `incoming/projects/${order.chatId}/${UPLOAD_ID}` }),
+    before: notDelivered,
+    when: deliveryOrInFlight,
     move: (client, order) => deliverThroughForm(client, order.chatId),
   },
   { name: 'resolve release', key: 'POST /api/admin/problems/{id}/resolve', actions: ['resolveRelease'], body: () => ({ decision: 'release' }) },
@@ -206,9 +219,10 @@ const ROUTE_CASES: readonly RouteCase[] = [
 /**
  * Moves of the table no route of this file takes: the admin's ban cancels, and a payment recorded
  * for an order whose member has left cancels it (tests/integration/admin-ban.test.ts takes both);
- * an unpaid hold expires by the deadlines (tests/integration/bookings.test.ts).
+ * an unpaid hold expires, and a call sent back for revision in flight is refunded, by the deadlines
+ * (tests/integration/bookings.test.ts, tests/integration/order-lifecycle.test.ts).
  */
-const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned', 'cancelUnavailable', 'expireHold'];
+const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned', 'cancelUnavailable', 'expireHold', 'refundRevision'];
 
 const hourly = (name: string, status: OrderStatus, steps: Recipe['steps'], more: Partial<Recipe> = {}): Recipe => ({
   name: `hourly ${name}`,
@@ -218,6 +232,14 @@ const hourly = (name: string, status: OrderStatus, steps: Recipe['steps'], more:
   ...more,
 });
 const fixed = (name: string, status: OrderStatus, steps: Recipe['steps']): Recipe => ({ name: `fixed ${name}`, kind: 'fixed', status, steps });
+const fixedCall = (name: string, status: OrderStatus, steps: Recipe['steps'], more: Partial<Recipe> = {}): Recipe => ({
+  name: `call ${name}`,
+  kind: 'call',
+  status,
+  steps,
+  ...more,
+});
+const work = (name: string, status: OrderStatus, steps: Recipe['steps']): Recipe => ({ name: `work ${name}`, kind: 'work', status, steps });
 const BOOKED = ['schedule', 'confirmSchedule', 'pay'] as const;
 
 interface MatrixRecipe extends Recipe {
@@ -238,11 +260,12 @@ const RECIPES: readonly MatrixRecipe[] = [
   { ...hourly('in_progress, less than 12 hours ahead', 'in_progress', [...BOOKED], { sessionInHours: 2 }), movesOf: ['cancel'] },
   // Within 12 hours each order has an hour of its own (tests/support/order-states.ts): 6 hours pass the start of the few before it.
   { ...hourly('in_progress, the session started', 'in_progress', [...BOOKED], { sessionInHours: 2, advance: '6h' }), movesOf: ['confirm-session', 'cancel'] },
-  hourly('submitted', 'submitted', [...BOOKED, 'submit']),
-  hourly('revision_requested', 'revision_requested', [...BOOKED, 'submit', 'requestRevision']),
+  // Delivered before calls stopped being delivered (decision 250): they keep their delivery until they close.
+  hourly('submitted in flight', 'submitted', [...BOOKED, 'deliveredInFlight']),
+  hourly('revision_requested in flight', 'revision_requested', [...BOOKED, 'deliveredInFlight', 'requestRevision']),
   hourly('refund_pending', 'refund_pending', [...BOOKED, 'studentCancels'], { sessionInHours: 2 }),
   hourly('problem_reported', 'problem_reported', [...BOOKED, 'studentReports']),
-  hourly('closed', 'closed', [...BOOKED, 'submit', 'approve']),
+  hourly('closed', 'closed', [...BOOKED, 'deliveredInFlight', 'approve']),
   hourly('canceled before payment', 'canceled', ['schedule', 'studentCancels']),
   fixed('open', 'open', []),
   fixed('in_progress', 'in_progress', ['pay']),
@@ -252,6 +275,14 @@ const RECIPES: readonly MatrixRecipe[] = [
   fixed('problem_reported', 'problem_reported', ['pay', 'expertReports']),
   fixed('closed', 'closed', ['pay', 'submit', 'approve']),
   fixed('canceled and refunded', 'canceled', ['pay', 'expertCancels']),
+  fixedCall('open', 'open', []),
+  fixedCall('scheduled', 'scheduled', ['schedule']),
+  fixedCall('confirmed', 'confirmed', ['schedule', 'confirmSchedule']),
+  fixedCall('in_progress', 'in_progress', [...BOOKED]),
+  { ...fixedCall('in_progress, the session started', 'in_progress', [...BOOKED], { sessionInHours: 2, advance: '6h' }), movesOf: ['confirm-session'] },
+  work('open', 'open', []),
+  work('in_progress', 'in_progress', ['pay']),
+  work('submitted', 'submitted', ['pay', 'submit']),
 ];
 
 // The expectation ----------------------------------------------------------------------------------

@@ -7,18 +7,18 @@ import { type ApiClient, stackUrl } from './api';
 import { EVENTUALLY_MS } from './eventually';
 import { signedInAs, signedInPublishingExpert } from './accounts';
 
-/** A new expert of the test's own with one published offer (approved by the admin). */
+/** A new expert of the test's own with one published offer (approved by the admin): a fixed-price project, delivered as a file. */
 export async function expertWithOffer(
   firstName = 'Chandra',
   lastName = 'Chatty',
-  title = 'Career strategy review call',
+  title = 'Career strategy review',
 ): Promise<{ expert: ApiClient; expertId: string; email: string; offer: OfferDto }> {
   const { client: expert, userId: expertId, email } = await signedInPublishingExpert(firstName, lastName);
   const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
     title,
-    description: 'One hour on your next career move, with notes.',
+    description: 'A written review of your next career move, with notes.',
     price: 60,
-    lessonType: 'Video Call',
+    lessonType: 'Document',
     pricingType: 'fixed',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

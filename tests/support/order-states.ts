@@ -16,11 +16,13 @@ import { type ApiClient, type ApiResponse, stackUrl } from './api';
 import { chatOf, openOrder, put, serverNow } from './orders';
 import { delivered, pressOnPage, sessionIdOf } from './payments';
 import { pdfDocument, submitMultipart } from './project-files';
-import { getItem } from './table';
+import { getItem, setAttributes } from './table';
 
 const HOUR = 3_600_000;
 
-export type MatrixKind = 'fixed' | 'hourly';
+/** A Document project, an hourly call, a fixed-price call (30 minutes: it fits the 1-hour stretches), and hours of work on a Document (ORDER_KINDS). */
+export type MatrixKind = 'fixed' | 'hourly' | 'call' | 'work';
+const MATRIX_KINDS: readonly MatrixKind[] = ['fixed', 'hourly', 'call', 'work'];
 export type Side = 'student' | 'expert';
 
 /** A step of the journey to a status, each one call (or the checkout) that must land. */
@@ -30,6 +32,8 @@ export type Step =
   | 'confirmSchedule'
   | 'pay'
   | 'submit'
+  /** A call delivered before calls stopped being delivered (decision 250): written to the table, as such an order is stored. */
+  | 'deliveredInFlight'
   | 'requestRevision'
   | 'approve'
   | 'studentCancels'
@@ -87,15 +91,14 @@ export async function orderScene(): Promise<OrderScene> {
   const { client: expert } = await signedInPublishingExpert('Maxime', 'Matrix');
   const admin = await signedInAs('admin');
   const slots = Array.from({ length: OFFERS_PER_KIND }, (_, index) => index);
-  const offers: Record<MatrixKind, OfferDto[]> = {
-    fixed: await inTurns(slots, 3, (index) => publishedOffer(expert, admin, 'fixed', index)),
-    hourly: await inTurns(slots, 3, (index) => publishedOffer(expert, admin, 'hourly', index)),
-  };
+  const offers = Object.fromEntries(
+    await inTurns(MATRIX_KINDS, 1, async (kind) => [kind, await inTurns(slots, 3, (index) => publishedOffer(expert, admin, kind, index))] as const),
+  ) as Record<MatrixKind, OfferDto[]>;
   const [otherStudent, otherExpert] = await Promise.all([signedInAs('student'), signedInAs('professor')]);
 
   // The n-th order of a kind: student n / OFFERS_PER_KIND, offer n % OFFERS_PER_KIND. Taken synchronously, so concurrent reaches never share a pair.
   const students: Promise<ApiClient>[] = [];
-  const taken: Record<MatrixKind, number> = { fixed: 0, hourly: 0 };
+  const taken: Record<MatrixKind, number> = { fixed: 0, hourly: 0, call: 0, work: 0 };
   // Stretches of time handed out in turn: 4 hours each from 72 hours ahead, or 1 hour each from the
   // recipe's start when it needs the session within 12 hours (those orders are paid: nothing moves them).
   const cells = { long: 0, short: 0 };
@@ -126,13 +129,19 @@ export async function orderScene(): Promise<OrderScene> {
   };
 }
 
+const OFFER_OF_KIND: Record<MatrixKind, { title: string; price: number; lessonType: string; pricingType: 'fixed' | 'hourly'; durationMinutes?: number }> = {
+  fixed: { title: 'Thesis review', price: 60, lessonType: 'Document', pricingType: 'fixed' },
+  hourly: { title: 'Coaching hour', price: 50, lessonType: 'Video Call', pricingType: 'hourly' },
+  call: { title: 'Mock interview', price: 70, lessonType: 'Phone Call', pricingType: 'fixed', durationMinutes: 30 },
+  work: { title: 'Editing hours', price: 40, lessonType: 'Document', pricingType: 'hourly' },
+};
+
 async function publishedOffer(expert: ApiClient, admin: ApiClient, kind: MatrixKind, index: number): Promise<OfferDto> {
+  const { title, ...offer } = OFFER_OF_KIND[kind];
   const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
-    title: `${kind === 'fixed' ? 'Thesis review' : 'Coaching hour'} number ${index + 1}`,
+    title: `${title} number ${index + 1}`,
     description: 'Careful feedback on your work, with written notes after each step.',
-    price: kind === 'fixed' ? 60 : 50,
-    lessonType: 'Video Call',
-    pricingType: kind,
+    ...offer,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
@@ -152,23 +161,35 @@ async function follow(recipe: Recipe, parties: { expert: ApiClient; student: Api
     switch (step) {
       case 'schedule': {
         const scheduledDate = new Date(home).toISOString();
-        landed(step, await put(student, `/chats/${chatId}/schedule`, { scheduledDate, scheduledHours: 1 }));
+        landed(step, await put(student, `/chats/${chatId}/schedule`, { scheduledDate, ...(recipe.kind === 'hourly' && { scheduledHours: 1 }) }));
         order.sessionStart = Date.parse(scheduledDate);
         break;
       }
       case 'counter':
         landed(
           step,
-          await put(expert, `/chats/${chatId}/counter-schedule`, { scheduledDate: new Date(order.sessionStart ?? 0).toISOString(), scheduledHours: 2 }),
+          await put(expert, `/chats/${chatId}/counter-schedule`, {
+            scheduledDate: new Date(order.sessionStart ?? 0).toISOString(),
+            ...(recipe.kind === 'hourly' && { scheduledHours: 2 }),
+          }),
         );
         break;
       case 'confirmSchedule':
         landed(step, await put(expert, `/chats/${chatId}/confirm-schedule`));
         break;
       case 'pay':
-        await payCheckout(student, chatId);
+        await payCheckout(student, chatId, recipe.kind === 'work' ? { hours: 2 } : {});
         order.paid = true;
         break;
+      case 'deliveredInFlight': {
+        const stored = await storedOrder(chatId);
+        await setAttributes(orderKey(chatId), {
+          status: 'submitted',
+          submittedAt: new Date(await serverNow()).toISOString(),
+          version: Number(stored?.version) + 1,
+        });
+        break;
+      }
       case 'submit':
         landed(step, await submitMultipart(expert, chatId, pdfDocument()));
         break;
@@ -196,9 +217,9 @@ async function follow(recipe: Recipe, parties: { expert: ApiClient; student: Api
   return order;
 }
 
-/** Pays the order's checkout on the local Stripe's page and waits until the webhook landed. */
-export async function payCheckout(student: ApiClient, chatId: string): Promise<ApiResponse<{ url: string }>> {
-  const created = await student.post<{ url: string }>('/payments/create-session', { chatId });
+/** Pays the order's checkout (for `hours` of work, when given) on the local Stripe's page and waits until the webhook landed. */
+export async function payCheckout(student: ApiClient, chatId: string, more: { hours?: number } = {}): Promise<ApiResponse<{ url: string }>> {
+  const created = await student.post<{ url: string }>('/payments/create-session', { chatId, ...more });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   expect((await pressOnPage(created.body.url, 'pay')).status).toBe(303);
   await delivered('checkout.session.completed', sessionIdOf(created.body.url));

@@ -39,6 +39,19 @@ export async function setAttributes(key: { pk: string; sk: string }, values: Rec
   );
 }
 
+/** Removes attributes of an item, as an item stored by an earlier version lacks them. */
+export async function removeAttributes(key: { pk: string; sk: string }, names: string[]): Promise<void> {
+  const { client, name } = table();
+  await client.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: key,
+      UpdateExpression: `REMOVE ${names.map((_, i) => `#n${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+    }),
+  );
+}
+
 /** Removes what a test arranged, so that later files see the seeded table only. */
 export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {
   const { client, name } = table();

@@ -73,7 +73,8 @@ async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0
   return offers;
 }
 
-export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCents' | 'lessonType'> & Partial<Pick<OfferRecord, 'photo' | 'pendingPhoto'>>;
+export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCents' | 'lessonType'> &
+  Partial<Pick<OfferRecord, 'photo' | 'pendingPhoto' | 'durationMinutes'>>;
 
 /**
  * Rewrites an offer's fields if it is still live (pending or approved) and, when `ownerId` is
@@ -86,7 +87,8 @@ export async function updateOffer(
   options: { ownerId?: string; resubmit: boolean; writes?: TransactWrite[] },
 ): Promise<OfferRecord | undefined> {
   const now = new Date().toISOString();
-  const updated: OfferRecord = { ...offer, ...fields, updatedAt: now, ...(options.resubmit && { status: 'pending' as const, submittedAt: now }) };
+  const { durationMinutes, ...rest } = offer;
+  const updated: OfferRecord = { ...rest, ...fields, updatedAt: now, ...(options.resubmit && { status: 'pending' as const, submittedAt: now }) };
   const values: Record<string, unknown> = {
     ':title': updated.title,
     ':description': updated.description,
@@ -97,6 +99,11 @@ export async function updateOffer(
     ':approved': 'approved',
   };
   const sets = ['title = :title', 'description = :description', 'priceCents = :price', 'lessonType = :lessonType', 'updatedAt = :now'];
+  // A call's length goes with the lesson type: an offer that is no longer a fixed-price call has none.
+  if (fields.durationMinutes !== undefined) {
+    sets.push('durationMinutes = :durationMinutes');
+    values[':durationMinutes'] = fields.durationMinutes;
+  }
   if (fields.photo) {
     sets.push('photo = :photo');
     values[':photo'] = fields.photo;
@@ -124,7 +131,7 @@ export async function updateOffer(
       Update: {
         TableName: config.tableName,
         Key: offerKey(offer.offerId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${fields.durationMinutes === undefined && durationMinutes !== undefined ? ' REMOVE durationMinutes' : ''}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: values,

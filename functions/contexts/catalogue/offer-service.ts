@@ -14,7 +14,7 @@ import { heldUploadUrl, holdUpload, publishHeldUpload, publishUpload } from '../
 import { isListedExpert, toExpertCard } from './expert';
 import { searchIndex } from './search-service';
 import type { OfferHit } from '../search/search-index';
-import { type OfferRecord, toOfferDto } from './offer';
+import { type OfferRecord, toOfferDto, withDuration } from './offer';
 import { publishedOffersAmong } from './published-service';
 import * as repo from './offer-repository';
 import { reviewsOfOffer } from './review-service';
@@ -28,6 +28,7 @@ export interface OfferInput {
   price: number;
   lessonType: OfferRecord['lessonType'];
   pricingType?: OfferRecord['pricingType'];
+  durationMinutes?: number;
   photo?: string;
 }
 
@@ -80,6 +81,7 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Ac
     priceCents: centsFromEuros(input.price),
     lessonType: input.lessonType,
     pricingType: input.pricingType ?? 'fixed',
+    ...withDuration({ lessonType: input.lessonType, pricingType: input.pricingType ?? 'fixed' }, input.durationMinutes),
     ...(typeof account.domainActivity === 'string' && account.domainActivity && { area: account.domainActivity }),
     status: 'pending',
     createdAt: now,
@@ -93,7 +95,7 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Ac
 export async function updateOwnOffer(offerId: string, input: OfferInput, caller: Caller, account: AccountRecord): Promise<{ msg: string; offer: OfferDto }> {
   const found = await liveOffer(offerId);
   if (found.expertId !== caller.userId) throw new Forbidden(MSG.notYourOffer, 'not_your_offer');
-  const updated = await repo.updateOffer(found, await fieldsOf(offerId, input, 'hold'), { ownerId: caller.userId, resubmit: true });
+  const updated = await repo.updateOffer(found, await fieldsOf(found, input, 'hold'), { ownerId: caller.userId, resubmit: true });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   if (updated.pendingPhoto !== found.pendingPhoto) await discardHeldPhoto(found);
   return { msg: MSG.offerUpdated, offer: await withPendingPhoto(toOfferDto(updated, toExpertCard(account, caller)), updated, caller) };
@@ -111,7 +113,7 @@ export async function updateAnyOffer(offerId: string, input: OfferInput, actor: 
     target: { type: 'offer', id: offerId, label: found.title },
     details: { fields: Object.keys(input).sort().join(', ') },
   });
-  const fields = await fieldsOf(offerId, input, found.status === 'approved' ? 'publish' : 'hold');
+  const fields = await fieldsOf(found, input, found.status === 'approved' ? 'publish' : 'hold');
   const updated = await repo.updateOffer(found, fields, { resubmit: false, writes });
   if (!updated) throw new NotFound(MSG.offerNotFound, 'offer_not_found');
   if (updated.pendingPhoto !== found.pendingPhoto) await discardHeldPhoto(found);
@@ -218,8 +220,15 @@ async function liveOffer(offerId: string): Promise<OfferRecord> {
  * The fields of an edit. A new photo is checked, then published at once (`publish`: an admin's photo
  * for a published offer) or held privately until the offer is approved (`hold`).
  */
-async function fieldsOf(offerId: string, input: OfferInput, photoGoes: 'publish' | 'hold'): Promise<repo.OfferFields> {
-  const fields = { title: input.title, description: input.description, priceCents: centsFromEuros(input.price), lessonType: input.lessonType };
+async function fieldsOf(offer: OfferRecord, input: OfferInput, photoGoes: 'publish' | 'hold'): Promise<repo.OfferFields> {
+  const { offerId } = offer;
+  const fields = {
+    title: input.title,
+    description: input.description,
+    priceCents: centsFromEuros(input.price),
+    lessonType: input.lessonType,
+    ...withDuration({ lessonType: input.lessonType, pricingType: offer.pricingType }, input.durationMinutes ?? offer.durationMinutes),
+  };
   if (!input.photo) return fields;
   const upload = { key: input.photo, keyPrefix: `offers/${offerId}`, maxBytes: LIMITS.photoMaxBytes };
   return photoGoes === 'publish'

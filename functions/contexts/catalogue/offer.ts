@@ -6,6 +6,8 @@ import type { ExpertCard, OfferDto, OfferStatus, Review } from '../../../shared/
 import { averageRating } from '../../../shared/rating';
 import * as z from 'zod/mini';
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
+import { OFFER_DURATION } from '../../../shared/limits';
+import { orderKindOf } from '../../../shared/order-transitions';
 import { OFFER_STATUSES } from '../../../shared/schemas/catalogue';
 import { LESSON_TYPES, PRICING_TYPES } from '../../../shared/schemas/offers';
 import { expertOffersIndex, offerKey, offerStatusIndex } from '../../platform/keys';
@@ -24,6 +26,8 @@ export interface OfferRecord {
   priceCents: Cents;
   lessonType: (typeof LESSON_TYPES)[number];
   pricingType: (typeof PRICING_TYPES)[number];
+  /** A fixed-price call's length (decision 249); none for a Document or an hourly offer. */
+  durationMinutes?: number;
   /** The expert's area (finance, law, marketing, consulting) when the offer was made. */
   area?: string;
   /** Path below /uploads/ of a photo that passed the content check and moderation (public). */
@@ -44,6 +48,14 @@ export interface OfferRecord {
   /** The stars of its reviews added up, and how many there are (ADD with each review; the average is derived). */
   ratingSum?: number;
   reviewsCount?: number;
+}
+
+/**
+ * A fixed-price call lasts what its offer says (decision 249): the length asked for, else the one it
+ * had, else an hour. Any other offer has no length (an hourly call's student chooses the hours).
+ */
+export function withDuration(offer: Pick<OfferRecord, 'lessonType' | 'pricingType'>, minutes: number | undefined): { durationMinutes?: number } {
+  return orderKindOf(offer) === 'call' ? { durationMinutes: minutes ?? OFFER_DURATION.defaultMinutes } : {};
 }
 
 /** Statuses with a list of their own in GSI2: the moderation queue and the published catalogue. */
@@ -72,6 +84,7 @@ const offerItem = z.object({
   priceCents: z.number(),
   lessonType: z.enum(LESSON_TYPES),
   pricingType: z.enum(PRICING_TYPES),
+  durationMinutes: z.optional(z.number()),
   area: z.optional(z.string()),
   photo: z.optional(z.string()),
   pendingPhoto: z.optional(z.string()),
@@ -99,6 +112,7 @@ export function toOfferDto(offer: OfferRecord, professor: ExpertCard, reviews?: 
     price: eurosFromCents(offer.priceCents),
     lessonType: offer.lessonType,
     pricingType: offer.pricingType,
+    ...(offer.durationMinutes !== undefined && { durationMinutes: offer.durationMinutes }),
     ...(offer.area && { area: offer.area }),
     status: offer.status,
     approved: offer.status === 'approved',

@@ -185,6 +185,7 @@ export function toOrderHistoryItem(chat: ChatDto, callerId: string): OrderHistor
     orderNumber: chat.orderNumber,
     orderStatus: chat.orderStatus,
     orderKind: chat.orderKind,
+    ...(chat.scheduledDate && { scheduledDate: chat.scheduledDate }),
     offer: {
       _id: chat.offer._id,
       title: chat.offer.title,

@@ -6,7 +6,8 @@ import { MSG } from '../../../shared/texts';
 import type { ChatDto, ChatList, ChatMessages, ConversationEntry, CreatedChat, MessageDto } from '../../../shared/schemas/chats';
 import type { OrderHistoryPage } from '../../../shared/schemas/earnings';
 import type { Caller } from '../../platform/access-token';
-import { CHAT, RATE_LIMITS } from '../../../shared/limits';
+import { CHAT, OFFER_DURATION, RATE_LIMITS } from '../../../shared/limits';
+import { orderKindOf } from '../../../shared/order-transitions';
 import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
 import { takeFromLimit } from '../../platform/rate-windows';
 import { newId } from '../../platform/crypto';
@@ -248,14 +249,16 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
       expertName: `${expert.firstName} ${expert.lastName}`.trim(),
       createdAt,
     };
+    const kind = orderKindOf(offer);
     const order = await orders.newOrder({
       orderId: chatId,
       offerId: offer.offerId,
       studentId: caller.userId,
       expertId: expert.userId,
       offerTitle: offer.title,
-      kind: offer.pricingType,
+      kind,
       priceCents: offer.priceCents,
+      ...(kind === 'call' && { durationMinutes: offer.durationMinutes ?? OFFER_DURATION.defaultMinutes }),
       createdAt,
     });
     const message = initialMessage === undefined ? undefined : messageFrom(account, chatId, initialMessage);

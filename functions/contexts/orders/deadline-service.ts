@@ -48,6 +48,15 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
     case 'expireHold':
       await expireHold(order);
       return true;
+    case 'refundRevision': {
+      const canceled = await move(order, {
+        action: 'refundRevision',
+        actor: 'system',
+        changes: { cancellation: { by: 'system', at, refundCents: order.payment?.amountCents } },
+      });
+      await completeRefund(canceled);
+      return true;
+    }
     case 'remind':
       await remind(order);
       return true;

@@ -12,10 +12,10 @@ import { PROJECT_FILE_TYPES, type projectUploadSchema } from '../../../shared/sc
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
-import { BadRequest, NotFound, PayloadTooLarge } from '../../platform/errors';
+import { BadRequest, Conflict, NotFound, PayloadTooLarge } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/multipart';
 import { createUploadForm, discardFile, type FileRefusals, fileDownloadUrl, type KeptFile, keepBytes, keepUpload } from '../../platform/uploads';
-import { nextStatus } from '../../../shared/order-transitions';
+import { isBooked, nextStatus } from '../../../shared/order-transitions';
 import type { OrderRecord } from './order';
 import { move, orderOfParticipant, refusal } from './lifecycle-service';
 
@@ -30,8 +30,10 @@ const projectFolder = (order: OrderRecord) => `projects/${order.orderId}`;
  */
 async function orderToDeliver(caller: Caller, orderId: string): Promise<OrderRecord> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
-  if (!nextStatus(order, 'submit', actor, nowMs())) throw refusal('submit', actor);
-  return order;
+  if (nextStatus(order, 'submit', actor, nowMs())) return order;
+  // A paid call's expert is told why: the call completes once held (decision 250).
+  if (actor === 'expert' && isBooked(order) && order.status === 'in_progress') throw new Conflict(MSG.callNotDelivered, 'call_not_delivered');
+  throw refusal('submit', actor);
 }
 
 /** The order moves to `submitted` with its file; a file the order did not take (it moved meanwhile) is removed. */

@@ -7,7 +7,7 @@
  */
 import { ORDER_RULES } from '../../../shared/limits';
 import { cents } from '../../../shared/money';
-import { introBookable, nextStatus, type OrderAction, type OrderActor, type OrderKind, sessionEndMs } from '../../../shared/order-transitions';
+import { introBookable, isBooked, nextStatus, type OrderAction, type OrderActor, sessionEndMs, sessionStarted } from '../../../shared/order-transitions';
 import type { counterScheduleSchema, scheduleSchema } from '../../../shared/schemas/orders';
 import { MSG } from '../../../shared/texts';
 import type * as z from 'zod/mini';
@@ -52,7 +52,7 @@ function futureStart(scheduledDate: string): string {
  * or accepted, not at payment after the other side agreed to it.
  */
 function payableHours(order: OrderRecord, scheduledHours: number | undefined, message: string): void {
-  if (order.kind === 'hourly' && totalCents({ ...order, scheduledHours }) > ORDER_RULES.maxChargeCents) throw new BadRequest(message, 'total_too_large');
+  if (totalCents({ ...order, scheduledHours }) > ORDER_RULES.maxChargeCents) throw new BadRequest(message, 'total_too_large');
 }
 
 /**
@@ -69,7 +69,7 @@ export async function schedule(caller: Caller, orderId: string, body: ScheduleBo
     const introOrder = await introClaimOf(order);
     const claim = introOrder === undefined ? [repo.introTaken(order.studentId, order.expertId, order.orderId, nowIso())] : [];
     if (introOrder !== undefined && introOrder !== order.orderId) throw new Conflict(MSG.introAlreadyUsed, 'intro_used');
-    await checkProposedTime(order, { action: 'schedule', actor, kind: 'intro', start: scheduledDate });
+    await checkProposedTime({ ...order, kind: 'intro' }, { action: 'schedule', actor, start: scheduledDate });
     try {
       await move({ ...order, kind: 'intro' }, { action: 'schedule', actor, changes: { ...changes, kind: 'intro', scheduledHours: undefined }, writes: claim });
     } catch (error) {
@@ -79,10 +79,13 @@ export async function schedule(caller: Caller, orderId: string, body: ScheduleBo
     }
     return { msg: MSG.scheduleProposed };
   }
-  if (order.kind !== 'hourly') throw new BadRequest(MSG.hourlyOnly, 'hourly_only');
-  payableHours(order, body.scheduledHours, MSG.totalTooLarge);
-  await checkProposedTime(order, { action: 'schedule', actor, kind: order.kind, start: scheduledDate, hours: body.scheduledHours });
-  await move(order, { action: 'schedule', actor, changes: { ...changes, scheduledHours: body.scheduledHours } });
+  // A call is booked at a time; a delivery never is. An hourly call needs its hours, a fixed-price call has its offer's length.
+  if (order.kind !== 'hourly' && order.kind !== 'call') throw new BadRequest(MSG.callsOnly, 'calls_only');
+  const hours = order.kind === 'hourly' ? body.scheduledHours : undefined;
+  if (order.kind === 'hourly' && hours === undefined) throw new BadRequest(MSG.chooseDateHours, 'validation_failed');
+  payableHours(order, hours, MSG.totalTooLarge);
+  await checkProposedTime(order, { action: 'schedule', actor, start: scheduledDate, hours });
+  await move(order, { action: 'schedule', actor, changes: { ...changes, scheduledHours: hours } });
   return { msg: MSG.scheduleProposed };
 }
 
@@ -93,12 +96,9 @@ const introClaimOf = (order: OrderRecord) => repo.introOrderOf(order.studentId, 
  * another booking of either person, and, from the student, one of the expert's free slots when they
  * have set hours (docs/bookings.md). The reservation itself is made when the time becomes binding.
  */
-async function checkProposedTime(
-  order: OrderRecord,
-  proposal: { action: OrderAction; actor: 'student' | 'expert'; kind: OrderKind; start: string; hours?: number },
-) {
-  if (!nextStatus({ ...order, kind: proposal.kind }, proposal.action, proposal.actor, nowMs())) throw refusal(proposal.action, proposal.actor);
-  const end = sessionEndMs({ kind: proposal.kind, scheduledDate: proposal.start, scheduledHours: proposal.hours }) ?? Date.parse(proposal.start);
+async function checkProposedTime(order: OrderRecord, proposal: { action: OrderAction; actor: 'student' | 'expert'; start: string; hours?: number }) {
+  if (!nextStatus(order, proposal.action, proposal.actor, nowMs())) throw refusal(proposal.action, proposal.actor);
+  const end = sessionEndMs({ ...order, scheduledDate: proposal.start, scheduledHours: proposal.hours }) ?? Date.parse(proposal.start);
   await bookings.checkProposal(
     { orderId: order.orderId, expertId: order.expertId, studentId: order.studentId, start: proposal.start, end: new Date(end).toISOString() },
     proposal.actor,
@@ -111,7 +111,7 @@ export async function counterSchedule(caller: Caller, orderId: string, body: Cou
   const scheduledDate = futureStart(body.scheduledDate);
   const hours = order.kind === 'hourly' ? (body.scheduledHours ?? order.scheduledHours) : undefined;
   payableHours(order, hours, MSG.counterTotalTooLarge);
-  await checkProposedTime(order, { action: 'counter', actor, kind: order.kind, start: scheduledDate, hours });
+  await checkProposedTime(order, { action: 'counter', actor, start: scheduledDate, hours });
   await move(order, { action: 'counter', actor, changes: { scheduledDate, scheduledHours: hours, bookingRevision: order.bookingRevision + 1 } });
   return { msg: MSG.counterProposed };
 }
@@ -178,13 +178,16 @@ export async function closeWithCredit(order: OrderRecord, action: OrderAction, a
 /** The student confirms that the booked session took place: the order closes and the expert is credited. */
 export async function confirmSession(caller: Caller, orderId: string): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
+  // Said plainly: a call is confirmed as held only once it has begun (decision 250).
+  if (actor === 'student' && isBooked(order) && order.status === 'in_progress' && !sessionStarted(order, nowMs()))
+    throw new Conflict(MSG.sessionNotStarted, 'session_not_started');
   await closeWithCredit(order, 'completeSession', actor);
   return { msg: MSG.sessionConfirmed };
 }
 
 export async function requestRevision(caller: Caller, orderId: string): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
-  await move(order, { action: 'requestRevision', actor });
+  await move(order, { action: 'requestRevision', actor, changes: { revisionAt: nowIso() } });
   return { msg: MSG.revisionRequested };
 }
 
@@ -205,7 +208,7 @@ function rescheduleStart(order: OrderRecord, scheduledDate: string): string {
 export async function proposeReschedule(caller: Caller, orderId: string, body: { scheduledDate: string }): Promise<{ msg: string }> {
   const { order, actor } = await orderOfParticipant(caller, orderId);
   const scheduledDate = rescheduleStart(order, body.scheduledDate);
-  await checkProposedTime(order, { action: 'reschedule', actor, kind: order.kind, start: scheduledDate, hours: order.scheduledHours });
+  await checkProposedTime(order, { action: 'reschedule', actor, start: scheduledDate, hours: order.scheduledHours });
   await move(order, { action: 'reschedule', actor, changes: { reschedule: { scheduledDate, by: actor, at: nowIso() } } });
   return { msg: MSG.rescheduleProposed };
 }

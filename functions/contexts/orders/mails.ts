@@ -11,7 +11,7 @@ import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
 import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
-import { sessionEndMs, sessionStartMs } from '../../../shared/order-transitions';
+import { isBooked, sessionEndMs, sessionMinutes, sessionStartMs } from '../../../shared/order-transitions';
 import type { OrderRecord } from './order';
 
 /** One side of the order, as its mails address them. */
@@ -38,9 +38,15 @@ function conversationUrl(order: OrderRecord): string {
 const orderName = (order: OrderRecord) => `order #${order.orderNumber} “${order.offerTitle}”`;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** "90 minutes", "2 hours". */
+function lengthText(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+}
+
 function sessionLine(order: OrderRecord): string | undefined {
-  if (order.scheduledDate === undefined || order.kind === 'fixed') return undefined;
-  const length = order.kind === 'intro' ? `${ORDER_RULES.introMinutes} minutes, free` : `${order.scheduledHours} hour${order.scheduledHours === 1 ? '' : 's'}`;
+  if (order.scheduledDate === undefined || !isBooked(order)) return undefined;
+  const length = order.kind === 'intro' ? `${ORDER_RULES.introMinutes} minutes, free` : lengthText(sessionMinutes(order));
   return `The session: ${inUtc(order.scheduledDate)} (${length}).`;
 }
 
@@ -51,7 +57,7 @@ function sessionLine(order: OrderRecord): string | undefined {
 function calendarInvite(order: OrderRecord, reader: Party, other: Party, cancelled = false): MailAttachment | undefined {
   const start = sessionStartMs(order);
   const end = sessionEndMs(order);
-  if (start === undefined || end === undefined || order.kind === 'fixed') return undefined;
+  if (start === undefined || end === undefined || !isBooked(order)) return undefined;
   const method = cancelled ? 'CANCEL' : 'REQUEST';
   const { error, value } = createEvent({
     productId: 'mentoring-marketplace/orders',
@@ -141,7 +147,7 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
         [
           `We received your payment of ${euros(amountCents)} for ${orderName(order)} with ${expert.name}.`,
           `Paid on ${inUtc(paidAt)} by card. Reference: ${paymentIntentId}.`,
-          `The money is held until the ${order.kind === 'fixed' ? 'work is approved' : 'session has taken place'}; the cancellation terms say when it comes back to you.`,
+          `The money is held until the ${isBooked(order) ? 'session has taken place' : 'work is approved'}; the cancellation terms say when it comes back to you.`,
         ],
         order,
       ),
@@ -224,7 +230,7 @@ function submitted(order: OrderRecord, student: Party, expert: Party): OrderMail
 
 function completed(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
   const paid = order.payment?.amountCents;
-  const how = order.kind === 'fixed' ? 'The work was approved' : 'The session took place';
+  const how = isBooked(order) ? 'The session took place' : 'The work was approved';
   return [
     {
       key: `${expert.userId}#completed`,

@@ -149,7 +149,10 @@ export interface OrderRecord {
   status: OrderStatus;
   /** The session's start (UTC) as proposed, countered or agreed. */
   scheduledDate?: string;
+  /** An hourly call's length, or the hours of work bought (a `work` order). */
   scheduledHours?: number;
+  /** A fixed-price call's length, from its offer when the order began. */
+  durationMinutes?: number;
   /** Counts changes of the booking: what a checkout charges is the booking of one revision. */
   bookingRevision: number;
   checkout?: CheckoutRecord;
@@ -159,6 +162,8 @@ export interface OrderRecord {
   problem?: ProblemRecord;
   /** When the project was last delivered: the 7 days of auto-approval run from it. */
   submittedAt?: string;
+  /** When the student last asked for changes: a call sent back in flight is refunded 7 days later (decision 250). */
+  revisionAt?: string;
   /** The expert's credit, transferred to their connected account (docs/payouts.md). */
   transfer?: TransferRecord;
   dispute?: DisputeRecord;
@@ -190,10 +195,10 @@ export const holdsTime = (order: OrderRecord): boolean => isBooked(order) && ord
 /** A closed or cancelled order's conversation is archived: asking about the offer again opens a new one. */
 export const isFinished = (status: OrderStatus): boolean => status === 'closed' || status === 'canceled';
 
-/** What the student pays for the current booking: the fixed price, or the rate times the hours. */
-export function totalCents(order: OrderRecord): Cents {
+/** What the student pays: the fixed price (a project, a fixed-price call), or the rate times the hours (an hourly call, hours of work). */
+export function totalCents(order: Pick<OrderRecord, 'kind' | 'priceCents' | 'scheduledHours'>): Cents {
   if (order.kind === 'intro') return cents(0);
-  if (order.kind === 'fixed') return order.priceCents;
+  if (order.kind === 'fixed' || order.kind === 'call') return order.priceCents;
   return cents(order.priceCents * (order.scheduledHours ?? 0));
 }
 
@@ -233,7 +238,7 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
       return 'orderBooked';
     case 'acceptCounter':
     case 'confirmSchedule':
-      // The free introduction is booked once agreed; an hourly session once paid.
+      // The free introduction is booked once agreed; a paid call once paid.
       return after.status === 'in_progress' ? 'orderBooked' : undefined;
     case 'reschedule':
       return after.scheduledDate === before.scheduledDate ? undefined : 'sessionRescheduled';
@@ -247,6 +252,7 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
     case 'cancelLate':
     case 'cancelBanned':
     case 'cancelUnavailable':
+    case 'refundRevision':
       return 'orderCanceled';
     case 'resolveRelease':
     case 'resolveRefund':
@@ -289,6 +295,12 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
       return order.cancellation && { action: 'decideRefund', at: Date.parse(order.cancellation.at) + ORDER_RULES.refundDecisionHours * HOUR_MS };
     case 'submitted':
       return order.submittedAt === undefined ? undefined : { action: 'approve', at: Date.parse(order.submittedAt) + ORDER_RULES.autoApproveDays * DAY_MS };
+    case 'revision_requested': {
+      // Only a call sent back before calls stopped being delivered: a project's student may cancel it.
+      if (!ORDER_TRANSITIONS.refundRevision.kinds.includes(order.kind)) return undefined;
+      const since = order.revisionAt ?? order.updatedAt ?? order.createdAt;
+      return { action: 'refundRevision', at: Date.parse(since) + ORDER_RULES.autoApproveDays * DAY_MS };
+    }
     case 'in_progress': {
       const end = sessionEndMs(order);
       const reminder = nextReminder(order);
@@ -323,6 +335,7 @@ export function toOrderState(order: OrderRecord): OrderState {
     isScheduleConfirmed: order.scheduledDate !== undefined && SCHEDULE_AGREED.includes(order.status),
     ...(order.scheduledDate !== undefined && { scheduledDate: order.scheduledDate }),
     ...(order.scheduledHours !== undefined && { scheduledHours: order.scheduledHours }),
+    ...(order.durationMinutes !== undefined && { durationMinutes: order.durationMinutes }),
     projectSubmission: projectSubmissionOf(order),
     orderKind: order.kind,
     total: eurosFromCents(totalCents(order)),
@@ -367,6 +380,7 @@ const orderItem = z.object({
   status: z.enum(ORDER_STATUSES),
   scheduledDate: z.optional(z.string()),
   scheduledHours: z.optional(z.number()),
+  durationMinutes: z.optional(z.number()),
   bookingRevision: z.number(),
   checkout: z.optional(
     z.object({
@@ -384,6 +398,7 @@ const orderItem = z.object({
   reschedule: z.optional(z.object({ scheduledDate: z.string(), by: z.enum(['student', 'expert']), at: z.string() })),
   problem: z.optional(z.object({ by: z.enum(['student', 'expert']), reason: z.string(), at: z.string() })),
   submittedAt: z.optional(z.string()),
+  revisionAt: z.optional(z.string()),
   heldAt: z.optional(z.string()),
   remindedHours: z.optional(z.number()),
   transfer: z.optional(

@@ -39,18 +39,29 @@ function amountDue(order: OrderRecord, actor: 'student' | 'expert', body: z.outp
   if (actor !== 'student') throw new Forbidden(MSG.cannotPayOwnOffer, 'own_offer');
   if (order.payment) throw new Conflict(MSG.alreadyPaid, 'already_paid');
   if (order.kind === 'intro') throw new BadRequest(MSG.nothingToPay, 'nothing_to_pay');
-  if (order.kind === 'hourly') {
+  if (order.kind === 'hourly' || order.kind === 'call') {
     if (order.status === 'open') throw new BadRequest(MSG.chooseDateHours, 'validation_failed');
     if (order.status === 'scheduled' || order.status === 'countered') throw new Conflict(MSG.waitingScheduleConfirmation, 'schedule_unconfirmed');
-    if (body.booking && (Date.parse(body.booking.date) !== Date.parse(order.scheduledDate ?? '') || body.booking.hours !== order.scheduledHours))
+    const otherHours = order.kind === 'hourly' && body.booking?.hours !== order.scheduledHours;
+    if (body.booking && (Date.parse(body.booking.date) !== Date.parse(order.scheduledDate ?? '') || otherHours))
       throw new Conflict(MSG.amountMismatch, 'amount_mismatch');
   }
+  if (order.kind === 'work' && order.scheduledHours === undefined) throw new BadRequest(MSG.chooseWorkHours, 'validation_failed');
   if (!nextStatus(order, 'pay', 'payment', nowMs())) throw new Conflict(MSG.orderNotMovable, 'order_not_movable');
   const total = totalCents(order);
   if (body.amount !== undefined && centsFromEuros(body.amount) !== total) throw new Conflict(MSG.amountMismatch, 'amount_mismatch');
   if (total > ORDER_RULES.maxChargeCents) throw new BadRequest(MSG.totalTooLarge, 'total_too_large');
   if (total > 0 && total < ORDER_RULES.minChargeCents) throw new BadRequest(MSG.totalTooSmall, 'total_too_small');
   return total;
+}
+
+/**
+ * Hours of work (a `work` order) are chosen as the student pays: other hours than the order has make
+ * a new booking revision, so a checkout opened for the old ones can no longer pay it (refunded if paid).
+ */
+function withWorkHours(order: OrderRecord, body: z.output<typeof createSessionSchema>): OrderRecord {
+  if (order.kind !== 'work' || body.hours === undefined || body.hours === order.scheduledHours || order.payment) return order;
+  return { ...order, scheduledHours: body.hours, bookingRevision: order.bookingRevision + 1 };
 }
 
 /**
@@ -64,13 +75,14 @@ export async function createSession(caller: Caller, account: AccountRecord, body
     // A suspended or deleted expert's order takes no payment (a ban refunds what was paid: docs/decisions.md).
     const expert = await accounts.getAccount(order.expertId);
     if (!expert || expert.isBanned || expert.isDeleted) throw new Conflict(MSG.expertUnavailable, 'expert_unavailable');
-    const total = amountDue(order, actor, body);
+    const priced = withWorkHours(order, body);
+    const total = amountDue(priced, actor, body);
     // A free offer is booked without the provider: nothing to charge.
     if (total === 0) {
       await move(order, { action: 'pay', actor: 'payment' });
       return { url: chatUrl(order.orderId) };
     }
-    const current = order.checkout?.bookingRevision === order.bookingRevision ? order.checkout : undefined;
+    const current = priced.checkout?.bookingRevision === priced.bookingRevision ? priced.checkout : undefined;
     if (current?.sessionId) {
       const session = await payments.getCheckout(current.sessionId);
       if (session.status === 'open' && session.url) return { url: session.url };
@@ -88,7 +100,7 @@ export async function createSession(caller: Caller, account: AccountRecord, body
       current && !current.sessionId
         ? current
         : {
-            bookingRevision: order.bookingRevision,
+            bookingRevision: priced.bookingRevision,
             attempt: (current?.attempt ?? 0) + 1,
             amountCents: total,
             expiresAt: new Date(nowMs() + ORDER_RULES.checkoutMinutes * 60_000).toISOString(),
@@ -98,12 +110,17 @@ export async function createSession(caller: Caller, account: AccountRecord, body
       // Neither member is being deleted (decision 223): a deletion that checked the money sees this checkout, or it is refused.
       const at = nowIso();
       const written = await repo.commitMove([
-        repo.orderMove(order, order.status, { checkout }, at),
+        repo.orderMove(
+          order,
+          order.status,
+          { checkout, ...(priced !== order && { scheduledHours: priced.scheduledHours, bookingRevision: priced.bookingRevision }) },
+          at,
+        ),
         accounts.paymentsOpenCheck(order.studentId, at),
         accounts.paymentsOpenCheck(order.expertId, at),
       ]);
       if (!written) continue;
-      recorded = { ...order, checkout, version: order.version + 1 };
+      recorded = { ...priced, checkout, version: order.version + 1 };
     }
     const session = await payments.createCheckout({
       idempotencyKey: checkoutKey(order, checkout),

@@ -38,6 +38,8 @@ export async function newOrder(fields: {
   expertId: string;
   kind: Exclude<OrderKind, 'intro'>;
   priceCents: Cents;
+  /** A fixed-price call's length, from its offer. */
+  durationMinutes?: number;
   createdAt: string;
 }): Promise<OrderRecord> {
   return { ...fields, orderNumber: await nextOrderNumber(), status: 'open', bookingRevision: 0, version: 0 };

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,5 +40,19 @@ describe('cookie banner', () => {
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
     expect(document.cookie).toContain('cookieConsent=false');
     expect(localStorage.getItem('cookieConsent')).toBe('false');
+  });
+
+  // jsdom lays nothing out (nor loads CSS): the stacking order is read from the stylesheet's z-index tokens.
+  it('sits beneath the header (and its menus) and beneath a modal dialog’s backdrop', () => {
+    const globalCss = readFileSync(resolve(import.meta.dirname, '../styles/global.css'), 'utf8');
+    const token = (name: string) => Number(new RegExp(`--z-${name}:\\s*(\\d+);`).exec(globalCss)?.[1]);
+    const layerOf = (selector: string) => {
+      const rule = new RegExp(`\\n${selector.replace('.', '\\.')} \\{([^}]*)\\}`).exec(globalCss)?.[1] ?? '';
+      return token(/z-index: var\(--z-([a-z-]+)\)/.exec(rule)?.[1] ?? 'none');
+    };
+    const banner = layerOf('.cookie-banner');
+    expect(banner).toBeGreaterThan(0);
+    expect(banner).toBeLessThan(layerOf('.site-header'));
+    expect(banner).toBeLessThan(layerOf('.modal-backdrop'));
   });
 });

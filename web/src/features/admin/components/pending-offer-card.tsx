@@ -1,6 +1,7 @@
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { formatPrice } from '@/lib/format-price';
 import { offerPhotoSrc } from '@/lib/offer-photo';
+import { lessonText } from '@/lib/format-duration';
 
 const PRICING_TYPES: Record<OfferDto['pricingType'], string> = { fixed: 'Fixed price', hourly: 'Hourly rate' };
 
@@ -33,7 +34,7 @@ export function PendingOfferCard({ offer, busy, onApprove, onReject }: PendingOf
           </div>
           <div>
             <dt>Lesson type</dt>
-            <dd>{offer.lessonType}</dd>
+            <dd>{lessonText(offer)}</dd>
           </div>
           <div>
             <dt>Pricing type</dt>

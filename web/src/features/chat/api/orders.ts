@@ -7,8 +7,8 @@ import { api } from '@/lib/api-client';
  */
 const p = (id: string) => ({ id });
 
-/** The student's proposal: a start (ISO instant with the student's offset) and 1 to 8 hours, or the free 30-minute introduction. */
-export const proposeSchedule = (id: string, body: { scheduledDate: string; scheduledHours: number } | { scheduledDate: string; freeIntro: true }) =>
+/** The student's proposal: a start with hours (an hourly call), a start alone (a fixed-price call), or the free introduction. */
+export const proposeSchedule = (id: string, body: { scheduledDate: string; scheduledHours?: number } | { scheduledDate: string; freeIntro: true }) =>
   api.call('PUT /api/chats/{id}/schedule', { params: p(id), body });
 
 /** The expert's counter-proposal: another start, and for hourly sessions another number of hours. */
@@ -20,7 +20,7 @@ export const acceptSchedule = (id: string) => api.call('PUT /api/chats/{id}/acce
 export const declineSchedule = (id: string) => api.call('PUT /api/chats/{id}/decline-schedule', { params: p(id), body: {} });
 
 /** POST /payments/create-session: the checkout page to send the browser to (a free order answers the chat's own address). */
-export const createPaymentSession = (body: { chatId: string; amount?: number; booking?: { date: string; hours: number } }) =>
+export const createPaymentSession = (body: { chatId: string; amount?: number; hours?: number; booking?: { date: string; hours: number } }) =>
   api.call('POST /api/payments/create-session', { body });
 
 /** After the checkout's return (?status=paid): the conversation, paid; 409 payment_not_confirmed while the webhook has not landed. */

@@ -5,9 +5,11 @@ import { MSG } from '@shared/texts';
 import type { ChatDto } from '@shared/schemas/chats';
 import { errorCode, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { formatDuration } from '@/lib/format-duration';
 import * as orders from '@/features/chat/api/orders';
 import {
   cancelTerms,
+  factsOf,
   formatWhen,
   INTRO_LABEL,
   isSession,
@@ -17,6 +19,8 @@ import {
   payLabel,
   statusLine,
 } from '@/features/chat/lib/order-status';
+import { ORDER_RULES } from '@shared/limits';
+import { sessionMinutes } from '@shared/order-transitions';
 import type { PickedSchedule, ScheduleMode } from './order-schedule-dialog';
 
 // The dialogs, the upload and the review (its form, or the review written) load when first needed: /messages' own chunk stays small.
@@ -24,6 +28,7 @@ const ScheduleDialog = lazy(() => import('./order-lazy').then((module) => ({ def
 const CancelDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.CancelDialog })));
 const ProblemDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.ProblemDialog })));
 const RefundDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.RefundDialog })));
+const WorkHoursDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.WorkHoursDialog })));
 const UploadDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.UploadDialog })));
 const ReviewForm = lazy(() => import('./order-lazy').then((module) => ({ default: module.ReviewForm })));
 const ReviewView = lazy(() => import('./order-lazy').then((module) => ({ default: module.ReviewView })));
@@ -31,7 +36,7 @@ const ReviewView = lazy(() => import('./order-lazy').then((module) => ({ default
 /** Answers after which the order on screen is stale: it is fetched again. */
 const STALE: ReadonlySet<ErrorCode> = new Set(['order_not_movable', 'not_your_turn', 'schedule_unconfirmed', 'already_paid', 'amount_mismatch', 'intro_used']);
 
-type Dialog = { kind: 'schedule'; mode: ScheduleMode } | { kind: 'cancel' | 'problem' | 'refund' | 'upload' };
+type Dialog = { kind: 'schedule'; mode: ScheduleMode } | { kind: 'cancel' | 'problem' | 'refund' | 'upload' | 'workHours' };
 
 interface OrderPanelProps {
   chat: ChatDto;
@@ -85,16 +90,19 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
     }
   }
 
-  async function pay() {
+  /** To the provider's checkout; hours of work are paid for as chosen (their total is the server's). Resolves false when it failed. */
+  async function pay(hours?: number): Promise<boolean> {
     setBusy(true);
     try {
       const booking =
         chat.orderKind === 'hourly' && chat.scheduledDate && chat.scheduledHours ? { booking: { date: chat.scheduledDate, hours: chat.scheduledHours } } : {};
-      const { url } = await orders.createPaymentSession({ chatId: id, amount: chat.total, ...booking });
+      const { url } = await orders.createPaymentSession({ chatId: id, ...(hours === undefined ? { amount: chat.total } : { hours }), ...booking });
       window.location.assign(url);
+      return true;
     } catch (error) {
       failed(error, MSG.paymentSessionFailed);
       setBusy(false);
+      return false;
     }
   }
 
@@ -112,6 +120,8 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
     switch (mode) {
       case 'hours':
         return run(() => orders.proposeSchedule(id, { scheduledDate, scheduledHours: hours ?? 1 }), MSG.scheduleSaveFailed);
+      case 'time':
+        return run(() => orders.proposeSchedule(id, { scheduledDate }), MSG.scheduleSaveFailed);
       case 'intro':
         return run(() => orders.proposeSchedule(id, { scheduledDate, freeIntro: true }), MSG.scheduleSaveFailed);
       case 'counter':
@@ -131,15 +141,19 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
       onClick: open({ kind: 'schedule', mode: 'hours' }),
       primary: chat.orderStatus === 'open',
     },
+    pickTime: {
+      label: chat.orderStatus === 'open' ? 'Choose a time' : 'Change the time',
+      onClick: open({ kind: 'schedule', mode: 'time' }),
+      primary: chat.orderStatus === 'open',
+    },
     bookIntro: {
       label: chat.orderKind === 'intro' && chat.orderStatus !== 'open' ? 'Change the introduction time' : 'Book a free 30-minute introduction',
       onClick: open({ kind: 'schedule', mode: 'intro' }),
     },
-    pay: {
-      label: payLabel(chat.total),
-      onClick: () => void pay(),
-      primary: true,
-    },
+    pay:
+      chat.orderKind === 'work'
+        ? { label: 'Choose the hours and pay', onClick: open({ kind: 'workHours' }), primary: true }
+        : { label: payLabel(chat.total), onClick: () => void pay(), primary: true },
     acceptCounter: { label: 'Accept the suggested time', onClick: step(() => orders.acceptSchedule(id), MSG.scheduleSaveFailed), primary: true },
     declineCounter: { label: 'Decline the suggested time', onClick: step(() => orders.declineSchedule(id), MSG.scheduleSaveFailed) },
     confirmSchedule: { label: 'Confirm the time', onClick: step(() => orders.confirmSchedule(id), MSG.scheduleSaveFailed), primary: true },
@@ -179,8 +193,14 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
             <dt>Session</dt>
             <dd>
               {formatWhen(chat.scheduledDate, timeZone, now)}
-              {chat.orderKind === 'hourly' && chat.scheduledHours ? `, ${chat.scheduledHours} h` : ''}
+              {chat.orderKind === 'intro' ? '' : `, ${formatDuration(sessionMinutes(factsOf(chat)))}`}
             </dd>
+          </>
+        )}
+        {chat.orderKind === 'work' && chat.scheduledHours !== undefined && chat.paymentAmount !== undefined && (
+          <>
+            <dt>Hours of work</dt>
+            <dd>{chat.scheduledHours} h</dd>
           </>
         )}
         {chat.orderKind === 'hourly' && chat.total > 0 && !chat.paymentAmount && (
@@ -226,6 +246,7 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
           <ScheduleDialog
             mode={dialog.mode}
             withHours={chat.orderKind === 'hourly' && (dialog.mode === 'hours' || dialog.mode === 'counter')}
+            lengthMinutes={dialog.mode === 'intro' ? ORDER_RULES.introMinutes : sessionMinutes(factsOf(chat))}
             hourlyPrice={chat.offer.price}
             current={chat}
             timeZone={timeZone}
@@ -245,6 +266,9 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
           <RefundDialog paid={chat.paymentAmount} onConfirm={(percent) => run(() => orders.decideRefund(id, percent), MSG.orderStepFailed)} onClose={close} />
         )}
         {dialog?.kind === 'upload' && <UploadDialog chatId={id} onDone={onChanged} onClose={close} />}
+        {dialog?.kind === 'workHours' && (
+          <WorkHoursDialog rate={chat.offer.price} hours={chat.scheduledHours} onConfirm={(hours) => pay(hours)} onClose={close} />
+        )}
       </Suspense>
     </div>
   );

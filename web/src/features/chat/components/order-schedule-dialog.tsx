@@ -8,8 +8,11 @@ import { freeSlots } from '@/features/chat/api/orders';
 import { type SlotOption, slotOptions } from '@/features/chat/lib/slot-times';
 import { OrderDialog } from './order-dialog';
 
-/** What is picked: the student's hourly proposal, the free introduction, the expert's counter-proposal, or a paid session's new time. */
-export type ScheduleMode = 'hours' | 'intro' | 'counter' | 'reschedule';
+/**
+ * What is picked: the student's hourly proposal, a fixed-price call's time, the free introduction,
+ * the expert's counter-proposal, or a paid session's new time.
+ */
+export type ScheduleMode = 'hours' | 'time' | 'intro' | 'counter' | 'reschedule';
 
 export interface PickedSchedule {
   /** ISO with the picker's UTC offset. */
@@ -23,6 +26,8 @@ interface ScheduleDialogProps {
   hourlyPrice?: number;
   /** Whether hours are picked (an hourly session); a time alone otherwise. */
   withHours: boolean;
+  /** How long the session lasts when its hours are not picked here, in minutes. */
+  lengthMinutes: number;
   /** The current booking, to start from. */
   current?: { scheduledDate?: string; scheduledHours?: number };
   timeZone: string;
@@ -35,6 +40,7 @@ interface ScheduleDialogProps {
 
 const TITLES: Record<ScheduleMode, string> = {
   hours: 'Choose date and hours',
+  time: 'Choose a time',
   intro: 'Book a free 30-minute introduction',
   counter: 'Suggest another time',
   reschedule: 'Propose a new time',
@@ -42,6 +48,7 @@ const TITLES: Record<ScheduleMode, string> = {
 
 const SUBMIT: Record<ScheduleMode, string> = {
   hours: 'Propose this time',
+  time: 'Propose this time',
   intro: 'Book the introduction',
   counter: 'Send suggestion',
   reschedule: 'Propose this time',
@@ -79,7 +86,17 @@ function useDaySlots(expertId: string | undefined, firstName: string, date: stri
   return options;
 }
 
-export default function OrderScheduleDialog({ mode, hourlyPrice, withHours, current, timeZone, expert, onSubmit, onClose }: ScheduleDialogProps) {
+export default function OrderScheduleDialog({
+  mode,
+  hourlyPrice,
+  withHours,
+  lengthMinutes,
+  current,
+  timeZone,
+  expert,
+  onSubmit,
+  onClose,
+}: ScheduleDialogProps) {
   const ids = { date: useId(), time: useId(), hours: useId(), start: useId(), hoursError: useId(), zone: useId() };
   const known = current?.scheduledDate ? new Date(current.scheduledDate) : undefined;
   const knownTime = known && `${String(known.getHours()).padStart(2, '0')}:${String(known.getMinutes()).padStart(2, '0')}`;
@@ -91,7 +108,7 @@ export default function OrderScheduleDialog({ mode, hourlyPrice, withHours, curr
 
   const hoursValue = Number(hours);
   const hoursValid = withHours && !hoursProblem(hours);
-  const minutes = mode === 'intro' ? ORDER_RULES.introMinutes : (hoursValid ? hoursValue : (current?.scheduledHours ?? ORDER_RULES.minHours)) * 60;
+  const minutes = withHours ? (hoursValid ? hoursValue : (current?.scheduledHours ?? ORDER_RULES.minHours)) * 60 : lengthMinutes;
   const daySlots = useDaySlots(expert?.id, expert?.firstName ?? '', date, minutes, timeZone);
   // Every half hour until the expert's free times are known (or when they have no hours); then only those.
   const times: SlotOption[] = Array.isArray(daySlots) ? daySlots : TIME_STEPS.map((step) => ({ value: step, label: step }));

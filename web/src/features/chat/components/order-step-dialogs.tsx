@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { LIMITS } from '@shared/limits';
-import { centsFromEuros, eurosFromCents, formatEuros, shareOf } from '@shared/money';
+import { LIMITS, ORDER_RULES } from '@shared/limits';
+import { type Cents, centsFromEuros, eurosFromCents, formatEuros, shareOf } from '@shared/money';
 import { MSG } from '@shared/texts';
 import { CANCEL_TERMS } from '@/features/chat/lib/order-status';
 import { OrderDialog } from './order-dialog';
@@ -122,6 +122,56 @@ export function RefundDialog({ paid, onConfirm, onClose }: StepProps & { paid?: 
           Refunded to the student: {formatEuros(eurosFromCents(shareOf(centsFromEuros(paid), value)))}
         </p>
       )}
+    </OrderDialog>
+  );
+}
+
+/** Hours of work on an hourly Document offer, chosen as the student pays: the total follows the hours. */
+export function WorkHoursDialog({
+  rate,
+  hours: current,
+  onConfirm,
+  onClose,
+}: StepProps & { rate: number; hours?: number; onConfirm(hours: number): Promise<boolean> }) {
+  const ids = { hours: useId(), error: useId() };
+  const [hours, setHours] = useState(String(current ?? ORDER_RULES.minHours));
+  const [error, setError] = useState<string>();
+  const step = useStep(onClose);
+  const value = Number(hours);
+  const valid = hours.trim() !== '' && Number.isInteger(value) && value >= ORDER_RULES.minHours && value <= ORDER_RULES.maxWorkHours;
+  function submit() {
+    if (!valid) return setError(MSG.chooseWorkHours);
+    setError(undefined);
+    void step.run(() => onConfirm(value));
+  }
+  return (
+    <OrderDialog title="Hours of work" submitLabel="Continue to payment" busy={step.busy} onSubmit={submit} onClose={onClose}>
+      <p>
+        Choose how many hours of work you buy, from {ORDER_RULES.minHours} to {ORDER_RULES.maxWorkHours}. The work is delivered as files in this conversation.
+      </p>
+      <div className="field">
+        <label htmlFor={ids.hours}>Hours</label>
+        <input
+          id={ids.hours}
+          type="number"
+          inputMode="numeric"
+          min={ORDER_RULES.minHours}
+          max={ORDER_RULES.maxWorkHours}
+          step={1}
+          value={hours}
+          onChange={(event) => setHours(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+        />
+        {error && (
+          <p id={ids.error} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <p className="order-total" aria-live="polite">
+        Total: {valid ? `${formatEuros(eurosFromCents((centsFromEuros(rate) * value) as Cents))} (${formatEuros(rate)} × ${value} h)` : '—'}
+      </p>
     </OrderDialog>
   );
 }

@@ -13,12 +13,17 @@ function Rated({ initial = 0 }: { initial?: number }) {
 }
 
 describe('the star rating', () => {
-  it('shows 5 stars of size 14; hovering previews, leaving returns to the stored value, a click stores it', async () => {
+  it('shows 5 stars, each a 24px target at least; hovering previews, leaving returns to the stored value, a click stores it', async () => {
     const user = userEvent.setup();
     const { container } = render(<Rated initial={2} />);
     const stars = screen.getAllByRole('radio');
     expect(stars).toHaveLength(5);
-    expect(container.querySelector('svg')).toHaveAttribute('width', '14');
+    // Each star's label is its click target: it holds the 24×24 star (jsdom lays nothing out).
+    for (const star of stars) {
+      const drawn = star.closest('label')?.querySelector('svg');
+      expect(drawn).toHaveAttribute('width', '24');
+      expect(drawn).toHaveAttribute('height', '24');
+    }
     expect(filled(container)).toBe(2);
 
     await user.hover(screen.getByText('4 stars').closest('label') as HTMLElement);
@@ -48,6 +53,8 @@ describe('the star rating', () => {
     const shown = screen.getByRole('img', { name: 'Rating: 3 out of 5 stars' });
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
     const stars = container.querySelectorAll('svg');
+    // Nothing to click: the spec's size 14.
+    expect(stars[0]).toHaveAttribute('width', '14');
     await user.hover(stars[4] as Element);
     await user.click(stars[4] as Element);
     expect(filled(container)).toBe(3);

@@ -10,8 +10,11 @@ interface StarRatingProps {
   readOnly?: boolean;
   /** The group's name, e.g. "Rating". */
   label: string;
-  size?: number;
 }
+
+/** Shown stars keep the spec's size 14; stars to click are 24px targets at least (WCAG 2.2, 2.5.8). */
+const SHOWN_SIZE = 14;
+const TARGET_SIZE = 24;
 
 function Star({ filled, size }: { filled: boolean; size: number }) {
   return (
@@ -30,12 +33,11 @@ function Star({ filled, size }: { filled: boolean; size: number }) {
 }
 
 /**
- * The star rating (spec 2 section 2): 5 stars of size 14. Hovering previews a rating, leaving
- * returns to the stored one; read-only it shows the rating and ignores hover and clicks. As a
- * control it is a radio group (one native radio per star): arrows move and choose, and the focused
- * star is outlined.
+ * The star rating (spec 2 section 2): 5 stars. Hovering previews a rating, leaving returns to the
+ * stored one; read-only it shows the rating and ignores hover and clicks. As a control it is a
+ * radio group (one native radio per star): arrows move and choose, and the focused star is outlined.
  */
-export function StarRating({ value, onChange, readOnly = false, label, size = 14 }: StarRatingProps) {
+export function StarRating({ value, onChange, readOnly = false, label }: StarRatingProps) {
   const name = useId();
   const [hovered, setHovered] = useState<number>();
 
@@ -43,7 +45,7 @@ export function StarRating({ value, onChange, readOnly = false, label, size = 14
     return (
       <span className="star-rating star-rating-readonly" role="img" aria-label={`${label}: ${value} out of 5 stars`}>
         {STARS.map((star) => (
-          <Star key={star} filled={star <= value} size={size} />
+          <Star key={star} filled={star <= value} size={SHOWN_SIZE} />
         ))}
       </span>
     );
@@ -56,7 +58,7 @@ export function StarRating({ value, onChange, readOnly = false, label, size = 14
       {STARS.map((star) => (
         <label key={star} className="star-rating-star" onMouseEnter={() => setHovered(star)}>
           <input className="visually-hidden" type="radio" name={name} value={star} checked={value === star} onChange={() => onChange(star)} />
-          <Star filled={star <= shown} size={size} />
+          <Star filled={star <= shown} size={TARGET_SIZE} />
           <span className="visually-hidden">{star === 1 ? '1 star' : `${star} stars`}</span>
         </label>
       ))}

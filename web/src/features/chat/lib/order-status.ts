@@ -12,12 +12,15 @@ import {
   nextStatus,
   type OrderAction as TableAction,
   type OrderFacts,
+  type OrderKind,
   openMoves,
+  sessionMinutes,
   sessionStarted,
   UNPAID_STATUSES,
 } from '@shared/order-transitions';
 import type { OrderStatus } from '@shared/order-transitions';
 import type { ChatDto } from '@shared/schemas/chats';
+import { formatDuration } from '@/lib/format-duration';
 
 export type OrderRole = 'student' | 'expert';
 
@@ -56,8 +59,6 @@ export function formatWhen(iso: string, timeZone: string, now = Date.now()): str
   return `${formatDay(iso, timeZone, now)}, ${part.hour}:${part.minute} (${timeZone})`;
 }
 
-const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
-
 export interface OrderView {
   chat: ChatDto;
   role: OrderRole;
@@ -67,14 +68,15 @@ export interface OrderView {
   now: number;
 }
 
-/** A booked session (an hourly one or the introduction), not a project. */
+/** A booked call (hourly, fixed-price, or the introduction), not a delivery. */
 export const isSession = (chat: Pick<ChatDto, 'orderKind'>): boolean => isBooked({ kind: chat.orderKind });
 
 /** "Tue 1 Dec, 10:30 (Europe/Paris) for 2 hours", or the introduction. */
 function sessionText({ chat, timeZone, now }: OrderView): string {
   const when = chat.scheduledDate ? formatWhen(chat.scheduledDate, timeZone, now) : 'a time to be agreed';
   if (chat.orderKind === 'intro') return `${INTRO_LABEL} on ${when}`;
-  return chat.scheduledHours ? `${when} for ${hoursText(chat.scheduledHours)}` : when;
+  const minutes = sessionMinutes(factsOf(chat));
+  return minutes > 0 ? `${when} for ${formatDuration(minutes)}` : when;
 }
 
 /** The amount the student pays now: "€240.00", or "nothing" for a free order. */
@@ -85,17 +87,24 @@ export function statusLine(view: OrderView): string {
   const { chat, role, other, timeZone, now } = view;
   const student = role === 'student';
   const when = (iso: string | undefined) => (iso ? formatWhen(iso, timeZone, now) : '');
-  const day = (iso: string | undefined) => (iso ? formatDay(iso, timeZone, now) : '');
   const session = sessionText(view);
   const total = formatEuros(chat.total);
 
   switch (chat.orderStatus) {
     case 'open':
+      if (chat.orderKind === 'work')
+        return student
+          ? `Choose the hours of work and pay ${formatEuros(chat.offer.price)} an hour to start.`
+          : `Waiting for ${other} to choose the hours and pay.`;
       if (chat.orderKind === 'fixed') {
         if (chat.total === 0) return student ? 'Confirm the free order to start the project.' : `Waiting for ${other} to confirm the free order.`;
         return student ? `Pay ${total} to start the project.` : `Waiting for ${other} to pay ${total}.`;
       }
       if (chat.orderKind === 'intro') return student ? 'Choose a time for your free introduction (30 min).' : `Waiting for ${other} to propose a time.`;
+      if (chat.orderKind === 'call')
+        return student
+          ? `Choose a time to propose a ${formatDuration(sessionMinutes(factsOf(chat)))} call to ${other}.`
+          : `Waiting for ${other} to propose a time.`;
       return student ? `Choose a date and hours to propose a session to ${other}.` : `Waiting for ${other} to propose a time.`;
     case 'scheduled':
       return student ? `Waiting for ${other} to confirm your proposed time: ${session}.` : `${other} proposed ${session}. Confirm it or suggest another time.`;
@@ -115,7 +124,7 @@ export function statusLine(view: OrderView): string {
           : `${other} proposes to move the session to ${moved}. Accept or decline it.`;
       }
       if (!isSession(chat)) {
-        const refunded = chat.dueAt ? ` If nothing is delivered by ${day(chat.dueAt)}, the payment is refunded.` : '';
+        const refunded = chat.dueAt ? ` If nothing is delivered by ${when(chat.dueAt)}, the payment is refunded.` : '';
         return student ? `Paid — ${other} is working on your project.${refunded}` : `Paid — submit the project when it is ready.${refunded}`;
       }
       if (sessionStarted(chat, now)) {
@@ -128,11 +137,16 @@ export function statusLine(view: OrderView): string {
       return `Paid — the session is on ${session}.`;
     }
     case 'submitted': {
-      const auto = chat.dueAt ? `; approved automatically on ${day(chat.dueAt)}` : '';
+      const auto = chat.dueAt ? `; approved automatically on ${when(chat.dueAt)}` : '';
       return student ? `Delivered — approve it or ask for changes${auto}.` : `Delivered — waiting for ${other} to approve it${auto}.`;
     }
-    case 'revision_requested':
-      return student ? `Changes requested — waiting for ${other} to submit the project again.` : `${other} asked for changes — submit the project again.`;
+    case 'revision_requested': {
+      // Only a call sent back before calls stopped being delivered has a deadline here: its refund.
+      const refunded = chat.dueAt ? ` Without a new delivery by ${when(chat.dueAt)}, the payment is refunded in full.` : '';
+      return student
+        ? `Changes requested — waiting for ${other} to submit the project again.${refunded}`
+        : `${other} asked for changes — submit the project again.${refunded}`;
+    }
     case 'refund_pending': {
       const by = chat.dueAt ? ` by ${when(chat.dueAt)}` : '';
       return student
@@ -145,8 +159,7 @@ export function statusLine(view: OrderView): string {
     }
     case 'closed':
       if (chat.orderKind === 'intro') return `Completed — the ${INTRO_LABEL.toLowerCase()} took place.`;
-      if (chat.orderKind === 'fixed')
-        return student ? 'Completed — the project is approved.' : 'Completed — the project is approved and the payment credited to you.';
+      if (!isSession(chat)) return student ? 'Completed — the project is approved.' : 'Completed — the project is approved and the payment credited to you.';
       return student ? 'Completed — the session took place.' : 'Completed — the session took place and the payment is credited to you.';
     case 'canceled': {
       const refund = chat.cancellation?.refundAmount;
@@ -161,6 +174,7 @@ export function statusLine(view: OrderView): string {
 /** What a side may do now: the moves the order's table opens to it, as the page offers them. */
 export type OrderAction =
   | 'pickHours'
+  | 'pickTime'
   | 'bookIntro'
   | 'pay'
   | 'acceptCounter'
@@ -181,16 +195,16 @@ export type OrderAction =
   | 'review';
 
 /** The order's facts as the table reads them. */
-export const factsOf = (chat: ChatDto): OrderFacts => ({
+export const factsOf = (chat: Pick<ChatDto, 'orderStatus' | 'orderKind' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes'>): OrderFacts => ({
   status: chat.orderStatus,
   kind: chat.orderKind,
   ...(chat.scheduledDate !== undefined && { scheduledDate: chat.scheduledDate }),
   ...(chat.scheduledHours !== undefined && { scheduledHours: chat.scheduledHours }),
+  ...(chat.durationMinutes !== undefined && { durationMinutes: chat.durationMinutes }),
 });
 
 /** The page's action for each move of the table a participant takes (the provider takes `pay`: the student starts it). */
 const OFFERED: Partial<Record<TableAction, OrderAction>> = {
-  schedule: 'pickHours',
   pay: 'pay',
   acceptCounter: 'acceptCounter',
   declineCounter: 'declineCounter',
@@ -207,6 +221,8 @@ const OFFERED: Partial<Record<TableAction, OrderAction>> = {
   reportProblem: 'reportProblem',
 };
 
+const SCHEDULE_PICKERS: Partial<Record<OrderKind, OrderAction>> = { hourly: 'pickHours', call: 'pickTime' };
+
 /** A delivered file can be downloaded from its delivery on. */
 const FILE_KEPT: readonly OrderStatus[] = ['submitted', 'revision_requested', 'problem_reported', 'closed'];
 
@@ -216,9 +232,9 @@ export function orderActions(chat: ChatDto, role: OrderRole, now: number): Order
   if (role === 'student' && nextStatus(facts, 'pay', 'payment', now)) moves.add('pay');
   const offered = new Set<OrderAction>();
   for (const move of moves) {
-    const action = OFFERED[move];
-    // Proposing a time is the hours picker for an hourly session; the introduction has its own.
-    if (action && !(move === 'schedule' && chat.orderKind !== 'hourly')) offered.add(action);
+    // Proposing a time: the hours picker for an hourly call, the time picker for a fixed-price one; the introduction has its own.
+    const action = move === 'schedule' ? SCHEDULE_PICKERS[chat.orderKind] : OFFERED[move];
+    if (action) offered.add(action);
   }
   if (role === 'student' && introBookable(facts, now)) offered.add('bookIntro');
   if (moves.has('reschedule')) {
@@ -234,6 +250,7 @@ export function orderActions(chat: ChatDto, role: OrderRole, now: number): Order
 /** The order the page shows them in: what moves the order on first, leaving it last. */
 const ACTIONS_IN_ORDER: readonly OrderAction[] = [
   'pickHours',
+  'pickTime',
   'bookIntro',
   'acceptCounter',
   'declineCounter',
@@ -266,7 +283,7 @@ export function cancelTerms(chat: ChatDto, role: OrderRole, now: number): string
   if (role === 'expert') return `${chat.paymentAmount ? formatEuros(chat.paymentAmount) : 'The payment'} is refunded in full to the student.`;
   if (chat.orderKind === 'intro') return 'The free introduction is cancelled; nothing was paid.';
   const paid = chat.paymentAmount ? formatEuros(chat.paymentAmount) : 'The payment';
-  if (chat.orderKind === 'fixed') {
+  if (!isSession(chat)) {
     return chat.orderStatus === 'in_progress'
       ? `Nothing has been delivered yet: ${paid} is refunded in full.`
       : `The work has already been delivered: ${EXPERT_DECIDES}.`;

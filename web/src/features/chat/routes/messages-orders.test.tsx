@@ -132,6 +132,60 @@ describe('messages page: the order, as the student', () => {
     expect(Date.parse(body.scheduledDate)).toBe(Date.parse(free[1] ?? ''));
   });
 
+  it('a fixed-price call: its time is chosen among free slots of its length, and the start alone is sent', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    const day = inDays(4);
+    const free = [day.toISOString()];
+    const asked: URLSearchParams[] = [];
+    const chat = chatWith(claire, 'c1', { orderKind: 'call', durationMinutes: 90, offer: { ...chatWith(claire, 'c1').offer, lessonType: 'Video Call' } });
+    const page = openOrder(chat, {
+      'GET /experts/expert-1/slots?*': (call) => {
+        asked.push(new URLSearchParams(call.path.split('?')[1]));
+        return json(200, { slots: free, expertTimeZone: 'Europe/Paris', hasHours: true });
+      },
+      'PUT /chats/c1/schedule': () => json(200, { msg: MSG.scheduleProposed }),
+    });
+    await waitFor(() => expect(statusLine()).toHaveTextContent('Choose a time to propose a 90 min call to Claire Dubois.'));
+    // Nothing to pay and no hours to pick before the time is agreed.
+    expect(order().queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    await user.click(order().getByRole('button', { name: 'Choose a time' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Choose a time' }));
+    expect(dialog.queryByLabelText('Hours')).not.toBeInTheDocument();
+    fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(day) } });
+    await waitFor(() => expect(dialog.getAllByRole('option')).toHaveLength(2));
+    expect(asked.at(-1)?.get('minutes')).toBe('90');
+    await user.selectOptions(dialog.getByLabelText(/^Start time/), dialog.getAllByRole('option')[1]?.getAttribute('value') ?? '');
+    await user.click(dialog.getByRole('button', { name: 'Propose this time' }));
+    await waitFor(() => expect(page.calls('PUT', '/chats/c1/schedule')).toHaveLength(1));
+    const body = page.calls('PUT', '/chats/c1/schedule')[0]?.body as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['scheduledDate']);
+    expect(Date.parse(String(body.scheduledDate))).toBe(Date.parse(free[0] ?? ''));
+  });
+
+  it('hours of work: the student chooses the hours, sees the total, and pays for those hours', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    const chat = chatWith(claire, 'c1', {
+      orderKind: 'work',
+      total: 0,
+      offer: { ...chatWith(claire, 'c1').offer, lessonType: 'Document', pricingType: 'hourly', price: 45.5 },
+    });
+    const page = openOrder(chat, { 'POST /payments/create-session': () => json(200, { url: 'https://checkout.example/s/2' }) });
+    await waitFor(() => expect(statusLine()).toHaveTextContent('Choose the hours of work and pay €45.50 an hour to start.'));
+    await user.click(order().getByRole('button', { name: 'Choose the hours and pay' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Hours of work' }));
+    await user.clear(dialog.getByLabelText('Hours'));
+    await user.type(dialog.getByLabelText('Hours'), '41');
+    await user.click(dialog.getByRole('button', { name: 'Continue to payment' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(MSG.chooseWorkHours);
+    expect(page.calls('POST', '/payments/create-session')).toHaveLength(0);
+    await user.clear(dialog.getByLabelText('Hours'));
+    await user.type(dialog.getByLabelText('Hours'), '3');
+    expect(dialog.getByText('Total: €136.50 (€45.50 × 3 h)')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(page.calls('POST', '/payments/create-session')).toHaveLength(1));
+    expect(page.calls('POST', '/payments/create-session')[0]?.body).toEqual({ chatId: 'c1', hours: 3 });
+  });
+
   it('approves a delivered project, or asks for changes', async () => {
     const user = userEvent.setup();
     const chat = chatWith(claire, 'c1', { orderStatus: 'submitted', paymentAmount: 120, projectSubmission: { status: 'submitted', file: 'f.pdf' } });

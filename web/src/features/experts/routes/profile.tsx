@@ -16,6 +16,7 @@ import { languageName } from '@/features/experts/lib/languages';
 import { useFavoriteToggle } from '@/features/experts/hooks/use-favorite-toggle';
 import '@/features/experts/experts.css';
 import { offerConversationLink } from '@/lib/conversation-links';
+import { lessonText } from '@/lib/format-duration';
 
 type ProfileData = { profile: ExpertProfile; offers: OfferDto[]; reviews: Review[] } | { problem: string };
 
@@ -142,11 +143,13 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                     <h3>{offer.title}</h3>
                     <p>{offer.description}</p>
                     <p className="service-meta">
-                      <span>{offer.lessonType}</span>
+                      <span>{lessonText(offer)}</span>
                       <strong className="service-price">{formatPrice(offer)}</strong>
                     </p>
-                    <MessageAboutService expertId={profile._id} offer={offer} />
-                    <MemberReport authorId={profile._id} target={{ targetType: 'offer', targetId: offer._id }} what={`offer "${offer.title}"`} />
+                    <div className="service-actions">
+                      <MessageAboutService expertId={profile._id} offer={offer} />
+                      <MemberReport authorId={profile._id} target={{ targetType: 'offer', targetId: offer._id }} what={`offer "${offer.title}"`} />
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -199,11 +202,7 @@ function MessageAboutService({ expertId, offer }: { expertId: string; offer: Off
   const { account } = useSession();
   if (account?._id === expertId || account?.role === 'admin') return null;
   return (
-    <Link
-      className="btn btn-secondary btn-small service-action"
-      to={offerConversationLink(offer._id)}
-      aria-label={`Message about this service: ${offer.title}`}
-    >
+    <Link className="btn btn-secondary btn-small" to={offerConversationLink(offer._id)} aria-label={`Message about this service: ${offer.title}`}>
       Message about this service
     </Link>
   );

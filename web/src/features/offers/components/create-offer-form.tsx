@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { LIMITS } from '@shared/limits';
+import { LIMITS, OFFER_DURATION } from '@shared/limits';
+import { orderKindOf } from '@shared/order-transitions';
 import { MSG } from '@shared/texts';
 import { LESSON_TYPES, PRICING_TYPES } from '@shared/schemas/offers';
 import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
@@ -9,6 +10,7 @@ import { TextAreaField, TextField } from '@/components/form/text-field';
 import { errorCode, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { createOffer, createOfferSchema } from '@/features/offers/api/create-offer';
+import { DurationField } from './duration-field';
 import { SelectField } from './select-field';
 
 type CreateOfferForm = z.input<typeof createOfferSchema>;
@@ -32,6 +34,8 @@ export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferForm
     formState: { errors, isSubmitting },
   } = useForm<CreateOfferForm, unknown, CreateOfferBody>({ resolver: zodResolver(createOfferSchema), defaultValues: EMPTY });
   const unit = watch('pricingType') === 'hourly' ? '€/h' : '€';
+  const lessonType = watch('lessonType');
+  const call = lessonType !== undefined && orderKindOf({ lessonType, pricingType: watch('pricingType') ?? 'fixed' }) === 'call';
 
   async function onSubmit(body: CreateOfferBody) {
     try {
@@ -86,6 +90,14 @@ export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferForm
         error={errors.lessonType?.message}
         {...register('lessonType')}
       />
+      {/* Sent only while shown: a fixed-price call's length, an hour unless chosen. */}
+      {call && (
+        <DurationField
+          defaultValue={OFFER_DURATION.defaultMinutes}
+          error={errors.durationMinutes?.message}
+          {...register('durationMinutes', { valueAsNumber: true, shouldUnregister: true })}
+        />
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Creating…' : 'Create offer'}
       </button>

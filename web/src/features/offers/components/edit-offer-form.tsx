@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { LIMITS } from '@shared/limits';
+import { LIMITS, OFFER_DURATION } from '@shared/limits';
+import { orderKindOf } from '@shared/order-transitions';
 import { MSG } from '@shared/texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { LESSON_TYPES } from '@shared/schemas/offers';
@@ -11,6 +12,7 @@ import { TextAreaField, TextField } from '@/components/form/text-field';
 import { photoUploadSchema } from '@/features/offers/api/request-photo-upload';
 import { updateOfferSchema, type UpdateOfferInput } from '@/features/offers/api/update-offer';
 import { offerPhotoSrc } from '@/lib/offer-photo';
+import { DurationField } from './duration-field';
 import { SelectField } from './select-field';
 
 /**
@@ -24,6 +26,7 @@ const editOfferFormSchema = z
     description: z.string(),
     price: z.string(),
     lessonType: z.string(),
+    durationMinutes: z.string(),
     photo: z.optional(z.custom<FileList | null>()),
   })
   .check(
@@ -40,7 +43,7 @@ const editOfferFormSchema = z
         const check = photoUploadSchema.safeParse({ contentType: photo.type, size: photo.size });
         if (!check.success) add('photo', check.error.issues[0].message);
       }
-      const request = updateOfferSchema.safeParse({ title, description, price, lessonType: form.lessonType });
+      const request = updateOfferSchema.safeParse({ title, description, price, lessonType: form.lessonType, durationMinutes: Number(form.durationMinutes) });
       if (!request.success) for (const issue of request.error.issues) add(String(issue.path[0]), issue.message);
     }),
   );
@@ -70,16 +73,30 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<EditOfferForm>({
     resolver: zodResolver(editOfferFormSchema),
-    defaultValues: { title: offer.title, description: offer.description, price: String(offer.price), lessonType: offer.lessonType, photo: null },
+    defaultValues: {
+      title: offer.title,
+      description: offer.description,
+      price: String(offer.price),
+      lessonType: offer.lessonType,
+      durationMinutes: String(offer.durationMinutes ?? OFFER_DURATION.defaultMinutes),
+      photo: null,
+    },
   });
   const chosen = watch('photo')?.[0];
   const preview = usePreview(errors.photo ? undefined : chosen);
   const current = offerPhotoSrc(offer);
   const unit = offer.pricingType === 'hourly' ? '€/h' : '€';
+  const call = orderKindOf({ lessonType: watch('lessonType'), pricingType: offer.pricingType }) === 'call';
 
   function submit(form: EditOfferForm) {
     return onSave({
-      fields: { title: form.title, description: form.description, price: Number(form.price), lessonType: form.lessonType as UpdateOfferInput['lessonType'] },
+      fields: {
+        title: form.title,
+        description: form.description,
+        price: Number(form.price),
+        lessonType: form.lessonType as UpdateOfferInput['lessonType'],
+        ...(call && { durationMinutes: Number(form.durationMinutes) }),
+      },
       photo: form.photo?.[0],
     });
   }
@@ -124,6 +141,7 @@ export function EditOfferForm({ offer, onSave }: EditOfferFormProps) {
         error={errors.lessonType?.message}
         {...register('lessonType')}
       />
+      {call && <DurationField error={errors.durationMinutes?.message} {...register('durationMinutes')} />}
       <div className="photo-field">
         {(preview || current) && (
           <figure className="offer-photo">

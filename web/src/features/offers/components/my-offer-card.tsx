@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { formatPrice } from '@/lib/format-price';
 import { offerPhotoSrc } from '@/lib/offer-photo';
+import { lessonText } from '@/lib/format-duration';
 
 const STATUS: Partial<Record<OfferDto['status'], { label: string; className: string }>> = {
   approved: { label: 'Published', className: 'offer-status-published' },
@@ -26,7 +27,7 @@ export function MyOfferCard({ offer, onDelete }: { offer: OfferDto; onDelete(off
           {offer.title}
         </h2>
         <p className="offer-card-meta">
-          <span className="offer-price">{formatPrice(offer)}</span> · {offer.lessonType}
+          <span className="offer-price">{formatPrice(offer)}</span> · {lessonText(offer)}
         </p>
         <p className="offer-card-description">{offer.description}</p>
         {rejected && offer.rejectionReason && <p className="offer-card-reason">Reason given by the moderation team: {offer.rejectionReason}</p>}

@@ -5,12 +5,14 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   options: readonly string[];
   /** The empty first choice, shown until one is picked. */
   placeholder: string;
+  /** What an option reads as, when not its value. */
+  optionLabel?(option: string): string;
   error?: string;
   ref?: Ref<HTMLSelectElement>;
 }
 
 /** A labelled select whose error is announced and tied to it, like the shared text fields. */
-export function SelectField({ label, options, placeholder, error, ref, ...select }: SelectFieldProps) {
+export function SelectField({ label, options, placeholder, optionLabel, error, ref, ...select }: SelectFieldProps) {
   const id = useId();
   return (
     <div className="field">
@@ -19,7 +21,7 @@ export function SelectField({ label, options, placeholder, error, ref, ...select
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel ? optionLabel(option) : option}
           </option>
         ))}
       </select>

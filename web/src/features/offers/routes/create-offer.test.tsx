@@ -46,6 +46,35 @@ describe('create offer page', () => {
     expect(await screen.findByRole('heading', { name: 'My Offers page' })).toBeInTheDocument();
   });
 
+  it('a fixed-price call asks for its length, an hour unless chosen; an hourly one and a document do not', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'POST /offers/create': () => json(201, { msg: MSG.offerSubmitted, offer: {} }) });
+    renderRoutes(routes, { path: '/create-offer', account: expert });
+    await user.type(screen.getByLabelText('Title'), 'Mock interview, one session');
+    await user.type(screen.getByLabelText('Description'), 'A mock case interview with written feedback.');
+    await user.type(screen.getByLabelText('Price (€)'), '90');
+    await user.selectOptions(screen.getByLabelText('Lesson type'), 'Document');
+    expect(screen.queryByLabelText('Call length')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Lesson type'), 'Video Call');
+    expect(screen.getByLabelText('Call length')).toHaveValue('60');
+    expect(
+      within(screen.getByLabelText('Call length'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a length', '30 min', '1 hour', '90 min', '2 hours', '150 min', '3 hours', '210 min', '4 hours']);
+    await user.selectOptions(screen.getByLabelText('Call length'), '90 min');
+    await user.click(screen.getByRole('button', { name: 'Create offer' }));
+    await screen.findByRole('heading', { name: 'Thank you!' });
+    expect(api.calls()[0].body).toEqual({
+      title: 'Mock interview, one session',
+      description: 'A mock case interview with written feedback.',
+      price: 90,
+      lessonType: 'Video Call',
+      pricingType: 'fixed',
+      durationMinutes: 90,
+    });
+  });
+
   it('refuses markup and shows the specification’s messages next to the fields', async () => {
     const user = userEvent.setup();
     const api = fakeApi({});

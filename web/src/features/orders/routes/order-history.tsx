@@ -6,15 +6,12 @@ import { formatEuros } from '@shared/money';
 import { MSG } from '@shared/texts';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { orderHistory } from '@/features/orders/api/order-history';
+import { orderState } from '@/features/orders/lib/order-state';
 import '@/features/orders/orders.css';
 import { conversationLink } from '@/lib/conversation-links';
-
-const BADGES: Record<OrderHistoryItem['paymentStatus'], string> = { paid: 'Paid', pending: 'Pending', free: 'Free', refunded: 'Refunded' };
-
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** What was paid, or what the booking will cost: an unpaid order is not a free one. */
 function priceOf(order: OrderHistoryItem): string {
@@ -78,13 +75,13 @@ export default function OrderHistoryRoute() {
                         Order #{order.orderNumber}: {order.offer.title}
                       </span>
                     </td>
-                    <td>{dateOf(order.updatedAt)}</td>
+                    <td>{formatDateTime(order.updatedAt)}</td>
                     <td>{priceOf(order)}</td>
                     <td>
                       <Link to={conversationLink(order.chatId)}>{order.message || 'Open the conversation'}</Link>
                     </td>
                     <td>
-                      <span className={`history-badge history-badge-${order.paymentStatus}`}>{BADGES[order.paymentStatus]}</span>
+                      <StateBadge order={order} />
                     </td>
                   </tr>
                 ))}
@@ -109,4 +106,9 @@ export default function OrderHistoryRoute() {
       )}
     </section>
   );
+}
+
+function StateBadge({ order }: { order: OrderHistoryItem }) {
+  const { label, tone } = orderState(order);
+  return <span className={`history-badge history-badge-${tone}`}>{label}</span>;
 }
