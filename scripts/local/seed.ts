@@ -11,6 +11,11 @@
  * product's shapes; prices are stored in integer cents.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BOOKING_RULES } from '../../shared/limits';
+import { putAvailability } from '../../functions/contexts/bookings/repository';
+import { migrationKey } from '../../functions/platform/keys';
+import { db } from '../../functions/platform/table';
 import { cents, centsFromEuros } from '../../shared/money';
 import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/contexts/accounts/repository';
 import { completeMemberIndexKeys } from '../../functions/contexts/accounts/index-keys-backfill';
@@ -100,6 +105,42 @@ async function seedAccounts(settings: SeedSettings): Promise<void> {
   await inParallel(newExperts, (expert, at) => seedExpert(expert, photos[at], demoHash, now, reviewers));
   // The first start only: the history ends where the counters now stand.
   if (isMissing(admin)) await seedStatisticsHistory(now);
+}
+
+/** The demo experts' zones, in turn: every one of them keeps hours, in zones around the world. */
+const DEMO_ZONES = ['Europe/Paris', 'Europe/London', 'America/New_York', 'Asia/Singapore', 'Africa/Nairobi'] as const;
+
+/**
+ * Every demo expert's weekly hours (issue 25): weekdays with a lunch break, some on Saturday
+ * mornings too, each in the zone of its turn, with varied buffers. Set after Alice's conversations,
+ * whose sessions were proposed before, as any expert's earlier bookings are. Once: a marker records it.
+ */
+export async function seedDemoHours(settings: SeedSettings): Promise<void> {
+  const marker = migrationKey('demo-hours');
+  if ((await db.send(new GetCommand({ TableName: config.tableName, Key: marker }))).Item) return;
+  const at = new Date().toISOString();
+  await inParallel(demoExperts(settings), async ({ profile }, index) => {
+    const expertId = await findAccountIdByEmail(profile.email);
+    if (!expertId) return;
+    const day = [
+      { start: '09:00', end: '12:30' },
+      { start: '13:30', end: '18:00' },
+    ];
+    const saturday = index % 3 === 0 ? [{ start: '10:00', end: '13:00' }] : [];
+    await putAvailability(
+      expertId,
+      {
+        timeZone: DEMO_ZONES[index % DEMO_ZONES.length],
+        weekly: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: saturday, sun: [] },
+        overrides: [],
+        bufferMinutes: BOOKING_RULES.bufferChoices[index % BOOKING_RULES.bufferChoices.length],
+        minNoticeHours: BOOKING_RULES.defaultMinNoticeHours,
+        horizonDays: BOOKING_RULES.defaultHorizonDays,
+      },
+      at,
+    );
+  });
+  await db.send(new PutCommand({ TableName: config.tableName, Item: { ...marker, at } }));
 }
 
 /** The expert logins first, then the rest of the catalogue (unless the settings leave it out). */

@@ -121,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const realtime = (await import('../../functions/lambdas/websocket/handler')).handler;
   const notifications = (await import('../../functions/lambdas/notifications/handler')).handler;
   const jobs = (await import('../../functions/lambdas/jobs/handler')).handler;
-  const { seedDemoData } = await import('./seed');
+  const { seedDemoData, seedDemoHours } = await import('./seed');
   const adminSecondFactor = await seedDemoData(options.seed);
   const searchIndexer = await import('../../functions/lambdas/search-indexer/handler');
   await searchIndexer.handler();
@@ -224,6 +224,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Alice's conversations and their orders, paid at the local Stripe: it listens only now.
   const { seedDemoConversations } = await import('./demo-orders');
   await seedDemoConversations({ localStripe: localStripe !== undefined });
+  await seedDemoHours(options.seed);
   // Read from here on: the demo's events, like those of earlier runs, were for no open connection.
   // As on AWS, one event source mapping per consumer, each with its filter.
   const tableStream = await startTableStream(

@@ -16,7 +16,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromOrderItem, type OrderRecord } from '../../functions/contexts/orders/order';
 import { ledgerEntryKey, ledgerLinesOf, ledgerTotalKey, orderKey } from '../../functions/platform/keys';
-import type { Review } from '../../shared/schemas/catalogue';
+import type { ExpertCard, Page, Review } from '../../shared/schemas/catalogue';
+import type { SlotsAnswer } from '../../shared/schemas/bookings';
 import type { ChatDto, ChatList } from '../../shared/schemas/chats';
 import type { OrderHistoryItem, OrderHistoryPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
@@ -170,6 +171,32 @@ describe('the demo orders of a first start', () => {
     const emma = chats['Growth marketing plan review'].participants.find((participant) => participant.firstName === 'Emma');
     const reviews = (await new ApiClient(stack.url).get<Review[]>(`/offers/professor/${emma?._id}/reviews`)).body;
     expect(reviews).toContainEqual(expect.objectContaining({ rating: 5, user: expect.objectContaining({ firstName: 'Alice', lastName: 'M.' }) }));
+  });
+
+  it('gives every demo expert hours, in Paris, London, New York, Singapore and Nairobi, that students choose among', async () => {
+    const visitor = new ApiClient(stack.url);
+    const experts: ExpertCard[] = [];
+    for (let page = 1; experts.length === 0 || experts.length % 20 === 0; page++) {
+      const { items } = (await visitor.get<Page<ExpertCard>>(`/user/professors?limit=20&page=${page}`)).body;
+      if (items.length === 0) break;
+      experts.push(...items);
+    }
+    expect(experts.length).toBeGreaterThanOrEqual(40);
+    const from = new Date(Date.now() + 86_400_000).toISOString();
+    const to = new Date(Date.now() + 15 * 86_400_000).toISOString();
+    const answers = await Promise.all(
+      experts.map(
+        async (expert) => (await visitor.get<SlotsAnswer>(`/experts/${expert._id}/slots?from=${from}&to=${to}&minutes=60&timeZone=Europe%2FParis`)).body,
+      ),
+    );
+    expect(answers.every((answer) => answer.hasHours && answer.slots.length > 0)).toBe(true);
+    expect([...new Set(answers.map((answer) => answer.expertTimeZone))].sort()).toEqual([
+      'Africa/Nairobi',
+      'America/New_York',
+      'Asia/Singapore',
+      'Europe/London',
+      'Europe/Paris',
+    ]);
   });
 
   it('shows each expert the order from their side: Claire has Alice’s proposed time to confirm', async () => {

@@ -69,8 +69,18 @@ function dashboardApi(override: (pathname: string) => Response | undefined = () 
         ],
       });
     if (url.pathname === '/payments/account-status') return json(200, { payouts_enabled: true, currentlyDue: [] });
+    if (url.pathname === '/availability') return json(200, { availability: hours });
   });
 }
+
+const hours = {
+  timeZone: 'Europe/Dublin',
+  weekly: { mon: [{ start: '09:00', end: '17:00' }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+  overrides: [],
+  bufferMinutes: 15,
+  minNoticeHours: 12,
+  horizonDays: 60,
+};
 
 describe('the dashboard', () => {
   it('shows the expert’s statistics, their offers with their moderation status, and the orders waiting for them', async () => {
@@ -145,5 +155,46 @@ describe('the dashboard', () => {
     failing = false;
     await userEvent.click(within(stats).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(within(stats).getByText('12')).toBeInTheDocument());
+  });
+});
+
+describe('the prompt to set hours', () => {
+  /** The page once every card has its answer, the availability's included. */
+  async function loaded(api: ReturnType<typeof dashboardApi>, expectedAvailabilityCalls = 1) {
+    await screen.findByText('Budget plan');
+    await within(screen.getByRole('region', { name: 'Earnings per month' })).findByRole('figure');
+    expect(api.called('/availability')).toHaveLength(expectedAvailabilityCalls);
+  }
+
+  it('asks an expert who has not set hours to set them, on the Availability tab of their profile', async () => {
+    dashboardApi((pathname) => (pathname === '/availability' ? json(200, { availability: null }) : undefined));
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    const prompt = await screen.findByRole('region', { name: 'Set your hours' });
+    expect(prompt).toHaveTextContent('students choose among the free times you offer');
+    expect(prompt).toHaveTextContent('they propose a time, and you confirm it or suggest another');
+    expect(within(prompt).getByRole('link', { name: 'Set your hours' })).toHaveAttribute('href', '/profile?tab=availability');
+  });
+
+  it('leaves an expert who has set hours alone', async () => {
+    const api = dashboardApi();
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    await loaded(api);
+    expect(screen.queryByRole('region', { name: 'Set your hours' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing, and no error, when the hours could not be loaded', async () => {
+    const api = dashboardApi((pathname) => (pathname === '/availability' ? json(500, { msg: 'Internal error', code: 'internal' }) : undefined));
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    await loaded(api);
+    expect(screen.queryByRole('region', { name: 'Set your hours' })).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.availabilityLoadFailed)).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
+  it('never asks a student, who has no hours to set', async () => {
+    const api = dashboardApi((pathname) => (pathname === '/availability' ? json(200, { availability: null }) : undefined));
+    renderRoutes(routes, { path: '/dashboard', account: anAccount({ _id: 'student-1', role: 'user', email: 'sam@example.com' }) });
+    await loaded(api, 0);
+    expect(screen.queryByRole('region', { name: 'Set your hours' })).not.toBeInTheDocument();
   });
 });

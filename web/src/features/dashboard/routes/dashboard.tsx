@@ -3,13 +3,14 @@ import { useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { EarningsChart } from '@/features/dashboard/components/earnings-chart';
+import { HoursPrompt } from '@/features/dashboard/components/hours-prompt';
 import { OffersCard } from '@/features/dashboard/components/offers-card';
 import { OpenOrdersCard } from '@/features/dashboard/components/open-orders-card';
 import { PayoutCard } from '@/components/payout-card';
 import { StatsCard } from '@/features/dashboard/components/stats-card';
 import '@/features/dashboard/dashboard.css';
 
-/** /dashboard, the expert's home: their statistics, the orders waiting for them, their offers, their earnings per month and the payout card. */
+/** /dashboard, the expert's home: a prompt to set their hours until they have, their statistics, the orders waiting for them, their offers, their earnings per month and the payout card. */
 export default function DashboardRoute() {
   useDocumentTitle('Dashboard');
   const { account } = useSession();
@@ -25,6 +26,8 @@ export default function DashboardRoute() {
   return (
     <section className="page" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
+      {/* Hours are an expert's alone: a student is refused the call, so none is made. */}
+      {account?.role === 'professor' && <HoursPrompt />}
       <div className="dashboard-grid">
         {account && <StatsCard expertId={account._id} />}
         <OpenOrdersCard />

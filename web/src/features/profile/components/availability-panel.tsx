@@ -12,7 +12,8 @@ import { FormFailure } from '@/components/form/form-failure';
 import { LoadProblem } from '@/components/load-problem';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { loadAvailability, saveAvailability } from '@/features/profile/api/availability';
+import { loadAvailability } from '@/api/availability';
+import { saveAvailability } from '@/features/profile/api/availability';
 
 const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 const pad = (n: number) => String(n).padStart(2, '0');
