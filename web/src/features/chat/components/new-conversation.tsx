@@ -105,7 +105,14 @@ export function NewConversation({ offerId, expertId, myId, draft, setDraft, onCr
             </div>
           )}
         </div>
-        <MessageComposer value={draft} onChange={(text) => setDraft(() => text)} onSend={() => void send()} busy={creating} textareaRef={textareaRef} />
+        {/* Until the offer is known there is nothing to send to: what is typed waits, without an error. */}
+        <MessageComposer
+          value={draft}
+          onChange={(text) => setDraft(() => text)}
+          onSend={() => void send()}
+          busy={creating || found === null}
+          textareaRef={textareaRef}
+        />
       </section>
       {shown && <OfferPanel offer={shown} />}
     </>

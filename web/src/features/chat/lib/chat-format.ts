@@ -1,7 +1,9 @@
 /** How the messages page names and shows a conversation (spec 2 sections 2 and 9). */
 import { CHAT } from '@shared/limits';
 import { MSG } from '@shared/texts';
+import { nextStatus } from '@shared/order-transitions';
 import type { ChatDto, ChatParticipant } from '@shared/schemas/chats';
+import { factsOf } from './order-status';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 
@@ -22,21 +24,22 @@ export const photoUrl = (photo: string | undefined): string => (photo ? `/upload
 
 export { isArchived } from '@shared/order-state';
 
-export type OrderState = 'awaiting-payment' | 'in-progress' | 'completed' | 'cancelled';
+export type OrderState = 'agreeing-time' | 'awaiting-payment' | 'in-progress' | 'completed' | 'cancelled';
 
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  'agreeing-time': 'Time to be agreed',
   'awaiting-payment': 'Awaiting payment',
   'in-progress': 'In progress',
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
 
-/** Where the conversation's order stands, from its fields. */
-export function orderState(chat: ChatDto): OrderState {
+/** Where the conversation's order stands: before it starts, payment is awaited only once the table lets it be paid (a call's time agreed first). */
+export function orderState(chat: ChatDto, now = Date.now()): OrderState {
   if (chat.isOrderCanceled) return 'cancelled';
   if (chat.isOrderClosed) return 'completed';
   if (chat.isServiceInProgress) return 'in-progress';
-  return 'awaiting-payment';
+  return nextStatus(factsOf(chat), 'pay', 'payment', now) ? 'awaiting-payment' : 'agreeing-time';
 }
 
 const TIME_PARTS = new Intl.DateTimeFormat('en-US', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -170,6 +170,14 @@ describe('messages page: a conversation', () => {
     expect(box()).toBeInTheDocument();
   });
 
+  it('says a call’s time is to be agreed, not that payment is awaited, until its time is confirmed', async () => {
+    const call = chatWith(claire, 'c1', { orderKind: 'hourly', orderStatus: 'scheduled', total: 120 });
+    renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [call] }), ...conversationAnswers(call, history) });
+    const offer = within(await screen.findByRole('complementary', { name: 'Offer details' }));
+    expect(await offer.findByText('Time to be agreed')).toBeInTheDocument();
+    expect(offer.queryByText('Awaiting payment')).not.toBeInTheDocument();
+  });
+
   it('Enter sends, Shift+Enter adds a new line; the message shows at once, then as stored, once', async () => {
     const user = userEvent.setup();
     let store: (response: Response) => void = () => undefined;

@@ -5,7 +5,7 @@
  * conversation with that expert, else starts one about the offer I choose. On narrow screens the
  * list and the conversation are two views.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { MSG } from '@shared/texts';
 import type { ChatDto, CreatedChat } from '@shared/schemas/chats';
@@ -14,6 +14,7 @@ import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isArchived, otherParticipant } from '@/features/chat/lib/chat-format';
 import { ChatList } from '@/features/chat/components/chat-list';
+import { ConversationHeader } from '@/features/chat/components/conversation-header';
 import { Conversation } from '@/features/chat/components/conversation';
 import { MessageComposer } from '@/features/chat/components/message-composer';
 import { NewConversation } from '@/features/chat/components/new-conversation';
@@ -34,9 +35,16 @@ function existingChat(chats: ChatDto[], { offerId, expertId }: Target, myId: str
   return undefined;
 }
 
-/** Draft keys besides chat ids: the conversation being started, and the box shown with none open. */
-const NEW_DRAFT = 'new';
+/** Draft keys besides chat ids: the conversation a target opens or starts, and the box shown with none open. */
+const targetDraft = ({ offerId = '', expertId = '' }: Target) => `new|${offerId}|${expertId}`;
 const NO_CHAT_DRAFT = 'none';
+
+/** Joins what was typed for a target to the draft of the conversation it turned out to be. */
+function carryDraft(drafts: Record<string, string>, from: string, to: string): Record<string, string> {
+  const { [from]: carried, ...rest } = drafts;
+  const kept = rest[to]?.trim() ? `${rest[to]}\n` : '';
+  return { ...rest, [to]: `${kept}${carried}` };
+}
 
 export default function MessagesRoute() {
   useDocumentTitle('Messages');
@@ -68,6 +76,8 @@ export default function MessagesRoute() {
   const existing = wantsNew && list.chats ? existingChat(list.chats, target, me._id) : undefined;
   const selectedId = chatId ?? existing?._id;
   const startsNew = wantsNew && listKnown && !existing;
+  // Whether the target has a conversation is known with the list: until then its box keeps what is typed, and sends nothing.
+  const lookingUp = wantsNew && !listKnown;
 
   useEffect(() => {
     if (existing) setParams({ chatId: existing._id }, { replace: true });
@@ -75,6 +85,9 @@ export default function MessagesRoute() {
 
   // What is typed stays per conversation until sent, whichever conversation is on screen.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const newDraft = targetDraft(target);
+  // Set during render, so that the conversation found shows the text from its first frame.
+  if (existing && drafts[newDraft]) setDrafts((all) => carryDraft(all, newDraft, existing._id));
   const draftUpdate = useCallback(
     (key: string) => (update: (current: string) => string) => setDrafts((all) => ({ ...all, [key]: update(all[key] ?? '') })),
     [],
@@ -84,6 +97,15 @@ export default function MessagesRoute() {
     list.add([chat]);
     setParams({ chatId: chat._id }, { replace: true });
   }
+
+  // The view shown while looking up is replaced whole: focus in it moves to the new view's box before any further key is lost.
+  const layoutRef = useRef<HTMLDivElement>(null);
+  const focusWhileLookingUp = useRef(false);
+  useLayoutEffect(() => {
+    if (lookingUp || !focusWhileLookingUp.current) return;
+    focusWhileLookingUp.current = false;
+    layoutRef.current?.querySelector<HTMLTextAreaElement>('.chat-composer textarea')?.focus();
+  }, [lookingUp]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The conversation and its Back button leave the screen (narrow screens): focus continues from the page's heading.
@@ -111,7 +133,7 @@ export default function MessagesRoute() {
       <h1 id="messages-title" ref={headingRef} tabIndex={-1}>
         Messages
       </h1>
-      <div className="chat-layout" data-view={selectedId || startsNew ? 'conversation' : 'list'}>
+      <div className="chat-layout" ref={layoutRef} data-view={selectedId || wantsNew ? 'conversation' : 'list'}>
         <nav className="chat-sidebar" aria-label="Conversations">
           {list.chats === null && !list.failed && <p role="status">{MSG.loading}</p>}
           {list.failed && (
@@ -152,11 +174,24 @@ export default function MessagesRoute() {
             offerId={target.offerId}
             expertId={target.expertId}
             myId={me._id}
-            draft={drafts[NEW_DRAFT] ?? ''}
-            setDraft={draftUpdate(NEW_DRAFT)}
+            draft={drafts[newDraft] ?? ''}
+            setDraft={draftUpdate(newDraft)}
             onCreated={started}
             onBack={backToList}
           />
+        ) : lookingUp ? (
+          <section
+            className="chat-window"
+            aria-label="Conversation"
+            onFocus={() => (focusWhileLookingUp.current = true)}
+            onBlur={() => (focusWhileLookingUp.current = false)}
+          >
+            <ConversationHeader onBack={backToList} />
+            <p className="chat-window-note" role="status">
+              {MSG.loading}
+            </p>
+            <MessageComposer value={drafts[newDraft] ?? ''} onChange={(text) => draftUpdate(newDraft)(() => text)} onSend={() => undefined} busy />
+          </section>
         ) : (
           <section className="chat-window chat-window-none" aria-label="Conversation">
             <p className="chat-window-note">{MSG.chooseChat}</p>
