@@ -340,6 +340,7 @@ export interface KeptFile {
   kind: FileKind;
   /** The name it downloads as. */
   fileName: string;
+  bytes: number;
 }
 
 interface KeepRules {
@@ -394,7 +395,7 @@ export async function keepUpload({ key, keyPrefix, ...rules }: KeepUploadRequest
     }),
   );
   await remove();
-  return { ...kept, kind: accepted };
+  return { ...kept, kind: accepted, bytes: head.size };
 }
 
 export interface KeepBytesRequest extends KeepRules {
@@ -417,7 +418,7 @@ export async function keepBytes({ data, fileName, ...rules }: KeepBytesRequest):
       ContentDisposition: attachment(kept.fileName),
     }),
   );
-  return { ...kept, kind: accepted };
+  return { ...kept, kind: accepted, bytes: data.length };
 }
 
 /** Removes a kept file (its order did not take it after all). */

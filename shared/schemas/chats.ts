@@ -79,7 +79,15 @@ export interface OrderState {
   scheduledHours?: number;
   /** A fixed-price call's length. */
   durationMinutes?: number;
-  projectSubmission: { status: ProjectSubmissionStatus; file?: string };
+  projectSubmission: {
+    status: ProjectSubmissionStatus;
+    file?: string;
+    /** The last delivery's file as it downloads, its size, when it came and which delivery it is (1 for the first). */
+    fileName?: string;
+    bytes?: number;
+    deliveredAt?: string;
+    delivery?: number;
+  };
   /** What is bought: a project, hours of work, an hourly or fixed-price call, or the free introduction (ORDER_KINDS). */
   orderKind: OrderKind;
   /** Euros the current booking costs (the pay button's amount); 0 for the free introduction. */

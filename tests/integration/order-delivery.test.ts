@@ -119,7 +119,12 @@ describe('delivering a project', () => {
     expect(await confirm(expert, chatId, form.body.key)).toMatchObject({ status: 200, body: { msg: MSG.projectSubmitted } });
 
     const submitted = await chatOf(student, chatId);
-    expect(submitted).toMatchObject({ orderStatus: 'submitted', projectSubmission: { status: 'submitted' } });
+    // What was delivered, as both sides read it: the name it downloads as, its size, the first delivery, when.
+    expect(submitted).toMatchObject({
+      orderStatus: 'submitted',
+      projectSubmission: { status: 'submitted', fileName: 'Plan d’affaires é.pdf', bytes: report.length, delivery: 1 },
+    });
+    expect(Date.parse(submitted.projectSubmission.deliveredAt ?? '')).toBeGreaterThan(Date.parse(submitted.createdAt));
     expect(submitted.projectSubmission.file).toMatch(new RegExp(`^projects/${chatId}/[0-9a-f-]{36}/Plan_d_affaires_e\\.pdf$`));
     expect(await storedUnder(`incoming/projects/${chatId}/`)).toEqual([]);
     for (const participant of [student, expert]) {
@@ -136,7 +141,10 @@ describe('delivering a project', () => {
     expect(await chatOf(expert, chatId)).toMatchObject({ orderStatus: 'revision_requested', projectSubmission: { status: 'revision_requested' } });
     const revised = pdfDocument(1024 * 1024);
     expect(await submitMultipart(expert, chatId, revised, 'revised.pdf')).toMatchObject({ status: 200, body: { msg: MSG.projectSubmitted } });
-    expect(await chatOf(student, chatId)).toMatchObject({ orderStatus: 'submitted', projectSubmission: { status: 'submitted' } });
+    expect(await chatOf(student, chatId)).toMatchObject({
+      orderStatus: 'submitted',
+      projectSubmission: { status: 'submitted', fileName: 'revised.pdf', bytes: revised.length, delivery: 2 },
+    });
     expect((await download(student, chatId)).bytes).toEqual(revised);
 
     // Two tabs of the student at once: two clients of the same session, on connections of their own

@@ -39,7 +39,8 @@ async function orderToDeliver(caller: Caller, orderId: string): Promise<OrderRec
 /** The order moves to `submitted` with its file; a file the order did not take (it moved meanwhile) is removed. */
 async function submitWith(order: OrderRecord, file: KeptFile): Promise<{ msg: string }> {
   try {
-    await move(order, { action: 'submit', actor: 'expert', changes: { submissionFile: file.key, submittedAt: nowIso() } });
+    const delivery = { fileName: file.fileName, bytes: file.bytes, number: (order.delivery?.number ?? 0) + 1 };
+    await move(order, { action: 'submit', actor: 'expert', changes: { submissionFile: file.key, submittedAt: nowIso(), delivery } });
   } catch (error) {
     await discardFile(file.key);
     throw error;

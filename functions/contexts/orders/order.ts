@@ -134,6 +134,12 @@ export interface OutsideRefundRecord {
   expertShareCents: Cents;
 }
 
+export interface DeliveryRecord {
+  fileName: string;
+  bytes: number;
+  number: number;
+}
+
 export interface OrderRecord {
   /** The conversation's id: one conversation, one order. */
   orderId: string;
@@ -179,6 +185,8 @@ export interface OrderRecord {
   version: number;
   /** The delivered project's file, once submitted. */
   submissionFile?: string;
+  /** What the last delivery was: its file's name and size, and which delivery of the order it is (1 for the first). */
+  delivery?: DeliveryRecord;
   createdAt: string;
   updatedAt?: string;
 }
@@ -353,7 +361,14 @@ export function toOrderState(order: OrderRecord): OrderState {
 }
 
 function projectSubmissionOf(order: OrderRecord): OrderState['projectSubmission'] {
-  const file = order.submissionFile === undefined ? {} : { file: order.submissionFile };
+  const file =
+    order.submissionFile === undefined
+      ? {}
+      : {
+          file: order.submissionFile,
+          ...(order.delivery && { fileName: order.delivery.fileName, bytes: order.delivery.bytes, delivery: order.delivery.number }),
+          ...(order.submittedAt && { deliveredAt: order.submittedAt }),
+        };
   switch (order.status) {
     case 'submitted':
       return { status: 'submitted', ...file };
@@ -399,6 +414,7 @@ const orderItem = z.object({
   problem: z.optional(z.object({ by: z.enum(['student', 'expert']), reason: z.string(), at: z.string() })),
   submittedAt: z.optional(z.string()),
   revisionAt: z.optional(z.string()),
+  delivery: z.optional(z.object({ fileName: z.string(), bytes: z.number(), number: z.number() })),
   heldAt: z.optional(z.string()),
   remindedHours: z.optional(z.number()),
   transfer: z.optional(

@@ -9,6 +9,7 @@ import { formatDuration } from '@/lib/format-duration';
 import * as orders from '@/features/chat/api/orders';
 import {
   cancelTerms,
+  deliveryText,
   factsOf,
   formatWhen,
   INTRO_LABEL,
@@ -207,6 +208,12 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
           <>
             <dt>Total</dt>
             <dd>{formatEuros(chat.total)}</dd>
+          </>
+        )}
+        {deliveryText(chat.projectSubmission, timeZone, now) && (
+          <>
+            <dt>Delivered</dt>
+            <dd className="order-delivery">{deliveryText(chat.projectSubmission, timeZone, now)}</dd>
           </>
         )}
         {chat.paymentAmount !== undefined && chat.paymentAmount > 0 && (

@@ -79,6 +79,25 @@ function sessionText({ chat, timeZone, now }: OrderView): string {
   return minutes > 0 ? `${when} for ${formatDuration(minutes)}` : when;
 }
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+/** "report.pdf, 1.2 MB, second delivery, Tue 1 Dec, 10:30 (Europe/Paris)": the last delivery, as both sides read it. */
+export function deliveryText(submission: ChatDto['projectSubmission'], timeZone: string, now = Date.now()): string | undefined {
+  if (!submission.fileName) return undefined;
+  const size = submission.bytes === undefined ? undefined : sizeText(submission.bytes);
+  const which =
+    submission.delivery && submission.delivery > 1 ? `${ORDINALS[submission.delivery - 1] ?? `delivery ${submission.delivery}`} delivery` : undefined;
+  const when = submission.deliveredAt ? formatWhen(submission.deliveredAt, timeZone, now) : undefined;
+  return [submission.fileName, size, which, when].filter(Boolean).join(', ');
+}
+
+/** "840 bytes", "12 KB", "3.4 MB". */
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /** The amount the student pays now: "€240.00", or "nothing" for a free order. */
 export const payLabel = (total: number): string => (total > 0 ? `Pay ${formatEuros(total)}` : 'Confirm the free order');
 

@@ -6,6 +6,7 @@ import type { ChatDto } from '@shared/schemas/chats';
 import { json } from '@/test/render-app';
 import { chatWith, claire, claireAccount, conversationAnswers, renderMessages } from '@/test/messages-fixtures';
 import { dateInputValue } from '@/features/chat/lib/session-time';
+import { formatWhen } from '@/features/chat/lib/order-status';
 
 afterEach(() => vi.unstubAllGlobals());
 // The dialogs load lazily: loaded once here, so that a busy machine does not time the first one out.
@@ -188,10 +189,19 @@ describe('messages page: the order, as the student', () => {
 
   it('approves a delivered project, or asks for changes', async () => {
     const user = userEvent.setup();
-    const chat = chatWith(claire, 'c1', { orderStatus: 'submitted', paymentAmount: 120, projectSubmission: { status: 'submitted', file: 'f.pdf' } });
+    const deliveredAt = '2026-11-28T09:30:00.000Z';
+    const chat = chatWith(claire, 'c1', {
+      orderStatus: 'submitted',
+      paymentAmount: 120,
+      projectSubmission: { status: 'submitted', file: 'f.pdf', fileName: 'tax-review.pdf', bytes: 1_572_864, delivery: 2, deliveredAt },
+    });
     const page = openOrder(chat, { 'POST /chats/c1/handle-project': () => json(200, { msg: MSG.projectApproved }) });
     await waitFor(() => expect(statusLine()).toHaveTextContent(/^Delivered — approve it or ask for changes/));
     expect(order().getByRole('button', { name: 'Download the project file' })).toBeInTheDocument();
+    // What was delivered: the file's name and size, which delivery it is, and when, in my zone.
+    expect(
+      order().getByText(`tax-review.pdf, 1.5 MB, second delivery, ${formatWhen(deliveredAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}`),
+    ).toBeInTheDocument();
     await user.click(order().getByRole('button', { name: 'Ask for changes' }));
     await user.click(order().getByRole('button', { name: 'Approve the project' }));
     await waitFor(() => expect(page.calls('POST', '/chats/c1/handle-project')).toHaveLength(2));
