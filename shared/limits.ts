@@ -197,6 +197,8 @@ export const ORDER_RULES = {
   maxHours: 8,
   /** Hours of work bought at once on an hourly Document offer: up to a working week. */
   maxWorkHours: 40,
+  /** The steps an order's conversation shows (its latest ones): far more than any order takes. */
+  timelineMax: 50,
   stepMinutes: 30,
   introMinutes: 30,
   /** Stripe charges at least €0.50 and at most €999,999.99. */

@@ -56,7 +56,8 @@ export interface OrderFacts {
 }
 
 /** Who moves an order: its two participants, the payment provider confirming a payment, the deadlines, or an admin deciding a problem. */
-export type OrderActor = 'student' | 'expert' | 'payment' | 'system' | 'admin';
+export const ORDER_ACTORS = ['student', 'expert', 'payment', 'system', 'admin'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 export const ORDER_ACTIONS = [
   'schedule',

@@ -7,7 +7,7 @@ import { CHAT, LIMITS } from '../limits';
 import { MSG } from '../texts';
 import { plainText } from './common';
 import type { OfferDto, Review } from './catalogue';
-import type { OrderKind, OrderStatus } from '../order-transitions';
+import type { OrderAction, OrderKind, OrderStatus } from '../order-transitions';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -90,6 +90,8 @@ export interface OrderState {
   };
   /** What is bought: a project, hours of work, an hourly or fixed-price call, or the free introduction (ORDER_KINDS). */
   orderKind: OrderKind;
+  /** The order's steps, oldest first, each with who made it and when: the conversation shows them between its messages. */
+  timeline: { action: OrderAction; by: 'user' | 'professor' | 'payment' | 'system' | 'admin'; at: string }[];
   /** Euros the current booking costs (the pay button's amount); 0 for the free introduction. */
   total: number;
   /** A paid session's move to another time, waiting for the other side. */

@@ -418,6 +418,15 @@ describe('calls and deliveries: the lesson type decides (decisions 249, 250)', (
 
     await advanceClock('31h');
     expect(await put(student, `/chats/${chat._id}/confirm-session`)).toMatchObject({ status: 200, body: { msg: MSG.sessionConfirmed } });
+    // Each step, with who took it, in order, for the conversation's timeline; the refused ones left none.
+    const { timeline } = await chatOf(expert, chat._id);
+    expect(timeline.map((step) => [step.action, step.by])).toEqual([
+      ['schedule', 'user'],
+      ['confirmSchedule', 'professor'],
+      ['pay', 'payment'],
+      ['completeSession', 'user'],
+    ]);
+    expect(timeline.map((step) => step.at)).toEqual([...timeline.map((step) => step.at)].sort());
     expect((await ledgerEntry(`credit:${chat._id}`))?.lines).toEqual(
       expect.arrayContaining([
         { account: `held:${chat._id}`, amountCents: 8000 },

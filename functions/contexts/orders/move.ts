@@ -10,7 +10,7 @@ import { nowIso, nowMs } from '../../platform/clock';
 import { Conflict, Contention, Forbidden } from '../../platform/errors';
 import * as bookings from '../bookings/service';
 import { announcement } from '../realtime/service';
-import { dueAtOf, holdsTime, noticeOf, type OrderRecord, remindersPassed } from './order';
+import { dueAtOf, holdsTime, noticeOf, type OrderRecord, remindersPassed, stepOf } from './order';
 import * as repo from './repository';
 
 /** Why an actor may not take an action now: it is not theirs (403), or the order is elsewhere (409). */
@@ -48,7 +48,9 @@ export async function move(order: OrderRecord, { action, actor, changes = {}, wr
     const reminded: repo.OrderChanges = booked && isBooked(order) ? { ...changes, remindedHours: remindersPassed({ ...order, ...changes }, now) } : changes;
     // Confirmed and not yet paid: the hold on its time runs from now, and ends with the status (its deadline frees it).
     const held = to === 'confirmed' ? (order.status === 'confirmed' ? {} : { heldAt: at }) : order.heldAt === undefined ? {} : { heldAt: undefined };
-    const all: repo.OrderChanges = { ...reminded, ...held };
+    const unstepped: repo.OrderChanges = { ...reminded, ...held };
+    const timeline = stepOf(action, actor, order, { ...order, ...unstepped }, at);
+    const all: repo.OrderChanges = timeline ? { ...unstepped, timeline } : unstepped;
     const moved: OrderRecord = { ...order, ...all, status: to, updatedAt: at, version: order.version + 1 };
     const dueAt = dueAtOf(moved);
     const notice = noticeOf(action, order, moved);

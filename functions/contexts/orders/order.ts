@@ -11,10 +11,13 @@ import type { OrderState } from '../../../shared/schemas/chats';
 import type { OrderNoticeKind } from '../../../shared/schemas/notices';
 import {
   isBooked,
+  ORDER_ACTIONS,
+  ORDER_ACTORS,
   ORDER_KINDS,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderAction,
+  type OrderActor,
   type OrderKind,
   type OrderStatus,
   sessionEndMs,
@@ -134,6 +137,13 @@ export interface OutsideRefundRecord {
   expertShareCents: Cents;
 }
 
+/** A step of the order, as its conversation shows it: the move, who made it, when. */
+export interface OrderStep {
+  action: OrderAction;
+  by: OrderActor;
+  at: string;
+}
+
 export interface DeliveryRecord {
   fileName: string;
   bytes: number;
@@ -187,6 +197,8 @@ export interface OrderRecord {
   submissionFile?: string;
   /** What the last delivery was: its file's name and size, and which delivery of the order it is (1 for the first). */
   delivery?: DeliveryRecord;
+  /** Its steps so far, oldest first (ORDER_RULES.timelineMax at most). */
+  timeline?: OrderStep[];
   createdAt: string;
   updatedAt?: string;
 }
@@ -329,6 +341,16 @@ export function dueAtOf(order: OrderRecord): string | undefined {
 
 const wireSide = (side: 'student' | 'expert') => (side === 'student' ? STUDENT_ROLE : EXPERT_ROLE);
 const wireActor = (actor: CancellationRecord['by']) => (actor === 'student' || actor === 'expert' ? wireSide(actor) : actor);
+const wireStepActor = (actor: OrderActor) => (actor === 'student' || actor === 'expert' ? wireSide(actor) : actor);
+
+/**
+ * The step a move adds to the order's conversation: every move but a reschedule's proposal or
+ * answer that leaves the time as it was (the conversation says a session moved once it has).
+ */
+export function stepOf(action: OrderAction, actor: OrderActor, before: OrderRecord, after: Pick<OrderRecord, 'scheduledDate'>, at: string): OrderStep[] | undefined {
+  if (action === 'reschedule' && after.scheduledDate === before.scheduledDate) return undefined;
+  return [...(before.timeline ?? []), { action, by: actor, at }].slice(-ORDER_RULES.timelineMax);
+}
 
 const DELIVERING: readonly OrderStatus[] = ['in_progress', 'submitted', 'revision_requested', 'refund_pending', 'problem_reported'];
 const SCHEDULE_AGREED: readonly OrderStatus[] = ['confirmed', 'in_progress', 'submitted', 'revision_requested', 'refund_pending', 'problem_reported', 'closed'];
@@ -344,6 +366,7 @@ export function toOrderState(order: OrderRecord): OrderState {
     ...(order.scheduledDate !== undefined && { scheduledDate: order.scheduledDate }),
     ...(order.scheduledHours !== undefined && { scheduledHours: order.scheduledHours }),
     ...(order.durationMinutes !== undefined && { durationMinutes: order.durationMinutes }),
+    timeline: (order.timeline ?? []).map((step) => ({ action: step.action, by: wireStepActor(step.by), at: step.at })),
     projectSubmission: projectSubmissionOf(order),
     orderKind: order.kind,
     total: eurosFromCents(totalCents(order)),
@@ -415,6 +438,7 @@ const orderItem = z.object({
   submittedAt: z.optional(z.string()),
   revisionAt: z.optional(z.string()),
   delivery: z.optional(z.object({ fileName: z.string(), bytes: z.number(), number: z.number() })),
+  timeline: z.optional(z.array(z.object({ action: z.enum(ORDER_ACTIONS), by: z.enum(ORDER_ACTORS), at: z.string() }))),
   heldAt: z.optional(z.string()),
   remindedHours: z.optional(z.number()),
   transfer: z.optional(

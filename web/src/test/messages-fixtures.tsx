@@ -44,6 +44,7 @@ export function chatWith(expert: ChatParticipant, id: string, fields: Partial<Ch
     isScheduleConfirmed: false,
     projectSubmission: { status: 'none' },
     orderKind: 'fixed',
+    timeline: [],
     total: 120,
     professorName: `${expert.firstName} ${expert.lastName}`,
     createdAt: at(0),

@@ -12,7 +12,7 @@ import { markChatRead } from '@/features/chat/api/mark-chat-read';
 import { sendMessage } from '@/features/chat/api/send-message';
 import { markPaid } from '@/features/chat/api/orders';
 import { usePersonName } from '@/features/chat/hooks/use-person-name';
-import { localTimeZone, roleOf } from '@/features/chat/lib/order-status';
+import { localTimeZone, roleOf, stepLines } from '@/features/chat/lib/order-status';
 import { fullName, isArchived, otherParticipant } from '@/features/chat/lib/chat-format';
 import { ConversationHeader } from './conversation-header';
 import { MessageComposer } from './message-composer';
@@ -256,6 +256,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
             hasMore={hasMore}
             loadingOlder={loadingOlder}
             onLoadOlder={() => void loadOlder()}
+            steps={chat ? stepLines(chat, roleOf(chat, me._id), otherName) : []}
           />
         )}
         <p className="visually-hidden" aria-live="polite">

@@ -18,6 +18,8 @@ interface MessageListProps {
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
+  /** The order's steps, shown between the messages at their time. */
+  steps: { at: string; text: string }[];
 }
 
 /** Within this many pixels of an edge counts as being there. */
@@ -28,7 +30,7 @@ const EDGE_PX = 48;
  * while the reader is at the bottom (or has just written), keeps its place when older ones load
  * above, and loads them when scrolled to the top.
  */
-export function MessageList({ messages, pending, myId, myName, hasMore, loadingOlder, onLoadOlder }: MessageListProps) {
+export function MessageList({ messages, pending, myId, myName, hasMore, loadingOlder, onLoadOlder, steps }: MessageListProps) {
   const scroller = useRef<HTMLElement>(null);
   const atBottom = useRef(true);
   const shown = useRef<{ firstId?: string; lastKey?: string; height: number }>({ height: 0 });
@@ -70,23 +72,48 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
       )}
       {messages.length === 0 && pending.length === 0 && <p className="chat-messages-empty">{MSG.noMessagesYet}</p>}
       <ol className="chat-message-list" aria-label="Messages">
-        {messages.map((message) => (
-          <MessageItem
-            key={message._id}
-            own={message.sender === myId}
-            sender={fullName(message.senderDetails)}
-            time={message.createdAt}
-            content={message.content}
-            removed={message.removed}
-            seen={message._id === seenId}
-            report={message.sender !== myId && !message.removed ? { targetType: 'message', targetId: message._id, chatId: message.chat } : undefined}
-          />
-        ))}
+        {withSteps(messages, steps, hasMore).map((entry) =>
+          'text' in entry ? (
+            <li key={`step-${entry.at}-${entry.text}`} className="chat-step">
+              <p>
+                {entry.text} <time dateTime={entry.at}>{formatMessageTime(entry.at)}</time>
+              </p>
+            </li>
+          ) : (
+            <MessageRow key={entry._id} message={entry} myId={myId} seenId={seenId} />
+          ),
+        )}
         {pending.map((message) => (
           <MessageItem key={`pending-${message.key}`} own sender={myName} content={message.content} />
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * Messages and steps in time order. While older messages are still to load, steps older than the
+ * first one shown wait for them, so that no step shows above a gap.
+ */
+function withSteps(messages: MessageDto[], steps: { at: string; text: string }[], hasMore: boolean): (MessageDto | { at: string; text: string })[] {
+  const from = hasMore ? (messages[0]?.createdAt ?? '') : '';
+  const shown = steps.filter((step) => step.at >= from);
+  return [...messages, ...shown].sort((a, b) => timeOf(a).localeCompare(timeOf(b)));
+}
+
+const timeOf = (entry: MessageDto | { at: string }) => ('at' in entry ? entry.at : entry.createdAt);
+
+function MessageRow({ message, myId, seenId }: { message: MessageDto; myId: string; seenId?: string }) {
+  return (
+    <MessageItem
+      own={message.sender === myId}
+      sender={fullName(message.senderDetails)}
+      time={message.createdAt}
+      content={message.content}
+      removed={message.removed}
+      seen={message._id === seenId}
+      report={message.sender !== myId && !message.removed ? { targetType: 'message', targetId: message._id, chatId: message.chat } : undefined}
+    />
   );
 }
 

@@ -79,6 +79,40 @@ function sessionText({ chat, timeZone, now }: OrderView): string {
   return minutes > 0 ? `${when} for ${formatDuration(minutes)}` : when;
 }
 
+type Step = ChatDto['timeline'][number];
+
+/** What each step of the order says in its conversation; `who` is "You" or the other side's name. */
+const STEP_TEXTS: Record<TableAction, (who: string, by: Step['by']) => string> = {
+  schedule: (who) => `${who} proposed a time`,
+  counter: (who) => `${who} suggested another time`,
+  acceptCounter: (who) => `${who} accepted the suggested time`,
+  declineCounter: (who) => `${who} declined the suggested time`,
+  confirmSchedule: (who) => `${who} confirmed the time`,
+  pay: () => 'Paid',
+  submit: (who) => `${who} delivered the work`,
+  approve: (who, by) => (by === 'system' ? 'Approved automatically' : `${who} approved the work`),
+  requestRevision: (who) => `${who} asked for changes`,
+  cancelUnpaid: (who) => `${who} cancelled the order`,
+  cancelRefunded: (who, by) => (by === 'system' ? 'Cancelled and refunded: nothing was delivered in time' : `${who} cancelled the order; refunded in full`),
+  cancelLate: (who) => `${who} cancelled late; the refund waits for the expert`,
+  decideRefund: (who, by) => (by === 'system' ? 'Refunded in full: no decision in time' : `${who} decided the refund`),
+  completeSession: (who, by) => (by === 'system' ? 'Completed automatically' : `${who} confirmed the session took place`),
+  reschedule: () => 'The session moved to a new time',
+  reportProblem: (who) => `${who} reported a problem`,
+  resolveRelease: () => 'An admin released the payment',
+  resolveRefund: () => 'An admin refunded the payment',
+  cancelBanned: () => 'Cancelled by an admin and refunded in full',
+  cancelUnavailable: () => 'Cancelled and refunded: an account of this order was closed',
+  expireHold: () => 'The unpaid time was released',
+  refundRevision: () => 'Refunded in full: the work was not delivered again in time',
+};
+
+/** The order's steps as lines of its conversation, each with its time. */
+export function stepLines(chat: ChatDto, role: OrderRole, other: string): { at: string; text: string }[] {
+  const mine: Step['by'] = role === 'student' ? 'user' : 'professor';
+  return chat.timeline.map((step) => ({ at: step.at, text: STEP_TEXTS[step.action](step.by === mine ? 'You' : other, step.by) }));
+}
+
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 /** "report.pdf, 1.2 MB, second delivery, Tue 1 Dec, 10:30 (Europe/Paris)": the last delivery, as both sides read it. */

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/texts';
 import type { ChatDto } from '@shared/schemas/chats';
 import { json } from '@/test/render-app';
-import { chatWith, claire, claireAccount, conversationAnswers, renderMessages } from '@/test/messages-fixtures';
+import { aliceAsParticipant, at, chatWith, claire, claireAccount, conversationAnswers, message, renderMessages } from '@/test/messages-fixtures';
 import { dateInputValue } from '@/features/chat/lib/session-time';
 import { formatWhen } from '@/features/chat/lib/order-status';
 
@@ -185,6 +185,27 @@ describe('messages page: the order, as the student', () => {
     await user.click(dialog.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(page.calls('POST', '/payments/create-session')).toHaveLength(1));
     expect(page.calls('POST', '/payments/create-session')[0]?.body).toEqual({ chatId: 'c1', hours: 3 });
+  });
+
+  it('shows each step of the order between the messages, at its time, from my side', async () => {
+    const chat = chatWith(claire, 'c1', {
+      orderKind: 'hourly',
+      orderStatus: 'confirmed',
+      timeline: [
+        { action: 'schedule', by: 'user', at: at(1) },
+        { action: 'confirmSchedule', by: 'professor', at: at(10) },
+      ],
+    });
+    const said = message('m1', 'c1', aliceAsParticipant, 'Does Tuesday morning suit you?', 5);
+    renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [chat] }), ...conversationAnswers(chat, [said]) });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    const lines = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(lines[0]).toMatch(/^You proposed a time /);
+    expect(lines[1]).toContain(said.content);
+    expect(lines[2]).toMatch(/^Claire Dubois confirmed the time /);
   });
 
   it('approves a delivered project, or asks for changes', async () => {
