@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'not_your_turn',
   'session_in_past',
   'calls_only',
+  'feed_not_found',
   'session_not_started',
   'call_not_delivered',
   'intro_used',

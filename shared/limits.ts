@@ -138,6 +138,8 @@ export const RATE_LIMITS = {
   exportsPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
   /** Free-slot look-ups from one client: a student paging through weeks never meets it; a scraper does. */
   slotsPerClient: { max: 120, windowSeconds: 60 },
+  /** Calendar apps read a feed every few minutes at most; guessing addresses takes far more. */
+  calendarFeedPerClient: { max: 60, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Reports of content and the admins' queue (decisions 171 to 174). */

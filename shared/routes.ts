@@ -217,6 +217,10 @@ const ROUTE_TABLE = [
   r('GET', '/availability', 'orders', 'professor'), // (added)
   r('PUT', '/availability', 'orders', 'professor', { body: availabilitySchema }), // (added)
   r('GET', '/experts/{id}/slots', 'orders', 'public', { query: slotsQuerySchema }), // (added)
+  // A member's calendar feed: its state, a new secret address, and the file calendar apps read there.
+  r('GET', '/calendar-feed', 'orders', 'member'), // (added)
+  r('POST', '/calendar-feed', 'orders', 'member', { body: emptyBody }), // (added)
+  r('GET', '/calendar/{file}', 'orders', 'public'), // (added)
   r('GET', '/admin/problems', 'orders', 'admin'), // (added)
   r('GET', '/admin/problems/{id}', 'orders', 'admin', { query: conversationPageQuery }), // (added)
   r('POST', '/admin/problems/{id}/resolve', 'orders', 'admin', { body: resolveProblemSchema }), // (added)

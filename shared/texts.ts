@@ -434,6 +434,9 @@ export const MSG = {
   slotTaken: 'That time was just taken. Please choose another time.',
   slotNotOffered: 'Choose one of the free times the mentor offers.',
   tooManySlotLookups: 'Too many look-ups of free times. Please wait a minute.',
+  tooManyFeedReads: 'Too many calendar reads. Please wait a minute.',
+  calendarFeedNotFound: 'This calendar address does not exist or was replaced by a new one.',
+  calendarFeedCreated: 'Your calendar address is ready. Copy it now: it is shown only once.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -80,6 +80,8 @@ export interface Reply<Body = unknown> {
   status?: number;
   body?: Body;
   cookies?: string[];
+  /** A body that is not JSON (a calendar file): sent as it is, with its type. */
+  contentType?: string;
 }
 
 /** An action of a route: its body and query already validated by the route's schemas, its answer the route's response. */
@@ -252,10 +254,11 @@ function validationError(error: core.$ZodError): ValidationFailed {
 }
 
 export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
+  const text = reply.contentType !== undefined && typeof reply.body === 'string';
   return {
     statusCode: reply.status ?? 200,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    body: JSON.stringify(reply.body ?? {}),
+    headers: { 'content-type': text ? (reply.contentType as string) : 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: text ? (reply.body as string) : JSON.stringify(reply.body ?? {}),
     cookies: reply.cookies,
   };
 }

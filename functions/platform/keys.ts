@@ -73,6 +73,7 @@ import type { Domain } from '../../shared/routes';
  * - an expert's availability .............. GetItem  pk=AVAILABILITY#<expertId> sk=AVAILABILITY
  * - a person's calendar version ........... GetItem  pk=CALENDAR#<userId> sk=VERSION (every reservation is conditional on it)
  * - a person's bookings by start .......... Query    pk=CALENDAR#<userId> sk between BOOKING#<from> and BOOKING#<to>
+ * - a member's calendar feed ............... GetItem  pk=CALENDAR#<userId> sk=FEED; by its address pk=CALFEED#<token's sha256> sk=FEED
  * - a one-time migration, done ........... GetItem  pk=MIGRATION#<name> sk=DONE (written once it has run)
  * - every order (an operator's migration) . Scan     pk begins_with ORDER#, sk=ORDER (never in a request)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
@@ -219,6 +220,10 @@ export const paidOrderIndex = (list: PaidOrderList, paidAt: string, orderId: str
 export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#${studentId}#${expertId}`, sk: 'INTRO' });
 export const availabilityKey = (expertId: string) => ({ pk: `AVAILABILITY#${expertId}`, sk: 'AVAILABILITY' });
 export const calendarVersionKey = (userId: string) => ({ pk: `CALENDAR#${userId}`, sk: 'VERSION' });
+/** A member's calendar feed: the hash of its address's token, to revoke it when a new one is made. */
+export const calendarFeedKey = (userId: string) => ({ pk: `CALENDAR#${userId}`, sk: 'FEED' });
+/** A feed's token (hashed), to find whose feed an address is. */
+export const feedTokenKey = (tokenHash: string) => ({ pk: `CALFEED#${tokenHash}`, sk: 'FEED' });
 /** A booking's place in a person's calendar, ordered by its start (an ISO instant in UTC). */
 export const calendarBookingKey = (userId: string, start: string, orderId: string) => ({ pk: `CALENDAR#${userId}`, sk: `BOOKING#${start}#${orderId}` });
 export const migrationKey = (name: string) => ({ pk: `MIGRATION#${name}`, sk: 'DONE' });
@@ -351,7 +356,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'INTRO#',
       'AVAILABILITY#',
       'CALENDAR#',
-      // RATE#: the free slots' limit per client.
+      // CALFEED#: the members' calendar feeds, found by their token's hash.
+      'CALFEED#',
+      // RATE#: the free slots' and the feeds' limits per client.
       'RATE#',
       'LEDGER#',
       'BALANCE#',

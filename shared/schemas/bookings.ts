@@ -98,6 +98,16 @@ export const slotsQuerySchema = z
 export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
 /** GET /experts/{id}/slots' answer: free starts (UTC instants) and the expert's zone, to name their time too. */
+/** GET /calendar-feed: whether the member has a calendar feed (its address is shown only when made). */
+export type CalendarFeed = { active: false } | { active: true; createdAt: string };
+
+/** POST /calendar-feed: the new secret address, shown this once. */
+export interface CalendarFeedAddress {
+  msg: string;
+  url: string;
+  createdAt: string;
+}
+
 export interface SlotsAnswer {
   slots: string[];
   /** Absent for an expert who has not set hours: the student proposes a time, the expert confirms or counters. */

@@ -5,7 +5,7 @@
  * a state change answers the API's usual `{ msg }`.
  */
 import type { DataExportStatus } from './account-data';
-import type { Availability, SlotsAnswer } from './bookings';
+import type { Availability, CalendarFeed, CalendarFeedAddress, SlotsAnswer } from './bookings';
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
@@ -127,6 +127,10 @@ export interface RouteResponses {
   'GET /api/availability': { availability: Availability | null };
   'PUT /api/availability': Message & { availability: Availability };
   'GET /api/experts/{id}/slots': SlotsAnswer;
+  'GET /api/calendar-feed': CalendarFeed;
+  'POST /api/calendar-feed': CalendarFeedAddress;
+  /** The iCalendar file itself (text/calendar), not JSON. */
+  'GET /api/calendar/{file}': string;
 
   'POST /api/payments/create-session': RedirectUrl;
   /** payouts_enabled as the spec names it, and what the provider still needs from the expert. */

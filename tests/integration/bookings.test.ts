@@ -213,3 +213,54 @@ describe('an unpaid hold', () => {
     expect((await put(expert, `/chats/${next.chatId}/confirm-schedule`)).status).toBe(200);
   });
 });
+
+describe('the calendar feed', () => {
+  const unfolded = (text: string) => text.replace(/\r\n[ \t]/g, '');
+  const uidsIn = (text: string) => [...unfolded(text).matchAll(/^UID:(.+)$/gm)].map((match) => match[1].trim());
+  const read = async (url: string) => {
+    const response = await fetch(`${stackUrl()}${new URL(url).pathname}`);
+    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+  };
+
+  it('lists the member’s bookings at a secret address, under the UIDs of the mails’ invites; a new address revokes the old', async () => {
+    const { client: student, email } = await signedInStudent();
+    const start = await dayAhead(25, 13);
+    const { chat } = await openOrder(offer, student);
+    expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: new Date(start).toISOString(), freeIntro: true })).status).toBe(200);
+    expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+    const mail = await latestMail(email, `Booking confirmed: ${offer.title}`);
+    const invite = Buffer.from(mail.attachments.find((attachment) => attachment.filename === 'session.ics')?.content ?? '', 'base64').toString('utf8');
+
+    expect(await student.get('/calendar-feed')).toMatchObject({ status: 200, body: { active: false } });
+    const made = await student.post<{ msg: string; url: string; createdAt: string }>('/calendar-feed', {});
+    expect(made).toMatchObject({ status: 200, body: { msg: MSG.calendarFeedCreated } });
+    expect(made.body.url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    // Only its hash is kept: the address is not shown again.
+    expect((await student.get('/calendar-feed')).body).toEqual({ active: true, createdAt: made.body.createdAt });
+    expect(JSON.stringify(await partitionItems(`CALFEED#${made.body.url.split('/').pop()?.replace('.ics', '')}`))).toBe('[]');
+
+    const feed = await read(made.body.url);
+    expect(feed.status).toBe(200);
+    expect(feed.type).toMatch(/^text\/calendar/);
+    expect(uidsIn(feed.text)).toEqual(uidsIn(invite));
+    expect(unfolded(feed.text)).toContain(
+      `DTSTART:${new Date(start)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`,
+    );
+    expect(unfolded(feed.text)).toContain(`SUMMARY:Order #${chat.orderNumber}: ${offer.title}`);
+    // The expert's own feed lists it too; a stranger's address, a malformed one and a guessed one are 404 alike.
+    const expertFeed = await expert.post<{ url: string }>('/calendar-feed', {});
+    expect(uidsIn((await read(expertFeed.body.url)).text)).toContain(uidsIn(invite)[0]);
+    for (const guess of ['/api/calendar/nothing.ics', `/api/calendar/${'A'.repeat(43)}.ics`, `/api/calendar/${'A'.repeat(43)}.txt`]) {
+      const response = await fetch(`${stackUrl()}${guess}`);
+      expect({ status: response.status, code: ((await response.json()) as { code?: string }).code }).toEqual({ status: 404, code: 'feed_not_found' });
+    }
+
+    const renewed = await student.post<{ url: string }>('/calendar-feed', {});
+    expect(renewed.body.url).not.toBe(made.body.url);
+    expect((await read(made.body.url)).status).toBe(404);
+    expect(uidsIn((await read(renewed.body.url)).text)).toEqual(uidsIn(invite));
+  });
+});

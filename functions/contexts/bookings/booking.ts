@@ -14,6 +14,8 @@ export interface BookingRecord {
   end: string;
   /** Minutes that must stay free after it: the expert's buffer when it was booked; 0 for a student. */
   bufferMinutes: number;
+  /** What the member's calendar feed calls it ("Order #12: Thesis review"); absent on bookings made before the feed. */
+  title?: string;
 }
 
 /** The time a booking would take, for one person. */
@@ -22,6 +24,7 @@ export interface Reservation {
   start: string;
   end: string;
   bufferMinutes: number;
+  title?: string;
 }
 
 const MINUTE_MS = 60_000;
@@ -38,7 +41,14 @@ export function clashes(booking: Pick<BookingRecord, 'orderId' | 'start' | 'end'
   return wantedStart < Date.parse(booking.end) + booking.bufferMinutes * MINUTE_MS && wantedEnd > Date.parse(booking.start);
 }
 
-const bookingItem = z.object({ userId: z.string(), orderId: z.string(), start: z.string(), end: z.string(), bufferMinutes: z.number() });
+const bookingItem = z.object({
+  userId: z.string(),
+  orderId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bufferMinutes: z.number(),
+  title: z.optional(z.string()),
+});
 
 export const toBookingItem = (booking: BookingRecord) => ({ ...calendarBookingKey(booking.userId, booking.start, booking.orderId), ...booking });
 export const fromBookingItem = (item: Record<string, unknown>): BookingRecord => bookingItem.parse(item);

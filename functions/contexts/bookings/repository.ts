@@ -3,8 +3,8 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { type Availability, availabilitySchema } from '../../../shared/schemas/bookings';
 import { config } from '../../platform/config';
-import { availabilityKey, calendarBookingBound, calendarBookingKey, calendarVersionKey } from '../../platform/keys';
-import { db, type TransactWrite } from '../../platform/table';
+import { availabilityKey, calendarBookingBound, calendarBookingKey, calendarFeedKey, calendarVersionKey, feedTokenKey } from '../../platform/keys';
+import { conditionalWrite, db, type TransactWrite, transact } from '../../platform/table';
 import { type BookingRecord, fromBookingItem, toBookingItem } from './booking';
 
 export async function getAvailability(expertId: string): Promise<Availability | undefined> {
@@ -105,4 +105,45 @@ export function unconditionalReservationWrites(booking: BookingRecord): Transact
       },
     },
   ];
+}
+
+/** A member's calendar feed: its token's hash and when it was made; undefined when they have none. */
+export interface FeedRecord {
+  userId: string;
+  tokenHash: string;
+  createdAt: string;
+}
+
+const feedItem = z.object({ userId: z.string(), tokenHash: z.string(), createdAt: z.string() });
+
+export async function getFeed(userId: string): Promise<FeedRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: calendarFeedKey(userId), ConsistentRead: true }));
+  return Item && feedItem.parse(Item);
+}
+
+/** Whose feed a token's hash opens, if any. */
+export async function feedOwner(tokenHash: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: feedTokenKey(tokenHash) }));
+  return Item && feedItem.parse(Item).userId;
+}
+
+/**
+ * Makes `feed` the member's one feed, conditional on the one read (`replaced`): the old token's entry
+ * goes in the same transaction, so the old address stops working as the new one starts. False
+ * when another renewal came first.
+ */
+export async function replaceFeed(feed: FeedRecord, replaced: FeedRecord | undefined): Promise<boolean> {
+  const writes: TransactWrite[] = [
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...calendarFeedKey(feed.userId), ...feed },
+        ConditionExpression: replaced ? 'tokenHash = :seen' : 'attribute_not_exists(pk)',
+        ...(replaced && { ExpressionAttributeValues: { ':seen': replaced.tokenHash } }),
+      },
+    },
+    { Put: { TableName: config.tableName, Item: { ...feedTokenKey(feed.tokenHash), ...feed } } },
+    ...(replaced ? [{ Delete: { TableName: config.tableName, Key: feedTokenKey(replaced.tokenHash) } }] : []),
+  ];
+  return conditionalWrite(transact({ TransactItems: writes }));
 }

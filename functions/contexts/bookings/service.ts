@@ -74,11 +74,13 @@ export interface BookedTime {
   /** UTC ISO instants. */
   start: string;
   end: string;
+  /** What calendars call it. */
+  title?: string;
 }
 
 /** The time each calendar would take, and the range of the bookings that could meet it. */
 function reach(time: BookedTime, buffer: number) {
-  const forExpert: Reservation = { orderId: time.orderId, start: time.start, end: time.end, bufferMinutes: buffer };
+  const forExpert: Reservation = { orderId: time.orderId, start: time.start, end: time.end, bufferMinutes: buffer, ...(time.title && { title: time.title }) };
   return {
     from: isoOf(Date.parse(time.start) - REACH_MS),
     to: isoOf(Date.parse(time.end) + buffer * MINUTE_MS),
@@ -146,7 +148,7 @@ export const release = (time: Pick<BookedTime, 'orderId' | 'expertId' | 'student
 export async function reservationOfExisting(time: BookedTime): Promise<TransactWrite[]> {
   const held = await Promise.all([repo.hasBooking(time.expertId, time.start, time.orderId), repo.hasBooking(time.studentId, time.start, time.orderId)]);
   if (held.every(Boolean)) return [];
-  const booking = { orderId: time.orderId, start: time.start, end: time.end };
+  const booking = { orderId: time.orderId, start: time.start, end: time.end, ...(time.title && { title: time.title }) };
   return [
     ...repo.unconditionalReservationWrites({ userId: time.expertId, ...booking, bufferMinutes: 0 }),
     ...repo.unconditionalReservationWrites({ userId: time.studentId, ...booking, bufferMinutes: 0 }),

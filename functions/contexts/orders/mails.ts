@@ -12,6 +12,7 @@ import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
 import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
 import { isBooked, sessionEndMs, sessionMinutes, sessionStartMs } from '../../../shared/order-transitions';
+import { sessionUid } from '../../platform/calendar-uid';
 import type { OrderRecord } from './order';
 
 /** One side of the order, as its mails address them. */
@@ -62,7 +63,7 @@ function calendarInvite(order: OrderRecord, reader: Party, other: Party, cancell
   const { error, value } = createEvent({
     productId: 'mentoring-marketplace/orders',
     method,
-    uid: `order-${order.orderId}@${new URL(config.appUrl).hostname}`,
+    uid: sessionUid(order.orderId),
     sequence: order.version,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     start,

@@ -89,7 +89,14 @@ async function commitUnlessContended(writes: repo.OrderWrite[], reserving: boole
 export function bookedTime(order: OrderRecord): bookings.BookedTime | undefined {
   const end = sessionEndMs(order);
   if (!holdsTime(order) || order.scheduledDate === undefined || end === undefined) return undefined;
-  return { orderId: order.orderId, expertId: order.expertId, studentId: order.studentId, start: order.scheduledDate, end: new Date(end).toISOString() };
+  return {
+    orderId: order.orderId,
+    expertId: order.expertId,
+    studentId: order.studentId,
+    start: order.scheduledDate,
+    end: new Date(end).toISOString(),
+    title: `Order #${order.orderNumber}: ${order.offerTitle}`,
+  };
 }
 
 /** The calendar writes of a move: reserve the time it makes binding (or moves), free the time it gives up. */

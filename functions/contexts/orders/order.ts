@@ -347,7 +347,13 @@ const wireStepActor = (actor: OrderActor) => (actor === 'student' || actor === '
  * The step a move adds to the order's conversation: every move but a reschedule's proposal or
  * answer that leaves the time as it was (the conversation says a session moved once it has).
  */
-export function stepOf(action: OrderAction, actor: OrderActor, before: OrderRecord, after: Pick<OrderRecord, 'scheduledDate'>, at: string): OrderStep[] | undefined {
+export function stepOf(
+  action: OrderAction,
+  actor: OrderActor,
+  before: OrderRecord,
+  after: Pick<OrderRecord, 'scheduledDate'>,
+  at: string,
+): OrderStep[] | undefined {
   if (action === 'reschedule' && after.scheduledDate === before.scheduledDate) return undefined;
   return [...(before.timeline ?? []), { action, by: actor, at }].slice(-ORDER_RULES.timelineMax);
 }

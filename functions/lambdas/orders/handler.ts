@@ -17,6 +17,7 @@ import { adminPayments } from '../../contexts/orders/payments-view-service';
 import * as earnings from '../../contexts/earnings/service';
 import { snapshotIfDue } from '../../contexts/statistics/snapshot-service';
 import * as bookings from '../../contexts/bookings/service';
+import * as feeds from '../../contexts/bookings/feed-service';
 import { createDomainHandler } from '../../platform/http';
 
 const http = createDomainHandler(
@@ -52,6 +53,12 @@ const http = createDomainHandler(
     'GET /api/availability': async (request) => ({ body: await bookings.availabilityOf(request.caller) }),
     'PUT /api/availability': async (request) => ({ body: await bookings.saveAvailability(request.caller, request.body) }),
     'GET /api/experts/{id}/slots': async (request) => ({ body: await bookings.slotsOf(request.params.id, request.query, request.clientIp) }),
+    'GET /api/calendar-feed': async (request) => ({ body: await feeds.feedOf(request.caller) }),
+    'POST /api/calendar-feed': async (request) => ({ body: await feeds.renewFeed(request.caller) }),
+    'GET /api/calendar/{file}': async (request) => ({
+      body: await feeds.feedFile(request.params.file, request.clientIp),
+      contentType: 'text/calendar; charset=utf-8',
+    }),
     'GET /api/user/stats/{id}': async (request) => ({ body: await earnings.statsOf(request.caller, request.params.id) }),
     'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
     'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { YourData } from '@/features/profile/components/your-data';
 import { NotificationPreferencesPanel } from '@/features/profile/components/notification-preferences';
+import { CalendarFeedPanel } from '@/features/profile/components/calendar-feed-panel';
 import { SessionsPanel } from '@/features/profile/components/sessions-panel';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { TabList } from '@/features/profile/components/tab-list';
@@ -63,7 +64,10 @@ export default function ProfileRoute() {
               <SessionsPanel />
             </>
           ) : (
-            <NotificationPreferencesPanel />
+            <>
+              <NotificationPreferencesPanel />
+              <CalendarFeedPanel />
+            </>
           )}
         </div>
       ))}

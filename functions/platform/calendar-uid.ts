@@ -1,0 +1,7 @@
+import { config } from './config';
+
+/**
+ * A booked session's UID in every calendar file the product makes: the invites the mails carry and
+ * the member's feed. One UID per order, so that a calendar holding both shows the session once.
+ */
+export const sessionUid = (orderId: string): string => `order-${orderId}@${new URL(config.appUrl).hostname}`;
