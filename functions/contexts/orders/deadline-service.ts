@@ -36,9 +36,11 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
       await completeRefund(await move(order, { action: 'decideRefund', actor: 'system', changes: { cancellation } }));
       return true;
     }
-    case 'cancelRefunded': {
+    // Nothing delivered in time (at all, or again after a request for changes): refunded in full.
+    case 'cancelRefunded':
+    case 'refundRevision': {
       const canceled = await move(order, {
-        action: 'cancelRefunded',
+        action: due.action,
         actor: 'system',
         changes: { cancellation: { by: 'system', at, refundCents: order.payment?.amountCents } },
       });
@@ -48,15 +50,6 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
     case 'expireHold':
       await expireHold(order);
       return true;
-    case 'refundRevision': {
-      const canceled = await move(order, {
-        action: 'refundRevision',
-        actor: 'system',
-        changes: { cancellation: { by: 'system', at, refundCents: order.payment?.amountCents } },
-      });
-      await completeRefund(canceled);
-      return true;
-    }
     case 'remind':
       await remind(order);
       return true;
