@@ -113,6 +113,7 @@ describe("the spec's booleans", () => {
       isScheduleConfirmed: false,
       projectSubmission: { status: 'none' },
       orderKind: 'hourly',
+      timeline: [],
       total: 0,
     });
     expect(toOrderState(order({ status: 'submitted', submissionFile: 'f.pdf' }))).toMatchObject({
