@@ -25,15 +25,19 @@ describe('banning a member', () => {
     const member = await browser.newPage();
     await logIn(member, email, PASSWORD);
     await member.getByRole('button', { name: /account menu/ }).waitFor();
-    // The conversations page holds the live channel open.
-    const socket = member.waitForEvent('websocket');
-    await visit(member, '/messages');
-    // Listened for from now, so that no close is missed; waited for from the ban on, as any other
-    // consequence of an answer (expect.poll's EVENTUALLY_MS), however long the admin's steps took.
-    let closed = false;
-    (await socket).on('close', () => {
-      closed = true;
+    // The conversations page holds the live channel open. Every socket the page opens is followed from
+    // its start (a reconnection opens another), so that no close is missed; they are waited for from
+    // the ban on, as any other consequence of an answer (expect.poll's EVENTUALLY_MS).
+    const sockets: { closed: boolean }[] = [];
+    member.on('websocket', (socket) => {
+      const followed = { closed: socket.isClosed() };
+      sockets.push(followed);
+      socket.on('close', () => {
+        followed.closed = true;
+      });
     });
+    await visit(member, '/messages');
+    await expect.poll(() => sockets.some((socket) => !socket.closed)).toBe(true);
 
     // The admin finds the member in Users and bans them from their row, after reading what the ban refunds.
     const page = await browser.newPage();
@@ -50,7 +54,7 @@ describe('banning a member', () => {
     await page.getByRole('button', { name: /^Unban / }).waitFor();
 
     // Nothing is clicked in the member's browser: the closed channel finds the session gone.
-    await expect.poll(() => closed).toBe(true);
+    await expect.poll(() => sockets.every((socket) => socket.closed)).toBe(true);
     await member.waitForURL((url) => url.pathname === '/login' || url.pathname === '/auth', { timeout: 20_000 });
     await logIn(member, email, PASSWORD, new URL(member.url()).pathname);
     await member.getByText(MSG.accountBanned).waitFor();
