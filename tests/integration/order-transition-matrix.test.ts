@@ -275,14 +275,16 @@ const RECIPES: readonly MatrixRecipe[] = [
   fixed('problem_reported', 'problem_reported', ['pay', 'expertReports']),
   fixed('closed', 'closed', ['pay', 'submit', 'approve']),
   fixed('canceled and refunded', 'canceled', ['pay', 'expertCancels']),
-  fixedCall('open', 'open', []),
-  fixedCall('scheduled', 'scheduled', ['schedule']),
-  fixedCall('confirmed', 'confirmed', ['schedule', 'confirmSchedule']),
-  fixedCall('in_progress', 'in_progress', [...BOOKED]),
+  // Fixed-price calls and hours of work: every call refused as for any order; of the allowed moves,
+  // those whose outcome the kind decides (the others are the hourly and fixed recipes' own entries).
+  { ...fixedCall('open', 'open', []), movesOf: ['schedule'] },
+  { ...fixedCall('scheduled', 'scheduled', ['schedule']), movesOf: ['confirm-schedule'] },
+  { ...fixedCall('confirmed', 'confirmed', ['schedule', 'confirmSchedule']), movesOf: ['create-session'] },
+  { ...fixedCall('in_progress', 'in_progress', [...BOOKED]), movesOf: ['reschedule'] },
   { ...fixedCall('in_progress, the session started', 'in_progress', [...BOOKED], { sessionInHours: 2, advance: '6h' }), movesOf: ['confirm-session'] },
-  work('open', 'open', []),
-  work('in_progress', 'in_progress', ['pay']),
-  work('submitted', 'submitted', ['pay', 'submit']),
+  { ...work('open', 'open', []), movesOf: ['create-session'] },
+  { ...work('in_progress', 'in_progress', ['pay']), movesOf: ['submit-project', 'cancel'] },
+  { ...work('submitted', 'submitted', ['pay', 'submit']), movesOf: ['handle-project approve'] },
 ];
 
 // The expectation ----------------------------------------------------------------------------------
