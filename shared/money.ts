@@ -30,3 +30,6 @@ export function formatEuros(amount: number): string {
   euros ??= new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return euros.format(amount);
 }
+
+/** A rate times whole hours, counted in cents: "€136.50" for €45.50 × 3. */
+export const formatHoursTotal = (rate: number, hours: number): string => formatEuros(eurosFromCents((centsFromEuros(rate) * hours) as Cents));

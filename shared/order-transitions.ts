@@ -126,6 +126,12 @@ export function sessionMinutes(order: Pick<OrderFacts, 'kind' | 'scheduledHours'
   return (order.scheduledHours ?? 0) * 60;
 }
 
+/** A call's length in words, for pages and mails alike: "30 min", "90 min", "1 hour", "2 hours". */
+export function formatDuration(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} min`;
+  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+}
+
 /** When the booked session ends, in ms. */
 export function sessionEndMs(order: Pick<OrderFacts, 'kind' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes'>): number | undefined {
   const start = sessionStartMs(order);

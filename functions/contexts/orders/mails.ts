@@ -11,7 +11,7 @@ import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
 import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
-import { isBooked, sessionEndMs, sessionMinutes, sessionStartMs } from '../../../shared/order-transitions';
+import { formatDuration, isBooked, sessionEndMs, sessionMinutes, sessionStartMs } from '../../../shared/order-transitions';
 import { sessionUid } from '../../platform/calendar-uid';
 import type { OrderRecord } from './order';
 
@@ -39,15 +39,9 @@ function conversationUrl(order: OrderRecord): string {
 const orderName = (order: OrderRecord) => `order #${order.orderNumber} “${order.offerTitle}”`;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "90 minutes", "2 hours". */
-function lengthText(minutes: number): string {
-  if (minutes % 60 !== 0) return `${minutes} minutes`;
-  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
-}
-
 function sessionLine(order: OrderRecord): string | undefined {
   if (order.scheduledDate === undefined || !isBooked(order)) return undefined;
-  const length = order.kind === 'intro' ? `${ORDER_RULES.introMinutes} minutes, free` : lengthText(sessionMinutes(order));
+  const length = order.kind === 'intro' ? `${ORDER_RULES.introMinutes} minutes, free` : formatDuration(sessionMinutes(order));
   return `The session: ${inUtc(order.scheduledDate)} (${length}).`;
 }
 

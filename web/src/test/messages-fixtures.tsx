@@ -5,6 +5,7 @@ import { expect, vi } from 'vitest';
 import { REALTIME } from '@shared/limits';
 import type { Account } from '@shared/schemas/account';
 import type { ChatDto, ChatParticipant, MessageDto } from '@shared/schemas/chats';
+import type { OfferDto } from '@shared/schemas/catalogue';
 import { LiveHeader } from './live-header';
 import { anAccount } from '@/test/accounts';
 import { fakeApi, type FakeCall } from '@/test/fake-api';
@@ -130,6 +131,33 @@ export function renderMessages(path: string, answers: Record<string, Handler>, {
       const socket = FakeSocket.latest();
       socket.accept();
       return socket;
+    },
+  };
+}
+
+/** A published offer of Omar's, as GET /offers/{id} answers it. */
+export function publishedOffer(id: string, title: string, price = 80): OfferDto {
+  return {
+    _id: id,
+    title,
+    description: 'What the expert does.',
+    price,
+    lessonType: 'Document',
+    pricingType: 'hourly',
+    status: 'approved',
+    approved: true,
+    createdAt: '2026-10-01T10:00:00.000Z',
+    professor: {
+      _id: omar._id,
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      rating: 4.5,
+      reviews: 3,
+      expYears: 8,
+      isVerified: true,
+      isStripeConnected: true,
+      payoutsEnabled: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
     },
   };
 }

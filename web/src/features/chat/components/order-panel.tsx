@@ -5,7 +5,6 @@ import { MSG } from '@shared/texts';
 import type { ChatDto } from '@shared/schemas/chats';
 import { errorCode, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { formatDuration } from '@/lib/format-duration';
 import * as orders from '@/features/chat/api/orders';
 import {
   cancelTerms,
@@ -21,7 +20,7 @@ import {
   statusLine,
 } from '@/features/chat/lib/order-status';
 import { ORDER_RULES } from '@shared/limits';
-import { sessionMinutes } from '@shared/order-transitions';
+import { formatDuration, sessionMinutes } from '@shared/order-transitions';
 import type { PickedSchedule, ScheduleMode } from './order-schedule-dialog';
 
 // The dialogs, the upload and the review (its form, or the review written) load when first needed: /messages' own chunk stays small.

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { ORDER_RULES } from '@shared/limits';
-import { centsFromEuros, eurosFromCents, formatEuros, type Cents } from '@shared/money';
+import { formatEuros, formatHoursTotal } from '@shared/money';
 import { MSG } from '@shared/texts';
 import { INTRO_LABEL } from '@/features/chat/lib/order-status';
 import { dateInputValue, hoursProblem, localStart, startProblem, TIME_STEPS, withOffset } from '@/features/chat/lib/session-time';
 import { freeSlots } from '@/features/chat/api/orders';
 import { type SlotOption, slotOptions } from '@/features/chat/lib/slot-times';
 import { OrderDialog } from './order-dialog';
+import { WholeNumberField } from './whole-number-field';
 
 /**
  * What is picked: the student's hourly proposal, a fixed-price call's time, the free introduction,
@@ -54,9 +55,6 @@ const SUBMIT: Record<ScheduleMode, string> = {
   reschedule: 'Propose this time',
 };
 
-/** Rate times hours, counted in cents: "€240.00". */
-const totalOf = (price: number, hours: number) => formatEuros(eurosFromCents((centsFromEuros(price) * hours) as Cents));
-
 /**
  * The date-and-hours picker (spec 2 sections 2, 5 and 9): a date (today or later), a start on a
  * 30-minute step of the viewer's own clock (the zone named), and for hourly sessions 1 to 8 hours
@@ -97,7 +95,7 @@ export default function OrderScheduleDialog({
   onSubmit,
   onClose,
 }: ScheduleDialogProps) {
-  const ids = { date: useId(), time: useId(), hours: useId(), start: useId(), hoursError: useId(), zone: useId() };
+  const ids = { date: useId(), time: useId(), start: useId(), zone: useId() };
   const known = current?.scheduledDate ? new Date(current.scheduledDate) : undefined;
   const knownTime = known && `${String(known.getHours()).padStart(2, '0')}:${String(known.getMinutes()).padStart(2, '0')}`;
   const [date, setDate] = useState(known ? dateInputValue(known) : '');
@@ -184,31 +182,11 @@ export default function OrderScheduleDialog({
         </p>
       )}
       {withHours && (
-        <div className="field">
-          <label htmlFor={ids.hours}>Hours</label>
-          <input
-            id={ids.hours}
-            type="number"
-            inputMode="numeric"
-            min={ORDER_RULES.minHours}
-            max={ORDER_RULES.maxHours}
-            step={1}
-            required
-            value={hours}
-            onChange={(event) => setHours(event.target.value)}
-            aria-invalid={errors.hours ? true : undefined}
-            aria-describedby={errors.hours ? ids.hoursError : undefined}
-          />
-          {errors.hours && (
-            <p id={ids.hoursError} className="field-error" role="alert">
-              {errors.hours}
-            </p>
-          )}
-        </div>
+        <WholeNumberField label="Hours" min={ORDER_RULES.minHours} max={ORDER_RULES.maxHours} required value={hours} onChange={setHours} error={errors.hours} />
       )}
       {withHours && hourlyPrice !== undefined && (
         <p className="order-total" aria-live="polite">
-          Total: {hoursValid ? totalOf(hourlyPrice, hoursValue) : '—'}
+          Total: {hoursValid ? formatHoursTotal(hourlyPrice, hoursValue) : '—'}
           {hoursValid && (
             <span className="order-total-detail">
               {' '}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { LIMITS, ORDER_RULES } from '@shared/limits';
-import { type Cents, centsFromEuros, eurosFromCents, formatEuros, shareOf } from '@shared/money';
+import { centsFromEuros, eurosFromCents, formatEuros, formatHoursTotal, shareOf } from '@shared/money';
 import { MSG } from '@shared/texts';
 import { CANCEL_TERMS } from '@/features/chat/lib/order-status';
 import { OrderDialog } from './order-dialog';
+import { WholeNumberField } from './whole-number-field';
 
 interface StepProps {
   onClose(): void;
@@ -83,7 +84,6 @@ export function ProblemDialog({ onConfirm, onClose }: StepProps & { onConfirm(re
 
 /** The expert's share of a late cancellation to refund, 0 to 100 %. */
 export function RefundDialog({ paid, onConfirm, onClose }: StepProps & { paid?: number; onConfirm(percent: number): Promise<boolean> }) {
-  const ids = { percent: useId(), error: useId() };
   const [percent, setPercent] = useState('100');
   const [error, setError] = useState<string>();
   const step = useStep(onClose);
@@ -97,26 +97,7 @@ export function RefundDialog({ paid, onConfirm, onClose }: StepProps & { paid?: 
   return (
     <OrderDialog title="Decide the refund" submitLabel="Refund this share" busy={step.busy} onSubmit={submit} onClose={onClose}>
       <p>The student cancelled late. Choose the share of the payment to refund; the rest is credited to you.</p>
-      <div className="field">
-        <label htmlFor={ids.percent}>Refund (%)</label>
-        <input
-          id={ids.percent}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          value={percent}
-          onChange={(event) => setPercent(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-        />
-        {error && (
-          <p id={ids.error} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <WholeNumberField label="Refund (%)" min={0} max={100} value={percent} onChange={setPercent} error={error} />
       {paid !== undefined && valid && (
         <p className="order-total" aria-live="polite">
           Refunded to the student: {formatEuros(eurosFromCents(shareOf(centsFromEuros(paid), value)))}
@@ -133,7 +114,6 @@ export function WorkHoursDialog({
   onConfirm,
   onClose,
 }: StepProps & { rate: number; hours?: number; onConfirm(hours: number): Promise<boolean> }) {
-  const ids = { hours: useId(), error: useId() };
   const [hours, setHours] = useState(String(current ?? ORDER_RULES.minHours));
   const [error, setError] = useState<string>();
   const step = useStep(onClose);
@@ -149,28 +129,9 @@ export function WorkHoursDialog({
       <p>
         Choose how many hours of work you buy, from {ORDER_RULES.minHours} to {ORDER_RULES.maxWorkHours}. The work is delivered as files in this conversation.
       </p>
-      <div className="field">
-        <label htmlFor={ids.hours}>Hours</label>
-        <input
-          id={ids.hours}
-          type="number"
-          inputMode="numeric"
-          min={ORDER_RULES.minHours}
-          max={ORDER_RULES.maxWorkHours}
-          step={1}
-          value={hours}
-          onChange={(event) => setHours(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-        />
-        {error && (
-          <p id={ids.error} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <WholeNumberField label="Hours" min={ORDER_RULES.minHours} max={ORDER_RULES.maxWorkHours} value={hours} onChange={setHours} error={error} />
       <p className="order-total" aria-live="polite">
-        Total: {valid ? `${formatEuros(eurosFromCents((centsFromEuros(rate) * value) as Cents))} (${formatEuros(rate)} × ${value} h)` : '—'}
+        Total: {valid ? `${formatHoursTotal(rate, value)} (${formatEuros(rate)} × ${value} h)` : '—'}
       </p>
     </OrderDialog>
   );

@@ -12,6 +12,7 @@ import {
   nextStatus,
   type OrderAction as TableAction,
   type OrderFacts,
+  formatDuration,
   type OrderKind,
   openMoves,
   sessionMinutes,
@@ -20,7 +21,6 @@ import {
 } from '@shared/order-transitions';
 import type { OrderStatus } from '@shared/order-transitions';
 import type { ChatDto } from '@shared/schemas/chats';
-import { formatDuration } from '@/lib/format-duration';
 
 export type OrderRole = 'student' | 'expert';
 
@@ -119,8 +119,8 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
 export function deliveryText(submission: ChatDto['projectSubmission'], timeZone: string, now = Date.now()): string | undefined {
   if (!submission.fileName) return undefined;
   const size = submission.bytes === undefined ? undefined : sizeText(submission.bytes);
-  const which =
-    submission.delivery && submission.delivery > 1 ? `${ORDINALS[submission.delivery - 1] ?? `delivery ${submission.delivery}`} delivery` : undefined;
+  const number = submission.delivery ?? 1;
+  const which = number > 1 ? (ORDINALS[number - 1] ? `${ORDINALS[number - 1]} delivery` : `delivery ${number}`) : undefined;
   const when = submission.deliveredAt ? formatWhen(submission.deliveredAt, timeZone, now) : undefined;
   return [submission.fileName, size, which, when].filter(Boolean).join(', ');
 }

@@ -2,9 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/texts';
-import type { OfferDto } from '@shared/schemas/catalogue';
 import { json } from '@/test/render-app';
-import { aliceAsParticipant, chatWith, claire, conversationAnswers, message, omar, renderMessages } from '@/test/messages-fixtures';
+import { aliceAsParticipant, chatWith, claire, conversationAnswers, message, omar, publishedOffer, renderMessages } from '@/test/messages-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,29 +17,7 @@ function held() {
   return { handler: () => response, answer: (status: number, body: unknown) => answer(json(status, body)) };
 }
 
-const offer: OfferDto = {
-  _id: 'offer-9',
-  title: 'Business plan feedback',
-  description: 'What the expert does.',
-  price: 80,
-  lessonType: 'Document',
-  pricingType: 'hourly',
-  status: 'approved',
-  approved: true,
-  createdAt: '2026-10-01T10:00:00.000Z',
-  professor: {
-    _id: omar._id,
-    firstName: 'Omar',
-    lastName: 'Haddad',
-    rating: 4.5,
-    reviews: 3,
-    expYears: 8,
-    isVerified: true,
-    isStripeConnected: true,
-    payoutsEnabled: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-};
+const offer = publishedOffer('offer-9', 'Business plan feedback');
 
 describe('messages page: typing before the conversation is known', () => {
   it('?offerId= with my conversation: what is typed while the list loads is carried into it, never refused', async () => {

@@ -2,10 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/texts';
-import type { OfferDto } from '@shared/schemas/catalogue';
 import type { ChatDto } from '@shared/schemas/chats';
 import { json } from '@/test/render-app';
-import { alice, aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, renderMessages } from '@/test/messages-fixtures';
+import { alice, aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, publishedOffer, renderMessages } from '@/test/messages-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,32 +14,6 @@ const row = (name: RegExp) => conversations().getByRole('link', { name });
 const box = () => screen.getByRole('textbox', { name: 'Message' });
 const messagesShown = () => within(screen.getByRole('list', { name: 'Messages' })).queryAllByRole('listitem');
 const badge = () => screen.getByRole('link', { name: /^Messages/ });
-
-function publishedOffer(id: string, title: string, price = 80): OfferDto {
-  return {
-    _id: id,
-    title,
-    description: 'What the expert does.',
-    price,
-    lessonType: 'Document',
-    pricingType: 'hourly',
-    status: 'approved',
-    approved: true,
-    createdAt: '2026-10-01T10:00:00.000Z',
-    professor: {
-      _id: omar._id,
-      firstName: 'Omar',
-      lastName: 'Haddad',
-      rating: 4.5,
-      reviews: 3,
-      expYears: 8,
-      isVerified: true,
-      isStripeConnected: true,
-      payoutsEnabled: true,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-  };
-}
 
 describe('messages page: the chat list', () => {
   it('shows each conversation with the other participant, the offer title cut at 24 characters or Untitled, and its state', async () => {

@@ -1,6 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { OFFER_DURATION } from '@shared/limits';
-import { formatDuration } from '@/lib/format-duration';
+import { formatDuration } from '@shared/order-transitions';
 import { SelectField } from './select-field';
 
 /** 30 minutes to 4 hours, by half hours. */
