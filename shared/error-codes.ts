@@ -112,6 +112,8 @@ export const ERROR_CODES = [
   // Bookings (issue 25).
   'slot_taken',
   'slot_not_offered',
+  'calendar_address_invalid',
+  'calendar_unreadable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -140,6 +140,8 @@ export const RATE_LIMITS = {
   slotsPerClient: { max: 120, windowSeconds: 60 },
   /** Calendar apps read a feed every few minutes at most; guessing addresses takes far more. */
   calendarFeedPerClient: { max: 60, windowSeconds: 60 },
+  /** Saves of a busy calendar's address by one expert: each is a read of an address they chose, so a few an hour. */
+  busyCalendarSavesPerExpert: { max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Reports of content and the admins' queue (decisions 171 to 174). */
@@ -254,6 +256,25 @@ export const BOOKING_RULES = {
   slotStepMinutes: 30,
   /** One slots call covers at most this many days. */
   maxSlotRangeDays: 62,
+} as const;
+
+/**
+ * Busy times read from an expert's own calendar address (docs/bookings.md): read on save and every
+ * `readPeriodMinutes`, each read of at most `maxBytes` in `timeoutMs`, redirects included.
+ */
+export const BUSY_CALENDARS = {
+  readPeriodMinutes: 15,
+  maxBytes: 2 * 1024 * 1024,
+  timeoutMs: 5_000,
+  maxAddressLength: 2_000,
+  /**
+   * Busy times kept per expert (merged, nearest first): the item stays far under DynamoDB's 400 KB.
+   * A calendar with more keeps everything after the last one kept busy, so it never offers a time it
+   * did not read.
+   */
+  maxBusyTimes: 3_000,
+  /** Calendars the scheduled job reads at once. */
+  readsAtOnce: 8,
 } as const;
 
 /**

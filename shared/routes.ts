@@ -61,7 +61,7 @@ import {
 import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/reports';
 import { notificationPreferencesSchema } from './schemas/notifications';
 import { endAllSessionsSchema } from './schemas/sessions';
-import { availabilitySchema, slotsQuerySchema } from './schemas/bookings';
+import { availabilitySchema, busyCalendarSchema, slotsQuerySchema } from './schemas/bookings';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -69,7 +69,7 @@ import type { Role } from './roles';
 export { API_PREFIX };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'orders' | 'admin' | 'jobs';
+export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'orders' | 'admin' | 'jobs' | 'calendars';
 /**
  * Who may call a route. public: anyone; authenticated: any signed-in account (admins included);
  * member: a signed-in student or professor; user: students; professor: experts; admin: admins.
@@ -217,6 +217,9 @@ const ROUTE_TABLE = [
   r('GET', '/availability', 'orders', 'professor'), // (added)
   r('PUT', '/availability', 'orders', 'professor', { body: availabilitySchema }), // (added)
   r('GET', '/experts/{id}/slots', 'orders', 'public', { query: slotsQuerySchema }), // (added)
+  // The expert's own calendar, whose busy times keep their slots: its Lambda alone reads calendars (and parses iCalendar).
+  r('PUT', '/availability/calendar', 'calendars', 'professor', { body: busyCalendarSchema }), // (added)
+  r('DELETE', '/availability/calendar', 'calendars', 'professor'), // (added)
   // A member's calendar feed: its state, a new secret address, and the file calendar apps read there.
   r('GET', '/calendar-feed', 'orders', 'member'), // (added)
   r('POST', '/calendar-feed', 'orders', 'member', { body: emptyBody }), // (added)

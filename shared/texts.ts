@@ -437,6 +437,21 @@ export const MSG = {
   tooManyFeedReads: 'Too many calendar reads. Please wait a minute.',
   calendarFeedNotFound: 'This calendar address does not exist or was replaced by a new one.',
   calendarFeedCreated: 'Your calendar address is ready. Copy it now: it is shown only once.',
+  busyCalendarAddress: 'Paste the secret address of your calendar in iCal format (https:// or webcal://).',
+  busyCalendarSaved: 'Your calendar is connected: its busy times are kept free of sessions.',
+  busyCalendarRemoved: 'Your calendar is disconnected.',
+  tooManyBusyCalendarSaves: 'Too many calendar changes. Please try again in an hour.',
+  // Why a calendar's address could not be read, by the reason's code (the page shows it with the time of the last good read).
+  busyCalendarNotHttps: 'Only secure addresses (https:// or webcal://) can be read.',
+  busyCalendarPrivateAddress: 'This address does not lead to a public calendar service.',
+  busyCalendarUnresolvable: 'No server answers to this address.',
+  busyCalendarTimeout: 'The calendar did not answer within 5 seconds.',
+  busyCalendarTooLarge: 'The calendar is larger than 2 MB.',
+  busyCalendarTooManyRedirects: 'The address sends us on too many times.',
+  busyCalendarBadStatus: 'The calendar service refused the address. Copy the secret address again.',
+  busyCalendarUnreachable: 'The calendar service could not be reached.',
+  busyCalendarUnparsable: 'This address does not serve a calendar in iCal format.',
+  busyCalendarTooManyOccurrences: 'The calendar repeats too many events to read.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

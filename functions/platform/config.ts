@@ -43,6 +43,14 @@ export const config = {
   get supportEmail() {
     return required('SUPPORT_EMAIL');
   },
+  /**
+   * "host:port" pairs whose http:// calendar addresses are read whatever their address
+   * (platform/safe-fetch.ts): the local stack's own calendars. Unset on AWS, where only public
+   * https addresses are read.
+   */
+  get calendarHttpHosts(): readonly string[] {
+    return (process.env.CALENDAR_HTTP_HOSTS ?? '').split(',').filter(Boolean);
+  },
   /** Local endpoints; unset on AWS. */
   get dynamoEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;

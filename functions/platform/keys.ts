@@ -71,6 +71,9 @@ import type { Domain } from '../../shared/routes';
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  * - an expert's availability .............. GetItem  pk=AVAILABILITY#<expertId> sk=AVAILABILITY
+ * - an expert's busy calendar (its address, its busy times) GetItem pk=AVAILABILITY#<expertId> sk=BUSY
+ *   ... with their availability, for slots . Query    pk=AVAILABILITY#<expertId> (both items, one call)
+ * - busy calendars to read (every 15 min) . Query    GSI2 gsi2pk=CALENDARS#READ (sparse: experts with an address)
  * - a person's calendar version ........... GetItem  pk=CALENDAR#<userId> sk=VERSION (every reservation is conditional on it)
  * - a person's bookings by start .......... Query    pk=CALENDAR#<userId> sk between BOOKING#<from> and BOOKING#<to>
  * - a member's calendar feed ............... GetItem  pk=CALENDAR#<userId> sk=FEED; by its address pk=CALFEED#<token's sha256> sk=FEED
@@ -219,6 +222,12 @@ export type PaidOrderList = typeof ORDERS_PAID | typeof ORDERS_DISPUTED;
 export const paidOrderIndex = (list: PaidOrderList, paidAt: string, orderId: string) => ({ gsi3pk: list, gsi3sk: `${paidAt}#${orderId}` });
 export const introKey = (studentId: string, expertId: string) => ({ pk: `INTRO#${studentId}#${expertId}`, sk: 'INTRO' });
 export const availabilityKey = (expertId: string) => ({ pk: `AVAILABILITY#${expertId}`, sk: 'AVAILABILITY' });
+/** An expert's own calendar: its secret address and the busy times last read there, beside their availability. */
+export const busyCalendarKey = (expertId: string) => ({ pk: `AVAILABILITY#${expertId}`, sk: 'BUSY' });
+export const availabilityPartition = (expertId: string) => ({ pk: `AVAILABILITY#${expertId}` });
+/** Every busy calendar, for the scheduled reads (sparse, GSI2). */
+export const BUSY_CALENDARS_TO_READ = 'CALENDARS#READ';
+export const busyCalendarsToReadIndex = (expertId: string) => ({ gsi2pk: BUSY_CALENDARS_TO_READ, gsi2sk: expertId });
 export const calendarVersionKey = (userId: string) => ({ pk: `CALENDAR#${userId}`, sk: 'VERSION' });
 /** A member's calendar feed: the hash of its address's token, to revoke it when a new one is made. */
 export const calendarFeedKey = (userId: string) => ({ pk: `CALENDAR#${userId}`, sk: 'FEED' });
@@ -427,4 +436,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // GSI2 MAILED#DUE: the windows whose end mails a summary of the later messages (its schedule).
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'OFFER#', 'USER#', 'CHATS#', 'CHAT#'], index: ['MAILED#'] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
+  // AVAILABILITY#: the experts' busy calendars (the address, the busy times read there), beside their hours;
+  // RATE#: the saves' limit; USER#: the caller's session. GSI2 CALENDARS#READ: the calendars the schedule reads.
+  calendars: { readWrite: ['AVAILABILITY#', 'RATE#'], read: ['USER#'], index: ['CALENDARS#'] },
 };

@@ -11,7 +11,15 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-export type PublicFetchReason = 'not_https' | 'private_address' | 'too_large' | 'timeout' | 'too_many_redirects' | 'bad_status' | 'unresolvable';
+export type PublicFetchReason =
+  | 'not_https'
+  | 'private_address'
+  | 'too_large'
+  | 'timeout'
+  | 'too_many_redirects'
+  | 'bad_status'
+  | 'unresolvable'
+  | 'unreachable';
 
 /** A read refused or failed; `reason` is the stable code callers branch on. */
 export class PublicFetchError extends Error {
@@ -188,7 +196,15 @@ function get(target: URL, address: ResolvedAddress | undefined, maxBytes: number
     });
   const client = target.protocol === 'https:' ? https : http;
   return new Promise<Answer>((resolve, reject) => {
-    const fail = (error: unknown) => reject(signal.aborted ? timedOut() : error);
+    // A refused connection, a failed handshake, a body cut short: the address could not be read.
+    const fail = (error: unknown) =>
+      reject(
+        signal.aborted
+          ? timedOut()
+          : error instanceof PublicFetchError
+            ? error
+            : new PublicFetchError('unreachable', String((error as Error).message ?? error)),
+      );
     const request = client.get(
       target,
       // A fresh agent: no pooled socket opened for an earlier answer of the resolver.

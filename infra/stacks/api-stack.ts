@@ -20,7 +20,7 @@ import type { Construct } from 'constructs';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { TABLE_ACCESS } from '../../functions/platform/keys';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
-import { DATA_EXPORTS, LIMITS, ORDER_DEADLINES_PERIOD_MINUTES, RETENTION, UPLOADS } from '../../shared/limits';
+import { BUSY_CALENDARS, DATA_EXPORTS, LIMITS, ORDER_DEADLINES_PERIOD_MINUTES, RETENTION, UPLOADS } from '../../shared/limits';
 import { API_PREFIX, DOMAINS, ROUTES, routeKey, type Domain, type Route } from '../../shared/routes';
 import type { StageConfig } from '../config';
 import { AccessTokenKey } from '../constructs/access-token-key';
@@ -96,6 +96,8 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   // Exports into the files bucket (exports/) and signs their downloads; deletion closes the member's
   // sockets and removes their photo from the media bucket.
   jobs: { mail: true, writesExports: true, buildsDataExports: true, removesProfilePhotos: true, connections: ['DELETE'] },
+  // Reads the experts' calendar addresses, public https ones only (platform/safe-fetch.ts): it needs the internet, nothing more.
+  calendars: {},
 };
 
 export interface ApiStackProps extends StackProps {
@@ -146,6 +148,16 @@ export class ApiStack extends Stack {
     this.searchIndexerFunction = this.createSearchIndexer();
     this.scheduleOrderDeadlines(this.domainFunctions.get('orders'));
     this.scheduleRetention(this.domainFunctions.get('jobs'));
+    this.scheduleBusyCalendarReads(this.domainFunctions.get('calendars'));
+  }
+
+  /** The experts' calendars are read again every 15 minutes (docs/bookings.md); a missed run is made up by the next one. */
+  private scheduleBusyCalendarReads(calendars: lambda.IFunction | undefined): void {
+    if (!calendars) throw new Error('No calendars Lambda to read the busy calendars');
+    new events.Rule(this, 'BusyCalendarsSchedule', {
+      schedule: events.Schedule.rate(Duration.minutes(BUSY_CALENDARS.readPeriodMinutes)),
+      targets: [new targets.LambdaFunction(calendars, { retryAttempts: 0 })],
+    });
   }
 
   /** Data retention (the privacy policy), once a day: the jobs Lambda warns, then deletes, inactive accounts. */

@@ -13,7 +13,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BOOKING_RULES } from '../../shared/limits';
-import { putAvailability } from '../../functions/contexts/bookings/repository';
+import { getBusySource, putAvailability, putBusySource } from '../../functions/contexts/bookings/repository';
 import { migrationKey } from '../../functions/platform/keys';
 import { db } from '../../functions/platform/table';
 import { cents, centsFromEuros } from '../../shared/money';
@@ -47,6 +47,7 @@ import {
 } from './demo-accounts';
 import { CATALOGUE_EXPERTS, type CatalogueExpert } from './demo-catalogue';
 import { portraitPng } from './demo-photos';
+import { DEMO_CALENDARS, LOCAL_CALENDARS_PATH } from './calendars';
 import { DEMO_REVIEWERS, demoReviewsOf, spread } from './demo-reviews';
 import { countSeededOffers, seedStatisticsHistory } from './demo-statistics';
 
@@ -141,6 +142,22 @@ export async function seedDemoHours(settings: SeedSettings): Promise<void> {
     );
   });
   await db.send(new PutCommand({ TableName: config.tableName, Item: { ...marker, at } }));
+}
+
+/**
+ * Two demo experts' own calendars (issue 25), served by the stack at `calendarsUrl`: their address
+ * is saved at each start, as the port may have changed, unless the expert connected another one.
+ * The stack reads them at once.
+ */
+export async function seedDemoCalendars(calendarsUrl: string): Promise<void> {
+  await inParallel(Object.entries(DEMO_CALENDARS), async ([email, fileName]) => {
+    const expertId = await findAccountIdByEmail(email);
+    if (!expertId) return;
+    const saved = await getBusySource(expertId);
+    if (saved && !saved.address.includes(LOCAL_CALENDARS_PATH)) return;
+    const at = nowIso();
+    await putBusySource({ expertId, address: `${calendarsUrl}/${fileName}`, savedAt: saved?.savedAt ?? at, lastReadAt: at, busy: [] });
+  });
 }
 
 /** The expert logins first, then the rest of the catalogue (unless the settings leave it out). */

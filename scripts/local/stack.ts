@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Domain } from '../../shared/routes';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
-import { ORDER_DEADLINES_PERIOD_MINUTES } from '../../shared/limits';
+import { BUSY_CALENDARS, ORDER_DEADLINES_PERIOD_MINUTES } from '../../shared/limits';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
@@ -28,6 +28,7 @@ import { startTableStream, type TableWrite } from './table-stream';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { type LocalStripe, startLocalStripe } from './stripe';
 import { createTestClock, TEST_CLOCK_PATH } from './test-clock';
+import { createLocalCalendars, LOCAL_CALENDARS_PATH } from './calendars';
 import { nowMs } from '../../functions/platform/clock';
 import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
@@ -107,6 +108,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ACCESS_TOKEN_PRIVATE_KEY: accessTokenKeys.privateKey,
     ACCESS_TOKEN_PUBLIC_KEY: accessTokenKeys.publicKey,
     ORIGIN_SECRET: originSecret,
+    // The calendars this stack serves (/_local/calendars) are read over http; every other address as on AWS.
+    CALENDAR_HTTP_HOSTS: `127.0.0.1:${options.port}`,
     STAGE: 'local',
     ...stripeKeys,
     POWERTOOLS_SERVICE_NAME: 'marketplace-local',
@@ -121,7 +124,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const realtime = (await import('../../functions/lambdas/websocket/handler')).handler;
   const notifications = (await import('../../functions/lambdas/notifications/handler')).handler;
   const jobs = (await import('../../functions/lambdas/jobs/handler')).handler;
-  const { seedDemoData, seedDemoHours } = await import('./seed');
+  const { seedDemoCalendars, seedDemoData, seedDemoHours } = await import('./seed');
   const adminSecondFactor = await seedDemoData(options.seed);
   const searchIndexer = await import('../../functions/lambdas/search-indexer/handler');
   await searchIndexer.handler();
@@ -156,10 +159,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     options.scheduledWork === false
       ? undefined
       : setInterval(() => void runRetention().catch((error: unknown) => console.error('Retention failed:', error)), DAY_MS).unref();
+  // The experts' calendars, read again as the EventBridge rule invokes the calendars Lambda on AWS.
+  const runCalendarReads = () => handlers.calendars({ source: 'aws.events' } as never);
+  const calendarsTimer =
+    options.scheduledWork === false
+      ? undefined
+      : setInterval(
+          () => void runCalendarReads().catch((error: unknown) => console.error('Calendar reads failed:', error)),
+          BUSY_CALENDARS.readPeriodMinutes * 60_000,
+        ).unref();
+  const localCalendars = createLocalCalendars(nowMs);
   const testClock = createTestClock(async () => {
     await localStripe?.tick();
     await runDeadlines();
     await runRetention();
+    await runCalendarReads();
   });
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -176,6 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
       if (path === TEST_CLOCK_PATH) return testClock(request, response);
+      if (path.startsWith(`${LOCAL_CALENDARS_PATH}/`)) return localCalendars(request, response);
       if (localStripe && (path === '/_local/payments' || path.startsWith('/_local/payments/'))) return localStripe.serve(request, response);
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
       if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
@@ -225,6 +240,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const { seedDemoConversations } = await import('./demo-orders');
   await seedDemoConversations({ localStripe: localStripe !== undefined });
   await seedDemoHours(options.seed);
+  // Read once now, as saving an address does: the demo calendars' busy times are there from the start.
+  await seedDemoCalendars(`http://127.0.0.1:${options.port}${LOCAL_CALENDARS_PATH}`);
+  await runCalendarReads();
   // Read from here on: the demo's events, like those of earlier runs, were for no open connection.
   // As on AWS, one event source mapping per consumer, each with its filter.
   const tableStream = await startTableStream(
@@ -251,6 +269,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clearInterval(snapshotTimer);
       clearInterval(deadlinesTimer);
       clearInterval(retentionTimer);
+      clearInterval(calendarsTimer);
       await tableStream.stop();
       await ws.close();
       await localStripe?.stop();

@@ -4,7 +4,7 @@
  * after each session, a minimum notice and a booking horizon. And the free slots' query.
  */
 import * as z from 'zod/mini';
-import { BOOKING_RULES, ORDER_RULES } from '../limits';
+import { BOOKING_RULES, BUSY_CALENDARS, ORDER_RULES } from '../limits';
 import { MSG } from '../texts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -97,7 +97,6 @@ export const slotsQuerySchema = z
   );
 export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
-/** GET /experts/{id}/slots' answer: free starts (UTC instants) and the expert's zone, to name their time too. */
 /** GET /calendar-feed: whether the member has a calendar feed (its address is shown only when made). */
 export type CalendarFeed = { active: false } | { active: true; createdAt: string };
 
@@ -108,9 +107,69 @@ export interface CalendarFeedAddress {
   createdAt: string;
 }
 
+/** GET /experts/{id}/slots' answer: free starts (UTC instants) and the expert's zone, to name their time too. */
 export interface SlotsAnswer {
   slots: string[];
   /** Absent for an expert who has not set hours: the student proposes a time, the expert confirms or counters. */
   expertTimeZone?: string;
   hasHours: boolean;
+}
+
+/** PUT /availability/calendar: the secret iCal address of the expert's own calendar; webcal:// is read as https://. */
+export const busyCalendarSchema = z.object({
+  address: z.string({ error: MSG.busyCalendarAddress }).check(
+    z.trim(),
+    z.maxLength(BUSY_CALENDARS.maxAddressLength, MSG.busyCalendarAddress),
+    z.refine((value) => URL.canParse(value) && ['https:', 'webcal:', 'http:'].includes(new URL(value).protocol), MSG.busyCalendarAddress),
+  ),
+});
+export type BusyCalendarInput = z.output<typeof busyCalendarSchema>;
+
+/** Why a read of a calendar failed: the fetch's and the parser's reasons (their messages are in MSG). */
+export const BUSY_CALENDAR_FAILURES = [
+  'not_https',
+  'private_address',
+  'unresolvable',
+  'timeout',
+  'too_large',
+  'too_many_redirects',
+  'bad_status',
+  'unreachable',
+  'unparsable',
+  'too_many_occurrences',
+] as const;
+export type BusyCalendarFailure = (typeof BUSY_CALENDAR_FAILURES)[number];
+
+/** What the expert reads of each failure, on saving and on the page. */
+export const BUSY_CALENDAR_FAILURE_TEXTS: Record<BusyCalendarFailure, string> = {
+  not_https: MSG.busyCalendarNotHttps,
+  private_address: MSG.busyCalendarPrivateAddress,
+  unresolvable: MSG.busyCalendarUnresolvable,
+  timeout: MSG.busyCalendarTimeout,
+  too_large: MSG.busyCalendarTooLarge,
+  too_many_redirects: MSG.busyCalendarTooManyRedirects,
+  bad_status: MSG.busyCalendarBadStatus,
+  unreachable: MSG.busyCalendarUnreachable,
+  unparsable: MSG.busyCalendarUnparsable,
+  too_many_occurrences: MSG.busyCalendarTooManyOccurrences,
+};
+
+/** The expert's connected calendar as they see it: never its address, which is a secret, only a hint of it. */
+export interface BusyCalendarState {
+  /** "calendar.google.com/…/basic.ics". */
+  addressHint: string;
+  savedAt: string;
+  lastReadAt: string;
+  /** Absent until a read succeeds. */
+  lastGoodReadAt?: string;
+  /** Busy times it keeps free from now to the booking horizon, as of the last good read. */
+  busyCount: number;
+  /** The last read's failure; absent when it succeeded. */
+  failure?: BusyCalendarFailure;
+}
+
+/** GET /availability: the expert's hours (null until set) and their connected calendar (null when none). */
+export interface AvailabilityAnswer {
+  availability: Availability | null;
+  busyCalendar: BusyCalendarState | null;
 }

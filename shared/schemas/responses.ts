@@ -5,7 +5,7 @@
  * a state change answers the API's usual `{ msg }`.
  */
 import type { DataExportStatus } from './account-data';
-import type { Availability, CalendarFeed, CalendarFeedAddress, SlotsAnswer } from './bookings';
+import type { Availability, AvailabilityAnswer, BusyCalendarState, CalendarFeed, CalendarFeedAddress, SlotsAnswer } from './bookings';
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
@@ -124,8 +124,10 @@ export interface RouteResponses {
   'GET /api/admin/problems/{id}': ReportedOrderDetail;
   'POST /api/admin/problems/{id}/resolve': Message;
   'POST /api/realtime/ticket': { ticket: string };
-  'GET /api/availability': { availability: Availability | null };
+  'GET /api/availability': AvailabilityAnswer;
   'PUT /api/availability': Message & { availability: Availability };
+  'PUT /api/availability/calendar': Message & { busyCalendar: BusyCalendarState };
+  'DELETE /api/availability/calendar': Message;
   'GET /api/experts/{id}/slots': SlotsAnswer;
   'GET /api/calendar-feed': CalendarFeed;
   'POST /api/calendar-feed': CalendarFeedAddress;

@@ -1,11 +1,23 @@
 /** DynamoDB access of bookings: availability, calendars and their versions. Keys come from platform/keys.ts only. */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { type Availability, availabilitySchema } from '../../../shared/schemas/bookings';
 import { config } from '../../platform/config';
-import { availabilityKey, calendarBookingBound, calendarBookingKey, calendarFeedKey, calendarVersionKey, feedTokenKey } from '../../platform/keys';
+import {
+  availabilityKey,
+  availabilityPartition,
+  BUSY_CALENDARS_TO_READ,
+  busyCalendarKey,
+  calendarBookingBound,
+  calendarBookingKey,
+  calendarFeedKey,
+  calendarVersionKey,
+  feedTokenKey,
+  GSI2,
+} from '../../platform/keys';
 import { conditionalWrite, db, type TransactWrite, transact } from '../../platform/table';
 import { type BookingRecord, fromBookingItem, toBookingItem } from './booking';
+import { type BusySource, fromBusySourceItem, toBusySourceItem } from './busy-source';
 
 export async function getAvailability(expertId: string): Promise<Availability | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: availabilityKey(expertId) }));
@@ -14,6 +26,71 @@ export async function getAvailability(expertId: string): Promise<Availability | 
 
 export async function putAvailability(expertId: string, availability: Availability, at: string): Promise<void> {
   await db.send(new PutCommand({ TableName: config.tableName, Item: { ...availabilityKey(expertId), availability, updatedAt: at } }));
+}
+
+/** What decides an expert's free slots but their bookings: their hours and their calendar's busy times, in one Query. */
+export async function getSchedule(expertId: string): Promise<{ availability?: Availability; busySource?: BusySource }> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': availabilityPartition(expertId).pk },
+    }),
+  );
+  const availabilityItem = Items.find((item) => item.sk === availabilityKey(expertId).sk);
+  const busyItem = Items.find((item) => item.sk === busyCalendarKey(expertId).sk);
+  return {
+    ...(availabilityItem && { availability: availabilitySchema.parse(availabilityItem.availability) }),
+    ...(busyItem && { busySource: fromBusySourceItem(busyItem) }),
+  };
+}
+
+export async function getBusySource(expertId: string): Promise<BusySource | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: busyCalendarKey(expertId), ConsistentRead: true }));
+  return Item && fromBusySourceItem(Item);
+}
+
+export async function putBusySource(source: BusySource): Promise<void> {
+  await db.send(new PutCommand({ TableName: config.tableName, Item: toBusySourceItem(source) }));
+}
+
+/**
+ * Records a scheduled read, on the condition that the calendar still has the address that was read:
+ * a read that ends after the expert changed or removed it writes nothing. False then.
+ */
+export function recordBusyRead(source: BusySource): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: toBusySourceItem(source),
+        ConditionExpression: 'address = :address',
+        ExpressionAttributeValues: { ':address': source.address },
+      }),
+    ),
+  );
+}
+
+export async function deleteBusySource(expertId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: config.tableName, Key: busyCalendarKey(expertId) }));
+}
+
+/** Every expert with a calendar to read, a page at a time (the index holds the whole item). */
+export async function* busySourcesToRead(): AsyncGenerator<BusySource[]> {
+  let next: Record<string, unknown> | undefined;
+  do {
+    const answer = await db.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: GSI2,
+        KeyConditionExpression: 'gsi2pk = :list',
+        ExpressionAttributeValues: { ':list': BUSY_CALENDARS_TO_READ },
+        ExclusiveStartKey: next,
+      }),
+    );
+    yield (answer.Items ?? []).map(fromBusySourceItem);
+    next = answer.LastEvaluatedKey;
+  } while (next);
 }
 
 /** A person's calendar as read for a decision: its version first, then the bookings that start in the range. */

@@ -5,7 +5,7 @@
  * makes it binding, or frees it, and commits them in the move's own transaction.
  */
 import { BOOKING_RULES, ORDER_RULES, RATE_LIMITS } from '../../../shared/limits';
-import type { Availability, SlotsAnswer, SlotsQuery } from '../../../shared/schemas/bookings';
+import type { Availability, AvailabilityAnswer, SlotsAnswer, SlotsQuery } from '../../../shared/schemas/bookings';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
@@ -15,6 +15,7 @@ import type { TransactWrite } from '../../platform/table';
 import * as accounts from '../accounts/service';
 import { isListedExpert } from '../catalogue/expert';
 import { type BookingRecord, clashes, type Reservation } from './booking';
+import { busySourceView } from './busy-source';
 import * as repo from './repository';
 import { freeSlots, isFree } from './slots';
 
@@ -25,9 +26,10 @@ const isoOf = (ms: number) => new Date(ms).toISOString();
 
 // Availability -------------------------------------------------------------------------------------
 
-/** GET /availability: the expert's own hours; undefined until they set them (students then propose any time). */
-export async function availabilityOf(caller: Caller): Promise<{ availability: Availability | null }> {
-  return { availability: (await repo.getAvailability(caller.userId)) ?? null };
+/** GET /availability: the expert's own hours (null until they set them: students then propose any time) and their connected calendar. */
+export async function availabilityOf(caller: Caller): Promise<AvailabilityAnswer> {
+  const { availability, busySource } = await repo.getSchedule(caller.userId);
+  return { availability: availability ?? null, busyCalendar: busySource ? busySourceView(busySource, nowMs()) : null };
 }
 
 /** PUT /availability: the expert's hours, replaced whole (the body is checked by its schema). */
@@ -40,12 +42,13 @@ export async function saveAvailability(caller: Caller, availability: Availabilit
 
 /**
  * GET /experts/{id}/slots: limited per client. A bounded number of calls whatever the range: the
- * limit's count, the expert's account, their availability, and their bookings that reach it (one query).
+ * limit's count, the expert's account, their availability with their calendar's busy times (one
+ * query), and their bookings that reach it (one query).
  */
 export async function slotsOf(expertId: string, query: SlotsQuery, clientIp: string): Promise<SlotsAnswer> {
   await takeFromLimit('slots-client', RATE_LIMITS.slotsPerClient, clientIp, MSG.tooManySlotLookups);
   if (!isListedExpert(await accounts.getAccount(expertId))) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
-  const availability = await repo.getAvailability(expertId);
+  const { availability, busySource } = await repo.getSchedule(expertId);
   if (!availability) return { slots: [], hasHours: false };
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
@@ -57,7 +60,7 @@ export async function slotsOf(expertId: string, query: SlotsQuery, clientIp: str
         start: Date.parse(booking.start),
         end: Date.parse(booking.end) + (booking.bufferMinutes - availability.bufferMinutes) * MINUTE_MS,
       })),
-      busy: [],
+      busy: busySource?.busy ?? [],
     },
     { from, to, minutes: query.minutes, timeZone: query.timeZone, now: nowMs() },
   );
@@ -119,17 +122,18 @@ export async function reserve(time: BookedTime, moved?: Pick<BookedTime, 'start'
 /**
  * A proposed time, checked when it is proposed rather than when it binds: refused when it meets
  * another booking of either person (`slot_taken`), and, proposed by the student to an expert who
- * has set hours, when it is not one of their free slots (`slot_not_offered`). An expert may
+ * has set hours, when it is not one of their free slots (`slot_not_offered`; their calendar's busy
+ * times included). An expert may
  * propose a time outside their own hours, never onto another booking.
  */
 export async function checkProposal(time: BookedTime, by: 'student' | 'expert'): Promise<void> {
-  const availability = await repo.getAvailability(time.expertId);
+  const { availability, busySource } = await repo.getSchedule(time.expertId);
   const { from, to, forExpert, forStudent } = reach(time, availability?.bufferMinutes ?? 0);
   const [expert, student] = await Promise.all([repo.bookingsBetween(time.expertId, from, to), repo.bookingsBetween(time.studentId, from, to)]);
   refuseClash(expert, student, forExpert, forStudent);
   const start = Date.parse(time.start);
   const minutes = (Date.parse(time.end) - start) / MINUTE_MS;
-  if (by === 'student' && availability && !isFree({ availability, bookings: [], busy: [] }, start, minutes, nowMs())) {
+  if (by === 'student' && availability && !isFree({ availability, bookings: [], busy: busySource?.busy ?? [] }, start, minutes, nowMs())) {
     throw new Conflict(MSG.slotNotOffered, 'slot_not_offered');
   }
 }

@@ -167,7 +167,7 @@ describe('the prompt to set hours', () => {
   }
 
   it('asks an expert who has not set hours to set them, on the Availability tab of their profile', async () => {
-    dashboardApi((pathname) => (pathname === '/availability' ? json(200, { availability: null }) : undefined));
+    dashboardApi((pathname) => (pathname === '/availability' ? json(200, { availability: null, busyCalendar: null }) : undefined));
     renderRoutes(routes, { path: '/dashboard', account: expert });
     const prompt = await screen.findByRole('region', { name: 'Set your hours' });
     expect(prompt).toHaveTextContent('students choose among the free times you offer');
@@ -192,7 +192,7 @@ describe('the prompt to set hours', () => {
   });
 
   it('never asks a student, who has no hours to set', async () => {
-    const api = dashboardApi((pathname) => (pathname === '/availability' ? json(200, { availability: null }) : undefined));
+    const api = dashboardApi((pathname) => (pathname === '/availability' ? json(200, { availability: null, busyCalendar: null }) : undefined));
     renderRoutes(routes, { path: '/dashboard', account: anAccount({ _id: 'student-1', role: 'user', email: 'sam@example.com' }) });
     await loaded(api, 0);
     expect(screen.queryByRole('region', { name: 'Set your hours' })).not.toBeInTheDocument();

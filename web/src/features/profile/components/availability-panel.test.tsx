@@ -18,7 +18,7 @@ afterEach(() => {
 describe('the Availability tab', () => {
   it('starts a new expert from weekdays 9 to 5 in their own zone, and saves the hours they set', { timeout: 15_000 }, async () => {
     const api = fakeApi({
-      'GET /availability': () => json(200, { availability: null }),
+      'GET /availability': () => json(200, { availability: null, busyCalendar: null }),
       'PUT /availability': (call) => json(200, { msg: MSG.availabilitySaved, availability: call.body }),
     });
     const user = userEvent.setup();
@@ -62,6 +62,7 @@ describe('the Availability tab', () => {
             minNoticeHours: 12,
             horizonDays: 60,
           },
+          busyCalendar: null,
         }),
       'PUT /availability': () => json(400, { msg: MSG.availabilityRange, code: 'validation_failed' }),
     });

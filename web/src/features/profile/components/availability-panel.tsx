@@ -2,11 +2,12 @@
  * The Availability tab of an expert's /profile (docs/bookings.md): their time zone, weekly hours
  * with several ranges a day, date overrides (a day off or other hours), the buffer after each
  * session, the minimum notice and the booking horizon. Saved whole; the server's schema is the
- * one judge of what is valid, and says what is not. Loaded with its tab only.
+ * one judge of what is valid, and says what is not. Below it, the expert's own calendar, whose busy
+ * times keep their slots. Loaded with its tab only.
  */
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { BOOKING_RULES } from '@shared/limits';
-import { type Availability, type DateOverride, type TimeRange, WEEKDAYS, type Weekday } from '@shared/schemas/bookings';
+import { type Availability, type BusyCalendarState, type DateOverride, type TimeRange, WEEKDAYS, type Weekday } from '@shared/schemas/bookings';
 import { MSG } from '@shared/texts';
 import { FormFailure } from '@/components/form/form-failure';
 import { LoadProblem } from '@/components/load-problem';
@@ -14,6 +15,7 @@ import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { loadAvailability } from '@/api/availability';
 import { saveAvailability } from '@/features/profile/api/availability';
+import { BusyCalendarPanel } from './busy-calendar-panel';
 
 const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -98,6 +100,7 @@ function WholeNumberField({ label, min, max, value, onChange }: { label: string;
 export function AvailabilityPanel() {
   const id = useId();
   const [availability, setAvailability] = useState<Availability>();
+  const [busyCalendar, setBusyCalendar] = useState<BusyCalendarState | null>(null);
   const [saved, setSaved] = useState(true);
   const [problem, setProblem] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -109,6 +112,7 @@ export function AvailabilityPanel() {
       (answer) => {
         setAvailability(answer.availability ?? starting());
         setSaved(answer.availability !== null);
+        setBusyCalendar(answer.busyCalendar);
       },
       () => setProblem(MSG.availabilityLoadFailed),
     );
@@ -140,94 +144,101 @@ export function AvailabilityPanel() {
   }
 
   return (
-    <form className="form profile-form availability" onSubmit={onSubmit} aria-describedby={`${id}-intro`}>
-      <p id={`${id}-intro`}>
-        {saved
-          ? 'Students book the free times within these hours. Your bookings, and the buffer after each, are never offered twice.'
-          : 'You have not set your hours yet: students propose any time and you confirm it. Set your hours so that students choose among your free times.'}
-      </p>
-      <div className="field">
-        <label htmlFor={`${id}-zone`}>Time zone</label>
-        <select id={`${id}-zone`} value={availability.timeZone} onChange={(event) => change({ timeZone: event.target.value })}>
-          {zones(availability.timeZone).map((zone) => (
-            <option key={zone}>{zone}</option>
+    <>
+      <form className="form profile-form availability" onSubmit={onSubmit} aria-describedby={`${id}-intro`}>
+        <p id={`${id}-intro`}>
+          {saved
+            ? 'Students book the free times within these hours. Your bookings, and the buffer after each, are never offered twice.'
+            : 'You have not set your hours yet: students propose any time and you confirm it. Set your hours so that students choose among your free times.'}
+        </p>
+        <div className="field">
+          <label htmlFor={`${id}-zone`}>Time zone</label>
+          <select id={`${id}-zone`} value={availability.timeZone} onChange={(event) => change({ timeZone: event.target.value })}>
+            {zones(availability.timeZone).map((zone) => (
+              <option key={zone}>{zone}</option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend>Weekly hours</legend>
+          {WEEKDAYS.map((day) => (
+            <div key={day} className="availability-day">
+              <span className="availability-day-name">{DAY_NAMES[day]}</span>
+              <RangesEditor
+                label={DAY_NAMES[day]}
+                ranges={availability.weekly[day]}
+                onChange={(ranges) => change({ weekly: { ...availability.weekly, [day]: ranges } })}
+              />
+            </div>
           ))}
-        </select>
-      </div>
-      <fieldset>
-        <legend>Weekly hours</legend>
-        {WEEKDAYS.map((day) => (
-          <div key={day} className="availability-day">
-            <span className="availability-day-name">{DAY_NAMES[day]}</span>
-            <RangesEditor
-              label={DAY_NAMES[day]}
-              ranges={availability.weekly[day]}
-              onChange={(ranges) => change({ weekly: { ...availability.weekly, [day]: ranges } })}
-            />
-          </div>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>Date overrides</legend>
-        <p className="field-hint">A day off, or other hours on one date.</p>
-        {availability.overrides.map((entry, index) => (
-          <div key={entry.date || `new-${index}`} className="availability-day">
-            <label htmlFor={`${id}-override-${index}`} className="visually-hidden">{`Override ${index + 1}, date`}</label>
-            <input
-              id={`${id}-override-${index}`}
-              type="date"
-              value={entry.date}
-              onChange={(event) => setOverride(index, { ...entry, date: event.target.value })}
-            />
-            <RangesEditor label={entry.date || `override ${index + 1}`} ranges={entry.ranges} onChange={(ranges) => setOverride(index, { ...entry, ranges })} />
+        </fieldset>
+        <fieldset>
+          <legend>Date overrides</legend>
+          <p className="field-hint">A day off, or other hours on one date.</p>
+          {availability.overrides.map((entry, index) => (
+            <div key={entry.date || `new-${index}`} className="availability-day">
+              <label htmlFor={`${id}-override-${index}`} className="visually-hidden">{`Override ${index + 1}, date`}</label>
+              <input
+                id={`${id}-override-${index}`}
+                type="date"
+                value={entry.date}
+                onChange={(event) => setOverride(index, { ...entry, date: event.target.value })}
+              />
+              <RangesEditor
+                label={entry.date || `override ${index + 1}`}
+                ranges={entry.ranges}
+                onChange={(ranges) => setOverride(index, { ...entry, ranges })}
+              />
+              <button
+                type="button"
+                className="btn btn-small btn-secondary"
+                aria-label={`Remove the override ${entry.date || index + 1}`}
+                onClick={() => change({ overrides: availability.overrides.filter((_, at) => at !== index) })}
+              >
+                Remove the override
+              </button>
+            </div>
+          ))}
+          {availability.overrides.length < BOOKING_RULES.maxOverrides && (
             <button
               type="button"
               className="btn btn-small btn-secondary"
-              aria-label={`Remove the override ${entry.date || index + 1}`}
-              onClick={() => change({ overrides: availability.overrides.filter((_, at) => at !== index) })}
+              onClick={() => change({ overrides: [...availability.overrides, { date: '', ranges: [] }] })}
             >
-              Remove the override
+              Add a date
             </button>
-          </div>
-        ))}
-        {availability.overrides.length < BOOKING_RULES.maxOverrides && (
-          <button
-            type="button"
-            className="btn btn-small btn-secondary"
-            onClick={() => change({ overrides: [...availability.overrides, { date: '', ranges: [] }] })}
-          >
-            Add a date
-          </button>
-        )}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-buffer`}>Buffer after each session</label>
-        <select id={`${id}-buffer`} value={availability.bufferMinutes} onChange={(event) => change({ bufferMinutes: Number(event.target.value) })}>
-          {BOOKING_RULES.bufferChoices.map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {minutes === 0 ? 'None' : `${minutes} minutes`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <WholeNumberField
-        label="Minimum notice (hours)"
-        min={0}
-        max={BOOKING_RULES.maxMinNoticeHours}
-        value={availability.minNoticeHours}
-        onChange={(minNoticeHours) => change({ minNoticeHours })}
-      />
-      <WholeNumberField
-        label="Booking horizon (days ahead)"
-        min={1}
-        max={BOOKING_RULES.maxHorizonDays}
-        value={availability.horizonDays}
-        onChange={(horizonDays) => change({ horizonDays })}
-      />
-      <FormFailure text={failure} />
-      <button type="submit" className="btn btn-primary" disabled={saving}>
-        {saving ? 'Saving…' : 'Save my hours'}
-      </button>
-    </form>
+          )}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-buffer`}>Buffer after each session</label>
+          <select id={`${id}-buffer`} value={availability.bufferMinutes} onChange={(event) => change({ bufferMinutes: Number(event.target.value) })}>
+            {BOOKING_RULES.bufferChoices.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes === 0 ? 'None' : `${minutes} minutes`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <WholeNumberField
+          label="Minimum notice (hours)"
+          min={0}
+          max={BOOKING_RULES.maxMinNoticeHours}
+          value={availability.minNoticeHours}
+          onChange={(minNoticeHours) => change({ minNoticeHours })}
+        />
+        <WholeNumberField
+          label="Booking horizon (days ahead)"
+          min={1}
+          max={BOOKING_RULES.maxHorizonDays}
+          value={availability.horizonDays}
+          onChange={(horizonDays) => change({ horizonDays })}
+        />
+        <FormFailure text={failure} />
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save my hours'}
+        </button>
+      </form>
+      <BusyCalendarPanel initial={busyCalendar} />
+    </>
   );
 }
