@@ -426,7 +426,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // or written through its own context's service (decision 166). USER#: the export request too;
   // EVENT#: the event that pushes and mails its end; RATE#: the requests' limit (decisions 200, 201).
   jobs: {
-    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#', 'EVENT#', 'RATE#'],
+    // AVAILABILITY#, CALENDAR#, CALFEED#: a deleted member's hours, calendar address and feed.
+    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#', 'EVENT#', 'RATE#', 'AVAILABILITY#', 'CALENDAR#', 'CALFEED#'],
     read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },

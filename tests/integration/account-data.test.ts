@@ -7,6 +7,7 @@
  * accepted, after which others' records show "Former member" and every session is over; no payment
  * starts while a deletion checks the money (decision 223).
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataExportStatus } from '../../shared/schemas/account-data';
 import type { OfferDto, Review } from '../../shared/schemas/catalogue';
@@ -23,7 +24,7 @@ import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
 import { chatOf, openOrder, serverNow } from '../support/orders';
 import { latestMail } from '../support/outbox';
 import { advanceClock, delivered, onboard } from '../support/payments';
-import { deleteItem, getItem, setAttributes } from '../support/table';
+import { deleteItem, getItem, partitionItems, setAttributes } from '../support/table';
 
 const DAY_MS = 86_400_000;
 
@@ -384,5 +385,25 @@ describe('deleting one’s own account', () => {
     await expect
       .poll(async () => (await new ApiClient().get<OfferDto[]>('/offers/search?q=Tax%20return%20walkthrough')).body.map((found) => found._id))
       .not.toContain(theirs._id);
+  });
+
+  it("forgets a deleted expert's hours, calendar address and calendar feed", async () => {
+    const { expert: leaving, expertId } = await expertWithOffer('Hal', 'Hours', 'Budget planning');
+    const everyDay = [{ start: '09:00', end: '17:00' }];
+    const hours = { timeZone: 'Europe/Paris', overrides: [], bufferMinutes: 0, minNoticeHours: 12, horizonDays: 60 };
+    const weekly = { mon: everyDay, tue: everyDay, wed: everyDay, thu: everyDay, fri: everyDay, sat: [], sun: [] };
+    expect((await leaving.request('PUT', '/availability', { ...hours, weekly })).status).toBe(200);
+    const calendar = `${randomUUID()}.ics`;
+    await fetch(`${stackUrl()}/_local/calendars/${calendar}`, { method: 'PUT', body: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' });
+    const address = `http://127.0.0.1:${new URL(stackUrl()).port}/_local/calendars/${calendar}`;
+    expect((await leaving.request('PUT', '/availability/calendar', { address })).status).toBe(200);
+    expect((await leaving.post('/calendar-feed', {})).status).toBe(200);
+    const feed = await getItem({ pk: `CALENDAR#${expertId}`, sk: 'FEED' });
+    expect(feed).toBeDefined();
+
+    expect((await deleteAccount(leaving)).status).toBe(200);
+    expect(await partitionItems(`AVAILABILITY#${expertId}`)).toEqual([]);
+    expect(await getItem({ pk: `CALENDAR#${expertId}`, sk: 'FEED' })).toBeUndefined();
+    expect(await getItem({ pk: `CALFEED#${String(feed?.tokenHash)}`, sk: 'FEED' })).toBeUndefined();
   });
 });

@@ -75,6 +75,13 @@ export async function deleteBusySource(expertId: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: config.tableName, Key: busyCalendarKey(expertId) }));
 }
 
+/** A deleted member's settings: their hours, their calendar's address and busy times, their feed and its address. */
+export async function deleteSettingsOf(userId: string): Promise<void> {
+  const feed = await getFeed(userId);
+  const keys = [availabilityKey(userId), busyCalendarKey(userId), calendarFeedKey(userId), ...(feed ? [feedTokenKey(feed.tokenHash)] : [])];
+  await Promise.all(keys.map((Key) => db.send(new DeleteCommand({ TableName: config.tableName, Key }))));
+}
+
 /** Every expert with a calendar to read, a page at a time (the index holds the whole item). */
 export async function* busySourcesToRead(): AsyncGenerator<BusySource[]> {
   let next: Record<string, unknown> | undefined;

@@ -38,6 +38,14 @@ export async function saveAvailability(caller: Caller, availability: Availabilit
   return { msg: MSG.availabilitySaved, availability };
 }
 
+/**
+ * A deleted member's hours, calendar address and calendar feed, forgotten. Their bookings stay in
+ * the calendars, with the orders the other side keeps.
+ */
+export async function forgetMember(userId: string): Promise<void> {
+  await repo.deleteSettingsOf(userId);
+}
+
 // Free slots --------------------------------------------------------------------------------------
 
 /**

@@ -15,6 +15,7 @@ import * as accounts from '../accounts/service';
 import * as profiles from '../accounts/profile-service';
 import * as offers from '../catalogue/account-offers-service';
 import * as reviews from '../catalogue/review-service';
+import * as bookings from '../bookings/service';
 import * as chats from '../chats/service';
 import type { OrderRecord } from '../orders/order';
 import * as payments from '../payments/balance-service';
@@ -36,7 +37,8 @@ export async function deleteOwnAccount(account: AccountRecord, password: string,
 
 /**
  * Deletes the account unless money is owed to or by it (`left` says what): anonymised where others
- * need its records, its offers out of every list, its sessions and sockets ended. For retention,
+ * need its records, its offers out of every list, its hours, calendar address and feed forgotten,
+ * its sessions and sockets ended. For retention,
  * `activeAt` keeps an account that was active since it was found. New payments of the member's
  * orders are held from before the money is read until the account is anonymised, which is
  * conditional on that hold (decision 223): no payment starts between the check and the write.
@@ -53,6 +55,7 @@ export async function forget(account: AccountRecord, activeAt?: string): Promise
   }
   if (account.profilePhoto) await profiles.discardPhoto(account.profilePhoto);
   await offers.retireOffersOf(ownOffers);
+  await bookings.forgetMember(account.userId);
   await chats.renameMember(account.userId, conversations, accounts.FORMER_MEMBER);
   const written = conversations.flatMap(({ review }) => (review?.studentId === account.userId ? [review] : []));
   await reviews.renameAuthor(written, accounts.FORMER_MEMBER);
