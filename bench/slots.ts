@@ -1,6 +1,6 @@
 /**
  * The free slots of issue 25: `GET /experts/{id}/slots` for a 1-day and a 60-day range of an expert
- * with hours and 500 bookings, its p95 and its DynamoDB calls per request, beside the raw GetItem of
+ * with hours, 500 busy times read from their own calendar and 500 bookings, its p95 and its DynamoDB calls per request, beside the raw GetItem of
  * the same table measured in the same run (the floor). The calls must not grow with the range.
  *
  * DynamoDB Local on disk in a temporary folder, one child process with the handlers' environment
@@ -18,7 +18,7 @@ import type { SlotsBenchInput, SlotsBenchResult } from './lib/slots-handler';
 import { budget, ROOT, runBench, writeResults } from './lib/results';
 import { round } from './lib/stats';
 
-const INPUT: Omit<SlotsBenchInput, 'originSecret'> = { bookings: 500, warmupRounds: 20, rounds: 200 };
+const INPUT: Omit<SlotsBenchInput, 'originSecret'> = { bookings: 500, busyTimes: 500, warmupRounds: 20, rounds: 200 };
 const CHILD_TIMEOUT_MS = 10 * 60 * 1000;
 
 runBench(async () => {

@@ -2,7 +2,7 @@
  * `npm run migrate`: brings the stored member accounts to the item shapes of this version, as `npm
  * start` does locally before its seed: the index keys a newer version added (the members index,
  * the activity index) and the admin's search entries (decision 206); once, the reservations of
- * bookings made before them (docs/bookings.md), listing those of one person that overlap; and, once,
+ * bookings made before them (docs/bookings.md), listing those of one person that overlap and mailing that person; and, once,
  * the deadline of calls sent back for revision before calls stopped being delivered (decision 250). Against the running `npm
  * start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a deployed stage's table
  * after its deploy. Idempotent: a second run finds nothing to do.

@@ -1,6 +1,6 @@
 /**
  * Child process of bench/slots.ts: the orders Lambda called in-process with payload 2.0 events for
- * `GET /experts/{id}/slots`, over an expert with hours and 500 bookings in the next 60 days, each
+ * `GET /experts/{id}/slots`, over an expert with hours, 500 busy times of their own calendar and 500 bookings in the next 60 days, each
  * request's DynamoDB calls recorded; and the raw GetItem of the same table beside it, the floor.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +14,8 @@ import { summarise } from './stats';
 export interface SlotsBenchInput {
   originSecret: string;
   bookings: number;
+  /** Busy times read from the expert's own calendar, kept beside their hours. */
+  busyTimes: number;
   warmupRounds: number;
   rounds: number;
 }
@@ -31,7 +33,7 @@ async function measure(input: SlotsBenchInput) {
   const { config } = await import('../../functions/platform/config');
   const { availabilityKey } = await import('../../functions/platform/keys');
   const { createUser } = await import('../../functions/contexts/accounts/repository');
-  const { putAvailability } = await import('../../functions/contexts/bookings/repository');
+  const { putAvailability, putBusySource } = await import('../../functions/contexts/bookings/repository');
   const { toBookingItem } = await import('../../functions/contexts/bookings/booking');
   const { newId } = await import('../../functions/platform/crypto');
   const { apiEvent } = await import('./gateway-event');
@@ -76,6 +78,19 @@ async function measure(input: SlotsBenchInput) {
     };
     await db.send(new PutCommand({ TableName: config.tableName, Item: toBookingItem(booking) }));
   }
+
+  // Their own calendar: `busyTimes` half hours over the same 60 days, between the bookings.
+  await putBusySource({
+    expertId,
+    address: 'https://calendar.example.com/basic.ics',
+    savedAt: new Date().toISOString(),
+    lastReadAt: new Date().toISOString(),
+    lastGoodReadAt: new Date().toISOString(),
+    busy: Array.from({ length: input.busyTimes }, (_, index) => {
+      const start = firstDay + Math.floor((index * 60) / input.busyTimes) * DAY_MS + (19 * HOUR_MS + ((index * 7) % 4) * 15 * 60_000);
+      return { start, end: start + 30 * 60_000 };
+    }),
+  });
 
   const from = new Date(firstDay).toISOString();
   const ranges = [
@@ -132,6 +147,7 @@ async function measure(input: SlotsBenchInput) {
   };
   return {
     bookings: input.bookings,
+    busyTimes: input.busyTimes,
     ranges: ranges.map((range) => {
       const kept = samples.get(range.name);
       if (!kept) throw new Error(`no samples of ${range.name}`);

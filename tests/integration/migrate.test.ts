@@ -18,7 +18,7 @@ import { chatOf, openOrder, put, serverNow, startIn } from '../support/orders';
 import { payCheckout } from '../support/order-states';
 import { advanceClock } from '../support/payments';
 import type { ApiClient } from '../support/api';
-import { uniqueEmail } from '../support/outbox';
+import { latestMail, uniqueEmail } from '../support/outbox';
 import { stackEnv } from '../support/stack';
 import { deleteItem, getItem, partitionItems, removeAttributes, setAttributes } from '../support/table';
 
@@ -59,7 +59,7 @@ describe('npm run migrate (after a deploy)', () => {
 
 describe('npm run migrate: bookings made before reservations', () => {
   it('reserves their time once, keeps two that overlap and lists them', async () => {
-    const { expert, expertId } = await expertWithOffer('Mira', 'Migrated', 'Portfolio review for designers');
+    const { expert, expertId, email: expertEmail } = await expertWithOffer('Mira', 'Migrated', 'Portfolio review for designers');
     const offer = await hourlyOfferOf(expert, 'Design critique by the hour', 45);
     const start = await startIn(200);
     const bookingsOf = async (userId: string) => (await partitionItems(`CALENDAR#${userId}`)).filter((item) => String(item.sk).startsWith('BOOKING#'));
@@ -84,6 +84,11 @@ describe('npm run migrate: bookings made before reservations', () => {
     // Both start at the same time: listed by start, then by order.
     const [first, second] = [...booked].sort();
     expect(output).toContain(`Overlapping bookings kept, one to be moved: orders ${first} and ${second} of ${expertId}.`);
+    expect(output).toMatch(/Mailed \d+ of \d+ to move one\./);
+    // The expert is asked to move one, each named with its time.
+    const asked = await latestMail(expertEmail, 'Two of your sessions overlap');
+    for (const chatId of booked) expect(asked.text).toContain(`Order #${(await chatOf(expert, chatId)).orderNumber} “Design critique by the hour”: `);
+    expect(asked.text).toContain('Please suggest a new time for one of them in its conversation.');
     expect((await bookingsOf(expertId)).map((item) => item.orderId).sort()).toEqual([...booked].sort());
     // Once: the next run reads nothing.
     expect(await migrate()).toContain('Existing bookings were reserved before.');

@@ -13,6 +13,7 @@ import { config } from '../../platform/config';
 import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
 import { formatDuration, isBooked, sessionEndMs, sessionMinutes, sessionStartMs } from '../../../shared/order-transitions';
 import { sessionUid } from '../../platform/calendar-uid';
+import type { AccountRecord } from '../accounts/account';
 import type { OrderRecord } from './order';
 
 /** One side of the order, as its mails address them. */
@@ -22,6 +23,13 @@ export interface Party {
   firstName: string;
   name: string;
 }
+
+export const partyOf = (account: AccountRecord): Party => ({
+  userId: account.userId,
+  email: account.email,
+  firstName: account.firstName,
+  name: `${account.firstName} ${account.lastName}`.trim(),
+});
 
 /** A mail of a notice, with a key that names it among the notice's mails (sent once per key), its kind and reader. */
 export type OrderMail = NoticeMail;
@@ -187,6 +195,23 @@ function holdExpired(order: OrderRecord, student: Party, expert: Party): OrderMa
       order,
     ),
   }));
+}
+
+/**
+ * Two sessions of the reader that overlap, both booked before reservations existed and kept as
+ * agreed (docs/bookings.md): the reader is asked to move one. Sent once, by the migration.
+ */
+export function overlapMail(reader: Party, sessions: readonly [OrderRecord, OrderRecord]): Mail {
+  return mailTo(
+    reader,
+    'Two of your sessions overlap',
+    [
+      'Two of your sessions were booked at overlapping times, before the calendar kept bookings apart:',
+      ...sessions.map((order) => `${capitalized(orderName(order))}: ${order.scheduledDate ? inUtc(order.scheduledDate) : 'no time'}.`),
+      'Both are kept as they were agreed. Please suggest a new time for one of them in its conversation.',
+    ],
+    sessions[0],
+  );
 }
 
 function reminder(order: OrderRecord, student: Party, expert: Party, hours: number): OrderMail[] {

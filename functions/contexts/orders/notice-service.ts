@@ -4,17 +4,9 @@
  */
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { logger } from '../../platform/logger';
-import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
-import { type OrderMail, orderMails, type Party } from './mails';
+import { type OrderMail, orderMails, partyOf } from './mails';
 import * as repo from './repository';
-
-const partyOf = (account: AccountRecord): Party => ({
-  userId: account.userId,
-  email: account.email,
-  firstName: account.firstName,
-  name: `${account.firstName} ${account.lastName}`.trim(),
-});
 
 /** The mails of a notice; none to a deleted account, and none when the order is gone. */
 export async function noticeMails(notice: OrderNotice): Promise<OrderMail[]> {
