@@ -423,11 +423,11 @@ export const DEMO_OFFERS: Record<string, DemoOffer[]> = {
       pricingType: 'hourly',
     },
     {
-      title: 'Marketing portfolio feedback',
-      description: 'Written feedback on your portfolio and CV for brand and marketing roles in consumer goods.',
-      price: 40,
+      title: 'Brand guidelines written for you',
+      description: 'Hours of writing on your brand guidelines: voice, messages and examples, delivered as a document you can share.',
+      price: 45,
       lessonType: 'Document',
-      pricingType: 'fixed',
+      pricingType: 'hourly',
     },
   ],
   'thomas.keller@demo.test': [

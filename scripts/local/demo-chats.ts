@@ -29,8 +29,8 @@ export type DemoMove =
   | ({ move: 'bookIntro' } & DemoSessionTime)
   /** The expert confirms the proposed time. */
   | { move: 'confirm' }
-  /** The student pays on the local Stripe's checkout page. */
-  | { move: 'pay' }
+  /** The student pays on the local Stripe's checkout page: for hours of work, the hours they buy. */
+  | { move: 'pay'; hours?: number }
   | { move: 'deliver'; file: DemoDocument }
   | { move: 'requestRevision' }
   | { move: 'approve' }
@@ -177,6 +177,18 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
       ['e', 'Hi Alice, two hours gets you a clean three-statement model. Bring a company you like and we will use its last annual report.'],
       ['s', 'Great, I will bring Danone. Could we do it next week?'],
       { move: 'schedule', daysAhead: 7, hourUtc: 9, hours: 2 },
+    ],
+  },
+  {
+    student: 'alice.student@demo.test',
+    expert: 'ines.moreau@demo.test',
+    offerTitle: 'Brand guidelines written for you',
+    turns: [
+      ['s', 'Hello Ines, our student podcast needs brand guidelines that the whole team can follow. How long would that take you?'],
+      ['e', 'Hi Alice, for a podcast three hours is enough: the voice, the key messages and examples for your episodes and posts.'],
+      { move: 'pay', hours: 3 },
+      ['s', 'I have paid for the three hours. Our logo and last episodes are on our website.'],
+      ['e', 'Thank you! You will have the guidelines within the week.'],
     ],
   },
   {

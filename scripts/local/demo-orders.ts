@@ -100,7 +100,7 @@ async function move(turn: DemoMove, order: { chatId: string; offerId: string; or
       await orders.confirmSchedule(expert.caller, chatId);
       return;
     case 'pay':
-      await pay(student, chatId);
+      await pay(student, chatId, turn.hours);
       return;
     case 'deliver': {
       const data = demoPdf(turn.file.title, turn.file.paragraphs);
@@ -126,8 +126,8 @@ async function move(turn: DemoMove, order: { chatId: string; offerId: string; or
 }
 
 /** As the student pays: the checkout page of the session the adapter created, its Pay button, then the return to the conversation. */
-async function pay(student: Participant, chatId: string): Promise<void> {
-  const { url } = await orderPayments.createSession(student.caller, student.account, { chatId });
+async function pay(student: Participant, chatId: string, hours?: number): Promise<void> {
+  const { url } = await orderPayments.createSession(student.caller, student.account, { chatId, ...(hours !== undefined && { hours }) });
   const page = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
   await page.body?.cancel();
   if (page.status !== 303) throw new Error(`Demo conversations: the local Stripe's checkout page answered ${page.status} to Pay`);

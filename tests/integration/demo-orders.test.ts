@@ -64,6 +64,15 @@ const EXPECTED: (Pick<OrderHistoryItem, 'orderStatus' | 'orderKind' | 'paymentSt
     total: 85,
   },
   {
+    title: 'Brand guidelines written for you',
+    expert: 'Inès',
+    orderStatus: 'in_progress',
+    orderKind: 'work',
+    paymentStatus: 'paid',
+    paymentAmount: 135,
+    total: 135,
+  },
+  {
     title: 'Financial modelling from scratch',
     expert: 'Claire',
     orderStatus: 'scheduled',
@@ -151,6 +160,14 @@ describe('the demo orders of a first start', () => {
       durationMinutes: 90,
       projectSubmission: { status: 'none' },
     });
+    // Three hours of work bought as Alice paid, to be delivered as a file (decision 249).
+    expect(chats['Brand guidelines written for you']).toMatchObject({
+      orderKind: 'work',
+      scheduledHours: 3,
+      total: 135,
+      projectSubmission: { status: 'none' },
+    });
+    expect(chats['Brand guidelines written for you'].scheduledDate).toBeUndefined();
     expect(chats['Review of your Excel dashboard'].projectSubmission).toMatchObject({
       status: 'revision_requested',
       file: expect.stringMatching(/^projects\//),
@@ -209,7 +226,7 @@ describe('the demo orders of a first start', () => {
     const alice = await signedIn('alice.student@demo.test');
     const { stripe, order, entry, balance } = backends();
     const paid = (await orderHistory(alice)).filter((row) => row.paymentAmount > 0);
-    expect(paid).toHaveLength(5);
+    expect(paid).toHaveLength(6);
     let heldAtProvider = 0;
     for (const row of paid) {
       const { payment, cancellation, expertId, transfer } = await order(row.chatId);
