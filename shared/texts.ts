@@ -428,6 +428,7 @@ export const MSG = {
   availabilityNotice: 'The minimum notice is a whole number of hours from 0 to 168.',
   availabilityHorizon: 'The booking horizon is a whole number of days from 1 to 365.',
   availabilitySaved: 'Your hours are saved.',
+  availabilityNoHours: 'With no hours at all, students cannot book a session with you until you add some. They can still message you.',
   availabilityLoadFailed: 'Failed to load your hours',
   slotsRange: 'Ask for free times over at most 62 days, from a start before the end.',
   slotsMinutes: 'A session lasts 30 minutes to 8 hours, in steps of 30 minutes.',

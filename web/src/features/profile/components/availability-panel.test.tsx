@@ -74,4 +74,28 @@ describe('the Availability tab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.availabilityRange);
     expect(screen.getByLabelText('Monday, range 1, until')).toHaveValue('08:00');
   });
+
+  it('warns that students cannot book while no day has hours', async () => {
+    const monday = [{ start: '09:00', end: '12:00' }];
+    fakeApi({
+      'GET /availability': () =>
+        json(200, {
+          availability: {
+            timeZone: 'Europe/London',
+            weekly: { mon: monday, tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+            overrides: [],
+            bufferMinutes: 0,
+            minNoticeHours: 12,
+            horizonDays: 60,
+          },
+          busyCalendar: null,
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/profile', account: claire });
+    const hours = await screen.findByRole('group', { name: 'Weekly hours' });
+    expect(screen.queryByText(MSG.availabilityNoHours)).not.toBeInTheDocument();
+    await user.click(within(hours).getByRole('button', { name: 'Remove Monday, range 1' }));
+    expect(screen.getByText(MSG.availabilityNoHours)).toBeInTheDocument();
+  });
 });

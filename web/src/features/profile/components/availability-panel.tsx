@@ -36,6 +36,10 @@ const starting = (): Availability => ({
   horizonDays: BOOKING_RULES.defaultHorizonDays,
 });
 
+/** Whether any day has hours: an expert may save none (a break), and students then find no free time (decision 253). */
+const hasAnyHours = (availability: Availability) =>
+  WEEKDAYS.some((day) => availability.weekly[day].length > 0) || availability.overrides.some((entry) => entry.ranges.length > 0);
+
 const zones = (current: string): string[] => {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return known.includes(current) ? known : [current, ...known];
@@ -233,6 +237,11 @@ export function AvailabilityPanel() {
           value={availability.horizonDays}
           onChange={(horizonDays) => change({ horizonDays })}
         />
+        {!hasAnyHours(availability) && (
+          <p className="field-hint" role="note">
+            {MSG.availabilityNoHours}
+          </p>
+        )}
         <FormFailure text={failure} />
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save my hours'}
