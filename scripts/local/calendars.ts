@@ -91,7 +91,12 @@ function demoCalendar(name: string, at: number): Served | undefined {
           'RRULE:FREQ=WEEKLY;BYDAY=TU',
           `EXDATE;TZID=Europe/Paris:${dateOf(at, daysToWeekday(at, 2, 7))}T100000`,
         ]),
-        event('conference', ['SUMMARY:Conference in Lyon', `DTSTART;VALUE=DATE:${dateOf(at, 9)}`, `DTEND;VALUE=DATE:${dateOf(at, 11)}`]),
+        // Wednesday and Thursday, never the week the meeting skips.
+        event('conference', [
+          'SUMMARY:Conference in Lyon',
+          `DTSTART;VALUE=DATE:${dateOf(at, daysToWeekday(at, 3, 9))}`,
+          `DTEND;VALUE=DATE:${dateOf(at, daysToWeekday(at, 3, 9) + 2)}`,
+        ]),
         event('focus', [
           'SUMMARY:Focus time',
           `DTSTART;TZID=Europe/Paris:${dateOf(at, -7)}T160000`,

@@ -76,7 +76,7 @@ export function BusyCalendarPanel({ initial }: { initial: BusyCalendarState | nu
             </p>
           )}
           {!editing && (
-            <div className="form-actions">
+            <div className="busy-calendar-actions">
               <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(true)}>
                 Use another address
               </button>
@@ -110,7 +110,7 @@ export function BusyCalendarPanel({ initial }: { initial: BusyCalendarState | nu
             </p>
           </div>
           <FormFailure text={failure} />
-          <div className="form-actions">
+          <div className="busy-calendar-actions">
             <button type="submit" className="btn btn-primary" disabled={working}>
               {working ? 'Reading your calendar…' : 'Connect my calendar'}
             </button>
