@@ -323,6 +323,11 @@ export const REALTIME = {
   maxConnectionsPerAccount: 10,
   /** The write path's own push (after the transaction) gives up after this; the stream's push follows anyway. */
   fastPushTimeoutMs: 1000,
+  /**
+   * The longest a $connect can run (API Gateway's 29 s integration limit). Until it returns, a push
+   * to the connection, stored by then, answers 410 as a gone one does.
+   */
+  connectMaxSeconds: 30,
 } as const;
 
 /**

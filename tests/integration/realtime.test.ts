@@ -130,25 +130,30 @@ describe('delivering messages', () => {
     await Promise.all([readerTab, otherTab, studentTab].map((tab) => tab.close()));
   });
 
-  it('forgets a connection that went away without saying so (410 from @connections), and still delivers to the others', async () => {
+  it('forgets a connection that went away without saying so (410 from @connections), keeps one still connecting, and still delivers to the others', async () => {
     const { student, chatId } = await conversation();
     const studentId = idOf(student);
     const live = await connectAs(student);
     const ghost = { pk: `CONN#USER#${studentId}`, sk: 'CONN#ghost-connection' };
+    // Stored a moment ago and unknown to the API: its $connect is still running, so it opens next.
+    const connecting = { pk: `CONN#USER#${studentId}`, sk: 'CONN#connecting-connection' };
     const sessionId = JSON.parse(Buffer.from(student.accessToken!.split('.')[1], 'base64url').toString()).sid as string;
     const connection = {
       connectionId: 'ghost-connection',
       userId: studentId,
       sessionId,
-      connectedAt: Date.now(),
+      // Opened an hour ago, gone since without its $disconnect.
+      connectedAt: Date.now() - 60 * 60_000,
       expiresAt: Math.floor(Date.now() / 1000) + 3600,
     };
     await setAttributes(ghost, connection);
     await setAttributes({ pk: 'CONN#ghost-connection', sk: 'CONN' }, connection);
+    await setAttributes(connecting, { ...connection, connectionId: 'connecting-connection', connectedAt: Date.now() });
     await send(expert, chatId, 'Anyone there?');
     await live.next(isMessage('Anyone there?'));
     await expect.poll(() => getItem(ghost)).toBeUndefined();
     expect(await getItem({ pk: 'CONN#ghost-connection', sk: 'CONN' })).toBeUndefined();
+    expect(await getItem(connecting)).toBeDefined();
     await live.close();
   });
 

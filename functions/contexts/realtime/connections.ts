@@ -41,6 +41,9 @@ const fromConnectionItem = (item: Record<string, unknown> | undefined): Connecti
 
 export const isOpen = (connection: ConnectionRecord) => connection.expiresAt > nowSeconds();
 
+/** Whether its $connect may still be running: the API answers 410 for it then, though it is about to open. */
+export const mayBeConnecting = (connection: ConnectionRecord) => Date.now() - connection.connectedAt < REALTIME.connectMaxSeconds * 1000;
+
 export async function saveConnection(connection: ConnectionRecord): Promise<void> {
   const { connectionId, userId } = connection;
   await transact({

@@ -171,6 +171,8 @@ async function pushNow(record: EventRecord): Promise<void> {
  * Sends the event to every open connection of the user whose session has not ended, checked now.
  * The stream's push also forgets connections the API reports gone (410), and closes those it finds
  * past their session's end; the write path's push leaves that to it (it may only read connections).
+ * A 410 from a connection stored a moment ago may mean its $connect has not returned yet: forgotten,
+ * it would open deaf to every later push, so its $disconnect or a later push forgets it if gone.
  */
 async function pushToUser(userId: string, event: PushedEvent, via: 'stream' | 'fast-path'): Promise<void> {
   const { connections: stored, endedSessions } = await connections.connectionsOf(userId);
@@ -182,7 +184,7 @@ async function pushToUser(userId: string, event: PushedEvent, via: 'stream' | 'f
         return;
       }
       const outcome = await connections.postTo(connection.connectionId, data, via);
-      if (outcome === 'gone' && via === 'stream') {
+      if (outcome === 'gone' && via === 'stream' && !connections.mayBeConnecting(connection)) {
         logger.debug('Connection gone, removed', { connectionId: connection.connectionId });
         await connections.removeConnection(connection.connectionId, userId);
       }
