@@ -8,11 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
-import { onStackOfItsOwn } from '../support/own-stack';
 
-// On a stack of its own: in two full runs the member's socket outlived the ban on a shared stack
-// (never alone); what the earlier files left there is suspected, not proven.
-onStackOfItsOwn('ban stack', { seeded: 'logins' });
 const browser = browserForFile();
 
 async function logIn(page: Page, email: string, password: string, path = '/login') {
