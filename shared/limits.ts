@@ -275,6 +275,11 @@ export const BUSY_CALENDARS = {
   maxBusyTimes: 3_000,
   /** Calendars the scheduled job reads at once. */
   readsAtOnce: 8,
+  /**
+   * The scheduled run's limit, Lambda's longest: 1,000 calendars of 0.3 s each take ~40 s, the same
+   * number of calendars all at the 5 s limit ~625 s.
+   */
+  readRunTimeoutSeconds: 900,
 } as const;
 
 /**

@@ -243,6 +243,8 @@ export class ApiStack extends Stack {
       memoryMb: Math.max(MINIMUM_MEMORY_MB[domain] ?? 0, config.lambdaMemoryMb),
       // The daily retention run goes through every inactive account of the day (bench/retention.ts).
       ...(domain === 'jobs' && { timeoutSeconds: RETENTION_JOB_TIMEOUT_SECONDS }),
+      // The schedule's run reads every connected calendar, 8 at a time, each up to 5 s; HTTP answers stay bound by the API's 29 s.
+      ...(domain === 'calendars' && { timeoutSeconds: BUSY_CALENDARS.readRunTimeoutSeconds }),
       environment: {
         TABLE_NAME: table.tableName,
         MEDIA_BUCKET: mediaBucket.bucketName,

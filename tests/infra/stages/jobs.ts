@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION } from '../../../shared/limits';
+import { BUSY_CALENDARS, RETENTION } from '../../../shared/limits';
 import { actionsOf, logicalIdOf, type Resources, resourcesOf, statementsOfFunction, stringAt, synthesizeStage, type SynthesizedStage } from '../synth';
 
 let synthesized: SynthesizedStage;
@@ -67,5 +67,30 @@ describe('the jobs Lambda (data retention, members’ data)', () => {
     expect(group.Type).toBe('AWS::Logs::LogGroup');
     expect(group.Properties.RetentionInDays).toBe(RETENTION.logRetentionDays);
     expect(RETENTION.logRetentionDays).toBe(365);
+  });
+});
+
+describe('the calendars Lambda (experts’ own calendars)', () => {
+  let calendars: string;
+  beforeAll(() => {
+    calendars = logicalIdOf(synthesized.stage.api.domainFunctions.get('calendars')!);
+  });
+
+  it('is invoked every 15 minutes by an EventBridge rule, and has the time a run through every calendar needs', () => {
+    const rules = Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::Events::Rule' && JSON.stringify(resource.Properties.Targets).includes(calendars),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties).toMatchObject({ ScheduleExpression: `rate(${BUSY_CALENDARS.readPeriodMinutes} minutes)`, State: 'ENABLED' });
+    expect(resources[calendars].Properties.Timeout).toBe(BUSY_CALENDARS.readRunTimeoutSeconds);
+  });
+
+  it('reads and writes only the experts’ calendars, its saves’ limit, and reads accounts', () => {
+    const statements = statementsOfFunction(synthesized.templates.api, calendars);
+    const written = JSON.stringify(statements.filter((statement) => actionsOf(statement).includes('dynamodb:PutItem')).map((statement) => statement.Condition));
+    expect(written).toContain('AVAILABILITY#');
+    expect(written).toContain('RATE#');
+    expect(written).not.toContain('ORDER#');
+    expect(written).not.toContain('CALENDAR#');
   });
 });
