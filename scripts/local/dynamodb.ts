@@ -21,9 +21,16 @@ export interface LocalDynamo {
   stop(): void;
 }
 
-/** Every local client uses these: s3rver knows only this key, and DynamoDB Local keeps data per key and region. */
+/**
+ * Every local client uses these: s3rver knows only this key. DynamoDB Local keeps a database per
+ * access key and region (databaseFile), so the test stacks, which share one DynamoDB Local, each
+ * take a region of their own; `npm start` and everything else use this one.
+ */
 export const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'eu-west-3' };
 const localCredentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
+
+/** The file, in DynamoDB Local's folder, of the database that the local key sees in that region; opened at its first request. */
+export const databaseFile = (region: string = LOCAL_CREDENTIALS.AWS_REGION): string => `${LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID}_${region}.db`;
 
 /**
  * DynamoDB Local's JVM for `npm start`, the test stacks and the unit files' table: the client
@@ -86,8 +93,8 @@ const indexOn = (name: string): GlobalSecondaryIndex => ({
  * Creates the single table as the stateful stack defines it (keys, GSI1 to GSI4, TTL, a stream of
  * new images), if it is missing, and adds what a table kept in .local from an earlier version lacks.
  */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: localCredentials });
+export async function ensureTable(endpoint: string, tableName: string, region: string = LOCAL_CREDENTIALS.AWS_REGION): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region, credentials: localCredentials });
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
   if (!TableNames.includes(tableName)) {
     await client.send(

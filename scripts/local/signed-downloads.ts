@@ -100,10 +100,10 @@ function projectFileHeaders(contentType: string | null, disposition: string | nu
  * GET /_local/s3/<bucket>/held/<key>?<presigned query>: the object, with the headers /uploads/
  * serves it with; GET /_local/s3/<bucket>/projects/<key>?<presigned query>: a delivered file.
  */
-export function createSignedDownloadProxy(s3Endpoint: string, bucket: string) {
+export function createSignedDownloadProxy(s3Endpoint: string, bucket: string, region: string = LOCAL_CREDENTIALS.AWS_REGION) {
   const bucketPath = `${UPLOAD_FORM_PATH}/${bucket}/`;
   const servedPrefixes = [UPLOADS.heldPrefix, PROJECTS_PREFIX, RETENTION.exportPrefix].map((folder) => `${bucketPath}${folder}/`);
-  const target = { region: LOCAL_CREDENTIALS.AWS_REGION, secretKeys: { [LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID]: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } };
+  const target = { region, secretKeys: { [LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID]: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } };
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const [path, rawQuery = ''] = (request.url ?? '').split(/\?(.*)/s, 2);
     const segments = path.slice(`${UPLOAD_FORM_PATH}/${bucket}/`.length).split('/');

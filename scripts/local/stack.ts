@@ -51,6 +51,12 @@ export interface LocalStackOptions {
   scheduledWork?: boolean;
   /** Options for DynamoDB Local's JVM (LIGHT_JVM_OPTIONS for `npm start` and the tests); none for the benchmarks. */
   dynamoJavaOptions?: string[];
+  /**
+   * A DynamoDB Local that runs already (the test run's, shared by its stacks) and the region of this
+   * stack's database in it (dynamodb.ts, databaseFile): no JVM of its own is started, or stopped.
+   * Unset: the stack starts its own, in `dataDir` when there is one.
+   */
+  dynamo?: { endpoint: string; region: string };
 }
 
 export interface LocalStack {
@@ -74,12 +80,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const stateDir = options.dataDir ? resolve(options.dataDir) : mkdtempSync(join(tmpdir(), 'marketplace-'));
   mkdirSync(stateDir, { recursive: true });
+  const region = options.dynamo?.region ?? LOCAL_CREDENTIALS.AWS_REGION;
   const [dynamo, s3, outbox] = await Promise.all([
-    startDynamo(options.dataDir ? join(stateDir, 'dynamodb') : undefined, options.dynamoJavaOptions),
+    options.dynamo
+      ? { endpoint: options.dynamo.endpoint, stop: () => undefined }
+      : startDynamo(options.dataDir ? join(stateDir, 'dynamodb') : undefined, options.dynamoJavaOptions),
     startS3(join(stateDir, 's3'), [MEDIA_BUCKET, FILES_BUCKET]),
     startOutbox(),
   ]);
-  await ensureTable(dynamo.endpoint, TABLE_NAME);
+  await ensureTable(dynamo.endpoint, TABLE_NAME, region);
   const mailSwitch = await startMailSwitch(outbox.endpoint);
 
   const url = `http://localhost:${options.port}`;
@@ -90,6 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const originSecret = randomBytes(32).toString('base64url');
   const env: Record<string, string> = {
     ...LOCAL_CREDENTIALS,
+    AWS_REGION: region,
     TABLE_NAME,
     MEDIA_BUCKET,
     FILES_BUCKET,
@@ -137,8 +147,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
   const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
-  const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET);
-  const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET);
+  const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET, region);
+  const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET, region);
   const appOriginOf = createHostCheck(options.port, options.host);
   // The deadlines' schedule, as the EventBridge rules invoke the orders Lambda and the notifications
   // function (message summaries) on AWS; the test clock runs it at once.
@@ -252,7 +262,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       { name: 'Notifications', filter: STREAM_FILTERS.notifications, handler: notifications },
       { name: 'Data exports', filter: STREAM_FILTERS.dataExports, handler: jobs },
     ],
-    { pollMs: streamPollMs() },
+    { pollMs: streamPollMs(), region },
   );
   await nudgeStreamOnWrites(tableStream.nudge);
 

@@ -89,11 +89,18 @@ export function concernsConsumers(consumers: Pick<StreamConsumer, 'filter'>[], w
 export interface TableStreamOptions {
   /** Read every so many ms, ignoring nudges (AWS's polling); unset, nudged reads. */
   pollMs?: number;
+  /** The region of the table's database in DynamoDB Local (dynamodb.ts, databaseFile). */
+  region?: string;
 }
 
-export async function startTableStream(endpoint: string, tableName: string, consumers: StreamConsumer[], { pollMs }: TableStreamOptions = {}) {
+export async function startTableStream(
+  endpoint: string,
+  tableName: string,
+  consumers: StreamConsumer[],
+  { pollMs, region = LOCAL_CREDENTIALS.AWS_REGION }: TableStreamOptions = {},
+) {
   const credentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
-  const options = { endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials };
+  const options = { endpoint, region, credentials };
   const table = new DynamoDBClient(options);
   const streams = new DynamoDBStreamsClient(options);
   const { Table } = await table.send(new DescribeTableCommand({ TableName: tableName }));

@@ -31,14 +31,12 @@ export const UPLOAD_FORM_PATH = '/_local/s3';
  */
 const MAX_FORM_BYTES = Math.max(LIMITS.photoMaxBytes, ORDER_RULES.projectFileMaxBytes) + MAX_BYTES_BEFORE_FILE + 16 * 1024;
 
-/** s3rver knows only the local key; the handlers sign forms with it for the local region. */
-const LOCAL_SIGNER = {
-  region: LOCAL_CREDENTIALS.AWS_REGION,
-  secretKeys: { [LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID]: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
-};
-
-/** POST /_local/s3/<bucket> (exactly) is S3's POST Object on that bucket; anything else under /_local/s3 is not found. */
-export function createUploadFormProxy(s3Endpoint: string, bucket: string) {
+/**
+ * POST /_local/s3/<bucket> (exactly) is S3's POST Object on that bucket; anything else under /_local/s3 is not found.
+ * s3rver knows only the local key; the handlers sign forms with it for the stack's region.
+ */
+export function createUploadFormProxy(s3Endpoint: string, bucket: string, region: string = LOCAL_CREDENTIALS.AWS_REGION) {
+  const localSigner = { region, secretKeys: { [LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID]: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY } };
   const formPath = `${UPLOAD_FORM_PATH}/${bucket}`;
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method !== 'POST' || request.url !== formPath) return sendJson(response, 404, { message: 'Not Found' });
@@ -62,7 +60,7 @@ export function createUploadFormProxy(s3Endpoint: string, bucket: string) {
         code: 'MalformedPOSTRequest',
         message: 'The body of your POST request is not well-formed multipart/form-data.',
       });
-    const checked = checkPostObject(form, { bucket, now: new Date(), ...LOCAL_SIGNER });
+    const checked = checkPostObject(form, { bucket, now: new Date(), ...localSigner });
     if ('code' in checked) return sendS3Error(response, checked);
     await forward(`${s3Endpoint}/${bucket}`, checked, response);
   };

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { forkStack, type SeededKind, seedArgs, stopStack, type TestStack } from './stack-pool';
+import { forkStack, type RunDynamo, runDynamoArgs, type SeededKind, seedArgs, stopStack, type TestStack } from './stack-pool';
 
 export interface OwnStackOptions {
   /** Keeps the state in this folder, as `npm start` does; the folder is removed once the stack stops. */
@@ -25,13 +25,20 @@ export async function seededStateFolder(kind: SeededKind = 'demo'): Promise<stri
   return ((await response.json()) as { folder: string }).folder;
 }
 
+/** The run's DynamoDB Local, where a stack without a folder of its own keeps its database. */
+async function runDynamo(): Promise<RunDynamo> {
+  const response = await fetch(`${inject('stackPool')}/dynamodb`);
+  if (!response.ok) throw new Error(`No DynamoDB Local for the run: ${await response.text()}`);
+  return (await response.json()) as RunDynamo;
+}
+
 export function onStackOfItsOwn(label: string, options: OwnStackOptions = {}): () => TestStack {
   let stack: (TestStack & { child: ChildProcess }) | undefined;
   beforeAll(async () => {
     const kind = options.seeded ?? 'demo';
     const args = [
       ...['--seeded-from', await seededStateFolder(kind), ...seedArgs(kind)],
-      ...(options.dataDir ? ['--data-dir', options.dataDir] : []),
+      ...(options.dataDir ? ['--data-dir', options.dataDir] : runDynamoArgs(await runDynamo())),
       ...(options.realAnswerTimes ? ['--real-answer-times'] : []),
     ];
     const { child, ready } = forkStack(label, args);

@@ -11,12 +11,18 @@
  * <folder>` keeps the state in that folder instead (copied there first with `--seeded-from`), for a
  * test that restarts the stack or runs an operator script on it; `--real-answer-times` keeps the
  * product's answer floors; `--without-catalogue` seeds (and finds, at a restart) the logins only.
+ * `--dynamodb <endpoint> --dynamodb-folder <folder>`: the run's DynamoDB Local (run-dynamo.ts) instead
+ * of a JVM of its own; the stack's database is a copy of the seeded one in that folder, under a region
+ * of its own, and its other state (objects, payments, keys) a copy in its own folder. Not with
+ * `--data-dir`, whose stack keeps everything in its folder, JVM included, to be restarted on it.
  * Talks to the pool over IPC (stack-pool.ts): 'ready' with the URL and environment, 'stop' to end.
  */
-import { cpSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../scripts/local/ports';
-import { LIGHT_JVM_OPTIONS } from '../../scripts/local/dynamodb';
+import { databaseFile, LIGHT_JVM_OPTIONS } from '../../scripts/local/dynamodb';
 import { startLocalStack } from '../../scripts/local/stack';
 import { TEST_AUTH_ANSWER_FLOOR_MS, TEST_PASSWORD_HASH_COST, TEST_SEED } from './seed-settings';
 import { stateFolder } from './seeded-state';
@@ -27,6 +33,8 @@ const { values } = parseArgs({
     'seeded-from': { type: 'string' },
     'real-answer-times': { type: 'boolean' },
     'without-catalogue': { type: 'boolean' },
+    dynamodb: { type: 'string' },
+    'dynamodb-folder': { type: 'string' },
   },
 });
 
@@ -38,7 +46,15 @@ const seededFrom = values['seeded-from'];
 /** A copy made for this stack alone, removed once it stops. */
 const ownCopy = seededFrom && !values['data-dir'] ? stateFolder('stack-') : undefined;
 const dataDir = values['data-dir'] ?? ownCopy;
-if (seededFrom && dataDir) cpSync(seededFrom, dataDir, { recursive: true });
+/** On the run's DynamoDB Local: this stack's database there, named by a region of its own, removed at stop. */
+const shared =
+  values.dynamodb && values['dynamodb-folder'] && !values['data-dir']
+    ? { endpoint: values.dynamodb, region: `test-${randomBytes(6).toString('hex')}`, folder: values['dynamodb-folder'] }
+    : undefined;
+if (seededFrom && dataDir) {
+  cpSync(seededFrom, dataDir, { recursive: true, filter: (source) => !shared || source !== join(seededFrom, 'dynamodb') });
+  if (shared) copyFileSync(join(seededFrom, 'dynamodb', databaseFile()), join(shared.folder, databaseFile(shared.region)));
+}
 // Stopping is set up before the start: a stack told to stop while it starts (the pool gave up on it)
 // still stops DynamoDB Local's JVM, which the default signal action would leave behind.
 const starting = startLocalStack({
@@ -47,6 +63,7 @@ const starting = startLocalStack({
   seed: values['without-catalogue'] ? { ...TEST_SEED, catalogue: false } : TEST_SEED,
   scheduledWork: false,
   dynamoJavaOptions: LIGHT_JVM_OPTIONS,
+  dynamo: shared,
 });
 
 let stopping: Promise<void> | undefined;
@@ -56,6 +73,7 @@ const stop = () =>
     .catch((error: unknown) => console.error('The test stack did not stop cleanly:', error))
     .finally(() => {
       if (ownCopy) rmSync(ownCopy, { recursive: true, force: true });
+      if (shared) rmSync(join(shared.folder, databaseFile(shared.region)), { force: true });
     }));
 const stopAndExit = () => void stop().finally(() => process.exit(0));
 process.on('message', (message: { type: string }) => {

@@ -6,11 +6,11 @@
  * the table's global counts see no other file's requests while it runs.
  *
  * Every stack starts from a copy of the run's seeded state (seeded-state.ts), seeded when the first
- * stack is asked for.
+ * stack is asked for, on the run's DynamoDB Local (global-stack.ts), each in a database of its own.
  *
  * The pool lives in vitest's main process (global-stack.ts) and answers the workers over loopback
- * HTTP: GET /stacks/<slot> -> { url, env }; GET /seeded-state/<kind> -> { folder }, for a file that
- * starts a stack of its own (own-stack.ts).
+ * HTTP: GET /stacks/<slot> -> { url, env }; GET /seeded-state/<kind> -> { folder } and GET /dynamodb
+ * -> RunDynamo, for a file that starts a stack of its own (own-stack.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -21,6 +21,15 @@ export interface TestStack {
   url: string;
   env: Record<string, string>;
 }
+
+/** The run's DynamoDB Local, where each stack keeps its database (stack-child.ts, --dynamodb). */
+export interface RunDynamo {
+  endpoint: string;
+  folder: string;
+}
+
+/** How a stack (stack-child.ts) is told to keep its database in the run's DynamoDB Local. */
+export const runDynamoArgs = (dynamo: RunDynamo): string[] => ['--dynamodb', dynamo.endpoint, '--dynamodb-folder', dynamo.folder];
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 120_000;
@@ -84,18 +93,19 @@ export function stopStack(child: ChildProcess): Promise<void> {
 }
 
 /** `seededFolder`: the folder of the run's seeded state of a kind, seeded at its first call. */
-export function createStackPool(seededFolder: (kind: SeededKind) => Promise<string>) {
+export function createStackPool(seededFolder: (kind: SeededKind) => Promise<string>, dynamo: RunDynamo) {
   const stacks = new Map<number, Promise<TestStack>>();
   const children: ChildProcess[] = [];
 
   async function start(slot: number): Promise<TestStack> {
-    const { child, ready } = forkStack(`test stack ${slot}`, ['--seeded-from', await seededFolder('demo')]);
+    const { child, ready } = forkStack(`test stack ${slot}`, ['--seeded-from', await seededFolder('demo'), ...runDynamoArgs(dynamo)]);
     children.push(child);
     return ready;
   }
 
   return {
     seededFolder,
+    dynamo,
     /** The stack of a worker slot, started on first use. */
     get(slot: number): Promise<TestStack> {
       const stack = stacks.get(slot) ?? start(slot);
@@ -115,7 +125,14 @@ export async function serveStackPool(pool: ReturnType<typeof createStackPool>): 
   const server = createServer((request, response) => {
     const slot = Number(/^\/stacks\/(\d+)$/.exec(request.url ?? '')?.[1]);
     const kind = SEEDED_KINDS.find((candidate) => request.url === `/seeded-state/${candidate}`);
-    const answer = kind ? pool.seededFolder(kind).then((folder) => ({ folder })) : Number.isInteger(slot) && slot >= 1 ? pool.get(slot) : undefined;
+    const answer =
+      request.url === '/dynamodb'
+        ? Promise.resolve(pool.dynamo)
+        : kind
+          ? pool.seededFolder(kind).then((folder) => ({ folder }))
+          : Number.isInteger(slot) && slot >= 1
+            ? pool.get(slot)
+            : undefined;
     if (!answer) return void response.writeHead(404).end();
     answer.then(
       (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
