@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS } from '../../shared/limits';
 import { withLocalTable } from '../../tests/support/local-table';
 
-const loaded = withLocalTable('rate-windows-unit', () => Promise.all([import('./rate-windows'), import('./errors')]));
+const loaded = withLocalTable('rate-windows-unit', () => Promise.all([import('./rate-windows'), import('./errors'), import('./table')]));
 
 afterEach(() => vi.useRealTimers());
 
@@ -37,4 +37,48 @@ describe('the chat message limit', () => {
     expect(sent).toHaveLength(RATE_LIMITS.messagesPerAccount.max);
     for (const refused of outcomes.filter((outcome) => outcome !== 'sent')) expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   }, 60_000);
+});
+
+describe('a window', () => {
+  const windowOf = async (key: { pk: string; sk: string }) => {
+    const [, , { db }] = loaded();
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    return (await db.send(new GetCommand({ TableName: 'rate-windows-unit', Key: key, ConsistentRead: true }))).Item;
+  };
+
+  it('counts from 1 when it opens, expires with itself, and opens anew from 1 once it has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-11-25T10:00:00.000Z') / 1000;
+    const key = { pk: 'RATE#window-unit', sk: 'SUBJECT#passing' };
+    const count = (at: number) => {
+      vi.setSystemTime((start + at) * 1000);
+      return loaded()[0].countInWindow(key, 60);
+    };
+    expect(await count(0)).toEqual({ count: 1, firstAt: start });
+    expect(await windowOf(key)).toMatchObject({ count: 1, firstAt: start, expiresAt: start + 60 });
+    expect(await count(30)).toEqual({ count: 2, firstAt: start });
+    expect(await count(59)).toEqual({ count: 3, firstAt: start });
+    expect(await windowOf(key)).toMatchObject({ expiresAt: start + 60 });
+    expect(await count(60)).toEqual({ count: 1, firstAt: start + 60 });
+    expect(await windowOf(key)).toMatchObject({ count: 1, firstAt: start + 60, expiresAt: start + 120 });
+  });
+
+  it('gives each of 20 events at once, the first of their key, a count of its own', async () => {
+    const key = { pk: 'RATE#window-unit', sk: 'SUBJECT#together' };
+    const counts = await Promise.all(Array.from({ length: 20 }, () => loaded()[0].countInWindow(key, 60)));
+    expect(counts.map((window) => window.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(new Set(counts.map((window) => window.firstAt)).size).toBe(1);
+  });
+
+  it('gives each of 20 events at once, after the last window passed, a count of its own in one new window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-11-25T12:00:00.000Z') / 1000;
+    const key = { pk: 'RATE#window-unit', sk: 'SUBJECT#reopened' };
+    vi.setSystemTime(start * 1000);
+    await loaded()[0].countInWindow(key, 60);
+    vi.setSystemTime((start + 61) * 1000);
+    const counts = await Promise.all(Array.from({ length: 20 }, () => loaded()[0].countInWindow(key, 60)));
+    expect(counts.map((window) => window.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(counts.every((window) => window.firstAt === start + 61)).toBe(true);
+  });
 });

@@ -25,7 +25,9 @@ const WINDOW_ATTEMPTS = 5;
 
 /**
  * Counts one event in the key's current window, atomically, or opens a new window when the last one
- * has passed; returns the count in the window, this event included.
+ * has passed; returns the count in the window, this event included. One write counts in an open
+ * window and opens a key's first one; only a window that has passed takes a second, which opens the
+ * next (most windows are a key's first: a client's first login attempt, a member's first mail).
  */
 export async function countInWindow(key: Key, windowSeconds: number): Promise<WindowCount> {
   const now = nowSeconds();
@@ -35,10 +37,10 @@ export async function countInWindow(key: Key, windowSeconds: number): Promise<Wi
         new UpdateCommand({
           TableName: config.tableName,
           Key: key,
-          UpdateExpression: 'ADD #count :one',
-          ConditionExpression: 'firstAt > :windowStart',
+          UpdateExpression: 'ADD #count :one SET firstAt = if_not_exists(firstAt, :now), expiresAt = if_not_exists(expiresAt, :expiresAt)',
+          ConditionExpression: 'attribute_not_exists(pk) OR firstAt > :windowStart',
           ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':windowStart': now - windowSeconds },
+          ExpressionAttributeValues: { ':one': 1, ':now': now, ':expiresAt': now + windowSeconds, ':windowStart': now - windowSeconds },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -51,7 +53,7 @@ export async function countInWindow(key: Key, windowSeconds: number): Promise<Wi
         new PutCommand({
           TableName: config.tableName,
           Item: { ...key, count: 1, firstAt: now, expiresAt: now + windowSeconds },
-          // Only one of several parallel callers opens the window; the others count in it.
+          // Only one of several parallel callers opens the next window; the others count in it.
           ConditionExpression: 'attribute_not_exists(pk) OR firstAt <= :windowStart',
           ExpressionAttributeValues: { ':windowStart': now - windowSeconds },
         }),
