@@ -16,6 +16,7 @@ const BENCHES = [
   'start-time',
   'api-latency',
   'realtime-latency',
+  'room-signalling',
   'order-transitions',
   'earnings',
   'slots',

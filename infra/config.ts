@@ -47,6 +47,12 @@ export interface StageConfig {
     /** Requests one address may send to those routes in any 5 minutes before WAF blocks it (at least 10). */
     rateLimitPer5Min: number;
   };
+  /**
+   * Kinesis Video Streams signalling channels the rooms' TURN credentials come from (docs/rooms.md):
+   * GetIceServerConfig is limited per channel, and each room asks once per credential lifetime, so
+   * the pool grows with the calls that start together.
+   */
+  roomSignalingChannels: number;
 }
 
 const REGION = 'eu-west-3';
@@ -64,6 +70,7 @@ const dev: StageConfig = {
   deletionProtection: false,
   pointInTimeRecovery: true,
   lambdaMemoryMb: 512,
+  roomSignalingChannels: 1,
 };
 
 const prod: StageConfig = {
@@ -79,6 +86,7 @@ const prod: StageConfig = {
   lambdaMemoryMb: 1024,
   // Well above what a person typing passwords or filling forms sends; scripts hit it in seconds.
   firewall: { rateLimitPer5Min: 100 },
+  roomSignalingChannels: 4,
 };
 
 const STAGES: Record<string, StageConfig> = { dev, prod };

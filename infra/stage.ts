@@ -59,6 +59,7 @@ export class MarketplaceStage extends Stage {
       webSocketApi: this.web.webSocketGateway.api,
       webSocketStage: this.web.webSocketGateway.stage,
       appUrl: this.web.appUrl,
+      roomSignalingChannelArns: this.stateful.roomSignalingChannelArns,
     });
     this.realtime = new RealtimeStack(this, 'Realtime', {
       config,

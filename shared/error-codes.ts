@@ -114,6 +114,9 @@ export const ERROR_CODES = [
   'slot_not_offered',
   'calendar_address_invalid',
   'calendar_unreadable',
+  // Rooms (issue 26).
+  'room_not_found',
+  'room_not_open',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -142,6 +142,10 @@ export const RATE_LIMITS = {
   calendarFeedPerClient: { max: 60, windowSeconds: 60 },
   /** Saves of a busy calendar's address by one expert: each is a read of an address they chose, so a few an hour. */
   busyCalendarSavesPerExpert: { max: 10, windowSeconds: 60 * 60 },
+  /** A room's signalling from one socket: a negotiation sends tens of messages, an ICE restart as many again; more is a flood. */
+  roomSignalsPerSocket: { max: 240, windowSeconds: 60 },
+  /** ICE server look-ups by one member: a page asks at each join and ICE restart. */
+  iceServersPerAccount: { max: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Reports of content and the admins' queue (decisions 171 to 174). */
@@ -333,6 +337,29 @@ export const REALTIME = {
    * to the connection, stored by then, answers 410 as a gone one does.
    */
   connectMaxSeconds: 30,
+} as const;
+
+/**
+ * The room of a booked call (docs/rooms.md): when it opens and closes around the session, the
+ * signalling's sizes and rate, and how attendance is told.
+ */
+export const ROOMS = {
+  opensBeforeMinutes: 10,
+  closesAfterMinutes: 30,
+  /** A socket that comes back within this is the same stay in the room, not a leave and a new join. */
+  reconnectGraceSeconds: 120,
+  /** While media flows, the browser says so this often: a stay ends at its last report. */
+  attendanceBeatSeconds: 20,
+  /** An offer or answer's SDP: an audio, video and screen offer is 5-12 KB; API Gateway takes 128 KB a message. */
+  sdpMaxChars: 24_000,
+  /** One ICE candidate line. */
+  candidateMaxChars: 1_000,
+  /** From this long after the start, the one who came may report the other's absence. */
+  noShowAfterMinutes: 15,
+  /** The absent side may contest a no-show report this long, before the deadline decides as attendance says. */
+  noShowContestHours: 48,
+  /** TURN credentials served to a room last this long; a room's are kept until a minute before they end. */
+  iceCredentialSeconds: 60 * 60,
 } as const;
 
 /**

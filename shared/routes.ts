@@ -62,6 +62,7 @@ import { adminReportsQuery, reportSchema, resolveReportSchema } from './schemas/
 import { notificationPreferencesSchema } from './schemas/notifications';
 import { endAllSessionsSchema } from './schemas/sessions';
 import { availabilitySchema, busyCalendarSchema, slotsQuerySchema } from './schemas/bookings';
+import { ROOM_ACTIONS } from './schemas/rooms';
 
 import { API_PREFIX } from './api-prefix';
 import type { Role } from './roles';
@@ -69,7 +70,7 @@ import type { Role } from './roles';
 export { API_PREFIX };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'orders' | 'admin' | 'jobs' | 'calendars';
+export type Domain = 'health' | 'auth' | 'users' | 'catalogue' | 'chats' | 'orders' | 'admin' | 'jobs' | 'calendars' | 'rooms';
 /**
  * Who may call a route. public: anyone; authenticated: any signed-in account (admins included);
  * member: a signed-in student or professor; user: students; professor: experts; admin: admins.
@@ -224,6 +225,11 @@ const ROUTE_TABLE = [
   r('GET', '/calendar-feed', 'orders', 'member'), // (added)
   r('POST', '/calendar-feed', 'orders', 'member', { body: emptyBody }), // (added)
   r('GET', '/calendar/{file}', 'orders', 'public'), // (added)
+  // Rooms (issue 26): a booked call's room, and the ICE servers it connects through. Its Lambda alone
+  // asks Kinesis Video Streams for TURN credentials; the signalling goes over the WebSocket API.
+  r('GET', '/rooms', 'rooms', 'member'), // (added)
+  r('GET', '/rooms/{id}', 'rooms', 'member'), // (added)
+  r('GET', '/rooms/{id}/ice-servers', 'rooms', 'member'), // (added)
   r('GET', '/admin/problems', 'orders', 'admin'), // (added)
   r('GET', '/admin/problems/{id}', 'orders', 'admin', { query: conversationPageQuery }), // (added)
   r('POST', '/admin/problems/{id}/resolve', 'orders', 'admin', { body: resolveProblemSchema }), // (added)
@@ -332,8 +338,12 @@ export function roleMayCall(access: Access, role: Role | undefined): boolean {
 }
 
 /** WebSocket API routes (route selection on the message's `action` field). */
-export const WS_ROUTES = ['$connect', '$disconnect', 'ping', 'joinChat'] as const;
+export const WS_ROUTES = ['$connect', '$disconnect', 'ping', 'joinChat', ...ROOM_ACTIONS] as const;
 export type WsRoute = (typeof WS_ROUTES)[number];
-/** Routes whose handler's answer goes straight back on the connection (API Gateway route responses): no @connections call. */
-export const WS_TWO_WAY_ROUTES: readonly WsRoute[] = ['ping', 'joinChat'];
+/**
+ * Routes whose handler's answer goes straight back on the connection (API Gateway route responses):
+ * no @connections call. A room's other actions are one-way: what they carry goes to the other side,
+ * and a refusal comes back through @connections.
+ */
+export const WS_TWO_WAY_ROUTES: readonly WsRoute[] = ['ping', 'joinChat', 'joinRoom'];
 export { WS_PATH } from './ws-path';

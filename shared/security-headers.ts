@@ -35,5 +35,6 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
   // Activation and reset links carry their token in the path: never send more than the origin.
   'referrer-policy': 'strict-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  // The rooms use the camera, the microphone and a screen share, from the app's own pages only (docs/rooms.md).
+  'permissions-policy': 'camera=(self), microphone=(self), display-capture=(self), geolocation=()',
 };

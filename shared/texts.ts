@@ -453,6 +453,16 @@ export const MSG = {
   busyCalendarUnreachable: 'The calendar service could not be reached.',
   busyCalendarUnparsable: 'This address does not serve a calendar in iCal format.',
   busyCalendarTooManyOccurrences: 'The calendar repeats too many events to read.',
+
+  // Rooms of booked calls (issue 26)
+  roomNotFound: 'Room not found',
+  roomNotOpen: 'The room opens 10 minutes before the session and closes 30 minutes after it ends.',
+  roomSignalRefused: 'That message could not be passed on: it is too large, or too many were sent.',
+  roomLoadFailed: 'Failed to load the room',
+  roomPermissionRefused: 'Your browser did not allow the camera or microphone. Allow them for this site in its settings, then try again.',
+  roomNoDevice: 'No camera or microphone was found. You can still join to see and hear the other side.',
+  roomScreenShareFailed: 'Your screen could not be shared.',
+  roomReconnecting: 'Reconnecting…',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

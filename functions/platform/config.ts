@@ -92,6 +92,23 @@ export const config = {
   get realtimeFastPath() {
     return process.env.REALTIME_FAST_PATH !== 'off';
   },
+  /**
+   * The stage's Kinesis Video Streams signalling channels, comma-separated ARNs: TURN credentials
+   * for the rooms come from them (functions/contexts/rooms/ice-servers.ts). Unset locally.
+   */
+  get signalingChannelArns(): readonly string[] {
+    return (process.env.SIGNALING_CHANNEL_ARNS ?? '').split(',').filter(Boolean);
+  },
+  /**
+   * A local TURN server (coturn, `use-auth-secret`) and its shared secret: the rooms hand out
+   * time-limited TURN REST credentials for it. Unset on AWS and when loopback needs no relay.
+   */
+  get turnUrl() {
+    return process.env.TURN_URL || undefined;
+  },
+  get turnSecret() {
+    return process.env.TURN_SECRET || undefined;
+  },
   /** Base URL of the mail outbox used by the health check locally. */
   get outboxUrl() {
     return process.env.OUTBOX_URL;

@@ -77,6 +77,9 @@ import type { Domain } from '../../shared/routes';
  * - a person's calendar version ........... GetItem  pk=CALENDAR#<userId> sk=VERSION (every reservation is conditional on it)
  * - a person's bookings by start .......... Query    pk=CALENDAR#<userId> sk between BOOKING#<from> and BOOKING#<to>
  * - a member's calendar feed ............... GetItem  pk=CALENDAR#<userId> sk=FEED; by its address pk=CALFEED#<token's sha256> sk=FEED
+ * - a room's sockets in it, and stays ..... Query    pk=ROOM#<orderId> (PRESENT#<userId>#<connectionId>, TTL past its close; STAY#<userId>#<from>)
+ * - the room a socket joined .............. GetItem  pk=ROOM#CONN#<connectionId> sk=ROOM (TTL past the room's close)
+ * - a room's TURN credentials ............. GetItem  pk=ROOM#<orderId> sk=ICE (until a minute before they end)
  * - a one-time migration, done ........... GetItem  pk=MIGRATION#<name> sk=DONE (written once it has run)
  * - every order (an operator's migration) . Scan     pk begins_with ORDER#, sk=ORDER (never in a request)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
@@ -235,6 +238,14 @@ export const calendarFeedKey = (userId: string) => ({ pk: `CALENDAR#${userId}`, 
 export const feedTokenKey = (tokenHash: string) => ({ pk: `CALFEED#${tokenHash}`, sk: 'FEED' });
 /** A booking's place in a person's calendar, ordered by its start (an ISO instant in UTC). */
 export const calendarBookingKey = (userId: string, start: string, orderId: string) => ({ pk: `CALENDAR#${userId}`, sk: `BOOKING#${start}#${orderId}` });
+/** A booked call's room (docs/rooms.md): the sockets in it, each participant's stays, its TURN credentials. */
+export const roomPartition = (orderId: string) => ({ pk: `ROOM#${orderId}` });
+export const roomPresenceKey = (orderId: string, userId: string, connectionId: string) => ({ pk: `ROOM#${orderId}`, sk: `PRESENT#${userId}#${connectionId}` });
+export const ROOM_PRESENCE_PREFIX = 'PRESENT#';
+export const roomStayKey = (orderId: string, userId: string, from: string) => ({ pk: `ROOM#${orderId}`, sk: `STAY#${userId}#${from}` });
+export const ROOM_STAY_PREFIX = 'STAY#';
+export const roomIceKey = (orderId: string) => ({ pk: `ROOM#${orderId}`, sk: 'ICE' });
+export const roomSocketKey = (connectionId: string) => ({ pk: `ROOM#CONN#${connectionId}`, sk: 'ROOM' });
 export const migrationKey = (name: string) => ({ pk: `MIGRATION#${name}`, sk: 'DONE' });
 export const ORDER_PREFIX = 'ORDER#';
 export const calendarBookingBound = (userId: string, at: string) => ({ pk: `CALENDAR#${userId}`, sk: `BOOKING#${at}` });
@@ -431,7 +442,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },
-  websocket: { readWrite: ['CONN#', 'TICKET#'], read: ['CHATS#'], index: [] },
+  // ROOM#, RATE#: a room's sockets, stays and signalling limit; ORDER#: whose room it is and when.
+  websocket: { readWrite: ['CONN#', 'TICKET#', 'ROOM#', 'RATE#'], read: ['CHATS#', 'ORDER#'], index: [] },
   // ORDER#, WITHDRAWAL#, OFFER#, USER#: a notice is mailed from the order, withdrawal or offer as it is, to its people's addresses
   // (and as their preferences allow); CHATS#, CHAT#: a message's mail counts the reader's unread messages of the conversation.
   // GSI2 MAILED#DUE: the windows whose end mails a summary of the later messages (its schedule).
@@ -440,4 +452,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // AVAILABILITY#: the experts' busy calendars (the address, the busy times read there), beside their hours;
   // RATE#: the saves' limit; USER#: the caller's session. GSI2 CALENDARS#READ: the calendars the schedule reads.
   calendars: { readWrite: ['AVAILABILITY#', 'RATE#'], read: ['USER#'], index: ['CALENDARS#'] },
+  // ROOM#: a room's stays and TURN credentials; RATE#: the look-ups' limit; ORDER#, CHAT#, USER#: whose room, what
+  // call (the offer as the conversation began), the people's names and the caller's session; CALENDAR#: the member's sessions.
+  rooms: { readWrite: ['ROOM#', 'RATE#'], read: ['ORDER#', 'CHAT#', 'USER#', 'CALENDAR#'], index: [] },
 };

@@ -76,6 +76,8 @@ interface DomainNeeds {
    * the events of its writes at once (POST), auth closes the sockets of the sessions it ends (DELETE).
    */
   connections?: readonly ConnectionsMethod[];
+  /** Asks the stage's Kinesis Video Streams signalling channels for TURN credentials (the rooms, docs/rooms.md). */
+  turnCredentials?: boolean;
 }
 
 /** The retention run's limit: Lambda's maximum (decision 168). */
@@ -98,6 +100,7 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   jobs: { mail: true, writesExports: true, buildsDataExports: true, removesProfilePhotos: true, connections: ['DELETE'] },
   // Reads the experts' calendar addresses, public https ones only (platform/safe-fetch.ts): it needs the internet, nothing more.
   calendars: {},
+  rooms: { turnCredentials: true },
 };
 
 export interface ApiStackProps extends StackProps {
@@ -112,6 +115,8 @@ export interface ApiStackProps extends StackProps {
   webSocketApi: apigw.WebSocketApi;
   webSocketStage: apigw.WebSocketStage;
   appUrl: string;
+  /** The signalling channels whose TURN credentials the rooms hand out (Stateful stack). */
+  roomSignalingChannelArns: string[];
 }
 
 export class ApiStack extends Stack {
@@ -257,6 +262,7 @@ export class ApiStack extends Stack {
         ...(!needs.probesOnly && { ACCESS_TOKEN_PUBLIC_KEY: this.accessTokenKey.publicKey }),
         ...(needs.connections && { WS_MANAGEMENT_ENDPOINT: this.props.webSocketStage.callbackUrl }),
         ...(needs.stripe && { STRIPE_SECRET_KEY_ARN: this.stripe.secretKey.secretArn, STRIPE_WEBHOOK_SECRET_ARN: this.stripe.webhookSecret.secretArn }),
+        ...(needs.turnCredentials && { SIGNALING_CHANNEL_ARNS: this.props.roomSignalingChannelArns.join(',') }),
       },
     });
     this.grantNeeds(domainFunction, domain, needs);
@@ -297,6 +303,14 @@ export class ApiStack extends Stack {
     if (needs.readsSearchSnapshot) domainFunction.grantObjects(filesBucket, ['s3:GetObject'], SEARCH_SNAPSHOT.key);
     if (needs.connections) grantManageConnections(domainFunction, this.props.webSocketApi, this.props.webSocketStage, needs.connections);
     if (needs.mail) grantSendMail(fn, this.props.config);
+    if (needs.turnCredentials) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['kinesisvideo:GetSignalingChannelEndpoint', 'kinesisvideo:GetIceServerConfig'],
+          resources: this.props.roomSignalingChannelArns,
+        }),
+      );
+    }
     if (needs.stripe) {
       this.stripe.secretKey.grantRead(fn);
       this.stripe.webhookSecret.grantRead(fn);

@@ -7,6 +7,7 @@
 import { Aws, Duration, Stack, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kinesisvideo from 'aws-cdk-lib/aws-kinesisvideo';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { GSI1, GSI2, GSI3, GSI4, MEMBER_INDEX_FIELDS } from '../../functions/platform/keys';
@@ -32,6 +33,8 @@ export class StatefulStack extends Stack {
   readonly filesBucket: s3.Bucket;
   /** S3 server access logs and the CloudFront access log. */
   readonly accessLogsBucket: s3.Bucket;
+  /** The Kinesis Video Streams signalling channels whose TURN servers relay the rooms' calls (docs/rooms.md); they hold no data. */
+  readonly roomSignalingChannelArns: string[];
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -48,6 +51,13 @@ export class StatefulStack extends Stack {
       ],
     });
     this.allowCloudFrontToReadMedia();
+    this.roomSignalingChannelArns = Array.from({ length: config.roomSignalingChannels }, (_, index) => {
+      const channel = new kinesisvideo.CfnSignalingChannel(this, `RoomSignalingChannel${index + 1}`, {
+        name: `${config.name}-rooms-${index + 1}`,
+        type: 'SINGLE_MASTER',
+      });
+      return channel.attrArn;
+    });
   }
 
   /** The single table; key design in functions/platform/keys.ts. */

@@ -23,7 +23,7 @@ import { startOutbox, startS3 } from './storage';
 import { createStaticFiles } from './static-files';
 import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createSignedDownloadProxy } from './signed-downloads';
-import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, MANAGEMENT_PATH } from './ws-gateway';
+import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, LIMITS_PATH, MANAGEMENT_PATH } from './ws-gateway';
 import { startTableStream, type TableWrite } from './table-stream';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { type LocalStripe, startLocalStripe } from './stripe';
@@ -205,6 +205,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path.startsWith(`${MANAGEMENT_PATH}/`)) return ws.management(request, response);
       if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
       if (path === FAST_PATH_OUTAGE_PATH) return ws.fastPathSwitch(request, response);
+      if (path === LIMITS_PATH) return ws.limitsSwitch(request, response);
       if (vite) return vite.middlewares(request, response);
       return serveStatic(request, response, appOrigin);
     };

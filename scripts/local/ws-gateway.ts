@@ -22,6 +22,16 @@ export const MANAGEMENT_PATH = '/_local/ws-management';
  */
 export const FAST_PATH_MANAGEMENT_PATH = '/_local/ws-management-fast';
 export const FAST_PATH_OUTAGE_PATH = '/_local/realtime-fast-path-outage';
+/**
+ * API Gateway's two limits on a WebSocket: it closes one that received nothing for 10 minutes, and
+ * any one 2 hours after it opened (docs/rooms.md). The gateway applies both; GET or POST
+ * {"idleSeconds": n, "lifetimeSeconds": n} here shortens them for the sockets that open from then on
+ * (a test of the room's heartbeat and reconnection), and POST {} sets them back.
+ */
+export const LIMITS_PATH = '/_local/realtime-limits';
+export const API_GATEWAY_LIMITS = { idleSeconds: 10 * 60, lifetimeSeconds: 2 * 60 * 60 } as const;
+/** The close code API Gateway's own closes carry: 1001, going away. */
+const GOING_AWAY = 1001;
 /** The handshake answers when $connect refuses, by the handler's status. */
 const REFUSALS: Record<number, string> = { 401: '401 Unauthorized', 403: '403 Forbidden', 500: '500 Internal Server Error' };
 
@@ -30,6 +40,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   const connections = new Map<string, { socket: WebSocket; connectedAt: number; sourceIp: string }>();
   const pending = new Set<Promise<unknown>>();
   let fastPathOutage = false;
+  let limits: { idleSeconds: number; lifetimeSeconds: number } = { ...API_GATEWAY_LIMITS };
 
   const event = (connectionId: string, routeKey: string, request: IncomingMessage | undefined, body?: string) =>
     ({
@@ -71,7 +82,13 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     }
     server.handleUpgrade(request, socket, head, (ws) => {
       connections.set(connectionId, { socket: ws, connectedAt: Date.now(), sourceIp: request.socket.remoteAddress ?? '' });
+      const { idleSeconds, lifetimeSeconds } = limits;
+      const goAway = () => ws.close(GOING_AWAY, 'Going away');
+      const lifetime = setTimeout(goAway, lifetimeSeconds * 1000);
+      let idle = setTimeout(goAway, idleSeconds * 1000);
       ws.on('message', async (data) => {
+        clearTimeout(idle);
+        idle = setTimeout(goAway, idleSeconds * 1000);
         const text = data.toString();
         let action: unknown;
         try {
@@ -89,6 +106,8 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
         if (WS_TWO_WAY_ROUTES.includes(routeKey as never) && body && ws.readyState === ws.OPEN) ws.send(body);
       });
       ws.on('close', () => {
+        clearTimeout(lifetime);
+        clearTimeout(idle);
         connections.delete(connectionId);
         disconnect(connectionId);
       });
@@ -156,6 +175,32 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ outage: fastPathOutage }));
   }
 
+  /** GET, or POST {"idleSeconds": n, "lifetimeSeconds": n} ({} for API Gateway's own) at {LIMITS_PATH}. */
+  async function limitsSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      let asked: { idleSeconds?: unknown; lifetimeSeconds?: unknown } | undefined;
+      try {
+        asked = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        asked = undefined;
+      }
+      const seconds = (value: unknown, fallback: number) =>
+        value === undefined ? fallback : Number.isInteger(value) && (value as number) > 0 ? (value as number) : NaN;
+      const idleSeconds = seconds(asked?.idleSeconds, API_GATEWAY_LIMITS.idleSeconds);
+      const lifetimeSeconds = seconds(asked?.lifetimeSeconds, API_GATEWAY_LIMITS.lifetimeSeconds);
+      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '') || Number.isNaN(idleSeconds) || Number.isNaN(lifetimeSeconds)) {
+        response
+          .writeHead(400, { 'content-type': 'text/plain' })
+          .end('Send {"idleSeconds": n, "lifetimeSeconds": n} (whole seconds, or {} for API Gateway\'s) as application/json.');
+        return;
+      }
+      limits = { idleSeconds, lifetimeSeconds };
+    }
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(limits));
+  }
+
   /** Closes every connection and waits for their $disconnect handlers. */
   async function close(): Promise<void> {
     for (const { socket } of connections.values()) socket.terminate();
@@ -164,7 +209,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     await Promise.all(pending);
   }
 
-  return { upgrade, management, fastPathSwitch, close, connectionCount: () => connections.size };
+  return { upgrade, management, fastPathSwitch, limitsSwitch, close, connectionCount: () => connections.size };
 }
 
 /** The handshake's headers, with the edge's own replacing any the client sent under their names. */

@@ -8,6 +8,7 @@ import type { MessageDto } from './chats';
 import { ORDER_STATUSES } from '../order-transitions';
 import { WITHDRAWAL_STATUSES } from './earnings';
 import { DATA_EXPORT_STATUSES } from './account-data';
+import { roomActionSchemas, roomEventSchemas } from './rooms';
 
 /** Ids are word characters and dashes: anything else names no chat. */
 const id = z.string().check(z.regex(/^[\w-]{1,64}$/));
@@ -16,6 +17,8 @@ const id = z.string().check(z.regex(/^[\w-]{1,64}$/));
 export const realtimeActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('joinChat'), chatId: id }),
   z.object({ action: z.literal('ping') }),
+  // A booked call's room: entering and leaving it, the WebRTC signalling, attendance (./rooms.ts).
+  ...roomActionSchemas,
 ]);
 export type RealtimeAction = z.infer<typeof realtimeActionSchema>;
 
@@ -74,6 +77,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('joined'), chatId: z.string() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), msg: z.string() }),
+  ...roomEventSchemas,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 /** The events that are pushed (not answers to the connection's own actions): they carry an id. */

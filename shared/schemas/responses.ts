@@ -6,6 +6,7 @@
  */
 import type { DataExportStatus } from './account-data';
 import type { Availability, AvailabilityAnswer, BusyCalendarState, CalendarFeed, CalendarFeedAddress, SlotsAnswer } from './bookings';
+import type { IceServersView, RoomView, UpcomingRoomsView } from './rooms';
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
@@ -131,6 +132,9 @@ export interface RouteResponses {
   'GET /api/experts/{id}/slots': SlotsAnswer;
   'GET /api/calendar-feed': CalendarFeed;
   'POST /api/calendar-feed': CalendarFeedAddress;
+  'GET /api/rooms': UpcomingRoomsView;
+  'GET /api/rooms/{id}': RoomView;
+  'GET /api/rooms/{id}/ice-servers': IceServersView;
   /** The iCalendar file itself (text/calendar), not JSON. */
   'GET /api/calendar/{file}': string;
 

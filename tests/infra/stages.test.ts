@@ -12,6 +12,7 @@ import './stages/jobs';
 import './stages/logs';
 import './stages/nag';
 import './stages/realtime';
+import './stages/rooms';
 import './stages/secrets';
 import './stages/stateful';
 import './stages/table-access';

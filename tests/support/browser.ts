@@ -25,6 +25,10 @@ const ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // The rooms' calls (docs/rooms.md): a fake camera and microphone, permission granted, the whole screen shared without a prompt.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--auto-select-desktop-capture-source=Entire screen',
 ];
 
 /**

@@ -146,6 +146,11 @@ export async function checkProposal(time: BookedTime, by: 'student' | 'expert'):
   }
 }
 
+/** A person's booked times that start from `from` to `to` (ISO instants), earliest first: their sessions. */
+export async function bookedTimesOf(userId: string, from: string, to: string): Promise<{ orderId: string; start: string; end: string }[]> {
+  return (await repo.bookingsBetween(userId, from, to)).map(({ orderId, start, end }) => ({ orderId, start, end }));
+}
+
 /** The writes that free a booking's time in both calendars. */
 export const release = (time: Pick<BookedTime, 'orderId' | 'expertId' | 'studentId' | 'start'>): TransactWrite[] => [
   repo.releaseWrite(time.expertId, time.start, time.orderId),

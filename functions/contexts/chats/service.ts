@@ -56,6 +56,12 @@ export async function isParticipant(userId: string, chatId: string): Promise<boo
   return (await repository.getMember(userId, chatId)) !== undefined;
 }
 
+/** The offer a conversation is about, as it was when the conversation began: a room's title and whether its call is audio only. */
+export async function offerOfConversation(chatId: string): Promise<{ title: string; lessonType: string } | undefined> {
+  const chat = await repository.getChat(chatId);
+  return chat && { title: chat.offer.title, lessonType: chat.offer.lessonType };
+}
+
 export async function unreadCount(caller: Caller): Promise<{ count: number }> {
   return { count: await repository.unreadTotal(caller.userId) };
 }

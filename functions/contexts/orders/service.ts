@@ -46,6 +46,8 @@ export async function newOrder(fields: {
 }
 
 export const getOrder = repo.getOrder;
+/** Orders by id (any order; the missing are left out). */
+export const getOrders = repo.getOrders;
 
 /** The writes that store a new order, for the transaction that opens its conversation. */
 export const orderCreation = repo.orderPuts;

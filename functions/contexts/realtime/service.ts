@@ -116,6 +116,34 @@ export async function joinChat(connectionId: string, body: string | undefined, i
 
 export const pong = (): RealtimeEvent => ({ type: 'pong' });
 
+/** The account and session of a socket while it is open, or undefined (it closed, or its session ended). */
+export async function openConnection(connectionId: string): Promise<{ userId: string; sessionId: string } | undefined> {
+  const connection = await connections.getConnection(connectionId);
+  return connection && { userId: connection.userId, sessionId: connection.sessionId };
+}
+
+/**
+ * Sends an event to those of the user's sockets named that are open, of a session that has not
+ * ended, checked now (a room's signalling: only its sockets in the room hear it). Never throws for a
+ * socket gone meanwhile.
+ */
+export async function sendToSockets(userId: string, connectionIds: readonly string[], event: RealtimeEvent): Promise<number> {
+  if (connectionIds.length === 0) return 0;
+  const { connections: stored, endedSessions } = await connections.connectionsOf(userId);
+  const named = new Set(connectionIds);
+  const open = stored.filter((connection) => named.has(connection.connectionId) && connections.isOpen(connection) && !endedSessions.has(connection.sessionId));
+  const data = JSON.stringify(event);
+  const outcomes = await Promise.all(open.map((connection) => connections.postTo(connection.connectionId, data).catch(() => 'gone' as const)));
+  return outcomes.filter((outcome) => outcome === 'sent').length;
+}
+
+/** Tells one socket something outside a two-way route's answer (a refused relay); a socket gone meanwhile is fine. */
+export async function tellSocket(connectionId: string, event: RealtimeEvent): Promise<void> {
+  await connections
+    .postTo(connectionId, JSON.stringify(event))
+    .catch((error: unknown) => logger.warn('Socket not told', { connectionId, error: error as Error }));
+}
+
 function parseAction(body: string | undefined) {
   try {
     const parsed = realtimeActionSchema.safeParse(JSON.parse(body ?? ''));

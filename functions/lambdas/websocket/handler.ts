@@ -5,6 +5,8 @@
  *   user and session; the connection is stored for them.
  * - $disconnect: the connection is forgotten.
  * - joinChat and ping: two-way routes, whose answer API Gateway returns on the connection itself.
+ * - A booked call's room (docs/rooms.md): joinRoom answers on the connection; leaveRoom, the
+ *   signalling (roomOffer, roomAnswer, roomCandidate) and attendance (roomMedia) are one-way.
  * Pushes (new messages, later order updates) go out from the write path and the notifications function.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
@@ -15,6 +17,7 @@ import { cameThroughEdge } from '../../platform/origin-secret';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { isParticipant } from '../../contexts/chats/service';
 import * as realtime from '../../contexts/realtime/service';
+import * as rooms from '../../contexts/rooms/signalling-service';
 
 const answer = (event: RealtimeEvent): APIGatewayProxyResultV2 => ({ statusCode: 200, body: JSON.stringify(event) });
 
@@ -40,14 +43,18 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
       case '$connect':
         return await connect(event);
       case '$disconnect':
-        await realtime.disconnect(connectionId);
+        await Promise.all([realtime.disconnect(connectionId), rooms.socketGone(connectionId)]);
         return { statusCode: 200 };
       case 'joinChat':
         return answer(await realtime.joinChat(connectionId, event.body, isParticipant));
       case 'ping':
         return answer(realtime.pong());
+      case 'joinRoom':
+        return answer(await rooms.joinRoom(connectionId, event.body));
       default:
-        return { statusCode: 400, body: JSON.stringify({ msg: 'Unknown action' }) };
+        if (!rooms.isRoomAction(routeKey)) return { statusCode: 400, body: JSON.stringify({ msg: 'Unknown action' }) };
+        await rooms.roomMessage(connectionId, event.body);
+        return { statusCode: 200 };
     }
   } catch (error) {
     logger.error(UNHANDLED_ERROR_MESSAGE, { error: error as Error, routeKey, requestId: event.requestContext.requestId });

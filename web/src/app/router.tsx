@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'profile', ...page(() => import('@/features/profile/routes/profile')) },
           { path: 'messages', ...page(() => import('@/features/chat/routes/messages')) },
+          // A booked call's room (issue 26); the server lets in its two participants only.
+          { path: 'room/:orderId', ...page(() => import('@/features/rooms/routes/room')) },
           { path: 'create-offer', ...page(() => import('@/features/offers/routes/create-offer')) },
         ],
       },

@@ -62,6 +62,8 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
   /** Attempts that failed in a row: the next delay grows with them. */
   let failures = 0;
   let openChatId: string | undefined;
+  /** The room on screen, joined again after every reconnection (docs/rooms.md). */
+  let openRoomId: string | undefined;
   /** One timer at a time: the retry's delay, the attempt's timeout, the next ping or the pong's wait. */
   let timer: ReturnType<typeof setTimeout> | undefined;
   const firstSighting = createFirstSighting();
@@ -108,6 +110,7 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
       connected = true;
       failures = 0;
       if (openChatId) send({ action: 'joinChat', chatId: openChatId });
+      if (openRoomId) send({ action: 'joinRoom', orderId: openRoomId });
       keepAlive(ws);
       emit({ type: 'connected' });
     };
@@ -216,6 +219,18 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
     },
     /** The conversation on screen: its new messages are read there, not counted as unread. */
     openChat: (): string | undefined => openChatId,
+    /** The room on screen (or none): joined now if connected, and again after every reconnection; leaving it is said. */
+    joinRoom(orderId: string | undefined) {
+      if (openRoomId && openRoomId !== orderId) send({ action: 'leaveRoom', orderId: openRoomId });
+      openRoomId = orderId;
+      if (orderId) send({ action: 'joinRoom', orderId });
+    },
+    /** Sends a room's signal or report; false when no socket is open (it is not queued: the page repeats what still matters). */
+    sendToRoom(action: Extract<RealtimeAction, { action: 'roomOffer' | 'roomAnswer' | 'roomCandidate' | 'roomMedia' }>): boolean {
+      if (!connected) return false;
+      send(action);
+      return true;
+    },
   };
 }
 

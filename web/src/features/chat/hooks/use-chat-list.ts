@@ -4,8 +4,7 @@ import type { ChatDto, MessageDto } from '@shared/schemas/chats';
 import { errorText } from '@/lib/api-client';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { notify } from '@/lib/toast';
-import { getChat } from '@/features/chat/api/get-chat';
-import { listChats } from '@/api/chats';
+import { getChat, listChats } from '@/api/chats';
 
 /** Conversations by id (the incoming copy wins), newest activity first. */
 function mergeChats(current: ChatDto[], incoming: ChatDto[]): ChatDto[] {

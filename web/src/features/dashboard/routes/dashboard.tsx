@@ -7,6 +7,7 @@ import { HoursPrompt } from '@/features/dashboard/components/hours-prompt';
 import { OffersCard } from '@/features/dashboard/components/offers-card';
 import { OpenOrdersCard } from '@/features/dashboard/components/open-orders-card';
 import { PayoutCard } from '@/components/payout-card';
+import { UpcomingSessions } from '@/components/upcoming-sessions';
 import { StatsCard } from '@/features/dashboard/components/stats-card';
 import '@/features/dashboard/dashboard.css';
 
@@ -28,6 +29,7 @@ export default function DashboardRoute() {
       <h1 id="dashboard-title">Dashboard</h1>
       {/* Hours are an expert's alone: a student is refused the call, so none is made. */}
       {account?.role === 'professor' && <HoursPrompt />}
+      <UpcomingSessions />
       <div className="dashboard-grid">
         {account && <StatsCard expertId={account._id} />}
         <OpenOrdersCard />

@@ -6,6 +6,7 @@ import type { ExpertCard } from '@shared/schemas/catalogue';
 import { Accordion } from '@/components/accordion';
 import { listExperts } from '@/api/experts';
 import { notify } from '@/lib/toast';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ExpertsSlider } from '@/features/site/components/experts-slider';
 import { HeroSearch } from '@/features/site/components/hero-search';
@@ -26,6 +27,8 @@ const STEPS = [
 ];
 
 const WorldMap = lazy(() => import('@/features/site/components/world-map'));
+/** A signed-in student's sessions: loaded only for them, apart from the page's first bundle. */
+const UpcomingSessions = lazy(() => import('@/components/upcoming-sessions').then((module) => ({ default: module.UpcomingSessions })));
 
 /** The newest experts (page 1, limit 12): the slider shows 10, the map places all of them. */
 function useNewestExperts(): ExpertCard[] | 'failed' | undefined {
@@ -64,6 +67,7 @@ function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
 
 export default function HomeRoute() {
   useDocumentTitle('');
+  const { account } = useSession();
   const experts = useNewestExperts();
   const [mapRef, mapNear] = useNearViewport<HTMLElement>();
   return (
@@ -77,6 +81,14 @@ export default function HomeRoute() {
           <HeroSearch />
         </div>
       </section>
+
+      {account?.role === 'user' && (
+        <div className="section">
+          <Suspense fallback={null}>
+            <UpcomingSessions />
+          </Suspense>
+        </div>
+      )}
 
       <section className="section" aria-labelledby="areas-title">
         <h2 id="areas-title">Experts in four fields</h2>

@@ -1,0 +1,131 @@
+/**
+ * The rooms context's service for the realtime WebSocket (docs/rooms.md): entering a room, the WebRTC
+ * signalling between its two participants, and the attendance their browsers report.
+ *
+ * Who may: only the order's two participants, only while the room is open, from a socket whose
+ * sign-in session is open. Relayed messages reach only the other participant's sockets that entered
+ * this room and are still open; a socket is in one room at a time.
+ */
+import { RATE_LIMITS, ROOMS } from '../../../shared/limits';
+import type { RealtimeEvent } from '../../../shared/schemas/realtime';
+import { ROOM_ACTIONS, type RoomAction, type RoomActionName, roomActionSchema } from '../../../shared/schemas/rooms';
+import { MSG } from '../../../shared/texts';
+import { nowIso, nowMs } from '../../platform/clock';
+import { TooManyRequests } from '../../platform/errors';
+import { takeFromLimit } from '../../platform/rate-windows';
+import { nowSeconds } from '../../platform/table';
+import * as orders from '../orders/service';
+import * as realtime from '../realtime/service';
+import * as repo from './repository';
+import { isParticipant, otherOf, phaseAt, roomOf } from './room';
+import { continues } from './stay';
+
+/** The room action a socket sent, or undefined when it is not one (or not well formed). */
+export function parseRoomAction(body: string | undefined): RoomAction | undefined {
+  try {
+    const parsed = roomActionSchema.safeParse(JSON.parse(body ?? ''));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const isRoomAction = (routeKey: string): routeKey is RoomActionName => ROOM_ACTIONS.includes(routeKey as RoomActionName);
+
+const refused = (msg: string): RealtimeEvent => ({ type: 'error', msg });
+
+/**
+ * joinRoom: the socket enters the order's room, if its account is a participant and the room is open;
+ * the other participant's sockets in the room hear that they came. Sent again after every reconnection.
+ */
+export async function joinRoom(connectionId: string, body: string | undefined): Promise<RealtimeEvent> {
+  const action = parseRoomAction(body);
+  if (action?.action !== 'joinRoom') return refused(MSG.roomNotFound);
+  const connection = await realtime.openConnection(connectionId);
+  if (!connection) return refused(MSG.realtimeAuthFailed);
+  const order = await orders.getOrder(action.orderId, { consistent: true });
+  const room = order && roomOf(order);
+  if (!room || !isParticipant(room, connection.userId)) return refused(MSG.roomNotFound);
+  if (phaseAt(room, nowMs()) !== 'open') return refused(MSG.roomNotOpen);
+  const closesInSeconds = Math.ceil((room.closesAtMs - nowMs()) / 1000);
+  await repo.putPresence({
+    orderId: room.orderId,
+    userId: connection.userId,
+    connectionId,
+    expiresAt: nowSeconds() + closesInSeconds + ROOMS.reconnectGraceSeconds,
+  });
+  const otherId = otherOf(room, connection.userId);
+  const others = await otherSockets(room.orderId, otherId);
+  await realtime.sendToSockets(otherId, others, { type: 'roomPeer', orderId: room.orderId, present: true });
+  return { type: 'roomJoined', orderId: room.orderId, peerPresent: others.length > 0 };
+}
+
+async function otherSockets(orderId: string, otherId: string): Promise<string[]> {
+  const { presences } = await repo.roomContents(orderId);
+  return presences.filter((presence) => presence.userId === otherId).map((presence) => presence.connectionId);
+}
+
+/** The socket's room, if the action names it, the socket is still open and the room has not closed; the sender's account. */
+async function senderInRoom(connectionId: string, orderId: string) {
+  const [presence, connection] = await Promise.all([repo.getSocketRoom(connectionId), realtime.openConnection(connectionId)]);
+  if (!presence || !connection || presence.orderId !== orderId || presence.userId !== connection.userId) return undefined;
+  const order = await orders.getOrder(orderId);
+  const room = order && roomOf(order);
+  if (!room || phaseAt(room, nowMs()) !== 'open') return undefined;
+  return { room, userId: connection.userId };
+}
+
+/**
+ * The one-way room actions: leaveRoom, the signalling (roomOffer, roomAnswer, roomCandidate) relayed
+ * to the other participant's sockets in the room, and roomMedia, which records attendance. A refusal
+ * is told to the socket; nothing is relayed or recorded then.
+ */
+export async function roomMessage(connectionId: string, body: string | undefined): Promise<void> {
+  const action = parseRoomAction(body);
+  if (!action || action.action === 'joinRoom') return realtime.tellSocket(connectionId, refused(MSG.roomSignalRefused));
+  try {
+    await takeFromLimit('roomSignals', RATE_LIMITS.roomSignalsPerSocket, connectionId, MSG.roomSignalRefused);
+  } catch (error) {
+    if (error instanceof TooManyRequests) return realtime.tellSocket(connectionId, refused(MSG.roomSignalRefused));
+    throw error;
+  }
+  if (action.action === 'leaveRoom') return leaveRoom(connectionId, action.orderId);
+  const sender = await senderInRoom(connectionId, action.orderId);
+  if (!sender) return realtime.tellSocket(connectionId, refused(MSG.roomNotOpen));
+  const { room, userId } = sender;
+  if (action.action === 'roomMedia') return recordMedia(room.orderId, userId, action.flowing);
+  const otherId = otherOf(room, userId);
+  const relayed: RealtimeEvent =
+    action.action === 'roomCandidate'
+      ? { type: 'roomCandidate', orderId: room.orderId, candidate: action.candidate }
+      : { type: action.action, orderId: room.orderId, sdp: action.sdp };
+  await realtime.sendToSockets(otherId, await otherSockets(room.orderId, otherId), relayed);
+}
+
+/** leaveRoom: the socket leaves the room it is in (closed or not); the other side's sockets there hear it. */
+async function leaveRoom(connectionId: string, orderId: string): Promise<void> {
+  const presence = await repo.getSocketRoom(connectionId);
+  if (presence?.orderId !== orderId) return;
+  await repo.removePresence(connectionId);
+  const order = await orders.getOrder(orderId);
+  const room = order && roomOf(order);
+  if (!room) return;
+  const otherId = otherOf(room, presence.userId);
+  await realtime.sendToSockets(otherId, await otherSockets(orderId, otherId), { type: 'roomPeer', orderId, present: false });
+}
+
+/**
+ * A report of the participant's browser: media flows (it continues their latest stay, or starts a
+ * new one), or it stopped (the latest stay ends now, if it was still going).
+ */
+async function recordMedia(orderId: string, userId: string, flowing: boolean): Promise<void> {
+  const at = nowIso();
+  const latest = await repo.latestStay(orderId, userId);
+  if (latest && continues(latest, at)) return repo.extendStay(latest, at);
+  if (flowing) await repo.startStay({ orderId, userId, from: at, to: at });
+}
+
+/** $disconnect: the socket leaves its room. The call itself may go on (it flows between the browsers); the page joins again once its socket is back. */
+export async function socketGone(connectionId: string): Promise<void> {
+  await repo.removePresence(connectionId);
+}

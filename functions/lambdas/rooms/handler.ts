@@ -1,0 +1,18 @@
+/**
+ * The rooms Lambda: a booked call's room as its participants see it, and the ICE servers it connects
+ * through. It alone asks Kinesis Video Streams for TURN credentials (docs/rooms.md); the signalling
+ * itself goes over the WebSocket API. Event in, one service call, answer out.
+ */
+import { accountOfOpenSession } from '../../contexts/accounts/service';
+import * as rooms from '../../contexts/rooms/service';
+import { createDomainHandler } from '../../platform/http';
+
+export const handler = createDomainHandler(
+  'rooms',
+  {
+    'GET /api/rooms': async (request) => ({ body: await rooms.upcomingRooms(request.caller) }),
+    'GET /api/rooms/{id}': async (request) => ({ body: await rooms.roomView(request.caller, request.params.id) }),
+    'GET /api/rooms/{id}/ice-servers': async (request) => ({ body: await rooms.iceServers(request.caller, request.params.id) }),
+  },
+  accountOfOpenSession,
+);

@@ -1,0 +1,197 @@
+/**
+ * In the room: the other side's video (or, for a Phone Call, both names with who is speaking), one's
+ * own, mute, camera, screen share and leave, the connection's state, the time left, and the
+ * conversation beside the call.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { RoomView } from '@shared/schemas/rooms';
+import { MSG } from '@shared/texts';
+import { notify } from '@/lib/toast';
+import { type Call, type CallState, startCall } from '@/features/rooms/lib/call';
+import type { JoinChoice } from '@/features/rooms/components/device-check';
+import { RoomMessages } from '@/features/rooms/components/room-messages';
+
+interface CallViewProps {
+  room: RoomView;
+  choice: JoinChoice;
+  iceServers: RTCIceServer[];
+  relayOnly: boolean;
+  /** The app's clock less this browser's (the test clock moves the app's). */
+  clockOffsetMs: number;
+  onLeave(): void;
+}
+
+const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+function stateText(state: CallState, otherName: string): string {
+  switch (state) {
+    case 'waiting':
+      return `Waiting for ${otherName} to join…`;
+    case 'connecting':
+      return `Connecting to ${otherName}…`;
+    case 'connected':
+      return `Connected with ${otherName}`;
+    case 'reconnecting':
+      return MSG.roomReconnecting;
+  }
+}
+
+/** "42 min left", "1 h 5 min left", or "The session has ended" once its time is over. */
+function timeLeftText(endMs: number, nowMs: number): string {
+  const minutes = Math.ceil((endMs - nowMs) / 60_000);
+  if (minutes <= 0) return 'The session’s time is over';
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min left` : `${minutes} min left`;
+}
+
+/** Whether the audio of a receiver or a sender was above a whisper in the last moment. */
+function speaking(levels: (number | undefined)[]): boolean {
+  return levels.some((level) => (level ?? 0) > 0.02);
+}
+
+export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, onLeave }: CallViewProps) {
+  const call = useRef<Call | undefined>(undefined);
+  const remoteVideo = useRef<HTMLVideoElement>(null);
+  const remoteAudio = useRef<HTMLAudioElement>(null);
+  const screenVideo = useRef<HTMLVideoElement>(null);
+  const ownVideo = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<CallState>('waiting');
+  const [remote, setRemote] = useState<{ person?: MediaStream; screen?: MediaStream }>({});
+  const [muted, setMuted] = useState(choice.muted);
+  const [cameraOff, setCameraOff] = useState(choice.cameraOff);
+  const [sharing, setSharing] = useState(false);
+  const [now, setNow] = useState(() => Date.now() + clockOffsetMs);
+  const [talking, setTalking] = useState({ you: false, other: false });
+  const otherName = nameOf(room.other);
+
+  useEffect(() => {
+    const { stream } = choice;
+    for (const track of stream?.getAudioTracks() ?? []) track.enabled = !choice.muted;
+    for (const track of stream?.getVideoTracks() ?? []) track.enabled = !choice.cameraOff;
+    const started = startCall({
+      orderId: room.orderId,
+      polite: room.you._id !== room.other._id && room.you._id > room.other._id,
+      local: stream,
+      audioOnly: room.audioOnly,
+      iceServers,
+      relayOnly,
+      onState: setState,
+      onRemote: setRemote,
+    });
+    call.current = started;
+    return () => {
+      started.end();
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+  }, [room, choice, iceServers, relayOnly]);
+
+  useEffect(() => {
+    if (ownVideo.current) ownVideo.current.srcObject = choice.stream ?? null;
+  }, [choice.stream]);
+  useEffect(() => {
+    if (remoteVideo.current) remoteVideo.current.srcObject = remote.person ?? null;
+    if (remoteAudio.current) remoteAudio.current.srcObject = remote.person ?? null;
+    if (screenVideo.current) screenVideo.current.srcObject = remote.screen ?? null;
+  }, [remote]);
+
+  useEffect(() => {
+    const ticking = setInterval(() => setNow(Date.now() + clockOffsetMs), 15_000);
+    return () => clearInterval(ticking);
+  }, [clockOffsetMs]);
+
+  // Who is speaking: the audio levels the browser measures for what it sends and what it receives.
+  useEffect(() => {
+    if (!room.audioOnly) return;
+    const listening = setInterval(async () => {
+      const connection = call.current?.connection();
+      if (!connection) return;
+      const other = connection.getReceivers().flatMap((receiver) => receiver.getSynchronizationSources().map((source) => source.audioLevel));
+      const own: number[] = [];
+      (await connection.getStats()).forEach((report: { type: string; kind?: string; audioLevel?: number }) => {
+        if (report.type === 'media-source' && report.kind === 'audio' && report.audioLevel !== undefined) own.push(report.audioLevel);
+      });
+      setTalking({ you: !muted && speaking(own), other: speaking(other) });
+    }, 400);
+    return () => clearInterval(listening);
+  }, [room.audioOnly, muted]);
+
+  function toggleMute() {
+    const next = !muted;
+    for (const track of choice.stream?.getAudioTracks() ?? []) track.enabled = !next;
+    setMuted(next);
+  }
+
+  function toggleCamera() {
+    const next = !cameraOff;
+    for (const track of choice.stream?.getVideoTracks() ?? []) track.enabled = !next;
+    setCameraOff(next);
+  }
+
+  async function toggleShare() {
+    const current = call.current;
+    if (!current) return;
+    if (current.sharing()) {
+      current.stopSharing();
+      setSharing(false);
+      return;
+    }
+    try {
+      await current.shareScreen();
+      setSharing(true);
+    } catch {
+      notify.error(MSG.roomScreenShareFailed);
+    }
+  }
+
+  const hasMicrophone = (choice.stream?.getAudioTracks().length ?? 0) > 0;
+  const hasCamera = (choice.stream?.getVideoTracks().length ?? 0) > 0;
+
+  return (
+    <div className="room-call">
+      <section className="room-stage" aria-label={`Call with ${otherName}`}>
+        <p className="room-state" role="status">
+          {stateText(state, otherName)}
+        </p>
+        {room.audioOnly ? (
+          <ul className="room-voices" aria-label="Who is on the call">
+            <li className={talking.other ? 'room-voice speaking' : 'room-voice'}>
+              {otherName}
+              {talking.other && <span className="visually-hidden"> is speaking</span>}
+            </li>
+            <li className={talking.you ? 'room-voice speaking' : 'room-voice'}>
+              You{muted ? ' (muted)' : ''}
+              {talking.you && <span className="visually-hidden"> are speaking</span>}
+            </li>
+          </ul>
+        ) : (
+          <div className="room-videos">
+            {/* biome-ignore lint/a11y/useMediaCaption: a live call has no caption file; the conversation beside it carries what is written */}
+            <video ref={remoteVideo} className="room-remote" autoPlay playsInline aria-label={`${otherName}’s camera`} />
+            {remote.screen && <video ref={screenVideo} className="room-screen" autoPlay playsInline muted aria-label={`${otherName}’s shared screen`} />}
+            <video ref={ownVideo} className="room-own" autoPlay playsInline muted aria-label="Your camera" />
+          </div>
+        )}
+        {/* biome-ignore lint/a11y/useMediaCaption: a live call has no caption file; the conversation beside it carries what is written */}
+        {room.audioOnly && <audio ref={remoteAudio} autoPlay aria-label={`${otherName}’s voice`} />}
+        <p className="room-time">{timeLeftText(Date.parse(room.end), now)}</p>
+        <div className="room-controls" role="toolbar" aria-label="Call controls">
+          <button type="button" className="btn btn-secondary" aria-pressed={muted} disabled={!hasMicrophone} onClick={toggleMute}>
+            {muted ? 'Unmute' : 'Mute'}
+          </button>
+          {!room.audioOnly && (
+            <button type="button" className="btn btn-secondary" aria-pressed={cameraOff} disabled={!hasCamera} onClick={toggleCamera}>
+              {cameraOff ? 'Turn camera on' : 'Turn camera off'}
+            </button>
+          )}
+          <button type="button" className="btn btn-secondary" aria-pressed={sharing} onClick={() => void toggleShare()}>
+            {sharing ? 'Stop sharing' : 'Share screen'}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onLeave}>
+            Leave
+          </button>
+        </div>
+      </section>
+      <RoomMessages chatId={room.orderId} />
+    </div>
+  );
+}

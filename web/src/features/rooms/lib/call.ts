@@ -1,0 +1,234 @@
+/**
+ * The call of a room (docs/rooms.md): one RTCPeerConnection to the other participant, negotiated
+ * with the "perfect negotiation" pattern over the realtime WebSocket (the expert's side is the
+ * polite one), an ICE restart when the connection fails or the network changes, and the
+ * attendance reports: every ROOMS.attendanceBeatSeconds while media arrives, once when it stops.
+ *
+ * The connection is made when both sides are in the room, and made anew when the other side comes
+ * back to a connection that is not working; one that works is kept whatever the sockets do.
+ */
+import { ROOMS } from '@shared/limits';
+import type { RealtimeEvent } from '@shared/schemas/realtime';
+import { realtime, type RealtimeNotice } from '@/lib/realtime';
+
+export type CallState = 'waiting' | 'connecting' | 'connected' | 'reconnecting';
+
+export interface CallOptions {
+  orderId: string;
+  /** Gives way when both sides offer at once. */
+  polite: boolean;
+  /** The camera and microphone, if any. */
+  local: MediaStream | undefined;
+  audioOnly: boolean;
+  iceServers: RTCIceServer[];
+  /** Only relayed candidates (a test proves the TURN path with it). */
+  relayOnly: boolean;
+  onState(state: CallState): void;
+  /** The other side's camera and microphone, then their screen when they share it (undefined when it stops). */
+  onRemote(streams: { person?: MediaStream; screen?: MediaStream }): void;
+}
+
+type RoomEvent = Extract<RealtimeEvent, { orderId: string }>;
+const isRoomEvent = (notice: RealtimeNotice, orderId: string): notice is RoomEvent => 'orderId' in notice && notice.orderId === orderId;
+
+/** How long a connection may stay `disconnected` before an ICE restart (it often recovers alone within seconds). */
+const DISCONNECTED_GRACE_MS = 4000;
+
+export function startCall(options: CallOptions) {
+  const { orderId, polite } = options;
+  let pc: RTCPeerConnection | undefined;
+  let makingOffer = false;
+  let ignoreOffer = false;
+  let screen: MediaStream | undefined;
+  let screenSenders: RTCRtpSender[] = [];
+  let remote: { person?: MediaStream; screen?: MediaStream } = {};
+  let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+  let flowing = false;
+  let received = 0;
+  let ended = false;
+
+  function newConnection(): RTCPeerConnection {
+    pc?.close();
+    const connection = new RTCPeerConnection({ iceServers: options.iceServers, iceTransportPolicy: options.relayOnly ? 'relay' : 'all' });
+    pc = connection;
+    makingOffer = false;
+    ignoreOffer = false;
+    remote = {};
+    options.onRemote(remote);
+    const local = options.local;
+    if (local) for (const track of local.getTracks()) connection.addTrack(track, local);
+    // Without a device of its own, a side still receives the other's.
+    if (!local?.getAudioTracks().length) connection.addTransceiver('audio', { direction: 'recvonly' });
+    if (!options.audioOnly && !local?.getVideoTracks().length) connection.addTransceiver('video', { direction: 'recvonly' });
+    if (screen) screenSenders = screen.getTracks().map((track) => connection.addTrack(track, screen as MediaStream));
+
+    connection.onnegotiationneeded = async () => {
+      try {
+        makingOffer = true;
+        await connection.setLocalDescription();
+        if (connection.localDescription) realtime.sendToRoom({ action: 'roomOffer', orderId, sdp: connection.localDescription.sdp });
+      } finally {
+        makingOffer = false;
+      }
+    };
+    connection.onicecandidate = ({ candidate }) => {
+      if (!candidate?.candidate) return;
+      realtime.sendToRoom({
+        action: 'roomCandidate',
+        orderId,
+        candidate: {
+          candidate: candidate.candidate,
+          sdpMid: candidate.sdpMid,
+          sdpMLineIndex: candidate.sdpMLineIndex,
+          usernameFragment: candidate.usernameFragment,
+        },
+      });
+    };
+    connection.ontrack = ({ track, streams }) => {
+      const stream = streams[0] ?? new MediaStream([track]);
+      // The person's stream carries their microphone; a stream of video alone is a screen.
+      const isScreen = stream.getAudioTracks().length === 0 && remote.person !== undefined && remote.person.id !== stream.id;
+      remote = isScreen ? { ...remote, screen: stream } : { ...remote, person: stream };
+      options.onRemote(remote);
+      stream.onremovetrack = () => {
+        if (stream.getTracks().length === 0 && remote.screen === stream) {
+          remote = { ...remote, screen: undefined };
+          options.onRemote(remote);
+        }
+      };
+    };
+    connection.onconnectionstatechange = () => reportState(connection);
+    connection.oniceconnectionstatechange = () => {
+      clearTimeout(disconnectedTimer);
+      if (connection.iceConnectionState === 'failed') connection.restartIce();
+      if (connection.iceConnectionState === 'disconnected') disconnectedTimer = setTimeout(() => connection.restartIce(), DISCONNECTED_GRACE_MS);
+    };
+    options.onState('connecting');
+    return connection;
+  }
+
+  function reportState(connection: RTCPeerConnection) {
+    if (connection !== pc) return;
+    const state = connection.connectionState;
+    if (state === 'connected') options.onState('connected');
+    else if (state === 'disconnected' || state === 'failed') options.onState('reconnecting');
+  }
+
+  const working = () => pc?.connectionState === 'connected';
+
+  async function onDescription(type: 'offer' | 'answer', sdp: string) {
+    const connection = pc ?? newConnection();
+    const collision = type === 'offer' && (makingOffer || connection.signalingState !== 'stable');
+    ignoreOffer = !polite && collision;
+    if (ignoreOffer) return;
+    await connection.setRemoteDescription({ type, sdp });
+    if (type === 'offer') {
+      await connection.setLocalDescription();
+      if (connection.localDescription) realtime.sendToRoom({ action: 'roomAnswer', orderId, sdp: connection.localDescription.sdp });
+    }
+  }
+
+  async function onNotice(notice: RealtimeNotice) {
+    if (ended || !isRoomEvent(notice, orderId)) return;
+    try {
+      switch (notice.type) {
+        case 'roomJoined':
+          if (notice.peerPresent && !working()) newConnection();
+          break;
+        case 'roomPeer':
+          if (notice.present && !working()) newConnection();
+          if (!notice.present) {
+            pc?.close();
+            pc = undefined;
+            remote = {};
+            options.onRemote(remote);
+            options.onState('waiting');
+          }
+          break;
+        case 'roomOffer':
+        case 'roomAnswer':
+          await onDescription(notice.type === 'roomOffer' ? 'offer' : 'answer', notice.sdp);
+          break;
+        case 'roomCandidate':
+          await pc?.addIceCandidate(notice.candidate).catch((error: unknown) => {
+            if (!ignoreOffer) throw error;
+          });
+          break;
+      }
+    } catch {
+      // A description or candidate that no longer fits (a restart overtook it): the next negotiation repairs it.
+    }
+  }
+
+  /** Whether frames or audio arrived since the last look: attendance counts only media that flows. */
+  async function mediaArrived(): Promise<boolean> {
+    if (pc?.connectionState !== 'connected') return false;
+    let total = 0;
+    (await pc.getStats()).forEach((report: { type: string; framesDecoded?: number; packetsReceived?: number }) => {
+      if (report.type === 'inbound-rtp') total += (report.framesDecoded ?? 0) + (report.packetsReceived ?? 0);
+    });
+    const arrived = total > received;
+    received = total;
+    return arrived;
+  }
+
+  async function beat() {
+    const now = await mediaArrived();
+    if (now || flowing) realtime.sendToRoom({ action: 'roomMedia', orderId, flowing: now });
+    flowing = now;
+  }
+
+  const unsubscribe = realtime.subscribe((notice) => void onNotice(notice));
+  const beats = setInterval(() => void beat(), ROOMS.attendanceBeatSeconds * 1000);
+  // The first report as soon as media flows, not a beat later.
+  const firstBeat = setInterval(() => {
+    if (!flowing) void beat();
+    else clearInterval(firstBeat);
+  }, 1000);
+  const onNetworkChange = () => pc?.restartIce();
+  addEventListener('online', onNetworkChange);
+  realtime.joinRoom(orderId);
+  options.onState('waiting');
+
+  /** Shares the screen (a track of its own, which the other side shows apart); ends when the browser's own "Stop sharing" is pressed too. */
+  async function shareScreen(): Promise<void> {
+    const shared = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+    screen = shared;
+    if (pc) screenSenders = shared.getTracks().map((track) => (pc as RTCPeerConnection).addTrack(track, shared));
+    for (const track of shared.getTracks()) track.onended = stopSharing;
+  }
+
+  function stopSharing(): void {
+    for (const track of screen?.getTracks() ?? []) track.stop();
+    for (const sender of screenSenders) if (pc && pc.signalingState !== 'closed') pc.removeTrack(sender);
+    screen = undefined;
+    screenSenders = [];
+  }
+
+  /** Leaves: the last report, the room left, the connection closed. */
+  function end(): void {
+    if (ended) return;
+    ended = true;
+    if (flowing) realtime.sendToRoom({ action: 'roomMedia', orderId, flowing: false });
+    clearInterval(beats);
+    clearInterval(firstBeat);
+    clearTimeout(disconnectedTimer);
+    removeEventListener('online', onNetworkChange);
+    unsubscribe();
+    stopSharing();
+    realtime.joinRoom(undefined);
+    pc?.close();
+    pc = undefined;
+  }
+
+  return {
+    shareScreen,
+    stopSharing,
+    sharing: () => screen !== undefined,
+    /** The connection, for the page's speaking indicator and the tests' checks of what arrives. */
+    connection: () => pc,
+    end,
+  };
+}
+
+export type Call = ReturnType<typeof startCall>;
