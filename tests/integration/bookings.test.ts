@@ -250,6 +250,8 @@ describe('the calendar feed', () => {
         .replace(/\.\d{3}/, '')}`,
     );
     expect(unfolded(feed.text)).toContain(`SUMMARY:Order #${chat.orderNumber}: ${offer.title}`);
+    // Where to join: the call's room, as the invite says too.
+    expect(unfolded(feed.text)).toMatch(new RegExp(`^LOCATION:https?://[^/]+/room/${chat._id}\\s*$`, 'm'));
     // The expert's own feed lists it too; a stranger's address, a malformed one and a guessed one are 404 alike.
     const expertFeed = await expert.post<{ url: string }>('/calendar-feed', {});
     expect(uidsIn((await read(expertFeed.body.url)).text)).toContain(uidsIn(invite)[0]);

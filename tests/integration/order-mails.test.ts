@@ -33,6 +33,8 @@ const invite = (mail: OutboxMail) => {
       .replace(/\r\n[ \t]/g, '')
   );
 };
+/** The app's address the mails link to, read from the conversation's link every order mail ends with. */
+const appUrlOf = (mail: OutboxMail) => mail.text.match(/The conversation: (\S+)\/messages\?chatId=/)?.[1];
 const subjectsTo = async (address: string) => (await mailsTo(address)).map((mail) => mail.subject);
 const bySubject = (pattern: RegExp) => (mail: OutboxMail) => pattern.test(mail.subject);
 
@@ -68,7 +70,7 @@ beforeAll(async () => {
 
 describe('a booked session', () => {
   it('is confirmed to both sides with a calendar invite, and the student gets a receipt', async () => {
-    const { email, scheduledDate } = await paidSession(72, 2);
+    const { email, scheduledDate, chat } = await paidSession(72, 2);
     const start = scheduledDate.replace(/[-:]/g, '').replace('.000', '');
 
     const confirmation = await latestMail(email, 'Booking confirmed: Mock interviews by the hour');
@@ -77,6 +79,9 @@ describe('a booked session', () => {
     expect(invite(confirmation)).toContain(`DTSTART:${start}`);
     expect(invite(confirmation)).toContain('METHOD:REQUEST');
     expect(invite(confirmation)).toContain('DURATION:PT120M');
+    const room = `${appUrlOf(confirmation)}/room/${chat._id}`;
+    expect(confirmation.text).toContain(`Join the call in its room: ${room}`);
+    expect(invite(confirmation)).toContain(`LOCATION:${room}`);
 
     const toExpert = await mailWhere(
       expertEmail,
@@ -97,7 +102,8 @@ describe('a booked session', () => {
     await advanceTo(scheduledDate, 23 * 60 + 30);
     await latestMail(email, 'Reminder: your session with Maya Mailer starts in 24 hours');
     await advanceTo(scheduledDate, 30);
-    await latestMail(email, 'Reminder: your session with Maya Mailer starts in an hour');
+    const lastReminder = await latestMail(email, 'Reminder: your session with Maya Mailer starts in an hour');
+    expect(lastReminder.text).toContain(`Join the call in its room: ${appUrlOf(lastReminder)}/room/${chat._id}`);
     await advanceClock('1h');
     const subjects = await subjectsTo(email);
     expect(countOf(subjects, 'Reminder: your session with Maya Mailer starts in 24 hours')).toBe(1);

@@ -71,7 +71,13 @@ describe('the room of a booked call', () => {
     expect(await call.student.get(`/rooms/${call.orderId}/ice-servers`)).toMatchObject({ status: 409, body: { code: 'room_not_open', msg: MSG.roomNotOpen } });
 
     // Both see the session on their lists, with the room's times and the other person; nobody else does.
-    const listed = { orderId: call.orderId, title: 'Exam coaching and review', start: call.start, opensAt: waiting.body.opensAt, closesAt: waiting.body.closesAt };
+    const listed = {
+      orderId: call.orderId,
+      title: 'Exam coaching and review',
+      start: call.start,
+      opensAt: waiting.body.opensAt,
+      closesAt: waiting.body.closesAt,
+    };
     expect((await call.student.get<UpcomingRoomsView>('/rooms')).body.sessions).toEqual([{ ...listed, end: waiting.body.end, other: waiting.body.other }]);
     expect((await call.expert.get<UpcomingRoomsView>('/rooms')).body.sessions).toEqual([
       { ...listed, end: waiting.body.end, other: expect.objectContaining({ _id: call.studentId }) },

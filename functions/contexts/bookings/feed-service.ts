@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
+import { roomPath } from '../../../shared/app-paths';
 import { BOOKING_RULES, RATE_LIMITS } from '../../../shared/limits';
 import type { CalendarFeed, CalendarFeedAddress } from '../../../shared/schemas/bookings';
 import { MSG } from '../../../shared/texts';
@@ -69,7 +70,9 @@ export async function feedFile(file: string, clientIp: string): Promise<string> 
     endInputType: 'utc',
     endOutputType: 'utc',
     title: booking.title ?? 'Booked session',
-    url: `${config.appUrl}/messages?chatId=${encodeURIComponent(booking.orderId)}`,
+    // The call's room, where calendars offer to join it; the conversation is a click away from there.
+    location: `${config.appUrl}${roomPath(booking.orderId)}`,
+    url: `${config.appUrl}${roomPath(booking.orderId)}`,
     status: 'CONFIRMED',
   }));
   const { error, value } = createEvents(events, { productId: 'mentoring-marketplace/calendar', calName: 'Mentoring sessions' });

@@ -3,6 +3,7 @@
  * the conversation, who wrote, a short excerpt of the newest (plain text, never markup), and the link;
  * and the summary of those that came after it, at the end of its window (decision 219).
  */
+import { conversationPath } from '../../../shared/app-paths';
 import { stripMarkup } from '../../../shared/markup';
 import { config } from '../../platform/config';
 import { type Mail, mailButton, mailParagraphs, mailQuote } from '../../platform/mailer';
@@ -45,7 +46,7 @@ type Reader = { email: string; firstName: string };
 const senderOf = (message: MessageRecord) => `${message.senderFirstName} ${message.senderLastName}`.trim();
 
 function messagesMail(reader: Reader, { subject, lead, newest, chat }: { subject: string; lead: string; newest: MessageRecord; chat: ChatRecord }): Mail {
-  const url = `${config.appUrl}/messages?chatId=${encodeURIComponent(chat.chatId)}`;
+  const url = `${config.appUrl}${conversationPath(chat.chatId)}`;
   const lines = [`Hello ${reader.firstName},`, lead];
   const excerpt = excerptOf(newest.content);
   return {

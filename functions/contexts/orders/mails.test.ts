@@ -43,6 +43,9 @@ describe('the order mails', () => {
     const [toStudent, toExpert, receipt] = mails.map(({ mail }) => mail);
     expect(toStudent.text).toContain('The session: Tuesday, 1 December 2026 at 09:30 UTC (2 hours).');
     expect(toStudent.text).toContain('https://mentors.example/messages?chatId=c1');
+    // Where the call takes place: its room, in the mail and as the invite's location and address.
+    expect(toStudent.text).toContain('Join the call in its room: https://mentors.example/room/c1 (it opens 10 minutes before the start).');
+    expect(toExpert.text).toContain('https://mentors.example/room/c1');
     // The title is the expert's text: escaped in the HTML part.
     expect(toStudent.html).toContain('Interview &#60;b&#62;coaching&#60;/b&#62;');
     const invite = decoded(toStudent.attachments?.[0].content);
@@ -54,6 +57,8 @@ describe('the order mails', () => {
     expect(invite).toMatch(/DURATION:PT120M/);
     expect(invite).toContain('SUMMARY:Interview <b>coaching</b> with Omar Haddad');
     expect(invite).toMatch(/ATTENDEE;.*:mailto:alice@example.com/);
+    expect(invite).toContain('LOCATION:https://mentors.example/room/c1');
+    expect(invite).toContain('URL:https://mentors.example/room/c1');
     expect(decoded(toExpert.attachments?.[0].content)).toContain('SUMMARY:Interview <b>coaching</b> with Alice Martin');
     expect(receipt.text).toContain('€80.00');
     expect(receipt.text).toContain('pi_123');
@@ -68,6 +73,7 @@ describe('the order mails', () => {
       expert,
     );
     expect(project.every(({ mail }) => mail.attachments === undefined)).toBe(true);
+    expect(project.some(({ mail }) => mail.text.includes('/room/'))).toBe(false);
     const intro = orderMails(
       { kind: 'orderBooked', orderId: 'c1' },
       session({ kind: 'intro', scheduledHours: undefined, payment: undefined }),

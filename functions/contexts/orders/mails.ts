@@ -6,7 +6,8 @@
  * instant for their calendar to show in theirs (decision 150).
  */
 import { createEvent } from 'ics';
-import { HOLDING_RULES, ORDER_RULES } from '../../../shared/limits';
+import { conversationPath, roomPath } from '../../../shared/app-paths';
+import { HOLDING_RULES, ORDER_RULES, ROOMS } from '../../../shared/limits';
 import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/money';
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
@@ -39,9 +40,17 @@ const UTC_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle
 const inUtc = (iso: string) => `${UTC_TIME.format(new Date(iso))} UTC`;
 const DAY = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
-function conversationUrl(order: OrderRecord): string {
-  return `${config.appUrl}/messages?chatId=${encodeURIComponent(order.orderId)}`;
+const conversationUrl = (order: OrderRecord): string => `${config.appUrl}${conversationPath(order.orderId)}`;
+
+/** Where a booked call takes place: its room (docs/rooms.md); none for a delivery. */
+function roomUrl(order: OrderRecord): string | undefined {
+  return isBooked(order) ? `${config.appUrl}${roomPath(order.orderId)}` : undefined;
 }
+
+const roomLine = (order: OrderRecord) => {
+  const url = roomUrl(order);
+  return url && `Join the call in its room: ${url} (it opens ${ROOMS.opensBeforeMinutes} minutes before the start).`;
+};
 
 /** What the order is, in a sentence's words: "order #12 “Thesis review”". */
 const orderName = (order: OrderRecord) => `order #${order.orderNumber} “${order.offerTitle}”`;
@@ -73,8 +82,10 @@ function calendarInvite(order: OrderRecord, reader: Party, other: Party, cancell
     startOutputType: 'utc',
     duration: { minutes: Math.round((end - start) / 60_000) },
     title: `${order.offerTitle} with ${other.name}`,
-    description: `Order #${order.orderNumber}. The conversation: ${conversationUrl(order)}`,
-    url: conversationUrl(order),
+    description: `Order #${order.orderNumber}. The call: ${roomUrl(order)}. The conversation: ${conversationUrl(order)}`,
+    // Calendars show the location as the place to join, and offer to open it.
+    location: roomUrl(order),
+    url: roomUrl(order),
     // The platform organises it, so that calendars accept the update and the cancellation that follow.
     organizer: { name: 'Mentoring marketplace', email: config.mailFrom },
     attendees: [{ name: reader.name, email: reader.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
@@ -116,7 +127,7 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
       mail: mailTo(
         student,
         `Booking confirmed: ${order.offerTitle}`,
-        [`Your ${orderName(order)} with ${expert.name} is booked.`, session, inviteLine(studentInvite)],
+        [`Your ${orderName(order)} with ${expert.name} is booked.`, session, session && roomLine(order), inviteLine(studentInvite)],
         order,
         studentInvite,
       ),
@@ -131,6 +142,7 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
         [
           `${student.name} booked your ${orderName(order)}.`,
           session ?? 'Deliver the work in the conversation; the student approves it there.',
+          session && roomLine(order),
           inviteLine(expertInvite),
         ],
         order,
@@ -169,7 +181,7 @@ function rescheduled(order: OrderRecord, student: Party, expert: Party): OrderMa
       mail: mailTo(
         reader,
         `Session moved: ${order.offerTitle}`,
-        [`The session of ${orderName(order)} has a new time.`, sessionLine(order), inviteLine(invite)],
+        [`The session of ${orderName(order)} has a new time.`, sessionLine(order), roomLine(order), inviteLine(invite)],
         order,
         invite,
       ),
@@ -223,7 +235,7 @@ function reminder(order: OrderRecord, student: Party, expert: Party, hours: numb
     mail: mailTo(
       reader,
       `Reminder: your session with ${other.name} starts ${when}`,
-      [`A reminder of your session of ${orderName(order)}.`, sessionLine(order)],
+      [`A reminder of your session of ${orderName(order)}.`, sessionLine(order), roomLine(order)],
       order,
     ),
   }));

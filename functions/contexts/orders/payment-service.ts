@@ -3,6 +3,7 @@
  * confirming a payment (from the webhook or the browser's return, idempotent with each other),
  * refunding a cancelled order, and the provider's events. The amount is always the server's.
  */
+import { conversationPath } from '../../../shared/app-paths';
 import { ORDER_RULES } from '../../../shared/limits';
 import { type Cents, cents, centsFromEuros, shareOf } from '../../../shared/money';
 import type { createSessionSchema } from '../../../shared/schemas/payments';
@@ -28,7 +29,7 @@ import { chargeRefunded, disputeChanged, transferReversed } from './dispute-serv
 /** Reads that may race another writer of the same order are tried again this often. */
 const ATTEMPTS = 4;
 
-const chatUrl = (orderId: string, status?: string) => `${config.appUrl}/messages?chatId=${encodeURIComponent(orderId)}${status ? `&status=${status}` : ''}`;
+const chatUrl = (orderId: string, status?: string) => `${config.appUrl}${conversationPath(orderId)}${status ? `&status=${status}` : ''}`;
 
 /** The key of a checkout: the order, its booking's revision and the attempt. A changed booking, or a new attempt after expiry or a failed payment, gets a new one. */
 const checkoutKey = (order: OrderRecord, checkout: Pick<CheckoutRecord, 'bookingRevision' | 'attempt'>) =>

@@ -53,16 +53,29 @@ export async function removePresence(connectionId: string): Promise<PresenceReco
   return parsed.data;
 }
 
-/** The sockets in a room and the stays recorded there, in one strongly consistent Query of its partition. */
-export async function roomContents(orderId: string): Promise<{ presences: PresenceRecord[]; stays: StayRecord[] }> {
+/** The sockets in a room, strongly consistent: one that joined a moment ago hears the next relay. */
+export async function presencesIn(orderId: string): Promise<PresenceRecord[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': roomPartition(orderId).pk, ':prefix': ROOM_PRESENCE_PREFIX },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map((item) => presenceItem.parse(item));
+}
+
+/** Every stay recorded in a room: each participant's. */
+export async function staysIn(orderId: string): Promise<StayRecord[]> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': roomPartition(orderId).pk },
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': roomPartition(orderId).pk, ':prefix': ROOM_STAY_PREFIX },
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
@@ -70,11 +83,7 @@ export async function roomContents(orderId: string): Promise<{ presences: Presen
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  const withPrefix = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
-  return {
-    presences: withPrefix(ROOM_PRESENCE_PREFIX).map((item) => presenceItem.parse(item)),
-    stays: withPrefix(ROOM_STAY_PREFIX).map(fromStayItem),
-  };
+  return items.map(fromStayItem);
 }
 
 /** The participant's latest stay in the room. */

@@ -42,7 +42,7 @@ const peopleNamed = async (userIds: string[]) => {
 export async function roomView(caller: Caller, orderId: string): Promise<RoomView> {
   const { order, room } = await roomOfParticipant(caller.userId, orderId);
   const otherId = otherOf(room, caller.userId);
-  const [offer, person, { stays }] = await Promise.all([chats.offerOfConversation(orderId), peopleNamed([caller.userId, otherId]), repo.roomContents(orderId)]);
+  const [offer, person, stays] = await Promise.all([chats.offerOfConversation(orderId), peopleNamed([caller.userId, otherId]), repo.staysIn(orderId)]);
   const now = nowMs();
   return {
     orderId,

@@ -17,6 +17,7 @@ import { nowSeconds } from '../../platform/table';
 import * as orders from '../orders/service';
 import * as realtime from '../realtime/service';
 import * as repo from './repository';
+import type { PresenceRecord } from './repository';
 import { isParticipant, otherOf, phaseAt, roomOf } from './room';
 import { continues } from './stay';
 
@@ -61,45 +62,56 @@ export async function joinRoom(connectionId: string, body: string | undefined): 
 }
 
 async function otherSockets(orderId: string, otherId: string): Promise<string[]> {
-  const { presences } = await repo.roomContents(orderId);
-  return presences.filter((presence) => presence.userId === otherId).map((presence) => presence.connectionId);
+  return socketsOf(await repo.presencesIn(orderId), otherId);
 }
 
-/** The socket's room, if the action names it, the socket is still open and the room has not closed; the sender's account. */
-async function senderInRoom(connectionId: string, orderId: string) {
-  const [presence, connection] = await Promise.all([repo.getSocketRoom(connectionId), realtime.openConnection(connectionId)]);
-  if (!presence || !connection || presence.orderId !== orderId || presence.userId !== connection.userId) return undefined;
-  const order = await orders.getOrder(orderId);
-  const room = order && roomOf(order);
-  if (!room || phaseAt(room, nowMs()) !== 'open') return undefined;
-  return { room, userId: connection.userId };
-}
+const socketsOf = (presences: readonly PresenceRecord[], userId: string) =>
+  presences.filter((presence) => presence.userId === userId).map((presence) => presence.connectionId);
+
+/** Counts the socket's message against its limit: true past it. */
+const pastLimit = (connectionId: string): Promise<boolean> =>
+  takeFromLimit('roomSignals', RATE_LIMITS.roomSignalsPerSocket, connectionId, MSG.roomSignalRefused).then(
+    () => false,
+    (error: unknown) => {
+      if (error instanceof TooManyRequests) return true;
+      throw error;
+    },
+  );
 
 /**
  * The one-way room actions: leaveRoom, the signalling (roomOffer, roomAnswer, roomCandidate) relayed
  * to the other participant's sockets in the room, and roomMedia, which records attendance. A refusal
  * is told to the socket; nothing is relayed or recorded then.
+ *
+ * A relay is on the call's path: what it reads is read at once (the limit, the socket's room and
+ * connection, the order, the sockets in the room), then the other side's connections, then the post.
  */
 export async function roomMessage(connectionId: string, body: string | undefined): Promise<void> {
   const action = parseRoomAction(body);
   if (!action || action.action === 'joinRoom') return realtime.tellSocket(connectionId, refused(MSG.roomSignalRefused));
-  try {
-    await takeFromLimit('roomSignals', RATE_LIMITS.roomSignalsPerSocket, connectionId, MSG.roomSignalRefused);
-  } catch (error) {
-    if (error instanceof TooManyRequests) return realtime.tellSocket(connectionId, refused(MSG.roomSignalRefused));
-    throw error;
+  if (action.action === 'leaveRoom') {
+    if (await pastLimit(connectionId)) return realtime.tellSocket(connectionId, refused(MSG.roomSignalRefused));
+    return leaveRoom(connectionId, action.orderId);
   }
-  if (action.action === 'leaveRoom') return leaveRoom(connectionId, action.orderId);
-  const sender = await senderInRoom(connectionId, action.orderId);
-  if (!sender) return realtime.tellSocket(connectionId, refused(MSG.roomNotOpen));
-  const { room, userId } = sender;
-  if (action.action === 'roomMedia') return recordMedia(room.orderId, userId, action.flowing);
-  const otherId = otherOf(room, userId);
+  const relays = action.action !== 'roomMedia';
+  const [limited, presence, connection, order, presences] = await Promise.all([
+    pastLimit(connectionId),
+    repo.getSocketRoom(connectionId),
+    realtime.openConnection(connectionId),
+    orders.getOrder(action.orderId),
+    relays ? repo.presencesIn(action.orderId) : [],
+  ]);
+  if (limited) return realtime.tellSocket(connectionId, refused(MSG.roomSignalRefused));
+  const room = order && roomOf(order);
+  const inRoom = presence?.orderId === action.orderId && presence.userId === connection?.userId;
+  if (!room || !connection || !inRoom || phaseAt(room, nowMs()) !== 'open') return realtime.tellSocket(connectionId, refused(MSG.roomNotOpen));
+  if (action.action === 'roomMedia') return recordMedia(room.orderId, connection.userId, action.flowing);
+  const otherId = otherOf(room, connection.userId);
   const relayed: RealtimeEvent =
     action.action === 'roomCandidate'
       ? { type: 'roomCandidate', orderId: room.orderId, candidate: action.candidate }
       : { type: action.action, orderId: room.orderId, sdp: action.sdp };
-  await realtime.sendToSockets(otherId, await otherSockets(room.orderId, otherId), relayed);
+  await realtime.sendToSockets(otherId, socketsOf(presences, otherId), relayed);
 }
 
 /** leaveRoom: the socket leaves the room it is in (closed or not); the other side's sockets there hear it. */

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { roomPath } from '@shared/app-paths';
 import type { UpcomingRoomsView } from '@shared/schemas/rooms';
 import { upcomingRooms } from '@/api/rooms';
 import { formatDateTimeWithZone } from '@/lib/format-date';
@@ -45,7 +46,7 @@ export function UpcomingSessions() {
                 <strong>{formatDateTimeWithZone(session.start)}</strong> with {session.other.firstName} {session.other.lastName}: {session.title}
               </span>
               {Date.parse(session.opensAt) <= appNow && (
-                <Link className="btn btn-primary btn-small" to={`/room/${session.orderId}`}>
+                <Link className="btn btn-primary btn-small" to={roomPath(session.orderId)}>
                   Join
                 </Link>
               )}
