@@ -206,6 +206,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
       if (path === FAST_PATH_OUTAGE_PATH) return ws.fastPathSwitch(request, response);
       if (path === LIMITS_PATH) return ws.limitsSwitch(request, response);
+      // Loaded once asked: it brings the handlers' table client, made from the environment this start sets first.
+      if (path === '/_local/demo/room') return (await import('./demo-room')).createDemoRoomControl(options.seed, appOrigin)(request, response);
       if (vite) return vite.middlewares(request, response);
       return serveStatic(request, response, appOrigin);
     };

@@ -8,7 +8,8 @@ import { ROOMS } from '../../shared/limits';
 import type { RealtimeEvent } from '../../shared/schemas/realtime';
 import type { IceServersView, UpcomingRoomsView } from '../../shared/schemas/rooms';
 import { MSG } from '../../shared/texts';
-import { signedInStudent } from '../support/accounts';
+import { signedInAs, signedInStudent, signedInWith } from '../support/accounts';
+import { stackUrl } from '../support/api';
 import { connectAs, expertWithOffer, type RealtimeConnection } from '../support/chats';
 import type { ApiClient } from '../support/api';
 import { openOrder, serverNow } from '../support/orders';
@@ -240,5 +241,36 @@ describe('API Gateway’s limits on the room’s sockets', () => {
     await reportMedia(back, call.orderId, call.expert, call.expertId);
     const attendance = (await roomOf(call.expert, call.orderId)).body.attendance;
     expect(attendance).toEqual([{ userId: call.expertId, stays: [expect.objectContaining({})] }]);
+  });
+});
+
+describe('the demo room', () => {
+  const demoRoom = async () => {
+    const response = await fetch(`${stackUrl()}/_local/demo/room`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(201);
+    return (await response.json()) as {
+      room: string;
+      startsAt: string;
+      student: { email: string; password: string };
+      expert: { email: string; password: string };
+    };
+  };
+
+  it('books a fresh student an introduction with Claire whose room is open at once, and a second one once she is free again', async () => {
+    const first = await demoRoom();
+    const second = await demoRoom();
+    expect(first.student.email).not.toBe(second.student.email);
+    expect(first.expert.email).toBe('claire.dubois@demo.test');
+    const orderIdOf = (demo: { room: string }) => new URL(demo.room).pathname.split('/').pop()!;
+    expect(new URL(first.room).origin).toBe(stackUrl());
+
+    const student = await signedInWith(first.student.email, first.student.password);
+    expect((await roomOf(student, orderIdOf(first))).body).toMatchObject({ phase: 'open', start: first.startsAt, other: { firstName: 'Claire' } });
+    expect(Date.parse(first.startsAt) - (await serverNow())).toBeLessThanOrEqual(6 * MINUTE);
+    // Claire is never in two sessions at once: the second starts after the first (30 minutes) ends.
+    expect(Date.parse(second.startsAt)).toBeGreaterThanOrEqual(Date.parse(first.startsAt) + 30 * MINUTE);
+    const claire = await signedInAs('professor');
+    const listed = (await claire.get<UpcomingRoomsView>('/rooms')).body.sessions.map((session) => session.orderId);
+    expect(listed).toEqual(expect.arrayContaining([orderIdOf(first), orderIdOf(second)]));
   });
 });
