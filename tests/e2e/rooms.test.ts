@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
-import { bookedIntroduction, clockToStart } from '../support/rooms';
+import { bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/rooms';
 
 const browser = browserForFile();
 
@@ -42,11 +42,11 @@ async function received(page: Page): Promise<{ framesByVideo: number[]; audioPac
   });
 }
 
-async function openRoom(page: Page, email: string, orderId: string): Promise<void> {
+async function openRoom(page: Page, email: string, orderId: string, check = 'Check your camera and microphone'): Promise<void> {
   await watchConnections(page);
   await logIn(page, email);
   await visit(page, `/room/${orderId}`);
-  await page.getByLabel('Your camera preview').waitFor();
+  await page.getByRole('heading', { name: check }).waitFor();
   await expectAccessible(page, '/room (device check)');
 }
 
@@ -58,6 +58,7 @@ describe('a video call in its room', () => {
     const expert = await browser.newPage();
     await openRoom(student, call.studentEmail, call.orderId);
     await openRoom(expert, call.expertEmail, call.orderId);
+    await student.getByLabel('Your camera preview').waitFor();
 
     await student.getByRole('button', { name: 'Join the call' }).click();
     await student.getByRole('status').filter({ hasText: 'Waiting for Rhea Roomer to join' }).waitFor();
@@ -91,5 +92,33 @@ describe('a video call in its room', () => {
     await expect.poll(async () => student.getByText(/^You \d\d:\d\d-\d\d:\d\d · Rhea \d\d:\d\d-\d\d:\d\d$/).count()).toBe(1);
     await expectAccessible(student, '/room (after the call)');
     await expert.getByRole('status').filter({ hasText: 'Waiting for' }).waitFor();
+  });
+});
+
+describe('a phone call in its room', () => {
+  it('carries sound alone both ways, names both sides with who is speaking, and no camera', async () => {
+    const call = await bookedPhoneCall();
+    await clockToStart(call.start);
+    const student = await browser.newPage();
+    const expert = await browser.newPage();
+    await openRoom(student, call.studentEmail, call.orderId, 'Check your microphone');
+    await openRoom(expert, call.expertEmail, call.orderId, 'Check your microphone');
+    expect(await student.getByLabel('Your camera preview').count()).toBe(0);
+    await student.getByRole('heading', { name: 'Phone call with Paolo Phoner' }).waitFor();
+
+    await student.getByRole('button', { name: 'Join the call' }).click();
+    await expert.getByRole('button', { name: 'Join the call' }).click();
+    await student.getByRole('status').filter({ hasText: 'Connected with Paolo Phoner' }).waitFor();
+    const voices = student.getByRole('list', { name: 'Who is on the call' });
+    await voices.getByText('Paolo Phoner').waitFor();
+    expect(await student.getByRole('button', { name: /camera/i }).count()).toBe(0);
+    await expectAccessible(student, '/room (a phone call)');
+
+    for (const page of [student, expert]) {
+      await expect.poll(async () => (await received(page)).audioPackets).toBeGreaterThan(10);
+      expect((await received(page)).framesByVideo).toEqual([]);
+    }
+    // The fake microphone beeps: the other side's name shows who is speaking.
+    await voices.getByText('is speaking').waitFor();
   });
 });

@@ -86,8 +86,11 @@ describe('public site', () => {
 
     await visit(page, '/privacy');
     expect(await page.locator('article[lang="fr"]').count()).toBe(1);
+    // The rooms' calls (docs/rooms.md) are never recorded, in either language.
+    await page.getByText(/et ne sont jamais enregistrés/).waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Privacy policy' }).waitFor();
+    await page.getByText(/and are never recorded/).waitFor();
     await expectAccessible(page, '/privacy (English)');
 
     for (const path of ['/create?stripe=success', '/create?stripe=failed', '/create', '/no-such-page', '/favorites']) await visit(page, path);

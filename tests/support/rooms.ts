@@ -2,12 +2,13 @@
 import { expect } from 'vitest';
 import { ROOMS } from '../../shared/limits';
 import type { RoomView } from '../../shared/schemas/rooms';
-import { signedInStudent } from './accounts';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import { signedInAs, signedInPublishingExpert, signedInStudent } from './accounts';
 import type { ApiClient } from './api';
 import { stackUrl } from './api';
 import { expertWithOffer } from './chats';
 import { openOrder, put, serverNow, startIn } from './orders';
-import { advanceClock } from './payments';
+import { advanceClock, delivered, pressOnPage, sessionIdOf } from './payments';
 import { claimsOf } from './tokens';
 
 export interface BookedCall {
@@ -30,6 +31,32 @@ export async function bookedIntroduction(): Promise<BookedCall> {
   const start = await startIn(1);
   expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, freeIntro: true })).status).toBe(200);
   expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+  return { student, expert, studentId: claimsOf(student.accessToken!).sub, expertId, studentEmail, expertEmail, orderId: chat._id, start };
+}
+
+/** A fixed-price Phone Call of 30 minutes, booked in an hour or more and paid: audio only. */
+export async function bookedPhoneCall(): Promise<BookedCall> {
+  const { client: expert, userId: expertId, email: expertEmail } = await signedInPublishingExpert('Paolo', 'Phoner');
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title: 'Pronunciation practice call',
+    description: 'Half an hour of speaking practice on the phone, with corrections.',
+    price: 30,
+    lessonType: 'Phone Call',
+    pricingType: 'fixed',
+    durationMinutes: 30,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const admin = await signedInAs('admin');
+  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+  const { client: student, email: studentEmail } = await signedInStudent();
+  const { chat } = await openOrder(created.body.offer, student);
+  const start = await startIn(1);
+  expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start })).status).toBe(200);
+  expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
+  const checkout = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  await pressOnPage(checkout.body.url, 'pay');
+  await delivered('checkout.session.completed', sessionIdOf(checkout.body.url));
   return { student, expert, studentId: claimsOf(student.accessToken!).sub, expertId, studentEmail, expertEmail, orderId: chat._id, start };
 }
 

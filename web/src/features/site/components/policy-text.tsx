@@ -59,6 +59,12 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               chaque paiement et remboursement avec la commande. Les e-mails de commande (confirmations, reçus, rappels, remboursements) sont envoyés à
               l’adresse de votre compte.
             </p>
+            <p>
+              Les appels réservés ont lieu dans la salle de la séance, directement entre vos deux navigateurs : leur image, leur son et les écrans partagés ne
+              passent pas par nos serveurs (au plus par un relais chiffré quand aucun chemin direct n’existe) et ne sont jamais enregistrés. Nous gardons avec
+              la commande la présence de chacun, telle que son navigateur la signale (quand la connexion était établie et recevait l’image ou le son de
+              l’autre), pour trancher une absence signalée.
+            </p>
             <p>Durées de conservation :</p>
             <ul>
               <li>données de compte : 1 an après la dernière activité (une connexion, ou une session prolongée) ;</li>
@@ -141,6 +147,12 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               To take a payment or make a refund, we send our payment provider the order&apos;s amount and reference. A refund, when the cancellation terms give
               one, goes back to the card that paid, and we keep the record of every payment and refund with the order. Order e-mails (confirmations, receipts,
               reminders, refunds) go to the address of your account.
+            </p>
+            <p>
+              Booked calls take place in the session&apos;s room, directly between your two browsers: their picture, sound and shared screens do not pass
+              through our servers (at most through an encrypted relay when no direct path exists) and are never recorded. We keep with the order each
+              side&apos;s attendance as their browser reports it (when the connection was established and receiving the other side&apos;s picture or sound), to
+              decide a reported absence.
             </p>
             <p>Retention periods:</p>
             <ul>
