@@ -91,7 +91,7 @@ async function relayOn(sockets: { from: WebSocket; to: WebSocket }, orderId: str
   const candidate = `candidate:${n} 1 udp 2122260223 127.0.0.1 ${50000 + (n % 10000)} typ host`;
   const received = nextEvent(sockets.to, (event) => event.type === 'roomCandidate' && event.candidate?.candidate === candidate);
   const started = performance.now();
-  sockets.from.send(JSON.stringify({ action: 'roomCandidate', orderId, candidate: { candidate, sdpMid: '0', sdpMLineIndex: 0 } }));
+  sockets.from.send(JSON.stringify({ action: 'roomCandidate', orderId, instance: 'bench', candidate: { candidate, sdpMid: '0', sdpMLineIndex: 0 } }));
   await received;
   return performance.now() - started;
 }

@@ -117,6 +117,9 @@ export const ERROR_CODES = [
   // Rooms (issue 26).
   'room_not_found',
   'room_not_open',
+  'no_show_too_early',
+  'room_not_joined',
+  'other_side_came',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

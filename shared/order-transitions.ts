@@ -4,7 +4,7 @@
  * server moves an order only where `nextStatus` allows it; the messages page shows a side only the
  * moves `openMoves` gives it (docs/orders.md).
  */
-import { OFFER_DURATION, ORDER_RULES } from './limits';
+import { OFFER_DURATION, ORDER_RULES, ROOMS } from './limits';
 
 export const ORDER_STATUSES = [
   'open',
@@ -53,6 +53,15 @@ export interface OrderFacts {
   scheduledHours?: number;
   /** A fixed-price call's length, as its offer said when the order began. */
   durationMinutes?: number;
+  /** A problem reported about it: a no-show report carries who was reported absent (docs/rooms.md). */
+  problem?: { noShow?: NoShowFacts };
+}
+
+/** A no-show report: the side reported absent, and whether they contested it or their browser connected after it. */
+export interface NoShowFacts {
+  absent: 'student' | 'expert';
+  contestedAt?: string;
+  attendedAt?: string;
 }
 
 /** Who moves an order: its two participants, the payment provider confirming a payment, the deadlines, or an admin deciding a problem. */
@@ -82,6 +91,10 @@ export const ORDER_ACTIONS = [
   'cancelUnavailable',
   'expireHold',
   'refundRevision',
+  'reportNoShow',
+  'contestNoShow',
+  'noShowRefund',
+  'noShowRelease',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -145,6 +158,21 @@ export const sessionStarted = (order: Pick<OrderFacts, 'scheduledDate'>, now: nu
 /** A delivery is paid from the start; a paid call once its time is confirmed. */
 const awaitsPayment = (order: OrderFacts) =>
   isDelivered(order) ? order.status === 'open' : PAID_CALL_KINDS.includes(order.kind) && order.status === 'confirmed';
+
+const MINUTE_MS = 60_000;
+
+/** From 15 minutes after a call's start until its room closes, the side that came may report the other absent (docs/rooms.md). */
+export function noShowReportable(order: Pick<OrderFacts, 'kind' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes'>, now: number): boolean {
+  const start = sessionStartMs(order);
+  const end = sessionEndMs(order);
+  return start !== undefined && end !== undefined && now >= start + ROOMS.noShowAfterMinutes * MINUTE_MS && now < end + ROOMS.closesAfterMinutes * MINUTE_MS;
+}
+
+/** A no-show report the deadline decides: not contested, and the absent side's browser never connected after it. */
+export function openNoShow(order: Pick<OrderFacts, 'problem'>): NoShowFacts | undefined {
+  const noShow = order.problem?.noShow;
+  return noShow && noShow.contestedAt === undefined && noShow.attendedAt === undefined ? noShow : undefined;
+}
 
 /**
  * A paid order is refunded in full when cancelled by the expert, or by the student more than 12
@@ -217,6 +245,24 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   expireHold: { from: ['confirmed'], to: 'open', by: ['system'], kinds: PAID_CALL_KINDS },
   // A call order sent back for revision before calls stopped being delivered, and not delivered again in 7 days: refunded in full.
   refundRevision: { from: ['revision_requested'], to: 'canceled', by: ['system'], kinds: PAID_CALL_KINDS },
+  // From 15 minutes after a call's start while its room is open, the side that came reports the other absent; the rooms
+  // context checks that the reporter is in the room and the other never connected since it opened (docs/rooms.md).
+  reportNoShow: { from: ['in_progress'], to: 'problem_reported', by: ['student', 'expert'], kinds: BOOKED_KINDS, when: noShowReportable },
+  // The side reported absent says they came, or their browser connects after the report: an admin decides, not the deadline.
+  contestNoShow: {
+    from: ['problem_reported'],
+    to: 'problem_reported',
+    by: ['student', 'expert', 'system'],
+    kinds: BOOKED_KINDS,
+    when: (order, _now, actor) => {
+      const noShow = openNoShow(order);
+      return noShow !== undefined && (actor === 'system' || actor === noShow.absent);
+    },
+  },
+  // Uncontested for 48 hours, the report decides as the attendance says: the expert never came, the student is refunded in
+  // full; the student never came, the session completes and the expert is credited.
+  noShowRefund: { from: ['problem_reported'], to: 'canceled', by: ['system'], kinds: BOOKED_KINDS, when: (order) => openNoShow(order)?.absent === 'expert' },
+  noShowRelease: { from: ['problem_reported'], to: 'closed', by: ['system'], kinds: BOOKED_KINDS, when: (order) => openNoShow(order)?.absent === 'student' },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */

@@ -214,6 +214,8 @@ const ROUTE_TABLE = [
   r('PUT', '/chats/{id}/accept-reschedule', 'orders', 'member', { body: emptyBody }), // (added)
   r('PUT', '/chats/{id}/decline-reschedule', 'orders', 'member', { body: emptyBody }), // (added)
   r('POST', '/chats/{id}/report-problem', 'orders', 'member', { body: reportProblemSchema }), // (added)
+  // A no-show reported in the call's room (docs/rooms.md): the side reported absent contests it, and an admin decides.
+  r('POST', '/chats/{id}/contest-no-show', 'orders', 'member', { body: emptyBody }), // (added)
   // Bookings (issue 25): the orders Lambda keeps the calendars its moves reserve and free.
   r('GET', '/availability', 'orders', 'professor'), // (added)
   r('PUT', '/availability', 'orders', 'professor', { body: availabilitySchema }), // (added)
@@ -230,6 +232,8 @@ const ROUTE_TABLE = [
   r('GET', '/rooms', 'rooms', 'member'), // (added)
   r('GET', '/rooms/{id}', 'rooms', 'member'), // (added)
   r('GET', '/rooms/{id}/ice-servers', 'rooms', 'member'), // (added)
+  // From 15 minutes after the start, the side in the room reports the other absent if they never connected.
+  r('POST', '/rooms/{id}/report-no-show', 'rooms', 'member', { body: emptyBody }), // (added)
   r('GET', '/admin/problems', 'orders', 'admin'), // (added)
   r('GET', '/admin/problems/{id}', 'orders', 'admin', { query: conversationPageQuery }), // (added)
   r('POST', '/admin/problems/{id}/resolve', 'orders', 'admin', { body: resolveProblemSchema }), // (added)

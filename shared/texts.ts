@@ -463,6 +463,12 @@ export const MSG = {
   roomNoDevice: 'No camera or microphone was found. You can still join to see and hear the other side.',
   roomScreenShareFailed: 'Your screen could not be shared.',
   roomReconnecting: 'Reconnecting…',
+  noShowReason: 'The other side did not join the call.',
+  noShowReported: 'The no-show is reported. The other side has 48 hours to contest it; otherwise the order is decided as the room recorded.',
+  noShowContested: 'You contested the report: an administrator will decide.',
+  noShowTooEarly: 'You can report a no-show from 15 minutes after the start, while the room is open.',
+  noShowNotInRoom: 'Join the call first: only someone in the room can report the other side absent.',
+  noShowOtherCame: 'The other side has connected to this call, so they cannot be reported absent. Report a problem in the conversation instead.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -442,8 +442,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },
-  // ROOM#, RATE#: a room's sockets, stays and signalling limit; ORDER#: whose room it is and when.
-  websocket: { readWrite: ['CONN#', 'TICKET#', 'ROOM#', 'RATE#'], read: ['CHATS#', 'ORDER#'], index: [] },
+  // ROOM#, RATE#: a room's sockets, stays and signalling limit; ORDER#: whose room it is and when, and a no-show report whose
+  // absent side came after all (its move, with its EVENT#).
+  websocket: { readWrite: ['CONN#', 'TICKET#', 'ROOM#', 'RATE#', 'ORDER#', 'EVENT#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, OFFER#, USER#: a notice is mailed from the order, withdrawal or offer as it is, to its people's addresses
   // (and as their preferences allow); CHATS#, CHAT#: a message's mail counts the reader's unread messages of the conversation.
   // GSI2 MAILED#DUE: the windows whose end mails a summary of the later messages (its schedule).
@@ -454,5 +455,6 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   calendars: { readWrite: ['AVAILABILITY#', 'RATE#'], read: ['USER#'], index: ['CALENDARS#'] },
   // ROOM#: a room's stays and TURN credentials; RATE#: the look-ups' limit; ORDER#, CHAT#, USER#: whose room, what
   // call (the offer as the conversation began), the people's names and the caller's session; CALENDAR#: the member's sessions.
-  rooms: { readWrite: ['ROOM#', 'RATE#'], read: ['ORDER#', 'CHAT#', 'USER#', 'CALENDAR#'], index: [] },
+  // ORDER#, EVENT#, CONN#: a no-show report moves the order, with its event pushed to both sides' sockets.
+  rooms: { readWrite: ['ROOM#', 'RATE#', 'ORDER#', 'EVENT#'], read: ['CHAT#', 'USER#', 'CALENDAR#', 'CONN#'], index: [] },
 };

@@ -100,7 +100,8 @@ const DOMAIN_NEEDS: Record<Domain, DomainNeeds> = {
   jobs: { mail: true, writesExports: true, buildsDataExports: true, removesProfilePhotos: true, connections: ['DELETE'] },
   // Reads the experts' calendar addresses, public https ones only (platform/safe-fetch.ts): it needs the internet, nothing more.
   calendars: {},
-  rooms: { turnCredentials: true },
+  // connections: a no-show report announces its move at once (POST), as every order move does.
+  rooms: { turnCredentials: true, connections: ['POST'] },
 };
 
 export interface ApiStackProps extends StackProps {

@@ -97,7 +97,13 @@ export interface OrderState {
   /** A paid session's move to another time, waiting for the other side. */
   reschedule?: { scheduledDate: string; proposedBy: 'user' | 'professor' };
   cancellation?: { by: 'user' | 'professor' | 'system' | 'admin'; at: string; refundAmount?: number };
-  problem?: { reportedBy: 'user' | 'professor'; reason: string; at: string };
+  problem?: {
+    reportedBy: 'user' | 'professor';
+    reason: string;
+    at: string;
+    /** A no-show report (docs/rooms.md): the side reported absent, and whether they contested it or their browser connected after it. */
+    noShow?: { absent: 'user' | 'professor'; contestedAt?: string; attendedAt?: string };
+  };
   /** When the next automatic step happens: auto-approval, auto-completion, the end of the refund decision, the refund of an undelivered order. */
   dueAt?: string;
 }

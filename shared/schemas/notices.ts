@@ -18,6 +18,7 @@ export const ORDER_NOTICE_KINDS = [
   'disputeDecided',
   'fundsHeldLong',
   'holdExpired',
+  'noShowReported',
 ] as const;
 export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
 

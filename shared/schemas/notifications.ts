@@ -35,6 +35,7 @@ export const MAIL_CATEGORIES = {
   orderCompleted: 'orders',
   orderCanceled: 'orders',
   problemDecided: 'orders',
+  noShowReported: 'orders',
   paymentDisputed: 'money',
   disputeDecided: 'money',
   fundsHeldLong: 'money',

@@ -135,6 +135,8 @@ export interface RouteResponses {
   'GET /api/rooms': UpcomingRoomsView;
   'GET /api/rooms/{id}': RoomView;
   'GET /api/rooms/{id}/ice-servers': IceServersView;
+  'POST /api/rooms/{id}/report-no-show': Message;
+  'POST /api/chats/{id}/contest-no-show': Message;
   /** The iCalendar file itself (text/calendar), not JSON. */
   'GET /api/calendar/{file}': string;
 

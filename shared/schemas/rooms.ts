@@ -82,6 +82,12 @@ export interface IceServersView {
 }
 
 const sdp = z.string().check(z.minLength(1), z.maxLength(ROOMS.sdpMaxChars));
+/**
+ * Which call of its page a signal belongs to (a random id per page's call): a page that reloads
+ * starts a new call, and the other side then starts a new connection to it, rather than feeding the
+ * old one a description it cannot take.
+ */
+const instance = z.string().check(z.regex(/^[\w-]{1,64}$/));
 const nullableText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 /** An RTCIceCandidateInit; the end of candidates is not sent. */
 const candidate = z.object({
@@ -96,9 +102,9 @@ export const roomActionSchemas = [
   /** Enters the room with this socket (again after every reconnection). */
   z.object({ action: z.literal('joinRoom'), orderId }),
   z.object({ action: z.literal('leaveRoom'), orderId }),
-  z.object({ action: z.literal('roomOffer'), orderId, sdp }),
-  z.object({ action: z.literal('roomAnswer'), orderId, sdp }),
-  z.object({ action: z.literal('roomCandidate'), orderId, candidate }),
+  z.object({ action: z.literal('roomOffer'), orderId, instance, sdp }),
+  z.object({ action: z.literal('roomAnswer'), orderId, instance, sdp }),
+  z.object({ action: z.literal('roomCandidate'), orderId, instance, candidate }),
   /**
    * Whether media flows from the other side (ICE connected, frames or audio received), sent every
    * ROOMS.attendanceBeatSeconds while it does and once when it stops: attendance is made of these.
@@ -124,7 +130,7 @@ export const roomEventSchemas = [
   z.object({ type: z.literal('roomJoined'), orderId: z.string(), peerPresent: z.boolean() }),
   /** The other side came in or left (a leave is told once their socket is gone, or they left). */
   z.object({ type: z.literal('roomPeer'), orderId: z.string(), present: z.boolean() }),
-  z.object({ type: z.literal('roomOffer'), orderId: z.string(), sdp: z.string() }),
-  z.object({ type: z.literal('roomAnswer'), orderId: z.string(), sdp: z.string() }),
-  z.object({ type: z.literal('roomCandidate'), orderId: z.string(), candidate }),
+  z.object({ type: z.literal('roomOffer'), orderId: z.string(), instance: z.string(), sdp: z.string() }),
+  z.object({ type: z.literal('roomAnswer'), orderId: z.string(), instance: z.string(), sdp: z.string() }),
+  z.object({ type: z.literal('roomCandidate'), orderId: z.string(), instance: z.string(), candidate }),
 ] as const;

@@ -208,6 +208,9 @@ const ROUTE_CASES: readonly RouteCase[] = [
     move: (client, order) => deliverThroughForm(client, order.chatId),
   },
   { name: 'resolve release', key: 'POST /api/admin/problems/{id}/resolve', actions: ['resolveRelease'], body: () => ({ decision: 'release' }) },
+  // Only the side reported absent in a no-show report may contest it (docs/rooms.md); no recipe here holds one
+  // (tests/integration/room-no-shows.test.ts takes the allowed contest), so every call is refused as the table says.
+  { name: 'contest no-show', key: 'POST /api/chats/{id}/contest-no-show', actions: ['contestNoShow'], when: () => false },
   {
     name: 'resolve refund',
     key: 'POST /api/admin/problems/{id}/resolve',
@@ -220,9 +223,18 @@ const ROUTE_CASES: readonly RouteCase[] = [
  * Moves of the table no route of this file takes: the admin's ban cancels, and a payment recorded
  * for an order whose member has left cancels it (tests/integration/admin-ban.test.ts takes both);
  * an unpaid hold expires, and a call sent back for revision in flight is refunded, by the deadlines
- * (tests/integration/bookings.test.ts, tests/integration/order-lifecycle.test.ts).
+ * (tests/integration/bookings.test.ts, tests/integration/order-lifecycle.test.ts); a no-show is reported from the
+ * call's room, and decided by the deadlines when nobody contests it (tests/integration/room-no-shows.test.ts).
  */
-const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = ['cancelBanned', 'cancelUnavailable', 'expireHold', 'refundRevision'];
+const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = [
+  'cancelBanned',
+  'cancelUnavailable',
+  'expireHold',
+  'refundRevision',
+  'reportNoShow',
+  'noShowRefund',
+  'noShowRelease',
+];
 
 const hourly = (name: string, status: OrderStatus, steps: Recipe['steps'], more: Partial<Recipe> = {}): Recipe => ({
   name: `hourly ${name}`,

@@ -108,35 +108,40 @@ describe('the room of a booked call', () => {
     expect(await inRoom(expert, call.orderId)).toEqual({ type: 'roomJoined', orderId: call.orderId, peerPresent: true });
     expect(await student.next(isType('roomPeer'))).toEqual({ type: 'roomPeer', orderId: call.orderId, present: true });
 
-    student.send({ action: 'roomOffer', orderId: call.orderId, sdp: 'v=0 offer of the student' });
-    expect(await expert.next(isType('roomOffer'))).toEqual({ type: 'roomOffer', orderId: call.orderId, sdp: 'v=0 offer of the student' });
-    expert.send({ action: 'roomAnswer', orderId: call.orderId, sdp: 'v=0 answer of the expert' });
-    expect(await student.next(isType('roomAnswer'))).toEqual({ type: 'roomAnswer', orderId: call.orderId, sdp: 'v=0 answer of the expert' });
+    student.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 offer of the student' });
+    expect(await expert.next(isType('roomOffer'))).toEqual({ type: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 offer of the student' });
+    expert.send({ action: 'roomAnswer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 answer of the expert' });
+    expect(await student.next(isType('roomAnswer'))).toEqual({
+      type: 'roomAnswer',
+      orderId: call.orderId,
+      instance: 'call-1',
+      sdp: 'v=0 answer of the expert',
+    });
     const candidate = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
-    expert.send({ action: 'roomCandidate', orderId: call.orderId, candidate });
-    expect(await student.next(isType('roomCandidate'))).toEqual({ type: 'roomCandidate', orderId: call.orderId, candidate });
+    expert.send({ action: 'roomCandidate', orderId: call.orderId, instance: 'call-1', candidate });
+    expect(await student.next(isType('roomCandidate'))).toEqual({ type: 'roomCandidate', orderId: call.orderId, instance: 'call-1', candidate });
 
     // A third account cannot enter, nor signal into the room; nor can a socket of another room.
     const { client: strangerClient } = await signedInStudent();
     const stranger = await socketOf(strangerClient);
     expect(await inRoom(stranger, call.orderId)).toEqual({ type: 'error', msg: MSG.roomNotFound });
-    stranger.send({ action: 'roomOffer', orderId: call.orderId, sdp: 'v=0 offer of a stranger' });
+    stranger.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 offer of a stranger' });
     await stranger.next(isError(MSG.roomNotOpen));
     const elsewhere = await socketOf(other.student);
     expect(await inRoom(elsewhere, other.orderId)).toMatchObject({ type: 'roomJoined' });
-    elsewhere.send({ action: 'roomOffer', orderId: call.orderId, sdp: 'v=0 offer from another room' });
+    elsewhere.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 offer from another room' });
     await elsewhere.next(isError(MSG.roomNotOpen));
     // A participant's socket that did not enter the room is not in it either.
     const outside = await socketOf(call.student);
-    outside.send({ action: 'roomOffer', orderId: call.orderId, sdp: 'v=0 offer from outside the room' });
+    outside.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 offer from outside the room' });
     await outside.next(isError(MSG.roomNotOpen));
     // Too large, or not a signal at all: refused, nothing relayed.
-    student.send({ action: 'roomOffer', orderId: call.orderId, sdp: `v=0 ${'a'.repeat(ROOMS.sdpMaxChars)}` });
+    student.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: `v=0 ${'a'.repeat(ROOMS.sdpMaxChars)}` });
     await student.next(isError(MSG.roomSignalRefused));
-    student.send({ action: 'roomCandidate', orderId: call.orderId, candidate: { candidate: 42 } });
+    student.send({ action: 'roomCandidate', orderId: call.orderId, instance: 'call-1', candidate: { candidate: 42 } });
     await student.next(isError(MSG.roomSignalRefused));
 
-    student.send({ action: 'roomOffer', orderId: call.orderId, sdp: 'v=0 second offer of the student' });
+    student.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 second offer of the student' });
     expect(await expert.next(isType('roomOffer'))).toMatchObject({ sdp: 'v=0 second offer of the student' });
     const offersHeard = expert.events.filter(isType('roomOffer')).map((event) => (event as { sdp: string }).sdp);
     expect(offersHeard).toEqual(['v=0 offer of the student', 'v=0 second offer of the student']);
@@ -146,7 +151,7 @@ describe('the room of a booked call', () => {
     // Leaving tells the other side; what is sent after reaches nobody.
     student.send({ action: 'leaveRoom', orderId: call.orderId });
     expect(await expert.next(isType('roomPeer'))).toEqual({ type: 'roomPeer', orderId: call.orderId, present: false });
-    expert.send({ action: 'roomOffer', orderId: call.orderId, sdp: 'v=0 offer after the leave' });
+    expert.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 offer after the leave' });
     await reportMedia(expert, call.orderId, call.expert, call.expertId);
     expect(student.events.filter(isType('roomOffer'))).toHaveLength(0);
   });
@@ -169,7 +174,7 @@ describe('the room of a booked call', () => {
     await advanceClock(`${ROOMS.opensBeforeMinutes / 2 + 30 + ROOMS.closesAfterMinutes}m`);
     expect((await roomOf(call.expert, call.orderId)).body).toMatchObject({ phase: 'closed' });
     expect((await call.expert.get<UpcomingRoomsView>('/rooms')).body.sessions.map((session) => session.orderId)).not.toContain(call.orderId);
-    expert.send({ action: 'roomOffer', orderId: call.orderId, sdp: 'v=0 offer after the close' });
+    expert.send({ action: 'roomOffer', orderId: call.orderId, instance: 'call-1', sdp: 'v=0 offer after the close' });
     await expert.next(isError(MSG.roomNotOpen));
     expect(await inRoom(await socketOf(call.expert), call.orderId)).toEqual({ type: 'error', msg: MSG.roomNotOpen });
     expect(await call.expert.get(`/rooms/${call.orderId}/ice-servers`)).toMatchObject({ status: 409, body: { code: 'room_not_open' } });

@@ -36,9 +36,11 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
       await completeRefund(await move(order, { action: 'decideRefund', actor: 'system', changes: { cancellation } }));
       return true;
     }
-    // Nothing delivered in time (at all, or again after a request for changes): refunded in full.
+    // Nothing delivered in time (at all, or again after a request for changes), or the expert reported absent and nobody
+    // contested it (docs/rooms.md): refunded in full.
     case 'cancelRefunded':
-    case 'refundRevision': {
+    case 'refundRevision':
+    case 'noShowRefund': {
       const canceled = await move(order, {
         action: due.action,
         actor: 'system',
@@ -53,8 +55,10 @@ async function applyDeadline(order: OrderRecord): Promise<boolean> {
     case 'remind':
       await remind(order);
       return true;
+    // Approved by itself, the session held, or the student reported absent and nobody contested it: the expert is credited.
     case 'approve':
     case 'completeSession':
+    case 'noShowRelease':
       await closeWithCredit(order, due.action, 'system');
       return true;
     case 'transfer':

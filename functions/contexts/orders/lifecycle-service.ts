@@ -13,27 +13,18 @@ import { MSG } from '../../../shared/texts';
 import type * as z from 'zod/mini';
 import type { Caller } from '../../platform/access-token';
 import { nowIso, nowMs } from '../../platform/clock';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { BadRequest, Conflict, Forbidden } from '../../platform/errors';
 import * as bookings from '../bookings/service';
 import * as earnings from '../earnings/service';
 import * as payments from '../payments/service';
-import { move, refusal } from './move';
+import { move, orderOfParticipant, refusal } from './move';
 import { type OrderRecord, totalCents } from './order';
 import * as repo from './repository';
 import { sendTransferSoon } from './transfer-service';
 
-export { type Move, move, refusal } from './move';
+export { type Move, move, orderOfParticipant, refusal } from './move';
 
 // Moving an order --------------------------------------------------------------------------------
-
-/** The order of a conversation the caller takes part in, and the caller's side: 404 or 403 otherwise. */
-export async function orderOfParticipant(caller: Caller, orderId: string): Promise<{ order: OrderRecord; actor: 'student' | 'expert' }> {
-  const order = await repo.getOrder(orderId, { consistent: true });
-  if (!order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
-  if (order.studentId === caller.userId) return { order, actor: 'student' };
-  if (order.expertId === caller.userId) return { order, actor: 'expert' };
-  throw new Forbidden(MSG.notYourChat, 'not_your_chat');
-}
 
 // Booking ----------------------------------------------------------------------------------------
 

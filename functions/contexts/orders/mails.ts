@@ -449,6 +449,51 @@ function heldLong(order: OrderRecord, expert: Party): OrderMail[] {
   ];
 }
 
+/**
+ * A no-show reported (docs/rooms.md): the side reported absent learns it and how to contest it
+ * within 48 hours; the reporter, what happens if nobody does.
+ */
+function noShowReported(order: OrderRecord, student: Party, expert: Party): OrderMail[] {
+  const absent = order.problem?.noShow?.absent;
+  if (!absent) return [];
+  const [absentParty, reporter] = absent === 'student' ? [student, expert] : [expert, student];
+  const outcome =
+    absent === 'expert' ? `the order is cancelled and ${student.name} refunded in full` : `the session counts as held and the payment goes to ${expert.name}`;
+  const within = `${ROOMS.noShowContestHours} hours`;
+  return [
+    {
+      key: `${absentParty.userId}#no-show`,
+      kind: 'noShowReported',
+      recipientId: absentParty.userId,
+      mail: mailTo(
+        absentParty,
+        `Reported absent: ${order.offerTitle}`,
+        [
+          `${reporter.name} reported that you did not join the session of ${orderName(order)}.`,
+          sessionLine(order),
+          `If you were there, contest it in the conversation within ${within}: an administrator then decides, with what you both say and when each of you was connected in the room.`,
+          `If it is not contested within ${within}, ${outcome}.`,
+        ],
+        order,
+      ),
+    },
+    {
+      key: `${reporter.userId}#no-show`,
+      kind: 'noShowReported',
+      recipientId: reporter.userId,
+      mail: mailTo(
+        reporter,
+        `No-show reported: ${order.offerTitle}`,
+        [
+          `You reported that ${absentParty.name} did not join the session of ${orderName(order)}.`,
+          `They have ${within} to contest it; then an administrator decides. If they do not, ${outcome}.`,
+        ],
+        order,
+      ),
+    },
+  ];
+}
+
 /** The mails of a notice about this order, to its student and its expert. */
 export function orderMails(notice: OrderNotice, order: OrderRecord, student: Party, expert: Party): OrderMail[] {
   switch (notice.kind) {
@@ -476,5 +521,7 @@ export function orderMails(notice: OrderNotice, order: OrderRecord, student: Par
       return heldLong(order, expert);
     case 'holdExpired':
       return holdExpired(order, student, expert);
+    case 'noShowReported':
+      return noShowReported(order, student, expert);
   }
 }

@@ -7,11 +7,21 @@
 import { isBooked, nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderActor, sessionEndMs } from '../../../shared/order-transitions';
 import { MSG } from '../../../shared/texts';
 import { nowIso, nowMs } from '../../platform/clock';
-import { Conflict, Contention, Forbidden } from '../../platform/errors';
+import type { Caller } from '../../platform/access-token';
+import { Conflict, Contention, Forbidden, NotFound } from '../../platform/errors';
 import * as bookings from '../bookings/service';
 import { announcement } from '../realtime/service';
 import { dueAtOf, holdsTime, noticeOf, type OrderRecord, remindersPassed, stepOf } from './order';
 import * as repo from './repository';
+
+/** The order of a conversation the caller takes part in, and the caller's side: 404 or 403 otherwise. */
+export async function orderOfParticipant(caller: Caller, orderId: string): Promise<{ order: OrderRecord; actor: 'student' | 'expert' }> {
+  const order = await repo.getOrder(orderId, { consistent: true });
+  if (!order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
+  if (order.studentId === caller.userId) return { order, actor: 'student' };
+  if (order.expertId === caller.userId) return { order, actor: 'expert' };
+  throw new Forbidden(MSG.notYourChat, 'not_your_chat');
+}
 
 /** Why an actor may not take an action now: it is not theirs (403), or the order is elsewhere (409). */
 export function refusal(action: OrderAction, actor: OrderActor): Error {

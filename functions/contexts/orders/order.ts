@@ -4,7 +4,7 @@
  * its one status with the table of who may move it where, and the spec's booleans derived from it.
  */
 import * as z from 'zod/mini';
-import { HOLDING_RULES, ORDER_RULES } from '../../../shared/limits';
+import { HOLDING_RULES, ORDER_RULES, ROOMS } from '../../../shared/limits';
 import { type Cents, cents, eurosFromCents } from '../../../shared/money';
 import { EXPERT_ROLE, STUDENT_ROLE } from '../../../shared/roles';
 import type { OrderState } from '../../../shared/schemas/chats';
@@ -18,6 +18,8 @@ import {
   ORDER_TRANSITIONS,
   type OrderAction,
   type OrderActor,
+  type NoShowFacts,
+  openNoShow,
   type OrderKind,
   type OrderStatus,
   sessionEndMs,
@@ -61,6 +63,8 @@ export interface ProblemRecord {
   by: 'student' | 'expert';
   reason: string;
   at: string;
+  /** A no-show report (docs/rooms.md): the side reported absent, and whether they contested it or their browser connected after it. */
+  noShow?: NoShowFacts;
 }
 
 /** How a paid order ended in a cancellation: who asked, when, and what went back to the student. */
@@ -277,6 +281,12 @@ export function noticeOf(action: OrderAction, before: OrderRecord, after: OrderR
     case 'resolveRelease':
     case 'resolveRefund':
       return 'problemResolved';
+    case 'reportNoShow':
+      return 'noShowReported';
+    case 'noShowRefund':
+      return 'orderCanceled';
+    case 'noShowRelease':
+      return 'orderCompleted';
     case 'expireHold':
       return 'holdExpired';
     default:
@@ -313,6 +323,12 @@ export function deadlineOf(order: OrderRecord): { action: DeadlineAction; at: nu
     }
     case 'refund_pending':
       return order.cancellation && { action: 'decideRefund', at: Date.parse(order.cancellation.at) + ORDER_RULES.refundDecisionHours * HOUR_MS };
+    case 'problem_reported': {
+      // A no-show report nobody contested decides itself as the attendance says (docs/rooms.md); any other problem waits for an admin.
+      const noShow = openNoShow(order);
+      if (!noShow || !order.problem) return undefined;
+      return { action: noShow.absent === 'expert' ? 'noShowRefund' : 'noShowRelease', at: Date.parse(order.problem.at) + ROOMS.noShowContestHours * HOUR_MS };
+    }
     case 'submitted':
       return order.submittedAt === undefined ? undefined : { action: 'approve', at: Date.parse(order.submittedAt) + ORDER_RULES.autoApproveDays * DAY_MS };
     case 'revision_requested': {
@@ -384,7 +400,14 @@ export function toOrderState(order: OrderRecord): OrderState {
         ...(order.cancellation.refundCents !== undefined && { refundAmount: eurosFromCents(order.cancellation.refundCents) }),
       },
     }),
-    ...(order.problem && { problem: { reportedBy: wireSide(order.problem.by), reason: order.problem.reason, at: order.problem.at } }),
+    ...(order.problem && {
+      problem: {
+        reportedBy: wireSide(order.problem.by),
+        reason: order.problem.reason,
+        at: order.problem.at,
+        ...(order.problem.noShow && { noShow: { ...order.problem.noShow, absent: wireSide(order.problem.noShow.absent) } }),
+      },
+    }),
     ...(due && { dueAt: new Date(due.at).toISOString() }),
   };
 }
@@ -440,7 +463,14 @@ const orderItem = z.object({
     z.object({ amountCents: centsField, sessionId: z.string(), paymentIntentId: z.string(), chargeId: z.optional(z.string()), paidAt: z.string() }),
   ),
   reschedule: z.optional(z.object({ scheduledDate: z.string(), by: z.enum(['student', 'expert']), at: z.string() })),
-  problem: z.optional(z.object({ by: z.enum(['student', 'expert']), reason: z.string(), at: z.string() })),
+  problem: z.optional(
+    z.object({
+      by: z.enum(['student', 'expert']),
+      reason: z.string(),
+      at: z.string(),
+      noShow: z.optional(z.object({ absent: z.enum(['student', 'expert']), contestedAt: z.optional(z.string()), attendedAt: z.optional(z.string()) })),
+    }),
+  ),
   submittedAt: z.optional(z.string()),
   revisionAt: z.optional(z.string()),
   delivery: z.optional(z.object({ fileName: z.string(), bytes: z.number(), number: z.number() })),

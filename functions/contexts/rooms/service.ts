@@ -5,6 +5,7 @@
  * realtime WebSocket (entering a room, the signalling, attendance) is in signalling-service.ts.
  */
 import { ORDER_RULES, RATE_LIMITS, ROOMS } from '../../../shared/limits';
+import { noShowReportable } from '../../../shared/order-transitions';
 import type { IceServersView, RoomView, UpcomingRoomsView } from '../../../shared/schemas/rooms';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
@@ -15,11 +16,12 @@ import { takeFromLimit } from '../../platform/rate-windows';
 import * as accounts from '../accounts/service';
 import * as bookings from '../bookings/service';
 import * as chats from '../chats/service';
+import * as noShows from '../orders/no-show-service';
 import * as orders from '../orders/service';
 import { newIceServers } from './ice-servers';
 import * as repo from './repository';
 import { isParticipant, otherOf, phaseAt, type Room, roomOf } from './room';
-import { attendanceOf } from './stay';
+import { attendanceOf, attendedSince } from './stay';
 
 /** The caller's room and its order, or 404 (room_not_found) for anyone else, and for an order with no room. */
 async function roomOfParticipant(userId: string, orderId: string) {
@@ -114,4 +116,20 @@ export async function iceServers(caller: Caller, orderId: string): Promise<IceSe
   if (!fresh) return { iceServers: [] };
   await repo.putIceServers(orderId, fresh);
   return fresh;
+}
+
+/**
+ * POST /rooms/{id}/report-no-show: from 15 minutes after the start, while the room is open, a
+ * participant whose socket is in the room reports the other absent, if the other's browser never
+ * had media flowing since the room opened. The order then waits 48 hours for them to contest it.
+ */
+export async function reportNoShow(caller: Caller, orderId: string): Promise<{ msg: string }> {
+  const { order, room } = await roomOfParticipant(caller.userId, orderId);
+  if (!noShowReportable(order, nowMs())) throw new Conflict(MSG.noShowTooEarly, 'no_show_too_early');
+  const otherId = otherOf(room, caller.userId);
+  const [presences, stays] = await Promise.all([repo.presencesIn(orderId), repo.staysIn(orderId)]);
+  if (!presences.some((presence) => presence.userId === caller.userId)) throw new Conflict(MSG.noShowNotInRoom, 'room_not_joined');
+  if (attendedSince(stays, otherId, room.opensAtMs)) throw new Conflict(MSG.noShowOtherCame, 'other_side_came');
+  await noShows.reportNoShow(order, caller.userId === room.studentId ? 'student' : 'expert');
+  return { msg: MSG.noShowReported };
 }

@@ -14,6 +14,7 @@ import { nowIso, nowMs } from '../../platform/clock';
 import { TooManyRequests } from '../../platform/errors';
 import { takeFromLimit } from '../../platform/rate-windows';
 import { nowSeconds } from '../../platform/table';
+import * as noShows from '../orders/no-show-service';
 import * as orders from '../orders/service';
 import * as realtime from '../realtime/service';
 import * as repo from './repository';
@@ -105,12 +106,17 @@ export async function roomMessage(connectionId: string, body: string | undefined
   const room = order && roomOf(order);
   const inRoom = presence?.orderId === action.orderId && presence.userId === connection?.userId;
   if (!room || !connection || !inRoom || phaseAt(room, nowMs()) !== 'open') return realtime.tellSocket(connectionId, refused(MSG.roomNotOpen));
-  if (action.action === 'roomMedia') return recordMedia(room.orderId, connection.userId, action.flowing);
+  if (action.action === 'roomMedia') {
+    await recordMedia(room.orderId, connection.userId, action.flowing);
+    // Reported absent, and here after all: the report no longer decides itself, an admin does.
+    if (action.flowing && order.status === 'problem_reported') await noShows.absentSideCame(order, connection.userId === room.studentId ? 'student' : 'expert');
+    return;
+  }
   const otherId = otherOf(room, connection.userId);
   const relayed: RealtimeEvent =
     action.action === 'roomCandidate'
-      ? { type: 'roomCandidate', orderId: room.orderId, candidate: action.candidate }
-      : { type: action.action, orderId: room.orderId, sdp: action.sdp };
+      ? { type: 'roomCandidate', orderId: room.orderId, instance: action.instance, candidate: action.candidate }
+      : { type: action.action, orderId: room.orderId, instance: action.instance, sdp: action.sdp };
   await realtime.sendToSockets(otherId, socketsOf(presences, otherId), relayed);
 }
 

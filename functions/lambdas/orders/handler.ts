@@ -19,6 +19,7 @@ import { snapshotIfDue } from '../../contexts/statistics/snapshot-service';
 import * as bookings from '../../contexts/bookings/service';
 import * as feeds from '../../contexts/bookings/feed-service';
 import { createDomainHandler } from '../../platform/http';
+import * as noShows from '../../contexts/orders/no-show-service';
 
 const http = createDomainHandler(
   'orders',
@@ -48,6 +49,7 @@ const http = createDomainHandler(
     'PUT /api/chats/{id}/accept-reschedule': async (request) => ({ body: await orders.acceptReschedule(request.caller, request.params.id) }),
     'PUT /api/chats/{id}/decline-reschedule': async (request) => ({ body: await orders.declineReschedule(request.caller, request.params.id) }),
     'POST /api/chats/{id}/report-problem': async (request) => ({ body: await orders.reportProblem(request.caller, request.params.id, request.body.reason) }),
+    'POST /api/chats/{id}/contest-no-show': async (request) => ({ body: await noShows.contestNoShow(request.caller, request.params.id) }),
     'GET /api/user/earnings': async (request) => ({ body: await earnings.earnings(request.caller, request.account, request.query) }),
     'GET /api/user/earnings/monthly': async (request) => ({ body: await earnings.monthlyEarnings(request.caller) }),
     'GET /api/availability': async (request) => ({ body: await bookings.availabilityOf(request.caller) }),

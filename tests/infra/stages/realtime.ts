@@ -59,8 +59,10 @@ describe('WebSocket API', () => {
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('admin')!)).toEqual(['DELETE', 'POST']);
     // A member's deletion (theirs, or retention's) closes their sockets.
     expect(methodsOf(synthesized.stage.api.domainFunctions.get('jobs')!)).toEqual(['DELETE']);
+    // A no-show reported from a call's room announces its move (docs/rooms.md).
+    expect(methodsOf(synthesized.stage.api.domainFunctions.get('rooms')!)).toEqual(['POST']);
     // Nobody else.
-    expect(managing).toHaveLength(7);
+    expect(managing).toHaveLength(8);
   });
 });
 

@@ -74,12 +74,13 @@ describe('table access (least privilege by partition-key prefix)', () => {
     expect(dynamo.map(actionsOf)).toEqual([['dynamodb:DescribeTable']]);
   });
 
-  it('lets the websocket Lambda touch connections, tickets, rooms and their signalling limit, and read chat places and orders, nothing of accounts', () => {
+  it('lets the websocket Lambda touch connections, tickets, rooms, their signalling limit and the orders a no-show report moves, and read chat places, nothing of accounts', () => {
     const statements = tableStatementsOf('realtime', logicalIdOf(synthesized.stage.realtime.websocketFunction));
     const writes = statements.filter((statement) => actionsOf(statement).some((action) => /Put|Update|Delete/.test(action)));
-    expect(writes.flatMap((statement) => leadingKeys(statement) as string[]).sort()).toEqual(['CONN#*', 'RATE#*', 'ROOM#*', 'TICKET#*']);
+    expect(writes.flatMap((statement) => leadingKeys(statement) as string[]).sort()).toEqual(['CONN#*', 'EVENT#*', 'ORDER#*', 'RATE#*', 'ROOM#*', 'TICKET#*']);
     for (const statement of statements)
-      for (const pattern of leadingKeys(statement) as string[]) expect(['CONN#*', 'TICKET#*', 'ROOM#*', 'RATE#*', 'CHATS#*', 'ORDER#*']).toContain(pattern);
+      for (const pattern of leadingKeys(statement) as string[])
+        expect(['CONN#*', 'TICKET#*', 'ROOM#*', 'RATE#*', 'ORDER#*', 'EVENT#*', 'CHATS#*']).toContain(pattern);
   });
 
   it('lets the notifications Lambda touch connections and its mail claims, and only read the orders, withdrawals, offers, conversations and accounts it mails about', () => {

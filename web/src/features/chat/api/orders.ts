@@ -37,6 +37,8 @@ export const proposeReschedule = (id: string, scheduledDate: string) => api.call
 export const acceptReschedule = (id: string) => api.call('PUT /api/chats/{id}/accept-reschedule', { params: p(id), body: {} });
 export const declineReschedule = (id: string) => api.call('PUT /api/chats/{id}/decline-reschedule', { params: p(id), body: {} });
 export const reportProblem = (id: string, reason: string) => api.call('POST /api/chats/{id}/report-problem', { params: p(id), body: { reason } });
+/** The side reported absent says they came (docs/rooms.md): an admin decides. */
+export const contestNoShow = (id: string) => api.call('POST /api/chats/{id}/contest-no-show', { params: p(id), body: {} });
 
 /** GET /chats/{id}/project-file: a short-lived link to download the delivered file. */
 export const projectFileLink = (id: string) => api.call('GET /api/chats/{id}/project-file', { params: p(id) });

@@ -173,6 +173,7 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
     decideRefund: { label: 'Decide the refund', onClick: open({ kind: 'refund' }), primary: true },
     cancel: { label: 'Cancel the order', onClick: open({ kind: 'cancel' }), danger: true },
     reportProblem: { label: 'Report a problem', onClick: open({ kind: 'problem' }) },
+    contestNoShow: { label: 'I was there: contest the report', onClick: step(() => orders.contestNoShow(id), MSG.orderStepFailed), primary: true },
   };
   const shown = offered.filter((action) => buttons[action] !== undefined);
 

@@ -105,6 +105,11 @@ const STEP_TEXTS: Record<TableAction, (who: string, by: Step['by']) => string> =
   cancelUnavailable: () => 'Cancelled and refunded: an account of this order was closed',
   expireHold: () => 'The unpaid time was released',
   refundRevision: () => 'Refunded in full: the work was not delivered again in time',
+  reportNoShow: (who) => `${who} reported that the other side did not join the call`,
+  contestNoShow: (who, by) =>
+    by === 'system' ? 'The side reported absent joined the call; an admin decides' : `${who} contested the no-show report; an admin decides`,
+  noShowRefund: () => 'Refunded in full: the expert did not join the call',
+  noShowRelease: () => 'Completed: the student did not join the call',
 };
 
 /** The order's steps as lines of its conversation, each with its time. */
@@ -245,15 +250,17 @@ export type OrderAction =
   | 'decideRefund'
   | 'cancel'
   | 'reportProblem'
+  | 'contestNoShow'
   | 'review';
 
 /** The order's facts as the table reads them. */
-export const factsOf = (chat: Pick<ChatDto, 'orderStatus' | 'orderKind' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes'>): OrderFacts => ({
+export const factsOf = (chat: Pick<ChatDto, 'orderStatus' | 'orderKind' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes' | 'problem'>): OrderFacts => ({
   status: chat.orderStatus,
   kind: chat.orderKind,
   ...(chat.scheduledDate !== undefined && { scheduledDate: chat.scheduledDate }),
   ...(chat.scheduledHours !== undefined && { scheduledHours: chat.scheduledHours }),
   ...(chat.durationMinutes !== undefined && { durationMinutes: chat.durationMinutes }),
+  ...(chat.problem?.noShow && { problem: { noShow: { ...chat.problem.noShow, absent: chat.problem.noShow.absent === 'user' ? 'student' : 'expert' } } }),
 });
 
 /** The page's action for each move of the table a participant takes (the provider takes `pay`: the student starts it). */
@@ -272,6 +279,7 @@ const OFFERED: Partial<Record<TableAction, OrderAction>> = {
   cancelRefunded: 'cancel',
   cancelLate: 'cancel',
   reportProblem: 'reportProblem',
+  contestNoShow: 'contestNoShow',
 };
 
 const SCHEDULE_PICKERS: Partial<Record<OrderKind, OrderAction>> = { hourly: 'pickHours', call: 'pickTime' };
@@ -320,6 +328,7 @@ const ACTIONS_IN_ORDER: readonly OrderAction[] = [
   'downloadProject',
   'decideRefund',
   'cancel',
+  'contestNoShow',
   'reportProblem',
   'review',
 ];

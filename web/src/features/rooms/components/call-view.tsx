@@ -4,9 +4,12 @@
  * conversation beside the call.
  */
 import { useEffect, useRef, useState } from 'react';
+import { ROOMS } from '@shared/limits';
 import type { RoomView } from '@shared/schemas/rooms';
 import { MSG } from '@shared/texts';
+import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { reportNoShow } from '@/features/rooms/api/room';
 import { type Call, type CallState, startCall } from '@/features/rooms/lib/call';
 import type { JoinChoice } from '@/features/rooms/components/device-check';
 import { RoomMessages } from '@/features/rooms/components/room-messages';
@@ -44,10 +47,11 @@ function timeLeftText(endMs: number, nowMs: number): string {
   return hours > 0 ? `${hours} h ${minutes % 60} min left` : `${minutes} min left`;
 }
 
-/** Whether the audio of a receiver or a sender was above a whisper in the last moment. */
-function speaking(levels: (number | undefined)[]): boolean {
-  return levels.some((level) => (level ?? 0) > 0.02);
-}
+/**
+ * Sound energy above this between two looks is someone speaking: the browser sums each moment's
+ * level squared (RTCStats totalAudioEnergy), so a short word between two looks still counts.
+ */
+const SPEAKING_ENERGY = 0.0005;
 
 export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, onLeave }: CallViewProps) {
   const call = useRef<Call | undefined>(undefined);
@@ -63,6 +67,10 @@ export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, o
   const [now, setNow] = useState(() => Date.now() + clockOffsetMs);
   const [talking, setTalking] = useState({ you: false, other: false });
   const otherName = nameOf(room.other);
+  const [noShowReported, setNoShowReported] = useState(false);
+  // From 15 minutes after the start, while the other side has not come, this side may report it (the server checks it again).
+  const mayReportNoShow =
+    !noShowReported && state === 'waiting' && now >= Date.parse(room.start) + ROOMS.noShowAfterMinutes * 60_000 && now < Date.parse(room.closesAt);
 
   useEffect(() => {
     const { stream } = choice;
@@ -99,18 +107,21 @@ export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, o
     return () => clearInterval(ticking);
   }, [clockOffsetMs]);
 
-  // Who is speaking: the audio levels the browser measures for what it sends and what it receives.
+  // Who is speaking: the sound energy the browser measures in what it sends and what it receives.
   useEffect(() => {
     if (!room.audioOnly) return;
+    let last = { you: 0, other: 0 };
     const listening = setInterval(async () => {
       const connection = call.current?.connection();
       if (!connection) return;
-      const other = connection.getReceivers().flatMap((receiver) => receiver.getSynchronizationSources().map((source) => source.audioLevel));
-      const own: number[] = [];
-      (await connection.getStats()).forEach((report: { type: string; kind?: string; audioLevel?: number }) => {
-        if (report.type === 'media-source' && report.kind === 'audio' && report.audioLevel !== undefined) own.push(report.audioLevel);
+      const energy = { you: 0, other: 0 };
+      (await connection.getStats()).forEach((report: { type: string; kind?: string; totalAudioEnergy?: number }) => {
+        if (report.kind !== 'audio' || report.totalAudioEnergy === undefined) return;
+        if (report.type === 'media-source') energy.you += report.totalAudioEnergy;
+        if (report.type === 'inbound-rtp') energy.other += report.totalAudioEnergy;
       });
-      setTalking({ you: !muted && speaking(own), other: speaking(other) });
+      setTalking({ you: !muted && energy.you - last.you > SPEAKING_ENERGY, other: energy.other - last.other > SPEAKING_ENERGY });
+      last = energy;
     }, 400);
     return () => clearInterval(listening);
   }, [room.audioOnly, muted]);
@@ -140,6 +151,15 @@ export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, o
       setSharing(true);
     } catch {
       notify.error(MSG.roomScreenShareFailed);
+    }
+  }
+
+  async function reportAbsence() {
+    try {
+      notify.success((await reportNoShow(room.orderId)).msg);
+      setNoShowReported(true);
+    } catch (error) {
+      notify.error(errorText(error, MSG.orderStepFailed));
     }
   }
 
@@ -190,6 +210,14 @@ export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, o
             Leave
           </button>
         </div>
+        {mayReportNoShow && (
+          <p className="room-no-show">
+            {otherName} has not joined.{' '}
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => void reportAbsence()}>
+              Report that {room.other.firstName} did not come
+            </button>
+          </p>
+        )}
       </section>
       <RoomMessages chatId={room.orderId} />
     </div>

@@ -4,8 +4,10 @@
  * polite one), an ICE restart when the connection fails or the network changes, and the
  * attendance reports: every ROOMS.attendanceBeatSeconds while media arrives, once when it stops.
  *
- * The connection is made when both sides are in the room, and made anew when the other side comes
- * back to a connection that is not working; one that works is kept whatever the sockets do.
+ * The connection is made when both sides are in the room. Each page's call has an id of its own
+ * (`instance`), sent with its signals: a signal from a new call of the other side (their page
+ * reloaded) starts a new connection; a socket that drops and comes back changes nothing, so a
+ * connection that works, or is being negotiated, is kept whatever the sockets do.
  */
 import { ROOMS } from '@shared/limits';
 import type { RealtimeEvent } from '@shared/schemas/realtime';
@@ -31,11 +33,17 @@ export interface CallOptions {
 type RoomEvent = Extract<RealtimeEvent, { orderId: string }>;
 const isRoomEvent = (notice: RealtimeNotice, orderId: string): notice is RoomEvent => 'orderId' in notice && notice.orderId === orderId;
 
+/** Early candidates kept at most: a negotiation sends tens. */
+const EARLY_MAX = 200;
+
 /** How long a connection may stay `disconnected` before an ICE restart (it often recovers alone within seconds). */
 const DISCONNECTED_GRACE_MS = 4000;
 
 export function startCall(options: CallOptions) {
   const { orderId, polite } = options;
+  const instance = crypto.randomUUID();
+  /** The other side's call that the connection is with. */
+  let remoteInstance: string | undefined;
   let pc: RTCPeerConnection | undefined;
   let makingOffer = false;
   let ignoreOffer = false;
@@ -43,12 +51,18 @@ export function startCall(options: CallOptions) {
   let screenSenders: RTCRtpSender[] = [];
   let remote: { person?: MediaStream; screen?: MediaStream } = {};
   let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Candidates that came before the description they belong to: the relay hands each signal to the
+   * server on its own, so they may overtake it. Added once that description is.
+   */
+  let early: { from: string; candidate: RTCIceCandidateInit }[] = [];
   let flowing = false;
   let received = 0;
   let ended = false;
 
   function newConnection(): RTCPeerConnection {
     pc?.close();
+    remoteInstance = undefined;
     const connection = new RTCPeerConnection({ iceServers: options.iceServers, iceTransportPolicy: options.relayOnly ? 'relay' : 'all' });
     pc = connection;
     makingOffer = false;
@@ -66,7 +80,7 @@ export function startCall(options: CallOptions) {
       try {
         makingOffer = true;
         await connection.setLocalDescription();
-        if (connection.localDescription) realtime.sendToRoom({ action: 'roomOffer', orderId, sdp: connection.localDescription.sdp });
+        if (connection.localDescription) realtime.sendToRoom({ action: 'roomOffer', orderId, instance, sdp: connection.localDescription.sdp });
       } finally {
         makingOffer = false;
       }
@@ -76,6 +90,7 @@ export function startCall(options: CallOptions) {
       realtime.sendToRoom({
         action: 'roomCandidate',
         orderId,
+        instance,
         candidate: {
           candidate: candidate.candidate,
           sdpMid: candidate.sdpMid,
@@ -114,17 +129,30 @@ export function startCall(options: CallOptions) {
     else if (state === 'disconnected' || state === 'failed') options.onState('reconnecting');
   }
 
-  const working = () => pc?.connectionState === 'connected';
+  /** A connection that works or is on its way: a new one would only interrupt it. */
+  const alive = () => pc !== undefined && !['failed', 'closed'].includes(pc.connectionState);
 
-  async function onDescription(type: 'offer' | 'answer', sdp: string) {
-    const connection = pc ?? newConnection();
+  /** The connection for a signal of the other side's call `from`: a new one when that call is new (their page reloaded). */
+  function connectionFor(from: string): RTCPeerConnection {
+    const connection = pc && (remoteInstance === undefined || remoteInstance === from) ? pc : newConnection();
+    remoteInstance = from;
+    return connection;
+  }
+
+  async function onDescription(type: 'offer' | 'answer', sdp: string, from: string) {
+    // An answer to an offer of an earlier connection of ours, or from a call we no longer talk to, is stale.
+    if (type === 'answer' && (!pc || (remoteInstance !== undefined && remoteInstance !== from))) return;
+    const connection = connectionFor(from);
     const collision = type === 'offer' && (makingOffer || connection.signalingState !== 'stable');
     ignoreOffer = !polite && collision;
     if (ignoreOffer) return;
     await connection.setRemoteDescription({ type, sdp });
+    const waiting = early.filter((entry) => entry.from === from);
+    early = early.filter((entry) => entry.from !== from);
+    for (const { candidate } of waiting) await addCandidate(connection, candidate);
     if (type === 'offer') {
       await connection.setLocalDescription();
-      if (connection.localDescription) realtime.sendToRoom({ action: 'roomAnswer', orderId, sdp: connection.localDescription.sdp });
+      if (connection.localDescription) realtime.sendToRoom({ action: 'roomAnswer', orderId, instance, sdp: connection.localDescription.sdp });
     }
   }
 
@@ -133,10 +161,10 @@ export function startCall(options: CallOptions) {
     try {
       switch (notice.type) {
         case 'roomJoined':
-          if (notice.peerPresent && !working()) newConnection();
+          if (notice.peerPresent && !alive()) newConnection();
           break;
         case 'roomPeer':
-          if (notice.present && !working()) newConnection();
+          if (notice.present && !alive()) newConnection();
           if (!notice.present) {
             pc?.close();
             pc = undefined;
@@ -147,17 +175,23 @@ export function startCall(options: CallOptions) {
           break;
         case 'roomOffer':
         case 'roomAnswer':
-          await onDescription(notice.type === 'roomOffer' ? 'offer' : 'answer', notice.sdp);
+          await onDescription(notice.type === 'roomOffer' ? 'offer' : 'answer', notice.sdp, notice.instance);
           break;
         case 'roomCandidate':
-          await pc?.addIceCandidate(notice.candidate).catch((error: unknown) => {
-            if (!ignoreOffer) throw error;
-          });
+          if (!pc?.remoteDescription || remoteInstance !== notice.instance)
+            early = [...early, { from: notice.instance, candidate: notice.candidate }].slice(-EARLY_MAX);
+          else await addCandidate(pc, notice.candidate);
           break;
       }
     } catch {
       // A description or candidate that no longer fits (a restart overtook it): the next negotiation repairs it.
     }
+  }
+
+  async function addCandidate(connection: RTCPeerConnection, candidate: RTCIceCandidateInit) {
+    await connection.addIceCandidate(candidate).catch((error: unknown) => {
+      if (!ignoreOffer) throw error;
+    });
   }
 
   /** Whether frames or audio arrived since the last look: attendance counts only media that flows. */

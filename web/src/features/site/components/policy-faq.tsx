@@ -26,8 +26,9 @@ export const FAQ_ITEMS: readonly AccordionItem[] = [
       <p>
         Before you pay, cancelling is free. After paying, cancelling more than 12 hours before the session (for a project: before anything is delivered) is
         refunded in full to your card. Later, the expert decides within 48 hours how much is refunded; without a decision the refund is full. If the expert
-        cancels, you are always refunded in full. If something goes wrong (a missed session, work not as agreed), report a problem in the chat and our team
-        decides.
+        cancels, you are always refunded in full. If the expert does not join a call, report it from the call&apos;s room from 15 minutes after the start:
+        unless they contest it within 48 hours, you are refunded in full. If something else goes wrong (work not as agreed), report a problem in the chat and
+        our team decides.
       </p>
     ),
   },

@@ -37,6 +37,11 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
                 Une séance est terminée quand l’étudiant confirme qu’elle a eu lieu, ou 48 heures après sa fin ; un travail livré est approuvé après 7 jours
                 sans réponse. D’ici là, chacun peut signaler un problème, et notre équipe libère le paiement ou le rembourse en tout ou en partie.
               </li>
+              <li>
+                Si l’autre partie ne rejoint pas un appel, celle qui est dans la salle peut signaler son absence à partir de 15 minutes après le début, tant que
+                l’autre ne s’est jamais connectée. La partie signalée absente peut le contester dans la conversation sous 48 heures, et notre équipe décide ;
+                sinon, un expert absent rembourse intégralement, et une séance où l’étudiant est absent est considérée comme tenue.
+              </li>
               <li>Le paiement s’effectue par carte ou par un autre moyen de paiement en ligne ; un e-mail de confirmation suit chaque réservation.</li>
               <li>Les offres des experts sont publiées après validation par notre équipe.</li>
               <li>Restez courtois, n’échangez pas de coordonnées pour contourner la plateforme et ne publiez aucun contenu illicite, trompeur ou offensant.</li>
@@ -126,6 +131,11 @@ export const POLICY: Record<PolicyLanguage, { heading: string; sections: PolicyS
               <li>
                 A session is complete when the student confirms it took place, or 48 hours after its end; delivered work is approved after 7 days without an
                 answer. Until then either side can report a problem, and our team releases the payment or refunds it in full or in part.
+              </li>
+              <li>
+                If the other side does not join a call, the one in the room can report their absence from 15 minutes after the start, as long as the other never
+                connected. The side reported absent can contest it in the conversation within 48 hours, and our team decides; otherwise, an absent expert
+                refunds in full, and a session the student missed counts as held.
               </li>
               <li>Payment is by card or other online methods; a confirmation e-mail follows every booking.</li>
               <li>Experts’ offers are published after our team approves them.</li>
