@@ -234,6 +234,8 @@ const ROUTE_TABLE = [
   r('GET', '/rooms/{id}/ice-servers', 'rooms', 'member'), // (added)
   // From 15 minutes after the start, the side in the room reports the other absent if they never connected.
   r('POST', '/rooms/{id}/report-no-show', 'rooms', 'member', { body: emptyBody }), // (added)
+  // What the room recorded of a reported call, for the admin who decides it.
+  r('GET', '/admin/rooms/{id}', 'rooms', 'admin'), // (added)
   r('GET', '/admin/problems', 'orders', 'admin'), // (added)
   r('GET', '/admin/problems/{id}', 'orders', 'admin', { query: conversationPageQuery }), // (added)
   r('POST', '/admin/problems/{id}/resolve', 'orders', 'admin', { body: resolveProblemSchema }), // (added)

@@ -105,6 +105,8 @@ export interface ReportedOrder {
   reason: string;
   reportedAt: string;
   hasProjectFile: boolean;
+  /** A no-show report (docs/rooms.md): who was reported absent, and whether they contested it or connected after it. */
+  noShow?: { absent: 'user' | 'professor'; contestedAt?: string; attendedAt?: string };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { DataExportStatus } from './account-data';
 import type { Availability, AvailabilityAnswer, BusyCalendarState, CalendarFeed, CalendarFeedAddress, SlotsAnswer } from './bookings';
-import type { IceServersView, RoomView, UpcomingRoomsView } from './rooms';
+import type { AttendanceView, IceServersView, RoomView, UpcomingRoomsView } from './rooms';
 import type { RouteKey } from '../routes';
 import type { AccessTokenGrant, Account, SessionGrant } from './account';
 import type { AdminPaymentsPage, AdminStatistics, Reconciliation } from './admin-views';
@@ -136,6 +136,7 @@ export interface RouteResponses {
   'GET /api/rooms/{id}': RoomView;
   'GET /api/rooms/{id}/ice-servers': IceServersView;
   'POST /api/rooms/{id}/report-no-show': Message;
+  'GET /api/admin/rooms/{id}': { attendance: AttendanceView[] };
   'POST /api/chats/{id}/contest-no-show': Message;
   /** The iCalendar file itself (text/calendar), not JSON. */
   'GET /api/calendar/{file}': string;

@@ -7,7 +7,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOMS } from '../../shared/limits';
+import type { ReportedOrder } from '../../shared/schemas/orders';
+import type { AttendanceView } from '../../shared/schemas/rooms';
 import { MSG } from '../../shared/texts';
+import { signedInAs } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { connectAs, type RealtimeConnection } from '../support/chats';
 import { chatOf } from '../support/orders';
@@ -117,5 +120,15 @@ describe('a contested no-show', () => {
       expect(chat.dueAt).toBeUndefined();
     }
     expect((await chatOf(contested.student, contested.orderId)).problem?.noShow?.contestedAt).toBeDefined();
+
+    // The admin who decides sees the report's kind and what the room recorded; members see nothing of it there.
+    const admin = await signedInAs('admin');
+    const reports = (await admin.get<ReportedOrder[]>('/admin/problems')).body;
+    expect(reports.find((entry) => entry.chatId === contested.orderId)?.noShow).toMatchObject({ absent: 'professor', contestedAt: expect.any(String) });
+    expect(reports.find((entry) => entry.chatId === cameLate.orderId)?.noShow).toMatchObject({ absent: 'professor', attendedAt: expect.any(String) });
+    expect((await admin.get<{ attendance: AttendanceView[] }>(`/admin/rooms/${cameLate.orderId}`)).body.attendance.map((entry) => entry.userId)).toEqual([
+      cameLate.expertId,
+    ]);
+    expect((await contested.student.get(`/admin/rooms/${contested.orderId}`)).status).toBe(403);
   });
 });

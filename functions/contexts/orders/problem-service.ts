@@ -64,6 +64,7 @@ function toReportedOrder(order: OrderRecord, problem: ProblemRecord, people: Map
     reason: problem.reason,
     reportedAt: problem.at,
     hasProjectFile: order.submissionFile !== undefined,
+    ...(problem.noShow && { noShow: { ...problem.noShow, absent: problem.noShow.absent === 'student' ? STUDENT_ROLE : EXPERT_ROLE } }),
   };
 }
 

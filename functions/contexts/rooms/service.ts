@@ -6,7 +6,7 @@
  */
 import { ORDER_RULES, RATE_LIMITS, ROOMS } from '../../../shared/limits';
 import { noShowReportable } from '../../../shared/order-transitions';
-import type { IceServersView, RoomView, UpcomingRoomsView } from '../../../shared/schemas/rooms';
+import type { AttendanceView, IceServersView, RoomView, UpcomingRoomsView } from '../../../shared/schemas/rooms';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
 import { nowMs } from '../../platform/clock';
@@ -132,4 +132,11 @@ export async function reportNoShow(caller: Caller, orderId: string): Promise<{ m
   if (attendedSince(stays, otherId, room.opensAtMs)) throw new Conflict(MSG.noShowOtherCame, 'other_side_came');
   await noShows.reportNoShow(order, caller.userId === room.studentId ? 'student' : 'expert');
   return { msg: MSG.noShowReported };
+}
+
+/** GET /admin/rooms/{id}: who attended a call, for the admin deciding a problem reported about it; 404 for an order without a room. */
+export async function attendanceForAdmin(orderId: string): Promise<{ attendance: AttendanceView[] }> {
+  const order = await orders.getOrder(orderId);
+  if (!order || !roomOf(order)) throw new NotFound(MSG.roomNotFound, 'room_not_found');
+  return { attendance: attendanceOf(await repo.staysIn(orderId)) };
 }

@@ -13,6 +13,7 @@ export const handler = createDomainHandler(
     'GET /api/rooms': async (request) => ({ body: await rooms.upcomingRooms(request.caller) }),
     'GET /api/rooms/{id}': async (request) => ({ body: await rooms.roomView(request.caller, request.params.id) }),
     'GET /api/rooms/{id}/ice-servers': async (request) => ({ body: await rooms.iceServers(request.caller, request.params.id) }),
+    'GET /api/admin/rooms/{id}': async (request) => ({ body: await rooms.attendanceForAdmin(request.params.id) }),
     'POST /api/rooms/{id}/report-no-show': async (request) => ({ body: await rooms.reportNoShow(request.caller, request.params.id) }),
   },
   accountOfOpenSession,

@@ -9,3 +9,6 @@ export const resolveProblem = (id: string, decision: { decision: 'release' } | {
 
 /** GET /admin/problems/{id}: a reported order with a page of its conversation (older ones `before` a message id) and the delivered file's short-lived address. */
 export const getReportedOrder = (id: string, before?: string) => api.call('GET /api/admin/problems/{id}', { params: { id }, query: { before } });
+
+/** GET /admin/rooms/{id}: when each side of a reported call was connected in its room (docs/rooms.md). */
+export const getRoomAttendance = (id: string) => api.call('GET /api/admin/rooms/{id}', { params: { id } });

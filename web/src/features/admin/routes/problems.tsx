@@ -1,14 +1,16 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { centsFromEuros, eurosFromCents, formatEuros, shareOf } from '@shared/money';
+import { isBooked } from '@shared/order-transitions';
 import type { ReportedOrder } from '@shared/schemas/orders';
+import type { AttendanceView } from '@shared/schemas/rooms';
 import { MSG } from '@shared/texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorText } from '@/lib/api-client';
 import { sessionSettled } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { getReportedOrders, resolveProblem } from '@/features/admin/api/problems';
+import { getReportedOrders, getRoomAttendance, resolveProblem } from '@/features/admin/api/problems';
 
 export async function loader(): Promise<{ reports: ReportedOrder[] | null }> {
   await sessionSettled();
@@ -77,6 +79,46 @@ export default function AdminProblemsRoute() {
   );
 }
 
+/** A no-show report: who was reported absent, and whether they contested it or came after it. */
+function noShowText(report: ReportedOrder): string {
+  const noShow = report.noShow;
+  if (!noShow) return '';
+  const absent = noShow.absent === 'user' ? report.student : report.professor;
+  const name = `${absent.firstName} ${absent.lastName}`.trim();
+  if (noShow.attendedAt)
+    return `A no-show report: ${name} was reported absent, and joined the call after the report (${new Date(noShow.attendedAt).toLocaleString()}).`;
+  if (noShow.contestedAt) return `A no-show report: ${name} was reported absent, and contested it (${new Date(noShow.contestedAt).toLocaleString()}).`;
+  return `A no-show report: ${name} was reported absent; uncontested, it is decided by itself 48 hours after the report.`;
+}
+
+const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** When each side was connected in the call's room, as their browsers reported it: evidence, not proof (docs/rooms.md). */
+function RoomAttendance({ report }: { report: ReportedOrder }) {
+  const [attendance, setAttendance] = useState<AttendanceView[] | 'failed'>();
+  useEffect(() => {
+    let shown = true;
+    getRoomAttendance(report.chatId).then(
+      (answer) => shown && setAttendance(answer.attendance),
+      () => shown && setAttendance('failed'),
+    );
+    return () => {
+      shown = false;
+    };
+  }, [report.chatId]);
+  if (attendance === undefined || attendance === 'failed') return null;
+  const line = (person: ReportedOrder['student'], role: string) => {
+    const stays = attendance.find((entry) => entry.userId === person._id)?.stays ?? [];
+    const name = `${person.firstName} ${person.lastName} (${role})`;
+    return stays.length === 0 ? `${name} never connected` : `${name} ${stays.map((stay) => `${clock(stay.from)}-${clock(stay.to)}`).join(', ')}`;
+  };
+  return (
+    <p>
+      In the call&apos;s room: {line(report.student, 'student')} · {line(report.professor, 'expert')}
+    </p>
+  );
+}
+
 function ReportedOrderCard({ report, busy, onDecide }: { report: ReportedOrder; busy: boolean; onDecide: (decision: Decision) => void }) {
   const percentId = useId();
   const detailId = useId();
@@ -103,6 +145,8 @@ function ReportedOrderCard({ report, busy, onDecide }: { report: ReportedOrder; 
           Reported by {who} on {new Date(report.reportedAt).toLocaleString()}
         </footer>
       </blockquote>
+      {report.noShow && <p>{noShowText(report)}</p>}
+      {isBooked({ kind: report.orderKind }) && <RoomAttendance report={report} />}
       <button type="button" className="btn btn-secondary btn-small" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen(!open)}>
         {open ? 'Hide the conversation and file' : 'Show the conversation and file'}
       </button>
