@@ -22,11 +22,11 @@
  *
  * Run: npx tsx bench/realtime-latency.ts [--runs N] [--strict]
  */
-import { WebSocket, WebSocketServer } from 'ws';
-import { DEFAULT_SEED, DEMO_EXPERTS, DEMO_STUDENTS } from '../scripts/local/demo-accounts';
-import { freePort } from '../scripts/local/ports';
+import { WebSocket } from 'ws';
+import { DEMO_EXPERTS, DEMO_STUDENTS } from '../scripts/local/demo-accounts';
 import { budget, runBench, writeResults } from './lib/results';
-import { type BenchStack, type CallTimings, startStack } from './lib/stack';
+import { apiOf, startEchoServer } from './lib/stack-api';
+import { type CallTimings, startStack } from './lib/stack';
 import { type LatencySummary, median, round, summarise } from './lib/stats';
 
 const OPEN_CONNECTIONS = 100;
@@ -249,35 +249,6 @@ function nextMatching(socket: WebSocket, match: (event: Event) => boolean): Prom
   });
 }
 
-/** The API as the browser calls it: JSON, the app's Origin, a bearer token. */
-function apiOf(stack: BenchStack) {
-  async function call<T>(method: string, path: string, body: unknown, token?: string): Promise<T> {
-    const response = await fetch(`${stack.url}/api${path}`, {
-      method,
-      headers: { origin: stack.url, ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-  return {
-    call,
-    async login(email: string) {
-      const { user, accessToken } = await call<{ user: { _id: string }; accessToken: string }>('POST', '/auth/login', {
-        email,
-        password: DEFAULT_SEED.demoPassword,
-      });
-      return { userId: user._id, token: accessToken };
-    },
-    async connect(token: string): Promise<WebSocket> {
-      const { ticket } = await call<{ ticket: string }>('POST', '/realtime/ticket', {}, token);
-      const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/ws?ticket=${ticket}`, { origin: stack.url });
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      return socket;
-    },
-  };
-}
-
 /** Round trips on one connection of a bare echo server while OPEN_CONNECTIONS are open. */
 async function measureEcho(url: string) {
   const sockets = await Promise.all(
@@ -297,12 +268,4 @@ async function measureEcho(url: string) {
   }
   for (const socket of sockets) socket.close();
   return summarise(latencies);
-}
-
-async function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const port = await freePort();
-  const server = new WebSocketServer({ host: '127.0.0.1', port });
-  server.on('connection', (socket) => socket.on('message', (data) => socket.send(data.toString())));
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `ws://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

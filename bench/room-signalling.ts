@@ -6,11 +6,10 @@
  *
  * Run: npx tsx bench/room-signalling.ts [--runs N] [--strict]
  */
-import { WebSocket, WebSocketServer } from 'ws';
-import { DEFAULT_SEED } from '../scripts/local/demo-accounts';
-import { freePort } from '../scripts/local/ports';
+import { WebSocket } from 'ws';
 import { budget, runBench, writeResults } from './lib/results';
-import { type BenchStack, startStack } from './lib/stack';
+import { apiOf, startEchoServer } from './lib/stack-api';
+import { startStack } from './lib/stack';
 import { type LatencySummary, round, summarise } from './lib/stats';
 
 const RELAYS = 500;
@@ -131,40 +130,6 @@ function nextEvent(socket: WebSocket, match: (event: Event) => boolean): Promise
   });
 }
 
-/** The API as the browser calls it: JSON, the app's Origin, a bearer token. */
-function apiOf(stack: BenchStack) {
-  async function call<T>(method: string, path: string, body: unknown, token?: string): Promise<T> {
-    const response = await fetch(`${stack.url}/api${path}`, {
-      method,
-      headers: { origin: stack.url, ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-  return {
-    call,
-    async login(email: string) {
-      const { accessToken } = await call<{ accessToken: string }>('POST', '/auth/login', { email, password: DEFAULT_SEED.demoPassword });
-      return { token: accessToken };
-    },
-    async clock(advance: string) {
-      const response = await fetch(`${stack.url}/_local/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ advance }),
-      });
-      if (!response.ok) throw new Error(`clock: ${response.status}`);
-    },
-    async connect(token: string): Promise<WebSocket> {
-      const { ticket } = await call<{ ticket: string }>('POST', '/realtime/ticket', {}, token);
-      const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/ws?ticket=${ticket}`, { origin: stack.url });
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      return socket;
-    },
-  };
-}
-
 /** Round trips on a bare echo server: the channel's floor. */
 async function measureEcho(url: string): Promise<LatencySummary> {
   const socket = new WebSocket(url);
@@ -179,12 +144,4 @@ async function measureEcho(url: string): Promise<LatencySummary> {
   }
   socket.close();
   return summarise(latencies);
-}
-
-async function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const port = await freePort();
-  const server = new WebSocketServer({ host: '127.0.0.1', port });
-  server.on('connection', (socket) => socket.on('message', (data) => socket.send(data.toString())));
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `ws://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -95,6 +95,7 @@ export const ORDER_ACTIONS = [
   'contestNoShow',
   'noShowRefund',
   'noShowRelease',
+  'reportBanned',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -263,6 +264,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   // full; the student never came, the session completes and the expert is credited.
   noShowRefund: { from: ['problem_reported'], to: 'canceled', by: ['system'], kinds: BOOKED_KINDS, when: (order) => openNoShow(order)?.absent === 'expert' },
   noShowRelease: { from: ['problem_reported'], to: 'closed', by: ['system'], kinds: BOOKED_KINDS, when: (order) => openNoShow(order)?.absent === 'student' },
+  // A member banned after a paid session both sides attended: not refunded in full as cancelBanned would, an admin decides (docs/rooms.md).
+  reportBanned: { from: ['in_progress'], to: 'problem_reported', by: ['admin'], kinds: PAID_CALL_KINDS, when: (order, now) => sessionStarted(order, now) },
 };
 
 /** The status an action moves the order to, or undefined when this actor may not take it now. */

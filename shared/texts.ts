@@ -464,6 +464,7 @@ export const MSG = {
   roomScreenShareFailed: 'Your screen could not be shared.',
   roomReconnecting: 'Reconnecting…',
   noShowReason: 'The other side did not join the call.',
+  bannedAfterSession: 'A member of this order was banned after the session, which both sides attended: an admin decides what it is worth.',
   noShowReported: 'The no-show is reported. The other side has 48 hours to contest it; otherwise the order is decided as the room recorded.',
   noShowContested: 'You contested the report: an administrator will decide.',
   noShowTooEarly: 'You can report a no-show from 15 minutes after the start, while the room is open.',

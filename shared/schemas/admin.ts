@@ -136,4 +136,6 @@ export interface BanPreviewOrder {
 /** GET /admin/users/{id}/ban-preview. */
 export interface BanPreview {
   orders: BanPreviewOrder[];
+  /** Paid sessions both sides attended (docs/rooms.md): not refunded, each goes to an admin as a problem. */
+  reported: Omit<BanPreviewOrder, 'refundCents'>[];
 }

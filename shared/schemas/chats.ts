@@ -98,7 +98,7 @@ export interface OrderState {
   reschedule?: { scheduledDate: string; proposedBy: 'user' | 'professor' };
   cancellation?: { by: 'user' | 'professor' | 'system' | 'admin'; at: string; refundAmount?: number };
   problem?: {
-    reportedBy: 'user' | 'professor';
+    reportedBy: 'user' | 'professor' | 'admin';
     reason: string;
     at: string;
     /** A no-show report (docs/rooms.md): the side reported absent, and whether they contested it or their browser connected after it. */

@@ -101,7 +101,8 @@ export interface ReportedOrder {
   professor: { _id: string; firstName: string; lastName: string };
   /** Euros paid. */
   paymentAmount: number;
-  reportedBy: 'user' | 'professor';
+  /** A side, or `admin`: a ban after a session both sides attended (docs/rooms.md). */
+  reportedBy: 'user' | 'professor' | 'admin';
   reason: string;
   reportedAt: string;
   hasProjectFile: boolean;

@@ -10,6 +10,8 @@ import type { BanPreview } from '../../shared/schemas/admin';
 import type { AuditPage } from '../../shared/schemas/audit';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { ChatDto } from '../../shared/schemas/chats';
+import type { ReportedOrder } from '../../shared/schemas/orders';
+import type { RoomView } from '../../shared/schemas/rooms';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
@@ -17,6 +19,7 @@ import { connectAs, expertWithOffer } from '../support/chats';
 import { chatOf, ledgerEntry, openOrder, put } from '../support/orders';
 import { latestMail, mailWhere } from '../support/outbox';
 import { advanceClock, delivered, localEvents, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
+import { bookedPhoneCall, clockToStart } from '../support/rooms';
 import { getItem } from '../support/table';
 
 let admin: ApiClient;
@@ -120,6 +123,36 @@ describe('banning a student', () => {
     expect(await chatOf(expert, paid.chat._id)).toMatchObject({ orderStatus: 'canceled' });
     await advanceClock('1m');
     await expect.poll(async () => (await chargeOf(paid.paymentIntentId)).amount_refunded).toBe(6000);
+  });
+});
+
+describe('banning a member after a session both sides attended', () => {
+  it('sends that session to an admin as a problem, with the attendance, and refunds nothing of it', async () => {
+    const call = await bookedPhoneCall();
+    await clockToStart(call.start, 0);
+    await advanceClock('5m');
+    for (const side of [call.student, call.expert]) {
+      const socket = await connectAs(side);
+      socket.send({ action: 'joinRoom', orderId: call.orderId });
+      await socket.next((event) => event.type === 'roomJoined');
+      socket.send({ action: 'roomMedia', orderId: call.orderId, flowing: true });
+      await expect.poll(async () => (await side.get<RoomView>(`/rooms/${call.orderId}`)).body.attendance.length).toBeGreaterThan(side === call.student ? 0 : 1);
+      await socket.close();
+    }
+    const preview = await admin.get<BanPreview>(`/admin/users/${call.expertId}/ban-preview`);
+    expect(preview.body).toEqual({ orders: [], reported: [expect.objectContaining({ _id: call.orderId, side: 'expert' })] });
+
+    expect((await admin.post(`/admin/ban-user/${call.expertId}`)).status).toBe(200);
+    expect(await chatOf(call.student, call.orderId)).toMatchObject({
+      orderStatus: 'problem_reported',
+      problem: { reportedBy: 'admin', reason: MSG.bannedAfterSession },
+    });
+    const reported = (await admin.get<ReportedOrder[]>('/admin/problems')).body.find((entry) => entry.chatId === call.orderId);
+    expect(reported).toMatchObject({ reportedBy: 'admin', paymentAmount: 30 });
+    expect((await admin.get<{ attendance: unknown[] }>(`/admin/rooms/${call.orderId}`)).body.attendance).toHaveLength(2);
+    await advanceClock('1m');
+    const { paymentIntentId } = ((await getItem({ pk: `ORDER#${call.orderId}`, sk: 'ORDER' })) as { payment: { paymentIntentId: string } }).payment;
+    expect((await chargeOf(paymentIntentId)).amount_refunded).toBe(0);
   });
 });
 

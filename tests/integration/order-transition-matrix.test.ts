@@ -224,7 +224,8 @@ const ROUTE_CASES: readonly RouteCase[] = [
  * for an order whose member has left cancels it (tests/integration/admin-ban.test.ts takes both);
  * an unpaid hold expires, and a call sent back for revision in flight is refunded, by the deadlines
  * (tests/integration/bookings.test.ts, tests/integration/order-lifecycle.test.ts); a no-show is reported from the
- * call's room, and decided by the deadlines when nobody contests it (tests/integration/room-no-shows.test.ts).
+ * call's room, and decided by the deadlines when nobody contests it (tests/integration/room-no-shows.test.ts),
+ * and a ban sends a session both sides attended to an admin (tests/integration/admin-ban.test.ts).
  */
 const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = [
   'cancelBanned',
@@ -234,6 +235,7 @@ const NOT_A_ROUTE_OF_ITS_OWN: readonly OrderAction[] = [
   'reportNoShow',
   'noShowRefund',
   'noShowRelease',
+  'reportBanned',
 ];
 
 const hourly = (name: string, status: OrderStatus, steps: Recipe['steps'], more: Partial<Recipe> = {}): Recipe => ({

@@ -27,16 +27,16 @@ async function memberAccount(userId: string): Promise<AccountRecord> {
 
 const labelOf = (account: AccountRecord) => `${account.firstName} ${account.lastName}`.trim();
 
-/** GET /admin/users/{id}/ban-preview: the orders a ban would cancel and refund in full. */
-export async function banPreview(userId: string): Promise<BanPreview> {
+/** GET /admin/users/{id}/ban-preview: the orders a ban would cancel and refund in full, and those it would send to an admin. */
+export async function banPreview(userId: string, bothAttended: orders.BothAttended): Promise<BanPreview> {
   await memberAccount(userId);
-  return { orders: await orders.banPreview(userId) };
+  return orders.banPreview(userId, bothAttended);
 }
 
 /** POST /admin/ban-user/{id}. */
-export async function banUser(actor: AdminActor, userId: string, reason: string | undefined): Promise<{ msg: string }> {
+export async function banUser(actor: AdminActor, userId: string, reason: string | undefined, bothAttended: orders.BothAttended): Promise<{ msg: string }> {
   const account = await memberAccount(userId);
-  const refunded = await orders.banPreview(userId);
+  const { orders: refunded } = await orders.banPreview(userId, bothAttended);
   const audit = await auditWrites(actor, {
     action: 'user.ban',
     target: { type: 'user', id: userId, label: labelOf(account) },
@@ -47,7 +47,7 @@ export async function banUser(actor: AdminActor, userId: string, reason: string 
   if (banned) {
     await sendMail(accountSuspendedMail(account.email, reason)).catch((error: unknown) => logger.error('Suspension notice not sent', error as Error));
   }
-  await orders.cancelOrdersOfBanned(userId);
+  await orders.cancelOrdersOfBanned(userId, bothAttended);
   return { msg: MSG.userBanned };
 }
 

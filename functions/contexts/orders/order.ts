@@ -60,7 +60,8 @@ export interface RescheduleRecord {
 
 /** A problem reported on an order, and the admin's decision once made. */
 export interface ProblemRecord {
-  by: 'student' | 'expert';
+  /** Who reported it: a side, or an admin's ban after a session both sides attended. */
+  by: 'student' | 'expert' | 'admin';
   reason: string;
   at: string;
   /** A no-show report (docs/rooms.md): the side reported absent, and whether they contested it or their browser connected after it. */
@@ -402,7 +403,7 @@ export function toOrderState(order: OrderRecord): OrderState {
     }),
     ...(order.problem && {
       problem: {
-        reportedBy: wireSide(order.problem.by),
+        reportedBy: order.problem.by === 'admin' ? 'admin' : wireSide(order.problem.by),
         reason: order.problem.reason,
         at: order.problem.at,
         ...(order.problem.noShow && { noShow: { ...order.problem.noShow, absent: wireSide(order.problem.noShow.absent) } }),
@@ -465,7 +466,7 @@ const orderItem = z.object({
   reschedule: z.optional(z.object({ scheduledDate: z.string(), by: z.enum(['student', 'expert']), at: z.string() })),
   problem: z.optional(
     z.object({
-      by: z.enum(['student', 'expert']),
+      by: z.enum(['student', 'expert', 'admin']),
       reason: z.string(),
       at: z.string(),
       noShow: z.optional(z.object({ absent: z.enum(['student', 'expert']), contestedAt: z.optional(z.string()), attendedAt: z.optional(z.string()) })),

@@ -60,7 +60,7 @@ function toReportedOrder(order: OrderRecord, problem: ProblemRecord, people: Map
     student: person(order.studentId),
     professor: person(order.expertId),
     paymentAmount: eurosFromCents(order.payment?.amountCents ?? cents(0)),
-    reportedBy: problem.by === 'student' ? STUDENT_ROLE : EXPERT_ROLE,
+    reportedBy: problem.by === 'admin' ? 'admin' : problem.by === 'student' ? STUDENT_ROLE : EXPERT_ROLE,
     reason: problem.reason,
     reportedAt: problem.at,
     hasProjectFile: order.submissionFile !== undefined,

@@ -26,6 +26,7 @@ import * as chats from '../chats/moderation-service';
 import { reportWarningMail } from './mails';
 import { REPORT_TRANSITIONS, type ReportCaseRecord, type ReportEntry, toReportCaseView } from './report-case';
 import * as repo from './repository';
+import type { BothAttended } from '../orders/ban-service';
 
 /** Attempts at joining an item's case while reports of it open or close it. */
 const ATTEMPTS = 4;
@@ -151,11 +152,16 @@ const DONE: Record<ReportAction, string> = {
  * (its own audit entry, sessions ended, refunds, the mail with the note as its reason); an author
  * who cannot be banned (an admin, an archived or deleted account) is refused before anything changes.
  */
-export async function resolve(actor: AdminActor, caseId: string, decision: { action: ReportAction; note?: string }): Promise<{ msg: string }> {
+export async function resolve(
+  actor: AdminActor,
+  caseId: string,
+  decision: { action: ReportAction; note?: string },
+  bothAttended: BothAttended,
+): Promise<{ msg: string }> {
   const found = await repo.getCase(caseId, true);
   if (!found) throw new NotFound(MSG.reportNotFound, 'report_not_found');
   if (!REPORT_TRANSITIONS[found.status].includes('resolved')) throw new Conflict(MSG.reportAlreadyResolved, 'report_resolved');
-  if (decision.action === 'ban') await bans.banPreview(found.authorId);
+  if (decision.action === 'ban') await bans.banPreview(found.authorId, bothAttended);
   const admin = await accounts.getAccount(actor.caller.userId);
   const reason = mainReason(found);
   const resolution = { action: decision.action, ...(decision.note && { note: decision.note }), adminId: actor.caller.userId, adminEmail: admin?.email ?? '' };
@@ -178,7 +184,7 @@ export async function resolve(actor: AdminActor, caseId: string, decision: { act
   if (!done) throw new Conflict(MSG.reportAlreadyResolved, 'report_resolved');
   if (decision.action === 'warn') await warnAuthor(found, reason, decision.note);
   // Banning again finishes a ban a stopped Lambda left halfway (decision 194): the users page's Ban does it.
-  if (decision.action === 'ban') await bans.banUser(actor, found.authorId, decision.note);
+  if (decision.action === 'ban') await bans.banUser(actor, found.authorId, decision.note, bothAttended);
   return { msg: DONE[decision.action] };
 }
 

@@ -140,3 +140,8 @@ export async function attendanceForAdmin(orderId: string): Promise<{ attendance:
   if (!order || !roomOf(order)) throw new NotFound(MSG.roomNotFound, 'room_not_found');
   return { attendance: attendanceOf(await repo.staysIn(orderId)) };
 }
+
+/** Whether both participants of a call had media flowing in its room at some time: a ban then sends the call to an admin (decision 262). */
+export async function bothAttended(orderId: string): Promise<boolean> {
+  return new Set((await repo.staysIn(orderId)).map((stay) => stay.userId)).size >= 2;
+}

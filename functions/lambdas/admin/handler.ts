@@ -5,6 +5,7 @@ import * as reports from '../../contexts/reports/service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { adminStatistics } from '../../contexts/statistics/service';
 import * as bans from '../../contexts/accounts/ban-service';
+import * as rooms from '../../contexts/rooms/service';
 import * as secondFactor from '../../contexts/accounts/second-factor-change-service';
 import { createDomainHandler } from '../../platform/http';
 
@@ -14,7 +15,7 @@ export const handler = createDomainHandler(
     'GET /api/admin/audit': async (request) => ({ body: await audit.auditLog(request.query) }),
     'GET /api/admin/reports': async (request) => ({ body: await reports.queue(request.query) }),
     'POST /api/admin/reports/{id}/resolve': async (request) => ({
-      body: await reports.resolve({ caller: request.caller, clientIp: request.clientIp }, request.params.id, request.body),
+      body: await reports.resolve({ caller: request.caller, clientIp: request.clientIp }, request.params.id, request.body, rooms.bothAttended),
     }),
     'GET /api/admin/statistics': async () => ({ body: await adminStatistics() }),
     'GET /api/admin/users': async (request) => ({ body: await members.listMembers(request.query, false) }),
@@ -38,8 +39,8 @@ export const handler = createDomainHandler(
     'DELETE /api/admin/users/{id}/verify': async (request) => ({
       body: await members.unverifyExpert({ caller: request.caller, clientIp: request.clientIp }, request.params.id),
     }),
-    'GET /api/admin/users/{id}/ban-preview': async (request) => ({ body: await bans.banPreview(request.params.id) }),
-    'POST /api/admin/ban-user/{id}': async (request) => ({ body: await bans.banUser(request, request.params.id, request.body?.reason) }),
+    'GET /api/admin/users/{id}/ban-preview': async (request) => ({ body: await bans.banPreview(request.params.id, rooms.bothAttended) }),
+    'POST /api/admin/ban-user/{id}': async (request) => ({ body: await bans.banUser(request, request.params.id, request.body?.reason, rooms.bothAttended) }),
     'POST /api/admin/unban-user/{id}': async (request) => ({ body: await bans.unbanUser(request, request.params.id) }),
     'POST /api/admin/second-factor': async (request) => ({ body: await secondFactor.startSecondFactorChange(request.account, request.body, request.clientIp) }),
     'POST /api/admin/second-factor/confirm': async (request) => ({

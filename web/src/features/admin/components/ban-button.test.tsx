@@ -16,6 +16,7 @@ const preview: BanPreview = {
     { _id: 'o1', orderNumber: 1042, offerTitle: 'Tax audit preparation', side: 'expert', refundCents: 12050 },
     { _id: 'o2', orderNumber: 1077, offerTitle: 'Contract law basics', side: 'expert', refundCents: 6000 },
   ],
+  reported: [],
 };
 
 function renderButton(user: BannableUser, onChanged = vi.fn()) {
@@ -47,9 +48,22 @@ describe('the ban button', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('lists apart, not refunded, the sessions both sides attended, which go to an admin', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /admin/users/u1/ban-preview': () =>
+        json(200, { orders: [], reported: [{ _id: 'o3', orderNumber: 1090, offerTitle: 'Valuation practice call', side: 'expert' }] }),
+    });
+    renderButton(claire);
+    await user.click(await screen.findByRole('button', { name: 'Ban Claire Dubois' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ban Claire Dubois (claire@example.com)?' });
+    expect(await within(dialog).findByText('Not refunded: this session, which both sides attended, goes to an admin as a problem:')).toBeInTheDocument();
+    expect(within(dialog).getByText('Order #1090, Valuation practice call (as the expert)')).toBeInTheDocument();
+  });
+
   it('says when nothing is refunded, and bans nothing when cancelled', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({ 'GET /admin/users/u1/ban-preview': () => json(200, { orders: [] }) });
+    const api = fakeApi({ 'GET /admin/users/u1/ban-preview': () => json(200, { orders: [], reported: [] }) });
     const onChanged = renderButton(claire);
     await user.click(await screen.findByRole('button', { name: 'Ban Claire Dubois' }));
     expect(await screen.findByText('No paid order waits for delivery: nothing is refunded.')).toBeInTheDocument();

@@ -106,6 +106,7 @@ export function BanDialog({ user, onConfirm, onCancel }: BanDialogProps) {
   }, [user._id]);
 
   const orders = preview && preview !== 'failed' ? preview.orders : undefined;
+  const reported = preview && preview !== 'failed' ? preview.reported : [];
   const total = orders?.reduce((sum, order) => sum + order.refundCents, 0) ?? 0;
   return (
     <DialogFrame role="dialog" labelledBy={titleId} onDismiss={onCancel}>
@@ -139,6 +140,21 @@ export function BanDialog({ user, onConfirm, onCancel }: BanDialogProps) {
                   <li key={order._id}>
                     Order #{order.orderNumber}, {order.offerTitle} ({order.side === 'expert' ? 'as the expert' : 'as the student'}):{' '}
                     {formatEuros(order.refundCents / 100)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {reported.length > 0 && (
+            <>
+              <p>
+                Not refunded: {reported.length === 1 ? 'this session, which both sides attended, goes' : 'these sessions, which both sides attended, go'} to an
+                admin as a problem:
+              </p>
+              <ul className="ban-refunds">
+                {reported.map((order) => (
+                  <li key={order._id}>
+                    Order #{order.orderNumber}, {order.offerTitle} ({order.side === 'expert' ? 'as the expert' : 'as the student'})
                   </li>
                 ))}
               </ul>

@@ -127,9 +127,11 @@ function ReportedOrderCard({ report, busy, onDecide }: { report: ReportedOrder; 
   const refundPercent = Number(percent);
   const valid = Number.isInteger(refundPercent) && refundPercent >= 1 && refundPercent <= 100;
   const who =
-    report.reportedBy === 'user'
-      ? `${report.student.firstName} ${report.student.lastName} (student)`
-      : `${report.professor.firstName} ${report.professor.lastName} (expert)`;
+    report.reportedBy === 'admin'
+      ? 'a ban, after a session both sides attended'
+      : report.reportedBy === 'user'
+        ? `${report.student.firstName} ${report.student.lastName} (student)`
+        : `${report.professor.firstName} ${report.professor.lastName} (expert)`;
   return (
     <li className="card admin-problem">
       <h2>

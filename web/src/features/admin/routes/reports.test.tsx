@@ -94,7 +94,7 @@ describe('reports (admin)', () => {
     const api = fakeApi({
       'GET /admin/reports?status=open': () => json(200, { cases: resolved ? [] : [reported()] }),
       'GET /admin/users/e1/ban-preview': () =>
-        json(200, { orders: [{ _id: 'o1', orderNumber: 1042, offerTitle: 'Pitch deck critique', side: 'expert', refundCents: 6000 }] }),
+        json(200, { orders: [{ _id: 'o1', orderNumber: 1042, offerTitle: 'Pitch deck critique', side: 'expert', refundCents: 6000 }], reported: [] }),
       'POST /admin/reports/case-1/resolve': () => {
         resolved = true;
         return json(200, { msg: MSG.reportAuthorBanned });

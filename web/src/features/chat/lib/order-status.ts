@@ -110,6 +110,7 @@ const STEP_TEXTS: Record<TableAction, (who: string, by: Step['by']) => string> =
     by === 'system' ? 'The side reported absent joined the call; an admin decides' : `${who} contested the no-show report; an admin decides`,
   noShowRefund: () => 'Refunded in full: the expert did not join the call',
   noShowRelease: () => 'Completed: the student did not join the call',
+  reportBanned: () => 'An admin will decide: a member was banned after the session',
 };
 
 /** The order's steps as lines of its conversation, each with its time. */
