@@ -15,7 +15,7 @@ import { MSG } from '../../shared/texts';
 import { signedInAs, signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
-import { advanceClock, delivered, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, localStripe, pressOnPage, refundedOf, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, startIn } from '../support/orders';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 
@@ -44,9 +44,6 @@ async function paidProject() {
   const paymentIntentId = String((await localStripe().checkout.sessions.retrieve(sessionIdOf(created.body.url))).payment_intent);
   return { student, chat, paymentIntentId };
 }
-
-const refundedOf = async (paymentIntentId: string) =>
-  (await localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(paymentIntentId)).latest_charge))).amount_refunded;
 
 beforeAll(async () => {
   ({ expert, offer: fixedOffer } = await expertWithOffer('Lena', 'Lifecycle', 'Thesis feedback'));

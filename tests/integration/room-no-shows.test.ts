@@ -15,12 +15,9 @@ import type { ApiClient } from '../support/api';
 import { connectAs, type RealtimeConnection } from '../support/chats';
 import { chatOf } from '../support/orders';
 import { latestMail } from '../support/outbox';
-import { advanceClock, localStripe } from '../support/payments';
+import { advanceClock, refundedOf } from '../support/payments';
 import { getItem } from '../support/table';
 import { type BookedCall, bookedIntroduction, bookedPhoneCall, clockToStart, roomOf } from '../support/rooms';
-
-const refundedOf = async (paymentIntentId: string) =>
-  (await localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(paymentIntentId)).latest_charge))).amount_refunded;
 
 const open: RealtimeConnection[] = [];
 afterEach(async () => {

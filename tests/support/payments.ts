@@ -49,6 +49,10 @@ export async function delivered(type: string, objectId: string, timeoutMs = 8000
 
 export const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop() ?? '';
 
+/** What the local Stripe has refunded of a payment, in cents (its charge's amount_refunded). */
+export const refundedOf = async (paymentIntentId: string) =>
+  (await localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(paymentIntentId)).latest_charge))).amount_refunded;
+
 /** Moves the app's and the local Stripe's clocks forward together. */
 export async function advanceClock(advance: string): Promise<void> {
   const response = await fetch(`${stackUrl()}/_local/clock`, {

@@ -52,7 +52,8 @@ export function channelOf(orderId: string, channelArns: readonly string[]): stri
   return channelArns[hash % channelArns.length];
 }
 
-async function kinesisCredentials(channelArns: readonly string[], orderId: string, nowMs: number): Promise<Required<IceServersView>> {
+/** Kinesis Video Streams' TURN servers for a room, from the stage's channels; the caller keeps them (the channels' request quota). */
+export async function kinesisCredentials(channelArns: readonly string[], orderId: string, nowMs: number): Promise<Required<IceServersView>> {
   const channelArn = channelOf(orderId, channelArns);
   const endpoint = await signalingEndpoint(channelArn);
   const { KinesisVideoSignalingClient, GetIceServerConfigCommand } = await import('@aws-sdk/client-kinesis-video-signaling');
@@ -70,11 +71,8 @@ async function kinesisCredentials(channelArns: readonly string[], orderId: strin
   };
 }
 
-/** Fresh ICE servers for a room, or none when the stage has no relay (loopback). */
-export async function newIceServers(orderId: string, userId: string, nowMs: number): Promise<Required<IceServersView> | undefined> {
-  const channelArns = config.signalingChannelArns;
-  if (channelArns.length > 0) return kinesisCredentials(channelArns, orderId, nowMs);
+/** The local relay's servers (coturn), made on the spot, or none when the stack runs none (loopback). */
+export function localIceServers(userId: string, nowMs: number): IceServersView {
   const { turnUrl, turnSecret } = config;
-  if (turnUrl && turnSecret) return turnRestCredentials(turnUrl, turnSecret, userId, nowMs);
-  return undefined;
+  return turnUrl && turnSecret ? turnRestCredentials(turnUrl, turnSecret, userId, nowMs) : { iceServers: [] };
 }

@@ -18,7 +18,7 @@ import * as bookings from '../bookings/service';
 import * as chats from '../chats/service';
 import * as noShows from '../orders/no-show-service';
 import * as orders from '../orders/service';
-import { newIceServers } from './ice-servers';
+import { kinesisCredentials, localIceServers } from './ice-servers';
 import * as repo from './repository';
 import { isParticipant, otherOf, phaseAt, type Room, roomOf } from './room';
 import { attendanceOf, attendedSince } from './stay';
@@ -109,11 +109,11 @@ export async function iceServers(caller: Caller, orderId: string): Promise<IceSe
   if (phaseAt(room, nowMs()) !== 'open') throw new Conflict(MSG.roomNotOpen, 'room_not_open');
   await takeFromLimit('iceServers', RATE_LIMITS.iceServersPerAccount, caller.userId, MSG.roomSignalRefused);
   const realNow = Date.now();
-  if (config.signalingChannelArns.length === 0) return (await newIceServers(orderId, caller.userId, realNow)) ?? { iceServers: [] };
+  const channelArns = config.signalingChannelArns;
+  if (channelArns.length === 0) return localIceServers(caller.userId, realNow);
   const kept = await repo.getIceServers(orderId, realNow, ICE_MARGIN_MS);
   if (kept) return kept;
-  const fresh = await newIceServers(orderId, caller.userId, realNow);
-  if (!fresh) return { iceServers: [] };
+  const fresh = await kinesisCredentials(channelArns, orderId, realNow);
   await repo.putIceServers(orderId, fresh);
   return fresh;
 }

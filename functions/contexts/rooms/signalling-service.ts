@@ -43,9 +43,8 @@ const refused = (msg: string): RealtimeEvent => ({ type: 'error', msg });
 export async function joinRoom(connectionId: string, body: string | undefined): Promise<RealtimeEvent> {
   const action = parseRoomAction(body);
   if (action?.action !== 'joinRoom') return refused(MSG.roomNotFound);
-  const connection = await realtime.openConnection(connectionId);
+  const [connection, order] = await Promise.all([realtime.openConnection(connectionId), orders.getOrder(action.orderId, { consistent: true })]);
   if (!connection) return refused(MSG.realtimeAuthFailed);
-  const order = await orders.getOrder(action.orderId, { consistent: true });
   const room = order && roomOf(order);
   if (!room || !isParticipant(room, connection.userId)) return refused(MSG.roomNotFound);
   if (phaseAt(room, nowMs()) !== 'open') return refused(MSG.roomNotOpen);
