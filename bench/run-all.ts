@@ -17,6 +17,7 @@ const BENCHES = [
   'api-latency',
   'realtime-latency',
   'room-signalling',
+  'room-join',
   'order-transitions',
   'earnings',
   'slots',

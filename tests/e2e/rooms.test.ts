@@ -4,9 +4,12 @@
  * and receives its audio, a screen share arrives, and leaving shows who attended (docs/rooms.md).
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { conversationPath } from '../../shared/app-paths';
+import { ROOMS } from '../../shared/limits';
+import { MSG } from '../../shared/texts';
 import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
-import { bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/rooms';
+import { bookedIntroduction, bookedPhoneCall, clockToStart, roomOf, setSocketLimits } from '../support/rooms';
 
 const browser = browserForFile();
 
@@ -25,6 +28,33 @@ async function watchConnections(page: Page): Promise<void> {
   });
 }
 
+/** When each WebSocket the page opened was open and closed (ms since the page loaded): the realtime socket's life. */
+async function watchSockets(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const lives: { openedAt?: number; closedAt?: number }[] = [];
+    (window as unknown as { socketLives: typeof lives }).socketLives = lives;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        const life: (typeof lives)[number] = {};
+        lives.push(life);
+        this.addEventListener('open', () => {
+          life.openedAt = performance.now();
+        });
+        this.addEventListener('close', () => {
+          life.closedAt = performance.now();
+        });
+      }
+    } as typeof WebSocket;
+  });
+}
+
+const socketLives = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { socketLives: { openedAt?: number; closedAt?: number }[] }).socketLives.filter((life) => life.openedAt !== undefined),
+  );
+
 /** What the page's open connection received: decoded video frames per video stream, and audio packets. */
 async function received(page: Page): Promise<{ framesByVideo: number[]; audioPackets: number }> {
   return page.evaluate(async () => {
@@ -42,10 +72,30 @@ async function received(page: Page): Promise<{ framesByVideo: number[]; audioPac
   });
 }
 
-async function openRoom(page: Page, email: string, orderId: string, check = 'Check your camera and microphone'): Promise<void> {
+/** The kinds of the local and remote candidates of the pair each open connection of the page sends over (`host`, `relay`…). */
+async function candidatePairsUsed(page: Page): Promise<{ local: string; remote: string }[]> {
+  return page.evaluate(async () => {
+    const open = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.filter((pc) => pc.connectionState !== 'closed');
+    const pairs: { local: string; remote: string }[] = [];
+    for (const pc of open) {
+      const reports = new Map<string, { type: string; [key: string]: unknown }>();
+      (await pc.getStats()).forEach((report) => {
+        reports.set(report.id, report);
+      });
+      const transport = [...reports.values()].find((report) => report.type === 'transport');
+      const pair = reports.get(String(transport?.selectedCandidatePairId));
+      if (!pair) continue;
+      const kind = (id: unknown) => String(reports.get(String(id))?.candidateType);
+      pairs.push({ local: kind(pair.localCandidateId), remote: kind(pair.remoteCandidateId) });
+    }
+    return pairs;
+  });
+}
+
+async function openRoom(page: Page, email: string, orderId: string, check = 'Check your camera and microphone', query = ''): Promise<void> {
   await watchConnections(page);
   await logIn(page, email);
-  await visit(page, `/room/${orderId}`);
+  await visit(page, `/room/${orderId}${query}`);
   await page.getByRole('heading', { name: check }).waitFor();
   await expectAccessible(page, '/room (device check)');
 }
@@ -120,5 +170,85 @@ describe('a phone call in its room', () => {
     }
     // The fake microphone beeps: the other side's name shows who is speaking.
     await voices.getByText('is speaking').waitFor();
+  });
+});
+
+describe('a video call through the relay', () => {
+  it('connects through the TURN server alone when the room is told to, with video both ways', async () => {
+    expect(inject('turn'), 'coturn is not installed (`apt-get install coturn`, as .ci/run does)').not.toBeNull();
+    const call = await bookedIntroduction();
+    await clockToStart(call.start);
+    const student = await browser.newPage();
+    const expert = await browser.newPage();
+    await openRoom(student, call.studentEmail, call.orderId, undefined, '?transport=relay');
+    await openRoom(expert, call.expertEmail, call.orderId, undefined, '?transport=relay');
+    await student.getByRole('button', { name: 'Join the call' }).click();
+    await expert.getByRole('button', { name: 'Join the call' }).click();
+    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor();
+
+    for (const page of [student, expert]) {
+      await expect.poll(async () => (await received(page)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
+      // Both ends of the pair in use are the relay's addresses: no direct path was tried.
+      expect(await candidatePairsUsed(page)).toEqual([{ local: 'relay', remote: 'relay' }]);
+    }
+  });
+});
+
+describe('a no-show in the room', () => {
+  it('is reported in one click by the side left waiting, and contested from the conversation by the side reported absent', async () => {
+    const call = await bookedIntroduction();
+    await clockToStart(call.start, -(ROOMS.noShowAfterMinutes + 1));
+    const student = await browser.newPage();
+    await openRoom(student, call.studentEmail, call.orderId);
+    await student.getByRole('button', { name: 'Join the call' }).click();
+    await student.getByRole('status').filter({ hasText: 'Waiting for Rhea Roomer to join' }).waitFor();
+    await student.getByRole('button', { name: 'Report that Rhea did not come' }).click();
+    await student.getByText(MSG.noShowReported).waitFor();
+    expect(await student.getByRole('button', { name: 'Report that Rhea did not come' }).count()).toBe(0);
+
+    const expert = await browser.newPage();
+    await logIn(expert, call.expertEmail);
+    await visit(expert, conversationPath(call.orderId));
+    await expert.getByRole('button', { name: 'I was there: contest the report' }).click();
+    await expert.getByText(MSG.noShowContested).waitFor();
+    await expectAccessible(expert, '/messages (a contested no-show)');
+    await visit(student, conversationPath(call.orderId));
+    await student.getByText('Rhea Roomer contested the no-show report; an admin decides').waitFor();
+  });
+});
+
+describe('a call’s sockets under API Gateway’s limits', () => {
+  afterEach(() => setSocketLimits());
+
+  it('keeps its socket alive past the idle limit, reconnects when the socket’s life ends, and carries the call on', async () => {
+    const limits = { idleSeconds: 25, lifetimeSeconds: 35 };
+    const call = await bookedIntroduction();
+    await clockToStart(call.start);
+    await setSocketLimits(limits);
+    const student = await browser.newPage();
+    const expert = await browser.newPage();
+    await watchSockets(student);
+    await openRoom(student, call.studentEmail, call.orderId);
+    await openRoom(expert, call.expertEmail, call.orderId);
+    await student.getByRole('button', { name: 'Join the call' }).click();
+    await expert.getByRole('button', { name: 'Join the call' }).click();
+    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor();
+
+    // The gateway ends the socket at the end of its life, not when idle: the room's beats kept it in use.
+    await expect.poll(async () => (await socketLives(student)).length, { timeout: (limits.lifetimeSeconds + 20) * 1000 }).toBe(2);
+    const [first] = await socketLives(student);
+    expect(first.closedAt! - first.openedAt!).toBeGreaterThanOrEqual((limits.idleSeconds + 1) * 1000);
+    // The call went on meanwhile, and the student is one stay, not a leave and a new join.
+    const frames = (await received(expert)).framesByVideo[0];
+    await expect.poll(async () => (await received(expert)).framesByVideo[0]).toBeGreaterThan(frames + 10);
+    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor();
+    const attendance = (await roomOf(call.student, call.orderId)).body.attendance;
+    expect(attendance.find((entry) => entry.userId === call.studentId)?.stays).toHaveLength(1);
+
+    // The student's new socket is back in the room: the expert's reloaded page reaches it, and the call connects again.
+    await expert.reload();
+    await expert.getByRole('button', { name: 'Join the call' }).click();
+    await expert.getByRole('status').filter({ hasText: 'Connected with' }).waitFor();
+    await expect.poll(async () => (await received(expert)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
   });
 });

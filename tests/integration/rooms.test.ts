@@ -3,7 +3,8 @@
  * it and when, its ICE servers, the signalling relayed between its two participants only, the
  * attendance their browsers report, and API Gateway's limits on its sockets (docs/rooms.md).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { ROOMS } from '../../shared/limits';
 import type { RealtimeEvent } from '../../shared/schemas/realtime';
 import type { IceServersView, UpcomingRoomsView } from '../../shared/schemas/rooms';
@@ -94,8 +95,21 @@ describe('the room of a booked call', () => {
 
     await clockToStart(call.start);
     expect((await roomOf(call.student, call.orderId)).body).toMatchObject({ phase: 'open' });
-    // The test stacks run no relay: on loopback the browsers connect directly.
-    expect(await call.expert.get<IceServersView>(`/rooms/${call.orderId}/ice-servers`)).toMatchObject({ status: 200, body: { iceServers: [] } });
+    // The run's coturn (tests/support/turn-server.ts): TURN REST credentials of the caller, signed with
+    // its secret, for the hour by the relay's clock (the real one, whatever the app's test clock says).
+    const turn = inject('turn');
+    if (!turn) throw new Error('coturn is not installed (`apt-get install coturn`, as .ci/run does)');
+    const asked = Date.now();
+    const { status, body } = await call.expert.get<IceServersView>(`/rooms/${call.orderId}/ice-servers`);
+    expect(status).toBe(200);
+    const [server] = body.iceServers;
+    expect(body.iceServers).toHaveLength(1);
+    expect(server.urls).toEqual([turn.url]);
+    const [endsAt, userId] = String(server.username).split(':');
+    expect(userId).toBe(call.expertId);
+    expect(Number(endsAt) - Math.floor(asked / 1000)).toBeGreaterThanOrEqual(ROOMS.iceCredentialSeconds);
+    expect(Number(endsAt) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(ROOMS.iceCredentialSeconds);
+    expect(server.credential).toBe(createHmac('sha1', turn.secret).update(String(server.username)).digest('base64'));
   });
 
   it('relays offers, answers and candidates between its two participants, and to nobody else', async () => {

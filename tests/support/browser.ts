@@ -9,27 +9,10 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { adminCode, PASSWORD } from './accounts';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { EVENTUALLY_MS } from './eventually';
 import { stackUrl } from './api';
 import { TEST_SEED } from './seed-settings';
-
-// The headless shell, as Playwright runs its own headless tests: Chromium's engine without the
-// browser's UI, about half the CPU of a whole Chromium for the same journey (decision 235).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  // The rooms' calls (docs/rooms.md): a fake camera and microphone, permission granted, the whole screen shared without a prompt.
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--auto-select-desktop-capture-source=Entire screen',
-];
 
 /**
  * The worker's Chromium, launched by its first browser file and kept for the next ones (the stack
@@ -58,7 +41,7 @@ async function launch(): Promise<Browser> {
     XDG_DATA_HOME: join(home, 'data'),
     XDG_RUNTIME_DIR: join(home, 'runtime'),
   } as Record<string, string>;
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, env });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, env });
 }
 
 /** A fresh context (cookies, storage) with one page, at a desktop or phone size. */

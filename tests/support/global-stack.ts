@@ -8,17 +8,23 @@
  * One DynamoDB Local for the run: the pool's stacks, and those files start without a folder of their
  * own, keep their databases in it, each under a region of its own (decision 254). A JVM costs its
  * start, its warm-up and its idle time once instead of once per stack.
+ *
+ * One TURN relay for the run (turn-server.ts), when coturn is installed: every stack inherits its
+ * TURN_URL and TURN_SECRET, so a room's ICE servers are real credentials a browser can relay through.
  */
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { LIGHT_JVM_OPTIONS, startDynamo } from '../../scripts/local/dynamodb';
 import { seedState, stateFolder } from './seeded-state';
 import { createStackPool, type SeededKind, serveStackPool } from './stack-pool';
+import { startTurnServer, turnInstalled } from './turn-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the workers ask for their stack; tests read theirs with stackUrl() and stackEnv() (stack.ts). */
     stackPool: string;
+    /** The run's TURN relay (turn-server.ts) that every stack's rooms hand out, or null without coturn. */
+    turn: { url: string; secret: string } | null;
   }
 }
 
@@ -31,6 +37,9 @@ export default async function setup(project: TestProject) {
   };
   // Its failure reaches the files that wait for it, not the setup.
   seededFolder('demo').catch(() => undefined);
+  const turn = turnInstalled() ? await startTurnServer() : undefined;
+  if (turn) Object.assign(process.env, { TURN_URL: turn.url, TURN_SECRET: turn.secret });
+  project.provide('turn', turn ? { url: turn.url, secret: turn.secret } : null);
   const dynamoFolder = stateFolder('dynamodb-');
   const dynamo = await startDynamo(dynamoFolder, LIGHT_JVM_OPTIONS);
   const pool = createStackPool(seededFolder, { endpoint: dynamo.endpoint, folder: dynamoFolder });
@@ -40,6 +49,7 @@ export default async function setup(project: TestProject) {
     await server.close();
     await pool.stopAll();
     dynamo.stop();
+    turn?.stop();
     rmSync(dynamoFolder, { recursive: true, force: true });
     for (const state of seeded.values()) (await state.catch(() => undefined))?.remove();
   };

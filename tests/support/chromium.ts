@@ -1,0 +1,21 @@
+/**
+ * Debian's Chromium headless shell as the browser tests and the room benchmark launch it: the
+ * engine without the browser's UI, about half the CPU of a whole Chromium for the same journey
+ * (decision 235), with a fake camera and microphone for the rooms' calls.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  // The rooms' calls (docs/rooms.md): a fake camera and microphone, permission granted, the whole screen shared without a prompt.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--auto-select-desktop-capture-source=Entire screen',
+];
