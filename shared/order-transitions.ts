@@ -162,6 +162,30 @@ const awaitsPayment = (order: OrderFacts) =>
 
 const MINUTE_MS = 60_000;
 
+/**
+ * The statuses in which a booked call's room exists (docs/rooms.md): paid (the free introduction:
+ * agreed), a problem reported about it (a no-show report leaves the room open to the one reported
+ * absent), or completed (a student may confirm the session before its room closes).
+ */
+const ROOM_STATUSES: readonly OrderStatus[] = ['in_progress', 'problem_reported', 'closed'];
+
+/** When a booked call's room opens and closes, around its session, by the app's clock. */
+export interface RoomWindow {
+  startMs: number;
+  endMs: number;
+  opensAtMs: number;
+  closesAtMs: number;
+}
+
+/** The order's room's times, or undefined when it has no room: not a booked call, no agreed time, not paid, cancelled. */
+export function roomWindow(order: Pick<OrderFacts, 'kind' | 'status' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes'>): RoomWindow | undefined {
+  if (!isBooked(order) || !ROOM_STATUSES.includes(order.status)) return undefined;
+  const startMs = sessionStartMs(order);
+  const endMs = sessionEndMs(order);
+  if (startMs === undefined || endMs === undefined) return undefined;
+  return { startMs, endMs, opensAtMs: startMs - ROOMS.opensBeforeMinutes * MINUTE_MS, closesAtMs: endMs + ROOMS.closesAfterMinutes * MINUTE_MS };
+}
+
 /** From 15 minutes after a call's start until its room closes, the side that came may report the other absent (docs/rooms.md). */
 export function noShowReportable(order: Pick<OrderFacts, 'kind' | 'scheduledDate' | 'scheduledHours' | 'durationMinutes'>, now: number): boolean {
   const start = sessionStartMs(order);

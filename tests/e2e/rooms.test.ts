@@ -6,9 +6,10 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { conversationPath } from '../../shared/app-paths';
-import { ROOMS } from '../../shared/limits';
+import { ORDER_RULES, ROOMS } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
 import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
+import { advanceClock } from '../support/payments';
 import { bookedIntroduction, bookedPhoneCall, clockToStart, roomOf, setSocketLimits } from '../support/rooms';
 
 const browser = browserForFile();
@@ -142,6 +143,13 @@ describe('a video call in its room', () => {
     await expect.poll(async () => student.getByText(/^You \d\d:\d\d-\d\d:\d\d · Rhea \d\d:\d\d-\d\d:\d\d$/).count()).toBe(1);
     await expectAccessible(student, '/room (after the call)');
     await expert.getByRole('status').filter({ hasText: 'Waiting for' }).waitFor();
+
+    // Once the room has closed, the conversation shows who attended, and no way into the room.
+    await advanceClock(`${ROOMS.opensBeforeMinutes / 2 + ORDER_RULES.introMinutes + ROOMS.closesAfterMinutes + 1}m`);
+    await visit(student, conversationPath(call.orderId));
+    const order = student.getByRole('region', { name: 'Order' });
+    await order.getByText(/^You \d\d:\d\d-\d\d:\d\d · Rhea \d\d:\d\d-\d\d:\d\d$/).waitFor();
+    expect(await order.getByRole('link', { name: 'Join the call' }).count()).toBe(0);
   });
 });
 
@@ -212,6 +220,9 @@ describe('a no-show in the room', () => {
     await expert.getByRole('button', { name: 'I was there: contest the report' }).click();
     await expert.getByText(MSG.noShowContested).waitFor();
     await expectAccessible(expert, '/messages (a contested no-show)');
+    // The room is still open: the conversation leads into it.
+    await expert.getByRole('region', { name: 'Order' }).getByRole('link', { name: 'Join the call' }).click();
+    await expert.getByRole('heading', { name: 'Check your camera and microphone' }).waitFor();
     await visit(student, conversationPath(call.orderId));
     await student.getByText('Rhea Roomer contested the no-show report; an admin decides').waitFor();
   });

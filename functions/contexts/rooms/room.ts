@@ -4,11 +4,8 @@
  * before the start and closes ROOMS.closesAfterMinutes after the end, by the app's clock. Only the
  * order's two participants get in.
  */
-import { ROOMS } from '../../../shared/limits';
-import { isBooked, type OrderKind, type OrderStatus, sessionEndMs, sessionStartMs } from '../../../shared/order-transitions';
+import { type OrderKind, type OrderStatus, type RoomWindow, roomWindow } from '../../../shared/order-transitions';
 import type { RoomPhase } from '../../../shared/schemas/rooms';
-
-const MINUTE_MS = 60_000;
 
 /** What a room reads of its order (the orders context's record has these). */
 export interface RoomOrder {
@@ -24,38 +21,16 @@ export interface RoomOrder {
   durationMinutes?: number;
 }
 
-export interface Room {
+export interface Room extends RoomWindow {
   orderId: string;
   studentId: string;
   expertId: string;
-  startMs: number;
-  endMs: number;
-  opensAtMs: number;
-  closesAtMs: number;
 }
 
-/**
- * The statuses in which the call takes place: paid (the free introduction: agreed), a problem
- * reported about it (a no-show report leaves the room open to the one reported absent), or completed
- * (a student may confirm the session before its room closes).
- */
-const ROOM_STATUSES: readonly OrderStatus[] = ['in_progress', 'problem_reported', 'closed'];
-
-/** The order's room, or undefined when it has none: not a booked call, no agreed time, not paid, cancelled. */
+/** The order's room, or undefined when it has none (roomWindow, shared with the web). */
 export function roomOf(order: RoomOrder): Room | undefined {
-  if (!isBooked(order) || !ROOM_STATUSES.includes(order.status)) return undefined;
-  const startMs = sessionStartMs(order);
-  const endMs = sessionEndMs(order);
-  if (startMs === undefined || endMs === undefined) return undefined;
-  return {
-    orderId: order.orderId,
-    studentId: order.studentId,
-    expertId: order.expertId,
-    startMs,
-    endMs,
-    opensAtMs: startMs - ROOMS.opensBeforeMinutes * MINUTE_MS,
-    closesAtMs: endMs + ROOMS.closesAfterMinutes * MINUTE_MS,
-  };
+  const window = roomWindow(order);
+  return window && { orderId: order.orderId, studentId: order.studentId, expertId: order.expertId, ...window };
 }
 
 export const isParticipant = (room: Room, userId: string): boolean => userId === room.studentId || userId === room.expertId;

@@ -22,6 +22,7 @@ import {
 import { ORDER_RULES } from '@shared/limits';
 import { formatDuration, sessionMinutes } from '@shared/order-transitions';
 import type { PickedSchedule, ScheduleMode } from './order-schedule-dialog';
+import { SessionRoom } from './session-room';
 
 // The dialogs, the upload and the review (its form, or the review written) load when first needed: /messages' own chunk stays small.
 const ScheduleDialog = lazy(() => import('./order-lazy').then((module) => ({ default: module.ScheduleDialog })));
@@ -198,6 +199,7 @@ export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPane
             </dd>
           </>
         )}
+        <SessionRoom key={chat.orderStatus} chat={chat} />
         {chat.orderKind === 'work' && chat.scheduledHours !== undefined && chat.paymentAmount !== undefined && (
           <>
             <dt>Hours of work</dt>

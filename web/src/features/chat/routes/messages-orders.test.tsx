@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/texts';
 import type { ChatDto } from '@shared/schemas/chats';
+import type { RoomView } from '@shared/schemas/rooms';
 import { json } from '@/test/render-app';
 import { aliceAsParticipant, at, chatWith, claire, claireAccount, conversationAnswers, message, renderMessages } from '@/test/messages-fixtures';
 import { dateInputValue } from '@/features/chat/lib/session-time';
@@ -423,5 +424,53 @@ describe('messages page: the review of a closed order', () => {
     const review = await screen.findByRole('region', { name: 'Your review' });
     expect(within(review).getByText('Clear and patient.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Leave a review' })).not.toBeInTheDocument();
+  });
+});
+
+describe('messages page: a booked call’s room', () => {
+  const MINUTE = 60_000;
+  const introAt = (startMs: number) =>
+    chatWith(claire, 'c1', { orderKind: 'intro', orderStatus: 'in_progress', scheduledDate: new Date(startMs).toISOString(), total: 0 });
+  const roomAt = (startMs: number, nowMs: number, phase: RoomView['phase'], attendance: RoomView['attendance'] = []): RoomView => ({
+    orderId: 'c1',
+    orderNumber: 7,
+    title: 'Exam coaching',
+    audioOnly: false,
+    start: new Date(startMs).toISOString(),
+    end: new Date(startMs + 30 * MINUTE).toISOString(),
+    opensAt: new Date(startMs - 10 * MINUTE).toISOString(),
+    closesAt: new Date(startMs + 60 * MINUTE).toISOString(),
+    phase,
+    now: new Date(nowMs).toISOString(),
+    you: { _id: aliceAsParticipant._id, firstName: 'Alice', lastName: 'Martin' },
+    other: { _id: claire._id, firstName: 'Claire', lastName: 'Dubois' },
+    attendance,
+  });
+
+  it('leads into the room while it is open, and says nothing of attendance before the session is over', async () => {
+    const start = Date.now() + 5 * MINUTE;
+    openOrder(introAt(start), { 'GET /rooms/c1': () => json(200, roomAt(start, Date.now(), 'open')) });
+    await waitFor(() => expect(statusLine()).toBeInTheDocument());
+    const link = await order().findByRole('link', { name: 'Join the call' });
+    expect(link).toHaveAttribute('href', '/room/c1');
+    expect(order().queryByText('Attended')).not.toBeInTheDocument();
+  });
+
+  it('once the session is over, shows who attended and when, with the side that never came', async () => {
+    const start = Date.now() - 2 * 60 * MINUTE;
+    const from = new Date(start + MINUTE);
+    const to = new Date(start + 29 * MINUTE);
+    const hhmm = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+    const attendance = [{ userId: aliceAsParticipant._id, stays: [{ from: from.toISOString(), to: to.toISOString() }] }];
+    openOrder(introAt(start), { 'GET /rooms/c1': () => json(200, roomAt(start, Date.now(), 'closed', attendance)) });
+    await waitFor(() => expect(statusLine()).toBeInTheDocument());
+    expect(await order().findByText(`You ${hhmm(from)}-${hhmm(to)} · Claire did not join`)).toBeInTheDocument();
+    expect(order().queryByRole('link', { name: 'Join the call' })).not.toBeInTheDocument();
+  });
+
+  it('asks for no room when the order has none: a project delivered as a file', async () => {
+    const page = openOrder(chatWith(claire, 'c1', { orderStatus: 'in_progress' }));
+    await waitFor(() => expect(statusLine()).toBeInTheDocument());
+    expect(page.calls('GET', '/rooms/c1')).toHaveLength(0);
   });
 });

@@ -1,8 +1,5 @@
 import { api } from '@/lib/api-client';
 
-/** GET /rooms/{id}: the room of a booked call, as one of its two participants sees it. */
-export const getRoom = (orderId: string) => api.call('GET /api/rooms/{id}', { params: { id: orderId } });
-
 /** GET /rooms/{id}/ice-servers: the relays the call may use, while the room is open. */
 export const getIceServers = (orderId: string) => api.call('GET /api/rooms/{id}/ice-servers', { params: { id: orderId } });
 

@@ -5,33 +5,20 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { AttendanceView, RoomView } from '@shared/schemas/rooms';
+import type { RoomView } from '@shared/schemas/rooms';
 import { MSG } from '@shared/texts';
 import { ApiError, errorText } from '@/lib/api-client';
 import { conversationLink } from '@/lib/conversation-links';
 import { formatDateTimeWithZone } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { getIceServers, getRoom } from '@/features/rooms/api/room';
+import { getRoom } from '@/api/rooms';
+import { attendanceText } from '@/lib/attendance';
+import { getIceServers } from '@/features/rooms/api/room';
 import { CallView } from '@/features/rooms/components/call-view';
 import { DeviceCheck, type JoinChoice } from '@/features/rooms/components/device-check';
 import '@/features/rooms/rooms.css';
 
 type Loaded = { room: RoomView; clockOffsetMs: number } | { problem: string } | { missing: true };
-
-const time = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-
-/** "You 10:01-10:58 · Claire 10:00-10:58": who was in the call, and when, in the viewer's time. */
-export function attendanceText(room: RoomView, attendance: AttendanceView[]): string {
-  const named = [
-    { userId: room.you._id, name: 'You' },
-    { userId: room.other._id, name: room.other.firstName },
-  ];
-  const parts = named.map(({ userId, name }) => {
-    const stays = attendance.find((entry) => entry.userId === userId)?.stays ?? [];
-    return stays.length === 0 ? `${name} did not join` : `${name} ${stays.map((stay) => `${time(stay.from)}-${time(stay.to)}`).join(', ')}`;
-  });
-  return parts.join(' · ');
-}
 
 /** "09:41" or "1:02:05" until the room opens. */
 function countdown(ms: number): string {
