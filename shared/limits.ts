@@ -358,8 +358,13 @@ export const ROOMS = {
   noShowAfterMinutes: 15,
   /** The absent side may contest a no-show report this long, before the deadline decides as attendance says. */
   noShowContestHours: 48,
-  /** TURN credentials served to a room last this long; a room's are kept until a minute before they end. */
+  /** TURN credentials served to a room last this long. */
   iceCredentialSeconds: 60 * 60,
+  /**
+   * A room's kept credentials are handed out while they have this long left, so that a join or an
+   * ICE restart minutes later still works; a browser in a call asks again at half of it before they end.
+   */
+  iceRenewSeconds: 60,
 } as const;
 
 /**

@@ -77,7 +77,7 @@ export interface IceServerView {
 /** GET /api/rooms/{orderId}/ice-servers: none on loopback, TURN with time-limited credentials otherwise. */
 export interface IceServersView {
   iceServers: IceServerView[];
-  /** When the credentials stop working: the page asks again before an ICE restart after that. */
+  /** When the credentials stop working: a page in a call asks again shortly before (ROOMS.iceRenewSeconds). */
   expiresAt?: string;
 }
 

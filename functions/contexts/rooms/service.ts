@@ -96,9 +96,6 @@ export async function upcomingRooms(caller: Caller): Promise<UpcomingRoomsView> 
   };
 }
 
-/** The margin a room's kept credentials must still have to be handed out: a join takes seconds, an ICE restart may come minutes later. */
-const ICE_MARGIN_MS = 60_000;
-
 /**
  * GET /rooms/{id}/ice-servers, while the room is open. Kinesis Video Streams' credentials are asked
  * once per room and kept in the table (its channels take a few requests a second each); a local
@@ -111,7 +108,7 @@ export async function iceServers(caller: Caller, orderId: string): Promise<IceSe
   const realNow = Date.now();
   const channelArns = config.signalingChannelArns;
   if (channelArns.length === 0) return localIceServers(caller.userId, realNow);
-  const kept = await repo.getIceServers(orderId, realNow, ICE_MARGIN_MS);
+  const kept = await repo.getIceServers(orderId, realNow, ROOMS.iceRenewSeconds * 1000);
   if (kept) return kept;
   const fresh = await kinesisCredentials(channelArns, orderId, realNow);
   await repo.putIceServers(orderId, fresh);

@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ROOMS } from '@shared/limits';
-import type { RoomView } from '@shared/schemas/rooms';
+import type { IceServersView, RoomView } from '@shared/schemas/rooms';
 import { MSG } from '@shared/texts';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { reportNoShow } from '@/features/rooms/api/room';
+import { getIceServers, reportNoShow } from '@/features/rooms/api/room';
 import { type Call, type CallState, startCall } from '@/features/rooms/lib/call';
 import type { JoinChoice } from '@/features/rooms/components/device-check';
 import { RoomMessages } from '@/features/rooms/components/room-messages';
@@ -17,7 +17,7 @@ import { RoomMessages } from '@/features/rooms/components/room-messages';
 interface CallViewProps {
   room: RoomView;
   choice: JoinChoice;
-  iceServers: RTCIceServer[];
+  ice: IceServersView;
   relayOnly: boolean;
   /** The app's clock less this browser's (the test clock moves the app's). */
   clockOffsetMs: number;
@@ -53,7 +53,7 @@ function timeLeftText(endMs: number, nowMs: number): string {
  */
 const SPEAKING_ENERGY = 0.0005;
 
-export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, onLeave }: CallViewProps) {
+export function CallView({ room, choice, ice, relayOnly, clockOffsetMs, onLeave }: CallViewProps) {
   const call = useRef<Call | undefined>(undefined);
   const remoteVideo = useRef<HTMLVideoElement>(null);
   const remoteAudio = useRef<HTMLAudioElement>(null);
@@ -81,7 +81,8 @@ export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, o
       polite: room.you._id !== room.other._id && room.you._id > room.other._id,
       local: stream,
       audioOnly: room.audioOnly,
-      iceServers,
+      ice,
+      askIceServers: () => getIceServers(room.orderId),
       relayOnly,
       onState: setState,
       onRemote: setRemote,
@@ -91,7 +92,7 @@ export function CallView({ room, choice, iceServers, relayOnly, clockOffsetMs, o
       started.end();
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [room, choice, iceServers, relayOnly]);
+  }, [room, choice, ice, relayOnly]);
 
   useEffect(() => {
     if (ownVideo.current) ownVideo.current.srcObject = choice.stream ?? null;

@@ -11,6 +11,7 @@
  */
 import { ROOMS } from '@shared/limits';
 import type { RealtimeEvent } from '@shared/schemas/realtime';
+import type { IceServersView } from '@shared/schemas/rooms';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 
 export type CallState = 'waiting' | 'connecting' | 'connected' | 'reconnecting';
@@ -22,7 +23,10 @@ export interface CallOptions {
   /** The camera and microphone, if any. */
   local: MediaStream | undefined;
   audioOnly: boolean;
-  iceServers: RTCIceServer[];
+  /** The relays, and when their credentials end. */
+  ice: IceServersView;
+  /** Asks for fresh relay credentials: a call may last 8 hours, TURN credentials one (KVS's, minutes). */
+  askIceServers(): Promise<IceServersView>;
   /** Only relayed candidates (a test proves the TURN path with it). */
   relayOnly: boolean;
   onState(state: CallState): void;
@@ -59,11 +63,13 @@ export function startCall(options: CallOptions) {
   let flowing = false;
   let received = 0;
   let ended = false;
+  let iceServers = options.ice.iceServers;
+  let iceTimer: ReturnType<typeof setTimeout> | undefined;
 
   function newConnection(): RTCPeerConnection {
     pc?.close();
     remoteInstance = undefined;
-    const connection = new RTCPeerConnection({ iceServers: options.iceServers, iceTransportPolicy: options.relayOnly ? 'relay' : 'all' });
+    const connection = new RTCPeerConnection({ iceServers, iceTransportPolicy: options.relayOnly ? 'relay' : 'all' });
     pc = connection;
     makingOffer = false;
     ignoreOffer = false;
@@ -219,6 +225,28 @@ export function startCall(options: CallOptions) {
     if (!flowing) void beat();
     else clearInterval(firstBeat);
   }, 1000);
+  /**
+   * Fresh relay credentials shortly before the current ones end, for the connection of now and any
+   * later one: an ICE restart or a new connection gathers with credentials that still hold.
+   */
+  function renewIceBefore(expiresAt: string | undefined) {
+    if (!expiresAt || ended) return;
+    const askInMs = Math.max(Date.parse(expiresAt) - Date.now() - (ROOMS.iceRenewSeconds * 1000) / 2, 0);
+    iceTimer = setTimeout(async () => {
+      try {
+        const fresh = await options.askIceServers();
+        if (ended) return;
+        iceServers = fresh.iceServers;
+        if (pc && pc.signalingState !== 'closed') pc.setConfiguration({ ...pc.getConfiguration(), iceServers });
+        renewIceBefore(fresh.expiresAt);
+      } catch {
+        // The room closed, or the network is down: the call goes on with what it has, and asks again in a while.
+        renewIceBefore(new Date(Date.now() + ROOMS.iceRenewSeconds * 1000).toISOString());
+      }
+    }, askInMs);
+  }
+  renewIceBefore(options.ice.expiresAt);
+
   const onNetworkChange = () => pc?.restartIce();
   addEventListener('online', onNetworkChange);
   realtime.joinRoom(orderId);
@@ -247,6 +275,7 @@ export function startCall(options: CallOptions) {
     clearInterval(beats);
     clearInterval(firstBeat);
     clearTimeout(disconnectedTimer);
+    clearTimeout(iceTimer);
     removeEventListener('online', onNetworkChange);
     unsubscribe();
     stopSharing();

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { RoomView } from '@shared/schemas/rooms';
+import type { IceServersView, RoomView } from '@shared/schemas/rooms';
 import { MSG } from '@shared/texts';
 import { ApiError, errorText } from '@/lib/api-client';
 import { conversationLink } from '@/lib/conversation-links';
@@ -34,7 +34,7 @@ export default function RoomRoute() {
   const [search] = useSearchParams();
   const relayOnly = search.get('transport') === 'relay';
   const [loaded, setLoaded] = useState<Loaded>();
-  const [joined, setJoined] = useState<{ choice: JoinChoice; iceServers: RTCIceServer[] }>();
+  const [joined, setJoined] = useState<{ choice: JoinChoice; ice: IceServersView }>();
   const [left, setLeft] = useState(false);
   const [now, setNow] = useState(Date.now());
 
@@ -64,8 +64,7 @@ export default function RoomRoute() {
 
   async function join(choice: JoinChoice) {
     try {
-      const { iceServers } = await getIceServers(orderId);
-      setJoined({ choice, iceServers });
+      setJoined({ choice, ice: await getIceServers(orderId) });
     } catch (error) {
       for (const track of choice.stream?.getTracks() ?? []) track.stop();
       setLoaded({ problem: errorText(error, MSG.roomLoadFailed) });
@@ -107,7 +106,7 @@ export default function RoomRoute() {
         Order #{room.orderNumber}: {room.title}, {formatDateTimeWithZone(room.start)}
       </p>
       {joined ? (
-        <CallView room={room} choice={joined.choice} iceServers={joined.iceServers} relayOnly={relayOnly} clockOffsetMs={clockOffsetMs} onLeave={leave} />
+        <CallView room={room} choice={joined.choice} ice={joined.ice} relayOnly={relayOnly} clockOffsetMs={clockOffsetMs} onLeave={leave} />
       ) : room.phase === 'closed' || left ? (
         <div className="room-after">
           <p>{room.phase === 'closed' ? 'This room has closed.' : 'You left the call.'}</p>

@@ -1,0 +1,122 @@
+/**
+ * The call's relay credentials over a long session: asked again shortly before they end, handed to
+ * the connection of now, and to any later one. The browser's RTCPeerConnection and the realtime
+ * channel are stood in for: jsdom has neither.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROOMS } from '@shared/limits';
+import type { IceServersView } from '@shared/schemas/rooms';
+import type { RealtimeListener } from '@/lib/realtime';
+
+const channel = vi.hoisted(() => ({ listeners: [] as RealtimeListener[] }));
+vi.mock('@/lib/realtime', () => ({
+  realtime: {
+    subscribe(listener: RealtimeListener) {
+      channel.listeners.push(listener);
+      return () => undefined;
+    },
+    joinRoom: () => undefined,
+    sendToRoom: () => true,
+  },
+}));
+
+/** What the call does with its connections: their configuration, and the ones set later. */
+class FakeConnection {
+  static made: FakeConnection[] = [];
+  readonly configurations: RTCConfiguration[] = [];
+  signalingState = 'stable';
+  connectionState = 'new';
+  constructor(private configuration: RTCConfiguration) {
+    FakeConnection.made.push(this);
+    this.configurations.push(configuration);
+  }
+  getConfiguration = () => this.configuration;
+  setConfiguration(configuration: RTCConfiguration) {
+    this.configuration = configuration;
+    this.configurations.push(configuration);
+  }
+  addTransceiver = () => undefined;
+  addTrack = () => undefined;
+  restartIce = () => undefined;
+  close() {
+    this.signalingState = 'closed';
+  }
+  getStats = async () => new Map();
+}
+
+const MINUTE = 60_000;
+const relay = (name: string): RTCIceServer => ({ urls: [`turn:${name}.example:3478`], username: name, credential: 'secret' });
+const ice = (name: string, endsInMs: number): IceServersView => ({ iceServers: [relay(name)], expiresAt: new Date(Date.now() + endsInMs).toISOString() });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.stubGlobal('RTCPeerConnection', FakeConnection);
+  FakeConnection.made = [];
+  channel.listeners = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function startedCall(askIceServers: () => Promise<IceServersView>) {
+  const { startCall } = await import('./call');
+  const call = startCall({
+    orderId: 'order-1',
+    polite: true,
+    local: undefined,
+    audioOnly: false,
+    ice: ice('first', 10 * MINUTE),
+    askIceServers,
+    relayOnly: false,
+    onState: () => undefined,
+    onRemote: () => undefined,
+  });
+  for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-1', peerPresent: true });
+  return call;
+}
+
+describe('a call’s relay credentials', () => {
+  it('are asked again shortly before they end, and set on the connection; the next ones likewise', async () => {
+    const names = ['second', 'third', 'fourth'];
+    const asked = vi.fn(async () => ice(names.shift() ?? 'later', 60 * MINUTE));
+    const call = await startedCall(asked);
+    const [connection] = FakeConnection.made;
+    expect(connection.configurations[0].iceServers).toEqual([relay('first')]);
+
+    await vi.advanceTimersByTimeAsync(10 * MINUTE - ROOMS.iceRenewSeconds * 1000);
+    expect(asked).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync((ROOMS.iceRenewSeconds * 1000) / 2);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(connection.configurations.at(-1)?.iceServers).toEqual([relay('second')]);
+
+    await vi.advanceTimersByTimeAsync(60 * MINUTE - 1);
+    expect(asked).toHaveBeenCalledTimes(2);
+    expect(connection.configurations.at(-1)?.iceServers).toEqual([relay('third')]);
+
+    // Left: nothing more is asked.
+    call.end();
+    await vi.advanceTimersByTimeAsync(2 * 60 * MINUTE);
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
+  it('asked in vain, are asked again a little later, and a new connection gathers with the last ones given', async () => {
+    let failures = 1;
+    const asked = vi.fn(async () => {
+      if (failures-- > 0) throw new Error('offline');
+      return ice('second', 60 * MINUTE);
+    });
+    const call = await startedCall(asked);
+    await vi.advanceTimersByTimeAsync(10 * MINUTE - (ROOMS.iceRenewSeconds * 1000) / 2);
+    expect(asked).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync((ROOMS.iceRenewSeconds * 1000) / 2);
+    expect(asked).toHaveBeenCalledTimes(2);
+
+    // The other side's page reloads: its new call's offer starts a new connection, with the fresh credentials.
+    for (const listener of channel.listeners) listener({ type: 'roomPeer', orderId: 'order-1', present: false });
+    for (const listener of channel.listeners) listener({ type: 'roomPeer', orderId: 'order-1', present: true });
+    expect(FakeConnection.made).toHaveLength(2);
+    expect(FakeConnection.made[1].configurations[0].iceServers).toEqual([relay('second')]);
+    call.end();
+  });
+});
