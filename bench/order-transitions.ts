@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { codeAt } from '../functions/contexts/accounts/second-factor';
+import { postForm } from '../scripts/local/cross-site';
 import { DEFAULT_SEED } from '../scripts/local/demo-accounts';
 import { budget, runBench, writeResults } from './lib/results';
 import { type BenchStack, startStack } from './lib/stack';
@@ -110,7 +111,7 @@ runBench(async () => {
       await measure('accept-schedule', () => call(student, 'PUT', `/chats/${id}/accept-schedule`, {}));
       const { url } = (await measure('create-session', () => call(student, 'POST', '/payments/create-session', { chatId: id }))) as { url: string };
       await measure('create-session (again: the same session)', () => call(student, 'POST', '/payments/create-session', { chatId: id }));
-      await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+      await postForm(url, { action: 'pay' });
       await measure('mark-paid', () => markPaid(call, student, id));
       if (round % 2 === 0) {
         await measure('cancel (refunded in full)', () => call(student, 'PUT', `/chats/${id}/cancel`, {}));
@@ -137,7 +138,7 @@ runBench(async () => {
     const startIn = async (hours: number) => new Date(Math.ceil(((await now()) + hours * HOUR) / HOUR) * HOUR).toISOString();
     const pay = async (id: string) => {
       const { url } = (await call(ben, 'POST', '/payments/create-session', { chatId: id })) as { url: string };
-      await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+      await postForm(url, { action: 'pay' });
       await markPaid(call, ben, id);
     };
     for (let round = 0; round < MORE_ROUNDS; round++) {

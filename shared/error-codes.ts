@@ -108,6 +108,7 @@ export const ERROR_CODES = [
   'expert_unavailable',
   // An admin's own second factor (docs/decisions.md 211).
   'second_factor_wrong',
+  'step_up_required',
   'second_factor_change_expired',
   // Bookings (issue 25).
   'slot_taken',

@@ -99,6 +99,16 @@ export const AUTH_TIMINGS = {
   /** A session ends this long after its login, however often it is refreshed. */
   sessionAbsoluteSeconds: 30 * 24 * 60 * 60,
   /**
+   * An admin's session (decision 264): it ends 12 hours after the login, and once no refresh came
+   * for 30 minutes. Its access tokens last 5 minutes, so an admin at work refreshes at least that
+   * often, and one away from the area is signed out after 25 to 30 minutes.
+   */
+  adminSessionAbsoluteSeconds: 12 * 60 * 60,
+  adminSessionIdleSeconds: 30 * 60,
+  adminAccessTokenSeconds: 5 * 60,
+  /** A decision that moves money asks an admin for a code again when their last one is older (decision 265). */
+  adminStepUpSeconds: 5 * 60,
+  /**
    * Registration and forgot-password answer no sooner than this after the request arrived, so the
    * answer takes the same time whether or not the address has an account (no enumeration by timing).
    */
@@ -182,6 +192,13 @@ export const SECOND_FACTOR = {
   codeMax: 40,
   /** How long a new secret waits for its first code before it is dropped (an admin's own change). */
   changeMinutes: 10,
+  /**
+   * Codes judged per admin account, whatever the client (decision 263): after this many wrong ones
+   * (authenticator or recovery codes) in the window, none is judged for the pause, which never grows.
+   */
+  wrongCodesMax: 10,
+  wrongCodesWindowSeconds: 15 * 60,
+  wrongCodesPauseSeconds: 15 * 60,
 } as const;
 
 /** Chat (spec 2 section 9) and the server's page sizes where the spec is silent. */

@@ -52,6 +52,7 @@ import {
   adminPaymentsQuery,
   adminUpdateUserSchema,
   adminUsersQuery,
+  approveWithdrawalSchema,
   banUserSchema,
   rejectOfferQuery,
   secondFactorChangeSchema,
@@ -271,7 +272,7 @@ const ROUTE_TABLE = [
   r('POST', '/admin/second-factor/confirm', 'admin', 'admin', { body: secondFactorConfirmSchema }), // (added)
   r('DELETE', '/admin/users/{id}/verify', 'admin', 'admin'), // (added)
   r('GET', '/admin/withdrawals', 'orders', 'admin', { query: adminWithdrawalsQuery }),
-  r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: emptyBody }),
+  r('POST', '/admin/withdrawals/{id}/approve', 'orders', 'admin', { body: approveWithdrawalSchema }),
   r('POST', '/admin/withdrawals/{id}/reject', 'orders', 'admin', { body: rejectWithdrawalSchema }),
   // Payments (spec 2) are the orders Lambda's: it holds the orders and the ledger.
   r('GET', '/admin/payments', 'orders', 'admin', { query: adminPaymentsQuery }),

@@ -31,6 +31,8 @@ export const MSG = {
   passwordRequired: 'Password is required',
   passwordTooLong: 'Password must be at most 128 characters',
   fieldTooLong: 'This field is too long',
+  oneLineOnly: 'This field must be one line of text, without line breaks or control characters.',
+  noControlCharacters: 'This text must not contain control characters (line breaks and tabs are fine).',
   lessonTypeRequired: 'Lesson type is required',
   offerDurationRange: 'A call lasts from 30 minutes to 4 hours, in steps of 30 minutes.',
   ratingRequired: 'Please give a rating from 1 to 5 stars.',
@@ -324,6 +326,7 @@ export const MSG = {
   auditLoadFailed: 'Unable to load the audit log.',
   // An admin changes their own authenticator secret (docs/decisions.md 211)
   secondFactorCodeWrong: 'That code is not right. Enter the current code of your authenticator app, or a recovery code.',
+  stepUpRequired: 'This decision moves money: enter the current code of your authenticator app to confirm it.',
   newSecondFactorCodeRequired: 'Enter the 6-digit code your authenticator app shows for the new secret.',
   newSecondFactorCodeWrong: 'That code does not match the new secret. Check that the app shows the new entry, then enter its current code.',
   secondFactorChangeExpired: 'The new secret was not confirmed in time. Start again.',

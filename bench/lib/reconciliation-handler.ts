@@ -25,6 +25,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { postForm } from '../../scripts/local/cross-site';
 import { recordCalls } from './aws-calls';
 import { childTask } from './child-task';
 import { busyMs, round, summarise } from './stats';
@@ -162,7 +163,7 @@ async function measure(input: ReconciliationBenchInput) {
     const account = await accounts.getAccount(userId, { consistent: true });
     if (!account) throw new Error(`No account ${userId}`);
     const { url } = await payments.onboard(account);
-    const onboarded = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'complete' }), redirect: 'manual' });
+    const onboarded = await postForm(url, { action: 'complete' });
     if (onboarded.status !== 302 && onboarded.status !== 303) throw new Error(`Onboarding answered ${onboarded.status}`);
     const withAccount = await accounts.getAccount(userId, { consistent: true });
     if (!withAccount?.payoutAccountId) throw new Error(`No payout account for ${userId}`);
@@ -193,7 +194,7 @@ async function measure(input: ReconciliationBenchInput) {
       expiresAt: new Date(Date.now() + DAY_MS),
     });
     if (!session.url) throw new Error(`Checkout ${session.sessionId} has no page`);
-    const paid = await fetch(session.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+    const paid = await postForm(session.url, { action: 'pay' });
     if (paid.status !== 302 && paid.status !== 303) throw new Error(`Checkout page answered ${paid.status}`);
     const completed = await payments.getCheckout(session.sessionId);
     if (completed.paymentStatus !== 'paid' || !completed.paymentIntentId || !completed.chargeId) throw new Error(`Checkout ${session.sessionId} not paid`);
@@ -240,7 +241,7 @@ async function measure(input: ReconciliationBenchInput) {
       expiresAt: new Date(Date.now() + DAY_MS),
     });
     if (!session.url) throw new Error(`Checkout ${session.sessionId} has no page`);
-    const paid = await fetch(session.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+    const paid = await postForm(session.url, { action: 'pay' });
     if (paid.status !== 302 && paid.status !== 303) throw new Error(`Checkout page answered ${paid.status}`);
     const completed = await payments.getCheckout(session.sessionId);
     if (completed.paymentStatus !== 'paid' || !completed.paymentIntentId || !completed.chargeId) throw new Error(`Checkout ${session.sessionId} not paid`);

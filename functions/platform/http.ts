@@ -58,7 +58,7 @@ interface RequestParts<Body, Query, Params> {
   query: Query;
   cookies: Record<string, string>;
   headers: Record<string, string>;
-  /** The client's address as the edge saw it: what logs and per-client limits use. */
+  /** The client's address as the edge saw it: what logs record, and per-client limits count by its network (clientNetworkOf). */
   clientIp: string;
   /**
    * The file of a route with an `upload` field, read from its multipart/form-data body (undefined

@@ -17,7 +17,7 @@ import type { Domain } from '../../shared/routes';
  * - a member's data export request ........ GetItem  pk=USER#<id>        sk=DATA_EXPORT (one per member, conditional on its status; TTL)
  * - one-time token (activation, reset) .... GetItem  pk=TOKEN#<sha256>   sk=TOKEN
  * - login attempts of an address ........... UpdateItem pk=LOGIN#<kind>#<lower> sk=ADDRESS (all clients)
- *   ... and of one client .................. UpdateItem pk=LOGIN#<kind>#<lower> sk=CLIENT#<ip>
+ *   ... and of one client .................. UpdateItem pk=LOGIN#<kind>#<lower> sk=CLIENT#<network> (clientNetworkOf)
  *   ... all of them (cleared by a reset) ... Query    pk=LOGIN#<kind>#<lower>
  * - a rate limit's window ................. UpdateItem pk=RATE#<limit>#<subject> sk=RATE
  * - contact message (kept 6 months) ....... PutItem  pk=CONTACT#<id>     sk=CONTACT
@@ -173,7 +173,9 @@ export const dataExportKey = (userId: string) => ({ pk: `USER#${userId}`, sk: DA
 export const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 export const loginAttemptsOf = (kind: string, email: string) => ({ pk: `LOGIN#${kind}#${email.toLowerCase()}` });
 export const loginAddressKey = (kind: string, email: string) => ({ ...loginAttemptsOf(kind, email), sk: 'ADDRESS' });
-export const loginClientKey = (kind: string, email: string, clientIp: string) => ({ ...loginAttemptsOf(kind, email), sk: `CLIENT#${clientIp}` });
+export const loginClientKey = (kind: string, email: string, clientNetwork: string) => ({ ...loginAttemptsOf(kind, email), sk: `CLIENT#${clientNetwork}` });
+/** An admin account's budget of second-factor codes (decision 263): beside its login attempts, so that a password reset clears it with them. */
+export const loginCodesKey = (email: string) => ({ ...loginAttemptsOf('admin', email), sk: 'CODES' });
 export const rateKey = (limit: string, subject: string) => ({ pk: `RATE#${limit}#${subject.toLowerCase()}`, sk: 'RATE' });
 export const contactKey = (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'CONTACT' });
 export const connectionKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });

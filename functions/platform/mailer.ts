@@ -1,6 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { escapeHtml } from '../../shared/markup';
+import { oneLine } from '../../shared/control-characters';
 import { MAIL_CATEGORIES, type MailKind } from '../../shared/schemas/notifications';
 
 /** The one SES client of a Lambda (API v2: it sends attachments with a simple message). Locally its endpoint is the mail outbox. */
@@ -38,17 +39,20 @@ export interface NoticeMail {
  */
 export async function sendMail(mail: Mail, kind?: MailKind): Promise<void> {
   const footer = footerLines(kind);
+  // A subject is built from names and titles, some stored before control characters were refused:
+  // on one line here, whatever the caller passed, so that no CR or LF can reach the header.
+  const subject = oneLine(mail.subject);
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
       Destination: { ToAddresses: [mail.to] },
       Content: {
         Simple: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Subject: { Data: subject, Charset: 'UTF-8' },
           Body: {
             // '-- ' on a line of its own: the signature delimiter mail programs recognise (RFC 3676).
             Text: { Data: `${mail.text}\n\n-- \n${footerText(footer)}`, Charset: 'UTF-8' },
-            Html: { Data: mailDocument(mail.subject, mail.html, footer), Charset: 'UTF-8' },
+            Html: { Data: mailDocument(subject, mail.html, footer), Charset: 'UTF-8' },
           },
           ...(mail.attachments?.length && {
             Attachments: mail.attachments.map((attachment) => ({

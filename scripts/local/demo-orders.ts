@@ -22,6 +22,7 @@ import { nowMs } from '../../functions/platform/clock';
 import { scheduleSchema } from '../../shared/schemas/orders';
 import { DEMO_CONVERSATIONS, type DemoConversation, type DemoMove, type DemoSessionTime, isMessage } from './demo-chats';
 import { demoPdf } from './demo-pdf';
+import { postForm } from './cross-site';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -51,7 +52,7 @@ export async function seedDemoConversations(options: { localStripe: boolean }): 
 /** As the expert connects their payout account: the onboarding page of the local Stripe, its Complete button, then the status read back. */
 async function onboarded(expert: Participant): Promise<Participant> {
   const { url } = await payouts.onboard(expert.account);
-  const page = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'complete' }), redirect: 'manual' });
+  const page = await postForm(url, { action: 'complete' });
   await page.body?.cancel();
   if (page.status !== 303) throw new Error(`Demo conversations: the local Stripe's onboarding page answered ${page.status} to Complete`);
   const account = await accounts.getAccount(expert.account.userId);
@@ -128,7 +129,7 @@ async function move(turn: DemoMove, order: { chatId: string; offerId: string; or
 /** As the student pays: the checkout page of the session the adapter created, its Pay button, then the return to the conversation. */
 async function pay(student: Participant, chatId: string, hours?: number): Promise<void> {
   const { url } = await orderPayments.createSession(student.caller, student.account, { chatId, ...(hours !== undefined && { hours }) });
-  const page = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+  const page = await postForm(url, { action: 'pay' });
   await page.body?.cancel();
   if (page.status !== 303) throw new Error(`Demo conversations: the local Stripe's checkout page answered ${page.status} to Pay`);
   await orderPayments.markPaid(student.caller, chatId);

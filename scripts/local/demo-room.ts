@@ -20,6 +20,7 @@ import { hashPassword, newId } from '../../functions/platform/crypto';
 import { Conflict, HttpError } from '../../functions/platform/errors';
 import { MSG } from '../../shared/texts';
 import { roomPath } from '../../shared/app-paths';
+import { acceptJsonOnly } from './cross-site';
 import { DEMO_EXPERTS, type SeedSettings } from './demo-accounts';
 import { sendJson } from './http-gateway';
 
@@ -104,11 +105,11 @@ async function counterSoonest(expert: Caller, orderId: string): Promise<string> 
   throw new Conflict(MSG.slotTaken, 'slot_taken');
 }
 
-/** POST only, as JSON (a page of another site cannot send it without a preflight). */
+/** POST only, as JSON (cross-site.ts). */
 export function createDemoRoomControl(settings: SeedSettings, appOrigin: string) {
   return async function serveDemoRoom(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') return sendJson(response, 405, { error: 'POST, as application/json' });
-    if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return sendJson(response, 415, { error: 'Send it as application/json ({})' });
+    if (!acceptJsonOnly(request, response)) return;
     try {
       sendJson(response, 201, await demoRoom(settings, appOrigin));
     } catch (error) {

@@ -4,6 +4,7 @@
  * POST /_local/mail-outage {"outage": true|false} turns it on or off; GET tells its state.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { acceptJsonOnly } from './cross-site';
 import { freePort } from './ports';
 
 export interface MailSwitch {
@@ -43,11 +44,7 @@ export async function startMailSwitch(outboxEndpoint: string): Promise<MailSwitc
     endpoint: `http://127.0.0.1:${port}`,
     async serve(request, response) {
       if (request.method === 'POST') {
-        // JSON only: a page of another site cannot post it without a preflight.
-        if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
-          response.writeHead(415, { 'content-type': 'text/plain' }).end('Send {"outage": true|false} as application/json.');
-          return;
-        }
+        if (!acceptJsonOnly(request, response)) return;
         const chunks: Buffer[] = [];
         for await (const chunk of request) chunks.push(chunk as Buffer);
         try {

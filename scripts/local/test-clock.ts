@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { advanceClock, nowIso, parseDuration } from '../../functions/platform/clock';
+import { acceptJsonOnly } from './cross-site';
 import { sendJson } from './http-gateway';
 import { readBody } from './stripe/request-body';
 
@@ -14,6 +15,7 @@ export function createTestClock(afterAdvance: () => Promise<void>) {
   return async function serveClock(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'GET') return sendJson(response, 200, { now: nowIso() });
     if (request.method !== 'POST') return sendJson(response, 405, { error: 'GET or POST' });
+    if (!acceptJsonOnly(request, response)) return;
     let advance: unknown;
     try {
       advance = (JSON.parse(await readBody(request)) as { advance?: unknown }).advance;

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
+import { acceptJsonOnly } from './cross-site';
 import { edgeHeaders, type EdgeOptions } from './edge-headers';
 
 type RealtimeHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -157,7 +158,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   /** GET or POST {"outage": true|false} {FAST_PATH_OUTAGE_PATH}. */
   async function fastPathSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'POST') {
-      // JSON only: a page of another site cannot post it without a preflight.
+      if (!acceptJsonOnly(request, response)) return;
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       let outage: unknown;
@@ -166,7 +167,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
       } catch {
         outage = undefined;
       }
-      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '') || typeof outage !== 'boolean') {
+      if (typeof outage !== 'boolean') {
         response.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"outage": true|false} as application/json.');
         return;
       }
@@ -178,6 +179,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   /** GET, or POST {"idleSeconds": n, "lifetimeSeconds": n} ({} for API Gateway's own) at {LIMITS_PATH}. */
   async function limitsSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'POST') {
+      if (!acceptJsonOnly(request, response)) return;
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       let asked: { idleSeconds?: unknown; lifetimeSeconds?: unknown } | undefined;
@@ -190,7 +192,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
         value === undefined ? fallback : Number.isInteger(value) && (value as number) > 0 ? (value as number) : NaN;
       const idleSeconds = seconds(asked?.idleSeconds, API_GATEWAY_LIMITS.idleSeconds);
       const lifetimeSeconds = seconds(asked?.lifetimeSeconds, API_GATEWAY_LIMITS.lifetimeSeconds);
-      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '') || Number.isNaN(idleSeconds) || Number.isNaN(lifetimeSeconds)) {
+      if (Number.isNaN(idleSeconds) || Number.isNaN(lifetimeSeconds)) {
         response
           .writeHead(400, { 'content-type': 'text/plain' })
           .end('Send {"idleSeconds": n, "lifetimeSeconds": n} (whole seconds, or {} for API Gateway\'s) as application/json.');

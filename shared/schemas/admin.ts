@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MSG } from '../texts';
 import { LIMITS, MODERATION, SECOND_FACTOR } from '../limits';
 import type { Role } from '../roles';
-import { email, optionalPlainText, plainText } from './common';
+import { email, optionalPlainText, plainText, withoutControlCharacters } from './common';
 import { cursor } from './chats';
 
 export const adminCreateUserSchema = z.object({
@@ -19,6 +19,15 @@ export const secondFactorChangeSchema = z.object({
     .string({ error: MSG.adminCodeRequired })
     .check(z.trim(), z.minLength(1, MSG.adminCodeRequired), z.maxLength(SECOND_FACTOR.codeMax, MSG.secondFactorCodeWrong)),
 });
+
+/**
+ * A decision that moves money (decision 265): the admin's code, asked for again when their last one
+ * is more than AUTH_TIMINGS.adminStepUpSeconds old (the answer says so: 403 step_up_required).
+ */
+export const stepUpCode = z.optional(z.string().check(z.trim(), z.maxLength(SECOND_FACTOR.codeMax, MSG.secondFactorCodeWrong)));
+
+/** POST /admin/withdrawals/{id}/approve: a payout to the expert's account. */
+export const approveWithdrawalSchema = z.optional(z.object({ code: stepUpCode }));
 
 /** POST /admin/second-factor/confirm: the authenticator's code for the new secret. */
 export const secondFactorConfirmSchema = z.object({
@@ -67,7 +76,7 @@ export const adminPaymentsQuery = z.object({
 export const adminUsersQuery = z.object({
   q: z.optional(
     z.pipe(
-      z.string({ error: MSG.invalidFilter }).check(z.maxLength(LIMITS.nameMax, MSG.invalidFilter)),
+      z.string({ error: MSG.invalidFilter }).check(withoutControlCharacters('one'), z.maxLength(LIMITS.nameMax, MSG.invalidFilter)),
       z.transform((text) => text.trim()),
     ),
   ),
@@ -84,7 +93,7 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
 /** POST /admin/users/{id}/verify (added): what the admin checked before granting the badge. */
 export const verifyExpertSchema = z.object({
-  note: plainText(MSG.verifyNoteRequired, LIMITS.verifyNoteMax).check(z.minLength(LIMITS.verifyNoteMin, MSG.verifyNoteRequired)),
+  note: plainText(MSG.verifyNoteRequired, LIMITS.verifyNoteMax, 'several').check(z.minLength(LIMITS.verifyNoteMin, MSG.verifyNoteRequired)),
 });
 
 /** A member as the admin's users list shows them: an allowlist, never a secret. */
@@ -115,13 +124,13 @@ export interface AdminUsersPage {
 }
 
 /** POST /admin/ban-user/{id}: an optional reason, mailed to the member and kept in the audit log. */
-export const banUserSchema = z.optional(z.object({ reason: optionalPlainText(MODERATION.reasonMax) }));
+export const banUserSchema = z.optional(z.object({ reason: optionalPlainText(MODERATION.reasonMax, MSG.fieldTooLong, 'several'), code: stepUpCode }));
 
 /**
  * DELETE /admin/offers/{id}?reason=: the reason of the rejection, which the expert reads in My
  * Offers and by mail (in the query string: calls of the route table that delete send no body).
  */
-export const rejectOfferQuery = z.object({ reason: plainText(MSG.rejectionReasonRequired, MODERATION.reasonMax) });
+export const rejectOfferQuery = z.object({ reason: plainText(MSG.rejectionReasonRequired, MODERATION.reasonMax, 'several') });
 
 /** One order a ban would cancel and refund in full, as the admin sees it before confirming. */
 export interface BanPreviewOrder {

@@ -43,7 +43,7 @@ export const contactSchema = z.object({
   lastName: plainText(MSG.fillRequired, LIMITS.nameMax),
   email,
   phone: optionalPlainText(LIMITS.phoneMax, MSG.invalidPhone),
-  message: plainText(MSG.fillRequired, LIMITS.contactMessageMax),
+  message: plainText(MSG.fillRequired, LIMITS.contactMessageMax, 'several'),
 });
 
 export type LoginBody = z.infer<typeof loginSchema>;

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { BOOKING_RULES, BUSY_CALENDARS, ORDER_RULES } from '../limits';
 import { MSG } from '../texts';
+import { withoutControlCharacters } from './common';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -118,6 +119,7 @@ export interface SlotsAnswer {
 /** PUT /availability/calendar: the secret iCal address of the expert's own calendar; webcal:// is read as https://. */
 export const busyCalendarSchema = z.object({
   address: z.string({ error: MSG.busyCalendarAddress }).check(
+    withoutControlCharacters('one', MSG.busyCalendarAddress),
     z.trim(),
     z.maxLength(BUSY_CALENDARS.maxAddressLength, MSG.busyCalendarAddress),
     z.refine((value) => URL.canParse(value) && ['https:', 'webcal:', 'http:'].includes(new URL(value).protocol), MSG.busyCalendarAddress),

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { CATALOGUE, LIMITS } from '../limits';
 import { MSG } from '../texts';
 import { hasMarkup } from '../markup';
+import { withoutControlCharacters } from './common';
 import type { LESSON_TYPES, PRICING_TYPES } from './offers';
 
 /** A whole number from a query string, within bounds; absent gives the default. */
@@ -32,6 +33,7 @@ const decimal = (min: number, max: number, message: string) =>
 export const searchText = z.optional(
   z.string({ error: MSG.searchTooLong }).check(
     z.refine((q) => !hasMarkup(q), MSG.searchHtml),
+    withoutControlCharacters('one'),
     z.maxLength(LIMITS.searchMax, MSG.searchTooLong),
     z.trim(),
   ),

@@ -13,10 +13,10 @@ const id = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const createChatSchema = z.object({
   offerId: id,
-  initialMessage: z.optional(plainText(MSG.messageRequired, LIMITS.textCap)),
+  initialMessage: z.optional(plainText(MSG.messageRequired, LIMITS.textCap, 'several')),
 });
 
-export const sendMessageSchema = z.object({ content: plainText(MSG.messageRequired, LIMITS.textCap) });
+export const sendMessageSchema = z.object({ content: plainText(MSG.messageRequired, LIMITS.textCap, 'several') });
 
 export const scheduleSchema = z.object({
   scheduledDate: z.iso.datetime({ offset: true, error: MSG.chooseDateHours }),

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { MSG } from '../texts';
 import { LIMITS } from '../limits';
 import { stripMarkup } from '../markup';
+import { hasControlCharacters, type TextLines } from '../control-characters';
 
 /**
  * A check without a message of its own still answers with a clear text of shared/messages.ts,
@@ -25,25 +26,46 @@ export const email = z
   .string({ error: MSG.emailRequired })
   .check(z.trim(), z.minLength(1, MSG.emailRequired), z.maxLength(LIMITS.emailMax, MSG.invalidEmail), z.regex(EMAIL_SHAPE, MSG.invalidEmail));
 
-/** Free text from a user: markup stripped, trimmed, capped; `requiredMsg` when nothing is left. */
-export function plainText(requiredMsg: string, max: number = LIMITS.textCap) {
+/**
+ * Refuses the control characters text of `lines` may not hold (shared/control-characters.ts). It
+ * checks the text as sent, before trimming: new input only, text already stored is read as it is.
+ */
+export const withoutControlCharacters = (lines: TextLines, message: string = lines === 'one' ? MSG.oneLineOnly : MSG.noControlCharacters) =>
+  z.refine<string>((value) => !hasControlCharacters(value, lines), message);
+
+/** Free text from a user: markup stripped, trimmed, capped; `requiredMsg` when nothing is left. One line unless `lines` says several. */
+export function plainText(requiredMsg: string, max: number = LIMITS.textCap, lines: TextLines = 'one') {
   return z
     .string({ error: requiredMsg })
-    .check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(1, requiredMsg), z.maxLength(max, MSG.fieldTooLong));
+    .check(
+      withoutControlCharacters(lines),
+      z.maxLength(max * 4, MSG.fieldTooLong),
+      z.overwrite(stripMarkup),
+      z.minLength(1, requiredMsg),
+      z.maxLength(max, MSG.fieldTooLong),
+    );
 }
 
-/** Optional free text: markup stripped, trimmed, capped. */
-export function optionalPlainText(max: number = LIMITS.textCap, invalidMsg: string = MSG.fieldTooLong) {
+/** Optional free text: markup stripped, trimmed, capped. One line unless `lines` says several. */
+export function optionalPlainText(max: number = LIMITS.textCap, invalidMsg: string = MSG.fieldTooLong, lines: TextLines = 'one') {
   return z.optional(
-    z.string({ error: invalidMsg }).check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(max, MSG.fieldTooLong)),
+    z
+      .string({ error: invalidMsg })
+      .check(withoutControlCharacters(lines), z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.maxLength(max, MSG.fieldTooLong)),
   );
 }
 
-/** Text with a minimum length once markup is stripped (profile fields). */
-export function textOfAtLeast(min: number, tooShortMsg: string, max: number = LIMITS.textCap) {
+/** Text with a minimum length once markup is stripped (profile fields). One line unless `lines` says several. */
+export function textOfAtLeast(min: number, tooShortMsg: string, max: number = LIMITS.textCap, lines: TextLines = 'one') {
   return z
     .string({ error: tooShortMsg })
-    .check(z.maxLength(max * 4, MSG.fieldTooLong), z.overwrite(stripMarkup), z.minLength(min, tooShortMsg), z.maxLength(max, MSG.fieldTooLong));
+    .check(
+      withoutControlCharacters(lines),
+      z.maxLength(max * 4, MSG.fieldTooLong),
+      z.overwrite(stripMarkup),
+      z.minLength(min, tooShortMsg),
+      z.maxLength(max, MSG.fieldTooLong),
+    );
 }
 
 export const newPassword = z

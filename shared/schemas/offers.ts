@@ -4,18 +4,28 @@ import { CATALOGUE, LIMITS, OFFER_DURATION } from '../limits';
 import { hasMarkup, stripMarkup } from '../markup';
 import { centsFromEuros, isWholeCents } from '../money';
 import { RATING_MAX, RATING_MIN } from '../rating';
+import type { TextLines } from '../control-characters';
+import { withoutControlCharacters } from './common';
 
 export const LESSON_TYPES = ['Video Call', 'Document', 'Phone Call'] as const;
 export const PRICING_TYPES = ['fixed', 'hourly'] as const;
 
 const noMarkup = (s: string) => !hasMarkup(s);
 
-/** Offer text refuses markup (spec: 'HTML tags are not allowed'), then is checked stripped. */
-const offerText = (min: number, max: number, lengthMsg: string) =>
-  z.string({ error: lengthMsg }).check(z.refine(noMarkup, MSG.offerHtml), z.overwrite(stripMarkup), z.minLength(min, lengthMsg), z.maxLength(max, lengthMsg));
+/** Offer text refuses markup (spec: 'HTML tags are not allowed') and control characters, then is checked stripped. */
+const offerText = (min: number, max: number, lengthMsg: string, lines: TextLines) =>
+  z
+    .string({ error: lengthMsg })
+    .check(
+      z.refine(noMarkup, MSG.offerHtml),
+      withoutControlCharacters(lines),
+      z.overwrite(stripMarkup),
+      z.minLength(min, lengthMsg),
+      z.maxLength(max, lengthMsg),
+    );
 
-export const offerTitle = offerText(LIMITS.offerTitleMin, LIMITS.offerTitleMax, MSG.offerTitleLength);
-export const offerDescription = offerText(LIMITS.offerDescriptionMin, LIMITS.offerDescriptionMax, MSG.offerDescriptionLength);
+export const offerTitle = offerText(LIMITS.offerTitleMin, LIMITS.offerTitleMax, MSG.offerTitleLength, 'one');
+export const offerDescription = offerText(LIMITS.offerDescriptionMin, LIMITS.offerDescriptionMax, MSG.offerDescriptionLength, 'several');
 
 /**
  * One rule for creating and editing an offer (docs/decisions.md, 132): 0 (a free offer) or from
@@ -82,9 +92,10 @@ export const reviewSchema = z.object({
   rating: z.int({ error: MSG.ratingRequired }).check(z.gte(RATING_MIN, MSG.ratingRequired), z.lte(RATING_MAX, MSG.ratingRequired)),
   comment: z.optional(
     z.string().check(
+      withoutControlCharacters('several'),
       z.maxLength(LIMITS.textCap * 4, MSG.fieldTooLong),
       z.overwrite((text) => stripMarkup(text).slice(0, LIMITS.textCap).trim()),
     ),
   ),
-  orderNumber: z.union([z.int().check(z.positive()), z.string().check(z.maxLength(40))]),
+  orderNumber: z.union([z.int().check(z.positive()), z.string().check(withoutControlCharacters('one'), z.maxLength(40))]),
 });

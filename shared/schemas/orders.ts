@@ -16,6 +16,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, ORDER_RULES } from '../limits';
+import { stepUpCode } from './admin';
 import { plainText } from './common';
 import type { OrderKind } from '../order-transitions';
 import { uploadKey } from './offers';
@@ -58,7 +59,7 @@ export const refundDecisionSchema = z.object({
 export const rescheduleSchema = z.object({ scheduledDate: sessionStart });
 
 /** A problem with an order (a no-show, work not as agreed): the order waits for an admin. */
-export const reportProblemSchema = z.object({ reason: plainText(MSG.problemReasonRequired, LIMITS.textCap) });
+export const reportProblemSchema = z.object({ reason: plainText(MSG.problemReasonRequired, LIMITS.textCap, 'several') });
 
 /** The admin's decision on a reported order: release the payment to the expert, or refund a share of it. */
 export const resolveProblemSchema = z.union([
@@ -66,6 +67,7 @@ export const resolveProblemSchema = z.union([
   z.object({
     decision: z.literal('refund'),
     refundPercent: z.int({ error: MSG.refundPercentRange }).check(z.gte(1, MSG.refundPercentRange), z.lte(100, MSG.refundPercentRange)),
+    code: stepUpCode,
   }),
 ]);
 

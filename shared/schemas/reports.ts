@@ -7,6 +7,8 @@ import { REPORTS } from '../limits';
 import { MSG } from '../texts';
 import { cursor } from './chats';
 import { stripMarkup } from '../markup';
+import { stepUpCode } from './admin';
+import { withoutControlCharacters } from './common';
 
 export const REPORT_TARGETS = ['message', 'review', 'offer'] as const;
 export type ReportTargetType = (typeof REPORT_TARGETS)[number];
@@ -34,7 +36,12 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 const note = z.optional(
   z
     .string({ error: MSG.reportNoteTooLong })
-    .check(z.maxLength(REPORTS.noteMax * 4, MSG.reportNoteTooLong), z.overwrite(stripMarkup), z.maxLength(REPORTS.noteMax, MSG.reportNoteTooLong)),
+    .check(
+      withoutControlCharacters('several'),
+      z.maxLength(REPORTS.noteMax * 4, MSG.reportNoteTooLong),
+      z.overwrite(stripMarkup),
+      z.maxLength(REPORTS.noteMax, MSG.reportNoteTooLong),
+    ),
 );
 
 const id = (message: string) => z.string({ error: message }).check(z.regex(/^[\w-]{1,64}$/, message));
@@ -57,6 +64,8 @@ export const adminReportsQuery = z.object({ status: z.optional(z.enum(REPORT_STA
 export const resolveReportSchema = z.object({
   action: z.enum(REPORT_ACTIONS, { error: MSG.reportActionInvalid }),
   note,
+  /** A ban that refunds orders moves money: the admin's code again, as for the users page's Ban (decision 265). */
+  code: stepUpCode,
 });
 
 export interface PersonRef {

@@ -3,13 +3,14 @@ import { isWholeCents } from '../money';
 import { MSG } from '../texts';
 import { LIMITS } from '../limits';
 import { stripMarkup } from '../markup';
-import { email, newPassword, oneTimeToken, textOfAtLeast } from './common';
+import { email, newPassword, oneTimeToken, textOfAtLeast, withoutControlCharacters } from './common';
 import { cursor } from './chats';
 import { WITHDRAWAL_STATUSES } from './earnings';
 
 /** Profile text (spec 2 section 5): markup stripped, trimmed, cut at the text cap, at least `min` characters left. */
 const profileText = (min: number, tooShortMsg: string) =>
   z.string({ error: tooShortMsg }).check(
+    withoutControlCharacters('one'),
     z.maxLength(LIMITS.textCap * 4, MSG.fieldTooLong),
     z.overwrite((value) => stripMarkup(value).slice(0, LIMITS.textCap)),
     z.minLength(min, tooShortMsg),
@@ -26,14 +27,19 @@ export function cleanLanguages(languages: string[]): string[] {
 /** At most `max` languages once cleaned (10 in an expert's About, 3 in the general profile form). */
 export const languageList = (max: number, tooManyMsg: string) =>
   z
-    .array(z.string().check(z.maxLength(LIMITS.languageNameMax)))
+    .array(z.string().check(withoutControlCharacters('one'), z.maxLength(LIMITS.languageNameMax)))
     .check(z.maxLength(LIMITS.languagesSentMax), z.overwrite(cleanLanguages), z.maxLength(max, tooManyMsg));
 
 export const jobTitle = z
   .string()
-  .check(z.maxLength(LIMITS.jobTitleMax * 4, MSG.jobTitleTooLong), z.overwrite(stripMarkup), z.maxLength(LIMITS.jobTitleMax, MSG.jobTitleTooLong));
+  .check(
+    withoutControlCharacters('one'),
+    z.maxLength(LIMITS.jobTitleMax * 4, MSG.jobTitleTooLong),
+    z.overwrite(stripMarkup),
+    z.maxLength(LIMITS.jobTitleMax, MSG.jobTitleTooLong),
+  );
 
-export const bio = textOfAtLeast(LIMITS.bioMin, MSG.bioTooShort, LIMITS.bioMax);
+export const bio = textOfAtLeast(LIMITS.bioMin, MSG.bioTooShort, LIMITS.bioMax, 'several');
 
 /**
  * PUT /user/update: any of the spec's fields, only those that changed. A student may keep at most 3
@@ -62,7 +68,15 @@ export const confirmEmailSchema = z.object({ token: oneTimeToken(MSG.emailChange
 
 /** A short text of an entry: markup stripped, trimmed, at most `max`; `requiredMsg` when nothing is left. */
 const shortText = (max: number, requiredMsg?: string) =>
-  z.string().check(z.maxLength(max * 4), z.overwrite(stripMarkup), ...(requiredMsg ? [z.minLength(1, requiredMsg)] : []), z.maxLength(max));
+  z
+    .string()
+    .check(
+      withoutControlCharacters('one'),
+      z.maxLength(max * 4),
+      z.overwrite(stripMarkup),
+      ...(requiredMsg ? [z.minLength(1, requiredMsg)] : []),
+      z.maxLength(max),
+    );
 
 /** A month and year in at most 7 characters (MM/YYYY), "Present" for an ongoing position, or nothing. */
 export const WORK_MONTH = /^((0[1-9]|1[0-2])\/\d{4}|Present)?$/;
@@ -85,6 +99,7 @@ const workExperienceItem = z.object({
   description: z
     .string({ error: MSG.workExperienceFields })
     .check(
+      withoutControlCharacters('several'),
       z.maxLength(LIMITS.workDescriptionMax * 4, MSG.workDescriptionLength),
       z.overwrite(stripMarkup),
       z.minLength(LIMITS.workDescriptionMin, MSG.workDescriptionLength),
@@ -123,7 +138,9 @@ export const withdrawSchema = z.object({
 });
 
 /** An admin's rejection of a withdrawal, with an optional reason the expert sees (markup stripped). */
-export const rejectWithdrawalSchema = z.object({ reason: z.optional(z.string().check(z.maxLength(LIMITS.withdrawalReasonMax, MSG.withdrawalReasonTooLong))) });
+export const rejectWithdrawalSchema = z.object({
+  reason: z.optional(z.string().check(withoutControlCharacters('several'), z.maxLength(LIMITS.withdrawalReasonMax, MSG.withdrawalReasonTooLong))),
+});
 
 /** GET /user/earnings and GET /user/withdrawals: a page after `cursor`. */
 export const moneyPageQuery = z.object({ cursor });

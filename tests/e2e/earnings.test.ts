@@ -12,7 +12,7 @@ import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, logIn, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
-import { advanceClock, delivered, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, onboard, postControl, pressOnPage, sessionIdOf } from '../support/payments';
 import { getItem } from '../support/table';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 
@@ -130,7 +130,7 @@ describe('earnings in the browser', () => {
     expect(await card(page, 'Owed').count()).toBe(0);
     await expectAccessible(page, '/earnings');
 
-    expect((await fetch(`${stackUrl()}/_local/payments/disputes/${id}/decide`, { method: 'POST' })).status).toBe(200);
+    expect((await postControl(`/_local/payments/disputes/${id}/decide`)).status).toBe(200);
     await expect.poll(() => card(page, 'Frozen').count()).toBe(0);
   });
 });

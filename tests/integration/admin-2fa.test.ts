@@ -12,14 +12,21 @@ import { describe, expect, it } from 'vitest';
 import type { NewSecondFactor, SecondFactorChanged } from '../../shared/schemas/admin';
 import type { AuditPage } from '../../shared/schemas/audit';
 import { MSG } from '../../shared/texts';
-import { RATE_LIMITS } from '../../shared/limits';
+import { AUTH_TIMINGS, RATE_LIMITS, SECOND_FACTOR } from '../../shared/limits';
+import type { Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
 import { codeAt, recoveryCodeHash } from '../../functions/contexts/accounts/second-factor';
-import { emailKey, secondFactorKey } from '../../functions/platform/keys';
+import { emailKey, loginAddressKey, secondFactorKey, sessionKey } from '../../functions/platform/keys';
 import { ApiClient, randomClientAddress, stackUrl } from '../support/api';
 import { adminCode, PASSWORD } from '../support/accounts';
-import { latestMail, uniqueEmail } from '../support/outbox';
+import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
+import { advanceClock, onboard } from '../support/payments';
+import { expertWithOffer } from '../support/chats';
+import { approvedOrder, settleFunds } from '../support/earnings';
+import { chatOf } from '../support/orders';
+import { bookedPhoneCall } from '../support/rooms';
+import { claimsOf } from '../support/tokens';
 import { stackEnv } from '../support/stack';
-import { getItem, setAttributes } from '../support/table';
+import { deleteItem, getItem, setAttributes } from '../support/table';
 import { TEST_PASSWORD_HASH_COST, TEST_SEED } from '../support/seed-settings';
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
@@ -225,5 +232,157 @@ describe('an admin changes their own authenticator secret (/admin/security)', ()
     const log = await here.get<AuditPage>(`/admin/audit?targetId=${adminId}`);
     expect(log.body.entries).toEqual([expect.objectContaining({ action: 'admin.second-factor-change', target: expect.objectContaining({ _id: adminId }) })]);
     expect((await latestMail(email, 'Your authenticator secret was changed')).text).toContain('every other admin session was signed out');
+  });
+});
+
+/** A fresh admin, so that its pauses and sessions touch no other test; each attempt from a device of its own, as an attacker spreads them. */
+async function freshAdmin() {
+  const email = uniqueEmail('admin');
+  const enrolled = await enrolAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
+  expect(enrolled.code, enrolled.output).toBe(0);
+  const { secret } = printed(enrolled.output);
+  const adminId = String((await getItem(emailKey(email)))?.userId);
+  let password = PASSWORD;
+  return {
+    email,
+    secret,
+    adminId,
+    login: (code: string) => new ApiClient(stackUrl(), randomClientAddress()).post<Grant>('/admin/auth/login', { email, password, code }),
+    /** Ten wrong codes, authenticator- and recovery-shaped, each from another address. */
+    async wrongCodes() {
+      for (let attempt = 0; attempt < SECOND_FACTOR.wrongCodesMax; attempt++) {
+        const right = codeAt(secret, Date.now());
+        const wrong = attempt % 3 === 2 ? `WRONG-CODE-${attempt}` : String((Number(right) + 500_000 + attempt) % 1_000_000).padStart(6, '0');
+        expect(await this.login(wrong)).toMatchObject(FAILED);
+      }
+    },
+    lastStep: async () => (await getItem(secondFactorKey(adminId)))?.lastStep,
+    /** The authenticator's code of the next step: a step not used yet, whatever this test used before. */
+    nextCode: () => codeAt(secret, Date.now() + 30_000),
+    /** The steps this test used are unused again: the test, unlike a person, needs more codes within a minute. */
+    forgetUsedSteps: () => setAttributes(secondFactorKey(adminId), { lastStep: 0 }),
+    setPassword(next: string) {
+      password = next;
+    },
+  };
+}
+
+describe('the codes an admin account may have judged (decision 263)', () => {
+  it('after 10 wrong codes from any addresses, judges none for 15 minutes, tells the admin, and never pauses longer', async () => {
+    const admin = await freshAdmin();
+    await admin.wrongCodes();
+    const paused = await latestMail(admin.email, 'Someone knows your admin password');
+    expect(paused.text).toContain('No code is accepted for 15 minutes');
+
+    // The right code is answered as any failure, and not even used up: it was never judged.
+    const stepBefore = await admin.lastStep();
+    expect(await admin.login(admin.nextCode())).toMatchObject(FAILED);
+    expect(await admin.lastStep()).toBe(stepBefore);
+
+    // 15 minutes later codes are judged again: 10 more wrong ones pause it for 15 minutes again, not more.
+    // (The address's flood count, which slows every failure after the tenth, is not this test's subject.)
+    await advanceClock(`${SECOND_FACTOR.wrongCodesPauseSeconds}s`);
+    await deleteItem(loginAddressKey('admin', admin.email));
+    await admin.wrongCodes();
+    expect(await admin.login(admin.nextCode())).toMatchObject(FAILED);
+    await advanceClock(`${SECOND_FACTOR.wrongCodesPauseSeconds}s`);
+    expect((await admin.login(admin.nextCode())).status).toBe(200);
+  });
+
+  it('counts right codes for nothing, and a password reset clears the count', async () => {
+    const admin = await freshAdmin();
+    // Eight wrong codes, the right one, then one more wrong: no pause, since only wrong codes spend the budget.
+    for (let attempt = 0; attempt < SECOND_FACTOR.wrongCodesMax - 2; attempt++) expect(await admin.login(`WRONG-CODE-${attempt}`)).toMatchObject(FAILED);
+    expect((await admin.login(codeAt(admin.secret, Date.now()))).status).toBe(200);
+    expect(await admin.login('WRONG-CODE-LAST')).toMatchObject(FAILED);
+    expect((await admin.login(admin.nextCode())).status).toBe(200);
+
+    await deleteItem(loginAddressKey('admin', admin.email));
+    await admin.wrongCodes();
+    await admin.forgetUsedSteps();
+    expect(await admin.login(codeAt(admin.secret, Date.now()))).toMatchObject(FAILED);
+    // The owner resets the password, as the mail says: the new password and a code work at once.
+    expect((await new ApiClient().post('/auth/forgot-password', { email: admin.email })).status).toBe(200);
+    const token = linkIn(await latestMail(admin.email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];
+    const newPassword = 'a-fresh-Admin-password-2026';
+    expect((await new ApiClient().post('/auth/reset-password', { token, password: newPassword })).status).toBe(200);
+    admin.setPassword(newPassword);
+    expect((await admin.login(codeAt(admin.secret, Date.now()))).status).toBe(200);
+  });
+});
+
+describe('an admin’s session (decision 264)', () => {
+  it('lasts 12 hours from its login, with access tokens of 5 minutes, and ends at a refresh after 30 minutes without one', async () => {
+    const admin = await freshAdmin();
+    const device = new ApiClient(stackUrl(), randomClientAddress());
+    const login = await device.post<Grant>('/admin/auth/login', { email: admin.email, password: PASSWORD, code: admin.nextCode() });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(Number(login.setCookies[0].match(/Max-Age=(\d+)/)?.[1])).toBe(AUTH_TIMINGS.adminSessionAbsoluteSeconds);
+    const claims = claimsOf(login.body.accessToken) as ReturnType<typeof claimsOf> & { iat: number };
+    expect(claims.exp - claims.iat).toBe(AUTH_TIMINGS.adminAccessTokenSeconds);
+    device.accessToken = login.body.accessToken;
+    const session = sessionKey(admin.adminId, claims.sid);
+    const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+
+    // Last refreshed 29 minutes ago: the refresh goes through.
+    await setAttributes(session, { lastUsedAt: secondsAgo(AUTH_TIMINGS.adminSessionIdleSeconds - 60) });
+    expect((await device.post('/admin/auth/refresh-token', {})).status).toBe(200);
+    // 31 minutes: the session is over, and its access token with it.
+    await setAttributes(session, { lastUsedAt: secondsAgo(AUTH_TIMINGS.adminSessionIdleSeconds + 60) });
+    expect(await device.post('/admin/auth/refresh-token', {})).toMatchObject({ status: 401, body: { code: 'session_expired', msg: MSG.sessionExpired } });
+    expect(await getItem(session)).toBeUndefined();
+    expect((await device.get('/auth/user')).status).toBe(401);
+  });
+});
+
+describe('an admin’s decisions that move money (decision 265)', () => {
+  it('ask for a code again once the last is 5 minutes old: a fresh one, never the sign-in’s, which then counts for 5 minutes', async () => {
+    const own = await expertWithOffer('Stella', 'Stepup', 'Thesis review by Stella');
+    await onboard(own.expert);
+    await approvedOrder(own);
+    await settleFunds();
+    const withdrawals: string[] = [];
+    for (let ask = 0; ask < 3; ask++) {
+      const asked = await own.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount: 15 });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      withdrawals.push(asked.body.withdrawal._id);
+    }
+    const statusOf = async (id: string) => (await own.expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === id)?.status;
+
+    const admin = await freshAdmin();
+    const device = new ApiClient(stackUrl(), randomClientAddress());
+    // The sign-in's code is of the step before now (the authenticator's drift), so that a code of now is a later one.
+    const signInCode = codeAt(admin.secret, Date.now() - 30_000);
+    const login = await device.post<Grant>('/admin/auth/login', { email: admin.email, password: PASSWORD, code: signInCode });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    device.accessToken = login.body.accessToken;
+    const approve = (id: string, body: Record<string, unknown> = {}) => device.post<{ msg: string }>(`/admin/withdrawals/${id}/approve`, body);
+
+    // Just signed in: no code asked.
+    expect((await approve(withdrawals[0])).status).toBe(200);
+    await advanceClock(`${AUTH_TIMINGS.adminStepUpSeconds + 60}s`);
+    expect(await approve(withdrawals[1])).toMatchObject({ status: 403, body: { code: 'step_up_required', msg: MSG.stepUpRequired } });
+    expect(await statusOf(withdrawals[1])).toBe('pending');
+    expect(await approve(withdrawals[1], { code: signInCode })).toMatchObject({
+      status: 403,
+      body: { code: 'second_factor_wrong', msg: MSG.secondFactorCodeWrong },
+    });
+    expect(await statusOf(withdrawals[1])).toBe('pending');
+    expect((await approve(withdrawals[1], { code: codeAt(admin.secret, Date.now()) })).status).toBe(200);
+    // That code counts for the next minutes: the third goes through without one.
+    expect((await approve(withdrawals[2])).status).toBe(200);
+    expect(await statusOf(withdrawals[2])).not.toBe('pending');
+
+    // A ban that refunds orders asks too; it changes nothing until the code comes.
+    const call = await bookedPhoneCall();
+    await advanceClock(`${AUTH_TIMINGS.adminStepUpSeconds + 60}s`);
+    expect(await device.post(`/admin/ban-user/${call.studentId}`, { reason: 'Chargeback fraud' })).toMatchObject({
+      status: 403,
+      body: { code: 'step_up_required' },
+    });
+    expect((await chatOf(call.student, call.orderId)).orderStatus).toBe('in_progress');
+    await admin.forgetUsedSteps();
+    expect((await device.post(`/admin/ban-user/${call.studentId}`, { reason: 'Chargeback fraud', code: codeAt(admin.secret, Date.now()) })).status).toBe(200);
+    await expect.poll(async () => (await getItem({ pk: `ORDER#${call.orderId}`, sk: 'ORDER' }))?.status).toBe('canceled');
   });
 });

@@ -14,11 +14,11 @@ import type { ReportedOrder } from '../../shared/schemas/orders';
 import type { RoomView } from '../../shared/schemas/rooms';
 import { MSG } from '../../shared/texts';
 import { PASSWORD, signedInAs, signedInStudent, signedInWith } from '../support/accounts';
-import { ApiClient, stackUrl } from '../support/api';
+import { ApiClient } from '../support/api';
 import { connectAs, expertWithOffer } from '../support/chats';
 import { chatOf, ledgerEntry, openOrder, put } from '../support/orders';
 import { latestMail, mailWhere } from '../support/outbox';
-import { advanceClock, delivered, localEvents, localStripe, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, localEvents, localStripe, postControl, pressOnPage, sessionIdOf } from '../support/payments';
 import { bookedPhoneCall, clockToStart } from '../support/rooms';
 import { getItem } from '../support/table';
 
@@ -190,7 +190,7 @@ describe('a payment confirmed after a ban', () => {
 
     // The event again, and the return again: nothing more.
     const event = (await localEvents()).find((candidate) => candidate.type === 'checkout.session.completed' && candidate.objectId === sessionId);
-    const resent = await fetch(`${stackUrl()}/_local/payments/events/${event?.id}/resend`, { method: 'POST' });
+    const resent = await postControl(`/_local/payments/events/${event?.id}/resend`);
     expect(await resent.json()).toMatchObject({ status: 200 });
     expect((await put(student, `/chats/${chat._id}/mark-paid`)).status).toBe(200);
     expect(await refunds()).toHaveLength(1);

@@ -370,4 +370,20 @@ describe('contact', () => {
     const response = await new ApiClient().post('/auth/contact', { firstName: 'Vera', email: uniqueEmail('v'), message: '' });
     expect(response).toMatchObject({ status: 400, body: { msg: MSG.fillRequired } });
   });
+
+  it('refuses a name with a line break, which would reach the mail’s subject, storing and mailing nothing; the message keeps its lines', async () => {
+    const support = TEST_SEED.adminEmail.replace(/^admin@/, 'support@');
+    const email = uniqueEmail('crlf');
+    const message = { firstName: 'Vera', lastName: 'Visitor', email, message: 'Hello team,\n\thow do refunds work?' };
+    const stored = async () => (await allItems()).filter((item) => String(item.pk).startsWith('CONTACT#') && item.email === email);
+    expect(await new ApiClient().post('/auth/contact', { ...message, firstName: 'Vera\r\nBcc: someone@example.com' })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.oneLineOnly, code: 'validation_failed' },
+    });
+    expect(await stored()).toEqual([]);
+    expect((await mailsTo(support)).filter((mail) => mail.text.includes(email))).toEqual([]);
+
+    expect((await new ApiClient().post('/auth/contact', message)).status).toBe(200);
+    expect(await stored()).toMatchObject([{ firstName: 'Vera', message: 'Hello team,\n\thow do refunds work?' }]);
+  });
 });

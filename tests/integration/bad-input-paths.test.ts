@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../shared/routes';
 import { ApiClient } from '../support/api';
-import { callerTokens, codeOf, fieldNames, KNOWN_MESSAGES, nasty } from '../support/bad-input';
+import { callerTokens, codeOf, controlCharacterCases, fieldNames, KNOWN_MESSAGES, nasty } from '../support/bad-input';
 import { allowedCaller, clientFor, concretePath } from '../support/route-calls';
 import { ERROR_CODES } from '../../shared/error-codes';
 
@@ -34,6 +34,23 @@ describe('hostile query strings', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+/** Every query parameter of free text refuses the control characters its text may not hold, named by its message (bodies: bad-input.test.ts). */
+describe('control characters in query strings', () => {
+  const cases = ROUTES.filter((route) => route.query).flatMap((route) =>
+    controlCharacterCases(route.query!).map((entry) => ({ route, key: routeKey(route), ...entry })),
+  );
+  it.each(cases)('$key refuses $controls in $field, text of $lines line(s)', async ({ route, field, value, message }) => {
+    const response = await clientFor(tokens, allowedCaller(route)).request(
+      route.method,
+      `${concretePath(route)}?${new URLSearchParams({ [field]: String(value) })}`,
+    );
+    expect(response, JSON.stringify(response.body)).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', errors: expect.arrayContaining([{ msg: message }]) },
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import { ROUTES, routeKey } from '../../shared/routes';
-import { callerTokens, codeOf, fieldNames, KNOWN_MESSAGES, nasty } from '../support/bad-input';
+import { callerTokens, codeOf, controlCharacterCases, fieldNames, KNOWN_MESSAGES, nasty } from '../support/bad-input';
 import { allowedCaller, clientFor, concretePath } from '../support/route-calls';
 import { itemKeys, totalItemCount } from '../support/table';
 import { eventKey, mailSentKey, providerEventKey } from '../../functions/platform/keys';
@@ -95,6 +95,25 @@ const counts = async (): Promise<Counts> => {
   const total = await totalItemCount();
   return { total, stored: await storedItems() };
 };
+/**
+ * Every field of free text refuses the control characters its text may not hold
+ * (shared/control-characters.ts), named by the field's message, before anything is stored; the
+ * fields are found from the route's schema (support/bad-input.ts). First in the file: the table is
+ * settled, so the total item count alone shows a write.
+ */
+describe('control characters', () => {
+  const cases = jsonRoutes.flatMap((route) => controlCharacterCases(route.body!).map((entry) => ({ route, key: routeKey(route), ...entry })));
+  it.each(cases)('$key refuses $controls in $field, text of $lines line(s)', async ({ route, field, value, message }) => {
+    const before = await totalItemCount();
+    const response = await clientFor(tokens, allowedCaller(route)).request(route.method, concretePath(route), { [field]: value });
+    expect(response, JSON.stringify(response.body)).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', errors: expect.arrayContaining([{ msg: message }]) },
+    });
+    expect(await totalItemCount()).toBe(before);
+  });
+});
+
 describe('bad input', () => {
   it.each(jsonRoutes.map((route) => ({ route, key: routeKey(route) })))('$key never answers 5xx and stores nothing it refuses', async ({ route }) => {
     const client = clientFor(tokens, allowedCaller(route));

@@ -11,7 +11,7 @@ import { MSG } from '../../shared/texts';
 import { signedInNewExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
-import { advanceClock, delivered, localEvents, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
+import { advanceClock, delivered, localEvents, localStripe, onboard, postControl, pressOnPage, sessionIdOf } from '../support/payments';
 import { chatOf, ledgerEntry, openOrder, put, serverNow, startIn } from '../support/orders';
 import { stackEnv } from '../support/stack';
 import { getItem, partitionItems, setAttributes } from '../support/table';
@@ -127,7 +127,7 @@ describe('paying a fixed-price order by card', () => {
 
     // The same event again, and the return again: nothing more is recorded.
     const event = (await localEvents()).find((candidate) => candidate.type === 'checkout.session.completed' && candidate.objectId === sessionId)!;
-    const resent = await fetch(`${stackUrl()}/_local/payments/events/${event.id}/resend`, { method: 'POST' });
+    const resent = await postControl(`/_local/payments/events/${event.id}/resend`);
     expect(resent.status).toBe(200);
     expect((await put(student, `/chats/${chat._id}/mark-paid`)).status).toBe(200);
     expect(await student.post('/payments/create-session', { chatId: chat._id })).toMatchObject({ status: 409, body: { code: 'already_paid' } });
@@ -223,13 +223,13 @@ describe('events that come late', () => {
     const { student, chat } = await openOrder(fixedOffer);
     const first = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
     const expiredId = sessionIdOf(first.body.url);
-    expect((await fetch(`${stackUrl()}/_local/payments/checkout/${expiredId}/expire`, { method: 'POST' })).status).toBe(200);
+    expect((await postControl(`/_local/payments/checkout/${expiredId}/expire`)).status).toBe(200);
     const expired = await delivered('checkout.session.expired', expiredId);
     const { sessionId } = await pay(student, chat._id);
     expect(sessionId).not.toBe(expiredId);
     const paid = await chatOf(student, chat._id);
 
-    expect((await fetch(`${stackUrl()}/_local/payments/events/${expired.id}/resend`, { method: 'POST' })).status).toBe(200);
+    expect((await postControl(`/_local/payments/events/${expired.id}/resend`)).status).toBe(200);
     const resent = (await localEvents()).find((event) => event.id === expired.id);
     expect(resent?.deliveries.at(-1)?.status).toBe(200);
     expect(await chatOf(student, chat._id)).toEqual(paid);
@@ -331,7 +331,7 @@ describe('the webhook', () => {
         createdAt: now,
       },
     );
-    const resent = await fetch(`${stackUrl()}/_local/payments/events/${event!.id}/resend`, { method: 'POST' });
+    const resent = await postControl(`/_local/payments/events/${event!.id}/resend`);
     expect(resent.status).toBe(200);
     expect(await getItem({ pk: `ORDER#${orderId}`, sk: 'ORDER' })).toMatchObject({ status: 'in_progress', payment: { amountCents: 6000 } });
   });

@@ -77,6 +77,29 @@ describe('PUT /user/update', () => {
     expect(await me(client)).toEqual(before);
   });
 
+  it('refuses control characters in new text with a stable code and changes nothing; a bio keeps its line breaks', async () => {
+    const { client } = await signedInStudent();
+    const before = await me(client);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ firstName: 'Ann\r\nBcc: someone@example.com' }, MSG.oneLineOnly],
+      [{ lastName: 'Lee\n' }, MSG.oneLineOnly],
+      [{ city: 'Ly\u0000on' }, MSG.oneLineOnly],
+      [{ country: 'Fra\u007fnce' }, MSG.oneLineOnly],
+      [{ languages: ['English\u0085'] }, MSG.oneLineOnly],
+      [{ bio: 'Ten years of credit analysis,\u001b[2J and now coaching.' }, MSG.noControlCharacters],
+    ];
+    for (const [body, msg] of cases) {
+      expect(await update(client, { ...body, phoneNumber: '+33 6 12 34 56 78' }), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { msg, code: 'validation_failed' },
+      });
+    }
+    expect(await me(client)).toEqual(before);
+
+    const bio = 'Ten years of credit analysis.\n\n\tNow I coach juniors.';
+    expect(await update(client, { bio })).toMatchObject({ status: 200, body: { user: { bio } } });
+  });
+
   it('keeps at most 3 languages for a student, trimmed, blanks and repeats removed', async () => {
     const { client } = await signedInStudent();
     const answer = await update(client, { languages: [' English ', '', 'French', 'english', '  ', 'Spanish'] });

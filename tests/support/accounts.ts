@@ -60,7 +60,11 @@ let adminLogins: Promise<unknown> = Promise.resolve();
 /** A client logged in as one of the seeded demo accounts (or the admin, through the admin login and its second factor). */
 export async function signedInAs(kind: 'student' | 'professor' | 'admin'): Promise<ApiClient> {
   if (kind !== 'admin') return signedInWith({ student: 'alice.student@demo.test', professor: 'claire.dubois@demo.test' }[kind]);
-  const login = adminLogins.then(async () => signedInWith(TEST_SEED.adminEmail, TEST_SEED.adminPassword, '/admin/auth/login', await adminCode()));
+  const login = adminLogins.then(async () => {
+    const admin = await signedInWith(TEST_SEED.adminEmail, TEST_SEED.adminPassword, '/admin/auth/login', await adminCode());
+    admin.asAdminPage = { refreshPath: '/admin/auth/refresh-token', stepUp: adminCode };
+    return admin;
+  });
   adminLogins = login.catch(() => undefined);
   return login;
 }

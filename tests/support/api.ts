@@ -54,6 +54,12 @@ export function sendFrom(
 export class ApiClient {
   private readonly cookies = new Map<string, { value: string; path: string }>();
   accessToken?: string;
+  /**
+   * As the admin's page does (decisions 264 and 265): a 401 is met by a refresh through this path
+   * with the client's cookie, then the call again; a money decision answered `step_up_required` is
+   * sent again with a code from `stepUp`. Unset, the client shows every answer as it came.
+   */
+  asAdminPage?: { refreshPath: string; stepUp(): Promise<string> };
 
   constructor(
     readonly baseUrl: string = stackUrl(),
@@ -67,6 +73,38 @@ export class ApiClient {
     body?: unknown,
     init: { raw?: string; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
+    let response = await this.send<T>(method, path, body, init);
+    const page = this.asAdminPage;
+    if (!page || init.raw !== undefined || path === page.refreshPath) return response;
+    if (response.status === 401 && this.cookieHeader(`/api${page.refreshPath}`)) {
+      const refreshed = await this.send<{ accessToken: string }>('POST', page.refreshPath, {}, {});
+      if (refreshed.status !== 200) return response;
+      this.accessToken = refreshed.body.accessToken;
+      response = await this.send<T>(method, path, body, init);
+    }
+    if (response.status === 403 && (response.body as { code?: string }).code === 'step_up_required') {
+      // Decisions sent at once wait for one code, as one page asks once: a code opens once.
+      if (this.steppingUp) {
+        await this.steppingUp;
+        return this.send<T>(method, path, body, init);
+      }
+      const retried = page.stepUp().then((code) => this.send<T>(method, path, { ...(body as object), code }, init));
+      this.steppingUp = retried.then(
+        () => undefined,
+        () => undefined,
+      );
+      try {
+        return await retried;
+      } finally {
+        this.steppingUp = undefined;
+      }
+    }
+    return response;
+  }
+
+  private steppingUp?: Promise<void>;
+
+  private async send<T>(method: string, path: string, body: unknown, init: { raw?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>> {
     const url = `${this.baseUrl}/api${path}`;
     const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, ...init.headers };
     if (body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';

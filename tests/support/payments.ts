@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { ApiClient } from './api';
 import { stackEnv } from './stack';
 import { stackUrl } from './api';
+import { postForm } from '../../scripts/local/cross-site';
 
 let client: Stripe | undefined;
 
@@ -18,9 +19,9 @@ export function localStripe(): Stripe {
   return client;
 }
 
-/** Presses a button of a hosted page (checkout: pay, decline, cancel, pay_async; onboarding: complete, leave); answers where it leads. */
+/** Presses a button of a hosted page (checkout: pay, decline, cancel, pay_async; onboarding: complete, leave), as a browser would; answers where it leads. */
 export async function pressOnPage(url: string, action: string): Promise<{ status: number; location?: string; text: string }> {
-  const response = await fetch(url, { method: 'POST', body: new URLSearchParams({ action }), redirect: 'manual' });
+  const response = await postForm(url, { action });
   return { status: response.status, location: response.headers.get('location') ?? undefined, text: await response.text() };
 }
 
@@ -52,6 +53,10 @@ export const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()
 /** What the local Stripe has refunded of a payment, in cents (its charge's amount_refunded). */
 export const refundedOf = async (paymentIntentId: string) =>
   (await localStripe().charges.retrieve(String((await localStripe().paymentIntents.retrieve(paymentIntentId)).latest_charge))).amount_refunded;
+
+/** Posts to a control of the local stack or its local Stripe (/_local/...), as JSON, the only type they take. */
+export const postControl = (path: string, body: unknown = {}) =>
+  fetch(`${stackUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Moves the app's and the local Stripe's clocks forward together. */
 export async function advanceClock(advance: string): Promise<void> {

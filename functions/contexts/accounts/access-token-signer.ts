@@ -15,13 +15,14 @@ function signingKey(): Promise<CryptoKey | Uint8Array> {
   return privateKey;
 }
 
-/** A token for the caller's session, valid 15 minutes but never past the session's end (epoch seconds). */
+/** A token for the caller's session, valid 15 minutes (an admin's 5) but never past the session's end (epoch seconds). */
 export async function signAccessToken(caller: Caller, sessionEndsAt: number): Promise<string> {
+  const lifetime = caller.kind === 'admin' ? AUTH_TIMINGS.adminAccessTokenSeconds : AUTH_TIMINGS.accessTokenSeconds;
   return new SignJWT({ role: caller.role, sid: caller.sessionId, kind: caller.kind })
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM })
     .setSubject(caller.userId)
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setIssuedAt()
-    .setExpirationTime(Math.min(Math.floor(Date.now() / 1000) + AUTH_TIMINGS.accessTokenSeconds, sessionEndsAt))
+    .setExpirationTime(Math.min(Math.floor(Date.now() / 1000) + lifetime, sessionEndsAt))
     .sign(await signingKey());
 }

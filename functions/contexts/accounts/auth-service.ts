@@ -1,11 +1,12 @@
 /** The rules of accounts and sessions. No AWS calls here: storage is the repository, mail the mailer. */
+import { clientNetworkOf } from '../../../shared/edge';
 import { AUTH_TIMINGS, LOGIN_FLOOD, RATE_LIMITS, RETENTION } from '../../../shared/limits';
 import { MSG } from '../../../shared/texts';
 import type { ActivateBody, AdminLoginBody, ContactBody, LoginBody, RegisterExpertBody, RegisterStudentBody } from '../../../shared/schemas/auth';
 import type { Caller, SessionKind } from '../../platform/access-token';
 import { hashPassword, newId, randomSecret, sha256, verifyAgainstDummy, verifyPassword } from '../../platform/crypto';
 import { nowSeconds } from '../../platform/table';
-import { nowIso } from '../../platform/clock';
+import { nowIso, nowMs } from '../../platform/clock';
 import { giveBackToLimit, takeFromLimit } from '../../platform/rate-windows';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from '../../platform/errors';
 import { config } from '../../platform/config';
@@ -105,11 +106,12 @@ export async function activate(body: ActivateBody, client: Client): Promise<{ ms
       : undefined;
   if (!record?.registration || !account) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
   const limit = RATE_LIMITS.loginGuessesPerClient;
-  const guess = await repo.countLoginGuess('user', account.email, client.ip, limit.windowSeconds);
+  const network = clientNetworkOf(client.ip);
+  const guess = await repo.countLoginGuess('user', account.email, network, limit.windowSeconds);
   if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
   if (!(await verifyPassword(body.password, record.registration.passwordHash))) throw new BadRequest(MSG.activationPasswordWrong, 'activation_password_wrong');
   if (!(await repo.activate(hash, account, record.registration))) throw new BadRequest(MSG.activationLinkInvalid, 'activation_link_invalid');
-  await repo.forgetLoginGuesses('user', account.email, client.ip);
+  await repo.forgetLoginGuesses('user', account.email, network);
   return { msg: MSG.activationSuccessful };
 }
 
@@ -121,9 +123,10 @@ export async function activate(body: ActivateBody, client: Client): Promise<{ ms
  * the mail back when it could not be sent.
  */
 async function countAccountMail(email: string, client: Client): Promise<() => Promise<void>> {
-  await takeFromLimit('account-mails-client', RATE_LIMITS.accountMailsPerClient, client.ip, MSG.tooManyMailsFromClient);
+  const network = clientNetworkOf(client.ip);
+  await takeFromLimit('account-mails-client', RATE_LIMITS.accountMailsPerClient, network, MSG.tooManyMailsFromClient);
   await takeFromLimit('account-mails-address', RATE_LIMITS.accountMailsPerAddress, email, MSG.tooManyAccountMails);
-  return () => Promise.all([giveBackToLimit('account-mails-client', client.ip), giveBackToLimit('account-mails-address', email)]).then(() => undefined);
+  return () => Promise.all([giveBackToLimit('account-mails-client', network), giveBackToLimit('account-mails-address', email)]).then(() => undefined);
 }
 
 /** Sends the mail; when the mail service fails, undoes what the request did and answers 503, so a retry succeeds. */
@@ -158,7 +161,8 @@ export interface SessionGrant extends AccountSessionGrant {
 export async function login(body: LoginBody | AdminLoginBody, kind: SessionKind, client: Client): Promise<SessionGrant> {
   const failMsg = kind === 'admin' ? MSG.adminLoginFailed : MSG.invalidCredentials;
   const limit = RATE_LIMITS.loginGuessesPerClient;
-  const guess = await repo.countLoginGuess(kind, body.email, client.ip, limit.windowSeconds);
+  const network = clientNetworkOf(client.ip);
+  const guess = await repo.countLoginGuess(kind, body.email, network, limit.windowSeconds);
   if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
 
   const [user, addressFailures] = await Promise.all([
@@ -174,7 +178,7 @@ export async function login(body: LoginBody | AdminLoginBody, kind: SessionKind,
     throw new Unauthorized(failMsg, 'invalid_credentials');
   }
   // From here on the caller proved the password: telling them why they cannot enter leaks nothing.
-  await repo.forgetLoginGuesses(kind, body.email, client.ip);
+  await repo.forgetLoginGuesses(kind, body.email, network);
   if (user.status !== 'active') throw new Forbidden(MSG.activateFirst, 'activation_required');
   if (user.isBanned) throw new Forbidden(MSG.accountBanned, 'account_banned');
   const now = nowIso();
@@ -199,19 +203,22 @@ async function startSession(user: AccountRecord, kind: SessionKind, client: Clie
   const sessionId = newId();
   const secret = randomSecret();
   const startedAt = nowSeconds();
+  const lifetimeSeconds = kind === 'admin' ? AUTH_TIMINGS.adminSessionAbsoluteSeconds : AUTH_TIMINGS.sessionAbsoluteSeconds;
   await repo.putSession({
     userId: user.userId,
     sessionId,
     kind,
     tokenHash: sha256(secret),
     startedAt,
-    expiresAt: startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds,
+    expiresAt: startedAt + lifetimeSeconds,
+    // The code of this sign-in counts for the money decisions of the next minutes (decision 265).
+    ...(kind === 'admin' && { codeAt: Math.floor(nowMs() / 1000) }),
     ...(client.userAgent && { userAgent: client.userAgent.slice(0, USER_AGENT_KEPT) }),
     ip: client.ip,
     lastUsedAt: startedAt,
   });
-  const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind }, startedAt + AUTH_TIMINGS.sessionAbsoluteSeconds);
-  return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds: AUTH_TIMINGS.sessionAbsoluteSeconds };
+  const accessToken = await signAccessToken({ userId: user.userId, role: user.role, sessionId, kind }, startedAt + lifetimeSeconds);
+  return { accessToken, refreshToken: `${user.userId}.${sessionId}.${secret}`, lifetimeSeconds };
 }
 
 /** A refresh is activity (retention counts from it): recorded at most once a day, so refreshes stay one read. */
@@ -240,6 +247,10 @@ export async function refresh(
   const { userId, sessionId, secret } = parsed;
   const [session, user] = await Promise.all([repo.getSession(userId, sessionId), repo.getAccount(userId)]);
   if (!session || session.kind !== kind || session.expiresAt <= nowSeconds()) throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  if (kind === 'admin' && nowSeconds() - (session.lastUsedAt ?? session.startedAt) > AUTH_TIMINGS.adminSessionIdleSeconds) {
+    await endSessions(userId, [sessionId]);
+    throw new Unauthorized(MSG.sessionExpired, 'session_expired');
+  }
   const presented = sha256(secret);
   if (!user || user.isDeleted || user.isBanned || user.status !== 'active' || (user.role === 'admin') !== (kind === 'admin')) {
     await endSessions(userId, [sessionId]);
@@ -341,12 +352,13 @@ export async function signOutEverywhere(account: AccountRecord, password: string
 
 /** Limited per client and per address; stored (kept 6 months) and mailed, or neither when mail is down. */
 export async function contact(message: ContactBody, client: Client): Promise<{ msg: string }> {
-  await takeFromLimit('contact-client', RATE_LIMITS.contactPerClient, client.ip, MSG.tooManyContactMessages);
+  const network = clientNetworkOf(client.ip);
+  await takeFromLimit('contact-client', RATE_LIMITS.contactPerClient, network, MSG.tooManyContactMessages);
   await takeFromLimit('contact-address', RATE_LIMITS.contactPerAddress, message.email, MSG.tooManyContactMessages);
   const messageId = newId();
   await repo.putContactMessage(messageId, { ...message, createdAt: new Date().toISOString() }, nowSeconds() + RETENTION.contactMessageSeconds);
   await mailOrUndo(contactMail(message), () =>
-    Promise.all([repo.deleteContactMessage(messageId), giveBackToLimit('contact-client', client.ip), giveBackToLimit('contact-address', message.email)]),
+    Promise.all([repo.deleteContactMessage(messageId), giveBackToLimit('contact-client', network), giveBackToLimit('contact-address', message.email)]),
   );
   return { msg: MSG.contactSent };
 }

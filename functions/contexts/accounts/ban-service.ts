@@ -16,6 +16,7 @@ import type { AccountRecord } from './account';
 import { accountRestoredMail, accountSuspendedMail } from './mails';
 import * as repo from './repository';
 import { endAllSessions } from './session-service';
+import { confirmMoneyDecision } from './step-up-service';
 
 /** A member an admin may ban: 404 for no account (or an archived one), 403 for an admin. */
 async function memberAccount(userId: string): Promise<AccountRecord> {
@@ -33,10 +34,26 @@ export async function banPreview(userId: string, bothAttended: orders.BothAttend
   return orders.banPreview(userId, bothAttended);
 }
 
+/**
+ * Whether the member can be banned, and, when the ban refunds orders, the admin's recent code
+ * (decision 265): checked before anything changes. The orders it would refund.
+ */
+export async function confirmBan(actor: AdminActor, userId: string, code: string | undefined, bothAttended: orders.BothAttended): Promise<BanPreview> {
+  const preview = await banPreview(userId, bothAttended);
+  if (preview.orders.length > 0) await confirmMoneyDecision(actor.caller, code);
+  return preview;
+}
+
 /** POST /admin/ban-user/{id}. */
-export async function banUser(actor: AdminActor, userId: string, reason: string | undefined, bothAttended: orders.BothAttended): Promise<{ msg: string }> {
+export async function banUser(
+  actor: AdminActor,
+  userId: string,
+  body: { reason?: string; code?: string } | undefined,
+  bothAttended: orders.BothAttended,
+): Promise<{ msg: string }> {
+  const reason = body?.reason;
   const account = await memberAccount(userId);
-  const { orders: refunded } = await orders.banPreview(userId, bothAttended);
+  const { orders: refunded } = await confirmBan(actor, userId, body?.code, bothAttended);
   const audit = await auditWrites(actor, {
     action: 'user.ban',
     target: { type: 'user', id: userId, label: labelOf(account) },

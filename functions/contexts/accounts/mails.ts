@@ -1,3 +1,4 @@
+import { SECOND_FACTOR } from '../../../shared/limits';
 import { config } from '../../platform/config';
 import { linkMail, type Mail, mailParagraphs } from '../../platform/mailer';
 import type { ContactBody } from '../../../shared/schemas/auth';
@@ -76,6 +77,17 @@ export const recoveryCodeUsedMail = (to: string, left: number): Mail =>
     'Open the admin area',
     `${config.appUrl}/admin/login`,
     'If it was you, nothing more to do (an operator gives you new codes with npm run admin:enrol). If it was not, someone knows your password and a recovery code: have your secret and codes replaced at once with npm run admin:enrol, and choose a new password.',
+  );
+
+/** To an admin whose codes are paused after too many wrong ones (decision 263): whoever typed them knew the password. */
+export const codesPausedMail = (to: string): Mail =>
+  linkMail(
+    to,
+    'Someone knows your admin password',
+    `${SECOND_FACTOR.wrongCodesMax} wrong authentication codes were just typed after your admin password, which was right. No code is accepted for ${SECOND_FACTOR.wrongCodesPauseSeconds / 60} minutes, so your account stays closed to them, but someone knows your password.`,
+    'Change your password now',
+    `${config.appUrl}/forgot-password`,
+    'Choosing a new password ends every session of your account. If the codes were yours, change your password anyway: this notice is sent only after the right password.',
   );
 
 /** To an admin who changed their authenticator secret in the admin area: a security notice, always sent. */

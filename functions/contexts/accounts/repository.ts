@@ -579,11 +579,11 @@ export async function setCurrentResetToken(userId: string, tokenHash: string): P
 
 // Counters in fixed windows (login attempts, rate limits) --------------------------------------
 
-export const countLoginGuess = (kind: SessionKind, email: string, clientIp: string, windowSeconds: number) =>
-  countInWindow(loginClientKey(kind, email, clientIp), windowSeconds);
+export const countLoginGuess = (kind: SessionKind, email: string, clientNetwork: string, windowSeconds: number) =>
+  countInWindow(loginClientKey(kind, email, clientNetwork), windowSeconds);
 
 /** A right password: this client's earlier wrong guesses for the address no longer count. */
-export const forgetLoginGuesses = (kind: SessionKind, email: string, clientIp: string) => forgetWindow(loginClientKey(kind, email, clientIp));
+export const forgetLoginGuesses = (kind: SessionKind, email: string, clientNetwork: string) => forgetWindow(loginClientKey(kind, email, clientNetwork));
 
 export const countAddressFailure = (kind: SessionKind, email: string, windowSeconds: number) => countInWindow(loginAddressKey(kind, email), windowSeconds);
 export const readAddressFailures = (kind: SessionKind, email: string, windowSeconds: number) => readWindow(loginAddressKey(kind, email), windowSeconds);
@@ -613,6 +613,21 @@ export async function rotateSession(session: SessionRecord, newHash: string, ip:
         UpdateExpression: 'SET tokenHash = :new, previousHash = :old, rotatedAt = :now, lastUsedAt = :now, ip = :ip',
         ConditionExpression: 'tokenHash = :old',
         ExpressionAttributeValues: { ':new': newHash, ':old': session.tokenHash, ':now': nowSeconds(), ':ip': ip },
+      }),
+    ),
+  );
+}
+
+/** An admin proved a code again in this session (a step-up): it counts for the next money decisions. */
+export async function recordSessionCode(userId: string, sessionId: string, codeAt: number): Promise<void> {
+  await conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: sessionKey(userId, sessionId),
+        UpdateExpression: 'SET codeAt = :codeAt',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':codeAt': codeAt },
       }),
     ),
   );

@@ -1,23 +1,44 @@
 /** The admins' second factor: checked by the admin login, enrolled by the seed and `npm run admin:enrol`. */
+import { SECOND_FACTOR } from '../../../shared/limits';
 import { newPassword } from '../../../shared/schemas/common';
+import { nowMs } from '../../platform/clock';
 import { hashPassword, newId } from '../../platform/crypto';
 import { logger } from '../../platform/logger';
 import { sendMail } from '../../platform/mailer';
 import { isCommonPassword } from './common-passwords';
-import { recoveryCodeUsedMail } from './mails';
+import { codesPausedMail, recoveryCodeUsedMail } from './mails';
 import { createUser, findAccountByEmail } from './repository';
-import { type Enrolment, acceptedStep, enrol, isTotpCode, normalizeCode, recoveryCodeHash } from './second-factor';
+import { type Enrolment, type SecondFactorRecord, acceptedStep, enrol, isTotpCode, normalizeCode, recoveryCodeHash } from './second-factor';
 import * as repo from './second-factor-repository';
 
 /**
  * Whether the code proves the admin's second factor, using it up: an authenticator's code for a step
  * later than the last one used, or a recovery code not used yet, whose use the admin is told of by
  * mail. An admin with no factor enrolled proves nothing: the admin login fails closed. The wall
- * clock, not the test clock: authenticators run on real time.
+ * clock, not the test clock: authenticators run on real time. Each code judged takes a slot of the
+ * account's budget first; once SECOND_FACTOR.wrongCodesMax wrong ones were judged in its window, no
+ * code is judged (false, as a wrong one) for the pause, by the app's clock, and the admin is told.
  */
 export async function proveSecondFactor(admin: { userId: string; email: string }, typed: string): Promise<boolean> {
   const factor = await repo.getSecondFactor(admin.userId);
   if (!factor) return false;
+  // Whoever sends codes already knows the password: the account's budget bounds their guesses, whatever their addresses (decision 263).
+  const now = Math.floor(nowMs() / 1000);
+  const slot = await repo.takeCodeSlot(admin.email, { max: SECOND_FACTOR.wrongCodesMax, windowSeconds: SECOND_FACTOR.wrongCodesWindowSeconds }, now);
+  if (slot === undefined) return false;
+  if (await judgeCode(admin, factor, typed)) {
+    await repo.giveBackCodeSlot(admin.email);
+    return true;
+  }
+  if (slot >= SECOND_FACTOR.wrongCodesMax && (await repo.pauseCodes(admin.email, now + SECOND_FACTOR.wrongCodesPauseSeconds, now))) {
+    logger.warn('Second-factor codes paused after too many wrong ones', { userId: admin.userId });
+    await sendMail(codesPausedMail(admin.email)).catch((error) => logger.error('Codes paused notice not sent', error as Error));
+  }
+  return false;
+}
+
+/** Whether the code is the admin's, using it up: a step of the authenticator later than the last used, or an unused recovery code. */
+async function judgeCode(admin: { userId: string; email: string }, factor: SecondFactorRecord, typed: string): Promise<boolean> {
   const code = normalizeCode(typed);
   if (isTotpCode(code)) {
     const step = acceptedStep(factor, code, Date.now());

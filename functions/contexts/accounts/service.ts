@@ -3,6 +3,7 @@
  * request, accounts by id, the experts, and an account's saved offers. Sign-up, login and the rest
  * of authentication are auth-service.ts, which only the auth Lambda loads.
  */
+import { clientNetworkOf } from '../../../shared/edge';
 import { RATE_LIMITS, RETENTION } from '../../../shared/limits';
 import type { Route } from '../../../shared/routes';
 import { MSG } from '../../../shared/texts';
@@ -50,7 +51,7 @@ export const expertReviewCounted = repo.expertReviewCounted;
 export const addFavorites = favorites.addFavorites;
 export const removeFavorite = favorites.removeFavorite;
 
-/** Who is asking: the client address the edge saw (per-client limits), and the browser (the sessions list's device). */
+/** Who is asking: the client address the edge saw (its network keys per-client limits), and the browser (the sessions list's device). */
 export interface Client {
   ip: string;
   userAgent?: string;
@@ -64,12 +65,13 @@ export interface Client {
 export async function provePassword(account: AccountRecord, password: string, client: Client, andThen?: () => Promise<void>): Promise<void> {
   const kind = account.role === 'admin' ? 'admin' : 'user';
   const limit = RATE_LIMITS.loginGuessesPerClient;
-  const guess = await repo.countLoginGuess(kind, account.email, client.ip, limit.windowSeconds);
+  const network = clientNetworkOf(client.ip);
+  const guess = await repo.countLoginGuess(kind, account.email, network, limit.windowSeconds);
   if (guess.count > limit.max) throw new TooManyRequests(MSG.tooManyLoginAttempts, Math.max(1, guess.firstAt + limit.windowSeconds - nowSeconds()));
   // 403, not 400: the guess is counted (a write), and the body itself was well formed.
   if (!(await verifyPassword(password, account.passwordHash))) throw new Forbidden(MSG.currentPasswordWrong, 'current_password_wrong');
   await andThen?.();
-  await repo.forgetLoginGuesses(kind, account.email, client.ip);
+  await repo.forgetLoginGuesses(kind, account.email, network);
 }
 
 /** The name a deleted account is shown by, where others' records keep it. */

@@ -27,8 +27,10 @@ export interface SessionRecord {
   userAgent?: string;
   /** The client address of the sign-in, then of the latest refresh. */
   ip?: string;
-  /** The latest sign-in or refresh (epoch seconds). */
+  /** The latest sign-in or refresh (epoch seconds); an admin's session ends 30 minutes after it. */
   lastUsedAt?: number;
+  /** An admin's session: when its admin last proved a code, by the app's clock (epoch seconds; decision 265). */
+  codeAt?: number;
 }
 
 const sessionItem: z.ZodMiniType<SessionRecord> = z.object({
@@ -43,6 +45,7 @@ const sessionItem: z.ZodMiniType<SessionRecord> = z.object({
   userAgent: z.optional(z.string()),
   ip: z.optional(z.string()),
   lastUsedAt: z.optional(z.number()),
+  codeAt: z.optional(z.number()),
 });
 
 export const toSessionItem = (session: SessionRecord) => ({ ...sessionKey(session.userId, session.sessionId), ...session });

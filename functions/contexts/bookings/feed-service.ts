@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
 import { roomPath } from '../../../shared/app-paths';
+import { clientNetworkOf } from '../../../shared/edge';
 import { BOOKING_RULES, RATE_LIMITS } from '../../../shared/limits';
 import type { CalendarFeed, CalendarFeedAddress } from '../../../shared/schemas/bookings';
 import { MSG } from '../../../shared/texts';
@@ -50,7 +51,7 @@ export async function renewFeed(caller: Caller): Promise<CalendarFeedAddress> {
  * suspended, is a 404 that tells nothing more. Limited per client, as addresses are guessed.
  */
 export async function feedFile(file: string, clientIp: string): Promise<string> {
-  await takeFromLimit('calendar-feed-client', RATE_LIMITS.calendarFeedPerClient, clientIp, MSG.tooManyFeedReads);
+  await takeFromLimit('calendar-feed-client', RATE_LIMITS.calendarFeedPerClient, clientNetworkOf(clientIp), MSG.tooManyFeedReads);
   const token = FEED_FILE.exec(file)?.[1];
   const userId = token && (await repo.feedOwner(hashOf(token)));
   const account = userId ? await accounts.getAccount(userId) : undefined;

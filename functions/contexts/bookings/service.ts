@@ -4,6 +4,7 @@
  * out of anyone else's reach. The orders context asks for a booking's writes with the move that
  * makes it binding, or frees it, and commits them in the move's own transaction.
  */
+import { clientNetworkOf } from '../../../shared/edge';
 import { BOOKING_RULES, ORDER_RULES, RATE_LIMITS } from '../../../shared/limits';
 import type { Availability, AvailabilityAnswer, SlotsAnswer, SlotsQuery } from '../../../shared/schemas/bookings';
 import { MSG } from '../../../shared/texts';
@@ -54,7 +55,7 @@ export async function forgetMember(userId: string): Promise<void> {
  * query), and their bookings that reach it (one query).
  */
 export async function slotsOf(expertId: string, query: SlotsQuery, clientIp: string): Promise<SlotsAnswer> {
-  await takeFromLimit('slots-client', RATE_LIMITS.slotsPerClient, clientIp, MSG.tooManySlotLookups);
+  await takeFromLimit('slots-client', RATE_LIMITS.slotsPerClient, clientNetworkOf(clientIp), MSG.tooManySlotLookups);
   if (!isListedExpert(await accounts.getAccount(expertId))) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   const { availability, busySource } = await repo.getSchedule(expertId);
   if (!availability) return { slots: [], hasHours: false };

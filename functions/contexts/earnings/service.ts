@@ -28,6 +28,7 @@ import { logger } from '../../platform/logger';
 import { isConditionFailure, transact } from '../../platform/table';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import { confirmMoneyDecision } from '../accounts/step-up-service';
 import { type AdminActor, auditWrites } from '../audit/service';
 import * as payments from '../payments/service';
 import { announcement } from '../realtime/service';
@@ -214,9 +215,10 @@ export async function reject(withdrawalId: string, body: { reason?: string }, ac
  * provider refuses fails the withdrawal and gives the amount back; one whose outcome is unknown
  * is asked for again, with the same key, by the payouts job.
  */
-export async function approve(withdrawalId: string, actor: AdminActor): Promise<{ msg: string; withdrawal: Withdrawal }> {
+export async function approve(withdrawalId: string, actor: AdminActor, code?: string): Promise<{ msg: string; withdrawal: Withdrawal }> {
   const withdrawal = await undecided(withdrawalId);
   if (!nextWithdrawalStatus(withdrawal, 'approve', 'admin')) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
+  await confirmMoneyDecision(actor.caller, code);
   const audit = await auditWrites(actor, { action: 'withdrawal.approve', target: await withdrawalTarget(withdrawal) });
   const approved = await approveAndPayOut(withdrawal, audit);
   return {

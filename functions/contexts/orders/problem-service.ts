@@ -12,6 +12,7 @@ import { nowIso } from '../../platform/clock';
 import { Conflict, NotFound } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import { confirmMoneyDecision } from '../accounts/step-up-service';
 import { type AdminActor, type AuditDetails, auditWrites } from '../audit/service';
 import * as chats from '../chats/service';
 import { reportedProjectFile } from './delivery-service';
@@ -68,7 +69,7 @@ function toReportedOrder(order: OrderRecord, problem: ProblemRecord, people: Map
   };
 }
 
-export type ProblemDecision = { decision: 'release' } | { decision: 'refund'; refundPercent: number };
+export type ProblemDecision = { decision: 'release' } | { decision: 'refund'; refundPercent: number; code?: string };
 
 export async function resolveProblem(orderId: string, decision: ProblemDecision, actor: AdminActor): Promise<{ msg: string }> {
   const order = await repo.getOrder(orderId, { consistent: true });
@@ -79,6 +80,7 @@ export async function resolveProblem(orderId: string, decision: ProblemDecision,
     await closeWithCredit(order, 'resolveRelease', 'admin', await audit({ decision: 'release' }));
     return { msg: MSG.problemReleased };
   }
+  await confirmMoneyDecision(actor.caller, decision.code);
   const paid: Cents = order.payment?.amountCents ?? cents(0);
   const refundCents = shareOf(paid, decision.refundPercent);
   const canceled = await move(order, {

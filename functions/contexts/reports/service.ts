@@ -155,13 +155,13 @@ const DONE: Record<ReportAction, string> = {
 export async function resolve(
   actor: AdminActor,
   caseId: string,
-  decision: { action: ReportAction; note?: string },
+  decision: { action: ReportAction; note?: string; code?: string },
   bothAttended: BothAttended,
 ): Promise<{ msg: string }> {
   const found = await repo.getCase(caseId, true);
   if (!found) throw new NotFound(MSG.reportNotFound, 'report_not_found');
   if (!REPORT_TRANSITIONS[found.status].includes('resolved')) throw new Conflict(MSG.reportAlreadyResolved, 'report_resolved');
-  if (decision.action === 'ban') await bans.banPreview(found.authorId, bothAttended);
+  if (decision.action === 'ban') await bans.confirmBan(actor, found.authorId, decision.code, bothAttended);
   const admin = await accounts.getAccount(actor.caller.userId);
   const reason = mainReason(found);
   const resolution = { action: decision.action, ...(decision.note && { note: decision.note }), adminId: actor.caller.userId, adminEmail: admin?.email ?? '' };
@@ -184,7 +184,7 @@ export async function resolve(
   if (!done) throw new Conflict(MSG.reportAlreadyResolved, 'report_resolved');
   if (decision.action === 'warn') await warnAuthor(found, reason, decision.note);
   // Banning again finishes a ban a stopped Lambda left halfway (decision 194): the users page's Ban does it.
-  if (decision.action === 'ban') await bans.banUser(actor, found.authorId, decision.note, bothAttended);
+  if (decision.action === 'ban') await bans.banUser(actor, found.authorId, { reason: decision.note, code: decision.code }, bothAttended);
   return { msg: DONE[decision.action] };
 }
 

@@ -40,7 +40,7 @@ export const handler = createDomainHandler(
       body: await members.unverifyExpert({ caller: request.caller, clientIp: request.clientIp }, request.params.id),
     }),
     'GET /api/admin/users/{id}/ban-preview': async (request) => ({ body: await bans.banPreview(request.params.id, rooms.bothAttended) }),
-    'POST /api/admin/ban-user/{id}': async (request) => ({ body: await bans.banUser(request, request.params.id, request.body?.reason, rooms.bothAttended) }),
+    'POST /api/admin/ban-user/{id}': async (request) => ({ body: await bans.banUser(request, request.params.id, request.body, rooms.bothAttended) }),
     'POST /api/admin/unban-user/{id}': async (request) => ({ body: await bans.unbanUser(request, request.params.id) }),
     'POST /api/admin/second-factor': async (request) => ({ body: await secondFactor.startSecondFactorChange(request.account, request.body, request.clientIp) }),
     'POST /api/admin/second-factor/confirm': async (request) => ({

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postForm } from '../cross-site';
 import { type LocalStripe, startLocalStripe } from './index';
 import { eventually } from './test-harness';
 
@@ -99,7 +100,7 @@ function createSession(unitAmount = 2500, extra: Partial<Stripe.Checkout.Session
 const pagePath = (session: Stripe.Checkout.Session) => `/_local/payments/checkout/${session.id}`;
 
 function post(path: string, form: Record<string, string>) {
-  return fetch(`${appUrl}${path}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+  return postForm(`${appUrl}${path}`, form);
 }
 
 function postJson(path: string, body?: unknown) {
@@ -517,6 +518,46 @@ describe('local Stripe events and deliveries', () => {
   });
 });
 
+describe('local Stripe against cross-site requests', () => {
+  const postFrom = (path: string, form: Record<string, string>, headers: Record<string, string>) =>
+    fetch(`${appUrl}${path}`, { method: 'POST', headers, body: new URLSearchParams(form), redirect: 'manual' });
+
+  it('takes a hosted page’s form only from its own origin: another one is 403 and pays or onboards nothing', async () => {
+    const session = await createSession();
+    expect((await postFrom(pagePath(session), { action: 'pay' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await postFrom(pagePath(session), { action: 'pay' }, { referer: 'https://evil.example/' })).status).toBe(403);
+    expect((await postFrom(pagePath(session), { action: 'pay' }, {})).status).toBe(403);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'open', payment_status: 'unpaid' });
+    expect((await postFrom(pagePath(session), { action: 'pay' }, { referer: `${appUrl}${pagePath(session)}` })).status).toBe(303);
+
+    const account = await stripe.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      refresh_url: 'http://app.test/refresh',
+      return_url: 'http://app.test/return',
+      type: 'account_onboarding',
+    });
+    expect((await postFrom(new URL(link.url).pathname, { action: 'complete' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ details_submitted: false, payouts_enabled: false });
+    expect((await post(new URL(link.url).pathname, { action: 'complete' })).status).toBe(303);
+  });
+
+  it('takes its JSON controls as application/json only: anything else is 415 and changes nothing', async () => {
+    const session = await createSession();
+    for (const [type, body] of [
+      ['text/plain', '{}'],
+      ['application/x-www-form-urlencoded', 'x=1'],
+    ]) {
+      const refused = await fetch(`${appUrl}${pagePath(session)}/expire`, { method: 'POST', headers: { 'content-type': type }, body });
+      expect(refused.status).toBe(415);
+      expect(await refused.json()).toMatchObject({ code: 'unsupported_media_type' });
+    }
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    expect((await postJson(`${pagePath(session)}/expire`)).status).toBe(200);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+  });
+});
+
 describe('local Stripe state across a restart', () => {
   it('keeps payments, refunds, accounts and idempotency keys in its state file: a charge paid before a restart is refunded after it', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'local-stripe-'));
@@ -538,7 +579,7 @@ describe('local Stripe state across a restart', () => {
         mode: 'payment',
         line_items: [{ price_data: { currency: 'eur', unit_amount: 8500, product_data: { name: 'Order #7: Mock case' } }, quantity: 1 }],
       });
-      const paid = await fetch(session.url as string, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+      const paid = await postForm(session.url as string, { action: 'pay' });
       expect(paid.status).toBe(200);
       const intent = (await client.checkout.sessions.retrieve(session.id)).payment_intent as string;
       const firstRefund = await client.refunds.create({ payment_intent: intent, amount: 2000 }, { idempotencyKey: 'order-7-refund' });

@@ -1,12 +1,14 @@
 /**
  * Everything under /_local/payments on the app's origin: the hosted pages Stripe would show
- * (checkout, Connect onboarding, the Express dashboard), plain HTML with plain form posts; a
- * dashboard of everything the local Stripe holds; and a JSON control surface for tests and
- * developers (events and their deliveries, resend, expire, settle a debit; settle every pending
- * balance, adjust a balance, fail a payout, dispute a charge and decide the dispute).
+ * (checkout, Connect onboarding, the Express dashboard), plain HTML with plain form posts, taken
+ * from their own origin only; a dashboard of everything the local Stripe holds; and a JSON control
+ * surface for tests and developers (events and their deliveries, resend, expire, settle a debit;
+ * settle every pending balance, adjust a balance, fail a payout, dispute a charge and decide the
+ * dispute), taken as application/json only (../cross-site.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../../../shared/markup';
+import { acceptJsonOnly, isSameOriginPost } from '../cross-site';
 import { StripeError } from './errors';
 import { readBody } from './request-body';
 import type { EventLog, EventRecord } from './events';
@@ -20,16 +22,17 @@ export const PAYMENTS_PATH = '/_local/payments';
 type Answer = (request: IncomingMessage, response: ServerResponse, id: string) => Promise<void> | void;
 
 export function createPaymentPages(ledger: Ledger, events: EventLog, beforeRequest: () => void) {
-  const routes: { method: string; path: RegExp; answer: Answer }[] = [
+  /** `form`: a hosted page's own form post; every other POST is a JSON control. */
+  const routes: { method: string; path: RegExp; answer: Answer; form?: true }[] = [
     { method: 'GET', path: /^$/, answer: (_request, response) => sendHtml(response, 200, 'Local Stripe', dashboard(ledger, events)) },
     { method: 'GET', path: /^\/events\.json$/, answer: (_request, response) => sendJson(response, 200, events.list().map(eventSummary)) },
     { method: 'POST', path: /^\/events\/([^/]+)\/resend$/, answer: resend },
     { method: 'GET', path: /^\/checkout\/([^/]+)$/, answer: (_request, response, id) => showCheckout(response, id) },
-    { method: 'POST', path: /^\/checkout\/([^/]+)$/, answer: checkoutAction },
+    { method: 'POST', path: /^\/checkout\/([^/]+)$/, answer: checkoutAction, form: true },
     { method: 'POST', path: /^\/checkout\/([^/]+)\/expire$/, answer: expireSession },
     { method: 'POST', path: /^\/checkout\/([^/]+)\/settle$/, answer: settleSession },
     { method: 'GET', path: /^\/onboarding\/([^/]+)$/, answer: (request, response, token) => onboarding(request, response, token) },
-    { method: 'POST', path: /^\/onboarding\/([^/]+)$/, answer: (request, response, token) => onboarding(request, response, token) },
+    { method: 'POST', path: /^\/onboarding\/([^/]+)$/, answer: (request, response, token) => onboarding(request, response, token), form: true },
     { method: 'GET', path: /^\/express\/([^/]+)$/, answer: (_request, response, id) => expressDashboard(response, id) },
     { method: 'POST', path: /^\/settle$/, answer: settleBalances },
     { method: 'POST', path: /^\/accounts\/([^/]+)\/adjust$/, answer: adjustBalance },
@@ -170,11 +173,18 @@ export function createPaymentPages(ledger: Ledger, events: EventLog, beforeReque
     if (matching.length === 0) return sendJson(response, 404, { error: 'Not found' });
     const route = matching.find((candidate) => candidate.method === request.method);
     if (!route) return sendJson(response, 405, { error: 'Method not allowed' });
+    if (route.method === 'POST' && route.form && !isSameOriginPost(request)) {
+      request.resume();
+      return sendHtml(response, 403, 'Refused', crossSiteForm);
+    }
+    if (route.method === 'POST' && !route.form && !acceptJsonOnly(request, response)) return;
     beforeRequest();
     const [, id = ''] = route.path.exec(subpath) as RegExpExecArray;
     await route.answer(request, response, id);
   };
 }
+
+const crossSiteForm = '<h1>Refused</h1><p>This form was posted from another site. Go back to the site to start again.</p>';
 
 const inactiveCheckout = '<h1>This Checkout Session is no longer active</h1><p>It has been paid or it has expired. Go back to the site to start again.</p>';
 

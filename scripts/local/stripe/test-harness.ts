@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { postForm } from '../cross-site';
 import { type LocalStripe, type LocalStripeOptions, startLocalStripe } from './index';
 
 export const WEBHOOK_SECRET = 'whsec_local_test';
@@ -57,8 +58,7 @@ export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'de
   let stripe = await start();
   let stopped = false;
 
-  const post = (path: string, form: Record<string, string>) =>
-    fetch(`${appUrl}${path}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+  const post = (path: string, form: Record<string, string>) => postForm(`${appUrl}${path}`, form);
 
   return {
     get stripe() {

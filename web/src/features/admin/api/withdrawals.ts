@@ -13,8 +13,12 @@ export const rejectWithdrawalSchema = z.object({
 export const getAdminWithdrawals = (status: WithdrawalStatus | undefined, cursor?: string): Promise<WithdrawalPage<AdminWithdrawal>> =>
   api.call('GET /api/admin/withdrawals', { query: { status, cursor } });
 
-/** POST /admin/withdrawals/{id}/approve: the payout is made from the expert's connected account. */
-export const approveWithdrawal = (id: string) => api.call('POST /api/admin/withdrawals/{id}/approve', { params: { id } });
+/**
+ * POST /admin/withdrawals/{id}/approve {code?}: the payout is made from the expert's connected account. The code of the
+ * admin's authenticator is sent only when given (the server asks for it when the last one is old: step_up_required).
+ */
+export const approveWithdrawal = (id: string, code?: string) =>
+  api.call('POST /api/admin/withdrawals/{id}/approve', { params: { id }, ...(code && { body: { code } }) });
 
 /** POST /admin/withdrawals/{id}/reject {reason?}: the amount is the expert's to withdraw again. */
 export const rejectWithdrawal = (id: string, reason: string) =>

@@ -7,6 +7,7 @@ import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
 import { BanButton, type BannableUser } from './ban-button';
+import { StepUpProvider } from './step-up';
 
 const admin = anAccount({ _id: 'admin-1', role: 'admin', email: 'admin@example.com' });
 const claire: BannableUser = { _id: 'u1', firstName: 'Claire', lastName: 'Dubois', email: 'claire@example.com', role: 'professor', isBanned: false };
@@ -20,7 +21,19 @@ const preview: BanPreview = {
 };
 
 function renderButton(user: BannableUser, onChanged = vi.fn()) {
-  renderRoutes([{ path: '/admin/users', element: <BanButton user={user} onChanged={onChanged} /> }], { path: '/admin/users', account: admin });
+  renderRoutes(
+    [
+      {
+        path: '/admin/users',
+        element: (
+          <StepUpProvider>
+            <BanButton user={user} onChanged={onChanged} />
+          </StepUpProvider>
+        ),
+      },
+    ],
+    { path: '/admin/users', account: admin },
+  );
   return onChanged;
 }
 
@@ -46,6 +59,65 @@ describe('the ban button', () => {
     expect(api.calls().find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Fraud.' });
     expect(onChanged).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for the authenticator code when the ban refunds orders, and bans with the reason and the code (a recovery code too)', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /admin/users/u1/ban-preview': () => json(200, preview),
+      'POST /admin/ban-user/u1': ({ body }) =>
+        (body as { code?: string }).code === 'ABCD-EFGH-1234'
+          ? json(200, { msg: MSG.userBanned })
+          : json(403, { msg: MSG.stepUpRequired, code: 'step_up_required' }),
+    });
+    const onChanged = renderButton(claire);
+    await user.click(await screen.findByRole('button', { name: 'Ban Claire Dubois' }));
+    const ban = screen.getByRole('dialog', { name: 'Ban Claire Dubois (claire@example.com)?' });
+    await within(ban).findByText('These 2 orders are cancelled and refunded in full (€180.50):');
+    await user.type(within(ban).getByRole('textbox', { name: /Reason/ }), 'Fraud.');
+    await user.click(within(ban).getByRole('button', { name: 'Ban' }));
+
+    const dialog = await screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    await waitFor(() => expect(within(dialog).getByLabelText('Authentication code')).toHaveFocus());
+    expect(onChanged).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
+    const field = within(dialog).getByLabelText('Recovery code');
+    expect(field).toHaveAttribute('inputmode', 'text');
+    await user.type(field, 'ABCD-EFGH-1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.userBanned, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalledOnce();
+    expect(
+      api
+        .calls()
+        .filter((call) => call.method === 'POST')
+        .map((call) => call.body),
+    ).toEqual([{ reason: 'Fraud.' }, { reason: 'Fraud.', code: 'ABCD-EFGH-1234' }]);
+  });
+
+  it('bans nothing when the admin cancels the code', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /admin/users/u1/ban-preview': () => json(200, preview),
+      'POST /admin/ban-user/u1': () => json(403, { msg: MSG.stepUpRequired, code: 'step_up_required' }),
+    });
+    const onChanged = renderButton(claire);
+    const button = await screen.findByRole('button', { name: 'Ban Claire Dubois' });
+    await user.click(button);
+    await within(screen.getByRole('dialog')).findByText('These 2 orders are cancelled and refunded in full (€180.50):');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(
+      api
+        .calls()
+        .filter((call) => call.method === 'POST')
+        .map((call) => call.body),
+    ).toEqual([{}]);
+    expect(onChanged).not.toHaveBeenCalled();
   });
 
   it('lists apart, not refunded, the sessions both sides attended, which go to an admin', async () => {

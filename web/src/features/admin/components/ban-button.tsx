@@ -2,7 +2,8 @@
  * Ban or Unban of a member's row. Ban opens a dialog that loads what the ban would refund (the
  * member's paid orders not yet delivered, refunded in full) and takes an optional reason, mailed to
  * the member; Unban asks once. Admin rows have neither. The reports queue asks a ban of a reported
- * item's author with the same dialog.
+ * item's author with the same dialog. A ban that refunds orders may ask for the admin's code again
+ * (step-up); a cancelled one bans nothing.
  */
 import { useEffect, useId, useState } from 'react';
 import { MODERATION } from '@shared/limits';
@@ -15,6 +16,7 @@ import { TextAreaField } from '@/components/form/text-field';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { banUser, getBanPreview, unbanUser } from '@/features/admin/api/bans';
+import { STEP_UP_CANCELLED, type StepUpCancelled, useStepUp } from '@/features/admin/components/step-up';
 
 export interface BannableUser {
   _id: string;
@@ -36,14 +38,17 @@ const nameOf = (user: Pick<BannableUser, 'firstName' | 'lastName'>) => `${user.f
 export function BanButton({ user, onChanged }: BanButtonProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { confirm } = useStepUp();
   if (user.role === 'admin') return null;
 
-  async function run(action: () => Promise<{ msg: string }>, done: string, failure: string) {
+  async function run(action: () => Promise<{ msg: string } | StepUpCancelled>, done: string, failure: string) {
     setAsking(false);
     setBusy(true);
     try {
-      const { msg } = await action();
-      notify.success(msg || done);
+      const answer = await action();
+      // The admin did not give the code the ban asked for: nothing was done.
+      if (answer === STEP_UP_CANCELLED) return;
+      notify.success(answer.msg || done);
       onChanged?.();
     } catch (error) {
       notify.error(errorText(error, failure));
@@ -75,7 +80,7 @@ export function BanButton({ user, onChanged }: BanButtonProps) {
       {asking && !user.isBanned && (
         <BanDialog
           user={user}
-          onConfirm={(reason) => void run(() => banUser(user._id, reason), MSG.userBanned, MSG.banFailed)}
+          onConfirm={(reason) => void run(() => confirm((code) => banUser(user._id, reason, code)), MSG.userBanned, MSG.banFailed)}
           onCancel={() => setAsking(false)}
         />
       )}

@@ -7,10 +7,22 @@ import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
+import { StepUpProvider } from '@/features/admin/components/step-up';
 import AdminProblemsRoute, { loader } from './problems';
 
 const admin = anAccount({ _id: 'admin-1', role: 'admin', email: 'admin@example.com' });
-const routes = [{ path: '/admin/problems', loader, Component: AdminProblemsRoute, HydrateFallback: () => null }];
+const routes = [
+  {
+    path: '/admin/problems',
+    loader,
+    element: (
+      <StepUpProvider>
+        <AdminProblemsRoute />
+      </StepUpProvider>
+    ),
+    HydrateFallback: () => null,
+  },
+];
 
 const report: ReportedOrder = {
   chatId: 'chat-7',
@@ -64,6 +76,42 @@ describe('reported orders (admin)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('No order is waiting for a decision.')).toBeInTheDocument();
     expect(api.calls().find((call) => call.method === 'POST')?.body).toEqual({ decision: 'refund', refundPercent: 25 });
+  });
+
+  it('asks for the authenticator code when the refund needs one; a cancelled one refunds nothing, the right one refunds', async () => {
+    const user = userEvent.setup();
+    let reports = [report];
+    const api = fakeApi({
+      'GET /admin/problems': () => json(200, reports),
+      'POST /admin/problems/chat-7/resolve': ({ body }) => {
+        if ((body as { code?: string }).code !== '123456') return json(403, { msg: MSG.stepUpRequired, code: 'step_up_required' });
+        reports = [];
+        return json(200, { msg: MSG.problemRefunded });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/problems', account: admin });
+    const refund = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Refund' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Refund' }));
+      return screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    };
+    await user.click(within(await refund()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refund' })).toBeEnabled());
+    expect(screen.getByRole('listitem')).toHaveTextContent('Order #1207: Thesis feedback');
+
+    await user.type(within(await refund()).getByLabelText('Authentication code'), '123456{Enter}');
+    expect(await screen.findByText('No order is waiting for a decision.')).toBeInTheDocument();
+    expect(
+      api
+        .calls()
+        .filter((call) => call.method === 'POST')
+        .map((call) => call.body),
+    ).toEqual([
+      { decision: 'refund', refundPercent: 100 },
+      { decision: 'refund', refundPercent: 100 },
+      { decision: 'refund', refundPercent: 100, code: '123456' },
+    ]);
   });
 
   it('releases the payment to the expert', async () => {

@@ -11,6 +11,7 @@ import { sessionSettled } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getReportedOrders, getRoomAttendance, resolveProblem } from '@/features/admin/api/problems';
+import { STEP_UP_CANCELLED, useStepUp } from '@/features/admin/components/step-up';
 
 export async function loader(): Promise<{ reports: ReportedOrder[] | null }> {
   await sessionSettled();
@@ -29,13 +30,15 @@ type Decision = { report: ReportedOrder; decision: 'release' } | { report: Repor
 /**
  * /admin/problems: the orders a participant reported (a no-show, work not as agreed), oldest first.
  * The admin releases the payment to the expert, or refunds a share of it: the only refund an admin
- * issues, recorded with the order.
+ * issues, recorded with the order. A refund moves money: when the server asks for the admin's code
+ * again (step-up), a dialog takes it, and a cancelled one refunds nothing.
  */
 export default function AdminProblemsRoute() {
   const { reports } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<Decision>();
   const [busy, setBusy] = useState(false);
+  const { confirm } = useStepUp();
   useDocumentTitle('Reported orders');
 
   async function decide(chosen: Decision) {
@@ -43,7 +46,10 @@ export default function AdminProblemsRoute() {
     setBusy(true);
     try {
       const body = chosen.decision === 'release' ? { decision: 'release' as const } : { decision: 'refund' as const, refundPercent: chosen.refundPercent };
-      notify.success((await resolveProblem(chosen.report.chatId, body)).msg);
+      // Only a refund asks for the code; a release never does.
+      const answer = await confirm((code) => resolveProblem(chosen.report.chatId, body, code));
+      if (answer === STEP_UP_CANCELLED) return;
+      notify.success(answer.msg);
       await revalidator.revalidate();
     } catch (error) {
       notify.error(errorText(error, MSG.orderStepFailed));

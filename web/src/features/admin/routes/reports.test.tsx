@@ -6,13 +6,28 @@ import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
+import { StepUpProvider } from '@/features/admin/components/step-up';
 import AdminReportsRoute from './reports';
 import AdminUsersRoute from './users';
 
 const admin = anAccount({ _id: 'admin-1', role: 'admin', email: 'admin@example.com' });
 const routes = [
-  { path: '/admin/reports', element: <AdminReportsRoute /> },
-  { path: '/admin/users', element: <AdminUsersRoute /> },
+  {
+    path: '/admin/reports',
+    element: (
+      <StepUpProvider>
+        <AdminReportsRoute />
+      </StepUpProvider>
+    ),
+  },
+  {
+    path: '/admin/users',
+    element: (
+      <StepUpProvider>
+        <AdminUsersRoute />
+      </StepUpProvider>
+    ),
+  },
 ];
 
 const reported = (fields: Partial<ReportCaseView> = {}): ReportCaseView => ({
@@ -114,6 +129,36 @@ describe('reports (admin)', () => {
         .filter((call) => call.method === 'POST')
         .map((call) => [call.path, call.body]),
     ).toEqual([['/admin/reports/case-1/resolve', { action: 'ban', note: 'Asks for payment off the site.' }]]);
+  });
+
+  it('asks for the authenticator code when the author’s ban refunds orders, and resolves with it', async () => {
+    const user = userEvent.setup();
+    let resolved = false;
+    const api = fakeApi({
+      'GET /admin/reports?status=open': () => json(200, { cases: resolved ? [] : [reported()] }),
+      'GET /admin/users/e1/ban-preview': () =>
+        json(200, { orders: [{ _id: 'o1', orderNumber: 1042, offerTitle: 'Pitch deck critique', side: 'expert', refundCents: 6000 }], reported: [] }),
+      'POST /admin/reports/case-1/resolve': ({ body }) => {
+        if ((body as { code?: string }).code !== '123456') return json(403, { msg: MSG.stepUpRequired, code: 'step_up_required' });
+        resolved = true;
+        return json(200, { msg: MSG.reportAuthorBanned });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/reports', account: admin });
+    await user.click(await screen.findByRole('button', { name: 'Ban author: message by Rhea Reported' }));
+    const ban = screen.getByRole('dialog', { name: 'Ban Rhea Reported (rhea@example.com)?' });
+    await within(ban).findByText('Order #1042, Pitch deck critique (as the expert): €60.00');
+    await user.click(within(ban).getByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123456{Enter}');
+    expect(await screen.findByText(MSG.reportAuthorBanned, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No open reports.')).toBeInTheDocument();
+    expect(
+      api
+        .calls()
+        .filter((call) => call.method === 'POST')
+        .map((call) => call.body),
+    ).toEqual([{ action: 'ban' }, { action: 'ban', code: '123456' }]);
   });
 
   it('offers no ban of an author banned already, and no link nor ban once their account is archived or deleted', async () => {

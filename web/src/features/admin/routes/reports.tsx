@@ -3,7 +3,8 @@
  * first. Each shows the content as it was reported, its author (a link to their row in the users
  * page, found by their address), every report with its reason, and how many there are. An open item
  * is hidden, its author warned or banned, or its reports dismissed, all of them together, each asked
- * for again in a dialog (a ban in the users page's ban dialog, with the orders it refunds). An item
+ * for again in a dialog (a ban in the users page's ban dialog, with the orders it refunds; a ban that
+ * refunds orders may ask for the admin's code again, and a cancelled one decides nothing). An item
  * resolved meanwhile answers 409: its message shows and the list is loaded again.
  */
 import { useId, useRef, useState, type RefObject } from 'react';
@@ -20,6 +21,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { getReportCases, resolveReportCase } from '@/features/admin/api/reports';
 import { BanDialog } from '@/features/admin/components/ban-button';
 import { ResolveReportDialog } from '@/features/admin/components/resolve-report-dialog';
+import { STEP_UP_CANCELLED, useStepUp } from '@/features/admin/components/step-up';
 
 const KIND: Record<ReportCaseView['target']['type'], string> = { message: 'Message', review: 'Review', offer: 'Offer' };
 const ACTION_WORDS: Record<ReportAction, string> = { hide: 'Hidden', warn: 'Author warned', ban: 'Author banned', dismiss: 'Dismissed' };
@@ -69,12 +71,16 @@ function CaseList({ status, headingRef }: { status: ReportStatus; headingRef: Re
   const list = useCursorPages((cursor) => getReportCases(status, cursor), MSG.reportsLoadFailed);
   const [asking, setAsking] = useState<{ item: ReportCaseView; action: ReportAction }>();
   const [busy, setBusy] = useState(false);
+  const { confirm } = useStepUp();
 
   async function decide(item: ReportCaseView, action: ReportAction, note: string) {
     setAsking(undefined);
     setBusy(true);
     try {
-      notify.success((await resolveReportCase(item._id, action, note)).msg);
+      // Only a ban that refunds orders asks for the code.
+      const answer = await confirm((code) => resolveReportCase(item._id, action, note, code));
+      if (answer === STEP_UP_CANCELLED) return;
+      notify.success(answer.msg);
       list.reload();
       // The item's actions are gone: continue from the page's heading.
       headingRef.current?.focus();

@@ -6,10 +6,20 @@ import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
+import { StepUpProvider } from '@/features/admin/components/step-up';
 import AdminUsersRoute from './users';
 
 const admin = anAccount({ _id: 'admin-1', role: 'admin', email: 'admin@example.com' });
-const routes = [{ path: '/admin/users', element: <AdminUsersRoute /> }];
+const routes = [
+  {
+    path: '/admin/users',
+    element: (
+      <StepUpProvider>
+        <AdminUsersRoute />
+      </StepUpProvider>
+    ),
+  },
+];
 
 const row = (n: number, fields: Partial<AdminUserRow> = {}): AdminUserRow => ({
   _id: `u-${n}`,

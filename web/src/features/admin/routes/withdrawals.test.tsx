@@ -6,10 +6,21 @@ import { MSG } from '@shared/texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
+import { notify } from '@/lib/toast';
+import { StepUpProvider } from '@/features/admin/components/step-up';
 import AdminWithdrawalsRoute from './withdrawals';
 
 const admin = anAccount({ _id: 'admin-1', role: 'admin', email: 'admin@example.com' });
-const routes = [{ path: '/admin/withdraw', element: <AdminWithdrawalsRoute /> }];
+const routes = [
+  {
+    path: '/admin/withdraw',
+    element: (
+      <StepUpProvider>
+        <AdminWithdrawalsRoute />
+      </StepUpProvider>
+    ),
+  },
+];
 
 const claire = { _id: 'e1', firstName: 'Claire', lastName: 'Dubois', email: 'claire@example.com' };
 const omar = { _id: 'e2', firstName: 'Omar', lastName: 'Haddad', email: 'omar@example.com' };
@@ -30,6 +41,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
@@ -185,6 +197,129 @@ describe('withdrawals (admin)', () => {
     expect(await screen.findByText(MSG.withdrawalDecisionFailed)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Approve €120.50 for Claire Dubois' })).toBeEnabled());
     expect(calls).toBe(1);
+  });
+
+  it('asks for the authenticator code when the approval needs one, keeps asking after a wrong code, and approves with the right one', async () => {
+    const user = userEvent.setup();
+    let decided = false;
+    const api = fakeApi({
+      'GET /admin/withdrawals': () => json(200, { withdrawals: [withdrawal(1, decided ? { status: 'approved' } : {})] }),
+      'POST /admin/withdrawals/w-1/approve': ({ body }) => {
+        const code = (body as { code?: string } | undefined)?.code;
+        if (code === undefined) return json(403, { msg: MSG.stepUpRequired, code: 'step_up_required' });
+        if (code !== '123456') return json(403, { msg: MSG.secondFactorCodeWrong, code: 'second_factor_wrong' });
+        decided = true;
+        return json(200, { msg: 'Withdrawal approved' });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/withdraw', account: admin });
+    await user.click(await screen.findByRole('button', { name: 'Approve €120.50 for Claire Dubois' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+
+    const dialog = await screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    const field = within(dialog).getByLabelText('Authentication code');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAccessibleDescription('The 6-digit code of your authenticator app.');
+    // The refusal that asks for the code is no failure of the decision.
+    expect(screen.queryByText(MSG.withdrawalDecisionFailed)).not.toBeInTheDocument();
+
+    await user.type(field, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.secondFactorCodeWrong);
+    expect(screen.getByRole('dialog', { name: MSG.stepUpRequired })).toBe(dialog);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+
+    await user.type(field, '123456{Enter}');
+    expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Approved — payout on its way')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Withdrawals' })).toHaveFocus();
+    expect(screen.queryByText(MSG.withdrawalDecisionFailed)).not.toBeInTheDocument();
+    expect(api.calls().map((call) => [`${call.method} ${call.path}`, call.body])).toEqual([
+      ['GET /admin/withdrawals', undefined],
+      ['POST /admin/withdrawals/w-1/approve', undefined],
+      ['POST /admin/withdrawals/w-1/approve', { code: '654321' }],
+      ['POST /admin/withdrawals/w-1/approve', { code: '123456' }],
+      ['GET /admin/withdrawals', undefined],
+    ]);
+  });
+
+  it('approves nothing and says nothing when the admin cancels the code, by its button or Escape', async () => {
+    const user = userEvent.setup();
+    let lists = 0;
+    const api = fakeApi({
+      'GET /admin/withdrawals': () => {
+        lists += 1;
+        return json(200, { withdrawals: [withdrawal(1)] });
+      },
+      'POST /admin/withdrawals/w-1/approve': () => json(403, { msg: MSG.stepUpRequired, code: 'step_up_required' }),
+    });
+    const toasts = [vi.spyOn(notify, 'error'), vi.spyOn(notify, 'success')];
+    renderRoutes(routes, { path: '/admin/withdraw', account: admin });
+    const approve = await screen.findByRole('button', { name: 'Approve €120.50 for Claire Dubois' });
+    await user.click(approve);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(approve).toBeEnabled());
+
+    await user.click(approve);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    await screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(approve).toBeEnabled());
+
+    // Only the two tries that asked for the code: no code sent, no toast, the list as it was.
+    expect(
+      api
+        .calls()
+        .filter((call) => call.method === 'POST')
+        .map((call) => call.body),
+    ).toEqual([undefined, undefined]);
+    for (const toast of toasts) expect(toast).not.toHaveBeenCalled();
+    expect(lists).toBe(1);
+  });
+
+  it('asks for a code before sending it, and leaves another failure after the code to the page', async () => {
+    const user = userEvent.setup();
+    let lists = 0;
+    const api = fakeApi({
+      'GET /admin/withdrawals': () => {
+        lists += 1;
+        return json(200, { withdrawals: [withdrawal(1, lists > 1 ? { status: 'paid' } : {})] });
+      },
+      'POST /admin/withdrawals/w-1/approve': ({ body }) =>
+        body === undefined
+          ? json(403, { msg: MSG.stepUpRequired, code: 'step_up_required' })
+          : json(409, { msg: 'This withdrawal has already been decided.', code: 'already_decided' }),
+    });
+    renderRoutes(routes, { path: '/admin/withdraw', account: admin });
+    await user.click(await screen.findByRole('button', { name: 'Approve €120.50 for Claire Dubois' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.stepUpRequired });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MSG.adminCodeRequired);
+    expect(api.calls().filter((call) => call.method === 'POST')).toHaveLength(1);
+
+    await user.type(within(dialog).getByLabelText('Authentication code'), ' 123456 {Enter}');
+    expect(await screen.findByText('This withdrawal has already been decided.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'All withdrawals, newest first' });
+    expect(await within(table).findByText('Paid')).toBeInTheDocument();
+    expect(
+      api
+        .calls()
+        .filter((call) => call.method === 'POST')
+        .map((call) => call.body),
+    ).toEqual([undefined, { code: '123456' }]);
   });
 
   it('filters by status, in the address too, and pages with working arrows', async () => {

@@ -2,8 +2,9 @@
  * /admin/withdraw (spec 2: the sidebar's Withdrawals): the experts' withdrawal requests, newest
  * first, a page at a time and filtered by status. Only a pending request shows actions: approve
  * (the payout leaves the expert's connected account) or reject (with an optional reason), each
- * asked for again in a dialog. A request decided meanwhile answers 409: its message shows and the
- * list is loaded again.
+ * asked for again in a dialog. An approval moves money: when the server asks for the admin's code
+ * again (step-up), a dialog takes it, and a cancelled one approves nothing. A request decided
+ * meanwhile answers 409: its message shows and the list is loaded again.
  */
 import { useId, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -21,6 +22,7 @@ import { useCursorPages } from '@/lib/use-cursor-pages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { approveWithdrawal, getAdminWithdrawals, rejectWithdrawal } from '@/features/admin/api/withdrawals';
 import { RejectWithdrawalDialog } from '@/features/admin/components/reject-withdrawal-dialog';
+import { STEP_UP_CANCELLED, useStepUp } from '@/features/admin/components/step-up';
 
 const FILTER_LABELS: Record<WithdrawalStatus, string> = { pending: 'Pending', approved: 'Approved', paid: 'Paid', rejected: 'Rejected', failed: 'Failed' };
 
@@ -84,13 +86,16 @@ function WithdrawalList({ status, headingRef }: { status?: WithdrawalStatus; hea
   const [asking, setAsking] = useState<Pending>();
   const [busyId, setBusyId] = useState<string>();
   const captionId = useId();
+  const { confirm } = useStepUp();
 
   async function decide(withdrawal: AdminWithdrawal, decision: 'approve' | 'reject', reason = '') {
     setAsking(undefined);
     setBusyId(withdrawal._id);
     try {
-      const { msg } = decision === 'approve' ? await approveWithdrawal(withdrawal._id) : await rejectWithdrawal(withdrawal._id, reason);
-      notify.success(msg || (decision === 'approve' ? MSG.withdrawalApprovedDone : MSG.withdrawalRejectedDone));
+      const answer = decision === 'approve' ? await confirm((code) => approveWithdrawal(withdrawal._id, code)) : await rejectWithdrawal(withdrawal._id, reason);
+      // The admin did not give the code the approval asked for: nothing was done.
+      if (answer === STEP_UP_CANCELLED) return;
+      notify.success(answer.msg || (decision === 'approve' ? MSG.withdrawalApprovedDone : MSG.withdrawalRejectedDone));
       list.reload();
       // The row's actions are gone: continue from the page's heading.
       headingRef.current?.focus();

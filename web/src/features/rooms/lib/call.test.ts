@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROOMS } from '@shared/limits';
-import type { IceServersView } from '@shared/schemas/rooms';
+import type { IceServerView, IceServersView } from '@shared/schemas/rooms';
 import type { RealtimeListener } from '@/lib/realtime';
 
 const channel = vi.hoisted(() => ({ listeners: [] as RealtimeListener[] }));
@@ -45,7 +45,7 @@ class FakeConnection {
 }
 
 const MINUTE = 60_000;
-const relay = (name: string): RTCIceServer => ({ urls: [`turn:${name}.example:3478`], username: name, credential: 'secret' });
+const relay = (name: string): IceServerView => ({ urls: [`turn:${name}.example:3478`], username: name, credential: 'secret' });
 const ice = (name: string, endsInMs: number): IceServersView => ({ iceServers: [relay(name)], expiresAt: new Date(Date.now() + endsInMs).toISOString() });
 
 beforeEach(() => {
