@@ -88,6 +88,8 @@ export const ERROR_CODES = [
   // Earnings and withdrawals.
   'payouts_not_enabled',
   'withdrawal_over_balance',
+  'withdrawal_under_minimum',
+  'withdrawals_pending_max',
   'withdrawal_not_found',
   'already_decided',
   // Reports of content (the admin issue).

@@ -314,6 +314,16 @@ export const HOLDING_RULES = {
   payoutDays: 3,
 } as const;
 
+/**
+ * An expert's withdrawals (decision 269): each is at least this much, or the whole available
+ * balance when it is less, and at most this many wait for an admin at once. The payouts the system
+ * makes at the holding limit are neither.
+ */
+export const WITHDRAWAL_RULES = {
+  minCents: 1000,
+  pendingMax: 3,
+} as const;
+
 /** How often the deadlines of orders are run (EventBridge on AWS, a timer locally). */
 export const ORDER_DEADLINES_PERIOD_MINUTES = 5;
 

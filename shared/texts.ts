@@ -299,6 +299,8 @@ export const MSG = {
 
   // Earnings and withdrawals (the money issue): the withdrawal form, the admin's decisions
   withdrawalOverBalance: 'Enter an amount up to your available balance.',
+  withdrawalUnderMinimum: 'A withdrawal is at least €10.00, or your whole available balance when it is less.',
+  withdrawalsPendingMax: 'You have 3 withdrawals waiting for a decision. You can ask for another once one is decided.',
   withdrawalApprovedDone: 'Withdrawal approved. The payout is on its way to the expert.',
   withdrawalRejectedDone: 'Withdrawal rejected. The amount is available to the expert again.',
   withdrawalDecisionFailed: 'The withdrawal could not be decided. Please try again.',

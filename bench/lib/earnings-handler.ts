@@ -14,11 +14,12 @@
  *   `payoutPaidEntry` and the paid-out total), so that the oldest orders show as withdrawn (FIFO).
  *
  * Measured: `GET /user/earnings` (first page, and a deep page of the largest history; every page
- * once, walking the cursors), `POST /user/withdraw` of €1, and bursts of concurrent withdrawals of
+ * once, walking the cursors), `POST /user/withdraw` of the €10 minimum (each rejected, untimed, before the next), and bursts of concurrent withdrawals of
  * the whole balance.
  */
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { WITHDRAWAL_RULES } from '../../shared/limits';
 import type { Earnings } from '../../shared/schemas/earnings';
 import { recordCalls } from './aws-calls';
 import { childTask } from './child-task';
@@ -49,6 +50,8 @@ const SETTLED_AFTER_MS = 2 * DAY_MS;
 const WITHDRAWN_SHARE = 0.6;
 const WITHDRAWALS = 10;
 const PASSWORD = 'Bench-Password-2026';
+/** The smallest withdrawal an expert may ask for (WITHDRAWAL_RULES.minCents). */
+const MEASURED_WITHDRAWAL_EUROS = WITHDRAWAL_RULES.minCents / 100;
 
 interface Sample {
   ms: number;
@@ -165,12 +168,14 @@ async function measure(input: EarningsBenchInput) {
   for (let turn = 0; turn < input.withdrawRounds; turn++) {
     for (let i = 0; i < withdrawers.length; i++) {
       const expert = withdrawers[(turn + i) % withdrawers.length];
-      const sample = await ok('POST', '/user/withdraw', expert.token, { amount: 1 });
+      const sample = await ok('POST', '/user/withdraw', expert.token, { amount: MEASURED_WITHDRAWAL_EUROS });
       withdrawSamples.get(expert)?.push(sample);
+      // Untimed: rejected at once, so that the amount is available again and no more than the limit wait (decision 269).
+      await rejectWithdrawal((sample.body as { withdrawal: { _id: string } }).withdrawal._id);
     }
   }
   const withdraw = withdrawers.map((expert) => ({
-    request: `POST /user/withdraw of €1, expert with ${expert.credits} credited orders`,
+    request: `POST /user/withdraw of €${MEASURED_WITHDRAWAL_EUROS}, expert with ${expert.credits} credited orders`,
     credits: expert.credits,
     ...describe(withdrawSamples.get(expert) ?? []),
   }));
@@ -205,6 +210,8 @@ async function measure(input: EarningsBenchInput) {
       balanceAfter: after.balance,
       requestedAdded: round(after.requested - before.requested),
     });
+    // Untimed: the one that landed is rejected, so that the next round's burst meets the balance alone, not the pending limit.
+    for (const answer of answers.filter((one) => one.status === 201)) await rejectWithdrawal((answer.body as { withdrawal: { _id: string } }).withdrawal._id);
   }
 
   return {
@@ -241,6 +248,13 @@ async function measure(input: EarningsBenchInput) {
     withdrawnOrders: Set<string>;
     deepCursor?: string;
     nextOrderAt: number;
+  }
+
+  /** An admin's rejection through the earnings service, as the admin's page asks for it. */
+  async function rejectWithdrawal(withdrawalId: string): Promise<void> {
+    const earningsService = await import('../../functions/contexts/earnings/service');
+    const admin = { userId: 'bench-admin', role: 'admin' as const, sessionId: 'arrangement', kind: 'admin' as const };
+    await earningsService.reject(withdrawalId, {}, { caller: admin, clientIp: '127.0.0.1' });
   }
 
   async function arrangeExpert(label: string, credits: number): Promise<Expert> {
@@ -341,7 +355,7 @@ async function measure(input: EarningsBenchInput) {
       if (!requested) throw new Error(`No withdrawal ${dto._id}`);
       const payoutId = `po_bench_${requested.withdrawalId}`;
       let at = nowIso();
-      await transact({ TransactItems: [repo.withdrawalMove(requested, 'approved', {}, at)] });
+      await transact({ TransactItems: [repo.withdrawalMove(requested, 'approved', {}, at), repo.pendingWithdrawalRelease(requested)] });
       const approved = { ...requested, status: 'approved' as const, updatedAt: at, version: requested.version + 1 };
       at = nowIso();
       await transact({ TransactItems: [repo.withdrawalMove(approved, 'approved', { payoutId }, at)] });

@@ -256,6 +256,8 @@ export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, s
 export const ledgerLinesOf = (account: string) => ({ pk: `BALANCE#${account}` });
 export const ledgerLineKey = (account: string, at: string, entryId: string, line: number) => ({ ...ledgerLinesOf(account), sk: `${at}#${entryId}#${line}` });
 export const withdrawalKey = (withdrawalId: string) => ({ pk: `WITHDRAWAL#${withdrawalId}`, sk: 'WITHDRAWAL' });
+/** The ids of an expert's withdrawals waiting for an admin (decision 269): a set, so that a decision takes its own out once. */
+export const pendingWithdrawalsKey = (expertId: string) => ({ pk: `WITHDRAWAL#EXPERT#${expertId}`, sk: 'PENDING' });
 /** An expert's withdrawals, newest first (GSI1). */
 export const expertWithdrawalsOf = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#WITHDRAWALS` });
 export const expertWithdrawalIndex = (expertId: string, createdAt: string, withdrawalId: string) => ({

@@ -39,6 +39,12 @@ function isTransactionConflict(error: unknown): boolean {
   return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
 }
 
+/** The positions of a cancelled transaction's writes whose condition failed: which rule refused it. */
+export function failedConditions(error: unknown): number[] {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return [];
+  return cancellationCodes(error).flatMap((code, at) => (code === 'ConditionalCheckFailed' ? [at] : []));
+}
+
 function cancellationCodes(error: Error): string[] {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.map((reason) => reason.Code ?? 'None');

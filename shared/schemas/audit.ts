@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approve',
   'withdrawal.reject',
   'order.resolve',
+  // Reads of a member's private data (decision 271): a reported order's conversation and file, a member's orders.
+  'order.view-reported',
+  'user.view-orders',
   'report.hide',
   'report.warn',
   'report.ban',

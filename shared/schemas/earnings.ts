@@ -2,8 +2,13 @@
  * Answers of the money and history calls of an account (spec 1 section 3, spec 2 section 3), in
  * the spec's shapes with what the money issue adds (docs/payouts.md). Amounts are euros.
  */
+import { WITHDRAWAL_RULES } from '../limits';
 import type { OrderKind, OrderStatus } from '../order-transitions';
 import type { OfferDto } from './catalogue';
+
+/** Under the minimum, a withdrawal may only empty the balance (decision 269): the server's rule, and the form's. */
+export const underWithdrawalMinimum = (amountCents: number, availableCents: number): boolean =>
+  amountCents < WITHDRAWAL_RULES.minCents && amountCents !== availableCents;
 
 /**
  * A credited order of the expert's earnings page: what the student paid, what the expert earned

@@ -16,7 +16,7 @@ import type { OrderHistoryPage } from '../../shared/schemas/earnings';
 import { formatEuros } from '../../shared/money';
 import { RATE_LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
-import { PASSWORD, signedInStudent } from '../support/accounts';
+import { PASSWORD, signedInAs, signedInStudent } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
 import { pngImage } from '../support/images';
 import { expertWithOffer } from '../support/chats';
@@ -114,6 +114,34 @@ describe('the data export', () => {
     const status = (await student.get<DataExportStatus>('/user/export')).body;
     expect(status).toMatchObject({ status: 'ready', url: expect.any(String) });
     expect((await fetch(String(status.url))).status).toBe(200);
+  });
+
+  it('shows a message a moderator removed as its author’s data, marked so, and to the other member without its text', async () => {
+    // A conversation of its own: the other tests read the first one's last message.
+    const { client: asker } = await signedInStudent();
+    const opened = await asker.post<{ chat: { _id: string } }>('/chats/create', { offerId: offer._id, initialMessage: 'Is the audit remote?' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const removedIn = opened.body.chat._id;
+    const sent = await expert.post<{ message: { _id: string } }>(`/chats/${removedIn}/messages`, { content: 'Pay me outside the site next time.' });
+    expect(sent.status).toBe(201);
+    const messageId = sent.body.message._id;
+    expect((await asker.post('/reports', { targetType: 'message', targetId: messageId, chatId: removedIn, reason: 'fraud' })).status).toBe(201);
+    const admin = await signedInAs('admin');
+    const queue = await admin.get<{ cases: { _id: string; target: { _id: string } }[] }>('/admin/reports');
+    const found = queue.body.cases.find((item) => item.target._id === messageId);
+    expect((await admin.post(`/admin/reports/${found?._id}/resolve`, { action: 'hide' })).status).toBe(200);
+
+    const removedEntry = { content: MSG.messageRemoved, removedByModeratorAt: expect.any(String) };
+    const byStudent = await exported(asker);
+    const seenByStudent = (byStudent.data.conversations as { _id: string; messages: Record<string, unknown>[] }[]).find((chat) => chat._id === removedIn);
+    expect(seenByStudent?.messages).toContainEqual(expect.objectContaining({ fromYou: false, ...removedEntry }));
+    expect(byStudent.text).not.toContain('Pay me outside the site next time.');
+
+    const byAuthor = await exported(expert);
+    const seenByAuthor = (byAuthor.data.conversations as { _id: string; messages: Record<string, unknown>[] }[]).find((chat) => chat._id === removedIn);
+    expect(seenByAuthor?.messages).toContainEqual(
+      expect.objectContaining({ fromYou: true, content: 'Pay me outside the site next time.', removedByModeratorAt: expect.any(String) }),
+    );
   });
 
   it('holds the expert’s offers, the review they received and their ledger lines', async () => {

@@ -17,7 +17,8 @@ import type { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { approvedOrder, settleFunds } from '../support/earnings';
 import { latestMail } from '../support/outbox';
-import { onboard } from '../support/payments';
+import { openOrder } from '../support/orders';
+import { delivered, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { TEST_SEED } from '../support/seed-settings';
 import { allItems } from '../support/table';
 
@@ -119,6 +120,36 @@ describe('withdrawal decisions', () => {
       expect.objectContaining({ action: 'withdrawal.approve', target: { type: 'withdrawal', _id: toApprove, label: '€12.50 to Walter Withdrawn' } }),
     ]);
     expect((await audit('?action=withdrawal.approve')).entries.map((entry) => entry.target._id)).toContain(toApprove);
+  });
+});
+
+describe('reads of a member’s private data (decision 271)', () => {
+  it('are recorded before they are served: a reported order’s conversation and file, a member’s orders', async () => {
+    const seller = await expertWithOffer('Rita', 'Read', 'Logo design review');
+    const { client: student } = await signedInStudent();
+    const { chat } = await openOrder(seller.offer, student);
+    const paying = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+    await pressOnPage(paying.body.url, 'pay');
+    await delivered('checkout.session.completed', sessionIdOf(paying.body.url));
+    expect((await student.post(`/chats/${chat._id}/report-problem`, { reason: 'Nothing was delivered.' })).status).toBe(200);
+
+    expect((await admin.get(`/admin/problems/${chat._id}`)).status).toBe(200);
+    expect((await audit(`?targetId=${chat._id}`)).entries).toEqual([
+      expect.objectContaining({
+        action: 'order.view-reported',
+        admin: expect.objectContaining({ _id: adminId }),
+        target: expect.objectContaining({ type: 'order', _id: chat._id }),
+      }),
+    ]);
+    const studentId = idOf(student);
+    expect((await admin.get(`/admin/users/${studentId}/orders`)).status).toBe(200);
+    expect((await audit(`?targetId=${studentId}&action=user.view-orders`)).entries).toEqual([
+      expect.objectContaining({ action: 'user.view-orders', target: expect.objectContaining({ type: 'user', _id: studentId }) }),
+    ]);
+    // An order that is not reported is not served, and nothing is recorded of it.
+    const { chat: other } = await openOrder(seller.offer);
+    expect((await admin.get(`/admin/problems/${other._id}`)).status).toBe(409);
+    expect((await audit(`?targetId=${other._id}`)).entries).toEqual([]);
   });
 });
 

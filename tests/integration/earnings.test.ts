@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import type { AccountStats, AdminWithdrawal, Earnings, Withdrawal, WithdrawalPage } from '../../shared/schemas/earnings';
+import { WITHDRAWAL_RULES } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
@@ -149,6 +150,30 @@ describe('payouts', () => {
 
   const withdrawalOf = async (client: ApiClient, withdrawalId: string) =>
     (await client.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.find((row) => row._id === withdrawalId);
+
+  it('are at least €10, or the whole balance when less, and at most 3 wait for an admin at once, however many are asked together', async () => {
+    const own = await expertWithFunds('Mina');
+    const ask = (amount: number) => own.expert.post<{ withdrawal: Withdrawal }>('/user/withdraw', { amount });
+    const underMinimum = { status: 400, body: { code: 'withdrawal_under_minimum', msg: MSG.withdrawalUnderMinimum } };
+    expect(await ask(9.99)).toMatchObject(underMinimum);
+    expect(await ask(0.01)).toMatchObject(underMinimum);
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ask(10)));
+    const landed = answers.filter((answer) => answer.status === 201);
+    expect(landed).toHaveLength(WITHDRAWAL_RULES.pendingMax);
+    for (const refused of answers.filter((answer) => answer.status !== 201))
+      expect(refused).toMatchObject({ status: 409, body: { code: 'withdrawals_pending_max', msg: MSG.withdrawalsPendingMax } });
+    expect(await earningsOf(own.expert)).toMatchObject({ balance: 24, requested: 30 });
+
+    // One decided, another may be asked for; under €10 only to empty the balance.
+    expect((await admin.post(`/admin/withdrawals/${landed[0].body.withdrawal._id}/reject`, {})).status).toBe(200);
+    expect((await ask(30)).status).toBe(201);
+    expect(await ask(4)).toMatchObject({ status: 409, body: { code: 'withdrawals_pending_max' } });
+    expect((await admin.post(`/admin/withdrawals/${landed[1].body.withdrawal._id}/approve`, {})).status).toBe(200);
+    expect(await ask(3.99)).toMatchObject(underMinimum);
+    expect((await ask(4)).status).toBe(201);
+    expect(await earningsOf(own.expert)).toMatchObject({ balance: 0 });
+  });
 
   it('approved by an admin pay out from the connected account, once, and count as withdrawn when paid', async () => {
     const own = await expertWithFunds('Paige');

@@ -47,7 +47,8 @@ export async function auditWrites(actor: AdminActor, action: AdminAction) {
     targetId: action.target.id,
     ...(action.target.label !== undefined && { targetLabel: action.target.label }),
     clientIp: actor.clientIp,
-    ...(action.details && { details: action.details }),
+    // No empty map: the local table's stream hands one on as `{}`, which the log's reader cannot parse.
+    ...(action.details && Object.keys(action.details).length > 0 && { details: action.details }),
   };
   return [
     { Put: { TableName: config.tableName, Item: toAuditItem(record, nowSeconds() + AUDIT_RETENTION_SECONDS) } },

@@ -13,6 +13,7 @@ import { takeFromLimit } from '../../platform/rate-windows';
 import { newId } from '../../platform/crypto';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
+import { type AdminActor, recordAdminAction } from '../audit/service';
 import { bookableOffer } from '../catalogue/published-service';
 import { toReviewDto } from '../catalogue/review';
 import { isFinished } from '../orders/order';
@@ -118,9 +119,15 @@ async function historyOf(userId: string, query: { cursor?: string; limit: number
  * GET /admin/users/{id}/orders (added): a member's orders as their own history shows them, for an
  * admin who opens them from the member's row (each leads to its payment by number).
  */
-export async function memberOrderHistory(userId: string, query: { cursor?: string; limit: number }): Promise<OrderHistoryPage> {
+export async function memberOrderHistory(userId: string, query: { cursor?: string; limit: number }, actor: AdminActor): Promise<OrderHistoryPage> {
   const account = await accounts.getAccount(userId);
   if (!account || account.role === 'admin') throw new NotFound(MSG.userNotFound, 'user_not_found');
+  // A member's orders are private: the admin's read is recorded before it is served (decision 271).
+  await recordAdminAction(actor, {
+    action: 'user.view-orders',
+    target: { type: 'user', id: userId, label: `${account.firstName} ${account.lastName}`.trim() },
+    ...(query.cursor && { details: { cursor: query.cursor } }),
+  });
   return historyOf(userId, query);
 }
 

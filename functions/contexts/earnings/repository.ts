@@ -7,6 +7,7 @@ import {
   expertWithdrawalsOf,
   GSI1,
   GSI2,
+  pendingWithdrawalsKey,
   withdrawalKey,
   withdrawalStatusIndex,
   withdrawalsWithStatus,
@@ -26,6 +27,27 @@ const itemOf = (withdrawal: WithdrawalRecord) => ({
 /** The Put of a new withdrawal, for the transaction that also records its ledger entry. */
 export const withdrawalPut = (withdrawal: WithdrawalRecord) => ({
   Put: { TableName: config.tableName, Item: itemOf(withdrawal), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/** The write that counts a new withdrawal among its expert's pending ones: refused once `max` wait (decision 269). */
+export const pendingWithdrawalTake = (withdrawal: WithdrawalRecord, max: number) => ({
+  Update: {
+    TableName: config.tableName,
+    Key: pendingWithdrawalsKey(withdrawal.expertId),
+    UpdateExpression: 'ADD withdrawalIds :id',
+    ConditionExpression: 'attribute_not_exists(withdrawalIds) OR size(withdrawalIds) < :max',
+    ExpressionAttributeValues: { ':id': new Set([withdrawal.withdrawalId]), ':max': max },
+  },
+});
+
+/** The write that takes a decided withdrawal out of its expert's pending ones (none, for one never counted). */
+export const pendingWithdrawalRelease = (withdrawal: WithdrawalRecord) => ({
+  Update: {
+    TableName: config.tableName,
+    Key: pendingWithdrawalsKey(withdrawal.expertId),
+    UpdateExpression: 'DELETE withdrawalIds :id',
+    ExpressionAttributeValues: { ':id': new Set([withdrawal.withdrawalId]) },
+  },
 });
 
 /**

@@ -4,18 +4,19 @@
  * withdrawals: requested by the expert from the available balance (a conditional ledger move, so
  * no two requests can overdraw), decided by an admin. Served by the orders Lambda.
  */
-import { CHAT, EARNINGS_CHART } from '../../../shared/limits';
+import { CHAT, EARNINGS_CHART, WITHDRAWAL_RULES } from '../../../shared/limits';
 import { stripMarkup } from '../../../shared/markup';
 import { type Cents, centsFromEuros, eurosFromCents, formatEuros } from '../../../shared/money';
-import type {
-  AccountStats,
-  AdminWithdrawal,
-  Earnings,
-  EarningsOrder,
-  MonthlyEarnings,
-  Withdrawal,
-  WithdrawalPage,
-  WithdrawalStatus,
+import {
+  type AccountStats,
+  type AdminWithdrawal,
+  type Earnings,
+  type EarningsOrder,
+  type MonthlyEarnings,
+  underWithdrawalMinimum,
+  type Withdrawal,
+  type WithdrawalPage,
+  type WithdrawalStatus,
 } from '../../../shared/schemas/earnings';
 import { EXPERT_ROLE } from '../../../shared/roles';
 import type { WithdrawalNoticeKind } from '../../../shared/schemas/notices';
@@ -25,7 +26,7 @@ import { now, nowIso } from '../../platform/clock';
 import { newId } from '../../platform/crypto';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { isConditionFailure, transact } from '../../platform/table';
+import { failedConditions, isConditionFailure, transact } from '../../platform/table';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import { confirmMoneyDecision } from '../accounts/step-up-service';
@@ -129,14 +130,22 @@ export async function earnings(caller: Caller, account: AccountRecord, query: { 
 export async function withdraw(caller: Caller, account: AccountRecord, amount: number): Promise<{ msg: string; withdrawal: Withdrawal }> {
   if (!account.payoutsEnabled) throw new Conflict(MSG.withdrawalNeedsPayouts, 'payouts_not_enabled');
   const amountCents = centsFromEuros(amount);
+  // Less than the minimum only to empty the balance (decision 269): no stream of tiny requests.
+  if (amountCents < WITHDRAWAL_RULES.minCents) {
+    const { available } = await payments.expertBalances(caller.userId);
+    if (amountCents > available) throw new BadRequest(MSG.withdrawalOverBalance, 'withdrawal_over_balance');
+    if (underWithdrawalMinimum(amountCents, available)) throw new BadRequest(MSG.withdrawalUnderMinimum, 'withdrawal_under_minimum');
+  }
   const at = nowIso();
   const withdrawal: WithdrawalRecord = { withdrawalId: newId(), expertId: caller.userId, amountCents, status: 'pending', createdAt: at, version: 0 };
   const event = withdrawalEvent(withdrawal, 'pending', 'withdrawalRequested');
+  const pendingTake = repo.pendingWithdrawalTake(withdrawal, WITHDRAWAL_RULES.pendingMax);
   try {
     await transact({
-      TransactItems: [repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry(withdrawal, at)]), event.put],
+      TransactItems: [pendingTake, repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry(withdrawal, at)]), event.put],
     });
   } catch (error) {
+    if (failedConditions(error).includes(0)) throw new Conflict(MSG.withdrawalsPendingMax, 'withdrawals_pending_max');
     if (isConditionFailure(error)) throw new BadRequest(MSG.withdrawalOverBalance, 'withdrawal_over_balance');
     throw error;
   }
@@ -193,6 +202,7 @@ export async function reject(withdrawalId: string, body: { reason?: string }, ac
     await transact({
       TransactItems: [
         repo.withdrawalMove(withdrawal, 'rejected', { ...(reason && { reason }) }, at),
+        repo.pendingWithdrawalRelease(withdrawal),
         ...payments.ledgerWrites([payments.withdrawalReturnedEntry(withdrawal, 'rejected', at)]),
         event.put,
         ...audit,
@@ -236,7 +246,7 @@ async function approveAndPayOut(withdrawal: WithdrawalRecord, audit: Awaited<Ret
   const at = nowIso();
   const event = withdrawalEvent(withdrawal, 'approved', 'withdrawalApproved');
   try {
-    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at), event.put, ...audit] });
+    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', {}, at), repo.pendingWithdrawalRelease(withdrawal), event.put, ...audit] });
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(MSG.withdrawalAlreadyDecided, 'already_decided');
     throw error;

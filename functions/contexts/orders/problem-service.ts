@@ -13,7 +13,7 @@ import { Conflict, NotFound } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import { confirmMoneyDecision } from '../accounts/step-up-service';
-import { type AdminActor, type AuditDetails, auditWrites } from '../audit/service';
+import { type AdminActor, type AuditDetails, auditWrites, recordAdminAction } from '../audit/service';
 import * as chats from '../chats/service';
 import { reportedProjectFile } from './delivery-service';
 import type { OrderRecord, ProblemRecord } from './order';
@@ -35,10 +35,16 @@ export async function reportedOrders(): Promise<ReportedOrder[]> {
  * the chats context) and the delivered file. 404 chat_not_found for no order, 409
  * order_not_reported for an order not waiting for an admin (never reported, or decided already).
  */
-export async function reportedOrder(orderId: string, page: { before?: string }): Promise<ReportedOrderDetail> {
+export async function reportedOrder(orderId: string, page: { before?: string }, actor: AdminActor): Promise<ReportedOrderDetail> {
   const order = await repo.getOrder(orderId, { consistent: true });
   if (!order) throw new NotFound(MSG.chatNotFound, 'chat_not_found');
   if (order.status !== 'problem_reported' || !order.problem) throw new Conflict(MSG.orderNotReported, 'order_not_reported');
+  // The members' conversation and file are private: the admin's read is recorded before it is served (decision 271).
+  await recordAdminAction(actor, {
+    action: 'order.view-reported',
+    target: { type: 'order', id: orderId, label: `Order #${order.orderNumber}` },
+    ...(page.before && { details: { before: page.before } }),
+  });
   const [people, conversation, projectFile] = await Promise.all([
     accounts.getAccounts([order.studentId, order.expertId]),
     chats.conversationForAdmin(order.orderId, page),

@@ -5,11 +5,26 @@
  */
 import type { Cents } from '../../../shared/money';
 import { eurosFromCents } from '../../../shared/money';
+import { MSG } from '../../../shared/texts';
 import { nowIso } from '../../platform/clock';
 import { type AccountRecord, toCurrentAccount } from '../accounts/account';
 import * as offers from '../catalogue/account-offers-service';
+import type { MessageRecord } from '../chats/chat';
 import * as chats from '../chats/service';
 import * as payments from '../payments/balance-service';
+
+/**
+ * A message as the member's export holds it (decision 270). One a moderator removed is the author's
+ * data while it is stored (GDPR article 15): their export keeps its text, marked as removed; the
+ * other member's shows it as removed, without its text, as their conversation does.
+ */
+function exportedMessage(message: MessageRecord, memberId: string) {
+  const fromYou = message.senderId === memberId;
+  if (message.removedAt === undefined) return { fromYou, content: message.content, createdAt: message.createdAt };
+  return fromYou
+    ? { fromYou, content: message.content, removedByModeratorAt: message.removedAt, createdAt: message.createdAt }
+    : { fromYou, content: MSG.messageRemoved, removedByModeratorAt: message.removedAt, createdAt: message.createdAt };
+}
 
 /** Everything the product holds about the member, each part an allowlist: no hashes, no provider ids. */
 export async function dataOf(account: AccountRecord) {
@@ -39,7 +54,7 @@ export async function dataOf(account: AccountRecord) {
       offerTitle: chat.offer.title,
       yourRole: chat.studentId === account.userId ? 'student' : 'expert',
       createdAt: chat.createdAt,
-      messages: messages.map((message) => ({ fromYou: message.senderId === account.userId, content: message.content, createdAt: message.createdAt })),
+      messages: messages.map((message) => exportedMessage(message, account.userId)),
     })),
     orders: conversations.map(({ order }) => ({
       orderNumber: order.orderNumber,

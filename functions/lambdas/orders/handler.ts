@@ -71,10 +71,10 @@ const http = createDomainHandler(
     'GET /api/admin/reconciliation': async () => ({ body: await reconciliation.latestReconciliation() }),
     'POST /api/admin/reconciliation': async (request) => ({ body: await reconciliation.reconcileNow(request) }),
     'GET /api/admin/problems': async () => ({ body: await problems.reportedOrders() }),
-    'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query) }),
+    'GET /api/admin/problems/{id}': async (request) => ({ body: await problems.reportedOrder(request.params.id, request.query, request) }),
     'POST /api/admin/problems/{id}/resolve': async (request) => ({ body: await problems.resolveProblem(request.params.id, request.body, request) }),
     'GET /api/user/order-history': async (request) => ({ body: await orderHistory(request.caller, request.query) }),
-    'GET /api/admin/users/{id}/orders': async (request) => ({ body: await memberOrderHistory(request.params.id, request.query) }),
+    'GET /api/admin/users/{id}/orders': async (request) => ({ body: await memberOrderHistory(request.params.id, request.query, request) }),
     'POST /api/chats/{id}/project-upload': async (request) => ({ body: await delivery.projectUploadForm(request.caller, request.params.id, request.body) }),
     'PUT /api/chats/{id}/confirm-project-upload': async (request) => ({
       body: await delivery.confirmProjectUpload(request.caller, request.params.id, request.body.key),

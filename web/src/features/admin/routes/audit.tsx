@@ -33,6 +33,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'withdrawal.approve': 'Withdrawal approved',
   'withdrawal.reject': 'Withdrawal rejected',
   'order.resolve': 'Reported order resolved',
+  'order.view-reported': 'Reported order’s conversation read',
+  'user.view-orders': 'Member’s orders read',
   'report.hide': 'Reported content hidden',
   'report.warn': 'Member warned',
   'report.ban': 'Member banned from a report',

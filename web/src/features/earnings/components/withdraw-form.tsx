@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { centsFromEuros, formatEuros, isWholeCents } from '@shared/money';
+import { underWithdrawalMinimum } from '@shared/schemas/earnings';
 import { withdrawSchema } from '@shared/schemas/users';
 import { MSG } from '@shared/texts';
 import { TextField } from '@/components/form/text-field';
@@ -11,12 +12,13 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { requestWithdrawal } from '@/features/earnings/api/earnings';
 
-/** The server's rule (more than 0), and what only the page knows: at most the available balance, in whole cents. */
+/** The server's rules (more than 0; under €10 only the whole balance), and what only the page knows: at most the available balance, in whole cents. */
 const withdrawFormSchema = (available: number) =>
   z.object({
     amount: withdrawSchema.shape.amount.check(
       z.refine(isWholeCents, MSG.validAmount),
       z.refine((amount) => centsFromEuros(amount) <= centsFromEuros(available), MSG.withdrawalOverBalance),
+      z.refine((amount) => !underWithdrawalMinimum(centsFromEuros(amount), centsFromEuros(available)), MSG.withdrawalUnderMinimum),
     ),
   });
 

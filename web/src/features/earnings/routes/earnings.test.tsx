@@ -254,6 +254,37 @@ describe('the financial dashboard (/earnings)', () => {
     expect(api.calls().filter((call) => call.method === 'POST')).toEqual([]);
   });
 
+  it('asks at least €10, unless the whole balance is less', async () => {
+    const user = userEvent.setup();
+    let balance = 120.5;
+    const api = fakeApi({
+      'GET /user/earnings': () => json(200, earnings({ balance })),
+      'GET /user/withdrawals': () => json(200, { withdrawals: [] }),
+      // Its answer is another test's: this one checks what the form lets through.
+      'POST /user/withdraw': () => new Promise<Response>(() => undefined),
+    });
+    const page = renderRoutes(routes, { path: '/earnings', account: claire });
+    const amount = await screen.findByLabelText('Amount (€)');
+    await user.type(amount, '9.99');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText(MSG.withdrawalUnderMinimum)).toBeInTheDocument();
+    expect(api.calls().filter((call) => call.method === 'POST')).toEqual([]);
+    page.unmount();
+
+    balance = 4;
+    renderRoutes(routes, { path: '/earnings', account: claire });
+    await user.type(await screen.findByLabelText('Amount (€)'), '4');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await waitFor(() =>
+      expect(
+        api
+          .calls()
+          .filter((call) => call.method === 'POST')
+          .map((call) => call.body),
+      ).toEqual([{ amount: 4 }]),
+    );
+  });
+
   it('requests a withdrawal, says so, and shows the new balances and the request', async () => {
     const user = userEvent.setup();
     let requested = false;
