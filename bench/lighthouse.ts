@@ -18,6 +18,7 @@ import { build } from 'vite';
 import { type Budget, budget, ROOT, runBench, writeResults } from './lib/results';
 import { type BenchStack, startStack } from './lib/stack';
 import { median, round } from './lib/stats';
+import { QUIET_CHROMIUM_FLAGS } from '../tests/support/chromium';
 
 /** The pages issue 6 budgets first, then the other public pages of earlier issues. */
 const PAGES = ['/', '/experts', '/teacher/{id}', '/login', '/register', '/forgot-password', '/contact-us', '/faq-page', '/privacy', '/admin/login'];
@@ -30,16 +31,7 @@ type Preset = keyof typeof PRESETS;
 /** Issue 6's budgets: performance at least 95, accessibility 100. */
 const MIN_SCORE: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100 };
 const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking flags Chromium keeps trying hosts it cannot reach.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...QUIET_CHROMIUM_FLAGS];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 const DIST = join(ROOT, 'web/dist');
 
