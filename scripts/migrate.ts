@@ -3,7 +3,8 @@
  * start` does locally before its seed: the index keys a newer version added (the members index,
  * the activity index) and the admin's search entries (decision 206); once, the reservations of
  * bookings made before them (docs/bookings.md), listing those of one person that overlap and mailing that person; and, once,
- * the deadline of calls sent back for revision before calls stopped being delivered (decision 250). Against the running `npm
+ * the deadline of calls sent back for revision before calls stopped being delivered (decision 250); and, once, the
+ * ratings, each student counted once (decision 272). Against the running `npm
  * start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a deployed stage's table
  * after its deploy. Idempotent: a second run finds nothing to do.
  */
@@ -24,4 +25,22 @@ const { dateMissingDeadlines } = await import('../functions/contexts/orders/dead
 const dated = await dateMissingDeadlines();
 console.log(
   dated === undefined ? 'Deadlines were dated before.' : `Dated the deadline of ${dated} ${dated === 1 ? 'order' : 'orders'} sent back for revision in flight.`,
+);
+
+const { recountRatings } = await import('../functions/contexts/catalogue/rating-recount');
+const recounted = await recountRatings();
+console.log(
+  recounted === undefined
+    ? 'Ratings were recounted before.'
+    : `Recounted the ratings of ${recounted} ${recounted === 1 ? 'expert' : 'experts'}: each student counts once.`,
+);
+
+// Once: each expert's free completed orders (a free introduction, an order at €0), counted apart
+// from the paid ones since their figures show them apart, recounted from their orders.
+const { recountFreeOrders } = await import('../functions/contexts/orders/free-orders-recount');
+const freeRecounted = await recountFreeOrders();
+console.log(
+  freeRecounted === undefined
+    ? 'Free orders were recounted before.'
+    : `Recounted the free orders of ${freeRecounted} ${freeRecounted === 1 ? 'expert' : 'experts'}.`,
 );

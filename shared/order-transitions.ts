@@ -123,6 +123,9 @@ const PAID_KINDS: readonly OrderKind[] = ['fixed', 'work', 'hourly', 'call'];
 /** Paid calls: their time is held once confirmed, until they are paid. */
 const PAID_CALL_KINDS: readonly OrderKind[] = ['hourly', 'call'];
 
+/** Free work (decision 272): a free introduction, or an order of an offer at €0. Reviews and an expert's figures show it as such. */
+export const isFreeOrder = (order: { kind: OrderKind; priceCents: number }): boolean => order.kind === 'intro' || order.priceCents === 0;
+
 /** A session booked at a time, not a project. */
 export const isBooked = (order: Pick<OrderFacts, 'kind'>): boolean => BOOKED_KINDS.includes(order.kind);
 

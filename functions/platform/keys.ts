@@ -82,6 +82,7 @@ import type { Domain } from '../../shared/routes';
  * - a room's TURN credentials ............. GetItem  pk=ROOM#<orderId> sk=ICE (until a minute before they end)
  * - a one-time migration, done ........... GetItem  pk=MIGRATION#<name> sk=DONE (written once it has run)
  * - every order (an operator's migration) . Scan     pk begins_with ORDER#, sk=ORDER (never in a request)
+ * - every expert's totals (a migration) ... Scan     pk begins_with EARNINGS#, sk=TOTALS (the free orders' recount, never in a request)
  * - orders whose deadline is due ........... Query    GSI2 gsi2pk=ORDERS#DUE gsi2sk <= <now> (sparse)
  * - orders waiting for an admin ............ Query    GSI1 gsi1pk=ORDERS#REPORTED gsi1sk=<reportedAt>#<orderId> (sparse)
  * - paid orders, newest payment first ...... Query    GSI3 gsi3pk=ORDERS#PAID and ORDERS#DISPUTED, gsi3sk=<paidAt>#<orderId>, merged (sparse)
@@ -316,6 +317,10 @@ export const offerStatusIndex = (status: string, submittedAt: string, offerId: s
 
 /** A review, keyed by its order (an order names one offer): a second review of the order is refused by the key. */
 export const reviewKey = (offerId: string, orderId: string) => ({ pk: `OFFER#${offerId}`, sk: `REVIEW#${orderId}` });
+/** A student's voice in an expert's rating (decision 272): the review of theirs that counts, their latest. */
+export const expertVoiceKey = (expertId: string, studentId: string) => ({ pk: `VOICE#EXPERT#${expertId}`, sk: `STUDENT#${studentId}` });
+/** A student's voice in an offer's rating (decision 272). */
+export const offerVoiceKey = (offerId: string, studentId: string) => ({ pk: `VOICE#OFFER#${offerId}`, sk: `STUDENT#${studentId}` });
 export const reviewsOfOffer = (offerId: string) => ({ gsi2pk: `REVIEWS#OFFER#${offerId}` });
 export const offerReviewsIndex = (offerId: string, createdAt: string, orderId: string) => ({ ...reviewsOfOffer(offerId), gsi2sk: `${createdAt}#${orderId}` });
 export const reviewsOfExpert = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#REVIEWS` });
@@ -362,8 +367,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // USER#: a review adds to its expert's rating counters (the accounts context's update, ADD only).
   // STATS#: each offer's create, approval, edit and retirement moves the admin's counters.
   // AUDIT#, EVENT#: an admin's moderation records its audit entry, and the event that mails the expert, with the change.
+  // VOICE#: each student's counted review of an expert and of an offer (decision 272).
   catalogue: {
-    readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#', 'AUDIT#', 'EVENT#'],
+    readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#', 'AUDIT#', 'EVENT#', 'VOICE#'],
     read: ['ORDER#', 'ORDERNUMBER#'],
     index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'],
   },
@@ -395,6 +401,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'RECONCILIATION#',
       'STATS#',
       'AUDIT#',
+      // LOGIN#: a money decision's step-up judges the admin's code within the account's budget (decisions 263, 265).
+      'LOGIN#',
     ],
     // ORDERNUMBER#: the admin's payments find an order by its number.
     read: ['CHAT#', 'CHATS#', 'CONN#', 'ORDERNUMBER#'],
@@ -433,6 +441,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'LOGIN#',
       // A ban's cancellations free the bookings' time.
       'CALENDAR#',
+      // A hidden review that counted leaves its student's voice (decision 272).
+      'VOICE#',
     ],
     read: [],
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],

@@ -13,6 +13,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BOOKING_RULES } from '../../shared/limits';
+import { isFreeOrder } from '../../shared/order-transitions';
 import { getBusySource, putAvailability, putBusySource } from '../../functions/contexts/bookings/repository';
 import { migrationKey } from '../../functions/platform/keys';
 import { db } from '../../functions/platform/table';
@@ -21,12 +22,14 @@ import { createUser, EmailTaken, findAccountIdByEmail } from '../../functions/co
 import { completeMemberIndexKeys } from '../../functions/contexts/accounts/index-keys-backfill';
 import { reserveExistingBookings } from '../../functions/contexts/orders/booking-backfill';
 import { dateMissingDeadlines } from '../../functions/contexts/orders/deadline-backfill';
+import { recountFreeOrders } from '../../functions/contexts/orders/free-orders-recount';
 import { describeBackfill } from '../describe-backfill';
 import { enrolSecondFactor, secretOf } from '../../functions/contexts/accounts/second-factor-service';
 import { otpauthUri } from '../../functions/contexts/accounts/second-factor';
 import { putOffer } from '../../functions/contexts/catalogue/offer-repository';
 import { type OfferRecord, withDuration } from '../../functions/contexts/catalogue/offer';
 import { initialOf } from '../../functions/contexts/catalogue/review';
+import { recountRatings } from '../../functions/contexts/catalogue/rating-recount';
 import { createReview } from '../../functions/contexts/catalogue/review-repository';
 import * as orders from '../../functions/contexts/orders/service';
 import { completedOrderWrite } from '../../functions/contexts/earnings/service';
@@ -67,6 +70,10 @@ export async function seedDemoData(settings: SeedSettings): Promise<AdminSecondF
   if (backfill.reserved > 0 || backfill.overlaps.length > 0) console.log(describeBackfill(backfill));
   const dated = await dateMissingDeadlines();
   if (dated) console.log(`Dated the deadline of ${dated} ${dated === 1 ? 'order' : 'orders'} sent back for revision before calls stopped being delivered.`);
+  const recounted = await recountRatings();
+  if (recounted) console.log(`Recounted the ratings of ${recounted} ${recounted === 1 ? 'expert' : 'experts'}: each student counts once.`);
+  const freeRecounted = await recountFreeOrders();
+  if (freeRecounted) console.log(`Recounted the free orders of ${freeRecounted} ${freeRecounted === 1 ? 'expert' : 'experts'} kept from an earlier version.`);
   await seedAccounts(settings);
   return adminSecondFactor(settings);
 }
@@ -265,9 +272,9 @@ async function seedReviews(expertId: string, profile: Profile, offers: OfferReco
         authorInitial: initialOf(student.lastName),
         createdAt: iso(reviewedAt),
       },
-      // Counted as completed, as a close counts it: the expert's statistics show these orders. Credited nothing:
+      // Counted as completed (and apart when free), as a close counts it: the expert's statistics show these orders. Credited nothing:
       // they were never paid through the ledger, whose totals the earnings figures are.
-      [...closedOrder, completedOrderWrite(expertId, cents(0))],
+      [...closedOrder, completedOrderWrite(expertId, cents(0), isFreeOrder(order))],
     );
     if (!stored) throw new Error(`Demo review of order ${order.orderNumber} refused`);
   }

@@ -175,6 +175,8 @@ export interface Review {
   createdAt: string;
   user: { firstName: string; lastName: string; profilePhoto?: string };
   orderNumber?: number;
+  /** Of a free introduction or a €0 order (decision 272): shown as a free session. */
+  free?: boolean;
 }
 
 /** POST/DELETE /user/favorites/{offerId} and POST /user/favorites/merge: the saved offer ids, newest first. */

@@ -117,11 +117,15 @@ export interface OrderCounterpart {
 
 /**
  * GET /user/stats/{id}: an expert's statistics card, kept on write. `ordersCount` counts completed
- * orders, free sessions included; anyone, signed in or not, reads it; `totalEarned` (euros, the
- * expert's credits after the fee) is for the expert and admins only, absent for anyone else.
+ * orders, free sessions included, and `freeOrdersCount` the free ones among them (a free
+ * introduction, an order at €0), so free work shows apart from paid; anyone, signed in or not,
+ * reads both; `totalEarned` (euros, the expert's credits after the fee) is for the expert and
+ * admins only, absent for anyone else.
  */
 export interface AccountStats {
   ordersCount: number;
+  /** Of `ordersCount`, the free ones. */
+  freeOrdersCount: number;
   totalEarned?: number;
   averageRating: number;
   reviewsCount: number;

@@ -14,9 +14,9 @@ import { WITHDRAWAL_RULES } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
-import { expertWithOffer } from '../support/chats';
+import { expertWithOffer, freeOfferOf } from '../support/chats';
 import { advanceClock, delivered, localStripe, onboard } from '../support/payments';
-import { approvedOrder, earningsOf, settleFunds } from '../support/earnings';
+import { approvedFreeOrder, approvedOrder, earningsOf, settleFunds } from '../support/earnings';
 import { openOrder, put, startIn } from '../support/orders';
 import { getItem } from '../support/table';
 import { latestMail, mailsTo, mailWhere } from '../support/outbox';
@@ -319,14 +319,14 @@ describe('an expert’s statistics', () => {
   it('count completed orders and what they earned, kept on write: the earnings for the expert and admins only', async () => {
     const own = await expertWithOffer('Stella', 'Stats', 'Interview drills by Stella');
     const statsOf = (client: ApiClient) => client.get<AccountStats>(`/user/stats/${own.expertId}`);
-    expect((await statsOf(own.expert)).body).toEqual({ ordersCount: 0, totalEarned: 0, averageRating: 0, reviewsCount: 0 });
+    expect((await statsOf(own.expert)).body).toEqual({ ordersCount: 0, freeOrdersCount: 0, totalEarned: 0, averageRating: 0, reviewsCount: 0 });
 
     await approvedOrder(own);
     await approvedOrder(own);
-    expect((await statsOf(own.expert)).body).toEqual({ ordersCount: 2, totalEarned: 108, averageRating: 0, reviewsCount: 0 });
-    expect((await statsOf(admin)).body).toMatchObject({ ordersCount: 2, totalEarned: 108 });
+    expect((await statsOf(own.expert)).body).toEqual({ ordersCount: 2, freeOrdersCount: 0, totalEarned: 108, averageRating: 0, reviewsCount: 0 });
+    expect((await statsOf(admin)).body).toMatchObject({ ordersCount: 2, freeOrdersCount: 0, totalEarned: 108 });
     const { client: student, user } = await signedInStudent();
-    expect((await statsOf(student)).body).toEqual({ ordersCount: 2, averageRating: 0, reviewsCount: 0 });
+    expect((await statsOf(student)).body).toEqual({ ordersCount: 2, freeOrdersCount: 0, averageRating: 0, reviewsCount: 0 });
     // No such expert, or not an expert: 404.
     expect((await student.get(`/user/stats/${randomUUID()}`)).status).toBe(404);
     expect((await own.expert.get(`/user/stats/${String(user._id)}`)).status).toBe(404);
@@ -340,17 +340,18 @@ describe('an expert’s statistics', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body;
     };
-    expect(await publicStats()).toEqual({ ordersCount: 0, averageRating: 0, reviewsCount: 0 });
+    expect(await publicStats()).toEqual({ ordersCount: 0, freeOrdersCount: 0, averageRating: 0, reviewsCount: 0 });
     expect((await visitor.get(`/user/stats/${randomUUID()}`)).status).toBe(404);
 
     await approvedOrder(own);
-    // A free introduction, once it took place, is a completed order too.
+    expect(await publicStats()).toEqual({ ordersCount: 1, freeOrdersCount: 0, averageRating: 0, reviewsCount: 0 });
+    // A free introduction, once it took place, is a completed order too, and a free one: the figures show it apart from the paid one.
     const { student, chat } = await openOrder(own.offer);
     expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: await startIn(1), freeIntro: true })).status).toBe(200);
     expect((await put(own.expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
     await advanceClock('2h');
     expect((await put(student, `/chats/${chat._id}/confirm-session`)).status).toBe(200);
-    expect(await publicStats()).toEqual({ ordersCount: 2, averageRating: 0, reviewsCount: 0 });
+    expect(await publicStats()).toEqual({ ordersCount: 2, freeOrdersCount: 1, averageRating: 0, reviewsCount: 0 });
 
     const reviewed = await student.post(`/offers/${own.offer._id}/reviews`, {
       rating: 4,
@@ -358,13 +359,27 @@ describe('an expert’s statistics', () => {
       orderNumber: chat.orderNumber,
     });
     expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
-    expect(await publicStats()).toEqual({ ordersCount: 2, averageRating: 4, reviewsCount: 1 });
+    expect(await publicStats()).toEqual({ ordersCount: 2, freeOrdersCount: 1, averageRating: 4, reviewsCount: 1 });
     // The expert still reads what they earned (the paid project's credit; the introduction is free).
     expect((await own.expert.get<AccountStats>(`/user/stats/${own.expertId}`)).body).toEqual({
       ordersCount: 2,
+      freeOrdersCount: 1,
       totalEarned: 54,
       averageRating: 4,
       reviewsCount: 1,
     });
+  });
+
+  it('count an order at €0 among the free ones, and paid orders of the same expert apart', async () => {
+    const own = await expertWithOffer('Greta', 'Gratis', 'Business plan review by Greta');
+    const free = await freeOfferOf(own.expert, 'First look at your business plan');
+    const statsOf = async (client: ApiClient) => (await client.get<AccountStats>(`/user/stats/${own.expertId}`)).body;
+
+    await approvedFreeOrder({ expert: own.expert, offer: free });
+    expect(await statsOf(own.expert)).toEqual({ ordersCount: 1, freeOrdersCount: 1, totalEarned: 0, averageRating: 0, reviewsCount: 0 });
+    await approvedOrder(own);
+    await approvedFreeOrder({ expert: own.expert, offer: free });
+    expect(await statsOf(own.expert)).toEqual({ ordersCount: 3, freeOrdersCount: 2, totalEarned: 54, averageRating: 0, reviewsCount: 0 });
+    expect(await statsOf(new ApiClient())).toEqual({ ordersCount: 3, freeOrdersCount: 2, averageRating: 0, reviewsCount: 0 });
   });
 });

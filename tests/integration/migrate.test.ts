@@ -4,16 +4,20 @@
  * admin's user search until it runs, found afterwards, and a second run changes nothing. Bookings
  * made before reservations get theirs, once, and two of one expert that overlap are listed. A call
  * sent back for revision before calls stopped being delivered gets its deadline, once, and is refunded.
+ * Each expert's free completed orders are recounted from their orders, to the same figures on every run.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUsersPage } from '../../shared/schemas/admin';
+import type { AccountStats } from '../../shared/schemas/earnings';
+import type { OfferDto } from '../../shared/schemas/catalogue';
 import { migrationKey, memberWordKey, orderKey, userKey } from '../../functions/platform/keys';
 import { ORDER_RULES } from '../../shared/limits';
-import { registerStudent, signedInAs } from '../support/accounts';
-import { expertWithOffer, hourlyOfferOf } from '../support/chats';
+import { registerStudent, signedInAs, signedInStudent } from '../support/accounts';
+import { expertWithOffer, freeOfferOf, hourlyOfferOf } from '../support/chats';
+import { approvedFreeOrder, approvedOrder } from '../support/earnings';
 import { chatOf, openOrder, put, serverNow, startIn } from '../support/orders';
 import { payCheckout } from '../support/order-states';
 import { advanceClock } from '../support/payments';
@@ -118,5 +122,65 @@ describe('npm run migrate: calls sent back for revision in flight', () => {
     await advanceClock('1m');
     await expect.poll(async () => (await chatOf(student, chat._id)).orderStatus).toBe('canceled');
     expect((await chatOf(student, chat._id)).cancellation).toMatchObject({ by: 'system', refundAmount: 80 });
+  });
+});
+
+describe('npm run migrate: ratings kept before each student counted once (decision 272)', () => {
+  it('recounts them once from the visible reviews, each student by their latest', async () => {
+    const { expert, expertId, offer } = await expertWithOffer('Rosa', 'Recount', 'Portfolio critique by Rosa');
+    const second = await hourlyOfferOf(expert, 'Design mentoring by Rosa', 45);
+    const third = await hourlyOfferOf(expert, 'Brand workshop with Rosa', 55);
+    const { client: student } = await signedInStudent();
+    const reviewOf = async (about: OfferDto, rating: number) => {
+      const { chat } = await openOrder(about, student);
+      await setAttributes(orderKey(chat._id), { status: 'closed' });
+      expect((await student.post(`/offers/${about._id}/reviews`, { rating, orderNumber: chat.orderNumber })).status).toBe(201);
+    };
+    await reviewOf(offer, 5);
+    await reviewOf(second, 1);
+    // As stored before decision 272: every review counted, no voices.
+    await setAttributes(userKey(expertId), { ratingSum: 6, reviews: 2 });
+    for (const entry of await partitionItems(`VOICE#EXPERT#${expertId}`)) await deleteItem({ pk: String(entry.pk), sk: String(entry.sk) });
+    await deleteItem(migrationKey('ratings-one-voice'));
+    const profile = async () => (await admin.get<{ rating: number; reviews: number }>(`/user/public/${expertId}`)).body;
+    expect(await profile()).toMatchObject({ rating: 3, reviews: 2 });
+
+    expect(await migrate()).toMatch(/Recounted the ratings of \d+ experts?: each student counts once\./);
+    expect(await profile()).toMatchObject({ rating: 1, reviews: 1 });
+    expect(await migrate()).toContain('Ratings were recounted before.');
+    // The voices are back: the student's next review moves the rating by its change of stars only.
+    await reviewOf(third, 4);
+    expect(await profile()).toMatchObject({ rating: 4, reviews: 1 });
+  });
+});
+
+describe('npm run migrate: free orders closed before they were counted apart', () => {
+  it('recounts each expert’s free completed orders from their orders, to the same figures however often it runs', async () => {
+    const own = await expertWithOffer('Fiona', 'Freecount', 'Pitch review by Fiona');
+    const free = await freeOfferOf(own.expert, 'Free first look by Fiona');
+    await approvedOrder(own);
+    await approvedFreeOrder({ expert: own.expert, offer: free });
+    const figures = async () => (await admin.get<AccountStats>(`/user/stats/${own.expertId}`)).body;
+    expect(await figures()).toMatchObject({ ordersCount: 2, freeOrdersCount: 1 });
+    // As counted before free orders were counted apart: the completed orders, no free count.
+    const totals = { pk: `EARNINGS#${own.expertId}`, sk: 'TOTALS' };
+    await removeAttributes(totals, ['freeOrders']);
+    expect(await figures()).toMatchObject({ ordersCount: 2, freeOrdersCount: 0 });
+    const marker = migrationKey('free-orders-recounted');
+    await deleteItem(marker);
+
+    expect(await migrate()).toMatch(/Recounted the free orders of [1-9]\d* experts?\./);
+    expect(await figures()).toMatchObject({ ordersCount: 2, freeOrdersCount: 1 });
+    // Once: the next run reads nothing.
+    expect(await migrate()).toContain('Free orders were recounted before.');
+    // Run again all the same, it sets the counts from the orders rather than adding: the same figures, nobody's changed.
+    await deleteItem(marker);
+    expect(await migrate()).toContain('Recounted the free orders of 0 experts.');
+    expect(await figures()).toMatchObject({ ordersCount: 2, freeOrdersCount: 1 });
+    // A wrong count is put right, not added to.
+    await setAttributes(totals, { freeOrders: 7 });
+    await deleteItem(marker);
+    expect(await migrate()).toContain('Recounted the free orders of 1 expert.');
+    expect(await figures()).toMatchObject({ ordersCount: 2, freeOrdersCount: 1 });
   });
 });

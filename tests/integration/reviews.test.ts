@@ -11,9 +11,9 @@ import { LIMITS } from '../../shared/limits';
 import type { ExpertCard, ExpertProfile, OfferDto, Page, Review } from '../../shared/schemas/catalogue';
 import type { ChatMessages, CreatedChat } from '../../shared/schemas/chats';
 import { MSG } from '../../shared/texts';
-import { signedInStudent } from '../support/accounts';
+import { signedInAs, signedInStudent } from '../support/accounts';
 import { ApiClient } from '../support/api';
-import { expertWithOffer } from '../support/chats';
+import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { partitionItems, setAttributes } from '../support/table';
 
 let expert: ApiClient;
@@ -114,6 +114,56 @@ describe('reviewing a closed order', () => {
     expect((await review(student, offer._id, { rating: 3, comment: long, orderNumber })).status).toBe(201);
     const stored = (await partitionItems(`OFFER#${offer._id}`)).find((item) => item.orderNumber === orderNumber);
     expect(stored?.comment).toBe('a'.repeat(LIMITS.textCap));
+  });
+});
+
+describe('one student, one voice (decision 272)', () => {
+  it('counts each student once in an expert’s and an offer’s rating, by their latest review, keeps the earlier ones readable and marks free ones', async () => {
+    const own = await expertWithOffer('Vera', 'Voice', 'Resume review by Vera');
+    const second = await hourlyOfferOf(own.expert, 'Interview practice with Vera', 50);
+    const figures = async () => ({
+      expert: (await new ApiClient().get<ExpertProfile>(`/user/public/${own.expertId}`)).body,
+      first: (await new ApiClient().get<OfferDto>(`/offers/${own.offer._id}`)).body,
+      second: (await new ApiClient().get<OfferDto>(`/offers/${second._id}`)).body,
+    });
+    const { client: student } = await signedInStudent();
+
+    // A free introduction, then a paid session of another offer: the student's latest review is their voice.
+    const intro = await orderOf(student, own.offer, { status: 'closed', kind: 'intro' });
+    expect((await review(student, own.offer._id, { rating: 5, comment: 'Generous first half hour.', orderNumber: intro })).status).toBe(201);
+    const paid = await orderOf(student, second);
+    expect((await review(student, second._id, { rating: 2, comment: 'The paid session was rushed.', orderNumber: paid })).status).toBe(201);
+    let now = await figures();
+    expect(now.expert).toMatchObject({ rating: 2, reviews: 1 });
+    expect(now.first).toMatchObject({ averageRating: 5, reviewsCount: 1 });
+    expect(now.second).toMatchObject({ averageRating: 2, reviewsCount: 1 });
+
+    // Another student adds their own voice.
+    const { client: other } = await signedInStudent();
+    expect((await review(other, own.offer._id, { rating: 4, orderNumber: await orderOf(other, own.offer) })).status).toBe(201);
+    now = await figures();
+    expect(now.expert).toMatchObject({ rating: 3, reviews: 2 });
+    expect(now.first).toMatchObject({ averageRating: 4.5, reviewsCount: 2 });
+
+    // Every review stays readable; the free one says so.
+    const listed = (await new ApiClient().get<Review[]>(`/offers/professor/${own.expertId}/reviews`)).body;
+    expect(listed.map((item) => [item.rating, item.free ?? false]).sort()).toEqual([
+      [2, false],
+      [4, false],
+      [5, true],
+    ]);
+
+    // A moderator hides the student's latest review: its stars leave the ratings it counted in.
+    const admin = await signedInAs('admin');
+    const latestOfStudent = listed.find((item) => item.rating === 2) as Review;
+    expect((await other.post('/reports', { targetType: 'review', targetId: latestOfStudent._id, offerId: second._id, reason: 'abuse' })).status).toBe(201);
+    const queue = await admin.get<{ cases: { _id: string; target: { _id: string } }[] }>('/admin/reports');
+    const found = queue.body.cases.find((item) => item.target._id === latestOfStudent._id);
+    expect((await admin.post(`/admin/reports/${found?._id}/resolve`, { action: 'hide' })).status).toBe(200);
+    now = await figures();
+    expect(now.expert).toMatchObject({ rating: 4, reviews: 1 });
+    expect(now.second).toMatchObject({ averageRating: 0, reviewsCount: 0 });
+    expect(now.first).toMatchObject({ averageRating: 4.5, reviewsCount: 2 });
   });
 });
 

@@ -42,6 +42,21 @@ export async function hourlyOfferOf(expert: ApiClient, title: string, price: num
   return created.body.offer;
 }
 
+/** A free offer of the expert (€0, a fixed-price Document project), published (approved by the admin). */
+export async function freeOfferOf(expert: ApiClient, title: string): Promise<OfferDto> {
+  const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
+    title,
+    description: 'A written first look at your project, free of charge.',
+    price: 0,
+    lessonType: 'Document',
+    pricingType: 'fixed',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const admin = await signedInAs('admin');
+  expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
+  return created.body.offer;
+}
+
 export const wsUrl = (query = '') => `${stackUrl().replace('http', 'ws')}/ws${query}`;
 
 /** A realtime connection: every event it receives, and a way to wait for the next one that matches. */

@@ -23,6 +23,17 @@ export async function approvedOrder(of: { expert: ApiClient; offer: OfferDto; st
   return { chatId: chat._id };
 }
 
+/** An order of the expert's free offer (€0): booked with nothing to pay, delivered and approved. Of a new student unless given. */
+export async function approvedFreeOrder(of: { expert: ApiClient; offer: OfferDto; student?: ApiClient }): Promise<{ chatId: string }> {
+  const student = of.student ?? (await signedInStudent()).client;
+  const { chat } = await openOrder(of.offer, student);
+  const booked = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+  expect((await submitMultipart(of.expert, chat._id, pdfDocument())).status).toBe(200);
+  expect((await student.post(`/chats/${chat._id}/handle-project`, { action: 'approve' })).status).toBe(200);
+  return { chatId: chat._id };
+}
+
 /** The charge's funds settle at the provider (the local Stripe's delay), and the deadlines job records it. */
 export const settleFunds = () => advanceClock('10m');
 

@@ -358,19 +358,34 @@ export async function recordPayoutAccount(userId: string, payoutAccountId: strin
 }
 
 /**
- * The write that counts one review of `rating` stars for an expert, for the transaction that stores
- * the review: the two counters grow by ADD (never a read-modify-write of an average), on an expert's
- * item only. A review hidden by a moderator is taken back out the same way (`change` -1).
+ * The write that moves an expert's rating by a review, for the transaction that stores it: the two
+ * counters change by ADD (never a read-modify-write of an average), on an expert's item only. A
+ * student's first review adds its stars and one; a later one only the change of stars, since each
+ * student counts once (decision 272); a hidden review that counted takes its stars and one back out.
  */
-export function expertReviewCounted(expertId: string, rating: number, change: 1 | -1 = 1) {
+export function expertReviewCounted(expertId: string, ratingChange: number, countChange: number) {
   return {
     Update: {
       TableName: TableName(),
       Key: userKey(expertId),
-      UpdateExpression: 'ADD ratingSum :rating, reviews :one',
+      UpdateExpression: 'ADD ratingSum :rating, reviews :count',
       ConditionExpression: 'attribute_exists(pk) AND #role = :professor',
       ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':rating': rating * change, ':one': change, ':professor': 'professor' },
+      ExpressionAttributeValues: { ':rating': ratingChange, ':count': countChange, ':professor': 'professor' },
+    },
+  };
+}
+
+/** The expert's rating counters set to what a recount of their reviews found (decision 272's one-time recount). */
+export function expertRatingSet(expertId: string, ratingSum: number, count: number) {
+  return {
+    Update: {
+      TableName: TableName(),
+      Key: userKey(expertId),
+      UpdateExpression: 'SET ratingSum = :sum, reviews = :count',
+      ConditionExpression: 'attribute_exists(pk) AND #role = :professor',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':sum': ratingSum, ':count': count, ':professor': 'professor' },
     },
   };
 }

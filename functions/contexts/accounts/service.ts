@@ -46,6 +46,7 @@ export const setPayoutsEnabled = repo.setPayoutsEnabled;
 
 /** The write of a review's transaction that counts it in its expert's rating (catalogue reviews). */
 export const expertReviewCounted = repo.expertReviewCounted;
+export const expertRatingSet = repo.expertRatingSet;
 
 /** Saves offers (offer id -> when); undefined when the account would hold more than `max`. */
 export const addFavorites = favorites.addFavorites;

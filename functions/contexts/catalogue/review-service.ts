@@ -18,6 +18,7 @@ import * as offers from './offer-repository';
 import { initialOf, type ReviewRecord, toReviewDto } from './review';
 import * as reviews from './review-repository';
 import * as orders from '../orders/service';
+import { isFreeOrder } from '../../../shared/order-transitions';
 
 export interface ReviewInput {
   rating: number;
@@ -36,7 +37,9 @@ export function orderNumberOf(value: number | string): number | undefined {
 
 /**
  * The caller reviews the offer `offerId` for the order the body names: only its student, only once
- * its order is closed, only for that order's offer, once. A free introduction counts as any order.
+ * its order is closed, only for that order's offer, once. A free introduction or a €0 order is
+ * reviewed as any order, marked free. In the ratings each student counts once, by their latest
+ * review (decision 272).
  */
 export async function reviewOffer(offerId: string, input: ReviewInput, caller: Caller, account: AccountRecord): Promise<{ msg: string }> {
   const number = orderNumberOf(input.orderNumber);
@@ -59,10 +62,14 @@ export async function reviewOffer(offerId: string, input: ReviewInput, caller: C
     ...(input.comment && { comment: input.comment }),
     authorFirstName: account.firstName,
     authorInitial: initialOf(account.lastName),
+    ...(isFreeOrder(order) && { free: true }),
     createdAt: nowIso(),
   };
-  if (await reviews.createReview(review)) return { msg: MSG.reviewSaved };
-  if (await reviews.getReview(offerId, order.orderId)) throw new Conflict(MSG.reviewAlreadyGiven, 'already_reviewed');
+  // Twice at most: the student's voice may have moved meanwhile, by their review of another order.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (await reviews.createReview(review)) return { msg: MSG.reviewSaved };
+    if (await reviews.getReview(offerId, order.orderId)) throw new Conflict(MSG.reviewAlreadyGiven, 'already_reviewed');
+  }
   // The offer's expert is not the order's: nothing to review here.
   throw new NotFound(MSG.reviewOrderNotFound, 'order_not_found');
 }

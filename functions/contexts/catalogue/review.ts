@@ -23,6 +23,8 @@ export interface ReviewRecord {
   /** The author as shown, taken when the review was written: first name and the initial of the last name. */
   authorFirstName: string;
   authorInitial: string;
+  /** Of a free introduction or a €0 order (decision 272): shown as a free session. */
+  free?: boolean;
   createdAt: string;
 }
 
@@ -44,6 +46,7 @@ const reviewItem: z.ZodMiniType<ReviewRecord> = z.object({
   comment: z.optional(z.string()),
   authorFirstName: z.string(),
   authorInitial: z.string(),
+  free: z.optional(z.boolean()),
   createdAt: z.string(),
 });
 
@@ -65,6 +68,7 @@ export function toReviewDto(review: ReviewRecord, caller: Caller | undefined): R
     ...(review.comment && { comment: review.comment }),
     createdAt: review.createdAt,
     user: { firstName: review.authorFirstName, lastName: review.authorInitial },
+    ...(review.free && { free: true }),
     ...(party && { orderNumber: review.orderNumber }),
   };
 }

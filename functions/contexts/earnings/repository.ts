@@ -1,5 +1,5 @@
 /** DynamoDB access of withdrawals. Keys come from platform/keys.ts only, item shapes from withdrawal.ts only. */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import {
   earningsTotalsKey,
@@ -12,7 +12,7 @@ import {
   withdrawalStatusIndex,
   withdrawalsWithStatus,
 } from '../../platform/keys';
-import { db } from '../../platform/table';
+import { db, isConditionFailure } from '../../platform/table';
 import { type Cents, cents } from '../../../shared/money';
 import { WITHDRAWAL_STATUSES } from '../../../shared/schemas/earnings';
 import { fromWithdrawalItem, type WithdrawalRecord, type WithdrawalStatus } from './withdrawal';
@@ -82,15 +82,83 @@ export const withdrawnAdd = (expertId: string, amountCents: Cents) => ({
   },
 });
 
-/** An order completed for the expert, with what it credited them: their statistics' counters, for the close's transaction. */
-export const completedOrderWrite = (expertId: string, earnedCents: Cents) => ({
+/**
+ * An order completed for the expert, with what it credited them and whether it was free work (a free
+ * introduction, an order at €0): their statistics' counters, for the close's transaction. Free
+ * orders are counted among the completed ones and apart as well, so the figures tell them apart.
+ */
+export const completedOrderWrite = (expertId: string, earnedCents: Cents, free: boolean) => ({
   Update: {
     TableName: config.tableName,
     Key: earningsTotalsKey(expertId),
-    UpdateExpression: 'ADD completedOrders :one, earnedCents :earned',
+    UpdateExpression: `ADD completedOrders :one, earnedCents :earned${free ? ', freeOrders :one' : ''}`,
     ExpressionAttributeValues: { ':one': 1, ':earned': earnedCents },
   },
 });
+
+/** An expert's order counters: orders completed, and of them the free ones. */
+export interface OrderCounters {
+  completedOrders: number;
+  freeOrders: number;
+}
+
+const orderCountersOfItem = (item: Record<string, unknown>): OrderCounters => ({
+  completedOrders: Number(item.completedOrders ?? 0),
+  freeOrders: Number(item.freeOrders ?? 0),
+});
+
+/**
+ * The order counters of every expert who has a totals item (a Scan: an operator's migration only,
+ * never a request), or, given their ids, of those experts; strongly consistent.
+ */
+export async function orderCountersOf(expertIds?: Iterable<string>): Promise<Map<string, OrderCounters>> {
+  const counters = new Map<string, OrderCounters>();
+  if (expertIds) {
+    for (const expertId of expertIds) {
+      const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: earningsTotalsKey(expertId), ConsistentRead: true }));
+      if (Item) counters.set(expertId, orderCountersOfItem(Item));
+    }
+    return counters;
+  }
+  const totals = earningsTotalsKey('');
+  const pages = paginateScan(
+    { client: db },
+    {
+      TableName: config.tableName,
+      ConsistentRead: true,
+      FilterExpression: 'begins_with(pk, :totals) AND sk = :sk',
+      ProjectionExpression: 'pk, completedOrders, freeOrders',
+      ExpressionAttributeValues: { ':totals': totals.pk, ':sk': totals.sk },
+    },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) counters.set(String(item.pk).slice(totals.pk.length), orderCountersOfItem(item));
+  return counters;
+}
+
+/**
+ * Sets the expert's count of free completed orders, on the condition that no order closed for them
+ * since `seen` was read (every close adds to completedOrders). Answers the count it replaced, or
+ * undefined when an order closed meanwhile and nothing was written.
+ */
+export async function freeOrdersSet(expertId: string, freeOrders: number, seen: OrderCounters): Promise<number | undefined> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: earningsTotalsKey(expertId),
+        UpdateExpression: 'SET freeOrders = :free',
+        // An item with no completed order has no attribute: ADD makes it at the first close.
+        ConditionExpression: seen.completedOrders === 0 ? 'attribute_exists(pk) AND attribute_not_exists(completedOrders)' : 'completedOrders = :seen',
+        ExpressionAttributeValues: { ':free': freeOrders, ...(seen.completedOrders !== 0 && { ':seen': seen.completedOrders }) },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    return Number(Attributes?.freeOrders ?? 0);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
 
 /** A transfer's funds pending at the provider are kept beside the totals, one attribute each, until they are available. */
 const PENDING_FUNDS = 'pendingUntil_';
@@ -106,10 +174,10 @@ export const pendingFundsWrite = (expertId: string, transferId: string, availabl
   },
 });
 
-/** What the expert has been paid out so far, in cents, and when the first of their pending funds becomes available. */
+/** What the expert has been paid out so far, in cents, their order counters, and when the first of their pending funds becomes available. */
 export async function earningsTotalsOf(
   expertId: string,
-): Promise<{ withdrawnCents: Cents; completedOrders: number; earnedCents: Cents; pendingAvailableOn?: string }> {
+): Promise<{ withdrawnCents: Cents; completedOrders: number; freeOrders: number; earnedCents: Cents; pendingAvailableOn?: string }> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: earningsTotalsKey(expertId), ConsistentRead: true }));
   const pending = Object.entries(Item ?? {})
     .filter(([name, value]) => name.startsWith(PENDING_FUNDS) && typeof value === 'string')
@@ -118,6 +186,7 @@ export async function earningsTotalsOf(
   return {
     withdrawnCents: cents(Number(Item?.withdrawnCents ?? 0)),
     completedOrders: Number(Item?.completedOrders ?? 0),
+    freeOrders: Number(Item?.freeOrders ?? 0),
     earnedCents: cents(Number(Item?.earnedCents ?? 0)),
     ...(pending[0] && { pendingAvailableOn: pending[0] }),
   };

@@ -357,13 +357,21 @@ export async function payOutHeldFunds(expertId: string, key: string): Promise<Wi
   return approveAndPayOut(withdrawal);
 }
 
-/** The write that counts an order completed for the expert and what it credited them: for the close's transaction. */
+/** The write that counts an order completed for the expert, what it credited them and whether it was free: for the close's transaction. */
 export const completedOrderWrite = repo.completedOrderWrite;
+
+export type OrderCounters = repo.OrderCounters;
+
+/** Every expert's order counters (or the given experts'), for the recount of free orders (an operator's migration only). */
+export const orderCountersOf = repo.orderCountersOf;
+
+/** Sets an expert's free completed orders unless an order closed for them since their counters were read (undefined then). */
+export const freeOrdersSet = repo.freeOrdersSet;
 
 /**
  * GET /user/stats/{id}: an expert's statistics, from counters kept on write (never a scan): orders
- * completed and credits from the expert's totals, the rating from their account. Anyone reads them,
- * signed in or not; what they earned is theirs and the admins' to read.
+ * completed, of them the free ones, and credits from the expert's totals, the rating from their
+ * account. Anyone reads them, signed in or not; what they earned is theirs and the admins' to read.
  */
 export async function statsOf(caller: Caller | undefined, expertId: string): Promise<AccountStats> {
   const [expert, totals] = await Promise.all([accounts.getAccount(expertId), repo.earningsTotalsOf(expertId)]);
@@ -371,6 +379,7 @@ export async function statsOf(caller: Caller | undefined, expertId: string): Pro
   const own = caller !== undefined && (caller.userId === expertId || caller.role === 'admin');
   return {
     ordersCount: totals.completedOrders,
+    freeOrdersCount: totals.freeOrders,
     ...(own && { totalEarned: eurosFromCents(totals.earnedCents) }),
     averageRating: expert.rating ?? 0,
     reviewsCount: expert.reviews ?? 0,

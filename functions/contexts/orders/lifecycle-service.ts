@@ -7,7 +7,16 @@
  */
 import { ORDER_RULES } from '../../../shared/limits';
 import { cents } from '../../../shared/money';
-import { introBookable, isBooked, nextStatus, type OrderAction, type OrderActor, sessionEndMs, sessionStarted } from '../../../shared/order-transitions';
+import {
+  introBookable,
+  isBooked,
+  isFreeOrder,
+  nextStatus,
+  type OrderAction,
+  type OrderActor,
+  sessionEndMs,
+  sessionStarted,
+} from '../../../shared/order-transitions';
 import type { counterScheduleSchema, scheduleSchema } from '../../../shared/schemas/orders';
 import { MSG } from '../../../shared/texts';
 import type * as z from 'zod/mini';
@@ -157,10 +166,10 @@ export async function closeWithCredit(order: OrderRecord, action: OrderAction, a
   const entries = held > 0 ? payments.settlementEntries(order, held, { amountCents: cents(0) }, nowIso(), await payments.expertDebt(order.expertId)) : [];
   const credit = payments.creditedTo(order.expertId, entries);
   const changes: repo.OrderChanges = credit > 0 ? { transfer: { status: 'due', amountCents: credit } } : {};
-  // The expert's statistics count the order (free sessions too) and what it earned them, in the same transaction.
+  // The expert's statistics count the order (free sessions too, and those apart) and what it earned them, in the same transaction.
   const creditEntry = entries.find((entry) => entry.kind === 'credit');
   const earned = creditEntry ? payments.earnedBy(order.expertId, creditEntry) : cents(0);
-  const writes = [...payments.ledgerWrites(entries), earnings.completedOrderWrite(order.expertId, earned), ...more];
+  const writes = [...payments.ledgerWrites(entries), earnings.completedOrderWrite(order.expertId, earned, isFreeOrder(order)), ...more];
   const closed = await move(order, { action, actor, changes, writes });
   await sendTransferSoon(closed);
   return closed;

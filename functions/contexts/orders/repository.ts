@@ -228,12 +228,16 @@ export async function reserveOrderNumbers(count: number): Promise<number> {
   return counterItem.parse(Attributes).lastOrderNumber - count + 1;
 }
 
-/** Every order, a page at a time: an operator's migration only, never a request (it reads the whole table). */
-export async function* allOrders(): AsyncGenerator<OrderRecord> {
+/**
+ * Every order, a page at a time: an operator's migration only, never a request (it reads the whole
+ * table). `consistent` reads every write made before the scan (a recount needs it).
+ */
+export async function* allOrders(options: { consistent?: boolean } = {}): AsyncGenerator<OrderRecord> {
   const pages = paginateScan(
     { client: db },
     {
       TableName: config.tableName,
+      ...(options.consistent && { ConsistentRead: true }),
       FilterExpression: 'begins_with(pk, :order) AND sk = :sk',
       ExpressionAttributeValues: { ':order': ORDER_PREFIX, ':sk': orderKey('').sk },
     },

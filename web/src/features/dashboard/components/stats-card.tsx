@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { formatEuros } from '@shared/money';
 import { MSG } from '@shared/texts';
 import { LoadProblem } from '@/components/load-problem';
+import { completedOrdersText } from '@/lib/completed-orders';
 import { getStats } from '@/features/dashboard/api/dashboard';
 import { useLoad } from '@/features/dashboard/components/use-load';
 
@@ -17,7 +18,7 @@ export function StatsCard({ expertId }: { expertId: string }) {
         <dl className="dashboard-figures">
           <div>
             <dt>Completed orders</dt>
-            <dd>{data.ordersCount}</dd>
+            <dd>{completedOrdersText(data.ordersCount, data.freeOrdersCount)}</dd>
           </div>
           <div>
             <dt>Earned</dt>

@@ -45,7 +45,8 @@ function dashboardApi(override: (pathname: string) => Response | undefined = () 
   return stubApi(({ url }) => {
     const answer = override(url.pathname);
     if (answer) return answer;
-    if (url.pathname === '/user/stats/expert-1') return json(200, { ordersCount: 12, totalEarned: 1480.5, averageRating: 4.75, reviewsCount: 8 });
+    if (url.pathname === '/user/stats/expert-1')
+      return json(200, { ordersCount: 12, freeOrdersCount: 0, totalEarned: 1480.5, averageRating: 4.75, reviewsCount: 8 });
     if (url.pathname === '/user/earnings/monthly')
       return json(200, { months: months.map((month, at) => ({ month, earned: at === 11 ? 162 : at === 10 ? 54 : 0, orders: at >= 10 ? 1 : 0 })) });
     if (url.pathname === '/offers/my-offers')
@@ -117,6 +118,22 @@ describe('the dashboard', () => {
     expect(within(orders).getByRole('link', { name: /#1003/ })).toHaveAttribute('href', '/messages?chatId=c3');
     // The latest conversations, in the largest page there is.
     expect(api.called('/chats')[0].url.searchParams.get('limit')).toBe('100');
+  });
+
+  it('tells free orders apart from paid ones among the completed orders', async () => {
+    dashboardApi((pathname) =>
+      pathname === '/user/stats/expert-1'
+        ? json(200, { ordersCount: 12, freeOrdersCount: 3, totalEarned: 1480.5, averageRating: 4.75, reviewsCount: 8 })
+        : undefined,
+    );
+    renderRoutes(routes, { path: '/dashboard', account: expert });
+    const stats = await screen.findByRole('region', { name: 'Statistics' });
+    await within(stats).findByText('12, 3 of them free');
+    expect(
+      within(stats)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual(['Completed orders: 12, 3 of them free', 'Earned: €1,480.50', 'Average rating: 4.8', 'Reviews: 8']);
   });
 
   it('charts the earnings per month, with their table', async () => {

@@ -123,6 +123,14 @@ describe('expert profile', () => {
     expect(second).not.toHaveTextContent('·');
   });
 
+  it('marks a review of free work as a free session (decision 272)', async () => {
+    profileApi({ reviews: [{ ...review(1), free: true }, review(2)] });
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    const [free, paid] = within(await screen.findByRole('complementary', { name: 'Reviews' })).getAllByRole('listitem');
+    expect(free).toHaveTextContent('Free session');
+    expect(paid).not.toHaveTextContent('Free session');
+  });
+
   it('no offers: No services yet, and Save says there is nothing to save', async () => {
     const user = userEvent.setup();
     profileApi({ offers: [] });

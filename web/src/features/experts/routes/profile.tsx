@@ -168,6 +168,8 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                     {review.user.firstName} {review.user.lastName}
                   </p>
                   <Rating value={review.rating} />
+                  {/* Free work is shown as such (decision 272): it cannot buy a paid session's weight. */}
+                  {review.free && <p className="review-free">Free session</p>}
                   {review.comment && <p>{review.comment}</p>}
                   <p className="review-date">
                     {new Date(review.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' })}

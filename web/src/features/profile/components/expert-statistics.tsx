@@ -4,6 +4,7 @@ import type { OfferDto } from '@shared/schemas/catalogue';
 import type { AccountStats } from '@shared/schemas/earnings';
 import { MSG } from '@shared/texts';
 import { errorText } from '@/lib/api-client';
+import { completedOrdersText } from '@/lib/completed-orders';
 import { useSession } from '@/lib/session';
 import { expertStats, myOffers } from '@/features/profile/api/profile';
 
@@ -42,7 +43,7 @@ export function ExpertStatistics() {
     );
   if (!stats) return <p role="status">Loading statistics…</p>;
   const figures = [
-    ['Completed orders', `${stats.ordersCount}`],
+    ['Completed orders', completedOrdersText(stats.ordersCount, stats.freeOrdersCount)],
     ['Earned', euros.format(stats.totalEarned ?? 0)],
     ['Average rating', stats.reviewsCount > 0 ? stats.averageRating.toFixed(1) : '–'],
     ['Reviews', `${stats.reviewsCount}`],

@@ -143,7 +143,7 @@ describe("an expert's Profile tab", () => {
   it('has the About and Statistics side tabs; Statistics shows the figures and an Edit link per offer', async () => {
     fakeApi({
       'GET /user/export': noExport,
-      'GET /user/stats/expert-1': () => json(200, { ordersCount: 7, totalEarned: 1234.5, averageRating: 4.6, reviewsCount: 5 }),
+      'GET /user/stats/expert-1': () => json(200, { ordersCount: 7, freeOrdersCount: 0, totalEarned: 1234.5, averageRating: 4.6, reviewsCount: 5 }),
       'GET /offers/my-offers': () => json(200, [{ _id: 'offer-1', title: 'Financial modelling' }]),
       'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }),
     });
@@ -162,6 +162,21 @@ describe("an expert's Profile tab", () => {
     expect(screen.getByText('€1,234.50')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Edit Financial modelling' }));
     expect(await screen.findByText('Offer edit page')).toBeInTheDocument();
+  });
+
+  it('shows free orders apart from paid ones in the Statistics tab', async () => {
+    fakeApi({
+      'GET /user/export': noExport,
+      'GET /user/stats/expert-1': () => json(200, { ordersCount: 7, freeOrdersCount: 2, totalEarned: 1234.5, averageRating: 4.6, reviewsCount: 5 }),
+      'GET /offers/my-offers': () => json(200, []),
+      'GET /payments/account-status': () => json(200, { payouts_enabled: true, currentlyDue: [] }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/profile', account: claire });
+    await user.click(await screen.findByRole('tab', { name: 'Statistics' }));
+    const statistics = await screen.findByRole('region', { name: 'Statistics' });
+    const completed = await within(statistics).findByText('Completed orders');
+    expect(completed.nextElementSibling).toHaveTextContent(/^7, 2 of them free$/);
   });
 
   it('adds an education entry, checked as the spec says, and refuses a third work experience', { timeout: 15_000 }, async () => {
