@@ -444,7 +444,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       // A hidden review that counted leaves its student's voice (decision 272).
       'VOICE#',
     ],
-    read: [],
+    // ROOM#: a ban reads who attended a session held (decision 262).
+    read: ['ROOM#'],
     index: ['AUDIT#', 'REPORTS#', 'MEMBERS#', 'EXPERT#', 'CHATS#'],
   },
   // A member's export and deletion, and retention: every context's data of one account, each read
@@ -452,7 +453,24 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // EVENT#: the event that pushes and mails its end; RATE#: the requests' limit (decisions 200, 201).
   jobs: {
     // AVAILABILITY#, CALENDAR#, CALFEED#: a deleted member's hours, calendar address and feed.
-    readWrite: ['USER#', 'EMAIL#', 'OFFER#', 'CATALOGUE#', 'CHAT#', 'CONN#', 'TICKET#', 'STATS#', 'EVENT#', 'RATE#', 'AVAILABILITY#', 'CALENDAR#', 'CALFEED#'],
+    // LOGIN#: a deletion's password proof counts as a login guess; CHATS#: the deleted member's name leaves the others' chat lists.
+    readWrite: [
+      'USER#',
+      'EMAIL#',
+      'OFFER#',
+      'CATALOGUE#',
+      'CHAT#',
+      'CHATS#',
+      'CONN#',
+      'TICKET#',
+      'STATS#',
+      'EVENT#',
+      'RATE#',
+      'AVAILABILITY#',
+      'CALENDAR#',
+      'CALFEED#',
+      'LOGIN#',
+    ],
     read: ['ORDER#', 'ORDERNUMBER#', 'CHATS#', 'LEDGER#', 'BALANCE#', 'WITHDRAWAL#'],
     index: ['ACTIVE#', 'CHATS#', 'EXPERT#'],
   },

@@ -32,6 +32,7 @@ import { createLocalCalendars, LOCAL_CALENDARS_PATH } from './calendars';
 import { nowMs } from '../../functions/platform/clock';
 import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
+import { asLambda, enforceTableAccess, type LambdaName } from './table-access';
 
 export interface LocalStackOptions {
   port: number;
@@ -127,19 +128,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   Object.assign(process.env, env);
 
+  // Each handler runs as its Lambda, with that Lambda's rights on the table (table-access.ts).
+  await enforceTableAccess();
+  // Cast back to the handler's own type: a handler of several events has several signatures.
+  const asItsLambda = <H extends (...args: never[]) => unknown>(name: LambdaName, handler: H): H =>
+    ((...args: Parameters<H>) => asLambda(name, () => handler(...args))) as H;
   // Imported only now: the handlers read their configuration from the environment at load.
   const handlers = Object.fromEntries(
-    await Promise.all(DOMAINS.map(async (domain) => [domain, (await import(/* @vite-ignore */ `../../functions/lambdas/${domain}/handler`)).handler])),
+    await Promise.all(
+      DOMAINS.map(async (domain) => [domain, asItsLambda(domain, (await import(/* @vite-ignore */ `../../functions/lambdas/${domain}/handler`)).handler)]),
+    ),
   ) as Record<Domain, Parameters<typeof createHttpGateway>[0][Domain]>;
-  const realtime = (await import('../../functions/lambdas/websocket/handler')).handler;
-  const notifications = (await import('../../functions/lambdas/notifications/handler')).handler;
-  const jobs = (await import('../../functions/lambdas/jobs/handler')).handler;
+  const realtime = asItsLambda('websocket', (await import('../../functions/lambdas/websocket/handler')).handler);
+  const notifications = asItsLambda('notifications', (await import('../../functions/lambdas/notifications/handler')).handler);
+  const jobs = asItsLambda('jobs', (await import('../../functions/lambdas/jobs/handler')).handler);
   const { seedDemoCalendars, seedDemoData, seedDemoHours } = await import('./seed');
   const adminSecondFactor = await seedDemoData(options.seed);
-  const searchIndexer = await import('../../functions/lambdas/search-indexer/handler');
-  await searchIndexer.handler();
+  const searchIndexer = asItsLambda('searchIndexer', (await import('../../functions/lambdas/search-indexer/handler')).handler);
+  await searchIndexer();
   const snapshotTimer = setInterval(
-    () => void searchIndexer.handler().catch((error: unknown) => console.error('Search snapshot failed:', error)),
+    () => void searchIndexer().catch((error: unknown) => console.error('Search snapshot failed:', error)),
     SEARCH_SNAPSHOT.periodMinutes * 60_000,
   ).unref();
 
