@@ -3,6 +3,8 @@ import {
   BatchGetCommand,
   type BatchGetCommandOutput,
   DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -105,5 +107,17 @@ export async function batchGet(tableName: string, keys: Record<string, string>[]
       pending = answer.UnprocessedKeys?.[tableName]?.Keys;
     }
   }
+  return items;
+}
+
+/** Every item a Query answers, page after page: for jobs and scripts that read a whole partition, never a request path. */
+export async function queryAllItems(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ TableName: config.tableName, ...input, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
   return items;
 }

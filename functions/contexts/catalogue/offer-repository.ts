@@ -4,7 +4,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { batchGet, conditionalWrite, db, type TransactWrite, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, queryAllItems, type TransactWrite, transact } from '../../platform/table';
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
@@ -62,16 +62,7 @@ export async function allApprovedOffers(): Promise<OfferRecord[]> {
   return queryAll({ IndexName: GSI2, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': offersWithStatus('approved').gsi2pk } });
 }
 
-async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>): Promise<OfferRecord[]> {
-  const offers: OfferRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ TableName: config.tableName, ...input, ExclusiveStartKey }));
-    offers.push(...(page.Items ?? []).map(fromOfferItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return offers;
-}
+const queryAll = async (input: Parameters<typeof queryAllItems>[0]): Promise<OfferRecord[]> => (await queryAllItems(input)).map(fromOfferItem);
 
 export type OfferFields = Pick<OfferRecord, 'title' | 'description' | 'priceCents' | 'lessonType'> &
   Partial<Pick<OfferRecord, 'photo' | 'pendingPhoto' | 'durationMinutes'>>;

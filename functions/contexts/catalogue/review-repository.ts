@@ -7,7 +7,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { expertVoiceKey, GSI1, GSI2, offerKey, offerVoiceKey, reviewKey, reviewsOfExpert, reviewsOfOffer } from '../../platform/keys';
-import { conditionalWrite, db, type TransactWrite, transact } from '../../platform/table';
+import { conditionalWrite, db, queryAllItems, type TransactWrite, transact } from '../../platform/table';
 import * as accounts from '../accounts/service';
 import { catalogueChangePut } from '../search/catalogue-changes';
 import { fromReviewItem, type ReviewRecord, toReviewItem } from './review';
@@ -111,22 +111,12 @@ export async function latestReviewsOfExpert(expertId: string, limit: number): Pr
 
 /** Every visible review of an expert, of all their offers: their partition of GSI1, page after page. */
 export async function allReviewsOfExpert(expertId: string): Promise<ReviewRecord[]> {
-  const all: ReviewRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': reviewsOfExpert(expertId).gsi1pk },
-        ExclusiveStartKey,
-      }),
-    );
-    all.push(...(page.Items ?? []).map(fromReviewItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return all;
+  const items = await queryAllItems({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': reviewsOfExpert(expertId).gsi1pk },
+  });
+  return items.map(fromReviewItem);
 }
 
 async function latest(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>, limit: number): Promise<ReviewRecord[]> {
