@@ -60,7 +60,7 @@ function allActions<D extends Domain>(domain: D, actions: Partial<Actions<D, Tes
 
 describe('domain handler', () => {
   const handler = createDomainHandler(
-    'auth',
+    routesOf('auth'),
     allActions('auth', {
       'POST /api/auth/login': async (request) => ({
         body: { user: account('u1'), accessToken: JSON.stringify({ echoed: request.body, clientIp: request.clientIp }) },
@@ -194,7 +194,7 @@ describe('domain handler', () => {
 
   it('answers 404 for an overlong path parameter instead of reaching the table with it', async () => {
     const offers = createDomainHandler(
-      'catalogue',
+      routesOf('catalogue'),
       allActions('catalogue', { 'GET /api/offers/professor/{id}/reviews': async () => ({ body: [] }) }),
       openSession,
     );
@@ -204,12 +204,12 @@ describe('domain handler', () => {
 
   it('refuses an action for a route that is not in the table', () => {
     // The typecheck refuses it too; a handler built from untyped code must still fail at start.
-    expect(() => createDomainHandler('auth', { 'GET /api/nope': async () => ({}) } as never, openSession)).toThrow(/not a auth route/);
+    expect(() => createDomainHandler(routesOf('auth'), { 'GET /api/nope': async () => ({}) } as never, openSession)).toThrow(/not a auth route/);
   });
 
   it('refuses to start without an action for every route of its domain', () => {
     const { 'POST /api/auth/contact': _contact, ...withoutContact } = allActions('auth', {});
-    expect(() => createDomainHandler('auth', withoutContact as never, openSession)).toThrow(/no action for POST \/api\/auth\/contact$/);
+    expect(() => createDomainHandler(routesOf('auth'), withoutContact as never, openSession)).toThrow(/no action for POST \/api\/auth\/contact$/);
   });
 });
 

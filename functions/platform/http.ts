@@ -14,15 +14,14 @@ import {
   type AccessOf,
   type BodyOf,
   type Domain,
+  type DomainRoutes,
   type ParamsOf,
   type QueryOf,
   type Route,
   type RouteKey,
   type RouteKeyIn,
-  roleMayCall,
-  routeKey,
-  routesOf,
 } from '../../shared/routes';
+import { roleMayCall, routeKey } from '../../shared/routes/route';
 import type { ResponseOf } from '../../shared/schemas/responses';
 import { type Caller, verifyAccessToken } from './access-token';
 import {
@@ -100,8 +99,15 @@ export const anonymousOnly: SessionCheck<never> = async () => undefined;
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export function createDomainHandler<D extends Domain, A>(domain: D, actions: Actions<D, A>, checkSession: SessionCheck<A>): Handler {
-  const routes = new Map<string, Route>(routesOf(domain).map((route) => [routeKey(route), route]));
+/** A domain's Lambda: its own routes (`AUTH_ROUTES`…, so that its bundle holds no other domain's), an action for each, and its session check. */
+export function createDomainHandler<R extends DomainRoutes<Domain>, A>(
+  domainRoutes: R,
+  actions: Actions<R[number]['domain'], A>,
+  checkSession: SessionCheck<A>,
+): Handler {
+  type D = R[number]['domain'];
+  const domain = domainRoutes[0].domain;
+  const routes = new Map<string, Route>(domainRoutes.map((route: Route) => [routeKey(route), route]));
   for (const key of Object.keys(actions)) {
     if (!routes.has(key)) throw new Error(`Action ${key} is not a ${domain} route of the route table`);
   }

@@ -386,9 +386,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'INTRO#',
       'AVAILABILITY#',
       'CALENDAR#',
-      // CALFEED#: the members' calendar feeds, found by their token's hash.
+      // CALFEED#: the members' calendar feeds' addresses, made and revoked here (their files are the calendars Lambda's).
       'CALFEED#',
-      // RATE#: the free slots' and the feeds' limits per client.
+      // RATE#: the free slots' limit per client.
       'RATE#',
       'LEDGER#',
       'BALANCE#',
@@ -483,8 +483,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'OFFER#', 'USER#', 'CHATS#', 'CHAT#'], index: ['MAILED#'] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
   // AVAILABILITY#: the experts' busy calendars (the address, the busy times read there), beside their hours;
-  // RATE#: the saves' limit; USER#: the caller's session. GSI2 CALENDARS#READ: the calendars the schedule reads.
-  calendars: { readWrite: ['AVAILABILITY#', 'RATE#'], read: ['USER#'], index: ['CALENDARS#'] },
+  // RATE#: the saves' and the feed files' limits; USER#: the caller's session, and whether a feed's account is open.
+  // GSI2 CALENDARS#READ: the calendars the schedule reads. CALFEED#, CALENDAR#: a feed's owner and their bookings, read only.
+  calendars: { readWrite: ['AVAILABILITY#', 'RATE#'], read: ['USER#', 'CALFEED#', 'CALENDAR#'], index: ['CALENDARS#'] },
   // ROOM#: a room's stays and TURN credentials; RATE#: the look-ups' limit; ORDER#, CHAT#, USER#: whose room, what
   // call (the offer as the conversation began), the people's names and the caller's session; CALENDAR#: the member's sessions.
   // ORDER#, EVENT#, CONN#: a no-show report moves the order, with its event pushed to both sides' sockets.

@@ -8,9 +8,10 @@ import * as bans from '../../contexts/accounts/ban-service';
 import * as rooms from '../../contexts/rooms/service';
 import * as secondFactor from '../../contexts/accounts/second-factor-change-service';
 import { createDomainHandler } from '../../platform/http';
+import { ADMIN_ROUTES } from '../../../shared/routes/admin';
 
 export const handler = createDomainHandler(
-  'admin',
+  ADMIN_ROUTES,
   {
     'GET /api/admin/audit': async (request) => ({ body: await audit.auditLog(request.query) }),
     'GET /api/admin/reports': async (request) => ({ body: await reports.queue(request.query) }),

@@ -5,6 +5,7 @@ import { createDomainHandler } from '../../platform/http';
 import * as service from '../../contexts/accounts/auth-service';
 import * as sessions from '../../contexts/accounts/session-service';
 import type { AdminLoginBody, LoginBody } from '../../../shared/schemas/auth';
+import { AUTH_ROUTES } from '../../../shared/routes/auth';
 
 /**
  * Refresh cookies: HttpOnly, Secure, SameSite=Strict, sent only to their own refresh/logout paths.
@@ -41,7 +42,7 @@ const logoutAs = (kind: SessionKind) => async (request: { cookies: Record<string
 });
 
 export const handler = createDomainHandler(
-  'auth',
+  AUTH_ROUTES,
   {
     'POST /api/auth/register': async (request) => ({ status: 201, body: await service.registerStudent(request.body, clientOf(request)) }),
     'POST /api/auth/register-professor': async (request) => ({ status: 201, body: await service.registerExpert(request.body, clientOf(request)) }),

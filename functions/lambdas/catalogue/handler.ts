@@ -9,9 +9,10 @@ import * as offers from '../../contexts/catalogue/offer-service';
 import * as reviews from '../../contexts/catalogue/review-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
+import { CATALOGUE_ROUTES } from '../../../shared/routes/catalogue';
 
 export const handler = createDomainHandler(
-  'catalogue',
+  CATALOGUE_ROUTES,
   {
     'GET /api/offers/all': async (request) => ({ body: await offers.latestOffers(request.query.page, request.query.limit, request.caller) }),
     'GET /api/offers/search': async (request) => ({ body: await offers.searchOffers(request.query.q, request.query.limit, request.caller) }),

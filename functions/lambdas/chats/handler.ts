@@ -7,9 +7,10 @@ import { issueRealtimeTicket } from '../../contexts/accounts/session-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import { createDomainHandler } from '../../platform/http';
 import * as chats from '../../contexts/chats/service';
+import { CHATS_ROUTES } from '../../../shared/routes/chats';
 
 export const handler = createDomainHandler(
-  'chats',
+  CHATS_ROUTES,
   {
     'GET /api/chats/unread-count': async (request) => ({ body: await chats.unreadCount(request.caller) }),
     'GET /api/chats': async (request) => ({ body: await chats.listChats(request.caller, request.query) }),

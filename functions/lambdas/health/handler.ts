@@ -6,6 +6,7 @@ import { db } from '../../platform/table';
 import { ServiceUnavailable } from '../../platform/errors';
 import { anonymousOnly, createDomainHandler } from '../../platform/http';
 import { s3 } from '../../platform/s3';
+import { HEALTH_ROUTES } from '../../../shared/routes/health';
 
 async function check(name: string, probe: () => Promise<unknown>): Promise<[string, boolean]> {
   try {
@@ -17,7 +18,7 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<[stri
 }
 
 export const handler = createDomainHandler(
-  'health',
+  HEALTH_ROUTES,
   {
     'GET /api/health': async () => {
       const checks = Object.fromEntries(

@@ -19,9 +19,10 @@ import { runRetention } from '../../contexts/privacy/retention-service';
 import * as privacy from '../../contexts/privacy/service';
 import { createDomainHandler } from '../../platform/http';
 import { logger } from '../../platform/logger';
+import { JOBS_ROUTES } from '../../../shared/routes/jobs';
 
 const http = createDomainHandler(
-  'jobs',
+  JOBS_ROUTES,
   {
     'GET /api/user/export': async (request) => ({ body: await dataExports.exportStatus(request.caller) }),
     // 202: the request is recorded, its build runs after the answer.

@@ -20,9 +20,10 @@ import * as bookings from '../../contexts/bookings/service';
 import * as feeds from '../../contexts/bookings/feed-service';
 import { createDomainHandler } from '../../platform/http';
 import * as noShows from '../../contexts/orders/no-show-service';
+import { ORDERS_ROUTES } from '../../../shared/routes/orders';
 
 const http = createDomainHandler(
-  'orders',
+  ORDERS_ROUTES,
   {
     'PUT /api/chats/{id}/schedule': async (request) => ({ body: await orders.schedule(request.caller, request.params.id, request.body) }),
     'PUT /api/chats/{id}/counter-schedule': async (request) => ({ body: await orders.counterSchedule(request.caller, request.params.id, request.body) }),
@@ -57,10 +58,6 @@ const http = createDomainHandler(
     'GET /api/experts/{id}/slots': async (request) => ({ body: await bookings.slotsOf(request.params.id, request.query, request.clientIp) }),
     'GET /api/calendar-feed': async (request) => ({ body: await feeds.feedOf(request.caller) }),
     'POST /api/calendar-feed': async (request) => ({ body: await feeds.renewFeed(request.caller) }),
-    'GET /api/calendar/{file}': async (request) => ({
-      body: await feeds.feedFile(request.params.file, request.clientIp),
-      contentType: 'text/calendar; charset=utf-8',
-    }),
     'GET /api/user/stats/{id}': async (request) => ({ body: await earnings.statsOf(request.caller, request.params.id) }),
     'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
     'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),

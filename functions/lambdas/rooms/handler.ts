@@ -6,9 +6,10 @@
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import * as rooms from '../../contexts/rooms/service';
 import { createDomainHandler } from '../../platform/http';
+import { ROOMS_ROUTES } from '../../../shared/routes/rooms';
 
 export const handler = createDomainHandler(
-  'rooms',
+  ROOMS_ROUTES,
   {
     'GET /api/rooms': async (request) => ({ body: await rooms.upcomingRooms(request.caller) }),
     'GET /api/rooms/{id}': async (request) => ({ body: await rooms.roomView(request.caller, request.params.id) }),

@@ -7,9 +7,10 @@ import * as profile from '../../contexts/accounts/profile-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
 import * as preferences from '../../contexts/accounts/preferences-service';
 import { createDomainHandler } from '../../platform/http';
+import { USERS_ROUTES } from '../../../shared/routes/users';
 
 export const handler = createDomainHandler(
-  'users',
+  USERS_ROUTES,
   {
     'GET /api/user/favorites': async (request) => ({
       body: await favorites.favorites(request.caller, request.account, request.query.page, request.query.limit),

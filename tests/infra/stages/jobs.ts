@@ -85,12 +85,16 @@ describe('the calendars Lambda (experts’ own calendars)', () => {
     expect(resources[calendars].Properties.Timeout).toBe(BUSY_CALENDARS.readRunTimeoutSeconds);
   });
 
-  it('reads and writes only the experts’ calendars, its saves’ limit, and reads accounts', () => {
+  it('reads and writes only the experts’ calendars and its limits, and only reads accounts and the feeds’ bookings', () => {
     const statements = statementsOfFunction(synthesized.templates.api, calendars);
     const written = JSON.stringify(statements.filter((statement) => actionsOf(statement).includes('dynamodb:PutItem')).map((statement) => statement.Condition));
+    const read = JSON.stringify(statements.filter((statement) => actionsOf(statement).includes('dynamodb:GetItem')).map((statement) => statement.Condition));
     expect(written).toContain('AVAILABILITY#');
     expect(written).toContain('RATE#');
     expect(written).not.toContain('ORDER#');
     expect(written).not.toContain('CALENDAR#');
+    expect(written).not.toContain('CALFEED#');
+    expect(read).toContain('CALENDAR#');
+    expect(read).toContain('CALFEED#');
   });
 });
