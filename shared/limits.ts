@@ -1,4 +1,9 @@
-/** Business constants and limits of the specification (spec 1 and 2, section 9), once. */
+/**
+ * Business constants and limits of the specification (spec 1 and 2, section 9), once. The few the
+ * SPA's shell uses live in shell-limits.ts and are part of these all the same.
+ */
+import { SEARCH_MAX } from './shell-limits';
+
 export const LIMITS = {
   passwordMin: 8,
   passwordMax: 128,
@@ -12,7 +17,7 @@ export const LIMITS = {
   textCap: 2000,
   contactMessageMax: 2000,
   phoneMax: 30,
-  searchMax: 50,
+  searchMax: SEARCH_MAX,
   offerTitleMin: 10,
   offerTitleMax: 50,
   offerDescriptionMin: 10,
@@ -436,13 +441,7 @@ export const DATA_EXPORTS = {
   pollSeconds: 3,
 } as const;
 
-export const UI = {
-  toastAutoCloseMs: 5000,
-  cookieConsentDays: 150,
-  loadingScreenMs: 500,
-} as const;
-
-export const COOKIE_CONSENT_NAME = 'cookieConsent';
+export { COOKIE_CONSENT_NAME, UI } from './shell-limits';
 
 /** An admin's reasons: for a ban (mailed to the member), for rejecting an offer (shown to its expert). */
 export const MODERATION = {

@@ -17,7 +17,7 @@ import { JOBS_ROUTES } from './routes/jobs';
 import { CALENDARS_ROUTES } from './routes/calendars';
 import { ROOMS_ROUTES } from './routes/rooms';
 import { ADMIN_ROUTES } from './routes/admin';
-import { type Domain, type Route, type RouteKeyOf } from './routes/route';
+import type { Domain, Route, RouteKeyOf } from './routes/route';
 import { ROOM_ACTIONS } from './schemas/rooms';
 
 export { API_PREFIX };
@@ -39,16 +39,13 @@ const ROUTES_BY_DOMAIN = {
 
 /**
  * The whole table, as every consumer that walks it reads it (the CDK, the local gateway, the tests).
- * A Lambda imports its own domain's list instead, and its bundle leaves the other domains' entries
- * and schemas out: hence the pure marks, which let esbuild drop what no one reads.
+ * A Lambda imports its own domain's list (`shared/routes/<domain>.ts`) instead, so that its bundle
+ * holds no other domain's entries and schemas (decision 276).
  */
-export const ROUTES: readonly Route[] = /* @__PURE__ */ everyRoute(ROUTES_BY_DOMAIN);
+export const ROUTES: readonly Route[] = Object.values<readonly Route[]>(ROUTES_BY_DOMAIN).flat();
 
 type AnyRoute = (typeof ROUTES_BY_DOMAIN)[Domain][number];
 
-function everyRoute(byDomain: Record<Domain, readonly Route[]>): readonly Route[] {
-  return Object.values(byDomain).flat();
-}
 /** The routes a domain's Lambda serves, with their literal keys and schemas. */
 export type DomainRoutes<D extends Domain> = (typeof ROUTES_BY_DOMAIN)[D];
 export type RouteKey = RouteKeyOf<AnyRoute>;
@@ -72,7 +69,7 @@ export type ParamsOf<K extends RouteKey> = { [N in PathParamNames<K>]: string };
 /** The parsed query string an action of this route receives. */
 export type QueryOf<K extends RouteKey> = RouteOf<K> extends { query: infer S extends ZodMiniType } ? z.output<S> : Record<string, string>;
 
-export const DOMAINS = /* @__PURE__ */ Object.keys(ROUTES_BY_DOMAIN) as Domain[];
+export const DOMAINS = Object.keys(ROUTES_BY_DOMAIN) as Domain[];
 
 export function routesOf<D extends Domain>(domain: D): DomainRoutes<D> {
   return ROUTES_BY_DOMAIN[domain];

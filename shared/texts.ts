@@ -1,8 +1,9 @@
 /**
- * Every user-facing message text of the specification, once. The web and the functions both
- * import from here; a text is never written a second time anywhere else. The texts the SPA's shell
- * shows on every page live in shell-texts.ts (the shell imports only those, so its first load
- * does not carry every text of every page) and are part of MSG all the same.
+ * Every user-facing message text of the specification, once. The functions import from here, and
+ * the web through `web-texts.ts`, which adds the texts only its pages show (so that no Lambda
+ * bundles them; decision 277); a text is never written a second time anywhere else. The texts the
+ * SPA's shell shows on every page live in shell-texts.ts (the shell imports only those, so its first
+ * load does not carry every text of every page) and are part of MSG all the same.
  */
 import { SHELL_MSG } from './shell-texts';
 
@@ -14,15 +15,11 @@ export const MSG = {
   offerDescriptionLength: 'Description must be between 10 and 500 characters',
   offerPriceRange: 'Price must be 0 (free) or between 0.50 and 999,999.',
   offerHtml: 'HTML tags are not allowed',
-  offerTitleDescriptionRequired: 'Title and Description are required',
-  offerValidPrice: 'Enter a valid price',
   onlyImages: 'Only images allowed',
   maxImage2mb: 'Max 2MB image',
-  passwordsDoNotMatch: 'Passwords do not match',
   validAmount: 'Enter a valid amount',
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 8 characters',
-  acceptTerms: 'Please accept the Terms & Conditions to continue',
   fillRequired: 'Please fill in all required fields.',
   nameRequired: 'Name is required',
   firstNameRequired: 'First name is required',
@@ -48,21 +45,13 @@ export const MSG = {
   tooManyLanguagesExpert: 'You can select up to 10 languages only!',
   tooManyLanguagesProfile: 'Please enter no more than 3 languages.',
   noChanges: 'No changes detected.',
-  newPasswordsDoNotMatch: 'New passwords do not match',
   educationFields: 'Fill the education fields before saving.',
   educationMax: 'Maximum 3 education entries allowed.',
   workExperienceAddMax: 'You can add up to 2 experiences.',
   workExperienceMax: 'Maximum 2 work experience entries allowed.',
   // Profile editing, the photo and the e-mail change (decisions 190 to 193).
   profileUpdated: 'Profile updated successfully',
-  profileUpdateFailed: 'Error updating profile',
-  avatarUploaded: 'Avatar uploaded successfully',
-  avatarDeleted: 'Avatar deleted successfully',
-  avatarUploadFailed: 'Error uploading avatar',
-  avatarDeleteFailed: 'Error deleting avatar',
   // The expert's About tab calls it a photo (spec 2 sections 2 and 8); Photo updated is with the successes below.
-  photoUploadFailed: 'Error uploading photo',
-  passwordUpdateFailed: 'Error updating password',
   photoMissing: 'Choose a photo to upload.',
   entryNotFound: 'This entry does not exist.',
   currentPasswordForEmail: 'Enter your current password to change your e-mail.',
@@ -108,7 +97,6 @@ export const MSG = {
   orderCanceled: 'The order is cancelled.',
   orderCanceledRefunded: 'The order is cancelled and the payment refunded.',
   refundDecisionPending: 'The order is cancelled. The expert decides the refund within 48 hours; without a decision it is refunded in full.',
-  orderPaid: 'The payment is confirmed.',
   refundPercentRange: 'Please choose a refund between 0 and 100 %.',
   problemReasonRequired: 'Please say what went wrong.',
   projectFileRequired: 'Please choose a file to submit.',
@@ -123,10 +111,7 @@ export const MSG = {
   projectSubmitted: 'The project is submitted.',
   problemReleased: 'The payment is released to the expert.',
   problemRefunded: 'The refund is issued and the order is closed.',
-  orderHistoryFailed: 'Unable to load order history.',
-  problemsLoadFailed: 'Unable to load the reported orders.',
   orderNotReported: 'This order has no reported problem waiting for a decision.',
-  problemConversationLoadFailed: 'Unable to load the conversation and file of this order.',
 
   // Session and authentication
   activateFirst: 'Please activate your account via the email link.',
@@ -144,9 +129,7 @@ export const MSG = {
   adminCodeRequired: 'Enter the code of your authenticator app or a recovery code',
   emailTaken: 'An account with this email already exists.',
   registrationSuccessful: 'Registration successful. Please sign in.',
-  registrationMailSent: 'Registration successful. Please check your inbox to activate your account.',
   activationSuccessful: 'Your account has been activated. You can now log in.',
-  activationFailed: 'Activation failed',
   activationLinkInvalid: 'This activation link is invalid or has expired.',
   activationPasswordWrong:
     'This is not the password chosen when this link was requested. Enter the password you chose at registration, or use the link of your own registration.',
@@ -157,7 +140,6 @@ export const MSG = {
   currentPasswordWrong: 'Current password is incorrect',
   passwordUnchanged: 'The new password must be different from the current one.',
   contactSent: 'Your message has been sent successfully!',
-  contactFailed: 'Something went wrong. Please try again later.',
   notAuthenticated: 'Please log in to continue.',
   forbidden: 'You are not allowed to do this.',
   onlyExpertsCreateOffers: 'Access denied: only professors can create offers.',
@@ -182,37 +164,15 @@ export const MSG = {
   busy: 'We are busy right now. Please try again in a moment.',
 
   // Catalogue texts of spec 1 section 8
-  fetchOffersFailed: 'Failed to fetch offers',
-  searchFailed: 'Failed to perform search',
   expertNotFound: 'Teacher not found',
-  expertNoOffers: 'This professor has no published offers yet.',
-  favoritesUpdateFailed: 'Failed to update favorites.',
-  favoritesLoadFailed: 'Failed to load favorite offers.',
-  offerCreateFailed: 'An error occurred while creating the offer',
-  earningsLoadFailed: 'Failed to load earnings',
-  noEarningsYet: 'Nothing earned in the last 12 months yet: each order a student approves adds your share here.',
-  withdrawalsLoadFailed: 'Failed to load withdrawals',
   withdrawalFailed: 'Withdrawal failed',
-  offerLoadFailed: 'Failed to load offer',
   offerNotFound: 'Offer not found',
   offerDeleted: 'Offer deleted',
-  saveFailed: 'Failed to save',
-  uploadFailed: 'Upload failed',
-  onboardingFailed: 'Failed to start Stripe onboarding.',
   savedToFavorites: 'Saved to favorites.',
   removedFromFavorites: 'Removed from favorites.',
   withdrawalSubmitted: 'Withdrawal request submitted',
-  photoUpdated: 'Photo updated',
 
   // Chat texts of spec 2 section 8
-  chatsLoadFailed: 'Failed to load chats',
-  chatOfferLoadFailed: 'Failed to load offer details for chat creation',
-  chatMessagesLoadFailed: 'Unable to load chat messages',
-  chatCreateFailed: 'Unable to create chat.',
-  markPaidFailed: 'Error marking chat as paid.',
-  messageSendFailed: 'Unable to send the message.',
-  selectChatFirst: 'Please select a chat or create a conversation first.',
-  connectionLost: 'Server connection lost!',
   realtimeAuthFailed: 'Authentication error, please log in again.',
 
   // Chat texts the spec does not give (docs/decisions.md, chat)
@@ -222,7 +182,6 @@ export const MSG = {
   offerNotAvailable: 'This offer is not available.',
   invalidCursor: 'Invalid page cursor.',
   invalidChatLimit: 'Limit must be a whole number from 1 to 100.',
-  chatArchived: 'This order is closed. You can still write here.',
 
   // Catalogue texts the spec does not give (docs/decisions.md, catalogue)
   payoutsRequired: 'Connect your payment account before creating offers.',
@@ -232,7 +191,6 @@ export const MSG = {
   offerApproved: 'Offer approved',
   offerRejected: 'Offer rejected',
   offerNotPending: 'This offer is not waiting for approval.',
-  offerArchived: 'This offer has been deleted.',
   userNotFound: 'User not found',
   invalidPage: 'Page must be a whole number of at least 1.',
   invalidLimit: 'Limit must be a whole number from 1 to 50.',
@@ -242,60 +200,12 @@ export const MSG = {
   tooManyFavorites: 'You can save up to 200 favorites.',
   uploadMissing: 'Upload the photo first.',
 
-  // Offer pages and offer moderation (spec 2 section 8; the last ones the spec does not give)
-  myOffersLoadFailed: 'Error loading your offers',
-  statisticsLoadFailed: 'Failed to load statistics',
-  offerDeleteFailed: 'Failed to delete offer',
-  adminOffersLoadFailed: 'Error loading offers',
-  adminStatisticsLoadFailed: 'Unable to load statistics.',
-  offerApproveFailed: 'Error approving offer',
-  offerRejectFailed: 'Error rejecting offer',
-  noPendingOffers: 'No offers waiting for approval.',
-  noOwnOffers: "You haven't created any offers yet.",
-  deleteOfferConfirm: 'Are you sure you want to delete this offer?',
-  deleteEntryConfirm: 'Delete this entry? It leaves your public profile at once.',
-  rejectOfferConfirm: 'Are you sure you want to reject this offer? It will be deleted.',
-  changesSaved: 'Changes Saved',
-
-  // Catalogue empty states (spec 1 section 8)
-  noResults: 'No results found',
-  noExpertsFound: 'No experts found.',
-  noReviews: 'No reviews yet',
-  noBio: 'No bio provided yet.',
-  noWorkExperience: 'No work experience added.',
-  noEducation: 'No education added.',
-  noServices: 'No services yet',
-  noFavorites: "You haven't added any offers to favorites yet.",
-
-  // Messages page (spec 2 section 2; the last four the spec does not give)
-  loading: 'Loading...',
-  untitledOffer: 'Untitled',
-  noChatsYet: 'No conversations yet.',
-  chooseChat: 'Select a conversation to read its messages.',
-  noMessagesYet: 'No messages yet. Say hello!',
-  messageSending: 'Sending...',
-
   // Reviews (spec 2 sections 5 and 8; the refusals and the thanks the spec does not give)
-  reviewSaveFailed: 'Error submitting the review.',
-  reviewNoOffer: 'No offer for this chat — unable to save the review.',
   reviewSaved: 'Thank you for your review.',
   reviewOrderNotFound: 'No order with this number for this offer.',
   reviewNotYourOrder: 'Only the student of this order can review it.',
   reviewOrderNotClosed: 'You can review this order once it is closed.',
   reviewAlreadyGiven: 'You have already reviewed this order.',
-  // Order panel of the messages page (spec 2 section 8; the last ones the spec does not give)
-  paymentSessionFailed: 'Failed to create payment session',
-  cancelFailed: 'Failed to cancel the service',
-  approveFailed: 'Error approving the project',
-  revisionFailed: 'Error requesting revision',
-  projectSubmitFailed: 'Error submitting the project',
-  reviewFailed: 'Error submitting the review.',
-  scheduleSaveFailed: "Couldn't save the selected time.",
-  orderStepFailed: 'This step could not be saved. Please try again.',
-  projectFileOpenFailed: 'The project file could not be opened. Please try again.',
-  reviewThanks: 'Thank you for your review!',
-
-  // Web UI (texts of the SPA that the spec does not give)
 
   // Earnings and withdrawals (the money issue): the withdrawal form, the admin's decisions
   withdrawalOverBalance: 'Enter an amount up to your available balance.',
@@ -303,7 +213,6 @@ export const MSG = {
   withdrawalsPendingMax: 'You have 3 withdrawals waiting for a decision. You can ask for another once one is decided.',
   withdrawalApprovedDone: 'Withdrawal approved. The payout is on its way to the expert.',
   withdrawalRejectedDone: 'Withdrawal rejected. The amount is available to the expert again.',
-  withdrawalDecisionFailed: 'The withdrawal could not be decided. Please try again.',
   withdrawalReasonTooLong: 'The reason must be at most 500 characters.',
 
   // Project delivery (the orders issue): the upload form, its confirmation, the multipart call, the download
@@ -317,15 +226,11 @@ export const MSG = {
   withdrawalAlreadyDecided: 'This withdrawal has already been decided.',
 
   // The admin's payments (the money issue)
-  paymentsLoadFailed: 'Failed to load payments',
   invalidOrderNumber: 'Enter an order number (digits only).',
   paymentNotFound: 'No payment for this order number.',
-  reconciliationLoadFailed: 'Failed to load the reconciliation',
-  reconciliationCheckFailed: 'The reconciliation could not be run. Please try again.',
 
   // The audit log of admin actions (the admin issue)
   invalidFilter: 'Invalid filter.',
-  auditLoadFailed: 'Unable to load the audit log.',
   // An admin changes their own authenticator secret (docs/decisions.md 211)
   secondFactorCodeWrong: 'That code is not right. Enter the current code of your authenticator app, or a recovery code.',
   stepUpRequired: 'This decision moves money: enter the current code of your authenticator app to confirm it.',
@@ -333,7 +238,6 @@ export const MSG = {
   newSecondFactorCodeWrong: 'That code does not match the new secret. Check that the app shows the new entry, then enter its current code.',
   secondFactorChangeExpired: 'The new secret was not confirmed in time. Start again.',
   secondFactorChanged: 'Your authenticator secret is changed: the old one no longer works, and every other admin session has ended.',
-  secondFactorChangeFailed: 'The secret could not be changed. Please try again.',
   // Your data: export, self-delete, retention (issue 15; docs/decisions.md 166-169)
   formerMemberFirstName: 'Former',
   formerMemberLastName: 'member',
@@ -351,8 +255,6 @@ export const MSG = {
   deletionLeftDebt: 'a debt of',
   deletionLeftOpenOrders: 'open orders',
   deletionLeftDisputable: 'payments of the last 120 days that can still be disputed, orders',
-  deleteAccountLoadFailed: 'Your account could not be deleted. Please try again.',
-  exportFailed: 'Your data could not be exported. Please try again.',
 
   // Reports of content and the admins' queue (the admin issue)
   reportReceived: 'Thank you. Our team will review your report.',
@@ -366,7 +268,6 @@ export const MSG = {
   ownContentReport: 'You cannot report your own content.',
   alreadyReported: 'You have already reported this. Our team will review it.',
   tooManyReports: 'You have sent many reports in a short time. Please try again later.',
-  reportFailed: 'The report could not be sent. Please try again.',
   reportNotFound: 'Report not found',
   reportAlreadyResolved: 'This report has already been resolved.',
   reportActionInvalid: 'Choose hide, warn, ban or dismiss.',
@@ -374,8 +275,6 @@ export const MSG = {
   reportAuthorWarned: 'The author has been warned and the reports are closed.',
   reportAuthorBanned: 'The author has been banned and the reports are closed.',
   reportDismissed: 'The reports are dismissed.',
-  reportsLoadFailed: 'Unable to load the reports.',
-  reportResolveFailed: 'The report could not be resolved. Please try again.',
   messageRemoved: 'This message was removed by a moderator',
 
   // The admin's users (the admin issue)
@@ -394,30 +293,17 @@ export const MSG = {
   memberNotArchived: 'This user is not archived.',
   invalidRoleFilter: 'Role must be user or professor.',
   passwordChangeRequired: 'Choose your own password before going on.',
-  usersLoadFailed: 'Error loading users',
-  userUpdateFailed: 'Error updating user',
-  userDeleteFailed: 'Error deleting user',
-  userRestoreFailed: 'Error restoring user',
-  userCreateFailed: 'Error creating user',
-  userVerifyFailed: 'Error changing the Verified badge',
-  userOrdersLoadFailed: 'Unable to load this user’s orders.',
   // Notification preferences and sessions (issue 15: the Notifications tab, sessions and devices)
   notificationChoiceInvalid: 'Choose on or off for each kind of e-mail.',
   notificationPreferencesSaved: 'Your e-mail preferences are saved.',
-  notificationPreferencesLoadFailed: 'Failed to load your e-mail preferences',
   sessionNotFound: 'This session has already ended.',
   sessionEnded: 'That device is signed out.',
   signedOutEverywhere: 'You are signed out on every device, this one too.',
-  sessionsLoadFailed: 'Failed to load your sessions',
-  signOutEverywhereConfirm: 'Sign out on every device, this one too? Enter your password.',
 
   // Bans and moderation with reasons (the admin issue)
   userBanned: 'User banned.',
   userUnbanned: 'User unbanned.',
   adminNotBannable: 'An admin account cannot be banned.',
-  banFailed: 'Unable to ban the user.',
-  unbanFailed: 'Unable to unban the user.',
-  banPreviewFailed: 'Unable to load the orders this ban would refund.',
   rejectionReasonRequired: 'Give the reason for the rejection: the expert reads it.',
   expertUnavailable: 'This mentor is not available any more: the order cannot be paid.',
 
@@ -433,8 +319,6 @@ export const MSG = {
   availabilityNotice: 'The minimum notice is a whole number of hours from 0 to 168.',
   availabilityHorizon: 'The booking horizon is a whole number of days from 1 to 365.',
   availabilitySaved: 'Your hours are saved.',
-  availabilityNoHours: 'With no hours at all, students cannot book a session with you until you add some. They can still message you.',
-  availabilityLoadFailed: 'Failed to load your hours',
   slotsRange: 'Ask for free times over at most 62 days, from a start before the end.',
   slotsMinutes: 'A session lasts 30 minutes to 8 hours, in steps of 30 minutes.',
   slotTaken: 'That time was just taken. Please choose another time.',
@@ -463,11 +347,6 @@ export const MSG = {
   roomNotFound: 'Room not found',
   roomNotOpen: 'The room opens 10 minutes before the session and closes 30 minutes after it ends.',
   roomSignalRefused: 'That message could not be passed on: it is too large, or too many were sent.',
-  roomLoadFailed: 'Failed to load the room',
-  roomPermissionRefused: 'Your browser did not allow the camera or microphone. Allow them for this site in its settings, then try again.',
-  roomNoDevice: 'No camera or microphone was found. You can still join to see and hear the other side.',
-  roomScreenShareFailed: 'Your screen could not be shared.',
-  roomReconnecting: 'Reconnecting…',
   noShowReason: 'The other side did not join the call.',
   bannedAfterSession: 'A member of this order was banned after the session, which both sides attended: an admin decides what it is worth.',
   noShowReported: 'The no-show is reported. The other side has 48 hours to contest it; otherwise the order is decided as the room recorded.',

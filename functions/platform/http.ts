@@ -10,17 +10,7 @@ import type { core } from 'zod/mini';
 import { CLIENT_ADDRESS_HEADER, clientIpOf, ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { ErrorBody } from '../../shared/error-codes';
 import { MSG } from '../../shared/texts';
-import {
-  type AccessOf,
-  type BodyOf,
-  type Domain,
-  type DomainRoutes,
-  type ParamsOf,
-  type QueryOf,
-  type Route,
-  type RouteKey,
-  type RouteKeyIn,
-} from '../../shared/routes';
+import type { AccessOf, BodyOf, Domain, DomainRoutes, ParamsOf, QueryOf, Route, RouteKey, RouteKeyIn } from '../../shared/routes';
 import { roleMayCall, routeKey } from '../../shared/routes/route';
 import type { ResponseOf } from '../../shared/schemas/responses';
 import { type Caller, verifyAccessToken } from './access-token';

@@ -36,7 +36,7 @@ export interface Route {
 type RouteExtra = Pick<Route, 'body' | 'query' | 'denied' | 'upload' | 'rawBody'>;
 
 /** One entry; its literal method, path, domain and schemas stay in the table's type. */
-export const r = /* @__NO_SIDE_EFFECTS__ */ <
+export const r = <
   const M extends Method,
   const P extends string,
   const D extends Domain,

@@ -103,6 +103,18 @@ describe('the functions', () => {
     expect(handlers.filter(loadsStripe)).toEqual(['functions/lambdas/orders/handler.ts']);
   });
 
+  it('loads only its own domain’s routes: the whole table is read for its types alone (decision 276)', () => {
+    const loadsWholeTable = (file: string) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^import\s+(type\s+)?[^;]*?from\s+['"]([^'"]+)['"]/gm)].some(
+        ([, typeOnly, specifier]) => !typeOnly && relative(ROOT, resolve(ROOT, dirname(file), specifier)) === 'shared/routes',
+      );
+    expect(sourceFiles('functions').filter(loadsWholeTable)).toEqual([]);
+  });
+
+  it('leaves the pages’ own texts to the web (decision 277)', () => {
+    expect(breaches('functions', (_file, target) => target === 'shared/web-texts')).toEqual([]);
+  });
+
   it('keeps production code free of the local stack and the CDK', () => {
     expect(breaches('functions', (_file, target) => /^(scripts|infra|tests)\//.test(target))).toEqual([]);
   });

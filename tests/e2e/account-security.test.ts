@@ -4,7 +4,7 @@
  * lives in a __Secure- HttpOnly cookie that page scripts cannot read.
  */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { duringMailOutage, uniqueEmail } from '../support/outbox';
 import { getItem } from '../support/table';

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { expectAccessible, browserForFile, visit } from '../support/browser';
 import { latestMail, linkIn, uniqueEmail } from '../support/outbox';
 import { PASSWORD as STUDENT_PASSWORD, signedInStudent } from '../support/accounts';

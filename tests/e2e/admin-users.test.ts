@@ -1,6 +1,6 @@
 /** The admin's users in the browser: restoring an archived member, and creating one who then chooses a password at first sign-in. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { signedInAs } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';

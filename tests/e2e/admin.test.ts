@@ -1,6 +1,6 @@
 /** The admin area: its own login and session, refusal of everyone else, and a reported order read before deciding it. */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { TEST_SEED } from '../support/seed-settings';
 import { expectAccessible, browserForFile, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';

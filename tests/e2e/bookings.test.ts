@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreatedChat } from '../../shared/schemas/chats';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../shared/limits';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { DEMO_OFFERS } from '../../scripts/local/demo-accounts';
 import { ApiClient } from '../support/api';
 import { PASSWORD, registerStudent } from '../support/accounts';

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { stackUrl } from '../support/api';

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, logIn, logInAsAdmin, visit } from '../support/browser';

@@ -5,7 +5,7 @@
  * message was handled. And the sessions list beside the password: signing out everywhere.
  */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { browserForFile, expectAccessible, visit } from '../support/browser';

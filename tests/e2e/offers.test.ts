@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInNewExpert } from '../support/accounts';
 import { expectAccessible, browserForFile, logInAsAdmin, visit } from '../support/browser';
 import { pngImage } from '../support/images';

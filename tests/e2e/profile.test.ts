@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInNewExpert, signedInStudent } from '../support/accounts';
 import { latestMail } from '../support/outbox';
 import { browserForFile, expectAccessible, visit } from '../support/browser';

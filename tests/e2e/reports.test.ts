@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import type { CreatedChat, MessageDto } from '../../shared/schemas/chats';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
 import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { conversationPath } from '../../shared/app-paths';
 import { ORDER_RULES, ROOMS } from '../../shared/limits';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
 import { advanceClock } from '../support/payments';
 import { bookedIntroduction, bookedPhoneCall, clockToStart, roomOf, setSocketLimits } from '../support/rooms';

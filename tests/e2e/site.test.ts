@@ -1,6 +1,6 @@
 /** Public pages: cookie consent, home search, the informational pages, each checked with axe. */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/texts';
+import { MSG } from '../../shared/web-texts';
 import { expectAccessible, browserForFile, visit } from '../support/browser';
 
 const browser = browserForFile();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { COOKIE_CONSENT_NAME, UI } from '@shared/limits';
+import { COOKIE_CONSENT_NAME, UI } from '@shared/shell-limits';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { store } from '@/lib/storage';
 

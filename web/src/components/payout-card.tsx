@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { payoutDashboardLink, startOnboarding } from '@/api/payments';
 import { usePayoutStatus } from '@/lib/use-payout-status';
 import { ApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { REPORTS } from '@shared/limits';
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '@shared/schemas/reports';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { type ReportRequest, sendReport } from '@/api/reports';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextAreaField } from '@/components/form/text-field';

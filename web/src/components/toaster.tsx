@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import { UI } from '@shared/limits';
+import { UI } from '@shared/shell-limits';
 import { toastContainerReady } from '@/lib/toast';
 
 /** Toasts exactly as spec 1 section 9: top-right, 5 s, pause on hover and focus loss, drag 80 %, light. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { formatPrice } from './format-price';
 
 describe('an offer’s price as shown', () => {

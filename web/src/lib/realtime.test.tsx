@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REALTIME } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { MessageDto } from '@shared/schemas/chats';
 import { ToastHost } from '@/components/toast-host';
 import { fakeApi } from '@/test/fake-api';

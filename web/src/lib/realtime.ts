@@ -6,7 +6,7 @@
  * module once a member is signed in; it is not part of the first bundle.
  */
 import { REALTIME } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { WS_PATH } from '@shared/ws-path';
 import type { RealtimeAction, RealtimeEvent } from '@shared/schemas/realtime';
 import { api as defaultApi, ApiError, type ApiClient } from './api-client';

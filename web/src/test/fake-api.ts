@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { json } from './render-app';
 
 export interface FakeCall {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { searchOffers } from '@/api/offers';
 import { directoryUrl, searchError } from '@/lib/search-text';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { offer, stubApi } from '@/test/catalogue-fixtures';
 import { fakeClockForFile } from '@/test/fake-clock';
 import { json, renderRoutes } from '@/test/render-app';

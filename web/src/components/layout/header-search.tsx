@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS } from '@shared/limits';
+import { SEARCH_MAX } from '@shared/shell-limits';
 
 /** The results list, its fetching and its checks load on first typing: the initial bundle stays small. */
 const HeaderSearchResults = lazy(() => import('./header-search-results'));
@@ -38,7 +38,7 @@ export function HeaderSearch() {
           id={id}
           type="search"
           value={query}
-          maxLength={LIMITS.searchMax}
+          maxLength={SEARCH_MAX}
           autoComplete="off"
           placeholder="Search offers"
           aria-controls={open ? `${id}-results` : undefined}

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MODERATION } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { api } from '@/lib/api-client';
 
 /** The reject dialog's one field: the reason the expert reads, required, at most MODERATION.reasonMax characters. */

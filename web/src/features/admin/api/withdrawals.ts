@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { AdminWithdrawal, WithdrawalPage, WithdrawalStatus } from '@shared/schemas/earnings';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LIMITS } from '@shared/limits';
 import { api } from '@/lib/api-client';
 

@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { MODERATION } from '@shared/limits';
 import { formatEuros } from '@shared/money';
 import type { BanPreview } from '@shared/schemas/admin';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextAreaField } from '@/components/form/text-field';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminUserRow } from '@shared/schemas/admin';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextField } from '@/components/form/text-field';
 import { FormFailure } from '@/components/form/form-failure';

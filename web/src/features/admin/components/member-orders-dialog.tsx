@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatEuros } from '@shared/money';
 import type { AdminUserRow } from '@shared/schemas/admin';
 import type { OrderHistoryItem } from '@shared/schemas/earnings';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { DialogFrame } from '@/components/dialog-frame';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';

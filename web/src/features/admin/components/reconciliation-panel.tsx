@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatEuros } from '@shared/money';
 import type { ResponseOf } from '@shared/schemas/responses';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadProblem } from '@/components/load-problem';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { MODERATION } from '@shared/limits';
 import type { OfferDto } from '@shared/schemas/catalogue';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextAreaField } from '@/components/form/text-field';
 import { rejectOfferFormSchema } from '@/features/admin/api/reject-offer';

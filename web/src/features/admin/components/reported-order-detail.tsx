@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { ORDER_RULES } from '@shared/limits';
 import type { ConversationEntry } from '@shared/schemas/chats';
 import type { ReportedOrderDetail as Detail } from '@shared/schemas/orders';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { getReportedOrder } from '@/features/admin/api/problems';

@@ -10,7 +10,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { SECOND_FACTOR } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { DialogFrame } from '@/components/dialog-frame';
 import { TextField } from '@/components/form/text-field';
 import { errorCode, errorText } from '@/lib/api-client';

@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '@shared/schemas/audit';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';
 import { TableScroll } from '@/components/table-scroll';

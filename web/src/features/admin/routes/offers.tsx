@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { sessionSettled } from '@/lib/session';
 import { notify } from '@/lib/toast';

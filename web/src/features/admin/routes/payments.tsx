@@ -9,7 +9,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatEuros } from '@shared/money';
 import type { AdminPayment, AdminPaymentsPage } from '@shared/schemas/admin-views';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';
 import { TableScroll } from '@/components/table-scroll';

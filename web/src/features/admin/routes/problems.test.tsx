@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationEntry } from '@shared/schemas/chats';
 import type { ReportedOrder, ReportedOrderDetail } from '@shared/schemas/orders';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';

@@ -4,7 +4,7 @@ import { centsFromEuros, eurosFromCents, formatEuros, shareOf } from '@shared/mo
 import { isBooked } from '@shared/order-transitions';
 import type { ReportedOrder } from '@shared/schemas/orders';
 import type { AttendanceView } from '@shared/schemas/rooms';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorText } from '@/lib/api-client';
 import { sessionSettled } from '@/lib/session';

@@ -10,7 +10,7 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { REPORT_REASON_LABELS, type ReportAction, type ReportCaseView, type ReportStatus } from '@shared/schemas/reports';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';
 import { ApiError, errorText } from '@/lib/api-client';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { NewSecondFactor } from '@shared/schemas/admin';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
 import { FormFailure } from '@/components/form/form-failure';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatEuros } from '@shared/money';
 import type { AdminStatistics, AdminTotals } from '@shared/schemas/admin-views';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { Chart, type ChartPoint } from '@/components/chart/chart';
 import { LoadProblem } from '@/components/load-problem';
 import { notify } from '@/lib/toast';

@@ -9,7 +9,7 @@
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminUserRow } from '@shared/schemas/admin';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';

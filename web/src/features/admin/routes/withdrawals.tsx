@@ -10,7 +10,7 @@ import { useId, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatEuros } from '@shared/money';
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/schemas/earnings';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadProblem } from '@/components/load-problem';
 import { Pager } from '@/components/pager';

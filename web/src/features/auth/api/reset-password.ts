@@ -1,5 +1,5 @@
 import { resetPasswordSchema } from '@shared/schemas/auth';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { api, ApiError } from '@/lib/api-client';
 
 export { resetPasswordSchema };

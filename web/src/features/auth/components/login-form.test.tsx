@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { json, renderRoutes } from '@/test/render-app';
 import AdminLoginRoute from '@/features/auth/routes/admin-login';
 import LoginRoute from '@/features/auth/routes/login';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { SessionGrant } from '@shared/schemas/account';
 import { adminLoginSchema, type LoginBody } from '@shared/schemas/auth';
 import { PasswordField } from '@/components/form/password-field';

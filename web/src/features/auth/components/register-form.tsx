@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import * as z from 'zod/mini';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PasswordField } from '@/components/form/password-field';
 import { errorCode, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { adminLogin } from '@/features/auth/api/admin-login';

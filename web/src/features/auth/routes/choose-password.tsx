@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { changePasswordSchema } from '@shared/schemas/users';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PasswordField } from '@/components/form/password-field';
 import { FormFailure } from '@/components/form/form-failure';

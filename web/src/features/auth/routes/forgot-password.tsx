@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { TextField } from '@/components/form/text-field';
 import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { login } from '@/features/auth/api/login';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import * as z from 'zod/mini';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PasswordField } from '@/components/form/password-field';
 import { errorCode, errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';

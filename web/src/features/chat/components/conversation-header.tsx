@@ -1,4 +1,4 @@
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PersonPhoto } from './person-photo';
 import { usePersonName, type Person } from '@/features/chat/hooks/use-person-name';
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { MessageDto } from '@shared/schemas/chats';
 import { ReportButton } from '@/components/report-dialog';
 import { formatMessageTime, fullName } from '@/features/chat/lib/chat-format';

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ChatDto, ChatOffer } from '@shared/schemas/chats';
 import { formatPrice } from '@/lib/format-price';
 import { fullName, ORDER_STATE_LABELS, orderState } from '@/features/chat/lib/chat-format';

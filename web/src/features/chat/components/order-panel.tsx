@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ErrorCode } from '@shared/error-codes';
 import { formatEuros } from '@shared/money';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ChatDto } from '@shared/schemas/chats';
 import { errorCode, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ChatDto } from '@shared/schemas/chats';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

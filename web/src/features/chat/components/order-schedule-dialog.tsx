@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ORDER_RULES } from '@shared/limits';
 import { formatEuros, formatHoursTotal } from '@shared/money';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { INTRO_LABEL } from '@/features/chat/lib/order-status';
 import { dateInputValue, hoursProblem, localStart, startProblem, TIME_STEPS, withOffset } from '@/features/chat/lib/session-time';
 import { freeSlots } from '@/features/chat/api/orders';

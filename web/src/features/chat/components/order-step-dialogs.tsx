@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { LIMITS, ORDER_RULES } from '@shared/limits';
 import { centsFromEuros, eurosFromCents, formatEuros, formatHoursTotal, shareOf } from '@shared/money';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { CANCEL_TERMS } from '@/features/chat/lib/order-status';
 import { OrderDialog } from './order-dialog';
 import { WholeNumberField } from './whole-number-field';

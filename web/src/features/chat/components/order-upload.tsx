@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ORDER_RULES } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PROJECT_FILE_TYPES } from '@shared/schemas/orders';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

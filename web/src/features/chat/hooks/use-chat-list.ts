@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ChatDto, MessageDto } from '@shared/schemas/chats';
 import { errorText } from '@/lib/api-client';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { getPerson } from '@/features/chat/api/get-person';
 import { fullName } from '@/features/chat/lib/chat-format';
 

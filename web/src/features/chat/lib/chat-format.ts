@@ -1,6 +1,6 @@
 /** How the messages page names and shows a conversation (spec 2 sections 2 and 9). */
 import { CHAT } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { nextStatus } from '@shared/order-transitions';
 import type { ChatDto, ChatParticipant } from '@shared/schemas/chats';
 import { factsOf } from './order-status';

@@ -4,7 +4,7 @@
  * (2026-12-01T10:30:00+01:00), so that the server keeps the step of the student's own zone.
  */
 import { ORDER_RULES } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

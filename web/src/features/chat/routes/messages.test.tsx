@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ChatDto } from '@shared/schemas/chats';
 import { json } from '@/test/render-app';
 import { alice, aliceAsParticipant, at, chatWith, claire, conversationAnswers, message, omar, publishedOffer, renderMessages } from '@/test/messages-fixtures';

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ChatDto, CreatedChat } from '@shared/schemas/chats';
 import { displayName, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';

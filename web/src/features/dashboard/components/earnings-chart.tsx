@@ -1,5 +1,5 @@
 import { formatEuros } from '@shared/money';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { Chart } from '@/components/chart/chart';
 import { LoadProblem } from '@/components/load-problem';
 import { getMonthlyEarnings } from '@/features/dashboard/api/dashboard';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatEuros } from '@shared/money';
 import type { OfferStatus } from '@shared/schemas/catalogue';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { getMyOffers } from '@/api/offers';
 import { LoadProblem } from '@/components/load-problem';
 import { useLoad } from '@/features/dashboard/components/use-load';

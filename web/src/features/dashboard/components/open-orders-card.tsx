@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CHAT } from '@shared/limits';
 import type { ChatDto } from '@shared/schemas/chats';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { listChats } from '@/api/chats';
 import { LoadProblem } from '@/components/load-problem';
 import { useLoad } from '@/features/dashboard/components/use-load';

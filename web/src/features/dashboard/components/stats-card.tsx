@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { formatEuros } from '@shared/money';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadProblem } from '@/components/load-problem';
 import { completedOrdersText } from '@/lib/completed-orders';
 import { getStats } from '@/features/dashboard/api/dashboard';

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { centsFromEuros, formatEuros, isWholeCents } from '@shared/money';
 import { underWithdrawalMinimum } from '@shared/schemas/earnings';
 import { withdrawSchema } from '@shared/schemas/users';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { TextField } from '@/components/form/text-field';
 import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

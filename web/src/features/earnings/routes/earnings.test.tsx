@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Earnings, EarningsOrder, Withdrawal } from '@shared/schemas/earnings';
 import { SHELL_MSG } from '@shared/shell-texts';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { RequireExpertElseHome } from '@/app/guards';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';

@@ -3,7 +3,7 @@
  * withdrawal form and the withdrawals, each list a page at a time with the arrows working.
  */
 import { useEffect, useEffectEvent } from 'react';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadProblem } from '@/components/load-problem';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { useCursorPages } from '@/lib/use-cursor-pages';

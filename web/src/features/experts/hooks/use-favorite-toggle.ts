@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { errorText } from '@/lib/api-client';
 import { toggleGuestFavorite, useSavedOfferIds } from '@/lib/favorites';
 import { useSession } from '@/lib/session';

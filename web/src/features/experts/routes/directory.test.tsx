@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { expert, stubApi, type ApiCall } from '@/test/catalogue-fixtures';
 import { fakeClockForFile } from '@/test/fake-clock';
 import { json, renderRoutes } from '@/test/render-app';

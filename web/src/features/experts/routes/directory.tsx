@@ -2,7 +2,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { CATALOGUE, LIMITS } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ExpertCard as ExpertCardData, Page } from '@shared/schemas/catalogue';
 import { ExpertCard } from '@/components/expert-card';
 import { listExperts } from '@/api/experts';

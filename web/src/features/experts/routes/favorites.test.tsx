@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { api } from '@/lib/api-client';
 import { toggleGuestFavorite } from '@/lib/favorites';
 import { anAccount } from '@/test/accounts';

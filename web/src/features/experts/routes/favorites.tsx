@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { ExpertCard } from '@/components/expert-card';
 import { api, errorText } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExpertProfile, Review } from '@shared/schemas/catalogue';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { anAccount } from '@/test/accounts';
 import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
 import { json, renderRoutes } from '@/test/render-app';

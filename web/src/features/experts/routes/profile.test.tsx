@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ExpertProfile, Review } from '@shared/schemas/catalogue';
 import { guestFavorites } from '@/lib/favorites';
 import { anAccount } from '@/test/accounts';

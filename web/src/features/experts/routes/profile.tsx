@@ -1,7 +1,7 @@
 /** /teacher/{id}: an expert's public profile (spec 1 section 2). */
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { Education, ExpertProfile, OfferDto, Review, WorkExperience } from '@shared/schemas/catalogue';
 import { expertName, expertPlace, expertRole, fallBackToDefaultAvatar, photoUrl, Rating, VerifiedBadge } from '@/components/expert-card';
 import { ReportButton } from '@/components/report-dialog';

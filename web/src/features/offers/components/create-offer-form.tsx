@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { LIMITS, OFFER_DURATION } from '@shared/limits';
 import { orderKindOf } from '@shared/order-transitions';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LESSON_TYPES, PRICING_TYPES } from '@shared/schemas/offers';
 import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
 import { TextAreaField, TextField } from '@/components/form/text-field';

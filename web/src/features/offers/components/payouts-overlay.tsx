@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { keepTabInside } from '@/lib/keep-tab-inside';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Await, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { ApiError, errorCode, errorText } from '@/lib/api-client';
 import { sessionSettled, useSession } from '@/lib/session';

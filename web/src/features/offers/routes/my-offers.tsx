@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { sessionSettled } from '@/lib/session';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderHistoryItem } from '@shared/schemas/earnings';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { stubApi } from '@/test/catalogue-fixtures';
 import { anAccount } from '@/test/accounts';
 import { json, renderRoutes } from '@/test/render-app';

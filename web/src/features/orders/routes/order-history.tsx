@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderHistoryItem, OrderHistoryPage } from '@shared/schemas/earnings';
 import { formatEuros } from '@shared/money';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';

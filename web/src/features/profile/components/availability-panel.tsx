@@ -8,7 +8,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { BOOKING_RULES } from '@shared/limits';
 import { type Availability, type BusyCalendarState, type DateOverride, type TimeRange, WEEKDAYS, type Weekday } from '@shared/schemas/bookings';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { FormFailure } from '@/components/form/form-failure';
 import { LoadProblem } from '@/components/load-problem';
 import { errorText } from '@/lib/api-client';

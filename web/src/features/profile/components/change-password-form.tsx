@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { changePasswordSchema } from '@shared/schemas/users';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PasswordField } from '@/components/form/password-field';
 import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DATA_EXPORTS } from '@shared/limits';
 import type { DataExportStatus } from '@shared/schemas/account-data';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { fakeClockForFile } from '@/test/fake-clock';

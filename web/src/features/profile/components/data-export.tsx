@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DATA_EXPORTS } from '@shared/limits';
 import type { DataExportStatus } from '@shared/schemas/account-data';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';

@@ -4,7 +4,7 @@ import { type FieldValues, type Resolver, type UseFormRegister, type FieldErrors
 import type { Education, WorkExperience } from '@shared/schemas/catalogue';
 import { LIMITS } from '@shared/limits';
 import { educationEntrySchema, workExperienceEntrySchema } from '@shared/schemas/users';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextAreaField, TextField } from '@/components/form/text-field';
 import { FormFailure } from '@/components/form/form-failure';

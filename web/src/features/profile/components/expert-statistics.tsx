@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import type { AccountStats } from '@shared/schemas/earnings';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { errorText } from '@/lib/api-client';
 import { completedOrdersText } from '@/lib/completed-orders';
 import { useSession } from '@/lib/session';

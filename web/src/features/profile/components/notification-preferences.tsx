@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { NotificationCategory, NotificationPreferences } from '@shared/schemas/notifications';
 import { MESSAGE_MAILS } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { LoadProblem } from '@/components/load-problem';
 import { FormFailure } from '@/components/form/form-failure';
 import { errorText } from '@/lib/api-client';

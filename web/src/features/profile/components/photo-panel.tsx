@@ -1,6 +1,6 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { LIMITS } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { Avatar } from '@/components/layout/avatar';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';

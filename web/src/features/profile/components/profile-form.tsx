@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import type { Account } from '@shared/schemas/account';
 import { LIMITS } from '@shared/limits';
 import { cleanLanguages, profileFields, type UpdateUserBody } from '@shared/schemas/users';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PasswordField } from '@/components/form/password-field';
 import { TextAreaField, TextField } from '@/components/form/text-field';
 import { FormFailure } from '@/components/form/form-failure';

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { deviceOf } from '@shared/device';
 import type { SignedInSession } from '@shared/schemas/sessions';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { PasswordField } from '@/components/form/password-field';
 import { LoadProblem } from '@/components/load-problem';
 import { FormFailure } from '@/components/form/form-failure';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ROOMS } from '@shared/limits';
 import type { IceServersView, RoomView } from '@shared/schemas/rooms';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { getIceServers, reportNoShow } from '@/features/rooms/api/room';

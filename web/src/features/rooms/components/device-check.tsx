@@ -4,7 +4,7 @@
  * be joined, to see and hear the other side.
  */
 import { useEffect, useRef, useState } from 'react';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 
 export interface JoinChoice {
   stream: MediaStream | undefined;

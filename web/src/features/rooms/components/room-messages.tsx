@@ -5,7 +5,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '@shared/limits';
 import type { MessageDto } from '@shared/schemas/chats';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { getChat, sendMessage } from '@/api/chats';
 import { errorText } from '@/lib/api-client';
 import { realtime } from '@/lib/realtime';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { IceServersView, RoomView } from '@shared/schemas/rooms';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { ApiError, errorText } from '@/lib/api-client';
 import { conversationLink } from '@/lib/conversation-links';
 import { formatDateTimeWithZone } from '@/lib/format-date';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { CATALOGUE, LIMITS } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ExpertCard, OfferDto } from '@shared/schemas/catalogue';
 import { expertName, expertRole, fallBackToDefaultAvatar, photoUrl } from '@/components/expert-card';
 import { OfferSuggestions } from '@/components/offer-suggestions';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import type * as z from 'zod/mini';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { TextAreaField, TextField } from '@/components/form/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { contactSchema, sendContact } from '@/features/site/api/send-contact';

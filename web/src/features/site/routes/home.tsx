@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { CATALOGUE } from '@shared/limits';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import type { ExpertCard } from '@shared/schemas/catalogue';
 import { Accordion } from '@/components/accordion';
 import { listExperts } from '@/api/experts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/toast';
-import { MSG } from '@shared/texts';
+import { MSG } from '@shared/web-texts';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { startOnboarding } from '@/api/payments';
