@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/web-texts';
-import { PASSWORD, signedInStudent } from '../support/accounts';
+import { adminCode, PASSWORD, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
 import { browserForFile, expectAccessible, logIn, logInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
@@ -89,10 +89,27 @@ describe('earnings in the browser', () => {
       .getByText('Pending', { exact: true })
       .waitFor();
 
+    // Approving moves money: with the sign-in's code more than 5 minutes old by the app's clock, the
+    // admin is asked for a fresh one, and a wrong one is refused before the right one goes through (decision 265).
+    await advanceClock('6m');
     await admin.reload();
     await admin.getByRole('button', { name: 'Approve €54.00 for Eva Earner' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    const stepUp = admin.getByRole('dialog', { name: MSG.stepUpRequired });
+    const code = await adminCode();
+    await stepUp.getByLabel('Authentication code').fill(code === '000000' ? '111111' : '000000');
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await stepUp.getByText(MSG.secondFactorCodeWrong).waitFor();
+    expect(
+      await page
+        .getByRole('table', { name: /withdrawals/i })
+        .getByText('Pending', { exact: true })
+        .count(),
+    ).toBe(1);
+    await stepUp.getByLabel('Authentication code').fill(code);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await admin.getByText(MSG.withdrawalApprovedDone).waitFor();
+    expect(await stepUp.count()).toBe(0);
 
     // The payout reaches the bank (the local Stripe's delay, on the test clock).
     await advanceClock('10m');

@@ -36,7 +36,10 @@ async function resetLinkFor(email: string): Promise<string> {
   return linkIn(await latestMail(email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];
 }
 
-describe('no account enumeration', () => {
+// A second measure, with fresh accounts, when the first falls past the bound: on a CI machine with
+// every core taken by the other files, the new address's two more writes once ran past the 1.2 s
+// floor (medians 1,415 against 1,271 ms, 10.1 %). A leak the floors let through shows in both.
+describe('no account enumeration', { retry: 1 }, () => {
   // Interleaved pairs, so that whatever else the machine does falls on both alike; three accounts,
   // so that no address reaches its hourly mail cap (5, the activation mail included).
   const ROUNDS_PER_ACCOUNT = 4;

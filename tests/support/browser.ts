@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { adminCode, PASSWORD } from './accounts';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM, TEST_CHROMIUM_ARGS } from './chromium';
 import { EVENTUALLY_MS } from './eventually';
 import { stackUrl } from './api';
 import { TEST_SEED } from './seed-settings';
@@ -41,7 +41,7 @@ async function launch(): Promise<Browser> {
     XDG_DATA_HOME: join(home, 'data'),
     XDG_RUNTIME_DIR: join(home, 'runtime'),
   } as Record<string, string>;
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, env });
+  return chromium.launch({ executablePath: CHROMIUM, args: TEST_CHROMIUM_ARGS, env });
 }
 
 /** A fresh context (cookies, storage) with one page, at a desktop or phone size. */
