@@ -208,7 +208,7 @@ async function measure(input: ReconciliationBenchInput) {
     const creditEntry = credit.find((entry) => entry.kind === 'credit');
     const earned = cents(-(creditEntry?.lines.find((line) => line.account.endsWith(':pending'))?.amountCents ?? 0));
     const transfer = await payments.transfer({
-      idempotencyKey: `bench-transfer-${orderId}`,
+      operation: `bench-transfer-${orderId}`,
       amountCents: earned,
       destinationAccountId: expert.payoutAccountId,
       sourceChargeId: completed.chargeId,
@@ -258,7 +258,7 @@ async function measure(input: ReconciliationBenchInput) {
       return { ...order, credit, earned };
     });
     const transfer = await payments.transfer({
-      idempotencyKey: `bench-transfer-${batchId}`,
+      operation: `bench-transfer-${batchId}`,
       amountCents: cents(credited.reduce((sum, order) => sum + order.earned, 0)),
       destinationAccountId: expert.payoutAccountId,
       sourceChargeId: completed.chargeId,

@@ -89,6 +89,15 @@ export const config = {
   get stripeApiBase() {
     return process.env.STRIPE_API_BASE;
   },
+  /**
+   * How long the Stripe SDK waits for an answer: 10 s, Stripe's own advice being well above its
+   * slowest calls. The local Stripe's timeout fault (decision 279) would make a test wait that long
+   * each time, so a stack on the local Stripe may set STRIPE_TIMEOUT_MS; on AWS it is always 10 s.
+   */
+  get stripeTimeoutMs(): number {
+    const local = process.env.STRIPE_API_BASE ? Number(process.env.STRIPE_TIMEOUT_MS) : NaN;
+    return Number.isInteger(local) && local > 0 ? local : 10_000;
+  },
   get realtimeFastPath() {
     return process.env.REALTIME_FAST_PATH !== 'off';
   },

@@ -69,6 +69,7 @@ import type { Domain } from '../../shared/routes';
  * - withdrawals by status (admin queue) ... Query    GSI2 gsi2pk=WITHDRAWALS#<status> gsi2sk=<createdAt>#<id>
  * - an expert's paid-out total ............ GetItem  pk=EARNINGS#<expertId> sk=TOTALS (ADD with each payout paid)
  * - a provider event, processed once ....... PutItem  pk=PROVIDEREVENT#<eventId> sk=EVENT (TTL 7 days)
+ * - a money move's attempt at the provider . GetItem  pk=PROVIDERMOVE#<operation> sk=ATTEMPT (the next taken conditionally, after a server error)
  * - a free introduction taken (once) ....... PutItem  pk=INTRO#<studentId>#<expertId> sk=INTRO (conditional)
  * - an expert's availability .............. GetItem  pk=AVAILABILITY#<expertId> sk=AVAILABILITY
  * - an expert's busy calendar (its address, its busy times) GetItem pk=AVAILABILITY#<expertId> sk=BUSY
@@ -304,6 +305,8 @@ export const openReportKey = (targetType: string, targetId: string) => ({ pk: `R
 export const reportCasesWithStatus = (status: string) => ({ gsi2pk: `REPORTS#${status}` });
 export const reportCaseStatusIndex = (status: string, at: string, caseId: string) => ({ ...reportCasesWithStatus(status), gsi2sk: `${at}#${caseId}` });
 export const providerEventKey = (eventId: string) => ({ pk: `PROVIDEREVENT#${eventId}`, sk: 'EVENT' });
+/** A money move's attempt at the provider (decision 279): which key its next try uses, after a server error spent one. */
+export const providerAttemptKey = (operation: string) => ({ pk: `PROVIDERMOVE#${operation}`, sk: 'ATTEMPT' });
 
 export const offerKey = (offerId: string) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' });
 export const expertOffersOf = (expertId: string) => ({ gsi1pk: `EXPERT#${expertId}#OFFERS` });
@@ -393,6 +396,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'LEDGER#',
       'BALANCE#',
       'PROVIDEREVENT#',
+      // PROVIDERMOVE#: the attempt of a money move whose key a provider's server error spent (decision 279).
+      'PROVIDERMOVE#',
       'EVENT#',
       'USER#',
       'CATALOGUE#',

@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../../scripts/local/ports';
 import { databaseFile, LIGHT_JVM_OPTIONS } from '../../scripts/local/dynamodb';
 import { startLocalStack } from '../../scripts/local/stack';
-import { TEST_AUTH_ANSWER_FLOOR_MS, TEST_PASSWORD_HASH_COST, TEST_SEED } from './seed-settings';
+import { TEST_AUTH_ANSWER_FLOOR_MS, TEST_PASSWORD_HASH_COST, TEST_SEED, TEST_STRIPE_TIMEOUT_MS } from './seed-settings';
 import { stateFolder } from './seeded-state';
 
 const { values } = parseArgs({
@@ -42,6 +42,7 @@ const { values } = parseArgs({
 // functions/platform/crypto.test.ts keep the real cost.
 process.env.PASSWORD_HASH_COST = String(TEST_PASSWORD_HASH_COST);
 if (!values['real-answer-times']) process.env.AUTH_ANSWER_FLOOR_MS = String(TEST_AUTH_ANSWER_FLOOR_MS);
+process.env.STRIPE_TIMEOUT_MS = String(TEST_STRIPE_TIMEOUT_MS);
 const seededFrom = values['seeded-from'];
 /** A copy made for this stack alone, removed once it stops. */
 const ownCopy = seededFrom && !values['data-dir'] ? stateFolder('stack-') : undefined;

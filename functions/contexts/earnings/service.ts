@@ -262,7 +262,7 @@ async function payOut(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
   let payout: Awaited<ReturnType<typeof payments.payout>>;
   try {
     payout = await payments.payout({
-      idempotencyKey: `withdrawal-${withdrawal.withdrawalId}-payout`,
+      operation: `withdrawal-${withdrawal.withdrawalId}-payout`,
       accountId: expert.payoutAccountId,
       amountCents: withdrawal.amountCents,
       withdrawalId: withdrawal.withdrawalId,
@@ -273,7 +273,13 @@ async function payOut(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
     throw error;
   }
   const at = nowIso();
-  await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', { payoutId: payout.payoutId }, at)] });
+  try {
+    await transact({ TransactItems: [repo.withdrawalMove(withdrawal, 'approved', { payoutId: payout.payoutId }, at)] });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // The payout's own event (paid, failed) moved the withdrawal first: it is recorded as it stands.
+    return (await repo.getWithdrawal(withdrawal.withdrawalId)) ?? withdrawal;
+  }
   return { ...withdrawal, payoutId: payout.payoutId, updatedAt: at, version: withdrawal.version + 1 };
 }
 

@@ -126,7 +126,7 @@ export async function reverse(order: OrderRecord): Promise<void> {
   const at = nowIso();
   try {
     if (!transferId) throw new payments.ProviderRefusal('The order has no transfer to reverse');
-    const made = await payments.reverseTransfer({ idempotencyKey: `${key}-reversal`, transferId, amountCents: reversal.amountCents, orderId: order.orderId });
+    const made = await payments.reverseTransfer({ operation: `${key}-reversal`, transferId, amountCents: reversal.amountCents, orderId: order.orderId });
     await write(order, { reversal: { ...reversal, status: 'reversed', reversalId: made.reversalId } }, [
       payments.reversalEntry(order.orderId, order.expertId, made.reversalId, made.amountCents, at),
     ]);

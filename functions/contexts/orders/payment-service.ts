@@ -123,17 +123,25 @@ export async function createSession(caller: Caller, account: AccountRecord, body
       if (!written) continue;
       recorded = { ...priced, checkout, version: order.version + 1 };
     }
-    const session = await payments.createCheckout({
-      idempotencyKey: checkoutKey(order, checkout),
-      amountCents: checkout.amountCents,
-      productName: `Order #${order.orderNumber}: ${order.offerTitle}`,
-      orderId: order.orderId,
-      orderNumber: order.orderNumber,
-      customerEmail: account.email,
-      successUrl: chatUrl(order.orderId, 'paid'),
-      cancelUrl: chatUrl(order.orderId),
-      expiresAt: new Date(checkout.expiresAt),
-    });
+    const session = await payments
+      .createCheckout({
+        idempotencyKey: checkoutKey(order, checkout),
+        amountCents: checkout.amountCents,
+        productName: `Order #${order.orderNumber}: ${order.offerTitle}`,
+        orderId: order.orderId,
+        orderNumber: order.orderNumber,
+        customerEmail: account.email,
+        successUrl: chatUrl(order.orderId, 'paid'),
+        cancelUrl: chatUrl(order.orderId),
+        expiresAt: new Date(checkout.expiresAt),
+      })
+      .catch(async (error: unknown) => {
+        // The provider replays a server error under this key for a day: the student's next try takes the next attempt's
+        // key (decision 279). A session it made after all was never shown to anyone, and expires unpaid.
+        if (error instanceof payments.ProviderServerError)
+          await repo.commitMove([repo.orderMove(recorded, recorded.status, { checkout: { ...checkout, attempt: checkout.attempt + 1 } }, nowIso())]);
+        throw error;
+      });
     if (!session.url) throw new Conflict(MSG.paymentNotConfirmed, 'payment_not_confirmed');
     // Whoever records the session first wins; the same key gave every caller the same session.
     await repo.commitMove([repo.orderMove(recorded, recorded.status, { checkout: { ...checkout, sessionId: session.sessionId, url: session.url } }, nowIso())]);
@@ -234,7 +242,7 @@ function paymentMove(order: OrderRecord, session: PaidCheckout, paymentIntentId:
 async function refundStrayPayment(order: OrderRecord, paymentIntentId: string, amount: Cents, providerFee?: Cents): Promise<void> {
   if (await payments.getLedgerEntry(`payment:${paymentIntentId}`)) return;
   logger.warn('A payment the order can no longer take is refunded', { orderId: order.orderId, paymentIntentId, status: order.status });
-  const refund = await payments.refund({ idempotencyKey: `stray-${paymentIntentId}`, paymentIntentId, amountCents: amount, orderId: order.orderId });
+  const refund = await payments.refund({ operation: `stray-${paymentIntentId}`, paymentIntentId, amountCents: amount, orderId: order.orderId });
   const at = nowIso();
   const entries = [
     payments.paymentEntry(order.orderId, paymentIntentId, amount, at, providerFee),
@@ -305,7 +313,7 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
   const refund =
     refundCents > 0
       ? await payments.refund({
-          idempotencyKey: `order-${order.orderId}-refund`,
+          operation: `order-${order.orderId}-refund`,
           paymentIntentId: payment.paymentIntentId,
           amountCents: refundCents,
           orderId: order.orderId,

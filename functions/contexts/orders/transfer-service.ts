@@ -52,7 +52,7 @@ export async function sendTransfer(order: OrderRecord): Promise<OrderRecord> {
     return record(order, { ...due, retryAt: new Date(nowMs() + RETRY_MS).toISOString() }, []);
   }
   const made = await payments.transfer({
-    idempotencyKey: `order-${order.orderId}-transfer`,
+    operation: `order-${order.orderId}-transfer`,
     amountCents: due.amountCents,
     destinationAccountId: expert.payoutAccountId,
     sourceChargeId: chargeId,

@@ -4,6 +4,19 @@
  * Stripe of `npm start`; nothing else in the code knows Stripe's objects.
  */
 import type { Cents } from '../../../shared/money';
+import { ServiceUnavailable } from '../../platform/errors';
+import { MSG } from '../../../shared/texts';
+
+/**
+ * What every money move at the provider carries (decision 279): its operation, named once from
+ * the business event (`order-<id>-refund`), the same on every attempt and kept in the provider
+ * object's metadata, where a retry finds it; and the key of this attempt, which `service.ts`
+ * derives from the operation (a new one only after the provider failed under the last).
+ */
+export interface MoneyMove {
+  operation: string;
+  idempotencyKey: string;
+}
 
 export interface CheckoutRequest {
   /** Derived from the business event and its version, never random: a retry replays the same call. */
@@ -39,8 +52,7 @@ export interface CheckoutSession {
   paymentFailed: boolean;
 }
 
-export interface RefundRequest {
-  idempotencyKey: string;
+export interface RefundRequest extends MoneyMove {
   paymentIntentId: string;
   amountCents: Cents;
   orderId: string;
@@ -63,9 +75,7 @@ export interface ConnectedAccount {
   stage?: string;
 }
 
-export interface TransferRequest {
-  /** Derived from the order: a retry replays the same transfer. */
-  idempotencyKey: string;
+export interface TransferRequest extends MoneyMove {
   amountCents: Cents;
   destinationAccountId: string;
   /** The order's charge: the transfer's funds become available when the charge's do, never short. */
@@ -84,6 +94,17 @@ export interface Availability {
   available: boolean;
 }
 
+/**
+ * The provider answered a server error. Stripe saves that answer under the request's idempotency
+ * key and replays it for 24 hours, so a retry with the same key cannot succeed: whoever retries
+ * reads the provider's state first (decision 279). A 503 to the caller meanwhile.
+ */
+export class ProviderServerError extends ServiceUnavailable {
+  constructor() {
+    super(MSG.paymentsUnavailable, 'payments_unavailable');
+  }
+}
+
 /** The provider refused a request for a reason of the business (not enough funds there, an account not payable): retrying will not help. */
 export class ProviderRefusal extends Error {
   constructor(
@@ -94,9 +115,7 @@ export class ProviderRefusal extends Error {
   }
 }
 
-export interface PayoutRequest {
-  /** Derived from the withdrawal: a retry replays the same payout. */
-  idempotencyKey: string;
+export interface PayoutRequest extends MoneyMove {
   accountId: string;
   amountCents: Cents;
   withdrawalId: string;
@@ -127,12 +146,15 @@ export interface Dispute {
   orderId?: string;
 }
 
-export interface ReversalRequest {
-  /** Derived from the business event: a retry replays the same reversal. */
-  idempotencyKey: string;
+export interface ReversalRequest extends MoneyMove {
   transferId: string;
   amountCents: Cents;
   orderId: string;
+}
+
+export interface Reversal {
+  reversalId: string;
+  amountCents: Cents;
 }
 
 /** A provider event, verified: its id (processed once), its type and the object it is about. */
@@ -152,19 +174,27 @@ export interface PaymentProvider {
   /** Expires an open session; one no longer open is returned as it is. */
   expireCheckout(sessionId: string): Promise<CheckoutSession>;
   refund(request: RefundRequest): Promise<Refund>;
+  /** The payment's refund made for this operation, under any attempt's key, if any. */
+  findRefund(paymentIntentId: string, operation: string): Promise<Refund | undefined>;
   createConnectedAccount(request: { idempotencyKey: string; expertId: string; email: string }): Promise<ConnectedAccount>;
   getConnectedAccount(accountId: string): Promise<ConnectedAccount>;
   onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   loginLink(accountId: string): Promise<string>;
   /** Sends an expert's share of an order's charge to their connected account (separate charges and transfers). */
   transfer(request: TransferRequest): Promise<Transfer>;
+  /** The order's transfer made for this operation, if any. */
+  findTransfer(orderId: string, operation: string): Promise<Transfer | undefined>;
   chargeAvailability(chargeId: string): Promise<Availability>;
   /** Pays out from an expert's connected account to their bank (manual payouts). */
   payout(request: PayoutRequest): Promise<Payout>;
+  /** The connected account's payout made for this operation, if any. */
+  findPayout(accountId: string, operation: string): Promise<Payout | undefined>;
   getPayout(accountId: string, payoutId: string): Promise<Payout>;
   getDispute(disputeId: string): Promise<Dispute>;
   /** Takes (part of) a transfer back from the connected account; refused when the account no longer holds it. */
-  reverseTransfer(request: ReversalRequest): Promise<{ reversalId: string; amountCents: Cents }>;
+  reverseTransfer(request: ReversalRequest): Promise<Reversal>;
+  /** The transfer's reversal made for this operation, if any. */
+  findReversal(transferId: string, operation: string): Promise<Reversal | undefined>;
   /** A charge's refunds, with the stage and order its payment names; the marketplace's own refunds carry its stage. */
   chargeRefunds(chargeId: string): Promise<{ stage?: string; orderId?: string; refunds: { refundId: string; amountCents: Cents; stage?: string }[] }>;
   /** A transfer's reversals, and whether the marketplace made each (its metadata names the stage) or someone did elsewhere. */

@@ -6,13 +6,26 @@
 import { type Cents, cents } from '../../../shared/money';
 import { MSG } from '../../../shared/texts';
 import { config } from '../../platform/config';
+import { nowIso } from '../../platform/clock';
 import { BadRequest } from '../../platform/errors';
+import { logger } from '../../platform/logger';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import { connectedAccountOf, debtOf, earnedBy, heldFor, expertAccount } from './ledger';
 import { ledgerLineKey } from '../../platform/keys';
+import * as attempts from './attempt-repository';
 import * as ledger from './ledger-repository';
-import type { ConnectedAccount, PaymentProvider, ProviderEvent } from './provider';
+import {
+  type ConnectedAccount,
+  type MoneyMove,
+  type PaymentProvider,
+  type PayoutRequest,
+  type ProviderEvent,
+  ProviderServerError,
+  type RefundRequest,
+  type ReversalRequest,
+  type TransferRequest,
+} from './provider';
 import { stripeProvider } from './stripe-provider';
 
 export {
@@ -40,19 +53,53 @@ export {
 
 const provider: PaymentProvider = stripeProvider;
 
-export { ProviderRefusal } from './provider';
+export { ProviderRefusal, ProviderServerError } from './provider';
 export type { Dispute, ProviderEvent } from './provider';
 
 export const createCheckout = provider.createCheckout;
 export const getCheckout = provider.getCheckout;
 export const expireCheckout = provider.expireCheckout;
-export const refund = provider.refund;
-export const transfer = provider.transfer;
 export const chargeAvailability = provider.chargeAvailability;
-export const payout = provider.payout;
 export const getPayout = provider.getPayout;
 export const getDispute = provider.getDispute;
-export const reverseTransfer = provider.reverseTransfer;
+
+/** The key of an operation's attempt: its own name first, then the name and the attempt's number. */
+const attemptKey = (operation: string, attempt: number) => (attempt === 0 ? operation : `${operation}-attempt-${attempt + 1}`);
+
+/**
+ * A money move at the provider, made once however often it is retried (decision 279). Its first
+ * key is the operation's name, so a retry after a network failure or a timeout replays whatever
+ * happened. A server error is saved under its key and replayed for 24 hours, so after one the
+ * provider is asked whether the move happened after all (its metadata names the operation); only
+ * if not is the next attempt taken, by a conditional write, and tried with a key of its own: of
+ * two retries meeting the same error, one moves on and the other answers 503.
+ */
+async function moveOnce<R extends MoneyMove, T>(
+  request: Omit<R, 'idempotencyKey'>,
+  make: (request: R) => Promise<T>,
+  find: () => Promise<T | undefined>,
+): Promise<T> {
+  const attempt = await attempts.currentAttempt(request.operation);
+  try {
+    return await make({ ...request, idempotencyKey: attemptKey(request.operation, attempt) } as R);
+  } catch (error) {
+    if (!(error instanceof ProviderServerError)) throw error;
+    const made = await find();
+    if (made) return made;
+    if (!(await attempts.claimNextAttempt(request.operation, attempt, nowIso()))) throw error;
+    logger.warn('A money move tries again under a new key', { operation: request.operation, attempt: attempt + 1 });
+    return make({ ...request, idempotencyKey: attemptKey(request.operation, attempt + 1) } as R);
+  }
+}
+
+export const refund = (request: Omit<RefundRequest, 'idempotencyKey'>) =>
+  moveOnce(request, provider.refund, () => provider.findRefund(request.paymentIntentId, request.operation));
+export const transfer = (request: Omit<TransferRequest, 'idempotencyKey'>) =>
+  moveOnce(request, provider.transfer, () => provider.findTransfer(request.orderId, request.operation));
+export const payout = (request: Omit<PayoutRequest, 'idempotencyKey'>) =>
+  moveOnce(request, provider.payout, () => provider.findPayout(request.accountId, request.operation));
+export const reverseTransfer = (request: Omit<ReversalRequest, 'idempotencyKey'>) =>
+  moveOnce(request, provider.reverseTransfer, () => provider.findReversal(request.transferId, request.operation));
 export const transferReversals = provider.transferReversals;
 export const chargeRefunds = provider.chargeRefunds;
 

@@ -19,6 +19,7 @@ import {
   type Payout,
   type PayoutStatus,
   ProviderRefusal,
+  ProviderServerError,
 } from './provider';
 
 let client: Promise<Stripe> | undefined;
@@ -29,7 +30,7 @@ function stripe(): Promise<Stripe> {
     return new Stripe(key, {
       // Our own retries carry the same idempotency keys; the SDK's would too, but hide the outcome's wait.
       maxNetworkRetries: 1,
-      timeout: 10_000,
+      timeout: config.stripeTimeoutMs,
       telemetry: false,
       ...(local && { host: local.hostname, port: local.port, protocol: local.protocol === 'https:' ? 'https' : 'http' }),
     });
@@ -38,14 +39,20 @@ function stripe(): Promise<Stripe> {
 }
 
 /**
- * A call whose outcome is unknown (the network failed, Stripe answered 5xx) is a 503: the caller
- * tries again, with the same idempotency key, and first reads what the provider holds.
+ * A call whose outcome is unknown is a 503: the caller tries again. After the network failed (or
+ * the answer did not come in time) the same idempotency key replays whatever happened; after Stripe
+ * answered a server error, which it replays under that key, the caller reads the provider's state
+ * first (ProviderServerError, decision 279).
  */
 async function call<T>(what: string, run: (api: Stripe) => Promise<T>): Promise<T> {
   const api = await stripe();
   try {
     return await run(api);
   } catch (error) {
+    if (error instanceof Stripe.errors.StripeAPIError && (error.statusCode ?? 500) >= 500) {
+      logger.warn('Payment provider failed', { what, error: error as Error });
+      throw new ProviderServerError();
+    }
     if (
       error instanceof Stripe.errors.StripeConnectionError ||
       error instanceof Stripe.errors.StripeAPIError ||
@@ -157,10 +164,22 @@ export const stripeProvider: PaymentProvider = {
   refund: (request) =>
     call('refunds.create', async (api) => {
       const refund = await api.refunds.create(
-        { payment_intent: request.paymentIntentId, amount: request.amountCents, metadata: { stage: config.stage, orderId: request.orderId } },
+        {
+          payment_intent: request.paymentIntentId,
+          amount: request.amountCents,
+          metadata: { stage: config.stage, orderId: request.orderId, operation: request.operation },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
       return { refundId: refund.id, amountCents: cents(refund.amount) };
+    }),
+
+  findRefund: (paymentIntentId, operation) =>
+    call('refunds.list', async (api) => {
+      for await (const refund of api.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+        if (refund.metadata?.operation === operation && refund.status !== 'failed' && refund.status !== 'canceled')
+          return { refundId: refund.id, amountCents: cents(refund.amount) };
+      return undefined;
     }),
 
   createConnectedAccount: (request) =>
@@ -199,11 +218,18 @@ export const stripeProvider: PaymentProvider = {
           destination: request.destinationAccountId,
           source_transaction: request.sourceChargeId,
           transfer_group: transferGroupOf(request.orderId),
-          metadata: { stage: config.stage, orderId: request.orderId },
+          metadata: { stage: config.stage, orderId: request.orderId, operation: request.operation },
         },
         { idempotencyKey: request.idempotencyKey },
       );
       return { transferId: transfer.id, amountCents: cents(transfer.amount) };
+    }),
+
+  findTransfer: (orderId, operation) =>
+    call('transfers.list', async (api) => {
+      for await (const transfer of api.transfers.list({ transfer_group: transferGroupOf(orderId), limit: 100 }))
+        if (transfer.metadata?.operation === operation) return { transferId: transfer.id, amountCents: cents(transfer.amount) };
+      return undefined;
     }),
 
   payout: (request) =>
@@ -214,7 +240,7 @@ export const stripeProvider: PaymentProvider = {
             {
               amount: request.amountCents,
               currency: 'eur',
-              metadata: { stage: config.stage, withdrawalId: request.withdrawalId, expertId: request.expertId },
+              metadata: { stage: config.stage, withdrawalId: request.withdrawalId, expertId: request.expertId, operation: request.operation },
             },
             { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
           ),
@@ -225,6 +251,13 @@ export const stripeProvider: PaymentProvider = {
           throw new ProviderRefusal(error.message, error.code);
         throw error;
       }
+    }),
+
+  findPayout: (accountId, operation) =>
+    call('payouts.list', async (api) => {
+      for await (const payout of api.payouts.list({ limit: 100 }, { stripeAccount: accountId }))
+        if (payout.metadata?.operation === operation) return toPayout(payout);
+      return undefined;
     }),
 
   getPayout: (accountId, payoutId) => call('payouts.retrieve', async (api) => toPayout(await api.payouts.retrieve(payoutId, {}, { stripeAccount: accountId }))),
@@ -250,7 +283,7 @@ export const stripeProvider: PaymentProvider = {
       try {
         const reversal = await api.transfers.createReversal(
           request.transferId,
-          { amount: request.amountCents, metadata: { stage: config.stage, orderId: request.orderId } },
+          { amount: request.amountCents, metadata: { stage: config.stage, orderId: request.orderId, operation: request.operation } },
           { idempotencyKey: request.idempotencyKey },
         );
         return { reversalId: reversal.id, amountCents: cents(reversal.amount) };
@@ -259,6 +292,13 @@ export const stripeProvider: PaymentProvider = {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusal(error.message, error.code);
         throw error;
       }
+    }),
+
+  findReversal: (transferId, operation) =>
+    call('transfers.listReversals', async (api) => {
+      for await (const reversal of api.transfers.listReversals(transferId, { limit: 100 }))
+        if (reversal.metadata?.operation === operation) return { reversalId: reversal.id, amountCents: cents(reversal.amount) };
+      return undefined;
     }),
 
   chargeRefunds: (chargeId) =>

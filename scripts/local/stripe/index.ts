@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEventLog } from './events';
+import { createFaults, type Faults } from './faults';
 import type { Delays } from './funds';
 import { createLedger } from './stripe-state';
 import { createPaymentPages } from './pages';
@@ -50,6 +51,8 @@ export interface LocalStripe {
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** After the shared clock moved: what fell due happens, with its events (checkout.session.expired, balance.available, payout.paid, charge.dispute.closed...). */
   tick(): Promise<void>;
+  /** The faults armed on its API (also POST /_local/payments/faults), so that a test can make it fail as Stripe fails. */
+  faults: Faults;
   stop(): Promise<void>;
 }
 
@@ -75,7 +78,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   const ledger = createLedger({ appUrl: options.appUrl, now: options.now, emit: events.emit, records: saved?.ledger, changed, delays: options.delays });
   // Before each API call and hosted page, as Stripe's own state is always current.
   const beforeRequest = options.dueOnTickOnly ? () => undefined : () => ledger.runDue();
-  const server = createApiServer(ledger, events, options.now, { saved: idempotencyKeys, changed }, beforeRequest);
+  const faults = createFaults();
+  const server = createApiServer(ledger, events, options.now, { saved: idempotencyKeys, changed }, faults, beforeRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
@@ -93,10 +97,11 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       }, DUE_CHECK_MS).unref();
   return {
     api: { host: '127.0.0.1', port, protocol: 'http' },
-    serve: createPaymentPages(ledger, events, beforeRequest),
+    serve: createPaymentPages(ledger, events, faults, beforeRequest),
     async tick() {
       ledger.runDue();
     },
+    faults,
     async stop() {
       clearInterval(dueTimer);
       events.stop();

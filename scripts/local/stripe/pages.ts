@@ -4,7 +4,7 @@
  * from their own origin only; a dashboard of everything the local Stripe holds; and a JSON control
  * surface for tests and developers (events and their deliveries, resend, expire, settle a debit;
  * settle every pending balance, adjust a balance, fail a payout, dispute a charge and decide the
- * dispute), taken as application/json only (../cross-site.ts).
+ * dispute; arm, list and clear faults on the API), taken as application/json only (../cross-site.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../../../shared/markup';
@@ -13,6 +13,7 @@ import { StripeError } from './errors';
 import { readBody } from './request-body';
 import type { EventLog, EventRecord } from './events';
 import { CUSTOMER_ACTION } from './events';
+import { FAULT_MODES, type Faults, type FaultSpec, InvalidFaultError } from './faults';
 import type { Ledger } from './stripe-state';
 import { PAYOUT_FAILURES } from './funds';
 import { type BalanceOwner, type CheckoutSessionRecord, DISPUTE_REASONS, formatEuros, type StripeObject } from './objects';
@@ -21,8 +22,14 @@ export const PAYMENTS_PATH = '/_local/payments';
 
 type Answer = (request: IncomingMessage, response: ServerResponse, id: string) => Promise<void> | void;
 
-export function createPaymentPages(ledger: Ledger, events: EventLog, beforeRequest: () => void) {
-  /** `form`: a hosted page's own form post; every other POST is a JSON control. */
+const FAULT_FIELDS = ['method', 'path', 'mode', 'count'];
+const FAULT_USAGE = `Send {"path": "/v1/...", "mode": ${FAULT_MODES.map((mode) => `"${mode}"`).join(' | ')}}, and optionally "method": "POST" | "GET" and "count": 1 to 100.`;
+
+export function createPaymentPages(ledger: Ledger, events: EventLog, faults: Faults, beforeRequest: () => void) {
+  /**
+   * `form`: a hosted page's own form post; every other POST is a JSON control. A DELETE needs a CORS
+   * preflight, which no local server allows, so it is taken as it comes.
+   */
   const routes: { method: string; path: RegExp; answer: Answer; form?: true }[] = [
     { method: 'GET', path: /^$/, answer: (_request, response) => sendHtml(response, 200, 'Local Stripe', dashboard(ledger, events)) },
     { method: 'GET', path: /^\/events\.json$/, answer: (_request, response) => sendJson(response, 200, events.list().map(eventSummary)) },
@@ -39,6 +46,9 @@ export function createPaymentPages(ledger: Ledger, events: EventLog, beforeReque
     { method: 'POST', path: /^\/payouts\/([^/]+)\/fail$/, answer: failPayout },
     { method: 'POST', path: /^\/charges\/([^/]+)\/dispute$/, answer: disputeCharge },
     { method: 'POST', path: /^\/disputes\/([^/]+)\/decide$/, answer: decideDispute },
+    { method: 'GET', path: /^\/faults$/, answer: (_request, response) => sendJson(response, 200, faults.list()) },
+    { method: 'POST', path: /^\/faults$/, answer: armFault },
+    { method: 'DELETE', path: /^\/faults$/, answer: clearFaults },
   ];
 
   /** A control's answer: the ledger's object, or its refusal as 404 (no such object) or 409 (not in a state to do that). */
@@ -86,6 +96,25 @@ export function createPaymentPages(ledger: Ledger, events: EventLog, beforeReque
 
   function decideDispute(_request: IncomingMessage, response: ServerResponse, id: string): void {
     control(response, () => ledger.decideDispute(id));
+  }
+
+  /** Arms one fault after those already armed; answers them all. */
+  async function armFault(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = parseJson(await readBody(request));
+    if (!body || Array.isArray(body) || Object.keys(body).some((field) => !FAULT_FIELDS.includes(field)))
+      return sendJson(response, 400, { error: FAULT_USAGE });
+    try {
+      faults.arm(body as FaultSpec);
+    } catch (error) {
+      if (!(error instanceof InvalidFaultError)) throw error;
+      return sendJson(response, 400, { error: error.message });
+    }
+    sendJson(response, 200, faults.list());
+  }
+
+  function clearFaults(_request: IncomingMessage, response: ServerResponse): void {
+    faults.clear();
+    sendJson(response, 200, faults.list());
   }
 
   async function resend(_request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {

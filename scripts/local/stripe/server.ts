@@ -2,13 +2,16 @@
  * Stripe's REST API, the part the adapter uses: form-encoded requests under /v1 with a test secret
  * key, answers and refusals shaped as Stripe's, idempotency keys honoured for 24 hours (each
  * account's its own), and the `Stripe-Account` header that acts as a connected account for its
- * balance, balance transactions and payouts.
+ * balance, balance transactions and payouts. The faults armed in faults.ts strike where Stripe's
+ * would, past the secret key's check and the idempotency key's lookup: a 500 instead of running the
+ * request, an answer lost or never sent after it ran or was replayed.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse } from 'qs';
 import { invalidRequest, missingParameter, noSuch, StripeError } from './errors';
 import type { EventLog } from './events';
 import type { EventRequest } from './events';
+import type { FaultMode, Faults } from './faults';
 import type { Ledger } from './stripe-state';
 import { readBody } from './request-body';
 import { PAYOUT_INTERVALS, type PayoutScheduleInput } from './stripe-state';
@@ -31,6 +34,8 @@ export interface SavedResponse {
   path: string;
   params: string;
   requestId: string;
+  /** 200, or 500 for Stripe's own error (a fault), which Stripe replays too. */
+  status: number;
   body: string;
   savedAt: number;
 }
@@ -38,6 +43,8 @@ export interface SavedResponse {
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 const TEST_SECRET_KEY = /^Bearer sk_test_\w+$/;
+/** The faults that can befall a replayed answer: Stripe's 500 comes from running a request, which a replay does not. */
+const LOST_ANSWER_FAULTS: FaultMode[] = ['drop-after-commit', 'timeout'];
 
 /** The saved answers by idempotency key, and who to tell when one is saved: kept between runs with the ledger. */
 export interface IdempotencyKeys {
@@ -45,7 +52,14 @@ export interface IdempotencyKeys {
   changed?: () => void;
 }
 
-export function createApiServer(ledger: Ledger, events: EventLog, now: () => number, idempotencyKeys: IdempotencyKeys, beforeRequest: () => void): Server {
+export function createApiServer(
+  ledger: Ledger,
+  events: EventLog,
+  now: () => number,
+  idempotencyKeys: IdempotencyKeys,
+  faults: Faults,
+  beforeRequest: () => void,
+): Server {
   const routes = apiRoutes(ledger, events);
   const savedResponses = idempotencyKeys.saved;
 
@@ -53,7 +67,12 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
     const requestId = `req_${randomToken(14)}`;
     const [path, query = ''] = (request.url ?? '/').split('?');
     const method = request.method ?? 'GET';
+    /** The fault this request meets, taken once it gets where Stripe's own failures happen: past its key's lookup. */
+    let fault: FaultMode | undefined;
     const send = (status: number, body: string, headers: Record<string, string> = {}): void => {
+      // The answer is lost on its way back, the request applied all the same; or it never comes, and the client gives up waiting.
+      if (fault === 'drop-after-commit') return void request.socket.destroy();
+      if (fault === 'timeout') return;
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, 'stripe-version': API_VERSION, ...headers }).end(body);
     };
     const refuse = (error: StripeError) => send(error.status, JSON.stringify({ error: error.body }, null, 2));
@@ -72,6 +91,13 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
 
     for (const [key, saved] of savedResponses) if (now() - saved.savedAt > IDEMPOTENCY_KEY_LIFETIME_MS) savedResponses.delete(key);
     const saved = savedKey ? savedResponses.get(savedKey) : undefined;
+    // "Stripe saves the status code and body of the first request made with a given idempotency key after endpoint execution begins."
+    const save = (status: number, body: string): void => {
+      if (!savedKey) return;
+      savedResponses.set(savedKey, { method, path, params: paramsFingerprint, requestId, status, body, savedAt: now() });
+      idempotencyKeys.changed?.();
+    };
+    fault = faults.take(method, path, saved ? LOST_ANSWER_FAULTS : undefined);
     if (idempotencyKey && saved) {
       if (saved.method !== method || saved.path !== path)
         return refuse(
@@ -85,7 +111,13 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
             `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
           ),
         );
-      return send(200, saved.body, { 'idempotency-key': idempotencyKey, 'idempotent-replayed': 'true', 'original-request': saved.requestId });
+      return send(saved.status, saved.body, { 'idempotency-key': idempotencyKey, 'idempotent-replayed': 'true', 'original-request': saved.requestId });
+    }
+    if (fault === 'error') {
+      // Nothing applied, and the 500 kept for the key: its retries get this 500 again, not a second chance.
+      const unknownError = JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }, null, 2);
+      save(500, unknownError);
+      return send(500, unknownError, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
     }
 
     try {
@@ -105,10 +137,7 @@ export function createApiServer(ledger: Ledger, events: EventLog, now: () => num
       expand(object, stringList(params.expand, 'expand'), ledger.objectById);
       const answer = JSON.stringify(object, null, 2);
       // Stripe keeps the result of a request that ran; one refused on its parameters may be tried again with the same key.
-      if (savedKey) {
-        savedResponses.set(savedKey, { method, path, params: paramsFingerprint, requestId, body: answer, savedAt: now() });
-        idempotencyKeys.changed?.();
-      }
+      save(200, answer);
       send(200, answer, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
@@ -153,6 +182,14 @@ function apiRoutes(ledger: Ledger, events: EventLog): Route[] {
       const input = { paymentIntent, charge, amount, reason, metadata: metadataOf(params) };
       return ledger.createRefund(input, request);
     }),
+    route('GET', 'refunds', (_ids, params) =>
+      page(
+        ledger.refunds({ paymentIntent: optionalText(params, 'payment_intent'), charge: optionalText(params, 'charge') }).filter(createdWithin(params)),
+        params,
+        '/v1/refunds',
+        'refund',
+      ),
+    ),
     route('GET', `refunds/${ID}`, ([id]) => ledger.refund(id)),
     route('POST', 'accounts', (_ids, params) => {
       const capabilities = (params.capabilities ?? {}) as Record<string, { requested?: string }>;

@@ -21,11 +21,14 @@ const WRITE_DELAY_MS = 200;
 /** The state an earlier run left in `file`; undefined at the first start. */
 export function readState(file: string): LocalStripeState | undefined {
   if (!existsSync(file)) return undefined;
+  let state: LocalStripeState;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as LocalStripeState;
+    state = JSON.parse(readFileSync(file, 'utf8')) as LocalStripeState;
   } catch (error) {
     throw new Error(`The local Stripe's state in ${file} cannot be read (npm run reset starts afresh): ${(error as Error).message}`);
   }
+  // Answers saved before their status was kept were all successes.
+  return { ...state, idempotencyKeys: state.idempotencyKeys.map(([key, saved]) => [key, { ...saved, status: saved.status ?? 200 }]) };
 }
 
 /** Writes `state()` to `file` a moment after `soon()` is called, or at once on `flush()` if a write is due. */

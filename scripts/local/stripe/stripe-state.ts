@@ -348,6 +348,14 @@ export function createLedger(options: LedgerOptions) {
       return refundObject(found(refunds, id, 'refund'));
     },
 
+    /** Newest first, as Stripe lists them; of one payment intent or charge when asked. */
+    refunds(filter: { paymentIntent: string | null; charge: string | null }): StripeObject[] {
+      return [...refunds.values()]
+        .filter((refund) => (!filter.paymentIntent || refund.paymentIntentId === filter.paymentIntent) && (!filter.charge || refund.chargeId === filter.charge))
+        .reverse()
+        .map(refundObject);
+    },
+
     createRefund(input: RefundInput, request: EventRequest): StripeObject {
       const charge = input.charge ? found(charges, input.charge, 'charge', 'charge') : chargeOfIntent(input.paymentIntent as string);
       funds.assertRefundable(charge);

@@ -65,6 +65,10 @@ export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'de
       return stripe;
     },
     appUrl,
+    /** The running local Stripe's faults, armed directly (POST /_local/payments/faults arms them over HTTP). */
+    get faults() {
+      return (running as LocalStripe).faults;
+    },
     received,
     eventually,
     now: () => clockMs,
