@@ -8,13 +8,14 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/texts';
-import { signedInAs } from '../support/accounts';
+import { signedInAs, signedInNewExpert } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { approvedOrder, settleFunds } from '../support/earnings';
 import { chatOf, ledgerEntry, openOrder, put, startIn } from '../support/orders';
 import { advanceClock, delivered, localStripe, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { stackUrl } from '../support/api';
+import { emailKey } from '../../functions/platform/keys';
 import { getItem } from '../support/table';
 
 type Mode = 'drop-after-commit' | 'error' | 'timeout';
@@ -94,6 +95,19 @@ describe('a refund the provider fails', () => {
     await Promise.all([advanceClock('10m'), advanceClock('10m')]);
     expect((await refundsOf(paymentIntentId)).map((refund) => refund.amount)).toEqual([9100]);
     expect(await getItem({ pk: `PROVIDERMOVE#order-${chatId}-refund`, sk: 'ATTEMPT' })).toMatchObject({ attempt: 2 });
+  });
+});
+
+describe('a payout account the provider fails to create', () => {
+  it('is created once, under the next attempt’s key, in the same call', async () => {
+    const { client: newcomer, email } = await signedInNewExpert('Olga', 'Onboarding');
+    const userId = String((await getItem(emailKey(email)))?.userId);
+    await fault('/v1/accounts', 'error', 1);
+    const started = await newcomer.post<{ url: string }>('/payments/onboard');
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const accounts = (await localStripe().accounts.list({ limit: 100 })).data.filter((account) => account.metadata?.expertId === userId);
+    expect(accounts.map((account) => account.metadata?.operation)).toEqual([`payout-account-${userId}`]);
+    expect((await getItem({ pk: `USER#${userId}`, sk: 'PROFILE' }))?.payoutAccountId).toBe(accounts[0].id);
   });
 });
 

@@ -63,6 +63,12 @@ export interface Refund {
   amountCents: Cents;
 }
 
+/** An expert's payout account, created like a money move (decision 279): once, whatever fails. */
+export interface ConnectedAccountRequest extends MoneyMove {
+  expertId: string;
+  email: string;
+}
+
 export interface ConnectedAccount {
   accountId: string;
   /** Payouts and transfers are possible: nothing is due and the transfers capability is active. */
@@ -176,7 +182,9 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<Refund>;
   /** The payment's refund made for this operation, under any attempt's key, if any. */
   findRefund(paymentIntentId: string, operation: string): Promise<Refund | undefined>;
-  createConnectedAccount(request: { idempotencyKey: string; expertId: string; email: string }): Promise<ConnectedAccount>;
+  createConnectedAccount(request: ConnectedAccountRequest): Promise<ConnectedAccount>;
+  /** The connected account created for this operation, if any (every account is read: only after a server error). */
+  findConnectedAccount(operation: string): Promise<ConnectedAccount | undefined>;
   getConnectedAccount(accountId: string): Promise<ConnectedAccount>;
   onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   loginLink(accountId: string): Promise<string>;

@@ -17,6 +17,7 @@ import * as attempts from './attempt-repository';
 import * as ledger from './ledger-repository';
 import {
   type ConnectedAccount,
+  type ConnectedAccountRequest,
   type MoneyMove,
   type PaymentProvider,
   type PayoutRequest,
@@ -178,10 +179,15 @@ export const isEventProcessed = ledger.isEventProcessed;
 
 const onboardingUrls = () => ({ returnUrl: `${config.appUrl}/create?stripe=success`, refreshUrl: `${config.appUrl}/create?stripe=failed` });
 
-/** The expert's connected account: created once (an idempotency key per expert, then a conditional record). */
+/** The expert's connected account: created once (one operation per expert, then a conditional record). */
 async function payoutAccountOf(expert: AccountRecord): Promise<string> {
   if (expert.payoutAccountId) return expert.payoutAccountId;
-  const created = await provider.createConnectedAccount({ idempotencyKey: `payout-account-${expert.userId}`, expertId: expert.userId, email: expert.email });
+  const operation = `payout-account-${expert.userId}`;
+  const created = await moveOnce<ConnectedAccountRequest, ConnectedAccount>(
+    { operation, expertId: expert.userId, email: expert.email },
+    provider.createConnectedAccount,
+    () => provider.findConnectedAccount(operation),
+  );
   return accounts.recordPayoutAccount(expert.userId, created.accountId);
 }
 

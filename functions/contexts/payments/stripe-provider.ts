@@ -192,12 +192,18 @@ export const stripeProvider: PaymentProvider = {
             capabilities: { transfers: { requested: true } },
             // Withdrawals are payouts an admin approves (docs/payouts.md): nothing leaves on Stripe's schedule.
             settings: { payouts: { schedule: { interval: 'manual' } } },
-            metadata: { stage: config.stage, expertId: request.expertId },
+            metadata: { stage: config.stage, expertId: request.expertId, operation: request.operation },
           },
           { idempotencyKey: request.idempotencyKey },
         ),
       ),
     ),
+
+  findConnectedAccount: (operation) =>
+    call('accounts.list', async (api) => {
+      for await (const account of api.accounts.list({ limit: 100 })) if (account.metadata?.operation === operation) return toConnectedAccount(account);
+      return undefined;
+    }),
 
   getConnectedAccount: (accountId) => call('accounts.retrieve', async (api) => toConnectedAccount(await api.accounts.retrieve(accountId))),
 

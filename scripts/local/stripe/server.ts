@@ -202,6 +202,7 @@ function apiRoutes(ledger: Ledger, events: EventLog): Route[] {
         payoutSchedule: payoutScheduleOf(params) ?? null,
       });
     }),
+    route('GET', 'accounts', (_ids, params) => page(ledger.accounts().filter(createdWithin(params)), params, '/v1/accounts', 'account')),
     route('GET', `accounts/${ID}`, ([id]) => ledger.account(id)),
     route('POST', `accounts/${ID}`, ([id], params, request) =>
       ledger.updateAccount(

@@ -410,6 +410,11 @@ export function createLedger(options: LedgerOptions) {
       return accountObject(found(accounts, id, 'account', 'account'));
     },
 
+    /** The platform's connected accounts, newest first, as Stripe lists them. */
+    accounts(): StripeObject[] {
+      return [...accounts.values()].reverse().map(accountObject);
+    },
+
     hasAccount(id: string): boolean {
       return accounts.has(id);
     },
