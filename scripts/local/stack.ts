@@ -33,6 +33,7 @@ import { nowMs } from '../../functions/platform/clock';
 import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
 import { asLambda, enforceTableAccess, type LambdaName } from './table-access';
+import { isLambdaCall, nameLambdaOnTableCalls, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
 export interface LocalStackOptions {
   port: number;
@@ -58,10 +59,17 @@ export interface LocalStackOptions {
    * Unset: the stack starts its own, in `dataDir` when there is one.
    */
   dynamo?: { endpoint: string; region: string };
+  /**
+   * The handlers reach the table through the fault proxy (table-faults.ts), armed at
+   * TABLE_FAULTS_PATH: on for the test stacks; unset, on when LOCAL_TABLE_FAULTS=1 (off for `npm
+   * start` and the benchmarks). The seed, the stream reader and the tests' own table calls are never failed.
+   */
+  tableFaults?: boolean;
 }
 
 export interface LocalStack {
   url: string;
+  /** `dynamodb`: DynamoDB Local itself, without the fault proxy. */
   endpoints: { dynamodb: string; s3: string; outbox: string };
   env: Record<string, string>;
   /** The demo admin's TOTP secret and URI (and recovery codes, at the start that made them). */
@@ -90,6 +98,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     startOutbox(),
   ]);
   await ensureTable(dynamo.endpoint, TABLE_NAME, region);
+  const tableFaults =
+    (options.tableFaults ?? process.env.LOCAL_TABLE_FAULTS === '1') ? await startTableFaultProxy(dynamo.endpoint, { appliesTo: isLambdaCall }) : undefined;
   const mailSwitch = await startMailSwitch(outbox.endpoint);
 
   const url = `http://localhost:${options.port}`;
@@ -104,7 +114,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     TABLE_NAME,
     MEDIA_BUCKET,
     FILES_BUCKET,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    DYNAMODB_ENDPOINT: tableFaults?.endpoint ?? dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
     UPLOAD_FORM_ENDPOINT: `${url}${UPLOAD_FORM_PATH}`,
     SES_ENDPOINT: mailSwitch.endpoint,
@@ -130,6 +140,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // Each handler runs as its Lambda, with that Lambda's rights on the table (table-access.ts).
   await enforceTableAccess();
+  // Faults strike the calls made as a Lambda only: the product's, not the seed's or a local control's.
+  if (tableFaults) await nameLambdaOnTableCalls();
   // Cast back to the handler's own type: a handler of several events has several signatures.
   const asItsLambda = <H extends (...args: never[]) => unknown>(name: LambdaName, handler: H): H =>
     ((...args: Parameters<H>) => asLambda(name, () => handler(...args))) as H;
@@ -214,6 +226,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
       if (path === FAST_PATH_OUTAGE_PATH) return ws.fastPathSwitch(request, response);
       if (path === LIMITS_PATH) return ws.limitsSwitch(request, response);
+      if (tableFaults && path === TABLE_FAULTS_PATH) return tableFaults.serve(request, response);
       // Loaded once asked: it brings the handlers' table client, made from the environment this start sets first.
       if (path === '/_local/demo/room') return (await import('./demo-room')).createDemoRoomControl(options.seed, appOrigin)(request, response);
       if (vite) return vite.middlewares(request, response);
@@ -275,7 +288,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ],
     { pollMs: streamPollMs(), region },
   );
-  await nudgeStreamOnWrites(tableStream.nudge);
+  await nudgeStreamOnWrites(tableStream.nudge, { failedToo: tableFaults !== undefined });
 
   let stopped = false;
   return {
@@ -297,6 +310,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await vite?.close();
+      await tableFaults?.stop();
       await Promise.allSettled([s3.stop(), mailSwitch.stop(), outbox.stop()]);
       dynamo.stop();
       if (!options.dataDir) rmSync(stateDir, { recursive: true, force: true });
@@ -334,15 +348,24 @@ function streamPollMs(): number | undefined {
 
 const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
 
-/** The handlers' table client tells the stream reader about each write, as DynamoDB's own stream learns of them. */
-async function nudgeStreamOnWrites(nudge: (write: TableWrite) => void): Promise<void> {
+/**
+ * The handlers' table client tells the stream reader about each write, as DynamoDB's own stream learns
+ * of them. `failedToo` behind the fault proxy: a write that failed may have been applied all the same
+ * (its answer lost, table-faults.ts), and its record is then read at once, not at the next idle read.
+ */
+async function nudgeStreamOnWrites(nudge: (write: TableWrite) => void, { failedToo }: { failedToo: boolean }): Promise<void> {
   const { db } = await import('../../functions/platform/table');
   db.middlewareStack.add(
     (next, context) => async (args) => {
-      const output = await next(args);
       const command = String(context.commandName);
-      if (WRITE_COMMANDS.has(command)) nudge({ command, input: args.input });
-      return output;
+      try {
+        const output = await next(args);
+        if (WRITE_COMMANDS.has(command)) nudge({ command, input: args.input });
+        return output;
+      } catch (error) {
+        if (failedToo && WRITE_COMMANDS.has(command)) nudge({ command, input: args.input });
+        throw error;
+      }
     },
     { step: 'initialize', name: 'localStreamNudge' },
   );

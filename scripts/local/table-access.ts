@@ -18,6 +18,9 @@ const running = new AsyncLocalStorage<LambdaName>();
 /** Runs `work` as the Lambda `name`: its table calls get that Lambda's rights. */
 export const asLambda = <T>(name: LambdaName, work: () => T): T => running.run(name, work);
 
+/** The Lambda the current work runs as; undefined outside any (the seed, the local controls). */
+export const runningLambda = (): LambdaName | undefined => running.getStore();
+
 type Right = 'write' | 'read' | 'index';
 type Key = Record<string, unknown>;
 
@@ -84,7 +87,7 @@ export async function enforceTableAccess(): Promise<void> {
   const { db } = await import('../../functions/platform/table');
   db.middlewareStack.add(
     (next, context) => async (args) => {
-      const name = running.getStore();
+      const name = runningLambda();
       if (name !== undefined) {
         for (const { right, key, action } of requestsOf(String(context.commandName), args.input as Record<string, unknown>)) {
           if (key !== undefined && allows(name, right, key)) continue;

@@ -1,0 +1,69 @@
+/**
+ * The product when its table fails as DynamoDB fails (decision 280), through the local gateway and
+ * the test stack's fault proxy (`/_local/table/faults`): throttled and failed calls are retried and
+ * land once; a transaction whose answer was lost after it committed is retried under the same
+ * ClientRequestToken and lands once, and the member is told it went through.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OfferDto } from '../../shared/schemas/catalogue';
+import type { MessageDto } from '../../shared/schemas/chats';
+import { signedInStudent } from '../support/accounts';
+import { type ApiClient, stackUrl } from '../support/api';
+import { expertWithOffer } from '../support/chats';
+
+async function tableFault(body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${stackUrl()}/_local/table/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+interface FaultState {
+  faults: unknown[];
+  counters: Record<string, Record<string, number>>;
+}
+const faultState = async () => (await (await fetch(`${stackUrl()}/_local/table/faults`)).json()) as FaultState;
+
+afterEach(async () => {
+  expect((await fetch(`${stackUrl()}/_local/table/faults`, { method: 'DELETE' })).status).toBe(200);
+});
+
+let expert: ApiClient;
+let offer: OfferDto;
+
+beforeAll(async () => {
+  ({ expert, offer } = await expertWithOffer('Tara', 'Throttled', 'Interview practice under faults'));
+});
+
+async function openChat(student: ApiClient) {
+  const opened = await student.post<{ chat: { _id: string } }>('/chats/create', { offerId: offer._id, initialMessage: 'Hello!' });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+  return opened.body.chat._id;
+}
+
+const messagesOf = async (client: ApiClient, chatId: string) =>
+  (await client.get<{ messages: MessageDto[] }>(`/chats/chat/${chatId}`)).body.messages.map((message) => message.content);
+
+describe('the table failing under a member', () => {
+  it('stores a message once when its transaction’s answer is lost after it committed', async () => {
+    const { client: student } = await signedInStudent();
+    const chatId = await openChat(student);
+    await tableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 1 });
+    expect((await student.post(`/chats/${chatId}/messages`, { content: 'Sent once, whatever the table said' })).status).toBe(201);
+    expect((await faultState()).counters.TransactWriteItems?.['after-commit']).toBe(1);
+    expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Sent once, whatever the table said']);
+  });
+
+  it('answers reads and writes through throttling and a server error, each landing once', async () => {
+    const { client: student } = await signedInStudent();
+    const chatId = await openChat(student);
+    await tableFault({ mode: 'throttle', operations: ['GetItem'], count: 1 });
+    await tableFault({ mode: 'server-error', operations: ['TransactWriteItems'], count: 1 });
+    expect((await student.post(`/chats/${chatId}/messages`, { content: 'Through the storm' })).status).toBe(201);
+    const { counters } = await faultState();
+    expect([counters.GetItem?.throttle, counters.TransactWriteItems?.['server-error']]).toEqual([1, 1]);
+    expect(await messagesOf(student, chatId)).toEqual(['Hello!', 'Through the storm']);
+  });
+});
