@@ -3,7 +3,8 @@ import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { centsFromEuros, formatEuros, isWholeCents } from '@shared/money';
+import { WITHDRAWAL_RULES } from '@shared/limits';
+import { centsFromEuros, eurosFromCents, formatEuros, isWholeCents } from '@shared/money';
 import { underWithdrawalMinimum } from '@shared/schemas/earnings';
 import { withdrawSchema } from '@shared/schemas/users';
 import { MSG } from '@shared/web-texts';
@@ -23,6 +24,13 @@ const withdrawFormSchema = (available: number) =>
   });
 
 type WithdrawForm = { amount: number };
+
+/** The bounds before the first try: from the minimum (or the whole balance when it is less) up to the balance. */
+function withdrawHint(available: number): string {
+  const minimum = eurosFromCents(WITHDRAWAL_RULES.minCents);
+  if (available <= minimum) return `Your whole balance, ${formatEuros(available)}.`;
+  return `From ${formatEuros(minimum)} up to ${formatEuros(available)}, with at most two decimals.`;
+}
 
 interface WithdrawFormProps {
   /** The available balance, euros. */
@@ -78,7 +86,7 @@ export function WithdrawForm({ available, pending, payoutsEnabled, onRequested, 
         <legend className="visually-hidden">Withdrawal request</legend>
         <TextField
           label="Amount (€)"
-          hint={nothing ? undefined : `Up to ${formatEuros(available)}, with at most two decimals.`}
+          hint={nothing ? undefined : withdrawHint(available)}
           type="number"
           inputMode="decimal"
           min={0.01}

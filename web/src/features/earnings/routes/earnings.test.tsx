@@ -97,7 +97,7 @@ describe('the financial dashboard (/earnings)', () => {
     expect(screen.queryByRole('navigation', { name: 'Order pages' })).not.toBeInTheDocument();
 
     expect(await screen.findByRole('table', { name: 'Your withdrawals, newest first' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Amount (€)')).toHaveAccessibleDescription('Up to €1,234.50, with at most two decimals.');
+    expect(screen.getByLabelText('Amount (€)')).toHaveAccessibleDescription('From €10.00 up to €1,234.50, with at most two decimals.');
   });
 
   it('shows frozen and owed amounts with what they mean, and says when nothing is pending', async () => {
@@ -273,6 +273,8 @@ describe('the financial dashboard (/earnings)', () => {
 
     balance = 4;
     renderRoutes(routes, { path: '/earnings', account: claire });
+    // Under the minimum, the hint asks for the whole balance.
+    expect(await screen.findByLabelText('Amount (€)')).toHaveAccessibleDescription('Your whole balance, €4.00.');
     await user.type(await screen.findByLabelText('Amount (€)'), '4');
     await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() =>
