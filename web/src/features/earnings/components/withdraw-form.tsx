@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { WITHDRAWAL_RULES } from '@shared/limits';
-import { centsFromEuros, eurosFromCents, formatEuros, isWholeCents } from '@shared/money';
+import { cents, centsFromEuros, eurosFromCents, formatEuros, isWholeCents } from '@shared/money';
 import { underWithdrawalMinimum } from '@shared/schemas/earnings';
 import { withdrawSchema } from '@shared/schemas/users';
 import { MSG } from '@shared/web-texts';
@@ -27,7 +27,7 @@ type WithdrawForm = { amount: number };
 
 /** The bounds before the first try: from the minimum (or the whole balance when it is less) up to the balance. */
 function withdrawHint(available: number): string {
-  const minimum = eurosFromCents(WITHDRAWAL_RULES.minCents);
+  const minimum = eurosFromCents(cents(WITHDRAWAL_RULES.minCents));
   if (available <= minimum) return `Your whole balance, ${formatEuros(available)}.`;
   return `From ${formatEuros(minimum)} up to ${formatEuros(available)}, with at most two decimals.`;
 }
