@@ -10,11 +10,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { Contention } from './errors';
+import { logger } from './logger';
+import { recogniseOwnWrites } from './write-ids';
+
+const client = new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 });
+// A write whose answer was lost and that the SDK sent again is told from one that lost a race (decision 281).
+recogniseOwnWrites(client.middlewareStack, (command) => logger.info('A retried write found its first try committed', { command }));
 
 /** The one DynamoDB document client of a Lambda, created at module scope. */
-export const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }), {
-  marshallOptions: { removeUndefinedValues: true },
-});
+export const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 
 /** A write refused by its condition: a single item's, or one inside a transaction (not a conflict). */
 export function isConditionFailure(error: unknown): boolean {

@@ -38,9 +38,9 @@ const loaded = withLocalTable(TABLE, async () => {
   const proxy = await startTableFaultProxy(unitDynamoEndpoint());
   const lambdaProxy = await startTableFaultProxy(unitDynamoEndpoint(), { appliesTo: isLambdaCall });
   process.env.DYNAMODB_ENDPOINT = lambdaProxy.endpoint;
-  const { db } = await import('../../functions/platform/table');
+  const { db, conditionalWrite } = await import('../../functions/platform/table');
   await nameLambdaOnTableCalls();
-  return { proxy, lambdaProxy, db, client: documentClient(proxy.endpoint), table: documentClient(unitDynamoEndpoint()) };
+  return { proxy, lambdaProxy, db, conditionalWrite, client: documentClient(proxy.endpoint), table: documentClient(unitDynamoEndpoint()) };
 });
 
 afterAll(async () => {
@@ -162,6 +162,54 @@ describe('table faults: an answer lost after the table applied the request (afte
   });
 });
 
+describe('the product’s table client after a lost answer (decision 281)', () => {
+  it('adds to a counter once and answers the count, and tells a conditional write that its first try made from one that lost a race', async () => {
+    const { lambdaProxy, db, conditionalWrite } = loaded();
+    const key = (pk: string) => ({ pk, sk: 'ITEM' });
+    lambdaProxy.faults.arm({ mode: 'after-commit', operations: ['UpdateItem'], count: 1 });
+    const added = await asLambda('orders', () => db.send(new UpdateCommand({ ...addOne('OWN-WRITE#add').input, ReturnValues: 'ALL_NEW' })));
+    expect([added.Attributes?.n, added.$metadata.attempts]).toEqual([1, 2]);
+    expect(await stored('OWN-WRITE#add')).toMatchObject({ n: 1 });
+
+    await loaded().table.send(new PutCommand({ TableName: TABLE, Item: { ...key('OWN-WRITE#password'), hash: 'old' } }));
+    const change = (from: string, to: string) =>
+      asLambda('auth', () =>
+        conditionalWrite(
+          db.send(
+            new UpdateCommand({
+              TableName: TABLE,
+              Key: key('OWN-WRITE#password'),
+              UpdateExpression: 'SET #hash = :to',
+              ConditionExpression: '#hash = :from',
+              ExpressionAttributeNames: { '#hash': 'hash' },
+              ExpressionAttributeValues: { ':from': from, ':to': to },
+            }),
+          ),
+        ),
+      );
+    // Only the write whose body holds the text: the other calls pass.
+    lambdaProxy.faults.arm({ mode: 'after-commit', operations: ['UpdateItem'], match: ':to', count: 1 });
+    await asLambda('auth', () => db.send(addOne('OWN-WRITE#passing')));
+    expect(lambdaProxy.faults.state().faults).toEqual([{ mode: 'after-commit', operations: ['UpdateItem'], match: ':to', count: 1 }]);
+    expect(await change('old', 'new')).toBe(true);
+    expect(lambdaProxy.faults.state().faults).toEqual([]);
+    expect(await change('old', 'other')).toBe(false);
+    expect(await stored('OWN-WRITE#password')).toMatchObject({ hash: 'new' });
+
+    lambdaProxy.faults.arm({ mode: 'after-commit', operations: ['PutItem'], count: 1 });
+    const claim = (by: string) =>
+      asLambda('orders', () =>
+        conditionalWrite(
+          db.send(new PutCommand({ TableName: TABLE, Item: { ...key('OWN-WRITE#claim'), by }, ConditionExpression: 'attribute_not_exists(pk)' })),
+        ),
+      );
+    expect(await claim('me')).toBe(true);
+    expect(await claim('you')).toBe(false);
+    expect(await stored('OWN-WRITE#claim')).toMatchObject({ by: 'me' });
+    expect(lambdaProxy.faults.state().counters).toMatchObject({ UpdateItem: { 'after-commit': 2 }, PutItem: { 'after-commit': 1 } });
+  });
+});
+
 describe('table faults: which requests a fault strikes', () => {
   it('strikes, on the local stack’s proxy, only the calls the product’s table client makes as a Lambda', async () => {
     const { lambdaProxy, db } = loaded();
@@ -214,6 +262,8 @@ describe('table faults: which requests a fault strikes', () => {
       [{ mode: 'throttle', seed: 3 }, /"seed" goes with "share" only/],
       [{ mode: 'throttle', share: 0.5, seed: -1 }, /"seed" is a whole number/],
       [{ mode: 'server-error', exception: 'ThrottlingException' }, /"exception" is for the mode throttle only/],
+      [{ mode: 'after-commit', match: '' }, /"match" is a text of 1 to 200 characters/],
+      [{ mode: 'after-commit', match: 7 }, /"match"/],
     ] as const) {
       expect(() => faults.arm(spec as never), JSON.stringify(spec)).toThrow(InvalidTableFaultError);
       expect(() => faults.arm(spec as never)).toThrow(reason);

@@ -8,8 +8,8 @@
  *   SDK retries it;
  * - `after-commit`: the request is applied, then its answer lost (the client's connection is
  *   destroyed); the SDK sees a network error and sends the same request again.
- * A fault is armed for some operations (`X-Amz-Target`) or all, for the next `count` matching
- * requests or for a `share` of them drawn from a seeded PRNG (the same seed and the same requests,
+ * A fault is armed for some operations (`X-Amz-Target`) or all, and for requests whose body holds a
+ * given text (an attribute's name, an expression) or any, for the next `count` matching requests or for a `share` of them drawn from a seeded PRNG (the same seed and the same requests,
  * the same faults). With nothing armed it streams requests and answers through, on kept-alive
  * connections both sides.
  */
@@ -62,6 +62,8 @@ export interface TableFaultSpec {
   seed?: number;
   /** `throttle` only: which throttling error; ProvisionedThroughputExceededException unless told. */
   exception?: ThrottlingException;
+  /** A text the request's body holds, such as `passwordHash = :passwordHash`: one write among a handler's calls. */
+  match?: string;
 }
 
 /** What an armed fault strikes, and how. */
@@ -69,6 +71,7 @@ interface FaultTarget {
   mode: TableFaultMode;
   operations?: string[];
   exception?: ThrottlingException;
+  match?: string;
 }
 
 /** An armed fault as listed: `count` is how many more requests it takes (gone at 0); a share stays armed until cleared. */
@@ -85,7 +88,8 @@ export interface TableFaultsState {
 /** A fault that cannot be armed; its message says what is expected. */
 export class InvalidTableFaultError extends Error {}
 
-const SPEC_FIELDS = ['mode', 'operations', 'count', 'share', 'seed', 'exception'];
+const SPEC_FIELDS = ['mode', 'operations', 'count', 'share', 'seed', 'exception', 'match'];
+const MAX_MATCH = 200;
 const MAX_COUNT = 100;
 const MAX_SEED = 2 ** 32 - 1;
 
@@ -132,14 +136,24 @@ export function createTableFaults() {
      * What befalls a request of `operation`: the first armed fault matching it that strikes (a count
      * always does, and is used up by one; a share as its PRNG draws), or nothing. Counted either way.
      */
-    take(operation: string): { mode: TableFaultMode; exception?: ThrottlingException } | undefined {
-      const index = armed.findIndex(({ fault, strikes }) => (fault.operations === undefined || fault.operations.includes(operation)) && strikes());
+    take(operation: string, body?: string): { mode: TableFaultMode; exception?: ThrottlingException } | undefined {
+      const index = armed.findIndex(
+        ({ fault, strikes }) =>
+          (fault.operations === undefined || fault.operations.includes(operation)) &&
+          (fault.match === undefined || body?.includes(fault.match) === true) &&
+          strikes(),
+      );
       const fault = armed[index]?.fault;
       if (fault && 'count' in fault && fault.count === 0) armed.splice(index, 1);
       const counts = counters.get(operation) ?? { passed: 0, throttle: 0, 'server-error': 0, 'after-commit': 0 };
       counters.set(operation, counts);
       counts[fault?.mode ?? 'passed'] += 1;
       return fault && { mode: fault.mode, exception: fault.exception };
+    },
+
+    /** Whether a request's body must be read before its fault is known: some armed fault looks into it. */
+    readsBodies(): boolean {
+      return armed.some(({ fault }) => fault.match !== undefined);
     },
 
     state(): TableFaultsState {
@@ -158,7 +172,7 @@ export function createTableFaults() {
 }
 
 function validFault(spec: TableFaultSpec): TableFault {
-  const { mode, operations, count, share, seed, exception } = spec;
+  const { mode, operations, count, share, seed, exception, match } = spec;
   if (!TABLE_FAULT_MODES.includes(mode)) throw new InvalidTableFaultError(`"mode" is one of ${TABLE_FAULT_MODES.join(', ')}, not ${JSON.stringify(mode)}.`);
   const known = (operation: unknown) => typeof operation === 'string' && (TABLE_OPERATIONS as readonly string[]).includes(operationName(operation));
   if (operations !== undefined && (!Array.isArray(operations) || operations.length === 0 || !operations.every(known)))
@@ -168,7 +182,9 @@ function validFault(spec: TableFaultSpec): TableFault {
     throw new InvalidTableFaultError(
       `"exception" is for the mode throttle only, one of ${THROTTLING_EXCEPTIONS.join(', ')}; not ${JSON.stringify(exception)}.`,
     );
-  const named = { mode, ...(names && { operations: names }), ...(exception && { exception }) };
+  if (match !== undefined && (typeof match !== 'string' || match.length === 0 || match.length > MAX_MATCH))
+    throw new InvalidTableFaultError(`"match" is a text of 1 to ${MAX_MATCH} characters that the request's body holds, not ${JSON.stringify(match)}.`);
+  const named = { mode, ...(names && { operations: names }), ...(exception && { exception }), ...(match !== undefined && { match }) };
   if (share === undefined) {
     if (seed !== undefined) throw new InvalidTableFaultError('"seed" goes with "share" only.');
     const requests = count ?? 1;
@@ -250,12 +266,23 @@ export async function startTableFaultProxy(target: string, options: TableFaultPr
   const agent = new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS });
   const faults = createTableFaults();
   const server = createServer((request, response) => {
+    const applies = options.appliesTo?.(request) ?? true;
+    if (!applies || !faults.readsBodies()) return pass(request, response, applies);
+    readBody(request).then(
+      (body) => pass(request, response, true, body),
+      () => request.socket.destroy(),
+    );
+  });
+
+  /** Fails the request as its fault says, or forwards it; `body` when it was read to choose the fault. */
+  function pass(request: IncomingMessage, response: ServerResponse, applies: boolean, body?: string): void {
     const operation = operationName(String(request.headers['x-amz-target'] ?? ''));
-    const fault = (options.appliesTo?.(request) ?? true) ? faults.take(operation) : undefined;
+    const fault = applies ? faults.take(operation, body) : undefined;
     if (fault?.mode === 'throttle' || fault?.mode === 'server-error') {
-      const [status, body] =
+      const [status, errorBody] =
         fault.mode === 'throttle' ? [400, THROTTLING_ANSWERS[fault.exception ?? 'ProvisionedThroughputExceededException']] : [500, INTERNAL_SERVER_ERROR];
-      request.resume().once('end', () => answerAsDynamoDb(response, status, body));
+      if (body !== undefined) answerAsDynamoDb(response, status, errorBody);
+      else request.resume().once('end', () => answerAsDynamoDb(response, status, errorBody));
       return;
     }
     const forwarded = httpRequest({ agent, hostname, port, method: request.method, path: request.url, headers: endToEnd(request.rawHeaders) }, (answer) => {
@@ -275,8 +302,9 @@ export async function startTableFaultProxy(target: string, options: TableFaultPr
     });
     // Not stream.pipeline: the AbortController it makes for each call, and the DOMException it aborts
     // it with at the end, about doubled the proxy's CPU per call.
-    request.pipe(forwarded);
-  });
+    if (body !== undefined) forwarded.end(body);
+    else request.pipe(forwarded);
+  }
   // As the stack's own server: the SDK keeps idle connections without a limit, and a call sent on one
   // as the server closes it fails (ECONNRESET), as an unarmed fault would.
   server.keepAliveTimeout = 65_000;

@@ -7,8 +7,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { MessageDto } from '../../shared/schemas/chats';
-import { signedInStudent } from '../support/accounts';
-import { type ApiClient, stackUrl } from '../support/api';
+import { PASSWORD, signedInStudent } from '../support/accounts';
+import { ApiClient, stackUrl } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 
 async function tableFault(body: Record<string, unknown>): Promise<void> {
@@ -65,5 +65,26 @@ describe('the table failing under a member', () => {
     const { counters } = await faultState();
     expect([counters.GetItem?.throttle, counters.TransactWriteItems?.['server-error']]).toEqual([1, 1]);
     expect(await messagesOf(student, chatId)).toEqual(['Hello!', 'Through the storm']);
+  });
+
+  it('tells a member their new password is set, and signs them in with it, when its write committed and the answer was lost', async () => {
+    const { client, email } = await signedInStudent();
+    await tableFault({ mode: 'after-commit', operations: ['UpdateItem'], match: 'passwordHash = :passwordHash', count: 1 });
+    const changed = await client.request('PUT', '/user/change-password', { currentPassword: PASSWORD, newPassword: 'Through-the-lost-answer-1' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await faultState()).counters.UpdateItem?.['after-commit']).toBe(1);
+    expect((await new ApiClient().post('/auth/login', { email, password: 'Through-the-lost-answer-1' })).status).toBe(200);
+  });
+
+  it('keeps a member signed in when the rotation of their refresh token committed and its answer was lost', async () => {
+    const { client } = await signedInStudent();
+    await tableFault({ mode: 'after-commit', operations: ['UpdateItem'], match: 'previousHash = :old', count: 1 });
+    const refreshed = await client.post<{ accessToken: string }>('/auth/refresh-token');
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect((await faultState()).counters.UpdateItem?.['after-commit']).toBe(1);
+    // The cookie it set is the one stored: the next refresh goes on from it.
+    expect((await client.post('/auth/refresh-token')).status).toBe(200);
+    client.accessToken = refreshed.body.accessToken;
+    expect((await client.get('/auth/user')).status).toBe(200);
   });
 });
