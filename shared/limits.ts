@@ -365,6 +365,12 @@ export const REALTIME = {
   /** The write path's own push (after the transaction) gives up after this; the stream's push follows anyway. */
   fastPushTimeoutMs: 1000,
   /**
+   * The stream's push to one connection gives up after this, and is tried again (the SDK's 3
+   * attempts, then the stream's retry of the record): a post that never gets its answer holds up
+   * no later event (decision 282).
+   */
+  pushTimeoutMs: 3000,
+  /**
    * The longest a $connect can run (API Gateway's 29 s integration limit). Until it returns, a push
    * to the connection, stored by then, answers 410 as a gone one does.
    */

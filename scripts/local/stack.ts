@@ -23,7 +23,7 @@ import { startOutbox, startS3 } from './storage';
 import { createStaticFiles } from './static-files';
 import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createSignedDownloadProxy } from './signed-downloads';
-import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, LIMITS_PATH, MANAGEMENT_PATH } from './ws-gateway';
+import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, HOLD_PATH, LIMITS_PATH, MANAGEMENT_PATH } from './ws-gateway';
 import { startTableStream, type TableWrite } from './table-stream';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { type LocalStripe, startLocalStripe } from './stripe';
@@ -226,6 +226,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path.startsWith(`${FAST_PATH_MANAGEMENT_PATH}/`)) return ws.management(request, response, 'fast-path');
       if (path === FAST_PATH_OUTAGE_PATH) return ws.fastPathSwitch(request, response);
       if (path === LIMITS_PATH) return ws.limitsSwitch(request, response);
+      if (path === HOLD_PATH) return ws.holdSwitch(request, response);
       if (tableFaults && path === TABLE_FAULTS_PATH) return tableFaults.serve(request, response);
       // Loaded once asked: it brings the handlers' table client, made from the environment this start sets first.
       if (path === '/_local/demo/room') return (await import('./demo-room')).createDemoRoomControl(options.seed, appOrigin)(request, response);

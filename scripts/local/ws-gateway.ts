@@ -30,6 +30,12 @@ export const FAST_PATH_OUTAGE_PATH = '/_local/realtime-fast-path-outage';
  * (a test of the room's heartbeat and reconnection), and POST {} sets them back.
  */
 export const LIMITS_PATH = '/_local/realtime-limits';
+/**
+ * POST {"posts": n} here: the next n posts to the @connections API (either path) reach it and are
+ * never answered, as a post on a connection that died on the way; GET tells how many are left. So a
+ * test can see that a push without an answer holds up neither the request that wrote nor later pushes.
+ */
+export const HOLD_PATH = '/_local/realtime-hold';
 export const API_GATEWAY_LIMITS = { idleSeconds: 10 * 60, lifetimeSeconds: 2 * 60 * 60 } as const;
 /** The close code API Gateway's own closes carry: 1001, going away. */
 const GOING_AWAY = 1001;
@@ -41,6 +47,9 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   const connections = new Map<string, { socket: WebSocket; connectedAt: number; sourceIp: string }>();
   const pending = new Set<Promise<unknown>>();
   let fastPathOutage = false;
+  /** Posts still to be held unanswered (HOLD_PATH), and the requests held: the gateway's close ends them. */
+  let postsToHold = 0;
+  const held = new Set<IncomingMessage>();
   let limits: { idleSeconds: number; lifetimeSeconds: number } = { ...API_GATEWAY_LIMITS };
 
   const event = (connectionId: string, routeKey: string, request: IncomingMessage | undefined, body?: string) =>
@@ -141,6 +150,11 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     if (request.method === 'POST') {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
+      if (postsToHold > 0) {
+        postsToHold -= 1;
+        held.add(request);
+        return;
+      }
       connection.socket.send(Buffer.concat(chunks).toString('utf8'));
       response.writeHead(200).end();
     } else if (request.method === 'DELETE') {
@@ -203,15 +217,38 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
     response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(limits));
   }
 
+  /** GET, or POST {"posts": n} at {HOLD_PATH}. */
+  async function holdSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'POST') {
+      if (!acceptJsonOnly(request, response)) return;
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      let posts: unknown;
+      try {
+        posts = JSON.parse(Buffer.concat(chunks).toString('utf8')).posts;
+      } catch {
+        posts = undefined;
+      }
+      if (!Number.isInteger(posts) || (posts as number) < 0 || (posts as number) > 100) {
+        response.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"posts": n} (a whole number from 0 to 100) as application/json.');
+        return;
+      }
+      postsToHold = posts as number;
+    }
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ posts: postsToHold, held: held.size }));
+  }
+
   /** Closes every connection and waits for their $disconnect handlers. */
   async function close(): Promise<void> {
+    for (const request of held) request.socket.destroy();
+    held.clear();
     for (const { socket } of connections.values()) socket.terminate();
     server.close();
     await new Promise((r) => setImmediate(r));
     await Promise.all(pending);
   }
 
-  return { upgrade, management, fastPathSwitch, limitsSwitch, close, connectionCount: () => connections.size };
+  return { upgrade, management, fastPathSwitch, limitsSwitch, holdSwitch, close, connectionCount: () => connections.size };
 }
 
 /** The handshake's headers, with the edge's own replacing any the client sent under their names. */

@@ -150,7 +150,33 @@ describe('delivery', () => {
       await setFastPathOutage(false);
     }
   });
+
+  it('answers the sender, and delivers it and what follows, when pushes to a tab never get their answer', async () => {
+    const { client: student } = await signedInStudent();
+    const chatId = await conversationWith(student);
+    const tabs = [await connect(student), await connect(student)];
+    // The write path's posts to both tabs and the stream's first to one: sent on, never answered.
+    await holdPosts(3);
+    const sent = await send(expert, chatId, 'through the silence');
+    expect(sent.status).toBe(201);
+    expect(await send(expert, chatId, 'and after it')).toMatchObject({ status: 201 });
+    // Each tab shows both, once each: the held one comes with the stream's next attempt, after the later message's.
+    const shown = (tab: RealtimeConnection) => tab.events.flatMap((event) => (event.type === 'newMessage' ? [event.message.content] : [])).sort();
+    for (const tab of tabs) await expect.poll(() => shown(tab), { timeout: 20_000 }).toEqual(['and after it', 'through the silence']);
+    expect(await holdPosts()).toEqual({ posts: 0, held: 3 });
+  });
 });
+
+/** Holds the next `posts` posts to the @connections API unanswered; without them, tells how many are left and held. */
+async function holdPosts(posts?: number): Promise<{ posts: number; held: number }> {
+  const response = await fetch(`${stackUrl()}/_local/realtime-hold`, {
+    method: posts === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(posts !== undefined && { body: JSON.stringify({ posts }) }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { posts: number; held: number };
+}
 
 describe('the app by another name', () => {
   const loopbackUrl = () => stackUrl().replace('localhost', '127.0.0.1');

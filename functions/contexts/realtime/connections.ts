@@ -121,8 +121,21 @@ export async function removeConnection(connectionId: string, userId?: string): P
 
 // The @connections management API ----------------------------------------------------------------
 
+/**
+ * A post bounded in time. The SDK's request timeout only warns unless told to throw: without it, a
+ * post that never got its answer held the request that wrote, and every later event of the stream,
+ * for good (decision 282).
+ */
+const boundedTo = (timeoutMs: number) => ({ connectionTimeout: timeoutMs, requestTimeout: timeoutMs, throwOnRequestTimeout: true });
+
+/** The stream's client: the SDK's attempts, each bounded in time. */
 let management: ApiGatewayManagementApiClient | undefined;
-const managementApi = () => (management ??= new ApiGatewayManagementApiClient({ region: config.region, endpoint: config.wsManagementEndpoint }));
+const managementApi = () =>
+  (management ??= new ApiGatewayManagementApiClient({
+    region: config.region,
+    endpoint: config.wsManagementEndpoint,
+    requestHandler: boundedTo(REALTIME.pushTimeoutMs),
+  }));
 
 /**
  * The write path's own client: one attempt, bounded in time. Its push is an extra (the stream's
@@ -134,7 +147,7 @@ const fastPathApi = () =>
     region: config.region,
     endpoint: config.wsFastPathEndpoint,
     maxAttempts: 1,
-    requestHandler: { connectionTimeout: REALTIME.fastPushTimeoutMs, requestTimeout: REALTIME.fastPushTimeoutMs },
+    requestHandler: boundedTo(REALTIME.fastPushTimeoutMs),
   }));
 
 const isGone = (error: unknown) => error instanceof GoneException || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410;
