@@ -415,6 +415,16 @@ export const MESSAGE_MAILS = {
   summaryPeriodMinutes: ORDER_DEADLINES_PERIOD_MINUTES,
 } as const;
 
+/**
+ * Mails the mail service failed to take (an SES outage) are parked and tried again by the schedule
+ * (decision 284): at its next run, then each time twice as long after, at most an hour apart.
+ */
+export const PARKED_MAILS = {
+  firstDelayMinutes: 0,
+  backOffMinutes: ORDER_DEADLINES_PERIOD_MINUTES,
+  maxDelayMinutes: 60,
+} as const;
+
 /** Data retention of the privacy policy. */
 export const RETENTION = {
   contactMessageSeconds: 183 * 24 * 60 * 60,

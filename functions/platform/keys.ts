@@ -29,6 +29,7 @@ import type { Domain } from '../../shared/routes';
  * - a mail of an event, sent once ......... PutItem  pk=MAILED#<eventId> sk=MAIL#<mailKey> (conditional, TTL 2 days)
  * - message mails of a conversation ....... PutItem  pk=MAILED#MESSAGES#<userId> sk=CHAT#<chatId> (conditional on the window, TTL a day after it)
  * - windows with a summary due ............ Query    GSI2 gsi2pk=MAILED#DUE gsi2sk <= <now> (sparse: messages came after the window's mail)
+ * - notices whose mails failed, due again .. Query    GSI2 gsi2pk=MAILED#PARKED gsi2sk <= <now> (sparse: pk=MAILED#<eventId> sk=PARKED, TTL 2 days)
  * - chat (one order) ...................... GetItem  pk=CHAT#<chatId>     sk=CHAT
  * - messages of a chat, by time ........... Query    pk=CHAT#<chatId>     sk begins_with MSG# (before / after a message id)
  * - a student's open chat about an offer .. GetItem  pk=CHAT#OPEN#<studentId>#<offerId> sk=OPEN
@@ -199,6 +200,11 @@ export const messageSummaryDueIndex = (closesAt: string, userId: string, chatId:
   gsi2pk: MESSAGE_SUMMARIES_DUE,
   gsi2sk: `${closesAt}#${userId}#${chatId}`,
 });
+
+/** An event's mails that the mail service failed to take: the schedule tries them again (sparse, GSI2; decision 284). */
+export const parkedMailKey = (eventId: string) => ({ pk: `MAILED#${eventId}`, sk: 'PARKED' });
+export const PARKED_MAILS_DUE = 'MAILED#PARKED';
+export const parkedMailDueIndex = (dueAt: string, eventId: string) => ({ gsi2pk: PARKED_MAILS_DUE, gsi2sk: `${dueAt}#${eventId}` });
 
 export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
 export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
@@ -484,7 +490,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   websocket: { readWrite: ['CONN#', 'TICKET#', 'ROOM#', 'RATE#', 'ORDER#', 'EVENT#'], read: ['CHATS#'], index: [] },
   // ORDER#, WITHDRAWAL#, OFFER#, USER#: a notice is mailed from the order, withdrawal or offer as it is, to its people's addresses
   // (and as their preferences allow); CHATS#, CHAT#: a message's mail counts the reader's unread messages of the conversation.
-  // GSI2 MAILED#DUE: the windows whose end mails a summary of the later messages (its schedule).
+  // GSI2 MAILED#DUE: the windows whose end mails a summary of the later messages (its schedule); MAILED#PARKED: the notices whose mails failed.
   notifications: { readWrite: ['CONN#', 'MAILED#'], read: ['ORDER#', 'WITHDRAWAL#', 'OFFER#', 'USER#', 'CHATS#', 'CHAT#'], index: ['MAILED#'] },
   searchIndexer: { readWrite: [], read: [], index: ['ROLE#', 'OFFERS#'] },
   // AVAILABILITY#: the experts' busy calendars (the address, the busy times read there), beside their hours;

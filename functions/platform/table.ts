@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -57,6 +58,19 @@ function cancellationCodes(error: Error): string[] {
 }
 
 const TRANSACTION_ATTEMPTS = 4;
+/** Sends of one transaction while its outcome stays unknown, each with the SDK's own attempts. */
+const UNKNOWN_OUTCOME_SENDS = 3;
+
+/**
+ * The SDK's attempts ended without telling whether the transaction was applied: no answer (a
+ * timeout, a dropped connection) or DynamoDB's 500. Sent again under the same ClientRequestToken,
+ * DynamoDB applies it at most once and answers as it did (decision 283).
+ */
+function isUnknownOutcome(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name === 'TransactionCanceledException') return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
+}
 
 /** One write of a TransactWriteItems: what a context hands another's service to commit with its own change. */
 export type TransactWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -64,17 +78,27 @@ export type TransactWrite = NonNullable<TransactWriteCommandInput['TransactItems
 /**
  * One TransactWriteItems. A cancellation caused by a conflict with another write is retried (with a
  * short jittered back-off), and is Contention once the attempts are spent; a failed condition is the
- * caller's answer and is thrown as it is, for isConditionFailure to recognise.
+ * caller's answer and is thrown as it is, for isConditionFailure to recognise. An unknown outcome is
+ * sent again under the same token.
  */
 export async function transact(input: TransactWriteCommandInput): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  // One token for every send whose outcome is unknown: DynamoDB applies it once (for 10 minutes). A
+  // cancelled one was not applied: its retry is a new transaction, with a token of its own.
+  let token = randomUUID();
+  let sends = 0;
+  let conflicts = 0;
+  for (;;) {
     try {
-      await db.send(new TransactWriteCommand(input));
+      sends += 1;
+      await db.send(new TransactWriteCommand({ ...input, ClientRequestToken: token }));
       return;
     } catch (error) {
+      if (isUnknownOutcome(error) && sends < UNKNOWN_OUTCOME_SENDS) continue;
       if (!isTransactionConflict(error)) throw error;
-      if (attempt >= TRANSACTION_ATTEMPTS) throw new Contention(`transaction on ${describeItems(input)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
+      token = randomUUID();
+      conflicts += 1;
+      if (conflicts >= TRANSACTION_ATTEMPTS) throw new Contention(`transaction on ${describeItems(input)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** conflicts * Math.random()));
     }
   }
 }

@@ -104,7 +104,7 @@ export class RealtimeStack extends Stack {
         maxBatchingWindow: Duration.seconds(0),
         reportBatchItemFailures: true,
         bisectBatchOnError: true,
-        // A mail must get through an outage of a few minutes; pushes older than REALTIME.pushMaxAgeSeconds are skipped meanwhile.
+        // What fails a record is a push or the table (a failed mail is parked for the schedule, decision 284); pushes older than REALTIME.pushMaxAgeSeconds are skipped meanwhile.
         retryAttempts: 10,
         maxRecordAge: Duration.hours(6),
         onFailure: new SqsDlq(this.undeliveredEvents),

@@ -171,11 +171,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET, region);
   const appOriginOf = createHostCheck(options.port, options.host);
   // The deadlines' schedule, as the EventBridge rules invoke the orders Lambda and the notifications
-  // function (message summaries) on AWS; the test clock runs it at once.
-  const runDeadlines = async () => {
-    await handlers.orders({ source: 'aws.events' } as never);
-    await notifications({ source: 'aws.events' } as never);
-  };
+  // function (message summaries, parked mails) on AWS; the test clock runs it at once.
+  const runDeadlines = () => eachOnItsOwn([() => handlers.orders({ source: 'aws.events' } as never), () => notifications({ source: 'aws.events' } as never)]);
   const deadlinesTimer =
     options.scheduledWork === false
       ? undefined
@@ -199,12 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           BUSY_CALENDARS.readPeriodMinutes * 60_000,
         ).unref();
   const localCalendars = createLocalCalendars(nowMs);
-  const testClock = createTestClock(async () => {
-    await localStripe?.tick();
-    await runDeadlines();
-    await runRetention();
-    await runCalendarReads();
-  });
+  const testClock = createTestClock(() => eachOnItsOwn([async () => localStripe?.tick(), runDeadlines, runRetention, runCalendarReads]));
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const appOrigin = appOriginOf(request);
@@ -411,4 +403,14 @@ function safeDecode(segment: string): string | undefined {
 async function startVite() {
   const { createServer: createViteServer } = await import('vite');
   return createViteServer({ configFile: join(ROOT, 'web/vite.config.ts'), server: { middlewareMode: true }, appType: 'spa' });
+}
+
+/**
+ * Runs scheduled work in turn, each whatever the others did, as each EventBridge rule invokes its
+ * Lambda on its own; then throws the first failure, if any.
+ */
+async function eachOnItsOwn(runs: (() => Promise<unknown>)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const run of runs) await run().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
 }

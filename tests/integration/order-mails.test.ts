@@ -13,7 +13,9 @@ import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
-import { latestMail, mailsTo, mailWhere } from '../support/outbox';
+import { duringMailOutage, latestMail, mailsTo, mailWhere } from '../support/outbox';
+import { EVENTUALLY_MS } from '../support/eventually';
+import { allItems } from '../support/table';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { openOrder, put, serverNow, startIn } from '../support/orders';
 import { pdfDocument, submitMultipart } from '../support/project-files';
@@ -43,6 +45,8 @@ async function advanceTo(instant: string, minutesBefore: number): Promise<void> 
   await advanceClock(`${Math.ceil((Date.parse(instant) - minutesBefore * 60_000 - (await serverNow())) / 60_000)}m`);
 }
 const countOf = (subjects: string[], subject: string) => subjects.filter((candidate) => candidate === subject).length;
+/** The notices parked for the schedule (decision 284), in the due index. */
+const parkedMails = async () => (await allItems()).filter((item) => item.gsi2pk === 'MAILED#PARKED').length;
 
 /** Pays the order's checkout on the local Stripe's page, and waits for the webhook to record it. */
 async function pay(student: ApiClient, chatId: string): Promise<void> {
@@ -147,6 +151,24 @@ describe('a project', () => {
     expect(completed.text).toContain('leave a review of Maya Mailer');
     const toExpert = (await mailsTo(expertEmail)).find((mail) => mail.subject === completed.subject);
     expect(toExpert?.text).toContain('The €60.00 paid is now credited to your earnings, less the platform fee.');
+  });
+});
+
+describe('a mail during an outage of the mail service', () => {
+  it('is parked, and sent once by the schedule’s next run after the outage', async () => {
+    const { client: student, email } = await signedInStudent();
+    const { chat } = await openOrder(fixedOffer, student);
+    await pay(student, chat._id);
+    // Delivered while every send fails: the stream's record succeeds, its mail waits.
+    await duringMailOutage(async () => {
+      expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+      await expect.poll(() => parkedMails(), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
+    });
+    expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(0);
+    await advanceClock('0s');
+    await latestMail(email, 'Work delivered: Portfolio review');
+    await advanceClock('0s');
+    expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(1);
   });
 });
 

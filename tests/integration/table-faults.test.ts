@@ -56,6 +56,16 @@ describe('the table failing under a member', () => {
     expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Sent once, whatever the table said']);
   });
 
+  it('stores a message once, and says so, when every one of the SDK’s attempts lost its answer after the commit', async () => {
+    const { client: student } = await signedInStudent();
+    const chatId = await openChat(student);
+    await tableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 3 });
+    const sent = await student.post(`/chats/${chatId}/messages`, { content: 'Past three lost answers' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect((await faultState()).counters.TransactWriteItems?.['after-commit']).toBe(3);
+    expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Past three lost answers']);
+  });
+
   it('answers reads and writes through throttling and a server error, each landing once', async () => {
     const { client: student } = await signedInStudent();
     const chatId = await openChat(student);

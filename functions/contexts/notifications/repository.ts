@@ -1,12 +1,24 @@
 /**
  * The mails sent per event: a claim item per mail, kept a little longer than the stream retries an
- * event; and each reader's windows of message mails per conversation, with their summaries due.
+ * event; the notices whose mails the mail service failed to take, parked for the schedule; and each
+ * reader's windows of message mails per conversation, with their summaries due.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { nowIso, nowMs } from '../../platform/clock';
 import { config } from '../../platform/config';
-import { GSI2, MESSAGE_SUMMARIES_DUE, mailSentKey, messageMailWindowKey, messageSummaryDueIndex } from '../../platform/keys';
+import { type Notice, noticeSchema } from '../../../shared/schemas/notices';
+import {
+  GSI2,
+  MESSAGE_SUMMARIES_DUE,
+  mailSentKey,
+  messageMailWindowKey,
+  messageSummaryDueIndex,
+  PARKED_MAILS_DUE,
+  parkedMailDueIndex,
+  parkedMailKey,
+} from '../../platform/keys';
 import { conditionalWrite, db, isConditionFailure, nowSeconds } from '../../platform/table';
 
 /** Two days: the stream keeps a record for one, and retries it within that. */
@@ -28,6 +40,71 @@ export async function claimMail(eventId: string, mailKey: string): Promise<boole
 /** Gives a claim back when its mail could not be sent, so that the event's retry sends it. */
 export async function releaseMail(eventId: string, mailKey: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: config.tableName, Key: mailSentKey(eventId, mailKey) }));
+}
+
+/** An event's notice whose mails the mail service failed to take, due to be tried again. */
+export interface ParkedMail {
+  eventId: string;
+  /** This parking's own id: a parking that took its place since is not the one to forget. */
+  parkId: string;
+  notice: Notice;
+  /** Tries so far, the stream's first included. */
+  tries: number;
+  /** When the schedule tries it again (the app's clock, ISO). */
+  dueAt: string;
+  /** Kept as long as its mails' claims: past it, a retry could mail twice. */
+  expiresAt: number;
+}
+
+const parkedItem = z.object({ eventId: z.string(), parkId: z.string(), notice: noticeSchema, tries: z.number(), dueAt: z.string(), expiresAt: z.number() });
+
+/** Parks (or parks again) an event's notice for the schedule; its mails' claims say which were sent. */
+export async function parkMail(parked: Omit<ParkedMail, 'parkId' | 'expiresAt'>): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: {
+        ...parkedMailKey(parked.eventId),
+        ...parkedMailDueIndex(parked.dueAt, parked.eventId),
+        ...parked,
+        parkId: randomUUID(),
+        expiresAt: nowSeconds() + CLAIM_SECONDS,
+      },
+    }),
+  );
+}
+
+/** The parked notices due by now, earliest first (the due index, GSI2). */
+export async function dueParkedMails(limit: number): Promise<ParkedMail[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :due AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':due': PARKED_MAILS_DUE, ':now': `${nowIso()}#~` },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => parkedItem.parse(item));
+}
+
+/**
+ * A parked notice whose mails are all sent, or being sent by the event's retry: gone from the
+ * schedule, unless that retry failed and parked it again meanwhile.
+ */
+export async function unparkMail(parked: ParkedMail): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: config.tableName,
+        Key: parkedMailKey(parked.eventId),
+        ConditionExpression: 'parkId = :parkId',
+        ExpressionAttributeValues: { ':parkId': parked.parkId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** What a window's mail told the reader: the newest message it quoted, and how many it counted unread. */

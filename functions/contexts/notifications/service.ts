@@ -3,12 +3,14 @@
  * recipients' open connections (while a push is still of use), its notice, if any, is mailed, and
  * its admin action, if any, is logged. On a schedule, the summaries of message windows that ended are mailed.
  * Each mail is claimed before it is sent and given back if sending fails, so an event retried
- * (a failed push or mail) never mails anyone twice. A failed event is reported alone, to be retried.
+ * (a failed push, or a mail parked for the schedule) never mails anyone twice. A failed event is
+ * reported alone, to be retried.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
-import { MESSAGE_MAILS, REALTIME } from '../../../shared/limits';
+import { MESSAGE_MAILS, PARKED_MAILS, REALTIME } from '../../../shared/limits';
 import { isDataExportNotice, isMessageNotice, isOfferNotice, isWithdrawalNotice, type MessageNotice, type Notice } from '../../../shared/schemas/notices';
 import { isMailWanted, MAIL_CATEGORIES } from '../../../shared/schemas/notifications';
+import { nowMs } from '../../platform/clock';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { type NoticeMail, sendMail } from '../../platform/mailer';
 import { notificationPreferencesOf } from '../accounts/account';
@@ -139,6 +141,40 @@ async function mailNotice(eventId: string, notice: Notice): Promise<void> {
 }
 
 /**
+ * Mails a notice; when that fails (the mail service is out, most often), parks it for the schedule
+ * rather than failing the stream's record, whose retries come within seconds and would hold up the
+ * pushes behind it. True once every mail of the notice is sent; false when parked.
+ */
+async function mailOrPark(eventId: string, notice: Notice, tries = 1): Promise<boolean> {
+  try {
+    await mailNotice(eventId, notice);
+    return true;
+  } catch (error) {
+    const delayMinutes = tries === 1 ? PARKED_MAILS.firstDelayMinutes : Math.min(PARKED_MAILS.backOffMinutes * 2 ** (tries - 2), PARKED_MAILS.maxDelayMinutes);
+    await repo.parkMail({ eventId, notice, tries, dueAt: new Date(nowMs() + delayMinutes * 60_000).toISOString() });
+    logger.warn('Mail not sent; parked for the schedule', { eventId, tries, error: error as Error });
+    return false;
+  }
+}
+
+/** The parked notices due by now, each mailed (then forgotten) or parked again: part of the schedule's run. */
+export async function mailParkedNotices(): Promise<{ mailed: number; parked: number; failed: number }> {
+  const result = { mailed: 0, parked: 0, failed: 0 };
+  for (const parked of await repo.dueParkedMails(SUMMARY_BATCH)) {
+    try {
+      if (await mailOrPark(parked.eventId, parked.notice, parked.tries + 1)) {
+        await repo.unparkMail(parked);
+        result.mailed++;
+      } else result.parked++;
+    } catch (error) {
+      result.failed++;
+      logger.error('Parked mail neither sent nor parked again; retried on the next run', { error: error as Error, eventId: parked.eventId });
+    }
+  }
+  return result;
+}
+
+/**
  * Pushes and mails the events the stream's records inserted; answers the sequence numbers of the
  * records that failed. Every push of the batch goes first, all at once: a mail takes far longer
  * than a push, and no one's live page waits for another's mail or push.
@@ -169,7 +205,10 @@ export async function notifyStreamedEvents(records: DynamoDBRecord[]): Promise<s
   await Promise.all(events.filter(({ record }) => isFresh(record, now)).map(({ id, event }) => attempt(id, event.eventId, () => pushStreamedEvent(event))));
   for (const { id, event } of events) {
     const { notice } = event;
-    if (notice) await attempt(id, event.eventId, () => mailNotice(event.eventId, notice));
+    if (notice)
+      await attempt(id, event.eventId, async () => {
+        await mailOrPark(event.eventId, notice);
+      });
     // The audit trail in the log, kept as long as the log groups (a year).
     if (event.audit) logger.info('Admin action', { audit: event.audit });
   }
