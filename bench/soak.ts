@@ -23,11 +23,11 @@ const argument = (name: string, fallback: number) => Number(process.argv[process
 const SECONDS = argument('seconds', 60);
 const PAIRS = argument('pairs', 20);
 const VISITORS = 3;
-const BUYERS = 4;
+const BUYERS = 2;
 /** Visitors and buyers pause between pages as people do. */
 const THINK_MS = 400;
-/** Each chatting member writes again 0.1 to 0.3 s after their last message was sent. */
-const MESSAGE_INTERVAL_MS = 200;
+/** Each chatting member writes again 0.08 to 0.23 s after their last message was sent. */
+const MESSAGE_INTERVAL_MS = 150;
 const LATE_MS = 5000;
 /** After the load stops, how long a delivery may still come before it is counted lost. */
 const GRACE_MS = 15_000;
