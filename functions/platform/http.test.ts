@@ -74,6 +74,13 @@ describe('domain handler', () => {
       'POST /api/auth/forgot-password': async () => {
         throw new Contention('a hot item');
       },
+      'POST /api/auth/reset-password': async () => {
+        // As the SDK throws it once its retries are spent.
+        throw Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
+          name: 'ProvisionedThroughputExceededException',
+          $metadata: { httpStatusCode: 400, attempts: 3 },
+        });
+      },
       'GET /api/auth/user': async (request) => ({ body: account(request.caller.userId) }),
     }),
     openSession,
@@ -180,6 +187,25 @@ describe('domain handler', () => {
       for (const capture of captures) capture.mockRestore();
     }
     expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'WARN', message: CONTENTION_MESSAGE, what: 'a hot item' }));
+  });
+
+  it('asks to try again shortly when the table kept throttling, and logs it as an unhandled error to be counted', async () => {
+    const lines: string[] = [];
+    const captures = [process.stdout, process.stderr].map((stream) =>
+      vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
+        lines.push(String(chunk));
+        return true;
+      }),
+    );
+    try {
+      const busy = await handler(event('POST /api/auth/reset-password', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'long-enough-1' }) }));
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers?.['retry-after']).toBe('1');
+      expect(JSON.parse(busy.body!)).toEqual({ msg: MSG.busy, code: 'table_unavailable' });
+    } finally {
+      for (const capture of captures) capture.mockRestore();
+    }
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'ERROR', message: UNHANDLED_ERROR_MESSAGE }));
   });
 
   it('answers 404 for a route of another domain', async () => {

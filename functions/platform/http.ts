@@ -262,12 +262,16 @@ export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
 /**
  * The one place where errors become responses: `{ msg, code }` (and `errors` for a validation), with
  * `Retry-After` when trying again later can succeed. Contention is logged (CONTENTION_MESSAGE) and
- * anything else is a 500 whose log line (UNHANDLED_ERROR_MESSAGE, with the request id) the infra
- * counts and alarms on.
+ * anything else logs the line (UNHANDLED_ERROR_MESSAGE, with the request id) the infra counts and
+ * alarms on: a 503 with `Retry-After` when the table throttled or failed on its side, else a 500.
  */
 export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (!(error instanceof HttpError)) {
     logger.error(UNHANDLED_ERROR_MESSAGE, error as Error);
+    if (isTableUnavailable(error)) {
+      const busy = respond({ status: 503, body: { msg: MSG.busy, code: 'table_unavailable' } satisfies ErrorBody });
+      return { ...busy, headers: { ...busy.headers, 'retry-after': '1' } };
+    }
     return respond({ status: 500, body: { msg: MSG.serverError, code: 'internal' } satisfies ErrorBody });
   }
   if (error instanceof Contention) logger.warn(CONTENTION_MESSAGE, { what: error.what });
@@ -277,6 +281,12 @@ export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResult
   if (retryAfter !== undefined) response.headers = { ...response.headers, 'retry-after': String(retryAfter) };
   return response;
 }
+
+/** DynamoDB's answers when it sheds load or fails on its side: the same request may well succeed in a moment (decision 285). */
+const TABLE_UNAVAILABLE = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError']);
+
+/** The table throttled or failed through the SDK's own retries: not a fault of the request, nor a lasting one. */
+const isTableUnavailable = (error: unknown): boolean => error instanceof Error && TABLE_UNAVAILABLE.has(error.name) && '$metadata' in error;
 
 export function parseCookies(cookies: string[]): Record<string, string> {
   const jar: Record<string, string> = {};
