@@ -201,7 +201,7 @@ describe('domain handler', () => {
       const busy = await handler(event('POST /api/auth/reset-password', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'long-enough-1' }) }));
       expect(busy.statusCode).toBe(503);
       expect(busy.headers?.['retry-after']).toBe('1');
-      expect(JSON.parse(busy.body!)).toEqual({ msg: MSG.busy, code: 'table_unavailable' });
+      expect(JSON.parse(busy.body!)).toEqual({ msg: MSG.busy, code: 'unavailable' });
     } finally {
       for (const capture of captures) capture.mockRestore();
     }

@@ -269,7 +269,7 @@ export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResult
   if (!(error instanceof HttpError)) {
     logger.error(UNHANDLED_ERROR_MESSAGE, error as Error);
     if (isTableUnavailable(error)) {
-      const busy = respond({ status: 503, body: { msg: MSG.busy, code: 'table_unavailable' } satisfies ErrorBody });
+      const busy = respond({ status: 503, body: { msg: MSG.busy, code: 'unavailable' } satisfies ErrorBody });
       return { ...busy, headers: { ...busy.headers, 'retry-after': '1' } };
     }
     return respond({ status: 500, body: { msg: MSG.serverError, code: 'internal' } satisfies ErrorBody });
