@@ -162,6 +162,7 @@ export const MSG = {
   serverError: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is not ready yet.',
   busy: 'We are busy right now. Please try again in a moment.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 100 letters, digits, hyphens or underscores.',
 
   // Catalogue texts of spec 1 section 8
   expertNotFound: 'Teacher not found',

@@ -282,6 +282,17 @@ export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResult
   return response;
 }
 
+/**
+ * The request's Idempotency-Key (Stripe's header): the client sends the same key when it sends the
+ * same thing again, after an answer it did not get. Undefined without one; a malformed one is refused.
+ */
+export function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
+  const key = headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) throw new BadRequest(MSG.idempotencyKeyInvalid, 'validation_failed');
+  return key;
+}
+
 /** DynamoDB's answers when it sheds load or fails on its side: the same request may well succeed in a moment (decision 285). */
 const TABLE_UNAVAILABLE = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError']);
 

@@ -207,6 +207,8 @@ export const PARKED_MAILS_DUE = 'MAILED#PARKED';
 export const parkedMailDueIndex = (dueAt: string, eventId: string) => ({ gsi2pk: PARKED_MAILS_DUE, gsi2sk: `${dueAt}#${eventId}` });
 
 export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
+/** A message sent with the sender's Idempotency-Key, for a day: the same key again is the same message (decision 286). */
+export const sentMessageKey = (senderId: string, chatId: string, key: string) => ({ pk: `SENT#${senderId}`, sk: `KEY#${chatId}#${key}` });
 export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
 export const messageKey = (chatId: string, messageId: string) => ({ pk: `CHAT#${chatId}`, sk: `MSG#${messageId}` });
 export const openChatKey = (studentId: string, offerId: string) => ({ pk: `CHAT#OPEN#${studentId}#${offerId}`, sk: 'OPEN' });
@@ -383,7 +385,7 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
     index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'],
   },
   chats: {
-    readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'ORDERNUMBER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#'],
+    readWrite: ['CHAT#', 'CHATS#', 'ORDER#', 'ORDERNUMBER#', 'COUNTER#', 'EVENT#', 'TICKET#', 'RATE#', 'SENT#'],
     read: ['USER#', 'OFFER#', 'CONN#'],
     index: ['CHATS#'],
   },

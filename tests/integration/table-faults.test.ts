@@ -66,6 +66,42 @@ describe('the table failing under a member', () => {
     expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Past three lost answers']);
   });
 
+  it('stores a message once when its sender sends it again with its key, after an answer that never came (decision 286)', async () => {
+    const { client: student } = await signedInStudent();
+    const chatId = await openChat(student);
+    const send = (content: string, key: string) =>
+      student.request<{ message: MessageDto }>('POST', `/chats/${chatId}/messages`, { content }, { headers: { 'idempotency-key': key } });
+    // Every send of the transaction, each with the SDK's three attempts, loses its answer after the commit: the sender is not told.
+    await tableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 9 });
+    expect((await send('Sent, whatever I was told', 'key-first-try')).status).toBeGreaterThanOrEqual(500);
+    await fetch(`${stackUrl()}/_local/table/faults`, { method: 'DELETE' });
+    const again = await send('Sent, whatever I was told', 'key-first-try');
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Sent, whatever I was told']);
+    const stored = (await expert.get<{ messages: MessageDto[] }>(`/chats/chat/${chatId}`)).body.messages[1];
+    expect(again.body.message._id).toBe(stored._id);
+    // Another key is another message; a malformed one is refused and sends nothing.
+    expect((await send('Sent, whatever I was told', 'key-second-message')).status).toBe(201);
+    expect(await send('Never sent', 'not a key!')).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Sent, whatever I was told', 'Sent, whatever I was told']);
+  });
+
+  it('opens a conversation with its first message once when the student sends it again with its key', async () => {
+    const { client: student } = await signedInStudent();
+    const open = () =>
+      student.request<{ created: boolean; chat: { _id: string }; message: MessageDto }>(
+        'POST',
+        '/chats/create',
+        { offerId: offer._id, initialMessage: 'Is Tuesday possible?' },
+        { headers: { 'idempotency-key': 'first-words' } },
+      );
+    const first = await open();
+    const again = await open();
+    expect([first.status, again.status, again.body.created]).toEqual([201, 200, false]);
+    expect(again.body.message._id).toBe(first.body.message._id);
+    expect(await messagesOf(expert, first.body.chat._id)).toEqual(['Is Tuesday possible?']);
+  });
+
   it('answers reads and writes through throttling and a server error, each landing once', async () => {
     const { client: student } = await signedInStudent();
     const chatId = await openChat(student);

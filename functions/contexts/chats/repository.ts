@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
-import { batchGet, conditionalWrite, db, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, failedConditions, isConditionFailure, nowSeconds, type TransactWrite, transact } from '../../platform/table';
 import * as z from 'zod/mini';
 import {
   chatKey,
@@ -19,6 +19,7 @@ import {
   openChatKey,
   orderKey,
   reviewKey,
+  sentMessageKey,
   unreadTotalKey,
   userKey,
 } from '../../platform/keys';
@@ -205,11 +206,39 @@ function messageWrites(message: MessageRecord, recipientId: string, event: Retur
 const messageAnnouncement = (message: MessageRecord, recipientId: string, event: Announcement) =>
   announcement([recipientId, message.senderId], event, { kind: 'newMessage', chatId: message.chatId, recipientId });
 
-/** Once the transaction has committed, the event goes out at once (best-effort; the stream follows). */
-export async function addMessage(message: MessageRecord, recipientId: string, event: Announcement): Promise<void> {
+/** A day: far longer than a client retries a send whose answer it did not get. */
+const SENT_KEY_SECONDS = 24 * 60 * 60;
+
+/** The record that the sender's key sent this message: the same key again finds it, and adds nothing. */
+const sentKeyWrite = (message: MessageRecord, sentKey: string) => ({
+  Put: {
+    TableName: table(),
+    Item: { ...sentMessageKey(message.senderId, message.chatId, sentKey), messageId: message.messageId, expiresAt: nowSeconds() + SENT_KEY_SECONDS },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** The id of the message the sender's key sent in this chat, if it did (decision 286). */
+export async function sentWithKey(senderId: string, chatId: string, sentKey: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: sentMessageKey(senderId, chatId, sentKey), ConsistentRead: true }));
+  return typeof Item?.messageId === 'string' ? Item.messageId : undefined;
+}
+
+/**
+ * Once the transaction has committed, the event goes out at once (best-effort; the stream follows).
+ * false: a send with the same key landed first, and this one wrote nothing.
+ */
+export async function addMessage(message: MessageRecord, recipientId: string, event: Announcement, sentKey?: string): Promise<boolean> {
   const announced = messageAnnouncement(message, recipientId, event);
-  await transact({ TransactItems: messageWrites(message, recipientId, announced, true) });
+  const writes = [...messageWrites(message, recipientId, announced, true), ...(sentKey ? [sentKeyWrite(message, sentKey)] : [])];
+  try {
+    await transact({ TransactItems: writes });
+  } catch (error) {
+    if (sentKey && failedConditions(error).includes(writes.length - 1)) return false;
+    throw error;
+  }
   await announced.pushNow();
+  return true;
 }
 
 /**
@@ -221,7 +250,7 @@ export async function createChat(
   chat: ChatRecord,
   orderCreation: OrderCreation,
   archivedChatId: string | undefined,
-  first?: { message: MessageRecord; event: Announcement },
+  first?: { message: MessageRecord; event: Announcement; sentKey?: string },
 ): Promise<boolean> {
   const at = chat.createdAt;
   const last = first && { lastMessageId: first.message.messageId, lastMessage: first.message };
@@ -260,6 +289,7 @@ export async function createChat(
         { Put: { TableName: table(), Item: toMemberItem(student) } },
         { Put: { TableName: table(), Item: toMemberItem(expert) } },
         ...(first && announced ? messageWrites(first.message, chat.expertId, announced, false) : []),
+        ...(first?.sentKey ? [sentKeyWrite(first.message, first.sentKey)] : []),
       ],
     }),
   );

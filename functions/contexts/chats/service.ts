@@ -202,21 +202,34 @@ const countConversation = (caller: Caller) => takeFromLimit('chat-conversations'
 /** Counts a message against the sender's limit before anything is written: past it, nothing is sent. */
 const countMessage = (caller: Caller) => takeFromLimit('chat-messages', RATE_LIMITS.messagesPerAccount, caller.userId, MSG.tooManyChatMessages);
 
-export async function sendMessage(caller: Caller, account: AccountRecord, chatId: string, content: string): Promise<{ message: MessageDto }> {
+/** `sentKey`: the client's Idempotency-Key; sent again with it, the message is the one stored the first time (decision 286). */
+export async function sendMessage(caller: Caller, account: AccountRecord, chatId: string, content: string, sentKey?: string): Promise<{ message: MessageDto }> {
   const recipient = otherParticipantOf(caller, chatId);
   const counted = countMessage(caller);
   // Both settle before any answer: a refusal (no such conversation) never leaves the count's write
   // running after the response, where a Lambda is frozen.
   await Promise.allSettled([recipient, counted]);
   const [recipientId] = await Promise.all([recipient, counted]);
-  return { message: await deliver(chatId, account, recipientId, content) };
+  return { message: await deliver(chatId, account, recipientId, content, sentKey) };
 }
 
-async function deliver(chatId: string, account: AccountRecord, recipientId: string, content: string): Promise<MessageDto> {
+async function deliver(chatId: string, account: AccountRecord, recipientId: string, content: string, sentKey?: string): Promise<MessageDto> {
+  const earlier = sentKey && (await sentBefore(account.userId, chatId, sentKey));
+  if (earlier) return earlier;
   const message = messageFrom(account, chatId, content);
   const dto = asSent(message);
-  await repository.addMessage(message, recipientId, { type: 'newMessage', chatId, message: dto });
-  return dto;
+  if (await repository.addMessage(message, recipientId, { type: 'newMessage', chatId, message: dto }, sentKey)) return dto;
+  // A send with the same key landed a moment before this one.
+  const landed = sentKey && (await sentBefore(account.userId, chatId, sentKey));
+  if (!landed) throw new Contention(`message key of ${account.userId}`);
+  return landed;
+}
+
+/** The message the sender's key already sent in this chat, as its sender sees it. */
+async function sentBefore(senderId: string, chatId: string, sentKey: string): Promise<MessageDto | undefined> {
+  const messageId = await repository.sentWithKey(senderId, chatId, sentKey);
+  const message = messageId && (await repository.getMessage(chatId, messageId));
+  return message ? asSent(message) : undefined;
 }
 
 /**
@@ -224,7 +237,13 @@ async function deliver(chatId: string, account: AccountRecord, recipientId: stri
  * it). A conversation whose order is closed or cancelled is archived: asking again opens a new one,
  * a new order. Only published offers of active experts, and never one's own offer.
  */
-export async function createChat(caller: Caller, account: AccountRecord, offerId: string, initialMessage: string | undefined): Promise<CreatedChat> {
+export async function createChat(
+  caller: Caller,
+  account: AccountRecord,
+  offerId: string,
+  initialMessage: string | undefined,
+  sentKey?: string,
+): Promise<CreatedChat> {
   if (initialMessage !== undefined) await countMessage(caller);
   const bookable = await bookableOffer(offerId);
   if (!bookable) throw new NotFound(MSG.offerNotAvailable, 'offer_unavailable');
@@ -236,7 +255,7 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
     const existingId = await repository.openChatId(caller.userId, offerId);
     const existingOrder = existingId ? await orders.getOrder(existingId) : undefined;
     if (existingId && existingOrder && !isFinished(existingOrder.status)) {
-      const message = initialMessage === undefined ? undefined : await deliver(existingId, account, existingOrder.expertId, initialMessage);
+      const message = initialMessage === undefined ? undefined : await deliver(existingId, account, existingOrder.expertId, initialMessage, sentKey);
       const member = await placeOf(caller, existingId);
       return { created: false, chat: await chatView(member), ...(message && { message }) };
     }
@@ -275,7 +294,7 @@ export async function createChat(caller: Caller, account: AccountRecord, offerId
       createdAt,
     });
     const message = initialMessage === undefined ? undefined : messageFrom(account, chatId, initialMessage);
-    const first = message && { message, event: { type: 'newMessage' as const, chatId, message: asSent(message) } };
+    const first = message && { message, event: { type: 'newMessage' as const, chatId, message: asSent(message) }, sentKey };
     if (await repository.createChat(chat, orders.orderCreation(order), existingId, first)) {
       const member = await placeOf(caller, chatId, { consistent: true });
       return { created: true, chat: await chatView(member), ...(message && { message: asSent(message) }) };

@@ -5,7 +5,7 @@
  */
 import { issueRealtimeTicket } from '../../contexts/accounts/session-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
-import { createDomainHandler } from '../../platform/http';
+import { createDomainHandler, idempotencyKeyOf } from '../../platform/http';
 import * as chats from '../../contexts/chats/service';
 import { CHATS_ROUTES } from '../../../shared/routes/chats';
 
@@ -17,12 +17,18 @@ export const handler = createDomainHandler(
     'GET /api/chats/chat/{id}': async (request) => ({ body: await chats.chatMessages(request.caller, request.params.id, request.query) }),
     'PUT /api/chats/{id}/mark-read': async (request) => ({ body: await chats.markRead(request.caller, request.params.id) }),
     'POST /api/chats/create': async (request) => {
-      const opened = await chats.createChat(request.caller, request.account, request.body.offerId, request.body.initialMessage);
+      const opened = await chats.createChat(
+        request.caller,
+        request.account,
+        request.body.offerId,
+        request.body.initialMessage,
+        idempotencyKeyOf(request.headers),
+      );
       return { status: opened.created ? 201 : 200, body: opened };
     },
     'POST /api/chats/{id}/messages': async (request) => ({
       status: 201,
-      body: await chats.sendMessage(request.caller, request.account, request.params.id, request.body.content),
+      body: await chats.sendMessage(request.caller, request.account, request.params.id, request.body.content, idempotencyKeyOf(request.headers)),
     }),
     'POST /api/realtime/ticket': async (request) => ({ body: await issueRealtimeTicket(request.caller) }),
   },

@@ -12,4 +12,5 @@ export const getChat = (id: string, page: { before?: string; after?: string; lim
   api.call('GET /api/chats/chat/{id}', { params: { id }, query: page });
 
 /** POST /chats/{id}/messages. */
-export const sendMessage = (chatId: string, content: string) => api.call('POST /api/chats/{id}/messages', { params: { id: chatId }, body: { content } });
+export const sendMessage = (chatId: string, content: string, idempotencyKey: string) =>
+  api.call('POST /api/chats/{id}/messages', { params: { id: chatId }, body: { content }, idempotencyKey });

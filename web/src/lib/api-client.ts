@@ -15,6 +15,8 @@ type ParamsInput<K extends RouteKey> = [keyof ParamsOf<K>] extends [never] ? { p
 export type CallInput<K extends RouteKey> = ParamsInput<K> & {
   query?: Record<string, string | number | undefined>;
   body?: BodyInputOf<K>;
+  /** Sent as the Idempotency-Key header: the same key again is the same request (decision 286). */
+  idempotencyKey?: string;
 };
 
 /** The input may be left out only where nothing in it is required. */
@@ -83,9 +85,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let pendingRefresh: Promise<string> | undefined;
   let onSessionLost = options.onSessionLost;
 
-  async function send(key: RouteKey, path: string, body: unknown, token: string | undefined): Promise<{ status: number; data: unknown }> {
+  async function send(
+    key: RouteKey,
+    path: string,
+    body: unknown,
+    token: string | undefined,
+    idempotencyKey?: string,
+  ): Promise<{ status: number; data: unknown }> {
     const method = key.slice(0, key.indexOf(' '));
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     // A form (an upload route) sets its own multipart type and boundary.
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
@@ -134,15 +143,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * table, so the browser loads none of its schemas.
    */
   async function call<K extends RouteKey>(key: K, ...[input]: CallArgs<K>): Promise<ResponseOf<K>> {
-    const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown };
+    const { params, query, body, idempotencyKey } = (input ?? {}) as {
+      params?: Record<string, string>;
+      query?: Record<string, string | number | undefined>;
+      body?: unknown;
+      idempotencyKey?: string;
+    };
     const path = pathOf(key, params, query);
     const sentWith = accessToken;
-    let result = await send(key, path, body, sentWith);
+    let result = await send(key, path, body, sentWith, idempotencyKey);
     if (result.status === 401 && !NO_REFRESH.has(key)) {
       try {
         // Another request may have refreshed already while this one was in flight.
         const token = accessToken !== sentWith && accessToken ? accessToken : await refresh();
-        result = await send(key, path, body, token);
+        result = await send(key, path, body, token, idempotencyKey);
       } catch (error) {
         accessToken = undefined;
         onSessionLost?.();

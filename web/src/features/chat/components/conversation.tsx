@@ -8,6 +8,7 @@ import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { notify } from '@/lib/toast';
 import { setUnreadCount } from '@/lib/unread';
 import { getChat, sendMessage } from '@/api/chats';
+import { createSendKeys } from '@/lib/send-keys';
 import { markChatRead } from '@/features/chat/api/mark-chat-read';
 import { markPaid } from '@/features/chat/api/orders';
 import { usePersonName } from '@/features/chat/hooks/use-person-name';
@@ -63,6 +64,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const sending = useRef<Promise<unknown>>(Promise.resolve());
   const pendingKey = useRef(0);
+  const sendKeys = useRef(createSendKeys());
   const chat = loaded ?? listed;
 
   const add = useCallback((incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming)), []);
@@ -218,10 +220,12 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     setDraft(() => '');
     setPending((current) => [...current, { key, content }]);
     // One after the other, so that they arrive in the order written.
+    const idempotencyKey = sendKeys.current.keyFor(content);
     sending.current = sending.current.then(() =>
-      sendMessage(chatId, content)
+      sendMessage(chatId, content, idempotencyKey)
         .then(
           ({ message }) => {
+            sendKeys.current.sent(content);
             add([message]);
             onSent(message);
           },

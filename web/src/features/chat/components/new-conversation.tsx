@@ -3,6 +3,7 @@ import { MSG } from '@shared/web-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import type { CreatedChat } from '@shared/schemas/chats';
 import { errorText } from '@/lib/api-client';
+import { createSendKeys } from '@/lib/send-keys';
 import { notify } from '@/lib/toast';
 import { createChat } from '@/features/chat/api/create-chat';
 import { getOffer } from '@/api/offers';
@@ -29,6 +30,7 @@ const isMine = (offer: OfferDto, myId: string) => offer.professor._id === myId;
 
 /** A conversation not started yet: its first message creates it (POST /chats/create). */
 export function NewConversation({ offerId, expertId, myId, draft, setDraft, onCreated, onBack }: NewConversationProps) {
+  const sendKeys = useRef(createSendKeys());
   /** The offers asked about, mine included; null while loading. */
   const [found, setFound] = useState<OfferDto[] | null>(null);
   const [problem, setProblem] = useState<string>();
@@ -75,7 +77,8 @@ export function NewConversation({ offerId, expertId, myId, draft, setDraft, onCr
     }
     setCreating(true);
     try {
-      const created = await createChat(chosen._id, content);
+      const created = await createChat(chosen._id, content, sendKeys.current.keyFor(content));
+      sendKeys.current.sent(content);
       setDraft(() => '');
       onCreated(created);
     } catch (error) {

@@ -200,7 +200,7 @@ describe('messages page: a conversation', () => {
 
   it('when sending fails, says Unable to send the message. and puts the text back in the box', async () => {
     const user = userEvent.setup();
-    renderMessages('/messages?chatId=c1', {
+    const { calls } = renderMessages('/messages?chatId=c1', {
       'GET /chats': () => json(200, { chats: [chat] }),
       ...conversationAnswers(chat, history),
       'POST /chats/c1/messages': () => json(503, {}),
@@ -210,6 +210,12 @@ describe('messages page: a conversation', () => {
     expect(await screen.findByText(MSG.messageSendFailed)).toBeInTheDocument();
     expect(box()).toHaveValue('Are you there?');
     expect(messagesShown()).toHaveLength(2);
+    // Sent again, the same text keeps its Idempotency-Key: if the first send landed after all, the server stores it once.
+    await user.type(box(), '{Enter}');
+    await waitFor(() => expect(calls('POST', '/chats/c1/messages')).toHaveLength(2));
+    const keys = calls('POST', '/chats/c1/messages').map((call) => (call.init.headers as Record<string, string>)['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   /** A conversation with one more message before the first page. */

@@ -8,12 +8,14 @@ import type { MessageDto } from '@shared/schemas/chats';
 import { MSG } from '@shared/web-texts';
 import { getChat, sendMessage } from '@/api/chats';
 import { errorText } from '@/lib/api-client';
+import { createSendKeys } from '@/lib/send-keys';
 import { realtime } from '@/lib/realtime';
 import { notify } from '@/lib/toast';
 
 const SHOWN = 30;
 
 export function RoomMessages({ chatId }: { chatId: string }) {
+  const sendKeys = useRef(createSendKeys());
   const [messages, setMessages] = useState<MessageDto[]>([]);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
@@ -53,7 +55,8 @@ export function RoomMessages({ chatId }: { chatId: string }) {
     if (!content || sending) return;
     setSending(true);
     try {
-      const { message } = await sendMessage(chatId, content);
+      const { message } = await sendMessage(chatId, content, sendKeys.current.keyFor(content));
+      sendKeys.current.sent(content);
       setMessages((current) => (current.some((known) => known._id === message._id) ? current : [...current, message].slice(-SHOWN)));
       setDraft('');
     } catch (error) {
