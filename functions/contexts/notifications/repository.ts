@@ -37,9 +37,20 @@ export async function claimMail(eventId: string, mailKey: string): Promise<boole
   );
 }
 
+/** Sends of a release, each with the SDK's own attempts: a claim left behind would keep its mail from ever going. */
+const RELEASE_SENDS = 3;
+
 /** Gives a claim back when its mail could not be sent, so that the event's retry sends it. */
 export async function releaseMail(eventId: string, mailKey: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: config.tableName, Key: mailSentKey(eventId, mailKey) }));
+  for (let send = 1; ; send++) {
+    try {
+      await db.send(new DeleteCommand({ TableName: config.tableName, Key: mailSentKey(eventId, mailKey) }));
+      return;
+    } catch (error) {
+      if (send >= RELEASE_SENDS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * send));
+    }
+  }
 }
 
 /** An event's notice whose mails the mail service failed to take, due to be tried again. */
