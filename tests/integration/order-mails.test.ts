@@ -48,7 +48,11 @@ const countOf = (subjects: string[], subject: string) => subjects.filter((candid
 const tableFaults = async () => (await (await fetch(`${stackUrl()}/_local/table/faults`)).json()) as { counters: Record<string, Record<string, number>> };
 const clearTableFaults = () => fetch(`${stackUrl()}/_local/table/faults`, { method: 'DELETE' });
 async function tableFault(body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${stackUrl()}/_local/table/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${stackUrl()}/_local/table/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
 }
 /** The notices parked for the schedule (decision 284), in the due index. */
