@@ -97,7 +97,7 @@ const MAX_SEED = 2 ** 32 - 1;
 const operationName = (target: string): string => target.slice(target.lastIndexOf('.') + 1);
 
 /** mulberry32: a small seedable PRNG, uniform in [0, 1), so that a share's draws can be run again. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -32,6 +32,7 @@ import { pdfDocument, submitMultipart } from './project-files';
 import { TEST_SEED } from './seed-settings';
 import { stackEnv } from './stack';
 import { allItems, getItem, partitionItems } from './table';
+import { seededRandom } from '../../scripts/local/table-faults';
 
 /** The share of the table's requests that fail, in all: its three modes share it (issue 28: 10 %). */
 const TABLE_SHARE = 0.1;
@@ -57,17 +58,6 @@ const NO_ANSWER: Answer = { status: 0, body: {} };
 const isServerError = (status: number) => status === 0 || status >= 500;
 const isSuccess = (status: number) => status >= 200 && status < 300;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** mulberry32: a small seeded generator, so that a run's draws can be made again from its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** A path as the figures group it: ids replaced. */
 const routeOf = (method: string, path: string) =>
