@@ -172,6 +172,8 @@ export interface ChatMessages {
   messages: MessageDto[];
   /** More messages exist before the first one returned (ask with `before`). */
   hasMore: boolean;
+  /** The server's time as it answered: the page reads the order's times against it, not the device's clock (decision 287). */
+  now: string;
 }
 
 export interface CreatedChat {

@@ -8,6 +8,7 @@ import type { OrderHistoryPage } from '../../../shared/schemas/earnings';
 import type { Caller } from '../../platform/access-token';
 import { CHAT, OFFER_DURATION, RATE_LIMITS } from '../../../shared/limits';
 import { orderKindOf } from '../../../shared/order-transitions';
+import { nowIso } from '../../platform/clock';
 import { BadRequest, Contention, Forbidden, NotFound } from '../../platform/errors';
 import { takeFromLimit } from '../../platform/rate-windows';
 import { newId } from '../../platform/crypto';
@@ -148,6 +149,7 @@ export async function chatMessages(caller: Caller, chatId: string, query: { befo
     chat: review ? { ...chat, review: toReviewDto(review, caller) } : chat,
     messages: page.messages.map((message) => toMessageDto(message, readUpTo)),
     hasMore: page.more,
+    now: nowIso(),
   };
 }
 

@@ -53,8 +53,12 @@ function mergeMessages(current: MessageDto[], incoming: MessageDto[]): MessageDt
  * read; after a reconnection it fetches the messages it may have missed. A message is shown at once
  * while it is sent, and its text goes back into the box if sending fails.
  */
+/** The server's clock less the device's, from the time an answer was made (none: the device's own). */
+const offsetFrom = (serverNow: string | undefined): number => (serverNow ? Date.parse(serverNow) - Date.now() : 0);
+
 export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, onRead, onSent, onBack, paidReturn = false }: ConversationProps) {
   const [loaded, setLoaded] = useState<ChatDto>();
+  const [clockOffsetMs, setClockOffsetMs] = useState(0);
   const [messages, setMessages] = useState<MessageDto[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [hasMore, setHasMore] = useState(false);
@@ -90,7 +94,8 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
   /** The conversation's order as it is now (after a step, or a push saying it moved); its row too. */
   function reload() {
     getChat(chatId, { limit: 1 }).then(
-      ({ chat: fresh }) => {
+      ({ chat: fresh, now }) => {
+        setClockOffsetMs(offsetFrom(now));
         setLoaded(fresh);
         onLoaded(fresh);
       },
@@ -123,6 +128,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
       (answer) => {
         if (!active) return;
         // Messages pushed while this was loading are kept.
+        setClockOffsetMs(offsetFrom(answer.now));
         add(answer.messages);
         setHasMore(answer.hasMore);
         opened(answer.chat);
@@ -281,7 +287,16 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
       </section>
       {chat && (
         <OfferPanel offer={chat.offer} chat={chat}>
-          {loaded && <OrderPanel chat={loaded} role={roleOf(loaded, me._id)} other={otherName} timeZone={localTimeZone()} onChanged={reload} />}
+          {loaded && (
+            <OrderPanel
+              chat={loaded}
+              role={roleOf(loaded, me._id)}
+              other={otherName}
+              timeZone={localTimeZone()}
+              clockOffsetMs={clockOffsetMs}
+              onChanged={reload}
+            />
+          )}
         </OfferPanel>
       )}
     </>

@@ -45,6 +45,8 @@ interface OrderPanelProps {
   /** The other side's name. */
   other: string;
   timeZone: string;
+  /** The server's clock less the device's, as of the conversation's last answer: times are read by the server's. */
+  clockOffsetMs: number;
   /** The order moved (or may have): fetch the conversation again. */
   onChanged(): void;
 }
@@ -54,10 +56,10 @@ interface OrderPanelProps {
  * viewer's side in the order's status. Each step calls its route, says what the server answered,
  * and fetches the conversation again; the other side sees it through the `orderChanged` push.
  */
-export function OrderPanel({ chat, role, other, timeZone, onChanged }: OrderPanelProps) {
+export function OrderPanel({ chat, role, other, timeZone, clockOffsetMs, onChanged }: OrderPanelProps) {
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>();
-  const now = Date.now();
+  const now = Date.now() + clockOffsetMs;
   const offered = orderActions(chat, role, now);
   const actions = new Set(offered);
   const id = chat._id;

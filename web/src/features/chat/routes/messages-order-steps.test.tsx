@@ -250,6 +250,21 @@ describe('messages page: confirming a session took place', () => {
     expect(order().queryByRole('button', { name: 'Confirm the session took place' })).not.toBeInTheDocument();
   });
 
+  it('reads the session’s time by the server’s clock, not the device’s: a device running behind still offers the confirmation', async () => {
+    // By the device the session starts in 2 hours; by the server's clock it started an hour ago.
+    const start = new Date(Math.floor((Date.now() + 2 * HOUR) / HOUR) * HOUR);
+    const serverNow = new Date(start.getTime() + HOUR).toISOString();
+    const chat = paidSession(start);
+    renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [chat] }),
+      ...conversationAnswers(chat, []),
+      'GET /chats/chat/c1': () => json(200, { chat, messages: [], hasMore: false, now: serverNow }),
+    });
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^The session was on /), ANSWERED);
+    expect(order().getByRole('button', { name: 'Confirm the session took place' })).toBeInTheDocument();
+    expect(order().queryByRole('button', { name: 'Propose a new time' })).not.toBeInTheDocument();
+  });
+
   it('is not the expert’s: they wait for the student', async () => {
     const start = new Date(Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR);
     openOrder(() => paidSession(start), {}, true);
