@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_ROUTES, WS_TWO_WAY_ROUTES } from '../../shared/routes';
 import { acceptJsonOnly } from './cross-site';
+import { readBody } from './stripe/request-body';
 import { edgeHeaders, type EdgeOptions } from './edge-headers';
 
 type RealtimeHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -148,14 +149,13 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
       return;
     }
     if (request.method === 'POST') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const data = await readBody(request);
       if (postsToHold > 0) {
         postsToHold -= 1;
         held.add(request);
         return;
       }
-      connection.socket.send(Buffer.concat(chunks).toString('utf8'));
+      connection.socket.send(data);
       response.writeHead(200).end();
     } else if (request.method === 'DELETE') {
       // Gone for the API at once, as on AWS: a post after the delete answers 410, not a send on a closing socket.
@@ -173,14 +173,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   async function fastPathSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'POST') {
       if (!acceptJsonOnly(request, response)) return;
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      let outage: unknown;
-      try {
-        outage = JSON.parse(Buffer.concat(chunks).toString('utf8')).outage;
-      } catch {
-        outage = undefined;
-      }
+      const outage = (await jsonBody(request))?.outage;
       if (typeof outage !== 'boolean') {
         response.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"outage": true|false} as application/json.');
         return;
@@ -194,14 +187,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   async function limitsSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'POST') {
       if (!acceptJsonOnly(request, response)) return;
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      let asked: { idleSeconds?: unknown; lifetimeSeconds?: unknown } | undefined;
-      try {
-        asked = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        asked = undefined;
-      }
+      const asked = await jsonBody(request);
       const seconds = (value: unknown, fallback: number) =>
         value === undefined ? fallback : Number.isInteger(value) && (value as number) > 0 ? (value as number) : NaN;
       const idleSeconds = seconds(asked?.idleSeconds, API_GATEWAY_LIMITS.idleSeconds);
@@ -221,14 +207,7 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   async function holdSwitch(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'POST') {
       if (!acceptJsonOnly(request, response)) return;
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      let posts: unknown;
-      try {
-        posts = JSON.parse(Buffer.concat(chunks).toString('utf8')).posts;
-      } catch {
-        posts = undefined;
-      }
+      const posts = (await jsonBody(request))?.posts;
       if (!Number.isInteger(posts) || (posts as number) < 0 || (posts as number) > 100) {
         response.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"posts": n} (a whole number from 0 to 100) as application/json.');
         return;
@@ -249,6 +228,16 @@ export function createWsGateway(handler: RealtimeHandler, options: EdgeOptions) 
   }
 
   return { upgrade, management, fastPathSwitch, limitsSwitch, holdSwitch, close, connectionCount: () => connections.size };
+}
+
+/** A control's JSON object, or undefined when the body is not one. */
+async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  try {
+    const body: unknown = JSON.parse(await readBody(request));
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The handshake's headers, with the edge's own replacing any the client sent under their names. */

@@ -11,11 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { signedInStudent } from '../support/accounts';
-import { type ApiClient, stackUrl } from '../support/api';
+import type { ApiClient } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { duringMailOutage, latestMail, mailsTo, mailWhere } from '../support/outbox';
 import { EVENTUALLY_MS } from '../support/eventually';
 import { allItems } from '../support/table';
+import { armTableFault, clearTableFaults, tableFaultState } from '../support/table-faults';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { openOrder, put, serverNow, startIn } from '../support/orders';
 import { pdfDocument, submitMultipart } from '../support/project-files';
@@ -45,16 +46,6 @@ async function advanceTo(instant: string, minutesBefore: number): Promise<void> 
   await advanceClock(`${Math.ceil((Date.parse(instant) - minutesBefore * 60_000 - (await serverNow())) / 60_000)}m`);
 }
 const countOf = (subjects: string[], subject: string) => subjects.filter((candidate) => candidate === subject).length;
-const tableFaults = async () => (await (await fetch(`${stackUrl()}/_local/table/faults`)).json()) as { counters: Record<string, Record<string, number>> };
-const clearTableFaults = () => fetch(`${stackUrl()}/_local/table/faults`, { method: 'DELETE' });
-async function tableFault(body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${stackUrl()}/_local/table/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
 /** The notices parked for the schedule (decision 284), in the due index. */
 const parkedMails = async () => (await allItems()).filter((item) => item.gsi2pk === 'MAILED#PARKED').length;
 
@@ -171,13 +162,13 @@ describe('a mail during an outage of the mail service', () => {
     await pay(student, chat._id);
     // Delivered while every send fails: the stream's record succeeds, its mail waits. The table
     // throttles the giving back of the mail's claim through the SDK's attempts: tried again, it is given back.
-    await tableFault({ mode: 'throttle', operations: ['DeleteItem'], match: 'MAIL#', count: 3 });
+    await armTableFault({ mode: 'throttle', operations: ['DeleteItem'], match: 'MAIL#', count: 3 });
     await duringMailOutage(async () => {
       expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
       await expect.poll(() => parkedMails(), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
     });
     expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(0);
-    expect((await tableFaults()).counters.DeleteItem?.throttle).toBe(3);
+    expect((await tableFaultState()).counters.DeleteItem?.throttle).toBe(3);
     await clearTableFaults();
     await advanceClock('0s');
     await latestMail(email, 'Work delivered: Portfolio review');

@@ -8,27 +8,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { MessageDto } from '../../shared/schemas/chats';
 import { PASSWORD, signedInStudent } from '../support/accounts';
-import { ApiClient, stackUrl } from '../support/api';
+import { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
+import { armTableFault, clearTableFaults, tableFaultState } from '../support/table-faults';
 
-async function tableFault(body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${stackUrl()}/_local/table/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-interface FaultState {
-  faults: unknown[];
-  counters: Record<string, Record<string, number>>;
-}
-const faultState = async () => (await (await fetch(`${stackUrl()}/_local/table/faults`)).json()) as FaultState;
-
-afterEach(async () => {
-  expect((await fetch(`${stackUrl()}/_local/table/faults`, { method: 'DELETE' })).status).toBe(200);
-});
+afterEach(clearTableFaults);
 
 let expert: ApiClient;
 let offer: OfferDto;
@@ -50,19 +34,19 @@ describe('the table failing under a member', () => {
   it('stores a message once when its transaction’s answer is lost after it committed', async () => {
     const { client: student } = await signedInStudent();
     const chatId = await openChat(student);
-    await tableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 1 });
+    await armTableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 1 });
     expect((await student.post(`/chats/${chatId}/messages`, { content: 'Sent once, whatever the table said' })).status).toBe(201);
-    expect((await faultState()).counters.TransactWriteItems?.['after-commit']).toBe(1);
+    expect((await tableFaultState()).counters.TransactWriteItems?.['after-commit']).toBe(1);
     expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Sent once, whatever the table said']);
   });
 
   it('stores a message once, and says so, when every one of the SDK’s attempts lost its answer after the commit', async () => {
     const { client: student } = await signedInStudent();
     const chatId = await openChat(student);
-    await tableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 3 });
+    await armTableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 3 });
     const sent = await student.post(`/chats/${chatId}/messages`, { content: 'Past three lost answers' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    expect((await faultState()).counters.TransactWriteItems?.['after-commit']).toBe(3);
+    expect((await tableFaultState()).counters.TransactWriteItems?.['after-commit']).toBe(3);
     expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Past three lost answers']);
   });
 
@@ -72,9 +56,9 @@ describe('the table failing under a member', () => {
     const send = (content: string, key: string) =>
       student.request<{ message: MessageDto }>('POST', `/chats/${chatId}/messages`, { content }, { headers: { 'idempotency-key': key } });
     // Every send of the transaction, each with the SDK's three attempts, loses its answer after the commit: the sender is not told.
-    await tableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 9 });
+    await armTableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 9 });
     expect((await send('Sent, whatever I was told', 'key-first-try')).status).toBeGreaterThanOrEqual(500);
-    await fetch(`${stackUrl()}/_local/table/faults`, { method: 'DELETE' });
+    await clearTableFaults();
     const again = await send('Sent, whatever I was told', 'key-first-try');
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(await messagesOf(expert, chatId)).toEqual(['Hello!', 'Sent, whatever I was told']);
@@ -105,29 +89,29 @@ describe('the table failing under a member', () => {
   it('answers reads and writes through throttling and a server error, each landing once', async () => {
     const { client: student } = await signedInStudent();
     const chatId = await openChat(student);
-    await tableFault({ mode: 'throttle', operations: ['GetItem'], count: 1 });
-    await tableFault({ mode: 'server-error', operations: ['TransactWriteItems'], count: 1 });
+    await armTableFault({ mode: 'throttle', operations: ['GetItem'], count: 1 });
+    await armTableFault({ mode: 'server-error', operations: ['TransactWriteItems'], count: 1 });
     expect((await student.post(`/chats/${chatId}/messages`, { content: 'Through the storm' })).status).toBe(201);
-    const { counters } = await faultState();
+    const { counters } = await tableFaultState();
     expect([counters.GetItem?.throttle, counters.TransactWriteItems?.['server-error']]).toEqual([1, 1]);
     expect(await messagesOf(student, chatId)).toEqual(['Hello!', 'Through the storm']);
   });
 
   it('tells a member their new password is set, and signs them in with it, when its write committed and the answer was lost', async () => {
     const { client, email } = await signedInStudent();
-    await tableFault({ mode: 'after-commit', operations: ['UpdateItem'], match: 'passwordHash = :passwordHash', count: 1 });
+    await armTableFault({ mode: 'after-commit', operations: ['UpdateItem'], match: 'passwordHash = :passwordHash', count: 1 });
     const changed = await client.request('PUT', '/user/change-password', { currentPassword: PASSWORD, newPassword: 'Through-the-lost-answer-1' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect((await faultState()).counters.UpdateItem?.['after-commit']).toBe(1);
+    expect((await tableFaultState()).counters.UpdateItem?.['after-commit']).toBe(1);
     expect((await new ApiClient().post('/auth/login', { email, password: 'Through-the-lost-answer-1' })).status).toBe(200);
   });
 
   it('keeps a member signed in when the rotation of their refresh token committed and its answer was lost', async () => {
     const { client } = await signedInStudent();
-    await tableFault({ mode: 'after-commit', operations: ['UpdateItem'], match: 'previousHash = :old', count: 1 });
+    await armTableFault({ mode: 'after-commit', operations: ['UpdateItem'], match: 'previousHash = :old', count: 1 });
     const refreshed = await client.post<{ accessToken: string }>('/auth/refresh-token');
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
-    expect((await faultState()).counters.UpdateItem?.['after-commit']).toBe(1);
+    expect((await tableFaultState()).counters.UpdateItem?.['after-commit']).toBe(1);
     // The cookie it set is the one stored: the next refresh goes on from it.
     expect((await client.post('/auth/refresh-token')).status).toBe(200);
     client.accessToken = refreshed.body.accessToken;

@@ -215,16 +215,14 @@ export async function sendMessage(caller: Caller, account: AccountRecord, chatId
   return { message: await deliver(chatId, account, recipientId, content, sentKey) };
 }
 
+/** A key's record is written in the message's transaction: a key sent before cancels it, and its message is the answer. */
 async function deliver(chatId: string, account: AccountRecord, recipientId: string, content: string, sentKey?: string): Promise<MessageDto> {
-  const earlier = sentKey && (await sentBefore(account.userId, chatId, sentKey));
-  if (earlier) return earlier;
   const message = messageFrom(account, chatId, content);
   const dto = asSent(message);
   if (await repository.addMessage(message, recipientId, { type: 'newMessage', chatId, message: dto }, sentKey)) return dto;
-  // A send with the same key landed a moment before this one.
-  const landed = sentKey && (await sentBefore(account.userId, chatId, sentKey));
-  if (!landed) throw new Contention(`message key of ${account.userId}`);
-  return landed;
+  const earlier = sentKey && (await sentBefore(account.userId, chatId, sentKey));
+  if (!earlier) throw new Contention(`message key of ${account.userId}`);
+  return earlier;
 }
 
 /** The message the sender's key already sent in this chat, as its sender sees it. */

@@ -193,7 +193,7 @@ export async function notifyStreamedEvents(records: DynamoDBRecord[]): Promise<s
     }
   }
   const failed = new Set<string>();
-  const attempt = async (id: string, eventId: string, work: () => Promise<void>) => {
+  const attempt = async (id: string, eventId: string, work: () => Promise<unknown>) => {
     try {
       await work();
     } catch (error) {
@@ -205,10 +205,7 @@ export async function notifyStreamedEvents(records: DynamoDBRecord[]): Promise<s
   await Promise.all(events.filter(({ record }) => isFresh(record, now)).map(({ id, event }) => attempt(id, event.eventId, () => pushStreamedEvent(event))));
   for (const { id, event } of events) {
     const { notice } = event;
-    if (notice)
-      await attempt(id, event.eventId, async () => {
-        await mailOrPark(event.eventId, notice);
-      });
+    if (notice) await attempt(id, event.eventId, () => mailOrPark(event.eventId, notice));
     // The audit trail in the log, kept as long as the log groups (a year).
     if (event.audit) logger.info('Admin action', { audit: event.audit });
   }

@@ -48,14 +48,14 @@ function mergeMessages(current: MessageDto[], incoming: MessageDto[]): MessageDt
   return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
 }
 
+/** The server's clock less the device's, from the time an answer was made (none: the device's own). */
+const offsetFrom = (serverNow: string | undefined): number => (serverNow ? Date.parse(serverNow) - Date.now() : 0);
+
 /**
  * One conversation: its messages (live), the message box and the offer panel. Opening it marks it
  * read; after a reconnection it fetches the messages it may have missed. A message is shown at once
  * while it is sent, and its text goes back into the box if sending fails.
  */
-/** The server's clock less the device's, from the time an answer was made (none: the device's own). */
-const offsetFrom = (serverNow: string | undefined): number => (serverNow ? Date.parse(serverNow) - Date.now() : 0);
-
 export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, onRead, onSent, onBack, paidReturn = false }: ConversationProps) {
   const [loaded, setLoaded] = useState<ChatDto>();
   const [clockOffsetMs, setClockOffsetMs] = useState(0);
