@@ -161,14 +161,17 @@ function miniEngine(expertIndex: MiniSearch, offerIndex: MiniSearch): Engine {
 }
 
 // The product's port over FlexSearch, as the directory and offer search call it.
+const NO_CARDS = 'none';
 const searchIndexPort: EngineKind = {
   name: 'port',
   build(experts, offers) {
     return portEngine(
       buildSearchIndex(
+        // No cards: engines are compared on search alone (bench/catalogue.ts measures the cards' share).
         experts.map((expert) => ({
           ...expert,
           id: String(expert.id),
+          card: null,
           visitorName: expert.name.replace(/ (\S)\S*$/, ' $1.'),
           expertises: expert.expertises.split(' '),
           expYears: expert.id % 30,
@@ -178,12 +181,14 @@ const searchIndexPort: EngineKind = {
           ...offer,
           id: String(offer.id),
           expertId: String(offer.expertId),
+          card: null,
           createdAt: new Date(1_700_000_000_000 + offer.id * 60_000).toISOString(),
         })),
+        NO_CARDS,
       ),
     );
   },
-  restore: (snapshot) => portEngine(loadSearchIndex(snapshot)),
+  restore: (snapshot) => portEngine(loadSearchIndex(snapshot, NO_CARDS)),
 };
 
 function portEngine(index: SearchIndex): Engine {

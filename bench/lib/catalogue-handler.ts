@@ -117,8 +117,84 @@ async function measure(input: HandlerInput) {
     requestsWithPoll: polling.length,
     queryMs: summarise(polling.map((sample) => sample.pollMs)),
   };
+  const freshness = await measureFreshness((path) => handler(getEvent(path, input.originSecret)));
   const snapshotLoad = await loadSnapshotInSteps();
-  return { cold, endpoints, changeLogPoll, snapshotLoad, measuredSeconds: round(measuredSeconds, 1) };
+  return { cold, endpoints, changeLogPoll, freshness, snapshotLoad, measuredSeconds: round(measuredSeconds, 1) };
+}
+
+type Ask = (path: string) => Promise<{ statusCode?: number; body?: string }>;
+interface Card {
+  _id: string;
+  rating: number;
+  profilePhoto?: string;
+}
+
+/** How often the freshness measure asks the handler again while it waits for a change to show. */
+const FRESHNESS_ASK_MS = 20;
+const FRESHNESS_GIVE_UP_MS = 30_000;
+
+/**
+ * How soon a change reaches this warm instance's cards, as a member sees them: each change written
+ * as the product writes it (the repository's own transaction, with its change-log item, as another
+ * Lambda would), then the handler asked every 20 ms until its answer shows the change. Timed from
+ * the write's answer; the index polls the change log at most once a second (catalogue-index.ts).
+ */
+async function measureFreshness(ask: Ask) {
+  const accounts = await import('../../functions/contexts/accounts/repository');
+  const profiles = await import('../../functions/contexts/accounts/profile-repository');
+  const offers = await import('../../functions/contexts/catalogue/offer-repository');
+  const { catalogueChangePut } = await import('../../functions/contexts/search/catalogue-changes');
+  const { transact } = await import('../../functions/platform/table');
+  const read = async <T>(path: string): Promise<T> => {
+    const response = await ask(path);
+    if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${response.body}`);
+    return JSON.parse(response.body ?? 'null') as T;
+  };
+  const newest = () => read<{ items: Card[] }>('/user/professors?limit=20&sort=new').then((page) => page.items);
+  const latestOffers = () => read<{ _id: string; professor: { _id: string } }[]>('/offers/all?page=1&limit=20');
+  const timeUntil = async (write: () => Promise<unknown>, shown: () => Promise<boolean>) => {
+    await write();
+    const at = performance.now();
+    while (!(await shown())) {
+      if (performance.now() - at > FRESHNESS_GIVE_UP_MS) throw new Error('a change did not reach the index within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, FRESHNESS_ASK_MS));
+    }
+    return round(performance.now() - at);
+  };
+  const account = async (id: string) => {
+    const found = await accounts.getAccount(id, { consistent: true });
+    if (!found) throw new Error(`no account ${id}`);
+    return found;
+  };
+
+  const [offer] = await latestOffers();
+  const others = (await newest()).filter((card) => card._id !== offer.professor._id);
+  const [banned, rated, pictured] = others;
+  const photo = `users/${pictured._id}/fresh-photo.webp`;
+  // One review of other stars than the expert's average now.
+  const stars = rated.rating === 1 ? 5 : 1;
+  return {
+    askEveryMs: FRESHNESS_ASK_MS,
+    banMs: await timeUntil(
+      async () => accounts.setBanned(await account(banned._id), true, []),
+      async () => !(await newest()).some((card) => card._id === banned._id),
+    ),
+    newRatingMs: await timeUntil(
+      () => transact({ TransactItems: [accounts.expertRatingSet(rated._id, stars, 1), catalogueChangePut('expert', rated._id, rated._id)] }),
+      async () => (await newest()).find((card) => card._id === rated._id)?.rating === stars,
+    ),
+    newPhotoMs: await timeUntil(
+      async () => profiles.updateProfile(await account(pictured._id), { profilePhoto: photo }),
+      async () => (await newest()).find((card) => card._id === pictured._id)?.profilePhoto === photo,
+    ),
+    archivedOfferMs: await timeUntil(
+      async () => {
+        const found = await offers.getOffer(offer._id, { consistent: true });
+        if (!found || !(await offers.retireOffer(found, 'archived', {}))) throw new Error(`offer ${offer._id} not archived`);
+      },
+      async () => !(await latestOffers()).some((listed) => listed._id === offer._id),
+    ),
+  };
 }
 
 const isDynamo = (call: AwsCall) => call.service === 'dynamodb';
@@ -209,6 +285,7 @@ async function loadSnapshotInSteps() {
   const { config } = await import('../../functions/platform/config');
   const { SEARCH_SNAPSHOT } = await import('../../functions/contexts/search/snapshot-settings');
   const { loadSearchIndex } = await import('../../functions/contexts/search/search-index');
+  const { CARDS_FORMAT } = await import('../../functions/contexts/catalogue/search-service');
   const at = [performance.now()];
   const { Body } = await s3.send(new GetObjectCommand({ Bucket: config.filesBucket, Key: SEARCH_SNAPSHOT.key }));
   at.push(performance.now());
@@ -217,7 +294,7 @@ async function loadSnapshotInSteps() {
   at.push(performance.now());
   const envelope = JSON.parse(text) as { index: string };
   at.push(performance.now());
-  const index = loadSearchIndex(envelope.index);
+  const index = loadSearchIndex(envelope.index, CARDS_FORMAT);
   at.push(performance.now());
   index.experts({ page: 1, limit: 1 });
   const step = (i: number) => round(at[i + 1] - at[i]);

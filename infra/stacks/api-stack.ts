@@ -32,7 +32,7 @@ import { acknowledgeWildcardResource } from '../nag';
 
 /** scrypt at N=2^17 takes 128 MiB per hash; more memory also means more CPU for it. */
 const AUTH_MEMORY_MB = 1024;
-/** The catalogue Lambda holds the search index: 586 MB at its peak with 10,000 experts (bench/catalogue.ts). */
+/** The catalogue Lambda holds the search index with its cards: 776 MB at its peak with 10,000 experts (bench/catalogue.ts; decision 288). */
 const CATALOGUE_MEMORY_MB = 1024;
 /** Building the index peaks near 1,060 MB at 10,000 experts; memory also buys the CPU the build needs. */
 const SEARCH_INDEXER_MEMORY_MB = 1769;

@@ -1,21 +1,15 @@
-/** The expert directory, read from the search index. No AWS calls here: storage is the repository. */
+/** The expert directory, read from the search index: its cards too, so a page reads no table (decision 288). */
 import type { ExpertCard, ExpertDirectoryQuery, Page } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
-import type { AccountRecord } from '../accounts/account';
 import { searchIndex } from './search-service';
-import { isListedExpert, toExpertCard } from './expert';
-import * as accounts from '../accounts/service';
+import { expertCardFor } from './expert';
 
 /**
- * One page of the directory: ids from the index, the cards read in one batch. A visitor's query
- * matches names as visitors see them (a last name by its initial only); a member's, whole names.
+ * One page of the directory, cards and all, from the index. A visitor's query matches names as
+ * visitors see them (a last name by its initial only), and a visitor's cards show them so; a
+ * member's, whole names.
  */
 export async function directory(query: ExpertDirectoryQuery, caller: Caller | undefined): Promise<Page<ExpertCard>> {
-  const { ids, total } = (await searchIndex()).experts({ ...query, audience: caller ? 'member' : 'visitor' });
-  const users = ids.length > 0 ? await accounts.getAccounts(ids) : new Map<string, AccountRecord>();
-  const items = ids.flatMap((id) => {
-    const user = users.get(id);
-    return isListedExpert(user) ? [toExpertCard(user, caller)] : [];
-  });
-  return { items, total };
+  const { cards, total } = (await searchIndex()).experts({ ...query, audience: caller ? 'member' : 'visitor' });
+  return { items: cards.map((card) => expertCardFor(card, caller)), total };
 }

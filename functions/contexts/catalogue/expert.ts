@@ -20,7 +20,12 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-export function toExpertCard(user: AccountRecord, caller: Caller | undefined): ExpertCard {
+/** The card as the one who asks sees it, from the card with the whole name (as the search index keeps it). */
+export const expertCardFor = (card: ExpertCard, caller: Caller | undefined): ExpertCard =>
+  caller ? card : { ...card, lastName: lastNameFor(card.lastName, undefined) };
+
+/** The card with the whole last name, as members see it and the search index keeps it. */
+export function wholeExpertCard(user: AccountRecord): ExpertCard {
   const optional = {
     profilePhoto: text(user.profilePhoto),
     domainActivity: text(user.domainActivity),
@@ -33,7 +38,7 @@ export function toExpertCard(user: AccountRecord, caller: Caller | undefined): E
   return {
     _id: user.userId,
     firstName: user.firstName,
-    lastName: lastNameFor(user.lastName, caller),
+    lastName: user.lastName,
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
     rating: number(user.rating),
     reviews: number(user.reviews),
@@ -44,6 +49,8 @@ export function toExpertCard(user: AccountRecord, caller: Caller | undefined): E
     createdAt: user.createdAt,
   };
 }
+
+export const toExpertCard = (user: AccountRecord, caller: Caller | undefined): ExpertCard => expertCardFor(wholeExpertCard(user), caller);
 
 export function toExpertProfile(user: AccountRecord, caller: Caller | undefined): ExpertProfile {
   return {
@@ -68,7 +75,7 @@ export function toPublicUser(user: AccountRecord): PublicUser {
     _id: user.userId,
     role: user.role,
     firstName: user.firstName,
-    lastName: user.lastName ?? '',
+    lastName: user.lastName,
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
   };
 }

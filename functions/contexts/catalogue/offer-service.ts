@@ -11,10 +11,10 @@ import { Forbidden, NotFound } from '../../platform/errors';
 import type { AccountRecord } from '../accounts/account';
 import { discardHeldPhoto } from './offer-photo-service';
 import { heldUploadUrl, holdUpload, publishHeldUpload, publishUpload } from '../../platform/uploads';
-import { isListedExpert, toExpertCard } from './expert';
+import { expertCardFor, isListedExpert, toExpertCard } from './expert';
 import { searchIndex } from './search-service';
 import type { OfferHit } from '../search/search-index';
-import { type OfferRecord, toOfferDto, withDuration } from './offer';
+import { type OfferCard, type OfferRecord, toOfferDto, withDuration } from './offer';
 import { publishedOffersAmong } from './published-service';
 import * as repo from './offer-repository';
 import { reviewsOfOffer } from './review-service';
@@ -195,19 +195,9 @@ export async function searchOffers(q: string | undefined, limit: number, caller:
 /** A guest's saved offers (ids kept in the browser): the published ones, in the guest's order. */
 export const guestFavorites = (ids: string[], caller: Caller | undefined): Promise<OfferDto[]> => publishedOffersAmong(ids, caller);
 
-/** Offers found in the index, read in one batch with their experts; anything unpublished since is left out. */
-async function publishedOffers(hits: OfferHit[], caller: Caller | undefined): Promise<OfferDto[]> {
-  if (hits.length === 0) return [];
-  const { offers, users } = await repo.offersAndUsers(
-    hits.map((hit) => hit.id),
-    hits.map((hit) => hit.expertId),
-  );
-  return hits.flatMap((hit) => {
-    const found = offers.get(hit.id);
-    const expert = users.get(hit.expertId);
-    return found?.status === 'approved' && found.expertId === hit.expertId && isListedExpert(expert) ? [toOfferDto(found, toExpertCard(expert, caller))] : [];
-  });
-}
+/** Offers found in the index, with their cards and their experts' as the index keeps them (decision 288). */
+const publishedOffers = (hits: OfferHit<ExpertCard, OfferCard>[], caller: Caller | undefined): OfferDto[] =>
+  hits.map((hit) => ({ ...hit.card, professor: expertCardFor(hit.expertCard, caller) }));
 
 async function liveOffer(offerId: string): Promise<OfferRecord> {
   // Consistent: its write holds only while the offer is as read (the statistics move from that).

@@ -103,8 +103,11 @@ export function fromOfferItem(item: Record<string, unknown>): OfferRecord {
   return { ...offer, priceCents: cents(priceCents) };
 }
 
-/** What the API shows of an offer (an allowlist); `reviews` only where a caller reads one offer. */
-export function toOfferDto(offer: OfferRecord, professor: ExpertCard, reviews?: Review[]): OfferDto {
+/** An offer's card in a list, without its expert's card: what the search index keeps of it. */
+export type OfferCard = Omit<OfferDto, 'professor' | 'reviews' | 'pendingPhotoUrl' | 'rejectionReason'>;
+
+/** What the API shows of an offer (an allowlist), without its expert. */
+export function toOfferCard(offer: OfferRecord): OfferCard {
   return {
     _id: offer.offerId,
     title: offer.title,
@@ -121,7 +124,10 @@ export function toOfferDto(offer: OfferRecord, professor: ExpertCard, reviews?: 
     ...(offer.updatedAt && { updatedAt: offer.updatedAt }),
     averageRating: averageRating(offer.ratingSum, offer.reviewsCount),
     reviewsCount: offer.ratingSum ? (offer.reviewsCount ?? 0) : 0,
-    ...(reviews && { reviews }),
-    professor,
   };
+}
+
+/** What the API shows of an offer (an allowlist); `reviews` only where a caller reads one offer. */
+export function toOfferDto(offer: OfferRecord, professor: ExpertCard, reviews?: Review[]): OfferDto {
+  return { ...toOfferCard(offer), ...(reviews && { reviews }), professor };
 }

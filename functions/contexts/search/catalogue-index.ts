@@ -27,15 +27,17 @@ const SNAPSHOT_MAX_AGE_MS = 20 * 60 * 60 * 1000;
 /** More changes than this since the snapshot: building afresh is cheaper than replaying. */
 const CHANGE_REPLAY_MAX = 500;
 
-/** Where the index's entries come from: the catalogue, which knows who is listed and what is published. */
-export interface CatalogueSource {
+/** Where the index's entries come from: the catalogue, which knows who is listed and what is published, and what its cards show. */
+export interface CatalogueSource<ExpertCard = unknown, OfferCard = unknown> {
+  /** The layout of the entries' cards: a snapshot of cards of another layout is not loaded. */
+  cardsFormat: string;
   /** Every listed expert and every published offer (a build; never a request path). */
-  everything(): Promise<{ experts: ExpertEntry[]; offers: OfferEntry[] }>;
+  everything(): Promise<{ experts: ExpertEntry<ExpertCard>[]; offers: OfferEntry<OfferCard>[] }>;
   /**
    * One expert as the catalogue has them now (none when not listed) with their published offers;
    * the offers named are read strongly consistent (the lists they come from may lag a write).
    */
-  expert(expertId: string, changedOfferIds: string[]): Promise<{ expert?: ExpertEntry; offers: OfferEntry[] }>;
+  expert(expertId: string, changedOfferIds: string[]): Promise<{ expert?: ExpertEntry<ExpertCard>; offers: OfferEntry<OfferCard>[] }>;
 }
 
 interface Snapshot {
@@ -57,7 +59,7 @@ interface LiveIndex {
 let live: Promise<LiveIndex> | undefined;
 
 /** The index, fresh to within about a second of the last catalogue change. */
-export async function catalogueIndex(source: CatalogueSource): Promise<SearchIndex> {
+export async function catalogueIndex<ExpertCard, OfferCard>(source: CatalogueSource<ExpertCard, OfferCard>): Promise<SearchIndex<ExpertCard, OfferCard>> {
   live ??= openIndex(source).catch((error: unknown) => {
     live = undefined;
     throw error;
@@ -70,14 +72,15 @@ export async function catalogueIndex(source: CatalogueSource): Promise<SearchInd
       .finally(() => (current.refreshing = undefined));
     await current.refreshing;
   }
-  return current.index;
+  // One source, the catalogue's, ever opens the live index.
+  return current.index as SearchIndex<ExpertCard, OfferCard>;
 }
 
 async function openIndex(source: CatalogueSource): Promise<LiveIndex> {
   const snapshot = await readSnapshot();
   if (snapshot && Date.now() - Date.parse(snapshot.watermark) < SNAPSHOT_MAX_AGE_MS) {
     try {
-      return { index: loadSearchIndex(snapshot.index), watermark: snapshot.watermark, checkedAt: 0, applied: new Set() };
+      return { index: loadSearchIndex(snapshot.index, source.cardsFormat), watermark: snapshot.watermark, checkedAt: 0, applied: new Set() };
     } catch (error) {
       // A snapshot an older release wrote: build this once; the next scheduled snapshot has the new layout.
       if (!(error instanceof SnapshotFormatError)) throw error;
@@ -92,7 +95,7 @@ async function openIndex(source: CatalogueSource): Promise<LiveIndex> {
 async function build(source: CatalogueSource): Promise<{ index: SearchIndex; watermark: string }> {
   const watermark = new Date().toISOString();
   const { experts, offers } = await source.everything();
-  return { index: buildSearchIndex(experts, offers), watermark };
+  return { index: buildSearchIndex(experts, offers, source.cardsFormat), watermark };
 }
 
 /** Builds a fresh snapshot and stores it for every Lambda's next cold start (the scheduled job). */

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type SearchIndex, SnapshotFormatError } from './search-index';
+import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type OfferHit, type SearchIndex, SnapshotFormatError } from './search-index';
 
-const expert = (id: string, name: string, fields: Partial<ExpertEntry> = {}): ExpertEntry => ({
+/** The cards the catalogue would hand in: here, what names each entry. */
+const CARDS = 'test-cards-1';
+type Card = { shows: string };
+
+const expert = (id: string, name: string, fields: Partial<ExpertEntry<Card>> = {}): ExpertEntry<Card> => ({
   id,
+  card: { shows: name },
   name,
   visitorName: name.replace(/ (\S)\S*$/, ' $1.'),
   expertises: [],
@@ -12,7 +17,7 @@ const expert = (id: string, name: string, fields: Partial<ExpertEntry> = {}): Ex
   ...fields,
 });
 
-const EXPERTS: ExpertEntry[] = [
+const EXPERTS: ExpertEntry<Card>[] = [
   expert('1', 'Élodie Müller', {
     headline: 'Valuation and financial modelling',
     position: 'Associate',
@@ -24,10 +29,11 @@ const EXPERTS: ExpertEntry[] = [
   expert('3', 'Sophie Durand', { headline: 'Brand strategy', position: 'Marketing lead', expertises: ['Branding'], rating: 3.1, expYears: 3 }),
   expert('4', 'Thomas Keller', { headline: 'Case interviews', position: 'Consultant', expertises: ['Strategy'], rating: 4.5, expYears: 9 }),
 ];
-const OFFERS: OfferEntry[] = [
+const OFFERS: OfferEntry<Card>[] = [
   {
     id: 'o1',
     expertId: '4',
+    card: { shows: 'Valuation crash course' },
     title: 'Valuation crash course',
     description: 'Discounted cash flows for case interviews.',
     createdAt: '2026-02-01T00:00:00.000Z',
@@ -35,21 +41,39 @@ const OFFERS: OfferEntry[] = [
   {
     id: 'o2',
     expertId: '2',
+    card: { shows: 'Review of your startup contract' },
     title: 'Review of your startup contract',
     description: 'Shareholder agreements and term sheets.',
     createdAt: '2026-02-02T00:00:00.000Z',
   },
-  { id: 'o3', expertId: 'gone', title: 'Valuation of a vanished expert', description: 'Never shown.', createdAt: '2026-02-03T00:00:00.000Z' },
+  {
+    id: 'o3',
+    expertId: 'gone',
+    card: { shows: 'Valuation of a vanished expert' },
+    title: 'Valuation of a vanished expert',
+    description: 'Never shown.',
+    createdAt: '2026-02-03T00:00:00.000Z',
+  },
 ];
 
 const page = { page: 1, limit: 10 };
+/** Which offers were found, and for whom. */
+const found = (hits: OfferHit[]) => hits.map(({ id, expertId }) => ({ id, expertId }));
 const member = { ...page, audience: 'member' as const };
 
 describe.each([
-  ['built', () => buildSearchIndex(EXPERTS, OFFERS)],
-  ['loaded from a snapshot', () => loadSearchIndex(buildSearchIndex(EXPERTS, OFFERS).snapshot())],
-])('search index (%s)', (_, make: () => SearchIndex) => {
+  ['built', () => buildSearchIndex(EXPERTS, OFFERS, CARDS)],
+  ['loaded from a snapshot', () => loadSearchIndex<Card, Card>(buildSearchIndex(EXPERTS, OFFERS, CARDS).snapshot(), CARDS)],
+])('search index (%s)', (_, make: () => SearchIndex<Card, Card>) => {
   const index = make();
+
+  it('returns each expert found with their card, and each offer with its card and its expert’s', () => {
+    expect(index.experts({ q: 'soph', sort: 'rating', ...page }).cards).toEqual([{ shows: 'Sophie Laurent' }, { shows: 'Sophie Durand' }]);
+    expect(index.offers('sharehold', 10)).toEqual([
+      { id: 'o2', expertId: '2', card: { shows: 'Review of your startup contract' }, expertCard: { shows: 'Sophie Laurent' } },
+    ]);
+    expect(index.latestOffers(2, 1).map((hit) => [hit.card.shows, hit.expertCard.shows])).toEqual([['Valuation crash course', 'Thomas Keller']]);
+  });
 
   it('finds experts by word prefix, whatever the case and the accents', () => {
     expect(index.experts({ q: 'elo', ...page }).ids).toEqual(['1']);
@@ -104,18 +128,19 @@ describe.each([
   });
 
   it('finds offers of the catalogue by title or description prefix, at most the limit', () => {
-    expect(index.offers('valu', 10)).toEqual([{ id: 'o1', expertId: '4' }]);
-    expect(index.offers('sharehold', 10)).toEqual([{ id: 'o2', expertId: '2' }]);
+    expect(found(index.offers('valu', 10))).toEqual([{ id: 'o1', expertId: '4' }]);
+    expect(found(index.offers('sharehold', 10))).toEqual([{ id: 'o2', expertId: '2' }]);
     expect(index.offers('c', 1)).toHaveLength(1);
     expect(index.offers('   ', 10)).toEqual([]);
   });
 });
 
 describe('search index kept fresh one expert at a time', () => {
-  const fresh = () => buildSearchIndex(EXPERTS, OFFERS);
-  const offer = (id: string, expertId: string, title: string, createdAt = '2026-03-01T00:00:00.000Z'): OfferEntry => ({
+  const fresh = () => buildSearchIndex(EXPERTS, OFFERS, CARDS);
+  const offer = (id: string, expertId: string, title: string, createdAt = '2026-03-01T00:00:00.000Z'): OfferEntry<Card> => ({
     id,
     expertId,
+    card: { shows: title },
     title,
     description: 'A session.',
     createdAt,
@@ -123,8 +148,8 @@ describe('search index kept fresh one expert at a time', () => {
 
   it('lists all published offers newest first, page by page', () => {
     const index = fresh();
-    expect(index.latestOffers(1, 1)).toEqual([{ id: 'o2', expertId: '2' }]);
-    expect(index.latestOffers(2, 1)).toEqual([{ id: 'o1', expertId: '4' }]);
+    expect(found(index.latestOffers(1, 1))).toEqual([{ id: 'o2', expertId: '2' }]);
+    expect(found(index.latestOffers(2, 1))).toEqual([{ id: 'o1', expertId: '4' }]);
     expect(index.latestOffers(3, 1)).toEqual([]);
   });
 
@@ -133,9 +158,9 @@ describe('search index kept fresh one expert at a time', () => {
     index.replaceExpert('5', expert('5', 'Zoé Kant', { createdAt: '2026-05-01T00:00:00.000Z' }), [offer('o9', '5', 'Negotiation bootcamp')]);
     expect(index.experts({ q: 'zoe', ...page }).ids).toEqual(['5']);
     expect(index.experts({ q: 'negot', ...page }).ids).toEqual(['5']);
-    expect(index.offers('negot', 10)).toEqual([{ id: 'o9', expertId: '5' }]);
+    expect(found(index.offers('negot', 10))).toEqual([{ id: 'o9', expertId: '5' }]);
     expect(index.experts(page).ids[0]).toBe('5');
-    expect(index.latestOffers(1, 1)).toEqual([{ id: 'o9', expertId: '5' }]);
+    expect(found(index.latestOffers(1, 1))).toEqual([{ id: 'o9', expertId: '5' }]);
   });
 
   it('replaces what changed: a renamed expert, an edited offer, a withdrawn offer', () => {
@@ -147,7 +172,7 @@ describe('search index kept fresh one expert at a time', () => {
     expect(index.experts({ q: 'thomas k', ...page }).total).toBe(0);
     expect(index.offers('valu', 10)).toEqual([]);
     expect(index.experts({ q: 'valu', ...page }).ids).toEqual(['1']);
-    expect(index.offers('pricing', 10)).toEqual([{ id: 'o1', expertId: '4' }]);
+    expect(found(index.offers('pricing', 10))).toEqual([{ id: 'o1', expertId: '4' }]);
     expect(index.experts({ minRating: 4.3, ...page }).ids).toEqual(['1']);
     index.replaceExpert('4', expert('4', 'Thomas Richter'), []);
     expect(index.offers('pricing', 10)).toEqual([]);
@@ -156,7 +181,23 @@ describe('search index kept fresh one expert at a time', () => {
 
   it('refuses a snapshot of another layout, so that an older release’s is rebuilt rather than misread', () => {
     const { format: _, ...older } = JSON.parse(fresh().snapshot()) as Record<string, unknown>;
-    expect(() => loadSearchIndex(JSON.stringify(older))).toThrow(SnapshotFormatError);
+    expect(() => loadSearchIndex(JSON.stringify(older), CARDS)).toThrow(SnapshotFormatError);
+  });
+
+  it('refuses a snapshot whose cards are of another layout than the catalogue’s now', () => {
+    expect(() => loadSearchIndex(fresh().snapshot(), 'test-cards-2')).toThrow(SnapshotFormatError);
+  });
+
+  it('serves an expert’s new card, on their offers too, once the expert is replaced', () => {
+    const index = fresh();
+    index.replaceExpert('4', expert('4', 'Thomas Keller', { card: { shows: 'Thomas Keller, now verified' } }), [offer('o1', '4', 'Valuation crash course')]);
+    expect(index.experts({ q: 'keller', ...member }).cards).toEqual([{ shows: 'Thomas Keller, now verified' }]);
+    expect(index.offers('valu', 10).map((hit) => hit.expertCard)).toEqual([{ shows: 'Thomas Keller, now verified' }]);
+    expect(
+      loadSearchIndex<Card, Card>(index.snapshot(), CARDS)
+        .offers('valu', 10)
+        .map((hit) => hit.expertCard),
+    ).toEqual([{ shows: 'Thomas Keller, now verified' }]);
   });
 
   it('takes an expert out with their offers, and keeps doing so after a snapshot', () => {
@@ -165,11 +206,11 @@ describe('search index kept fresh one expert at a time', () => {
     expect(index.experts({ q: 'soph', ...page }).ids).toEqual(['3']);
     expect(index.offers('sharehold', 10)).toEqual([]);
     expect(index.experts(page).total).toBe(3);
-    const loaded = loadSearchIndex(index.snapshot());
+    const loaded = loadSearchIndex(index.snapshot(), CARDS);
     expect(loaded.experts(page).total).toBe(3);
     expect(loaded.offers('sharehold', 10)).toEqual([]);
     loaded.replaceExpert('2', expert('2', 'Sophie Laurent'), [offer('o2', '2', 'Startup contract review')]);
     expect(loaded.experts({ q: 'soph', ...page }).ids.sort()).toEqual(['2', '3']);
-    expect(loaded.offers('startup', 10)).toEqual([{ id: 'o2', expertId: '2' }]);
+    expect(found(loaded.offers('startup', 10))).toEqual([{ id: 'o2', expertId: '2' }]);
   });
 });

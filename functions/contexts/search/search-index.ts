@@ -13,11 +13,16 @@
  * A name is matched as the one who asks sees it: a visitor sees an expert's last name as its
  * initial only, so a visitor's query matches that initial and never spells out the rest (an
  * expert's own fields are indexed twice, once per audience); members match the whole name.
+ *
+ * Each entry carries its card: what a list shows of it, as the catalogue made it (this context never
+ * looks inside). Results come with their cards, so a search or a directory page reads no table.
  */
 import { Index } from 'flexsearch';
 
-export interface ExpertEntry {
+export interface ExpertEntry<Card = unknown> {
   id: string;
+  /** What a list shows of the expert, kept as given and returned with each result. */
+  card: Card;
   /** The name as members see it (first and last name). */
   name: string;
   /** The name as visitors see it (first name and the last name's initial): all a visitor's query can match. */
@@ -31,9 +36,11 @@ export interface ExpertEntry {
   createdAt: string;
 }
 
-export interface OfferEntry {
+export interface OfferEntry<Card = unknown> {
   id: string;
   expertId: string;
+  /** What a list shows of the offer (without its expert's card, which the expert's entry holds). */
+  card: Card;
   title: string;
   description: string;
   /** ISO date: the newest-first order of all published offers. */
@@ -58,21 +65,23 @@ export interface ExpertQuery {
   limit: number;
 }
 
-/** An offer found, with its expert (so both can be read in one batch). */
-export interface OfferHit {
+/** An offer found, with its card and its expert's. */
+export interface OfferHit<ExpertCard = unknown, OfferCard = unknown> {
   id: string;
   expertId: string;
+  card: OfferCard;
+  expertCard: ExpertCard;
 }
 
-export interface SearchIndex {
-  /** One page of matching expert ids, and how many match in all. */
-  experts(query: ExpertQuery): { ids: string[]; total: number };
+export interface SearchIndex<ExpertCard = unknown, OfferCard = unknown> {
+  /** One page of matching experts (their ids and cards, in the same order), and how many match in all. */
+  experts(query: ExpertQuery): { ids: string[]; cards: ExpertCard[]; total: number };
   /** The best matching offers, at most `limit`. */
-  offers(q: string, limit: number): OfferHit[];
+  offers(q: string, limit: number): OfferHit<ExpertCard, OfferCard>[];
   /** One page of all published offers, newest first. */
-  latestOffers(page: number, limit: number): OfferHit[];
+  latestOffers(page: number, limit: number): OfferHit<ExpertCard, OfferCard>[];
   /** Puts an expert and their published offers as they are now; `undefined` takes the expert out. */
-  replaceExpert(expertId: string, expert: ExpertEntry | undefined, offers: OfferEntry[]): void;
+  replaceExpert(expertId: string, expert: ExpertEntry<ExpertCard> | undefined, offers: OfferEntry<OfferCard>[]): void;
   /** Everything needed to load the same index elsewhere (loadSearchIndex). */
   snapshot(): string;
 }
@@ -87,11 +96,11 @@ export const foldText = (text: string) =>
 
 const newIndex = () => new Index({ tokenize: 'forward' });
 
-type ExpertSlot = Pick<ExpertEntry, 'id' | 'rating' | 'expYears' | 'createdAt'>;
-type OfferSlot = Pick<OfferEntry, 'id' | 'expertId' | 'createdAt'>;
+type ExpertSlot = Pick<ExpertEntry, 'id' | 'card' | 'rating' | 'expYears' | 'createdAt'>;
+type OfferSlot = Pick<OfferEntry, 'id' | 'expertId' | 'card' | 'createdAt'>;
 
 /**
- * What queries need besides the text indexes (text lives in the indexes only). FlexSearch keys are
+ * What queries need and return besides the text indexes (text lives in the indexes only). FlexSearch keys are
  * positions in these arrays (small numbers index fastest); a slot emptied by a removal stays null.
  */
 interface Catalogue {
@@ -113,12 +122,20 @@ const ownText = (name: string, expert: ExpertEntry) => foldText([name, expert.he
 const expertText = (expert: ExpertEntry) => ownText(expert.name, expert);
 const visitorExpertText = (expert: ExpertEntry) => ownText(expert.visitorName, expert);
 
-/** The snapshot's layout: a snapshot of another layout is not loaded (the index is built instead). */
-const SNAPSHOT_FORMAT = 2;
+/**
+ * The snapshot's layout: a snapshot of another layout is not loaded (the index is built instead). The
+ * cards' own layout is the catalogue's: it names it (`cardsFormat`), and a snapshot of other cards is
+ * not loaded either.
+ */
+const SNAPSHOT_FORMAT = 3;
 const newTextIndexes = (): TextIndexes => ({ expertFields: newIndex(), visitorExpertFields: newIndex(), expertOffers: newIndex(), offers: newIndex() });
 const offerText = (offer: OfferEntry) => foldText(`${offer.title} ${offer.description}`);
 
-export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): SearchIndex {
+export function buildSearchIndex<ExpertCard, OfferCard>(
+  experts: ExpertEntry<ExpertCard>[],
+  offers: OfferEntry<OfferCard>[],
+  cardsFormat: string,
+): SearchIndex<ExpertCard, OfferCard> {
   const expertAt = new Map(experts.map((expert, at) => [expert.id, at]));
   const indexes = newTextIndexes();
   experts.forEach((expert, at) => {
@@ -126,7 +143,7 @@ export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): 
     indexes.visitorExpertFields.add(at, visitorExpertText(expert));
   });
   // Only the offers of experts in the catalogue are listed.
-  const listed: OfferEntry[] = [];
+  const listed: OfferEntry<OfferCard>[] = [];
   const offerTextOf = experts.map(() => [] as string[]);
   for (const offer of offers) {
     const owner = expertAt.get(offer.expertId);
@@ -140,27 +157,30 @@ export function buildSearchIndex(experts: ExpertEntry[], offers: OfferEntry[]): 
     if (texts.length > 0) indexes.expertOffers.add(at, texts.join(' '));
   });
   const catalogue: Catalogue = {
-    experts: experts.map(({ id, rating, expYears, createdAt }) => ({ id, rating, expYears, createdAt })),
-    offers: listed.map(({ id, expertId, createdAt }) => ({ id, expertId, createdAt })),
+    experts: experts.map(({ id, card, rating, expYears, createdAt }) => ({ id, card, rating, expYears, createdAt })),
+    offers: listed.map(({ id, expertId, card, createdAt }) => ({ id, expertId, card, createdAt })),
   };
-  return searchIndexOver(catalogue, indexes);
+  return searchIndexOver(catalogue, indexes, cardsFormat);
 }
 
 /** Thrown for a snapshot of another layout (an older release's): build the index instead. */
 export class SnapshotFormatError extends Error {}
 
-export function loadSearchIndex(snapshot: string): SearchIndex {
-  const { format, catalogue, parts } = JSON.parse(snapshot) as {
+/** Loads a snapshot whose cards are of `cardsFormat` (the cards are taken as they were written, unchecked: the catalogue wrote them). */
+export function loadSearchIndex<ExpertCard, OfferCard>(snapshot: string, cardsFormat: string): SearchIndex<ExpertCard, OfferCard> {
+  const { format, cards, catalogue, parts } = JSON.parse(snapshot) as {
     format?: number;
+    cards?: string;
     catalogue: Catalogue;
     parts: Record<keyof TextIndexes, Record<string, string>>;
   };
   if (format !== SNAPSHOT_FORMAT) throw new SnapshotFormatError(`Search snapshot of format ${format ?? 1}, expected ${SNAPSHOT_FORMAT}`);
+  if (cards !== cardsFormat) throw new SnapshotFormatError(`Search snapshot with cards of format ${cards}, expected ${cardsFormat}`);
   const indexes = newTextIndexes();
   for (const name of Object.keys(indexes) as (keyof TextIndexes)[]) {
     for (const [key, data] of Object.entries(parts[name])) indexes[name].import(key, data);
   }
-  return searchIndexOver(catalogue, indexes);
+  return searchIndexOver<ExpertCard, OfferCard>(catalogue, indexes, cardsFormat);
 }
 
 /** The entry at a position the caller knows is filled (a removed entry leaves null). */
@@ -170,7 +190,7 @@ function slotAt<T>(slots: (T | null)[], at: number): T {
   return slot;
 }
 
-function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchIndex {
+function searchIndexOver<ExpertCard, OfferCard>(catalogue: Catalogue, indexes: TextIndexes, cardsFormat: string): SearchIndex<ExpertCard, OfferCard> {
   const { experts, offers } = catalogue;
   const expertAt = new Map<string, number>();
   experts.forEach((slot, at) => {
@@ -210,6 +230,15 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
     return [...new Set([...direct, ...throughOffers])];
   }
 
+  /** The offer at a position, with its card and its expert's (an offer is listed only with its expert). */
+  function hitAt(at: number): OfferHit<ExpertCard, OfferCard>[] {
+    const offer = offers[at];
+    const owner = offer ? expertAt.get(offer.expertId) : undefined;
+    const expert = owner === undefined ? null : experts[owner];
+    if (!offer || !expert) return [];
+    return [{ id: offer.id, expertId: offer.expertId, card: offer.card as OfferCard, expertCard: expert.card as ExpertCard }];
+  }
+
   function put(index: Index, at: number, text: string, present: boolean): void {
     if (present) index.update(at, text);
     else index.add(at, text);
@@ -228,28 +257,26 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
         matches = (query ? matchingExperts(query, audience) : orderOf[sort ?? 'new']()).filter(passes);
       }
       const start = (page - 1) * limit;
-      return { ids: matches.slice(start, start + limit).map((at) => slotAt(experts, at).id), total: matches.length };
+      const found = matches.slice(start, start + limit).map((at) => slotAt(experts, at));
+      return { ids: found.map((slot) => slot.id), cards: found.map((slot) => slot.card as ExpertCard), total: matches.length };
     },
     offers(q, limit) {
       const query = foldText(q);
       if (!query) return [];
-      return (indexes.offers.search(query, { limit }) as number[]).flatMap((at) => (offers[at] ? [{ id: offers[at].id, expertId: offers[at].expertId }] : []));
+      return (indexes.offers.search(query, { limit }) as number[]).flatMap(hitAt);
     },
     latestOffers(page, limit) {
       const start = (page - 1) * limit;
       return offersNewestFirst()
         .slice(start, start + limit)
-        .map((at) => {
-          const { id, expertId } = slotAt(offers, at);
-          return { id, expertId };
-        });
+        .flatMap(hitAt);
     },
     replaceExpert(expertId, expert, expertOffers) {
       newestExperts = undefined;
       ratedExperts = undefined;
       newestOffers = undefined;
       const known = positionsOf(expertId);
-      const kept = expert ? new Map(expertOffers.map((offer) => [offer.id, offer])) : new Map<string, OfferEntry>();
+      const kept = expert ? new Map(expertOffers.map((offer) => [offer.id, offer])) : new Map<string, OfferEntry<OfferCard>>();
       for (const [offerId, at] of known) {
         if (kept.has(offerId)) continue;
         indexes.offers.remove(at);
@@ -273,7 +300,7 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
         expertPosition = experts.push(null) - 1;
         expertAt.set(expertId, expertPosition);
       }
-      experts[expertPosition] = { id: expertId, rating: expert.rating, expYears: expert.expYears, createdAt: expert.createdAt };
+      experts[expertPosition] = { id: expertId, card: expert.card, rating: expert.rating, expYears: expert.expYears, createdAt: expert.createdAt };
       put(indexes.expertFields, expertPosition, expertText(expert), present);
       put(indexes.visitorExpertFields, expertPosition, visitorExpertText(expert), present);
       const texts: string[] = [];
@@ -286,7 +313,7 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
           at = offers.push(null) - 1;
           known.set(offer.id, at);
         }
-        offers[at] = { id: offer.id, expertId, createdAt: offer.createdAt };
+        offers[at] = { id: offer.id, expertId, card: offer.card, createdAt: offer.createdAt };
         put(indexes.offers, at, text, had);
       }
       indexes.expertOffers.remove(expertPosition);
@@ -301,7 +328,7 @@ function searchIndexOver(catalogue: Catalogue, indexes: TextIndexes): SearchInde
         return parts;
       };
       const parts = Object.fromEntries((Object.keys(indexes) as (keyof TextIndexes)[]).map((name) => [name, exported(indexes[name])]));
-      return JSON.stringify({ format: SNAPSHOT_FORMAT, catalogue, parts });
+      return JSON.stringify({ format: SNAPSHOT_FORMAT, cards: cardsFormat, catalogue, parts });
     },
   };
 }
