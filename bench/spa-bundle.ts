@@ -6,32 +6,18 @@
  *
  * Run: npx tsx bench/spa-bundle.ts [--strict]
  */
-import react from '@vitejs/plugin-react';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { BARE_APP_SOURCE, buildBareApp } from './lib/bare-app';
 import { type InitialJs, type LazyPageJs, measureInitialJs, measureLazyPage } from './lib/initial-js';
 import { budget, KB, ROOT, runBench, writeResults } from './lib/results';
 import { round } from './lib/stats';
 
 const BUDGET_GZIP_BYTES = 110 * KB;
-const BASELINE_DIR = join(ROOT, 'bench/.tmp/spa-baseline');
 /** The lazy pages that draw charts, as the Vite manifest names them. */
 const CHART_PAGES = ['src/features/admin/routes/stats.tsx', 'src/features/dashboard/routes/dashboard.tsx'];
-
-const BASELINE_HTML = `<!doctype html>
-<html lang="en">
-  <head><meta charset="UTF-8" /><title>baseline</title></head>
-  <body><div id="root"></div><script type="module" src="/main.tsx"></script></body>
-</html>
-`;
-const BASELINE_MAIN = `import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-
-const router = createBrowserRouter([{ path: '/', element: <p>hello</p> }]);
-createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);
-`;
 
 runBench(async () => {
   const outRoot = mkdtempSync(join(tmpdir(), 'bench-spa-'));
@@ -77,7 +63,7 @@ runBench(async () => {
     if ('error' in spa) process.exitCode = 1;
   } finally {
     rmSync(outRoot, { recursive: true, force: true });
-    rmSync(BASELINE_DIR, { recursive: true, force: true });
+    rmSync(BARE_APP_SOURCE, { recursive: true, force: true });
   }
 });
 
@@ -91,17 +77,7 @@ async function buildAndMeasure(run: () => Promise<unknown>, outDir: string): Pro
   }
 }
 
-/** The bare app lives under bench/.tmp so that its imports resolve from this repo's node_modules. */
 async function buildBaseline(outDir: string): Promise<InitialJs> {
-  mkdirSync(BASELINE_DIR, { recursive: true });
-  writeFileSync(join(BASELINE_DIR, 'index.html'), BASELINE_HTML);
-  writeFileSync(join(BASELINE_DIR, 'main.tsx'), BASELINE_MAIN);
-  await build({
-    configFile: false,
-    root: BASELINE_DIR,
-    logLevel: 'error',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
-  });
+  await buildBareApp(outDir);
   return measureInitialJs(outDir);
 }
