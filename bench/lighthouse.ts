@@ -9,10 +9,12 @@
  * a bare React + router app (lib/bare-app.ts, as bench/spa-bundle.ts builds it) and a plain HTML
  * page of the home page's size.
  *
- * Run: npx tsx bench/lighthouse.ts [--strict] [--build] [--runs N]
+ * Run: npx tsx bench/lighthouse.ts [--strict] [--build] [--runs N] [--preset mobile|desktop] [--page PATH]
  *   --build  rebuild web/dist first (otherwise it is built only when missing: a stale build
  *            measures old code)
  *   --runs   performance runs per page and preset (default 5; the median is the figure)
+ *   --preset, --page  one preset, one page (with the floors): to look into a page; the figures
+ *            written are then partial
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -69,7 +71,12 @@ runBench(async () => {
     await warmUp(stack);
     const { pages: productPages, skipped } = await resolvePages(stack);
     for (const { path, reason } of skipped) console.log(`  skipped ${path}: ${reason} (no figure rather than a made-up one)`);
-    const pages = [{ path: 'bare app', url: BARE_APP }, { path: 'plain HTML', url: PLAIN_HTML }, ...productPages];
+    const onePage = argValue('--page');
+    const pages = [
+      { path: 'bare app', url: BARE_APP },
+      { path: 'plain HTML', url: PLAIN_HTML },
+      ...productPages.filter((page) => onePage === undefined || page.path === onePage),
+    ];
     const launched = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: CHROME_FLAGS,
@@ -89,7 +96,9 @@ runBench(async () => {
       return result.lhr;
     };
     const results: (PageResult & Record<string, unknown>)[] = [];
-    for (const preset of Object.keys(PRESETS) as Preset[]) {
+    const onePreset = argValue('--preset');
+    const presets = (Object.keys(PRESETS) as Preset[]).filter((preset) => onePreset === undefined || preset === onePreset);
+    for (const preset of presets) {
       console.log(`lighthouse (${preset} preset; scores 0-100; performance: median of ${RUNS} runs, pages taken in turn)`);
       // Round after round over every page, so that a busy spell of the machine falls on all pages
       // alike rather than on the runs of one. Accessibility is deterministic: the first run only.
@@ -119,6 +128,8 @@ runBench(async () => {
               (first.categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (first.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
             ]),
           ),
+          // The main thread's long tasks of the first run, longest first: where TBT comes from.
+          longTasks: longTasks(first),
           // Lighthouse's own measure of the host's CPU (higher is faster).
           benchmarkIndex: median([first, ...rest].map((lhr) => lhr.environment.benchmarkIndex)),
           protocol: first.audits['network-requests']?.details ? protocolOf(first) : undefined,
@@ -246,6 +257,15 @@ function plainHtml(bytes: number): Buffer {
   const tail = '</main></body></html>';
   const count = Math.max(1, Math.round((bytes - head.length - tail.length) / paragraph.length));
   return Buffer.from(head + paragraph.repeat(count) + tail);
+}
+
+function longTasks(lhr: Lhr): { url: string; startTime: number; duration: number }[] {
+  const items = (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
+  return items.slice(0, 5).map(({ url, startTime, duration }) => ({
+    url: url.replace(/^https:\/\/localhost:\d+/, ''),
+    startTime: round(startTime, 0),
+    duration: round(duration, 0),
+  }));
 }
 
 /** The protocol the page's requests were served over (h2 expected), from the network audit. */

@@ -59,6 +59,8 @@ describe('catalogue', () => {
     const slider = page.getByRole('list', { name: 'Experts available now' }).getByRole('article');
     await slider.first().waitFor();
     expect(await slider.count()).toBeLessThanOrEqual(CATALOGUE.sliderShow);
+    // The first card sits at the row's start: the row did not scroll by itself when it was laid out.
+    expect(await page.getByRole('list', { name: 'Experts available now' }).evaluate((row) => row.scrollLeft)).toBe(0);
     await page
       .getByRole('figure')
       .getByRole('img', { name: /World map/ })

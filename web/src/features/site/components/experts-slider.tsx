@@ -7,7 +7,8 @@ export function ExpertsSlider({ experts }: { experts: readonly ExpertCardData[] 
   const rowRef = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const row = rowRef.current;
-    row?.scrollBy({ left: direction * Math.max(row.clientWidth * 0.8, 240), behavior: 'smooth' });
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    row?.scrollBy({ left: direction * Math.max(row.clientWidth * 0.8, 240), behavior: still ? 'auto' : 'smooth' });
   };
   return (
     <div className="slider">
