@@ -2,9 +2,10 @@
  * Security headers of every page, served by CloudFront on AWS and by the local gateway locally.
  * One list, so that what is tested locally is what ships.
  */
+import { SESSION_HINT_SCRIPT_HASH } from './session-hint';
 
 /**
- * The page's CSP. `connect-src` names the app's own origin, its WebSocket origin
+ * The page's CSP. Scripts are the app's own files, and the one line of the session hint (by its hash). `connect-src` names the app's own origin, its WebSocket origin
  * (`wss://<host>` on AWS, `ws://localhost:<port>` locally), never any ws:/wss: host, and on AWS
  * the files bucket's endpoint that upload forms are posted to (locally they go to the app's own
  * origin, see scripts/local/upload-forms.ts). `img-src` names that endpoint too: an offer's photo in
@@ -13,7 +14,7 @@
 export function contentSecurityPolicy(webSocketOrigin: string, uploadFormOrigin?: string): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${SESSION_HINT_SCRIPT_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self'", 'data:', 'blob:', uploadFormOrigin].filter(Boolean).join(' '),
     "font-src 'self'",

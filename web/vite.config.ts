@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import { SESSION_HINT_SCRIPT } from '../shared/session-hint';
 
 /**
  * Puts the entry stylesheet inside index.html instead of linking it: a linked stylesheet blocks the
@@ -27,6 +28,17 @@ function inlineEntryCss(): Plugin {
         });
       },
     },
+  };
+}
+
+/**
+ * The session hint's line of script (shared/session-hint.ts, decision 290), first in the head, so
+ * that it runs before the body paints; the CSP allows it by its hash.
+ */
+function sessionHint(): Plugin {
+  return {
+    name: 'session-hint',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('<head>', `<head>\n    <script>${SESSION_HINT_SCRIPT}</script>`) },
   };
 }
 
@@ -68,7 +80,7 @@ const pathAliases = [
 
 export default defineConfig(({ command }) => ({
   root: resolve(import.meta.dirname),
-  plugins: [react(), inlineEntryCss(), compileEntryEagerly()],
+  plugins: [react(), sessionHint(), inlineEntryCss(), compileEntryEagerly()],
   resolve: {
     alias: [
       ...pathAliases,
@@ -83,6 +95,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
+    // For scripts/prerender-pages.ts, which names each prerendered page's stylesheets and chunks, then deletes it.
+    manifest: true,
     target: 'es2022',
     // Every browser the app targets but Safari 16 preloads modules natively; without the polyfill a
     // Safari 16 fetches a route's chunks when it needs them, which works, and the entry is lighter.

@@ -4,15 +4,22 @@
  * tests/infra/stages/edge-functions.ts runs the synthesized code on sample events.
  */
 import { contentSecurityPolicy, webSocketOriginOf } from '../../shared/security-headers';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { UPLOAD_RESPONSE_HEADERS, UPLOAD_TYPES } from '../../shared/upload-types';
 
 /** /uploads/<key> is the object <key> of the media bucket. */
 export const UPLOADS_PATH = '/uploads';
 
-/** Viewer request: app routes (no file extension) get the SPA's index.html; files are served as they are. */
-export const SPA_FALLBACK = `function handler(event) {
+/**
+ * Viewer request: a public page rendered at build time gets its own HTML (shared/prerendered-pages.ts,
+ * decision 290), other app routes (no file extension) the SPA's index.html; files are served as they are.
+ */
+export const SPA_FALLBACK = `var PAGES = ${JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, `/${page.file}`])))};
+function handler(event) {
   var request = event.request;
-  if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/index.html';
+  var path = request.uri.length > 1 ? request.uri.replace(/\\/$/, '') : request.uri;
+  if (PAGES[path]) request.uri = PAGES[path];
+  else if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/index.html';
   return request;
 }`;
 

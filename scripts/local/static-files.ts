@@ -1,12 +1,13 @@
 /**
  * Serves the built SPA as CloudFront does: compressed (brotli or gzip), hashed assets cached for
- * good, every other path falls back to index.html, every response with the security headers and
+ * good, a prerendered public page its own HTML, every other path falls back to index.html, every response with the security headers and
  * the CSP naming the app's own WebSocket origin.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { prerenderedFileOf } from '../../shared/prerendered-pages';
 import { contentSecurityPolicy, SECURITY_HEADERS, webSocketOriginOf } from '../../shared/security-headers';
 
 const TYPES: Record<string, string> = {
@@ -44,7 +45,9 @@ export function createStaticFiles(root: string) {
     const pathname = decodedPath(request.url ?? '/');
     const candidate = normalize(join(root, pathname));
     const isFile = candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile();
-    const file = isFile ? candidate : join(root, 'index.html');
+    // A public page rendered at build time (decision 290) is served its own HTML, any other path the app's shell.
+    const prerendered = prerenderedFileOf(pathname);
+    const file = isFile ? candidate : prerendered && existsSync(join(root, prerendered)) ? join(root, prerendered) : join(root, 'index.html');
     if (!existsSync(file)) {
       response.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');
       return;

@@ -1,24 +1,49 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { createRouter } from '@/app/router';
+import { createRouter, loadRoutesOf } from '@/app/router';
 import { sessionSettled } from '@/lib/session';
 import '@/styles/global.css';
-
-// Both start as soon as the code has run, side by side: the session's silent refresh and (the
-// router loads the matched route when created) the download of the opened page's code.
-void sessionSettled();
-const router = createRouter();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element to mount the app in');
 
-// React mounts in the next task: the task that started the downloads ends sooner (they leave
-// earlier) and no single task holds the main thread for both.
-setTimeout(() =>
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  ),
-);
+// The session's silent refresh starts as soon as the code has run.
+void sessionSettled();
+
+const prerendered = rootElement.dataset.prerendered !== undefined;
+if (prerendered && document.documentElement.dataset.session === 'resuming') {
+  // A member's browser (the session hint, shared/session-hint.ts): the signed-out page stayed hidden;
+  // the app starts from the loading screen, as on any page that is not prerendered.
+  const boot = document.getElementById('boot');
+  boot?.removeAttribute('id');
+  rootElement.replaceChildren(...(boot ? [boot] : []));
+  delete rootElement.dataset.prerendered;
+}
+delete document.documentElement.dataset.session;
+
+if (rootElement.dataset.prerendered !== undefined) {
+  // A page rendered at build time is on screen (decision 290): React takes it over once the page's
+  // code is here, so that its first render is the page the HTML shows. Its loading screen is not needed.
+  document.getElementById('boot')?.remove();
+  void loadRoutesOf(location.pathname).then(() =>
+    hydrateRoot(
+      rootElement,
+      <StrictMode>
+        <App router={createRouter()} prerendered />
+      </StrictMode>,
+    ),
+  );
+} else {
+  // The router loads the matched route when created: its download starts beside the refresh.
+  const router = createRouter();
+  // React mounts in the next task: the task that started the downloads ends sooner (they leave
+  // earlier) and no single task holds the main thread for both.
+  setTimeout(() =>
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+}

@@ -6,6 +6,7 @@ import * as service from '../../contexts/accounts/auth-service';
 import * as sessions from '../../contexts/accounts/session-service';
 import type { AdminLoginBody, LoginBody } from '../../../shared/schemas/auth';
 import { AUTH_ROUTES } from '../../../shared/routes/auth';
+import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 
 /**
  * Refresh cookies: HttpOnly, Secure, SameSite=Strict, sent only to their own refresh/logout paths.
@@ -19,7 +20,17 @@ const COOKIES: Record<SessionKind, { name: string; path: string }> = {
 
 const setCookie = (kind: SessionKind, value: string, maxAgeSeconds: number) =>
   `${COOKIES[kind].name}=${value}; Path=${COOKIES[kind].path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
-const clearCookie = (kind: SessionKind) => setCookie(kind, '', 0);
+/**
+ * A member's session hint (shared/session-hint.ts, decision 290): readable by the page's script,
+ * holding nothing but "1", set and cleared with the member's refresh cookie.
+ */
+const hintCookie = (maxAgeSeconds: number) => `${SESSION_HINT_COOKIE}=${maxAgeSeconds > 0 ? '1' : ''}; Path=/; Max-Age=${maxAgeSeconds}; Secure; SameSite=Lax`;
+/** The refresh cookie of a session kind, with a member's hint. */
+const sessionCookies = (kind: SessionKind, value: string, maxAgeSeconds: number) => [
+  setCookie(kind, value, maxAgeSeconds),
+  ...(kind === 'user' ? [hintCookie(maxAgeSeconds)] : []),
+];
+const clearCookies = (kind: SessionKind) => sessionCookies(kind, '', 0);
 const cookieOf = (request: { cookies: Record<string, string> }, kind: SessionKind) => request.cookies[COOKIES[kind].name];
 const clientOf = (request: { clientIp: string; headers: Record<string, string> }): service.Client => ({
   ip: request.clientIp,
@@ -28,17 +39,17 @@ const clientOf = (request: { clientIp: string; headers: Record<string, string> }
 
 const loginAs = (kind: SessionKind) => async (request: { body: LoginBody | AdminLoginBody; clientIp: string; headers: Record<string, string> }) => {
   const { refreshToken, lifetimeSeconds, ...grant } = await service.login(request.body, kind, clientOf(request));
-  return { body: grant, cookies: [setCookie(kind, refreshToken, lifetimeSeconds)] };
+  return { body: grant, cookies: sessionCookies(kind, refreshToken, lifetimeSeconds) };
 };
 
 const refreshAs = (kind: SessionKind) => async (request: { cookies: Record<string, string>; clientIp: string; headers: Record<string, string> }) => {
   const { accessToken, refreshToken, lifetimeSeconds } = await service.refresh(cookieOf(request, kind), kind, clientOf(request));
-  return { body: { accessToken }, cookies: refreshToken ? [setCookie(kind, refreshToken, lifetimeSeconds)] : [] };
+  return { body: { accessToken }, cookies: refreshToken ? sessionCookies(kind, refreshToken, lifetimeSeconds) : [] };
 };
 
 const logoutAs = (kind: SessionKind) => async (request: { cookies: Record<string, string> }) => ({
   body: await service.logout(cookieOf(request, kind)),
-  cookies: [clearCookie(kind)],
+  cookies: clearCookies(kind),
 });
 
 export const handler = createDomainHandler(
@@ -65,7 +76,7 @@ export const handler = createDomainHandler(
     // This session ends too: its refresh cookie goes with it.
     'POST /api/user/sessions/end-all': async (request) => ({
       body: await service.signOutEverywhere(request.account, request.body.password, clientOf(request)),
-      cookies: [clearCookie('user')],
+      cookies: clearCookies('user'),
     }),
   },
   accountOfOpenSession,

@@ -3,6 +3,7 @@
  * the way CloudFront calls them: handler(event) with lower-case header names.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '../../../shared/prerendered-pages';
 import { contentSecurityPolicy } from '../../../shared/security-headers';
 import { UPLOAD_RESPONSE_HEADERS, UPLOAD_TYPES, uploadHeaders } from '../../../shared/upload-types';
 import { resourcesOf, synthesizeStage, type SynthesizedStage } from '../synth';
@@ -39,6 +40,7 @@ function deployedCode(code: FunctionCode): string {
 let synthesized: SynthesizedStage;
 let spaResponse: Handler;
 let uploadsResponse: Handler;
+let spaRequest: (event: { request: { uri: string; headers: Headers } }) => { uri: string };
 
 beforeAll(() => {
   synthesized = synthesizeStage('dev');
@@ -52,6 +54,8 @@ beforeAll(() => {
     return new Function(`${code}\nreturn handler;`)() as Handler;
   };
   spaResponse = viewerResponseOf(distribution.DefaultCacheBehavior);
+  const request = distribution.DefaultCacheBehavior.FunctionAssociations.find((candidate: { EventType: string }) => candidate.EventType === 'viewer-request');
+  spaRequest = new Function(`${deployedCode(resources[request.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode as FunctionCode)}\nreturn handler;`)();
   uploadsResponse = viewerResponseOf(distribution.CacheBehaviors.find((behaviour: { PathPattern: string }) => behaviour.PathPattern === '/uploads/*'));
 });
 
@@ -61,6 +65,22 @@ const ok = (headers: Record<string, string>): EdgeResponse => ({
   headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }])),
 });
 const values = (headers: Headers) => Object.fromEntries(Object.entries(headers).map(([name, { value }]) => [name, value]));
+
+describe('the SPA’s pages (viewer request)', () => {
+  const served = (uri: string) => spaRequest({ request: { uri, headers: {} } }).uri;
+
+  it('serves each public page rendered at build time its own HTML, with or without a trailing slash', () => {
+    for (const page of PRERENDERED_PAGES) expect(served(page.path), page.path).toBe(`/${page.file}`);
+    expect(served('/faq-page/')).toBe('/pages/faq-page.html');
+  });
+
+  it('serves every other page of the app its shell, and files as they are', () => {
+    expect(served('/profile')).toBe('/index.html');
+    expect(served('/teacher/0b6f7c2e')).toBe('/index.html');
+    expect(served('/experts')).toBe('/index.html');
+    expect(served('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+  });
+});
 
 describe('CSP of the SPA (viewer response)', () => {
   const cspFor = (host: string | undefined) =>

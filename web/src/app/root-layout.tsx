@@ -7,6 +7,7 @@ import { Header } from '@/components/layout/header';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useSession } from '@/lib/session';
 import { BrandLink } from '@/components/layout/brand-link';
+import { usePrerendered } from './prerendered';
 import { useMemberRealtime } from './use-member-realtime';
 
 /** Shows the loading screen at least UI.loadingScreenMs at start and until the session is known. */
@@ -64,9 +65,11 @@ export function SkipLink() {
   );
 }
 
-/** The common layout of the public site and the account area: header, page, footer, cookie banner. */
+/** The common layout of the public site and the account area: header, page, footer, cookie banner. A prerendered page is on screen already: no loading screen. */
 export function RootLayout() {
-  if (!useStartupDone()) return <LoadingScreen />;
+  const prerendered = usePrerendered();
+  const done = useStartupDone();
+  if (!prerendered && !done) return <LoadingScreen />;
   return <SiteFrame />;
 }
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunction, matchRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
 import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireExpertElseHome } from './guards';
 import { BareLayout, RootLayout } from './root-layout';
@@ -98,3 +98,17 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads the code of the routes a path matches, in place, so that a router made next renders that
+ * page at once: a prerendered page is hydrated by the same page, never by a loading screen.
+ */
+export async function loadRoutesOf(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COOKIE_CONSENT_NAME, UI } from '@shared/shell-limits';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { store } from '@/lib/storage';
 
-/** Asks once; the answer is kept 150 days in the cookieConsent cookie (a decline also in storage). */
+/**
+ * Asks once; the answer is kept 150 days in the cookieConsent cookie (a decline also in storage).
+ * It reads the cookie once the page is on screen: a prerendered page (decision 290) cannot know the
+ * answer, and never shows a banner someone already answered.
+ */
 export function CookieBanner() {
-  const [answered, setAnswered] = useState(() => readCookie(COOKIE_CONSENT_NAME) !== undefined);
+  const [answered, setAnswered] = useState(true);
+  useEffect(() => setAnswered(readCookie(COOKIE_CONSENT_NAME) !== undefined), []);
   if (answered) return null;
 
   function answer(accepted: boolean) {

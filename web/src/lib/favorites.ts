@@ -12,6 +12,7 @@ const GUEST_KEY = 'guestFavorites';
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; ids: string[] } = { raw: null, ids: [] };
 let merging: Promise<unknown> | undefined;
+const NONE_SAVED: string[] = [];
 
 function parseIds(raw: string | null): string[] {
   try {
@@ -68,7 +69,8 @@ function subscribe(listener: () => void): () => void {
 
 /** The account's saved offer ids (from the session), else the visitor's stored ones. */
 export function useSavedOfferIds(account: Account | null): readonly string[] {
-  const guest = useSyncExternalStore(subscribe, guestFavorites, () => cache.ids);
+  // A prerendered page (decision 290) knows no visitor's storage: it shows none saved, then the visitor's own.
+  const guest = useSyncExternalStore(subscribe, guestFavorites, () => NONE_SAVED);
   if (!account) return guest;
   return Array.isArray(account.favorites) ? (account.favorites as string[]) : [];
 }

@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Account } from '@shared/schemas/account';
 import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
 import { mergeGuestFavorites } from './favorites';
+import { SESSION_HINT_COOKIE } from '@shared/session-hint';
 
 export interface Session {
   loading: boolean;
@@ -33,6 +34,8 @@ function resume(client: ApiClient): Promise<Account | null> {
       return await client.call('GET /api/auth/user');
     } catch {
       client.setAccessToken(undefined);
+      // No session to resume: the next prerendered page is shown at once again (decision 290).
+      if (client.sessionKind === 'user') document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; Secure; SameSite=Lax`;
       return null;
     }
   })();
@@ -46,13 +49,16 @@ export function SessionProvider({
   children,
   client = defaultApi,
   initialAccount,
+  assumeSignedOut = false,
 }: {
   children: ReactNode;
   client?: ApiClient;
   initialAccount?: Account | null;
+  /** A prerendered page (decision 290): shown signed out at once, the session resumed behind it. */
+  assumeSignedOut?: boolean;
 }) {
   const [account, setAccount] = useState<Account | null>(initialAccount ?? null);
-  const [loading, setLoading] = useState(initialAccount === undefined);
+  const [loading, setLoading] = useState(initialAccount === undefined && !assumeSignedOut);
 
   /** What a visitor saved before signing in joins the account; on failure it stays stored for next time. */
   const mergeGuest = useCallback(() => {

@@ -23,4 +23,4 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The signed-in member's total (0 for anyone else: nothing tracks it for them). */
-export const useUnreadCount = (): number => useSyncExternalStore(subscribe, unreadCount);
+export const useUnreadCount = (): number => useSyncExternalStore(subscribe, unreadCount, () => 0);

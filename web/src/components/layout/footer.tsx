@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '@/lib/toast';
 import { SHELL_MSG } from '@shared/shell-texts';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const SUPPORT_EMAIL = 'support@mentorship.test';
 
@@ -12,6 +13,7 @@ const SOCIAL = [
 ];
 
 export function Footer() {
+  const hydrated = useHydrated();
   const emailId = useId();
 
   function subscribe(event: FormEvent<HTMLFormElement>) {
@@ -32,7 +34,7 @@ export function Footer() {
               Your e-mail address
             </label>
             <input id={emailId} type="email" name="email" autoComplete="email" placeholder="you@example.com" />
-            <button type="submit" className="btn btn-light">
+            <button type="submit" className="btn btn-light" disabled={!hydrated}>
               Subscribe
             </button>
           </form>

@@ -10,6 +10,7 @@ import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
 import { errorCode, errorText } from '@/lib/api-client';
 import { loginSchema } from '@/features/auth/api/login';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** The admin login's second factor rides along in `code`. */
 export type LoginFields = LoginBody & { code?: string };
@@ -25,6 +26,7 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ submit, onSuccess, failureFallback = MSG.anErrorOccurred, withAccountLinks = true, withSecondFactor = false }: LoginFormProps) {
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -71,7 +73,7 @@ export function LoginForm({ submit, onSuccess, failureFallback = MSG.anErrorOccu
           <Link to="/forgot-password">Forgot password?</Link>
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Log In'}
       </button>
       {withAccountLinks && (

@@ -11,6 +11,7 @@ import { TextField } from '@/components/form/text-field';
 import { errorText } from '@/lib/api-client';
 import { registerExpert, registerExpertSchema } from '@/features/auth/api/register-expert';
 import { registerStudent, registerStudentSchema } from '@/features/auth/api/register-student';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export type RegisterMode = 'student' | 'expert';
 
@@ -46,6 +47,7 @@ type RegisterForm = z.infer<typeof registerFormSchema>;
 const EMPTY: RegisterForm = { mode: 'student', name: '', firstName: '', lastName: '', email: '', password: '', repeatPassword: '', terms: false };
 
 export function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
+  const hydrated = useHydrated();
   const [mode, setMode] = useState<RegisterMode>('student');
   const {
     register,
@@ -115,7 +117,7 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
         error={errors.terms?.message}
         {...register('terms')}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={!termsAccepted || isSubmitting}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || !termsAccepted || isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Sign Up'}
       </button>
       <p className="form-footer">

@@ -10,8 +10,10 @@ import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { forgotPasswordSchema, requestPasswordReset } from '@/features/auth/api/forgot-password';
 import '@/features/auth/auth.css';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export default function ForgotPasswordRoute() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string>();
   const {
@@ -39,7 +41,7 @@ export default function ForgotPasswordRoute() {
       <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <FormFailure text={failure} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send Reset Link'}
         </button>
         <p className="form-footer">

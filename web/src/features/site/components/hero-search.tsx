@@ -10,6 +10,7 @@ import { listExperts } from '@/api/experts';
 import { searchOffers } from '@/api/offers';
 import { directoryUrl, searchError } from '@/lib/search-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** The 10 suggestion chips of spec 1 section 9, in order. */
 export const SUGGESTIONS = [
@@ -63,6 +64,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, list: HTMLElement | null, 
 }
 
 export function HeroSearch() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -122,7 +124,7 @@ export function HeroSearch() {
               }
             }}
           />
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" className="btn btn-primary" disabled={!hydrated}>
             Search
           </button>
         </form>

@@ -8,12 +8,14 @@ import { TextAreaField, TextField } from '@/components/form/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { contactSchema, sendContact } from '@/features/site/api/send-contact';
 import '@/features/site/site.css';
+import { useHydrated } from '@/lib/use-hydrated';
 
 type ContactForm = z.input<typeof contactSchema>;
 
 const EMPTY: ContactForm = { firstName: '', lastName: '', email: '', phone: '', message: '' };
 
 export default function ContactRoute() {
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -51,7 +53,7 @@ export default function ContactRoute() {
         <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
         <TextAreaField label="Message" rows={6} required error={errors.message?.message} {...register('message')} />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-primary" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send message'}
         </button>
       </form>

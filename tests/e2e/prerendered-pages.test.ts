@@ -1,0 +1,88 @@
+/**
+ * The public pages rendered at build time (decision 290), in Chromium on the local stack: a visitor
+ * sees the page itself before any script has run, and the same page once React has taken it over,
+ * with no warning; a signed-in member never sees the signed-out page, only the loading screen and
+ * then their own view. The app's scripts are held back to look at the page before they run.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
+import { browserForFile, logIn } from '../support/browser';
+import { studentOfThisFile } from '../support/accounts';
+
+const browser = browserForFile();
+const student = studentOfThisFile();
+
+/**
+ * What the page reports as wrong: console errors and warnings (React's hydration mismatches among
+ * them), and uncaught errors. A visitor's silent refresh answers 401, which the browser logs: that
+ * is the product asking whether there is a session, not a fault.
+ */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (message.text().includes('401') && message.location().url.endsWith('/api/auth/refresh-token')) return;
+    problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  return problems;
+}
+
+/** Holds every script of the app until released: the page as the browser paints it from its HTML alone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** True once React has taken the page over (hydrateRoot or createRoot marks its container). */
+const taken = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+
+describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered page %s', (path) => {
+  it('shows a visitor the page before any script runs, then the same page, hydrated without a warning', async () => {
+    const page = await browser.newPage();
+    const problems = problemsOf(page);
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    const before = await heading.textContent();
+    expect(before).toBeTruthy();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('link', { name: 'Log In', exact: true }).isVisible()).toBe(true);
+
+    release();
+    await taken(page);
+    // The effects ran: the cookie question shows once the page is the app's.
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+    expect(await heading.textContent()).toBe(before);
+    expect(problems).toEqual([]);
+  });
+
+  it('never shows a signed-in member the signed-out page: the loading screen, then their own view', async () => {
+    const { email } = await student();
+    const page = await browser.newPage();
+    await logIn(page, email);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === SESSION_HINT_COOKIE)?.value).toBe('1');
+    const problems = problemsOf(page);
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Log In', exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(false);
+
+    release();
+    await page.getByRole('button', { name: /account menu/i }).waitFor();
+    // The pages for visitors only send a member home.
+    if (['/login', '/register', '/forgot-password'].includes(path)) await page.waitForURL((url) => url.pathname === '/');
+    expect(problems).toEqual([]);
+  });
+});
