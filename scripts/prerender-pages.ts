@@ -17,11 +17,13 @@ const SERVER_BUILD = join(ROOT, 'web/.prerender');
 
 /**
  * The loading screen a member's browser shows instead of the signed-out page while the app resumes
- * the session (shared/session-hint.ts): hidden unless the session hint is there.
+ * the session (shared/first-paint-script.ts): hidden unless the session hint is there.
  */
 const BOOT_SCREEN = '<div class="boot-screen" id="boot" role="status"><span class="boot-spinner"></span><span>Loading…</span></div>';
 
 const MANIFEST = join(DIST, '.vite/manifest.json');
+/** A route's stylesheet up to this size is put in the page (no request before the first paint); a larger one is linked. */
+const INLINE_CSS_MAX_BYTES = 8_000;
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
 
@@ -46,10 +48,22 @@ function routeTags(manifest: Manifest, module: string): string {
   const chunks = closure([module], entry);
   const css = [...new Set([...chunks].flatMap((key) => manifest[key].css ?? []))];
   return [
-    ...css.map((href) => `    <link rel="stylesheet" href="/${href}">`),
-    ...[...chunks].map((key) => `    <link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+    ...css.map((href) => {
+      const text = readFileSync(join(DIST, href), 'utf8');
+      return Buffer.byteLength(text) <= INLINE_CSS_MAX_BYTES ? `    <style>${text}</style>` : `    <link rel="stylesheet" href="/${href}">`;
+    }),
+    ...[...chunks].map((key) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key].file}">`),
   ].join('\n');
 }
+
+/**
+ * A prerendered page paints from its HTML and stylesheets alone: its scripts only take it over, so
+ * they are fetched after what the paint needs (low priority), never before it.
+ */
+const hydrationLater = (html: string) =>
+  html
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
 
 /** index.html's #root and its loading screen, which a prerendered page replaces. */
 const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div><\/div>/;
@@ -68,7 +82,7 @@ async function main(): Promise<void> {
     const html = await renderPage(page.path);
     const file = join(DIST, page.file);
     mkdirSync(dirname(file), { recursive: true });
-    const withRoute = shell.replace('</head>', () => `${routeTags(manifest, page.module)}\n  </head>`);
+    const withRoute = hydrationLater(shell).replace('</head>', () => `${routeTags(manifest, page.module)}\n  </head>`);
     writeFileSync(
       file,
       withRoute.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered>${html}</div>${BOOT_SCREEN}`),

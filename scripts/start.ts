@@ -61,12 +61,17 @@ Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot rel
 
 Press Ctrl-C to stop.`);
 
-function buildWeb(): Promise<void> {
+/** The web app as `npm run build:web` builds it: Vite's build, then its public pages prerendered (decision 290). */
+async function buildWeb(): Promise<void> {
   console.log('Building the web app…');
-  const vite = resolve(root, 'node_modules/vite/bin/vite.js');
-  const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  return new Promise((resolveBuild, reject) => {
+  await run('vite', [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  await run('prerender', ['--import', 'tsx', resolve(root, 'scripts/prerender-pages.ts')]);
+}
+
+function run(name: string, args: string[]): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  return new Promise((resolveRun, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolveBuild() : reject(new Error(`The web app's build failed (exit code ${code})`))));
+    child.once('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`The web app's build failed in ${name} (exit code ${code})`))));
   });
 }

@@ -2,7 +2,7 @@
  * Security headers of every page, served by CloudFront on AWS and by the local gateway locally.
  * One list, so that what is tested locally is what ships.
  */
-import { SESSION_HINT_SCRIPT_HASH } from './session-hint';
+import { FIRST_PAINT_SCRIPT_HASH } from './first-paint-script';
 
 /**
  * The page's CSP. Scripts are the app's own files, and the one line of the session hint (by its hash). `connect-src` names the app's own origin, its WebSocket origin
@@ -14,7 +14,7 @@ import { SESSION_HINT_SCRIPT_HASH } from './session-hint';
 export function contentSecurityPolicy(webSocketOrigin: string, uploadFormOrigin?: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${SESSION_HINT_SCRIPT_HASH}`,
+    `script-src 'self' ${FIRST_PAINT_SCRIPT_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self'", 'data:', 'blob:', uploadFormOrigin].filter(Boolean).join(' '),
     "font-src 'self'",

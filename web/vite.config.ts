@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { SESSION_HINT_SCRIPT } from '../shared/session-hint';
+import { FIRST_PAINT_SCRIPT } from '../shared/first-paint-script';
 
 /**
  * Puts the entry stylesheet inside index.html instead of linking it: a linked stylesheet blocks the
@@ -32,13 +32,13 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The session hint's line of script (shared/session-hint.ts, decision 290), first in the head, so
+ * The session hint's line of script (shared/first-paint-script.ts, decision 290), first in the head, so
  * that it runs before the body paints; the CSP allows it by its hash.
  */
 function sessionHint(): Plugin {
   return {
     name: 'session-hint',
-    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('<head>', `<head>\n    <script>${SESSION_HINT_SCRIPT}</script>`) },
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('<head>', `<head>\n    <script>${FIRST_PAINT_SCRIPT}</script>`) },
   };
 }
 

@@ -43,16 +43,16 @@ export function createStaticFiles(root: string) {
   /** `appOrigin`: the origin the request was addressed to (http://localhost:3000), checked by the caller. */
   return function serve(request: IncomingMessage, response: ServerResponse, appOrigin: string): void {
     const pathname = decodedPath(request.url ?? '/');
-    const candidate = normalize(join(root, pathname));
+    const candidate = pathname === undefined ? root : normalize(join(root, pathname));
     const isFile = candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile();
     // A public page rendered at build time (decision 290) is served its own HTML, any other path the app's shell.
-    const prerendered = prerenderedFileOf(pathname);
+    const prerendered = pathname === undefined ? undefined : prerenderedFileOf(pathname);
     const file = isFile ? candidate : prerendered && existsSync(join(root, prerendered)) ? join(root, prerendered) : join(root, 'index.html');
     if (!existsSync(file)) {
       response.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');
       return;
     }
-    const immutable = isFile && pathname.startsWith('/assets/');
+    const immutable = isFile && pathname?.startsWith('/assets/') === true;
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = !COMPRESSIBLE.has(extname(file)) ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     const entry = encoded(file);
@@ -70,12 +70,12 @@ export function createStaticFiles(root: string) {
   };
 }
 
-/** The request's path, decoded; a malformed escape names no file (the app answers it). */
-function decodedPath(url: string): string {
+/** The request's path, decoded; a malformed escape names no file and no page (the app's shell answers it). */
+function decodedPath(url: string): string | undefined {
   const { pathname } = new URL(url, 'http://local');
   try {
     return decodeURIComponent(pathname);
   } catch {
-    return '/';
+    return undefined;
   }
 }

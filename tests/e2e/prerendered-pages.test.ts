@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
-import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
+import { SESSION_HINT_COOKIE } from '../../shared/first-paint-script';
+import { COOKIE_CONSENT_NAME } from '../../shared/shell-limits';
 import { browserForFile, logIn } from '../support/browser';
 import { studentOfThisFile } from '../support/accounts';
 
@@ -56,15 +57,29 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     await heading.waitFor();
     const before = await heading.textContent();
     expect(before).toBeTruthy();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
-    await expect.poll(() => page.getByRole('link', { name: 'Log In', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Log In', exact: true }).isVisible()).toBe(true);
+    // The cookie question is part of the first paint, not a late arrival.
+    expect(await page.getByRole('region', { name: 'Cookie consent' }).isVisible()).toBe(true);
 
     release();
     await taken(page);
-    // The effects ran: the cookie question shows once the page is the app's.
-    await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+    // The app's own: the question answers a click.
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
     expect(await heading.textContent()).toBe(before);
     expect(problems).toEqual([]);
+
+    // Answered, the question is not painted again, before the scripts run nor after.
+    const again = await browser.newPage();
+    await again.context().addCookies((await page.context().cookies()).filter((cookie) => cookie.name === COOKIE_CONSENT_NAME));
+    const releaseAgain = await holdScripts(again);
+    await again.goto(path, { waitUntil: 'commit' });
+    await again.getByRole('heading', { level: 1 }).waitFor();
+    expect(await again.getByRole('region', { name: 'Cookie consent' }).isVisible()).toBe(false);
+    releaseAgain();
+    await taken(again);
+    await again.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
   });
 
   it('never shows a signed-in member the signed-out page: the loading screen, then their own view', async () => {

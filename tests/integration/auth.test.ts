@@ -6,6 +6,7 @@ import { activationTokenFor, adminCode, PASSWORD, registerStudent, signedInAs, s
 import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
+import { SESSION_HINT_COOKIE } from '../../shared/first-paint-script';
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
 /** For the tests that act on their own session only: one account, a fresh session each. */
@@ -191,6 +192,11 @@ describe('login', () => {
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(cookie).toMatch(/; Path=\/api\/auth/);
+    // Beside it, the hint a prerendered page reads (decision 290): "1", for the whole site, and nothing else.
+    const lifetime = cookie.match(/Max-Age=(\d+)/)![1];
+    expect(login.setCookies.filter((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))).toEqual([
+      `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${lifetime}; Secure; SameSite=Lax`,
+    ]);
     const body = JSON.stringify(login.body.user);
     expect(body).not.toMatch(/passwordHash|TokenHash|scrypt/);
   });
@@ -249,6 +255,7 @@ describe('current user and sessions', () => {
     const logout = await client.post('/auth/logout');
     expect(logout).toMatchObject({ status: 200, body: { msg: MSG.loggedOut } });
     expect(logout.setCookies[0]).toMatch(/^__Secure-refreshToken=; .*Max-Age=0/);
+    expect(logout.setCookies).toContain(`${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; Secure; SameSite=Lax`);
     const replay = new ApiClient();
     replay.setCookie('__Secure-refreshToken', token, '/api/auth');
     expect((await replay.post('/auth/refresh-token')).status).toBe(401);

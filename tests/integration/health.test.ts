@@ -8,13 +8,20 @@ describe('local stack', () => {
     expect(response.body).toEqual({ status: 'ok', checks: { table: true, mediaBucket: true, filesBucket: true, outbox: true } });
   });
 
-  it('serves the SPA with security headers and falls back to index.html for app routes', async () => {
-    const response = await fetch(`${stackUrl()}/login`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('text/html');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(await response.text()).toContain('<div id="root">');
+  it('serves the SPA with security headers: a public page its prerendered HTML, other app routes index.html', async () => {
+    for (const [path, root] of [
+      ['/login', '<div id="root" data-prerendered>'],
+      ['/login/', '<div id="root" data-prerendered>'],
+      ['/profile', '<div id="root">'],
+      ['/teacher/0b6f7c2e', '<div id="root">'],
+    ]) {
+      const response = await fetch(`${stackUrl()}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(await response.text(), path).toContain(root);
+    }
   });
 
   it('answers a malformed path with the app, not a gateway error', async () => {

@@ -13,7 +13,7 @@ void sessionSettled();
 
 const prerendered = rootElement.dataset.prerendered !== undefined;
 if (prerendered && document.documentElement.dataset.session === 'resuming') {
-  // A member's browser (the session hint, shared/session-hint.ts): the signed-out page stayed hidden;
+  // A member's browser (the session hint, shared/first-paint-script.ts): the signed-out page stayed hidden;
   // the app starts from the loading screen, as on any page that is not prerendered.
   const boot = document.getElementById('boot');
   boot?.removeAttribute('id');

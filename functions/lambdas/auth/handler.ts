@@ -6,7 +6,7 @@ import * as service from '../../contexts/accounts/auth-service';
 import * as sessions from '../../contexts/accounts/session-service';
 import type { AdminLoginBody, LoginBody } from '../../../shared/schemas/auth';
 import { AUTH_ROUTES } from '../../../shared/routes/auth';
-import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
+import { SESSION_HINT_COOKIE } from '../../../shared/first-paint-script';
 
 /**
  * Refresh cookies: HttpOnly, Secure, SameSite=Strict, sent only to their own refresh/logout paths.
@@ -21,7 +21,7 @@ const COOKIES: Record<SessionKind, { name: string; path: string }> = {
 const setCookie = (kind: SessionKind, value: string, maxAgeSeconds: number) =>
   `${COOKIES[kind].name}=${value}; Path=${COOKIES[kind].path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
 /**
- * A member's session hint (shared/session-hint.ts, decision 290): readable by the page's script,
+ * A member's session hint (shared/first-paint-script.ts, decision 290): readable by the page's script,
  * holding nothing but "1", set and cleared with the member's refresh cookie.
  */
 const hintCookie = (maxAgeSeconds: number) => `${SESSION_HINT_COOKIE}=${maxAgeSeconds > 0 ? '1' : ''}; Path=/; Max-Age=${maxAgeSeconds}; Secure; SameSite=Lax`;

@@ -6,11 +6,11 @@ import { store } from '@/lib/storage';
 
 /**
  * Asks once; the answer is kept 150 days in the cookieConsent cookie (a decline also in storage).
- * It reads the cookie once the page is on screen: a prerendered page (decision 290) cannot know the
- * answer, and never shows a banner someone already answered.
+ * It reads the cookie once the page is on screen: a prerendered page (decision 290) is painted with
+ * the question, which index.html's first-paint line hides at once for someone who answered it.
  */
 export function CookieBanner() {
-  const [answered, setAnswered] = useState(true);
+  const [answered, setAnswered] = useState(false);
   useEffect(() => setAnswered(readCookie(COOKIE_CONSENT_NAME) !== undefined), []);
   if (answered) return null;
 

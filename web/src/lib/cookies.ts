@@ -1,4 +1,4 @@
-/** Plain first-party cookies readable by the SPA (the consent choice); never session secrets. */
+/** Plain first-party cookies readable by the SPA (the consent choice, the session hint); never session secrets. */
 export function readCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
   const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));

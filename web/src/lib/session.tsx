@@ -6,7 +6,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Account } from '@shared/schemas/account';
 import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
 import { mergeGuestFavorites } from './favorites';
-import { SESSION_HINT_COOKIE } from '@shared/session-hint';
+import { SESSION_HINT_COOKIE } from '@shared/first-paint-script';
+import { readCookie, writeCookie } from './cookies';
 
 export interface Session {
   loading: boolean;
@@ -35,7 +36,7 @@ function resume(client: ApiClient): Promise<Account | null> {
     } catch {
       client.setAccessToken(undefined);
       // No session to resume: the next prerendered page is shown at once again (decision 290).
-      if (client.sessionKind === 'user') document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; Secure; SameSite=Lax`;
+      if (client.sessionKind === 'user' && readCookie(SESSION_HINT_COOKIE) !== undefined) writeCookie(SESSION_HINT_COOKIE, '', 0);
       return null;
     }
   })();
