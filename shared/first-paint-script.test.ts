@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './security-headers';
-import { FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_HASH, SESSION_HINT_COOKIE } from './first-paint-script';
-import { COOKIE_CONSENT_NAME } from './shell-limits';
+import { FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_HASH } from './first-paint-script';
+import { COOKIE_CONSENT_NAME, SESSION_HINT_COOKIE } from './shell-limits';
 
 describe('the line of script before the first paint', () => {
   it('is allowed by the CSP by the hash of its exact text, and no other inline script is', () => {

@@ -9,9 +9,7 @@
  * - the cookie consent: once answered, the cookie question of the page is hidden from the first paint.
  * The Content-Security-Policy allows exactly this line, by its hash.
  */
-import { COOKIE_CONSENT_NAME } from './shell-limits';
-
-export const SESSION_HINT_COOKIE = 'signedIn';
+import { COOKIE_CONSENT_NAME, SESSION_HINT_COOKIE } from './shell-limits';
 
 export const FIRST_PAINT_SCRIPT = `var c=document.cookie,d=document.documentElement.dataset;/(?:^|; )${SESSION_HINT_COOKIE}=1(?:;|$)/.test(c)&&(d.session="resuming");/(?:^|; )${COOKIE_CONSENT_NAME}=/.test(c)&&(d.consent="answered")`;
 

@@ -10,6 +10,8 @@ export const UI = {
 } as const;
 
 export const COOKIE_CONSENT_NAME = 'cookieConsent';
+/** A member's session hint, which a prerendered page reads before its first paint (shared/first-paint-script.ts). */
+export const SESSION_HINT_COOKIE = 'signedIn';
 
 /** The longest search query (spec 1 section 9). */
 export const SEARCH_MAX = 50;

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
-import { SESSION_HINT_COOKIE } from '../../shared/first-paint-script';
+import { SESSION_HINT_COOKIE } from '../../shared/shell-limits';
 import { COOKIE_CONSENT_NAME } from '../../shared/shell-limits';
 import { browserForFile, logIn } from '../support/browser';
 import { studentOfThisFile } from '../support/accounts';

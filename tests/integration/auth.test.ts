@@ -6,7 +6,7 @@ import { activationTokenFor, adminCode, PASSWORD, registerStudent, signedInAs, s
 import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
-import { SESSION_HINT_COOKIE } from '../../shared/first-paint-script';
+import { SESSION_HINT_COOKIE } from '../../shared/shell-limits';
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
 /** For the tests that act on their own session only: one account, a fresh session each. */

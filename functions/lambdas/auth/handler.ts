@@ -6,7 +6,7 @@ import * as service from '../../contexts/accounts/auth-service';
 import * as sessions from '../../contexts/accounts/session-service';
 import type { AdminLoginBody, LoginBody } from '../../../shared/schemas/auth';
 import { AUTH_ROUTES } from '../../../shared/routes/auth';
-import { SESSION_HINT_COOKIE } from '../../../shared/first-paint-script';
+import { SESSION_HINT_COOKIE } from '../../../shared/shell-limits';
 
 /**
  * Refresh cookies: HttpOnly, Secure, SameSite=Strict, sent only to their own refresh/logout paths.

@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Account } from '@shared/schemas/account';
 import { api as defaultApi, type ApiClient, type SessionKind } from './api-client';
 import { mergeGuestFavorites } from './favorites';
-import { SESSION_HINT_COOKIE } from '@shared/first-paint-script';
+import { SESSION_HINT_COOKIE } from '@shared/shell-limits';
 import { readCookie, writeCookie } from './cookies';
 
 export interface Session {
