@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { APP_SCRIPTS_META, FIRST_PAINT_SCRIPT } from '../shared/first-paint-script';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -28,10 +29,10 @@ const INLINE_CSS_MAX_BYTES = 8_000;
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
 
 /**
- * The route's stylesheets, linked (the page paints styled, not restyled when its chunk arrives),
- * and its code preloaded, with the chunks it imports; what the entry already holds is left out.
+ * The route's stylesheets (in the page, or linked when large: it paints styled, not restyled when
+ * its chunk arrives) and its chunks with those they import; what the entry already holds is left out.
  */
-function routeTags(manifest: Manifest, module: string): string {
+function routeAssets(manifest: Manifest, module: string): { styles: string; chunks: string[] } {
   if (!manifest[module])
     throw new Error(`${module} is not a chunk of the client build: shared/prerendered-pages.ts names another module than the router loads`);
   const closure = (from: string[], skip: Set<string> = new Set()) => {
@@ -47,23 +48,29 @@ function routeTags(manifest: Manifest, module: string): string {
   const entry = closure(Object.keys(manifest).filter((key) => manifest[key].isEntry));
   const chunks = closure([module], entry);
   const css = [...new Set([...chunks].flatMap((key) => manifest[key].css ?? []))];
-  return [
-    ...css.map((href) => {
-      const text = readFileSync(join(DIST, href), 'utf8');
-      return Buffer.byteLength(text) <= INLINE_CSS_MAX_BYTES ? `    <style>${text}</style>` : `    <link rel="stylesheet" href="/${href}">`;
-    }),
-    ...[...chunks].map((key) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key].file}">`),
-  ].join('\n');
+  const styles = css.map((href) => {
+    const text = readFileSync(join(DIST, href), 'utf8');
+    return Buffer.byteLength(text) <= INLINE_CSS_MAX_BYTES ? `    <style>${text}</style>` : `    <link rel="stylesheet" href="/${href}">`;
+  });
+  return { styles: styles.join('\n'), chunks: [...chunks].map((key) => `/${manifest[key].file}`) };
 }
 
 /**
- * A prerendered page paints from its HTML and stylesheets alone: its scripts only take it over, so
- * they are fetched after what the paint needs (low priority), never before it.
+ * A prerendered page paints from its HTML and stylesheets alone: its scripts only take it over. So
+ * it names them in a meta element instead of loading them, and the first-paint line adds them once
+ * the page has painted (shared/first-paint-script.ts): the entry first, then every chunk to preload
+ * (the entry's and the route's). No script's bytes come before the first paint.
  */
-const hydrationLater = (html: string) =>
-  html
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+function scriptsAfterPaint(html: string, routeChunks: string[]): string {
+  const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+  if (entries.length !== 1) throw new Error(`index.html has ${entries.length} module scripts, expected the entry alone`);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const scripts = [entries[0][1], ...new Set([...preloads, ...routeChunks])];
+  return html
+    .replace(entries[0][0], '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(`<script>${FIRST_PAINT_SCRIPT}</script>`, (line) => `<meta name="${APP_SCRIPTS_META}" content="${scripts.join(' ')}">\n    ${line}`);
+}
 
 /** index.html's #root and its loading screen, which a prerendered page replaces. */
 const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div><\/div>/;
@@ -82,7 +89,8 @@ async function main(): Promise<void> {
     const html = await renderPage(page.path);
     const file = join(DIST, page.file);
     mkdirSync(dirname(file), { recursive: true });
-    const withRoute = hydrationLater(shell).replace('</head>', () => `${routeTags(manifest, page.module)}\n  </head>`);
+    const route = routeAssets(manifest, page.module);
+    const withRoute = scriptsAfterPaint(shell, route.chunks).replace('</head>', () => `${route.styles}\n  </head>`);
     writeFileSync(
       file,
       withRoute.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered>${html}</div>${BOOT_SCREEN}`),

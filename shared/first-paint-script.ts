@@ -7,11 +7,17 @@
  *   when the session ends; when it is there, the prerendered page stays hidden behind the loading
  *   screen until the app has resumed the session, so a member never sees the signed-out page;
  * - the cookie consent: once answered, the cookie question of the page is hidden from the first paint.
+ * A prerendered page names its scripts in a `<meta name="app-scripts">` before this line instead of
+ * loading them: the line adds them once the page has painted, so that the first paint waits for no
+ * script's bytes (the first is the entry, the others its chunks to preload).
  * The Content-Security-Policy allows exactly this line, by its hash.
  */
 import { COOKIE_CONSENT_NAME, SESSION_HINT_COOKIE } from './shell-limits';
 
-export const FIRST_PAINT_SCRIPT = `var c=document.cookie,d=document.documentElement.dataset;/(?:^|; )${SESSION_HINT_COOKIE}=1(?:;|$)/.test(c)&&(d.session="resuming");/(?:^|; )${COOKIE_CONSENT_NAME}=/.test(c)&&(d.consent="answered")`;
+/** The name of the meta element in which a prerendered page lists its scripts (scripts/prerender-pages.ts). */
+export const APP_SCRIPTS_META = 'app-scripts';
+
+export const FIRST_PAINT_SCRIPT = `var c=document.cookie,d=document.documentElement.dataset,m=document.querySelector('meta[name="${APP_SCRIPTS_META}"]');/(?:^|; )${SESSION_HINT_COOKIE}=1(?:;|$)/.test(c)&&(d.session="resuming");/(?:^|; )${COOKIE_CONSENT_NAME}=/.test(c)&&(d.consent="answered");m&&requestAnimationFrame(function(){setTimeout(function(){m.content.split(" ").forEach(function(u,i){var e=document.createElement(i?"link":"script");i?(e.rel="modulepreload",e.href=u):(e.type="module",e.src=u);e.crossOrigin="";document.head.appendChild(e)})})})`;
 
 /** CSP source of FIRST_PAINT_SCRIPT: base64 of its SHA-256 (first-paint-script.test.ts checks it against the text). */
-export const FIRST_PAINT_SCRIPT_HASH = "'sha256-CtyThdBjyOvRFgEUimiHAdJabUGZbNwBGgBipDE8f9o='";
+export const FIRST_PAINT_SCRIPT_HASH = "'sha256-hTSXpjiuCwgk94hjWQjtmHdyW7FJrA2HgCpv9ahuXcA='";
