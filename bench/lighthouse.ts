@@ -10,12 +10,13 @@
  * page of the home page's size.
  *
  * Run: npx tsx bench/lighthouse.ts [--strict] [--build] [--runs N] [--preset mobile|desktop] [--page PATH]
- *   --build  rebuild web/dist first (otherwise it is built only when missing: a stale build
- *            measures old code)
+ *   --build  rebuild web/dist first, as `npm run build:web` does (otherwise it is built only when
+ *            missing or not prerendered: a stale build measures old code)
  *   --runs   performance runs per page and preset (default 5; the median is the figure)
  *   --preset, --page  one preset, one page (with the floors): to look into a page; the figures
  *            written are then partial
  */
+import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -23,7 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { build } from 'vite';
+import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 import { BARE_APP_SOURCE, buildBareApp } from './lib/bare-app';
 import { FLOORS_PATH, type StaticFile, startHttp2Front } from './lib/http2-front';
 import { type Budget, budget, ROOT, runBench, writeResults } from './lib/results';
@@ -54,9 +55,10 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 const DIST = join(ROOT, 'web/dist');
 
 runBench(async () => {
-  if (process.argv.includes('--build') || !existsSync(join(DIST, 'index.html'))) {
-    console.log('  building the SPA into web/dist');
-    await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'error' });
+  // As `npm run build:web` builds it: Vite's build, then the public pages prerendered (decision 290).
+  if (process.argv.includes('--build') || !existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, PRERENDERED_PAGES[0].file))) {
+    console.log('  building the SPA into web/dist (npm run build:web)');
+    execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const home = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   const xdg = (name: string) => {
