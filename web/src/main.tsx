@@ -12,20 +12,15 @@ if (!rootElement) throw new Error('index.html has no #root element to mount the 
 void sessionSettled();
 
 const prerendered = rootElement.dataset.prerendered !== undefined;
-if (prerendered && document.documentElement.dataset.session === 'resuming') {
-  // A member's browser (the session hint, shared/first-paint-script.ts): the signed-out page stayed hidden;
-  // the app starts from the loading screen, as on any page that is not prerendered.
-  const boot = document.getElementById('boot');
-  boot?.removeAttribute('id');
-  rootElement.replaceChildren(...(boot ? [boot] : []));
-  delete rootElement.dataset.prerendered;
-}
+// A member's browser (the session hint, shared/first-paint-script.ts) kept the signed-out page hidden.
+const resuming = document.documentElement.dataset.session === 'resuming';
 delete document.documentElement.dataset.session;
+const boot = document.getElementById('boot');
 
-if (rootElement.dataset.prerendered !== undefined) {
+if (prerendered && !resuming) {
   // A page rendered at build time is on screen (decision 290): React takes it over once the page's
   // code is here, so that its first render is the page the HTML shows. Its loading screen is not needed.
-  document.getElementById('boot')?.remove();
+  boot?.remove();
   void loadRoutesOf(location.pathname).then(() =>
     hydrateRoot(
       rootElement,
@@ -35,6 +30,12 @@ if (rootElement.dataset.prerendered !== undefined) {
     ),
   );
 } else {
+  if (prerendered) {
+    // The member's app starts from the loading screen, as on any page that is not prerendered.
+    boot?.removeAttribute('id');
+    rootElement.replaceChildren(...(boot ? [boot] : []));
+    delete rootElement.dataset.prerendered;
+  }
   // The router loads the matched route when created: its download starts beside the refresh.
   const router = createRouter();
   // React mounts in the next task: the task that started the downloads ends sooner (they leave
