@@ -423,6 +423,11 @@ export const PARKED_MAILS = {
   firstDelayMinutes: 0,
   backOffMinutes: ORDER_DEADLINES_PERIOD_MINUTES,
   maxDelayMinutes: 60,
+  /**
+   * How long a mail's claim holds it while its attempt sends it (decision 291): past this, a claim
+   * never marked sent is taken over. Longer than the notifications function's timeout (29 s).
+   */
+  claimLeaseSeconds: 120,
 } as const;
 
 /** Data retention of the privacy policy. */

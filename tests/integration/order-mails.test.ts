@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PARKED_MAILS } from '../../shared/limits';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { signedInStudent } from '../support/accounts';
@@ -173,6 +174,45 @@ describe('a mail during an outage of the mail service', () => {
     await advanceClock('0s');
     await latestMail(email, 'Work delivered: Portfolio review');
     await advanceClock('0s');
+    expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(1);
+  });
+});
+
+describe('a mail whose claim the table left in doubt (decision 291)', () => {
+  it('is sent once when its claim was written and every answer to it was lost', async () => {
+    const { client: student, email, user } = await signedInStudent();
+    const { chat } = await openOrder(fixedOffer, student);
+    await pay(student, chat._id);
+    // The claim is written, then each of the SDK's three attempts loses its answer: the function cannot tell it holds it.
+    await armTableFault({ mode: 'after-commit', operations: ['PutItem'], match: `MAIL#${String(user._id)}#submitted`, count: 3 });
+    expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+    await expect.poll(async () => (await tableFaultState()).counters.PutItem?.['after-commit'], { timeout: EVENTUALLY_MS }).toBe(3);
+    await expect.poll(() => parkedMails(), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
+    await advanceClock('0s');
+    await latestMail(email, 'Work delivered: Portfolio review');
+    await advanceClock('0s');
+    expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(1);
+  });
+
+  it('is sent once its lease ends when the attempt that claimed it could neither send it nor give it back', async () => {
+    const { client: student, email, user } = await signedInStudent();
+    const { chat } = await openOrder(fixedOffer, student);
+    await pay(student, chat._id);
+    // Every send of the release, each with the SDK's three attempts, is throttled: the claim stays.
+    await armTableFault({ mode: 'throttle', operations: ['DeleteItem'], match: `MAIL#${String(user._id)}#submitted`, count: 9 });
+    await duringMailOutage(async () => {
+      expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
+      await expect.poll(() => parkedMails(), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
+    });
+    expect((await tableFaultState()).counters.DeleteItem?.throttle).toBe(9);
+    await clearTableFaults();
+    // Its lease still runs: the schedule's run leaves it, and parks the notice again.
+    await advanceClock('0s');
+    expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(0);
+    expect(await parkedMails()).toBeGreaterThan(0);
+    await advanceClock(`${PARKED_MAILS.backOffMinutes}m`);
+    await latestMail(email, 'Work delivered: Portfolio review');
+    await advanceClock(`${PARKED_MAILS.maxDelayMinutes}m`);
     expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(1);
   });
 });

@@ -5,9 +5,11 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod/mini';
 import { nowIso, nowMs } from '../../platform/clock';
 import { config } from '../../platform/config';
+import { PARKED_MAILS } from '../../../shared/limits';
 import { type Notice, noticeSchema } from '../../../shared/schemas/notices';
 import {
   GSI2,
@@ -24,33 +26,100 @@ import { conditionalWrite, db, isConditionFailure, nowSeconds } from '../../plat
 /** Two days: the stream keeps a record for one, and retries it within that. */
 const CLAIM_SECONDS = 2 * 24 * 60 * 60;
 
-/** Claims a mail of an event; false when it was claimed (sent, or being sent) before. */
-export async function claimMail(eventId: string, mailKey: string): Promise<boolean> {
-  return conditionalWrite(
-    db.send(
+/**
+ * One attempt's claim on a mail of an event (decision 291). Its id tells the attempt's own claim
+ * from another's: a claim whose put committed though every answer to it was lost is still given back.
+ */
+export interface MailClaim {
+  eventId: string;
+  mailKey: string;
+  claimId: string;
+}
+
+export const newMailClaim = (eventId: string, mailKey: string): MailClaim => ({ eventId, mailKey, claimId: randomUUID() });
+
+/**
+ * What a claim found: the mail is this attempt's to send; another sent it; or another holds it and
+ * may still be sending it, until its lease ends.
+ */
+export type ClaimOutcome = 'claimed' | 'sent' | 'sending';
+
+const claimItem = z.object({ sentAt: z.optional(z.string()), leaseEndsAt: z.optional(z.number()) });
+
+/**
+ * Claims a mail for PARKED_MAILS.claimLeaseSeconds by the app's clock. A claim never marked sent
+ * whose lease ended is taken over: its attempt died, or could neither send it nor give it back.
+ * A claim of the earlier layout (no lease) counts as sent.
+ */
+export async function claimMail(claim: MailClaim): Promise<ClaimOutcome> {
+  const now = Math.floor(nowMs() / 1000);
+  try {
+    await db.send(
       new PutCommand({
         TableName: config.tableName,
-        Item: { ...mailSentKey(eventId, mailKey), expiresAt: nowSeconds() + CLAIM_SECONDS },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Item: {
+          ...mailSentKey(claim.eventId, claim.mailKey),
+          claimId: claim.claimId,
+          leaseEndsAt: now + PARKED_MAILS.claimLeaseSeconds,
+          expiresAt: nowSeconds() + CLAIM_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(sentAt) AND leaseEndsAt < :now)',
+        ExpressionAttributeValues: { ':now': now },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return 'claimed';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const held = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+    const found = held ? claimItem.safeParse(unmarshall(held)) : undefined;
+    return found?.success && found.data.sentAt === undefined && found.data.leaseEndsAt !== undefined ? 'sending' : 'sent';
+  }
+}
+
+/** Sends of a release or a mark, each with the SDK's own attempts: what is left undone waits for the lease. */
+const CLAIM_WRITE_SENDS = 3;
+
+async function withSends(write: () => Promise<unknown>): Promise<void> {
+  for (let send = 1; ; send++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (isConditionFailure(error)) return;
+      if (send >= CLAIM_WRITE_SENDS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * send));
+    }
+  }
+}
+
+/** Gives a claim back, if it is this attempt's, when its mail could not be sent: the notice's next try sends it. */
+export async function releaseMail(claim: MailClaim): Promise<void> {
+  await withSends(() =>
+    db.send(
+      new DeleteCommand({
+        TableName: config.tableName,
+        Key: mailSentKey(claim.eventId, claim.mailKey),
+        ConditionExpression: 'claimId = :claimId',
+        ExpressionAttributeValues: { ':claimId': claim.claimId },
       }),
     ),
   );
 }
 
-/** Sends of a release, each with the SDK's own attempts: a claim left behind would keep its mail from ever going. */
-const RELEASE_SENDS = 3;
-
-/** Gives a claim back when its mail could not be sent, so that the event's retry sends it. */
-export async function releaseMail(eventId: string, mailKey: string): Promise<void> {
-  for (let send = 1; ; send++) {
-    try {
-      await db.send(new DeleteCommand({ TableName: config.tableName, Key: mailSentKey(eventId, mailKey) }));
-      return;
-    } catch (error) {
-      if (send >= RELEASE_SENDS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * send));
-    }
-  }
+/** Marks a claimed mail sent, for good: no lease's end gives it to another. */
+export async function markMailSent(claim: MailClaim): Promise<void> {
+  await withSends(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: mailSentKey(claim.eventId, claim.mailKey),
+        UpdateExpression: 'SET sentAt = :sentAt',
+        ConditionExpression: 'claimId = :claimId',
+        ExpressionAttributeValues: { ':sentAt': nowIso(), ':claimId': claim.claimId },
+      }),
+    ),
+  );
 }
 
 /** An event's notice whose mails the mail service failed to take, due to be tried again. */
@@ -100,8 +169,8 @@ export async function dueParkedMails(limit: number): Promise<ParkedMail[]> {
 }
 
 /**
- * A parked notice whose mails are all sent, or being sent by the event's retry: gone from the
- * schedule, unless that retry failed and parked it again meanwhile.
+ * A parked notice whose mails are all sent: gone from the schedule, unless another attempt at the
+ * event (the stream's retry) parked it again meanwhile.
  */
 export async function unparkMail(parked: ParkedMail): Promise<void> {
   try {

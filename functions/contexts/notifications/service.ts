@@ -2,8 +2,9 @@
  * The notifications function's work on the table's stream: each inserted event is pushed to its
  * recipients' open connections (while a push is still of use), its notice, if any, is mailed, and
  * its admin action, if any, is logged. On a schedule, the summaries of message windows that ended are mailed.
- * Each mail is claimed before it is sent and given back if sending fails, so an event retried
- * (a failed push, or a mail parked for the schedule) never mails anyone twice. A failed event is
+ * Each mail is claimed before it is sent, given back if sending fails and marked sent once it went,
+ * so an event retried (a failed push, or a mail parked for the schedule) never mails anyone twice,
+ * and a claim whose attempt died lapses rather than keep its mail from going. A failed event is
  * reported alone, to be retried.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -119,9 +120,15 @@ export async function mailDueSummaries(): Promise<{ mailed: number; settled: num
   return result;
 }
 
-/** Sends the mails of a notice that were not sent for this event before. */
-async function mailNotice(eventId: string, notice: Notice): Promise<void> {
-  if (isMessageNotice(notice)) return mailNewMessages(notice);
+/**
+ * Sends the mails of a notice that no attempt sent before (decision 291). True once each is sent;
+ * false while another attempt holds one, which sends it or, failing that, leaves it to the end of its lease.
+ */
+async function mailNotice(eventId: string, notice: Notice): Promise<boolean> {
+  if (isMessageNotice(notice)) {
+    await mailNewMessages(notice);
+    return true;
+  }
   const mails = isWithdrawalNotice(notice)
     ? await withdrawalNoticeMails(notice)
     : isOfferNotice(notice)
@@ -129,32 +136,51 @@ async function mailNotice(eventId: string, notice: Notice): Promise<void> {
       : isDataExportNotice(notice)
         ? await dataExportNoticeMails(notice)
         : await noticeMails(notice);
+  let settled = true;
   for (const { key, kind, mail } of await wantedMails(mails)) {
-    if (!(await repo.claimMail(eventId, key))) continue;
+    const claim = repo.newMailClaim(eventId, key);
+    let outcome: repo.ClaimOutcome;
     try {
-      await sendMail(mail, kind);
+      outcome = await repo.claimMail(claim);
+      if (outcome === 'claimed') await sendMail(mail, kind);
     } catch (error) {
-      await repo.releaseMail(eventId, key);
+      // A claim whose every answer was lost may be held all the same: given back if it is this attempt's.
+      await repo.releaseMail(claim);
       throw error;
     }
+    if (outcome === 'claimed') await markSent(claim);
+    if (outcome === 'sending') settled = false;
+  }
+  return settled;
+}
+
+/** The mail went: a mark that cannot be written is logged, not thrown, as a retry after the claim's lease would send it again. */
+async function markSent(claim: repo.MailClaim): Promise<void> {
+  try {
+    await repo.markMailSent(claim);
+  } catch (error) {
+    logger.error('Mail sent but not marked sent', { error: error as Error, eventId: claim.eventId, mailKey: claim.mailKey });
   }
 }
 
 /**
- * Mails a notice; when that fails (the mail service is out, most often), parks it for the schedule
- * rather than failing the stream's record, whose retries come within seconds and would hold up the
- * pushes behind it. True once every mail of the notice is sent; false when parked.
+ * Mails a notice; when that fails (the mail service is out, most often), or another attempt holds
+ * one of its mails, parks it for the schedule rather than failing the stream's record, whose
+ * retries come within seconds and would hold up the pushes behind it. True once every mail of the
+ * notice is sent; false when parked.
  */
 async function mailOrPark(eventId: string, notice: Notice, tries = 1): Promise<boolean> {
+  let failure: Error | undefined;
   try {
-    await mailNotice(eventId, notice);
-    return true;
+    if (await mailNotice(eventId, notice)) return true;
   } catch (error) {
-    const delayMinutes = tries === 1 ? PARKED_MAILS.firstDelayMinutes : Math.min(PARKED_MAILS.backOffMinutes * 2 ** (tries - 2), PARKED_MAILS.maxDelayMinutes);
-    await repo.parkMail({ eventId, notice, tries, dueAt: new Date(nowMs() + delayMinutes * 60_000).toISOString() });
-    logger.warn('Mail not sent; parked for the schedule', { eventId, tries, error: error as Error });
-    return false;
+    failure = error as Error;
   }
+  const delayMinutes = tries === 1 ? PARKED_MAILS.firstDelayMinutes : Math.min(PARKED_MAILS.backOffMinutes * 2 ** (tries - 2), PARKED_MAILS.maxDelayMinutes);
+  await repo.parkMail({ eventId, notice, tries, dueAt: new Date(nowMs() + delayMinutes * 60_000).toISOString() });
+  if (failure) logger.warn('Mail not sent; parked for the schedule', { eventId, tries, error: failure });
+  else logger.info('A mail of the notice is held by another attempt; parked until it is sent or its claim lapses', { eventId, tries });
+  return false;
 }
 
 /** The parked notices due by now, each mailed (then forgotten) or parked again: part of the schedule's run. */
