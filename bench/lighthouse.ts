@@ -15,12 +15,14 @@
  *   --runs   performance runs per page and preset (default 5; the median is the figure)
  *   --preset, --page  one preset, one page (with the floors): to look into a page; the figures
  *            written are then partial
+ *   --reports DIR  also write each run's whole Lighthouse report there (<preset>-<page>-<run>.json):
+ *            its observed and simulated metrics, the LCP's phases, every request
  */
 import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -88,6 +90,8 @@ runBench(async () => {
       logLevel: 'silent',
     });
     chrome = launched;
+    const reports = argValue('--reports');
+    if (reports) mkdirSync(reports, { recursive: true });
     const audit = async (url: string, categories: readonly Category[], preset: Preset) => {
       const result = await lighthouse(
         `${front.url}${url}`,
@@ -95,6 +99,10 @@ runBench(async () => {
         PRESETS[preset],
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (reports) {
+        const name = `${preset}-${url.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${Date.now()}.json`;
+        writeFileSync(join(reports, name), JSON.stringify(result.lhr));
+      }
       return result.lhr;
     };
     const results: (PageResult & Record<string, unknown>)[] = [];
