@@ -8,6 +8,8 @@
  */
 export const PRERENDERED_PAGES = [
   { path: '/', file: 'pages/home.html', module: 'src/features/site/routes/home.tsx' },
+  // Its shell: the page before its loader has run (decision 292).
+  { path: '/experts', file: 'pages/experts.html', module: 'src/features/experts/routes/directory.tsx' },
   { path: '/login', file: 'pages/login.html', module: 'src/features/auth/routes/login.tsx' },
   { path: '/register', file: 'pages/register.html', module: 'src/features/auth/routes/register.tsx' },
   { path: '/forgot-password', file: 'pages/forgot-password.html', module: 'src/features/auth/routes/forgot-password.tsx' },

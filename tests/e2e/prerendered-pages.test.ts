@@ -101,3 +101,28 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     expect(problems).toEqual([]);
   });
 });
+
+describe('the expert directory’s prerendered shell (decision 292)', () => {
+  it('paints the hero with the search and filters disabled before any script, then the directory of its URL’s filters', async () => {
+    const page = await browser.newPage();
+    const problems = problemsOf(page);
+    const release = await holdScripts(page);
+    await page.goto('/experts?sort=rating', { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Find your expert' }).waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search experts by name, skill or field' });
+    const topRated = page.getByRole('button', { name: 'Top rated' });
+    expect(await page.getByText('Loading experts…').isVisible()).toBe(true);
+    expect([await search.isDisabled(), await topRated.isDisabled()]).toEqual([true, true]);
+
+    release();
+    await taken(page);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^\d+ experts?$/ })
+      .waitFor();
+    expect([await search.isEnabled(), await topRated.getAttribute('aria-pressed')]).toEqual([true, 'true']);
+    await search.fill('Claire D');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Claire D' && url.searchParams.get('sort') === 'rating');
+    expect(problems).toEqual([]);
+  });
+});

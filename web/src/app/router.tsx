@@ -6,12 +6,15 @@ import { NotFoundRoute } from '@/features/site/routes/not-found';
 
 /**
  * Every page is its own chunk: a route loads its code (and zod, react-hook-form) when visited,
- * with the module's `loader` when it has one (the data of its first paint).
+ * with the module's `loader` when it has one (the data of its first paint), and its
+ * `HydrateFallback`, the page before its loader ran, when it has one (a prerendered shell, decision 292).
  */
-const page = (load: () => Promise<{ default: React.ComponentType; loader?: LoaderFunction }>): Pick<RouteObject, 'lazy'> => ({
+const page = (
+  load: () => Promise<{ default: React.ComponentType; loader?: LoaderFunction; HydrateFallback?: React.ComponentType }>,
+): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const { default: Component, loader } = await load();
-    return loader ? { Component, loader } : { Component };
+    const { default: Component, loader, HydrateFallback } = await load();
+    return { Component, ...(loader && { loader }), ...(HydrateFallback && { HydrateFallback }) };
   },
 });
 

@@ -23,13 +23,13 @@ const current = (filters: DirectoryFilters, param: (typeof GROUPS)[number]['para
   return value === undefined || value === 'new' ? undefined : String(value);
 };
 
-/** Filter pills of spec 1 section 2 as toggle buttons; each choice is kept in the URL. */
-export function FilterPills({ filters }: { filters: DirectoryFilters }) {
+/** Filter pills of spec 1 section 2 as toggle buttons; each choice is kept in the URL. Disabled in the page's shell. */
+export function FilterPills({ filters, disabled }: { filters: DirectoryFilters; disabled?: boolean }) {
   const { change: choose } = useDirectoryParams();
   const unfiltered = GROUPS.every((group) => current(filters, group.param) === undefined);
 
   return (
-    <fieldset className="filter-bar" aria-label="Filters">
+    <fieldset className="filter-bar" aria-label="Filters" disabled={disabled}>
       <button
         type="button"
         className="pill"

@@ -1,5 +1,5 @@
 /** /experts: the expert directory (spec 1 section 2): search, filter pills, a card grid and Show more. */
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { CATALOGUE, LIMITS } from '@shared/limits';
 import { MSG } from '@shared/web-texts';
@@ -9,6 +9,7 @@ import { listExperts } from '@/api/experts';
 import { searchError } from '@/lib/search-text';
 import { sessionSettled } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { FilterPills } from '@/features/experts/components/filter-pills';
 import { filtersFrom, type DirectoryFilters } from '@/features/experts/lib/directory-filters';
@@ -38,25 +39,69 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export default function ExpertDirectoryRoute() {
   useDocumentTitle('Expert directory');
+  const hydrated = useHydrated();
   const { filters, first } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  // The HTML prerendered for every query is the shell: hydrated as it is, then the URL's view, in
+  // the same frame, so that the hero painted first stays the page's largest paint.
+  if (!hydrated) return directoryShell();
+  return (
+    <DirectoryFrame search={<DirectorySearch />} filters={<FilterPills filters={filters} />}>
+      {/* New filters give a new list: its extra pages start over. */}
+      <DirectoryResults key={params.toString()} filters={filters} first={first} />
+    </DirectoryFrame>
+  );
+}
+
+/** The page before its code has run its loader: what the build prerenders for /experts (decision 292). */
+export function HydrateFallback() {
+  useDocumentTitle('Expert directory');
+  return directoryShell();
+}
+
+/**
+ * The directory as it is before its code runs, whatever the URL's query: the search box and the
+ * pills shown unfiltered and disabled, and the results' place, until the page replaces them.
+ */
+const directoryShell = () => (
+  <DirectoryFrame
+    search={
+      <search className="directory-search">
+        <form>
+          <input type="search" aria-label={SEARCH_LABEL} placeholder={SEARCH_LABEL} disabled />
+          {/* The place of the search's message, as in the page: nothing moves when it comes. */}
+          <p className="field-error search-error" />
+        </form>
+      </search>
+    }
+    filters={<FilterPills filters={filtersFrom(new URLSearchParams())} disabled />}
+  >
+    <DirectoryLoading />
+  </DirectoryFrame>
+);
+
+const SEARCH_LABEL = 'Search experts by name, skill or field';
+
+/** The hero, the filters and the results' place: the same for the page and the shell it replaces. */
+function DirectoryFrame({ search, filters, children }: { search: ReactNode; filters: ReactNode; children: ReactNode }) {
   return (
     <div className="directory">
       <section className="directory-hero" aria-labelledby="directory-title">
         <div className="directory-hero-inner">
           <h1 id="directory-title">Find your expert</h1>
           <p>Verified professionals in finance, law, marketing and consulting. Filter by experience and rating, then open a profile to book.</p>
-          <DirectorySearch />
+          {search}
         </div>
       </section>
       <div className="page">
-        <FilterPills filters={filters} />
-        {/* New filters give a new list: its extra pages start over. */}
-        <DirectoryResults key={params.toString()} filters={filters} first={first} />
+        {filters}
+        {children}
       </div>
     </div>
   );
 }
+
+const DirectoryLoading = () => <p className="result-count directory-loading">Loading experts…</p>;
 
 /** The search box: reads q from the URL and writes it back 400 ms after typing stops. */
 function DirectorySearch() {
@@ -82,7 +127,7 @@ function DirectorySearch() {
     <search className="directory-search">
       <form onSubmit={(event) => event.preventDefault()} noValidate>
         <label htmlFor={id} className="visually-hidden">
-          Search experts by name, skill or field
+          {SEARCH_LABEL}
         </label>
         <input
           id={id}
@@ -90,7 +135,7 @@ function DirectorySearch() {
           value={text}
           maxLength={LIMITS.searchMax}
           autoComplete="off"
-          placeholder="Search experts by name, skill or field"
+          placeholder={SEARCH_LABEL}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-error`}
           onChange={(event) => setText(event.target.value)}
@@ -116,7 +161,7 @@ function DirectoryResults({ filters, first }: { filters: DirectoryFilters; first
       current = false;
     };
   }, [first]);
-  if (!page) return <p className="result-count directory-loading">Loading experts…</p>;
+  if (!page) return <DirectoryLoading />;
   return <ExpertGrid filters={filters} first={page} />;
 }
 
