@@ -19,6 +19,8 @@ import { latestMail, mailsTo, mailWhere } from '../support/outbox';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
 import { getItem, partitionItems, setAttributes } from '../support/table';
+import { armTableFault, clearTableFaults, tableFaultState } from '../support/table-faults';
+import { EVENTUALLY_MS } from '../support/eventually';
 
 const TITLE = 'Pitch deck critique';
 let expert: ApiClient;
@@ -150,6 +152,19 @@ describe('new messages', () => {
     );
     expect(next.text).toContain('sent you 4 new messages');
     expect(next.text).toContain('“Fourth: timing.”');
+  });
+
+  it('are mailed when the window the first opened was written and every answer to it was lost (decision 291)', async () => {
+    const { client: student } = await signedInStudent();
+    await armTableFault({ mode: 'after-commit', operations: ['PutItem'], match: `MAILED#MESSAGES#${expertId}`, count: 3 });
+    const chatId = await conversation(student, 'Did my first message reach you?');
+    await expect.poll(async () => (await tableFaultState()).counters.PutItem?.['after-commit'], { timeout: EVENTUALLY_MS }).toBe(3);
+    await clearTableFaults();
+    // The notice was parked: the schedule's next run mails it.
+    await advanceClock('0s');
+    await mailWhere(expertEmail, messageMailOf(chatId), 'of the first message');
+    await advanceClock('0s');
+    expect(await messageMailsOf(expertEmail, chatId)).toHaveLength(1);
   });
 
   it('are not mailed to a reader with a socket open, who sees them live', async () => {

@@ -242,6 +242,8 @@ export async function openMessageMailWindow(userId: string, chatId: string, mail
     return window;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
+    // Written, maybe, though every answer was lost (decision 291): given back, so that the retry mails.
+    await closeMessageMailWindow(window);
     throw error;
   }
 }
