@@ -126,3 +126,27 @@ describe('the expert directory’s prerendered shell (decision 292)', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('a visitor’s public data (decision 293)', () => {
+  it('is asked for beside the session’s refresh, not after its answer: the directory and a profile show while it is unanswered', async () => {
+    const page = await browser.newPage();
+    const problems = problemsOf(page);
+    let answerRefresh = () => {};
+    const refreshAnswered = new Promise<void>((resolve) => {
+      answerRefresh = resolve;
+    });
+    await page.route('**/api/auth/refresh-token', async (route) => {
+      await refreshAnswered;
+      await route.continue();
+    });
+    await page.goto('/experts', { waitUntil: 'commit' });
+    const card = page.getByRole('main').getByRole('article').first();
+    await card.waitFor();
+    const name = String(await card.getByRole('heading').textContent());
+    await card.getByRole('link', { name }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    answerRefresh();
+    await page.waitForResponse('**/api/auth/refresh-token');
+    expect(problems).toEqual([]);
+  });
+});

@@ -46,6 +46,14 @@ function resume(client: ApiClient): Promise<Account | null> {
 /** Settles once the session at start is known: route loaders wait for it so they call as the signed-in account. */
 export const sessionSettled = (): Promise<unknown> => resume(defaultApi);
 
+/**
+ * Settles once public data can be read as the caller: at once in a visitor's browser, which holds
+ * no session hint (decision 290), else with the session. A public page's data then leaves beside
+ * the silent refresh rather than after its answer (decision 293).
+ */
+export const readerSettled = (): Promise<unknown> =>
+  sessionKindFor(location.pathname) === 'user' && readCookie(SESSION_HINT_COOKIE) === undefined ? Promise.resolve() : sessionSettled();
+
 export function SessionProvider({
   children,
   client = defaultApi,
