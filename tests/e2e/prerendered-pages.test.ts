@@ -31,18 +31,21 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
-/** Holds every script of the app until released: the page as the browser paints it from its HTML alone. */
-async function holdScripts(page: Page): Promise<() => void> {
+/** Holds the page's requests to matching URLs until released. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/*.js', async (route) => {
+  await page.route(url, async (route) => {
     await released;
     await route.continue();
   });
   return release;
 }
+
+/** Holds every script of the app until released: the page as the browser paints it from its HTML alone. */
+const holdScripts = (page: Page) => holdRequests(page, '**/assets/*.js');
 
 /** True once React has taken the page over (hydrateRoot or createRoot marks its container). */
 const taken = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
@@ -131,14 +134,7 @@ describe('a visitor’s public data (decision 293)', () => {
   it('is asked for beside the session’s refresh, not after its answer: the directory and a profile show while it is unanswered', async () => {
     const page = await browser.newPage();
     const problems = problemsOf(page);
-    let answerRefresh = () => {};
-    const refreshAnswered = new Promise<void>((resolve) => {
-      answerRefresh = resolve;
-    });
-    await page.route('**/api/auth/refresh-token', async (route) => {
-      await refreshAnswered;
-      await route.continue();
-    });
+    const answerRefresh = await holdRequests(page, '**/api/auth/refresh-token');
     await page.goto('/experts', { waitUntil: 'commit' });
     const card = page.getByRole('main').getByRole('article').first();
     await card.waitFor();
