@@ -18,7 +18,7 @@ import { connectAs, expertWithOffer } from '../support/chats';
 import { latestMail, mailsTo, mailWhere } from '../support/outbox';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
-import { getItem, partitionItems, setAttributes } from '../support/table';
+import { allItems, getItem, partitionItems, setAttributes } from '../support/table';
 import { armTableFault, clearTableFaults, tableFaultState } from '../support/table-faults';
 import { EVENTUALLY_MS } from '../support/eventually';
 
@@ -160,7 +160,10 @@ describe('new messages', () => {
     const chatId = await conversation(student, 'Did my first message reach you?');
     await expect.poll(async () => (await tableFaultState()).counters.PutItem?.['after-commit'], { timeout: EVENTUALLY_MS }).toBe(3);
     await clearTableFaults();
-    // The notice was parked: the schedule's next run mails it.
+    // The notice is parked: the schedule's next run mails it.
+    const parked = async () =>
+      (await allItems()).some((item) => item.gsi2pk === 'MAILED#PARKED' && (item.notice as { chatId?: string } | undefined)?.chatId === chatId);
+    await expect.poll(parked, { timeout: EVENTUALLY_MS }).toBe(true);
     await advanceClock('0s');
     await mailWhere(expertEmail, messageMailOf(chatId), 'of the first message');
     await advanceClock('0s');

@@ -47,8 +47,9 @@ async function advanceTo(instant: string, minutesBefore: number): Promise<void> 
   await advanceClock(`${Math.ceil((Date.parse(instant) - minutesBefore * 60_000 - (await serverNow())) / 60_000)}m`);
 }
 const countOf = (subjects: string[], subject: string) => subjects.filter((candidate) => candidate === subject).length;
-/** The notices parked for the schedule (decision 284), in the due index. */
-const parkedMails = async () => (await allItems()).filter((item) => item.gsi2pk === 'MAILED#PARKED').length;
+/** The order's notices parked for the schedule (decision 284), in the due index. */
+const parkedMailsOf = async (orderId: string) =>
+  (await allItems()).filter((item) => item.gsi2pk === 'MAILED#PARKED' && (item.notice as { orderId?: string } | undefined)?.orderId === orderId).length;
 
 /** Pays the order's checkout on the local Stripe's page, and waits for the webhook to record it. */
 async function pay(student: ApiClient, chatId: string): Promise<void> {
@@ -166,7 +167,7 @@ describe('a mail during an outage of the mail service', () => {
     await armTableFault({ mode: 'throttle', operations: ['DeleteItem'], match: 'MAIL#', count: 3 });
     await duringMailOutage(async () => {
       expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
-      await expect.poll(() => parkedMails(), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
+      await expect.poll(() => parkedMailsOf(chat._id), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
     });
     expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(0);
     expect((await tableFaultState()).counters.DeleteItem?.throttle).toBe(3);
@@ -187,7 +188,7 @@ describe('a mail whose claim the table left in doubt (decision 291)', () => {
     await armTableFault({ mode: 'after-commit', operations: ['PutItem'], match: `MAIL#${String(user._id)}#submitted`, count: 3 });
     expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
     await expect.poll(async () => (await tableFaultState()).counters.PutItem?.['after-commit'], { timeout: EVENTUALLY_MS }).toBe(3);
-    await expect.poll(() => parkedMails(), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
+    await expect.poll(() => parkedMailsOf(chat._id), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
     await advanceClock('0s');
     await latestMail(email, 'Work delivered: Portfolio review');
     await advanceClock('0s');
@@ -202,14 +203,14 @@ describe('a mail whose claim the table left in doubt (decision 291)', () => {
     await armTableFault({ mode: 'throttle', operations: ['DeleteItem'], match: `MAIL#${String(user._id)}#submitted`, count: 9 });
     await duringMailOutage(async () => {
       expect((await submitMultipart(expert, chat._id, pdfDocument())).status).toBe(200);
-      await expect.poll(() => parkedMails(), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
+      await expect.poll(async () => (await tableFaultState()).counters.DeleteItem?.throttle, { timeout: EVENTUALLY_MS }).toBe(9);
+      await expect.poll(() => parkedMailsOf(chat._id), { timeout: EVENTUALLY_MS }).toBeGreaterThan(0);
     });
-    expect((await tableFaultState()).counters.DeleteItem?.throttle).toBe(9);
     await clearTableFaults();
     // Its lease still runs: the schedule's run leaves it, and parks the notice again.
     await advanceClock('0s');
     expect(countOf(await subjectsTo(email), 'Work delivered: Portfolio review')).toBe(0);
-    expect(await parkedMails()).toBeGreaterThan(0);
+    expect(await parkedMailsOf(chat._id)).toBe(1);
     await advanceClock(`${PARKED_MAILS.backOffMinutes}m`);
     await latestMail(email, 'Work delivered: Portfolio review');
     await advanceClock(`${PARKED_MAILS.maxDelayMinutes}m`);

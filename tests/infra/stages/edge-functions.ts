@@ -77,7 +77,8 @@ describe('the SPA’s pages (viewer request)', () => {
   it('serves every other page of the app its shell, and files as they are', () => {
     expect(served('/profile')).toBe('/index.html');
     expect(served('/teacher/0b6f7c2e')).toBe('/index.html');
-    expect(served('/experts')).toBe('/index.html');
+    expect(served('/favorites')).toBe('/index.html');
+    expect(served('/experts/0b6f7c2e')).toBe('/index.html');
     expect(served('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
   });
 });
