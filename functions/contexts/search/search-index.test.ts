@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Index } from 'flexsearch';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSearchIndex, type ExpertEntry, loadSearchIndex, type OfferEntry, type OfferHit, type SearchIndex, SnapshotFormatError } from './search-index';
 
 /** The cards the catalogue would hand in: here, what names each entry. */
@@ -177,6 +178,26 @@ describe('search index kept fresh one expert at a time', () => {
     index.replaceExpert('4', expert('4', 'Thomas Richter'), []);
     expect(index.offers('pricing', 10)).toEqual([]);
     expect(index.experts({ q: 'pricing', ...page }).total).toBe(0);
+  });
+
+  it('leaves the text indexes alone for what kept its text: a new rating or card, the offers an expert kept', () => {
+    for (const index of [fresh(), loadSearchIndex<Card, Card>(fresh().snapshot(), CARDS)]) {
+      const writes = [vi.spyOn(Index.prototype, 'add'), vi.spyOn(Index.prototype, 'update'), vi.spyOn(Index.prototype, 'remove')];
+      const calls = () => writes.map((spy) => spy.mock.calls.length);
+      index.replaceExpert('4', { ...EXPERTS[3], rating: 1.5, card: { shows: 'Thomas Keller, rated again' } }, [{ ...OFFERS[0], card: { shows: 'New photo' } }]);
+      expect(calls()).toEqual([0, 0, 0]);
+      expect(index.experts({ q: 'case interv', ...page }).cards).toEqual([{ shows: 'Thomas Keller, rated again' }]);
+      expect(index.offers('valu', 10).map((hit) => hit.card)).toEqual([{ shows: 'New photo' }]);
+      expect(index.experts({ sort: 'rating', ...page }).ids.at(-1)).toBe('4');
+      expect(index.latestOffers(1, 10).map((hit) => hit.card)).toEqual([{ shows: 'Review of your startup contract' }, { shows: 'New photo' }]);
+      // The offer withdrawn leaves the offers' index and the expert's offers text; their own fields stay.
+      index.replaceExpert('4', { ...EXPERTS[3], rating: 1.5 }, []);
+      expect(calls()).toEqual([0, 0, 2]);
+      expect(index.offers('valu', 10)).toEqual([]);
+      expect(found(index.latestOffers(1, 10))).toEqual([{ id: 'o2', expertId: '2' }]);
+      expect(index.experts({ q: 'case interv', ...page }).ids).toEqual(['4']);
+      for (const spy of writes) spy.mockRestore();
+    }
   });
 
   it('refuses a snapshot of another layout, so that an older release’s is rebuilt rather than misread', () => {
