@@ -1,4 +1,5 @@
 /** The admin's users in the browser: restoring an archived member, and creating one who then chooses a password at first sign-in. */
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import { signedInAs } from '../support/accounts';
@@ -8,6 +9,9 @@ import { latestMail, uniqueEmail } from '../support/outbox';
 
 const browser = browserForFile();
 let admin: ApiClient;
+
+/** Waits until the tab is the one shown: its own search form replaced the other tab's, so what is typed next stays. */
+const currentTab = (page: Page, name: string) => page.locator('nav[aria-label="User lists"] a[aria-current="page"]', { hasText: name }).waitFor();
 
 beforeAll(async () => {
   admin = await signedInAs('admin');
@@ -33,6 +37,7 @@ describe('admin users', () => {
     await expectAccessible(page, '/admin/users');
 
     await page.getByRole('link', { name: 'Archived' }).click();
+    await currentTab(page, 'Archived');
     await page.getByRole('searchbox', { name: 'Name or e-mail' }).fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
     const table = page.getByRole('table', { name: 'Archived users, newest first' });
@@ -46,6 +51,7 @@ describe('admin users', () => {
     await page.getByText('No user matches this search.').waitFor();
 
     await page.getByRole('link', { name: 'Members' }).click();
+    await currentTab(page, 'Members');
     await page.getByRole('searchbox', { name: 'Name or e-mail' }).fill('arielle archive');
     await page.getByRole('button', { name: 'Search' }).click();
     await page
