@@ -13,7 +13,7 @@
  * first is the entry, the others its chunks to preload).
  * The Content-Security-Policy allows exactly this line, by its hash.
  */
-import { COOKIE_CONSENT_NAME, SESSION_HINT_COOKIE } from './shell-limits';
+import { COOKIE_CONSENT_NAME, SESSION_HINT_COOKIE } from './shell-limits.ts';
 
 /** The name of the meta element in which a prerendered page lists its scripts (scripts/prerender-pages.ts). */
 export const APP_SCRIPTS_META = 'app-scripts';

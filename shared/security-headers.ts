@@ -5,7 +5,7 @@
 import { FIRST_PAINT_SCRIPT_HASH } from './first-paint-script';
 
 /**
- * The page's CSP. Scripts are the app's own files, and the one line of the session hint (by its hash). `connect-src` names the app's own origin, its WebSocket origin
+ * The page's CSP. Scripts are the app's own files, and the one first-paint line (shared/first-paint-script.ts, by its hash). `connect-src` names the app's own origin, its WebSocket origin
  * (`wss://<host>` on AWS, `ws://localhost:<port>` locally), never any ws:/wss: host, and on AWS
  * the files bucket's endpoint that upload forms are posted to (locally they go to the app's own
  * origin, see scripts/local/upload-forms.ts). `img-src` names that endpoint too: an offer's photo in

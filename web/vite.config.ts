@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { FIRST_PAINT_SCRIPT } from '../shared/first-paint-script';
+import { FIRST_PAINT_SCRIPT } from '../shared/first-paint-script.ts';
 
 /**
  * Puts the entry stylesheet inside index.html instead of linking it: a linked stylesheet blocks the

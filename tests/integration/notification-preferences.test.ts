@@ -15,10 +15,10 @@ import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { connectAs, expertWithOffer } from '../support/chats';
-import { latestMail, mailsTo, mailWhere } from '../support/outbox';
+import { latestMail, mailsTo, mailWhere, parkedNotices } from '../support/outbox';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
-import { allItems, getItem, partitionItems, setAttributes } from '../support/table';
+import { getItem, partitionItems, setAttributes } from '../support/table';
 import { armTableFault, clearTableFaults, tableFaultState } from '../support/table-faults';
 import { EVENTUALLY_MS } from '../support/eventually';
 
@@ -161,9 +161,7 @@ describe('new messages', () => {
     await expect.poll(async () => (await tableFaultState()).counters.PutItem?.['after-commit'], { timeout: EVENTUALLY_MS }).toBe(3);
     await clearTableFaults();
     // The notice is parked: the schedule's next run mails it.
-    const parked = async () =>
-      (await allItems()).some((item) => item.gsi2pk === 'MAILED#PARKED' && (item.notice as { chatId?: string } | undefined)?.chatId === chatId);
-    await expect.poll(parked, { timeout: EVENTUALLY_MS }).toBe(true);
+    await expect.poll(() => parkedNotices((notice) => notice.chatId === chatId), { timeout: EVENTUALLY_MS }).toBe(1);
     await advanceClock('0s');
     await mailWhere(expertEmail, messageMailOf(chatId), 'of the first message');
     await advanceClock('0s');

@@ -14,9 +14,8 @@ import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
-import { duringMailOutage, latestMail, mailsTo, mailWhere } from '../support/outbox';
+import { duringMailOutage, latestMail, mailsTo, mailWhere, parkedNotices } from '../support/outbox';
 import { EVENTUALLY_MS } from '../support/eventually';
-import { allItems } from '../support/table';
 import { armTableFault, clearTableFaults, tableFaultState } from '../support/table-faults';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { openOrder, put, serverNow, startIn } from '../support/orders';
@@ -47,9 +46,8 @@ async function advanceTo(instant: string, minutesBefore: number): Promise<void> 
   await advanceClock(`${Math.ceil((Date.parse(instant) - minutesBefore * 60_000 - (await serverNow())) / 60_000)}m`);
 }
 const countOf = (subjects: string[], subject: string) => subjects.filter((candidate) => candidate === subject).length;
-/** The order's notices parked for the schedule (decision 284), in the due index. */
-const parkedMailsOf = async (orderId: string) =>
-  (await allItems()).filter((item) => item.gsi2pk === 'MAILED#PARKED' && (item.notice as { orderId?: string } | undefined)?.orderId === orderId).length;
+/** The order's notices parked for the schedule (decision 284). */
+const parkedMailsOf = (orderId: string) => parkedNotices((notice) => notice.orderId === orderId);
 
 /** Pays the order's checkout on the local Stripe's page, and waits for the webhook to record it. */
 async function pay(student: ApiClient, chatId: string): Promise<void> {
