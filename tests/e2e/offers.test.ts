@@ -34,7 +34,8 @@ describe('offer journeys', () => {
   let offerId: string;
 
   it('an expert creates an offer, is thanked, and sees it in review in My Offers', async () => {
-    expert = await browser.newPage();
+    // The expert's page carries the journey through this describe's tests.
+    expert = await browser.newPage({ untilFileEnds: true });
     await logIn(expert, EXPERT, TEST_SEED.demoPassword);
     await expert.getByRole('link', { name: 'Create Offer' }).click();
     await expert.getByRole('heading', { name: 'Create offer', level: 1 }).waitFor();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { adminCode, PASSWORD } from './accounts';
 import { CHROMIUM, TEST_CHROMIUM_ARGS } from './chromium';
 import { EVENTUALLY_MS } from './eventually';
@@ -44,8 +44,8 @@ async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: TEST_CHROMIUM_ARGS, env });
 }
 
-/** A fresh context (cookies, storage) with one page, at a desktop or phone size. */
-type NewPage = (options?: { mobile?: boolean; timezoneId?: string }) => Promise<Page>;
+/** A fresh context (cookies, storage) with one page, at a desktop or phone size, closed when its test ends or, for a journey told in several tests, when the file ends. */
+type NewPage = (options?: { mobile?: boolean; timezoneId?: string; untilFileEnds?: boolean }) => Promise<Page>;
 
 const requireCjs = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(requireCjs.resolve('axe-core/axe.min.js'), 'utf8');
@@ -141,14 +141,19 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
-/** Pages for the calling test file, in the worker's Chromium: its contexts are closed after its tests. */
+/**
+ * Pages for the calling test file's tests, in the worker's Chromium, each in a context of its own.
+ * A test's pages close when it ends, as a user closes the tab: a page left open keeps its socket,
+ * its timers and, in a room, a whole call running through the file's later tests. A journey told
+ * in several tests keeps its page until the file ends (`untilFileEnds`).
+ */
 export function browserForFile(): { newPage: NewPage } {
-  const contexts: BrowserContext[] = [];
+  const keptContexts: BrowserContext[] = [];
   afterAll(async () => {
-    await Promise.allSettled(contexts.splice(0).map((context) => context.close()));
+    await Promise.allSettled(keptContexts.splice(0).map((context) => context.close()));
   });
   return {
-    async newPage({ mobile = false, timezoneId }: { mobile?: boolean; timezoneId?: string } = {}) {
+    async newPage({ mobile = false, timezoneId, untilFileEnds = false } = {}) {
       const context = await (await workerBrowser()).newContext({
         baseURL: stackUrl(),
         ...(timezoneId && { timezoneId }),
@@ -156,7 +161,8 @@ export function browserForFile(): { newPage: NewPage } {
         isMobile: mobile,
         hasTouch: mobile,
       });
-      contexts.push(context);
+      if (untilFileEnds) keptContexts.push(context);
+      else onTestFinished(() => context.close());
       context.setDefaultTimeout(EVENTUALLY_MS);
       // A first load fetches the SPA while the other files' stacks start beside it on 2 cores.
       context.setDefaultNavigationTimeout(30_000);
