@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Account } from '@shared/schemas/account';
-import { setUnreadCount } from '@/lib/unread';
+import { resetUnread } from '@/lib/unread';
 
 /**
  * Starts the realtime client for a signed-in student or expert, and stops it when they sign out:
@@ -19,7 +19,7 @@ export function useMemberRealtime(account: Account | null): void {
     return () => {
       signedOut = true;
       stop?.();
-      setUnreadCount(0);
+      resetUnread();
     };
   }, [memberId]);
 }

@@ -6,7 +6,7 @@ import type { ChatDto, MessageDto } from '@shared/schemas/chats';
 import { errorCode, errorText } from '@/lib/api-client';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 import { notify } from '@/lib/toast';
-import { setUnreadCount } from '@/lib/unread';
+import { setUnreadTotal, unreadAsked } from '@/lib/unread';
 import { getChat, sendMessage } from '@/api/chats';
 import { createSendKeys } from '@/lib/send-keys';
 import { markChatRead } from '@/features/chat/api/mark-chat-read';
@@ -74,9 +74,10 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
   const add = useCallback((incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming)), []);
 
   const markRead = useEffectEvent(() => {
+    const asked = unreadAsked();
     markChatRead(chatId).then(
       ({ count }) => {
-        setUnreadCount(count);
+        setUnreadTotal(count, asked);
         onRead(chatId);
       },
       () => undefined,
