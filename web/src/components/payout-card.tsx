@@ -45,7 +45,7 @@ export function PayoutCard() {
           </p>
           <button
             type="button"
-            className={enabled ? 'btn' : 'btn btn-primary'}
+            className={enabled ? 'btn btn-secondary' : 'btn btn-primary'}
             disabled={redirecting}
             onClick={() => void go(enabled ? payoutDashboardLink : startOnboarding)}
           >

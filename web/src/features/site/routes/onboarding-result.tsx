@@ -101,7 +101,7 @@ function OnboardingReturn({ retry, retrying }: { retry: () => Promise<void>; ret
         <Link className="btn btn-primary" to="/create-offer">
           Create an offer
         </Link>{' '}
-        <Link className="btn" to="/dashboard">
+        <Link className="btn btn-secondary" to="/dashboard">
           Go to my dashboard
         </Link>
       </p>
