@@ -7,9 +7,17 @@ import { notify } from '@/lib/toast';
 import { getChat, listChats } from '@/api/chats';
 
 /** Conversations by id (the incoming copy wins), newest activity first. */
+/**
+ * Rows from the server replace those shown, unless older: an answer the server made before a
+ * message the channel has brought since (a list fetched again after a reconnection, on a busy
+ * day) never takes that message back, nor its unread count.
+ */
 function mergeChats(current: ChatDto[], incoming: ChatDto[]): ChatDto[] {
   const byId = new Map(current.map((chat) => [chat._id, chat]));
-  for (const chat of incoming) byId.set(chat._id, chat);
+  for (const chat of incoming) {
+    const shown = byId.get(chat._id);
+    if (!shown || chat.updatedAt >= shown.updatedAt) byId.set(chat._id, chat);
+  }
   return [...byId.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
@@ -34,13 +42,17 @@ export function useChatList(myId: string, openChatId: string | undefined) {
   const [failed, setFailed] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const fetchingUnknown = useRef(new Set<string>());
+  /** A message came while the first page was on its way, which that page may predate: it is fetched again. */
+  const cameWhileLoading = useRef(false);
 
   const load = useCallback(() => {
     setFailed(false);
+    cameWhileLoading.current = false;
     listChats().then(
       (page) => {
         setChats((current) => mergeChats(current ?? [], page.chats));
         setNextCursor(page.nextCursor);
+        if (cameWhileLoading.current) load();
       },
       (error: unknown) => {
         setFailed(true);
@@ -112,8 +124,9 @@ export function useChatList(myId: string, openChatId: string | undefined) {
     } else if (notice.type === 'orderChanged' && chats && notice.chatId !== openChatId) {
       // The open conversation fetches its order itself and hands the list its row.
       fetchUnknown(notice.chatId);
-    } else if (notice.type === 'newMessage' && chats) {
-      if (chats.some((chat) => chat._id === notice.chatId))
+    } else if (notice.type === 'newMessage') {
+      if (!chats) cameWhileLoading.current = true;
+      else if (chats.some((chat) => chat._id === notice.chatId))
         applyMessage(notice.chatId, notice.message, notice.message.sender !== myId && notice.chatId !== openChatId);
       else fetchUnknown(notice.chatId);
     }

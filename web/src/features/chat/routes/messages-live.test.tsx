@@ -139,4 +139,58 @@ describe('messages page, live', () => {
     expect(screen.getAllByText('Seen')).toHaveLength(1);
     expect(messagesShown()[3]).toHaveTextContent('Seen');
   });
+
+  it('a list fetched again after a reconnection, made before a message the channel brought, does not take the message back', async () => {
+    let lists = 0;
+    let held = false;
+    let release: () => void = () => undefined;
+    const stale = () => json(200, { chats: [withClaire, withOmar] });
+    const page = renderMessages('/messages?chatId=c1', {
+      // The list the reconnection asks for was made before Omar wrote, and arrives after his message.
+      'GET /chats': () => {
+        lists += 1;
+        return held ? new Promise<Response>((resolve) => (release = () => resolve(stale()))) : stale();
+      },
+      ...conversationAnswers(withClaire, history),
+      'GET /chats/chat/c1?after=m2&limit=100': () => json(200, { chat: withClaire, messages: [], hasMore: false }),
+    });
+    const first = await page.connect();
+    await waitFor(() => expect(messagesShown()).toHaveLength(2));
+    first.drop();
+    held = true;
+    const asked = lists;
+    const second = await page.connect();
+    await waitFor(() => expect(lists).toBe(asked + 1));
+
+    second.push({ type: 'newMessage', chatId: 'c2', message: message('m4', 'c2', omar, 'Are you free on Monday?', 20) });
+    expect(rows()[0]).toHaveAccessibleName('Omar Haddad Pitch deck review Are you free on Monday? 1 unread');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rows()[0]).toHaveAccessibleName('Omar Haddad Pitch deck review Are you free on Monday? 1 unread');
+    expect(rows()[1]).toHaveAccessibleName('Claire Dubois Tax return review');
+  });
+
+  it('a message that comes while the list is on its way is not lost: the list is fetched again', async () => {
+    const fresh = chatWith(omar, 'c2', {
+      unreadCount: 1,
+      updatedAt: at(20),
+      lastMessage: message('m4', 'c2', omar, 'Are you free on Monday?', 20),
+      offer: { ...chatWith(omar, 'c2').offer, title: 'Pitch deck review' },
+    });
+    let lists = 0;
+    let release: () => void = () => undefined;
+    const page = renderMessages('/messages', {
+      'GET /chats': () =>
+        ++lists === 1
+          ? new Promise<Response>((resolve) => (release = () => resolve(json(200, { chats: [withClaire, withOmar] }))))
+          : json(200, { chats: [withClaire, fresh] }),
+    });
+    const socket = await page.connect();
+    await waitFor(() => expect(lists).toBe(1));
+
+    socket.push({ type: 'newMessage', chatId: 'c2', message: message('m4', 'c2', omar, 'Are you free on Monday?', 20) });
+    release();
+    await waitFor(() => expect(rows()[0]).toHaveAccessibleName('Omar Haddad Pitch deck review Are you free on Monday? 1 unread'));
+    expect(lists).toBe(2);
+  });
 });
