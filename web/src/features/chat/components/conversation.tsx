@@ -84,9 +84,20 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     );
   });
 
-  const opened = useEffectEvent((found: ChatDto) => {
+  /**
+   * Answers about the order can cross (a push's reload, a reconnection's catch-up, the return from
+   * the checkout): one asked for before the one shown is not shown, so the order never steps back.
+   */
+  const chatAsks = useRef({ asked: 0, shown: 0 });
+  const showChat = useEffectEvent((askedAt: number, found: ChatDto) => {
+    if (askedAt < chatAsks.current.shown) return;
+    chatAsks.current.shown = askedAt;
     setLoaded(found);
     onLoaded(found);
+  });
+
+  const opened = useEffectEvent((askedAt: number, found: ChatDto) => {
+    showChat(askedAt, found);
     markRead();
     textareaRef.current?.focus();
     if (paidReturn) markOrderPaid();
@@ -94,11 +105,11 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
 
   /** The conversation's order as it is now (after a step, or a push saying it moved); its row too. */
   function reload() {
+    const askedAt = ++chatAsks.current.asked;
     getChat(chatId, { limit: 1 }).then(
       ({ chat: fresh, now }) => {
         setClockOffsetMs(offsetFrom(now));
-        setLoaded(fresh);
-        onLoaded(fresh);
+        showChat(askedAt, fresh);
       },
       () => undefined,
     );
@@ -110,10 +121,10 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
   const markOrderPaid = useEffectEvent(() => {
     if (markedPaid.current) return;
     markedPaid.current = true;
+    const askedAt = ++chatAsks.current.asked;
     markPaid(chatId).then(
       (paid) => {
-        setLoaded(paid);
-        onLoaded(paid);
+        showChat(askedAt, paid);
         notify.success(MSG.orderPaid);
       },
       (error: unknown) => {
@@ -125,6 +136,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
 
   useEffect(() => {
     let active = true;
+    const askedAt = ++chatAsks.current.asked;
     getChat(chatId).then(
       (answer) => {
         if (!active) return;
@@ -132,7 +144,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
         setClockOffsetMs(offsetFrom(answer.now));
         add(answer.messages);
         setHasMore(answer.hasMore);
-        opened(answer.chat);
+        opened(askedAt, answer.chat);
       },
       (error: unknown) => {
         if (!active) return;
@@ -155,10 +167,11 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
       return;
     }
     const last = messages[messages.length - 1];
+    const askedAt = ++chatAsks.current.asked;
     getChat(chatId, last ? { after: last._id, limit: CHAT.pageMax } : {}).then(
       (answer) => {
         add(answer.messages);
-        setLoaded(answer.chat);
+        showChat(askedAt, answer.chat);
         if (answer.messages.some((message) => message.sender !== me._id)) markRead();
       },
       () => undefined,

@@ -327,6 +327,34 @@ describe('messages page: the order, as the expert', () => {
     expect(order().getByRole('button', { name: 'Cancel the order' })).toBeInTheDocument();
   });
 
+  it('two pushes whose answers cross: the order shows the later state, never steps back', async () => {
+    const confirmed = { ...proposed(), orderStatus: 'confirmed' as const, isScheduleConfirmed: true };
+    const paid = { ...confirmed, orderStatus: 'in_progress' as const, paymentAmount: 240 };
+    let reloads = 0;
+    let release: () => void = () => undefined;
+    const page = openOrder(
+      proposed(),
+      {
+        // The first push's answer, made while the order was confirmed, arrives after the second's.
+        'GET /chats/chat/c1?limit=1': () => {
+          reloads += 1;
+          if (reloads > 1) return json(200, { chat: paid, messages: [], hasMore: false });
+          return new Promise<Response>((resolve) => (release = () => resolve(json(200, { chat: confirmed, messages: [], hasMore: false }))));
+        },
+      },
+      true,
+    );
+    const socket = await page.connect();
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/Confirm it or suggest another time\.$/));
+    // Events of their own: the channel passes each event on once.
+    socket.push({ type: 'orderChanged', chatId: 'c1', orderStatus: 'confirmed', eventId: 'crossing-1' });
+    socket.push({ type: 'orderChanged', chatId: 'c1', orderStatus: 'in_progress', eventId: 'crossing-2' });
+    await waitFor(() => expect(statusLine()).toHaveTextContent(/^Paid — the session is on /));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statusLine()).toHaveTextContent(/^Paid — the session is on /);
+  });
+
   it('counters with another date and hours', async () => {
     const user = userEvent.setup();
     const page = openOrder(proposed(), { 'PUT /chats/c1/counter-schedule': () => json(200, { msg: MSG.counterProposed }) }, true);
