@@ -196,6 +196,9 @@ describe('search index kept fresh one expert at a time', () => {
       expect(index.offers('valu', 10)).toEqual([]);
       expect(found(index.latestOffers(1, 10))).toEqual([{ id: 'o2', expertId: '2' }]);
       expect(index.experts({ q: 'case interv', ...page }).ids).toEqual(['4']);
+      // A new expert without offers is added, and nothing is removed for them.
+      index.replaceExpert('9', { ...EXPERTS[3], id: '9' }, []);
+      expect(calls()).toEqual([2, 0, 2]);
       for (const spy of writes) spy.mockRestore();
     }
   });

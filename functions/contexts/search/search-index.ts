@@ -116,6 +116,9 @@ function textHash(text: string): number {
   return hash >>> 0;
 }
 
+/** The hash of an expert's offers text when they have none: nothing of theirs in the offers' text index. */
+const NO_TEXT_HASH = textHash('');
+
 /**
  * What queries need and return besides the text indexes (text lives in the indexes only). FlexSearch keys are
  * positions in these arrays (small numbers index fastest); a slot emptied by a removal stays null.
@@ -371,8 +374,8 @@ function searchIndexOver<ExpertCard, OfferCard>(catalogue: Catalogue, indexes: T
       put(indexes.expertFields, expertPosition, own, hashes.own, before?.own);
       put(indexes.visitorExpertFields, expertPosition, visitor, hashes.visitor, before?.visitor);
       if (before?.offers !== hashes.offers) {
-        // Absent when the expert had no offers: it is then added, not updated.
-        indexes.expertOffers.remove(expertPosition);
+        // Removed only where there is a text: a removal scans the whole index, even for nothing.
+        if (before !== undefined && before.offers !== NO_TEXT_HASH) indexes.expertOffers.remove(expertPosition);
         if (joined) indexes.expertOffers.add(expertPosition, joined);
       }
     },
