@@ -16,3 +16,14 @@ export const LAMBDA_BUNDLING = {
    */
   externalModules: ['@aws-sdk/*'],
 } as const;
+
+/**
+ * The pages Lambda (decision 297) also bundles the web app's components, which it renders: their
+ * stylesheets are nothing on the server (the page links the browser's build of them), and React's
+ * production build is the one taken, as the browser's is (its development build is twice the size
+ * and checks what the tests already check).
+ */
+export const PAGE_BUNDLING = {
+  loader: { '.css': 'empty' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+} as const;

@@ -3,14 +3,15 @@
  * shared/prerendered-pages.ts as a signed-out visitor first sees it (web/src/prerender.tsx, built
  * for Node by Vite with the app's own config), and writes it into a copy of the built index.html,
  * under web/dist/pages/ (decision 290). The browser paints that HTML before any script runs, and
- * React hydrates it.
+ * React hydrates it. It also writes the template of the page rendered per request, an expert's
+ * profile, which the pages Lambda fills (decision 297).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { APP_SCRIPTS_META, FIRST_PAINT_SCRIPT } from '../shared/first-paint-script';
-import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
+import { EXPERT_PAGE, LOADING_SCREEN, PAGE_SLOTS, PAGE_TEMPLATES_DIR, PRERENDERED_PAGES } from '../shared/prerendered-pages';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'web/dist');
@@ -20,7 +21,7 @@ const SERVER_BUILD = join(ROOT, 'web/.prerender');
  * The loading screen a member's browser shows instead of the signed-out page while the app resumes
  * the session (shared/first-paint-script.ts): hidden unless the session hint is there.
  */
-const BOOT_SCREEN = '<div class="boot-screen" id="boot" role="status"><span class="boot-spinner"></span><span>Loading…</span></div>';
+const BOOT_SCREEN = LOADING_SCREEN.replace('<div class="boot-screen"', '<div class="boot-screen" id="boot"');
 
 const MANIFEST = join(DIST, '.vite/manifest.json');
 /** A route's stylesheet up to this size is put in the page (no request before the first paint); a larger one is linked. */
@@ -74,6 +75,14 @@ function scriptsAfterPaint(html: string, routeChunks: string[]): string {
 
 /** index.html's #root and its loading screen, which a prerendered page replaces. */
 const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div><\/div>/;
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+
+/** The page of a route module: index.html with the route's stylesheets and scripts, and `root` as its #root. */
+function pageOf(shell: string, manifest: Manifest, module: string, root: string): string {
+  const route = routeAssets(manifest, module);
+  const withRoute = scriptsAfterPaint(shell, route.chunks).replace('</head>', () => `${route.styles}\n  </head>`);
+  return withRoute.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered>${root}</div>${BOOT_SCREEN}`);
+}
 
 async function main(): Promise<void> {
   await build({
@@ -83,20 +92,26 @@ async function main(): Promise<void> {
   });
   const { renderPage } = (await import(pathToFileURL(join(SERVER_BUILD, 'prerender.js')).href)) as { renderPage(path: string): Promise<string> };
   const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
-  if (!ROOT_ELEMENT.test(shell)) throw new Error('web/dist/index.html has no #root with its loading screen to replace');
+  if (!ROOT_ELEMENT.test(shell) || !shell.includes(`<div id="root">${LOADING_SCREEN}</div>`))
+    throw new Error('web/dist/index.html has no #root with the loading screen of shared/prerendered-pages.ts to replace');
+  if (!TITLE_ELEMENT.test(shell)) throw new Error('web/dist/index.html has no <title> for a rendered page to name itself in');
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
   for (const page of PRERENDERED_PAGES) {
     const html = await renderPage(page.path);
     const file = join(DIST, page.file);
     mkdirSync(dirname(file), { recursive: true });
-    const route = routeAssets(manifest, page.module);
-    const withRoute = scriptsAfterPaint(shell, route.chunks).replace('</head>', () => `${route.styles}\n  </head>`);
-    writeFileSync(
-      file,
-      withRoute.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered>${html}</div>${BOOT_SCREEN}`),
-    );
+    writeFileSync(file, pageOf(shell, manifest, page.module, html));
     console.log(`  prerendered ${page.path} -> web/dist/${page.file} (${Buffer.byteLength(html)} bytes)`);
   }
+  // The template of the page rendered per request, which the pages Lambda fills (decision 297).
+  const templates = join(ROOT, PAGE_TEMPLATES_DIR);
+  rmSync(templates, { recursive: true, force: true });
+  mkdirSync(templates, { recursive: true });
+  const template = pageOf(shell, manifest, EXPERT_PAGE.module, PAGE_SLOTS.html)
+    .replace(TITLE_ELEMENT, () => `<title>${PAGE_SLOTS.title}</title>`)
+    .replace('</body>', () => `  ${PAGE_SLOTS.data}\n  </body>`);
+  writeFileSync(join(templates, EXPERT_PAGE.template), template);
+  console.log(`  template of ${EXPERT_PAGE.routeKey} -> ${PAGE_TEMPLATES_DIR}/${EXPERT_PAGE.template}`);
   rmSync(SERVER_BUILD, { recursive: true, force: true });
   // The manifest served its purpose: it is not deployed.
   rmSync(dirname(MANIFEST), { recursive: true, force: true });

@@ -37,6 +37,10 @@ export const config = {
   get appOrigins() {
     return process.env.APP_ORIGINS || undefined;
   },
+  /** Where the pages Lambda finds the templates the build writes (shared/prerendered-pages.ts, PAGE_TEMPLATES_DIR). */
+  get pageTemplatesDir() {
+    return required('PAGE_TEMPLATES_DIR');
+  },
   get mailFrom() {
     return required('MAIL_FROM');
   },

@@ -33,7 +33,7 @@ import { fileOfForm, type UploadedFile } from './multipart';
 
 const MAX_JSON_BYTES = 64 * 1024;
 /** Ids and indexes are short; a longer path parameter names nothing (and would overflow a key). */
-const MAX_PATH_PARAMETER_LENGTH = 128;
+export const MAX_PATH_PARAMETER_LENGTH = 128;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What every request of a route carries, whoever calls it. */

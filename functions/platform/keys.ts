@@ -368,8 +368,10 @@ export interface TableAccess {
   index: readonly string[];
 }
 
-export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer', TableAccess> = {
+export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'searchIndexer' | 'pages', TableAccess> = {
   health: { readWrite: [], read: [], index: [] },
+  // An expert's page rendered per request (decision 297): the account, its offers and its reviews, as the catalogue reads them.
+  pages: { readWrite: [], read: ['USER#'], index: ['EXPERT#', 'REVIEWS#'] },
   // STATS#: an activation counts the account in the admin's statistics.
   auth: { readWrite: ['USER#', 'EMAIL#', 'TOKEN#', 'LOGIN#', 'RATE#', 'CONTACT#', 'CATALOGUE#', 'CONN#', 'STATS#'], read: [], index: [] },
   // REPORT#, RATE#: members' reports (decision 171), counted against their limit; CHAT#, REVIEWS#: the reported message or review.

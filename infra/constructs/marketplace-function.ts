@@ -34,6 +34,8 @@ export interface MarketplaceFunctionProps {
   environment: Record<string, string>;
   /** Seconds; API handlers keep the default, under API Gateway's 30 s integration limit. */
   timeoutSeconds?: number;
+  /** What this Lambda's bundling adds to every Lambda's (the pages Lambda's loaders, and the files it reads beside its code). */
+  bundling?: Pick<nodejs.BundlingOptions, 'loader' | 'define' | 'commandHooks'>;
 }
 
 export class MarketplaceFunction extends Construct {
@@ -70,6 +72,7 @@ export class MarketplaceFunction extends Construct {
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         banner: LAMBDA_BUNDLING.banner,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
+        ...props.bundling,
       },
     });
     Validations.of(this).acknowledge({

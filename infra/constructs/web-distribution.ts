@@ -1,6 +1,6 @@
 /**
- * One origin for the whole product: CloudFront serves the SPA, /api/* (HTTP API), /ws
- * (WebSocket API) and /uploads/* (media bucket), every response with the security headers of
+ * One origin for the whole product: CloudFront serves the SPA, /api/* (HTTP API), an expert's page
+ * rendered per request (/teacher/*, the HTTP API's pages route), /ws (WebSocket API) and /uploads/* (media bucket), every response with the security headers of
  * shared/security-headers.ts, the SPA with its CSP and uploads with the rules of
  * shared/upload-types.ts (CloudFront Functions of ./edge-functions.ts). Both APIs receive the
  * origin secret, so that they can refuse whatever did not come through here (and the firewall).
@@ -13,6 +13,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { EXPERT_PAGE, RENDERED_PAGE_MAX_AGE_SECONDS } from '../../shared/prerendered-pages';
 import { API_PREFIX, WS_PATH } from '../../shared/routes';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
 import type { StageConfig } from '../config';
@@ -54,6 +55,9 @@ export class WebDistribution extends Construct {
       responseHeadersPolicy: headers,
     };
 
+    const httpApi = new origins.HttpOrigin(props.httpApiDomainName, { customHeaders });
+    const spaPolicy = this.edgeFunction('SpaContentSecurityPolicy', spaContentSecurityPolicy(props.uploadFormOrigin));
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Marketplace: SPA, API, WebSocket and media on one origin',
       defaultRootObject: 'index.html',
@@ -64,17 +68,29 @@ export class WebDistribution extends Construct {
         responseHeadersPolicy: headers,
         functionAssociations: [
           { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.edgeFunction('SpaFallback', SPA_FALLBACK) },
-          {
-            eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE,
-            function: this.edgeFunction('SpaContentSecurityPolicy', spaContentSecurityPolicy(props.uploadFormOrigin)),
-          },
+          { eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE, function: spaPolicy },
         ],
       },
       additionalBehaviors: {
-        [`${API_PREFIX}/*`]: {
-          ...passToApi,
-          origin: new origins.HttpOrigin(props.httpApiDomainName, { customHeaders }),
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        [`${API_PREFIX}/*`]: { ...passToApi, origin: httpApi, allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
+        // An expert's page, rendered per request by the pages Lambda (decision 297): the same page for
+        // everyone (no cookie, header or query string reaches it), kept a few seconds, with the SPA's headers.
+        [EXPERT_PAGE.pathPattern]: {
+          origin: httpApi,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: new cloudfront.CachePolicy(this, 'RenderedPages', {
+            comment: 'Pages rendered per request: by path only, as long as the page says (s-maxage)',
+            minTtl: Duration.seconds(0),
+            defaultTtl: Duration.seconds(RENDERED_PAGE_MAX_AGE_SECONDS),
+            maxTtl: Duration.seconds(RENDERED_PAGE_MAX_AGE_SECONDS),
+            cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+            headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+            queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+            enableAcceptEncodingBrotli: true,
+            enableAcceptEncodingGzip: true,
+          }),
+          responseHeadersPolicy: headers,
+          functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE, function: spaPolicy }],
         },
         [WS_PATH]: { ...passToApi, origin: new origins.HttpOrigin(props.webSocketApiDomainName, { customHeaders }) },
         [`${UPLOADS_PATH}/*`]: {

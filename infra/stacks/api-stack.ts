@@ -4,7 +4,7 @@
  * takes to deploy a route. Also the access-token key, the Stripe secrets and the SES identity the
  * Lambdas use.
  */
-import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -17,6 +17,10 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { EXPERT_PAGE, PAGE_TEMPLATES_DIR } from '../../shared/prerendered-pages';
+import { PAGE_BUNDLING } from '../lambda-bundling';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
 import { TABLE_ACCESS } from '../../functions/platform/keys';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
@@ -80,6 +84,9 @@ interface DomainNeeds {
   turnCredentials?: boolean;
 }
 
+/** Where Lambda unpacks a function's code (its LAMBDA_TASK_ROOT): the pages Lambda's template is there, beside it. */
+const LAMBDA_TASK_ROOT = '/var/task';
+
 /** The retention run's limit: Lambda's maximum (decision 168). */
 const RETENTION_JOB_TIMEOUT_SECONDS = 900;
 
@@ -127,6 +134,8 @@ export class ApiStack extends Stack {
   readonly domainFunctions: ReadonlyMap<Domain, lambda.IFunction>;
   /** The scheduled rebuild of the search index's snapshot. */
   readonly searchIndexerFunction: lambda.IFunction;
+  /** An expert's page, rendered per request (decision 297). */
+  readonly pagesFunction: lambda.IFunction;
   private readonly accessTokenKey: AccessTokenKey;
   private readonly stripe: { secretKey: secrets.Secret; webhookSecret: secrets.Secret };
   /** ARN of the SES identity mail is sent from. */
@@ -151,10 +160,56 @@ export class ApiStack extends Stack {
     };
     for (const route of ROUTES) this.addRoute(route, integrationOf(route.domain));
     this.addUnknownRoutes(integrationOf('health'));
+    this.pagesFunction = this.createPagesFunction();
     this.searchIndexerFunction = this.createSearchIndexer();
     this.scheduleOrderDeadlines(this.domainFunctions.get('orders'));
     this.scheduleRetention(this.domainFunctions.get('jobs'));
     this.scheduleBusyCalendarReads(this.domainFunctions.get('calendars'));
+  }
+
+  /**
+   * An expert's profile as HTML, rendered per request with its data (decision 297), on the HTTP API's
+   * route of the page, which CloudFront's `/teacher/*` behaviour asks and caches. It reads what a
+   * visitor's three calls of the page read, and the template the build writes beside web/dist,
+   * copied next to its code.
+   */
+  private createPagesFunction(): lambda.IFunction {
+    const { config, table, originSecret } = this.props;
+    const template = resolve(import.meta.dirname, '../..', PAGE_TEMPLATES_DIR, EXPERT_PAGE.template);
+    if (!existsSync(template)) {
+      Annotations.of(this).addWarningV2(
+        'marketplace:pageTemplateNotBuilt',
+        `${PAGE_TEMPLATES_DIR} does not exist: the expert pages answer nothing. Run \`npm run build:web\` first.`,
+      );
+    }
+    const pages = new MarketplaceFunction(this, 'Pages', {
+      entry: 'functions/lambdas/pages/handler.ts',
+      serviceName: 'marketplace-pages',
+      memoryMb: config.lambdaMemoryMb,
+      environment: { TABLE_NAME: table.tableName, STAGE: config.name, ORIGIN_SECRET_ARN: originSecret.secretArn, PAGE_TEMPLATES_DIR: LAMBDA_TASK_ROOT },
+      bundling: {
+        ...PAGE_BUNDLING,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir, outputDir) => (existsSync(template) ? [`cp "${template}" "${join(outputDir, EXPERT_PAGE.template)}"`] : []),
+        },
+      },
+    });
+    originSecret.grantRead(pages.function);
+    pages.grantTableData(table, TABLE_ACCESS.pages);
+    this.alarms?.watch(pages, 'pages');
+    const [method, path] = EXPERT_PAGE.routeKey.split(' ');
+    const httpRoute = new apigw.HttpRoute(this, `Route ${EXPERT_PAGE.routeKey}`, {
+      httpApi: this.props.httpApi,
+      routeKey: apigw.HttpRouteKey.with(path, apigw.HttpMethod[method as 'GET']),
+      integration: new HttpLambdaIntegration('pages-integration', pages.function),
+    });
+    Validations.of(httpRoute).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'A public page: what any visitor sees of a listed expert, the same for everyone.',
+    });
+    return pages.function;
   }
 
   /** The experts' calendars are read again every 15 minutes (docs/bookings.md); a missed run is made up by the next one. */

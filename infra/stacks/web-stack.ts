@@ -119,6 +119,10 @@ export class WebStack extends Stack {
       distribution,
       // index.html is not hashed: every deploy must reach browsers at once.
       distributionPaths: ['/*'],
+      // The hashed files of earlier builds stay: a tab opened before the deploy still loads its
+      // pages' chunks, and an expert's page rendered from the template the pages Lambda holds
+      // until the Api stack's deploy reaches it names them (decision 297).
+      prune: false,
       logGroup: retainedLogGroup(this, 'SpaDeploymentLogs'),
     });
     this.acknowledgeSpaDeploymentFindings(bucket);
@@ -139,7 +143,7 @@ export class WebStack extends Stack {
     acknowledgeWildcardActions(
       deployer,
       ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'],
-      `${reason} Read the asset, sync (and prune) the SPA bucket.`,
+      `${reason} Read the asset and sync it into the SPA bucket (earlier builds' files kept).`,
     );
     acknowledgeWildcardResource(deployer, `arn:<AWS::Partition>:s3:::${this.assetsBucketName()}/*`, `${reason} Reads the SPA asset zip.`);
     acknowledgeWildcardResource(deployer, `${attributeName(bucket.node.defaultChild as CfnResource, 'Arn')}/*`, `${reason} Writes every file of the build.`);

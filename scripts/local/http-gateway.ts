@@ -6,6 +6,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { EXPERT_PAGE } from '../../shared/prerendered-pages';
 import { API_PREFIX, type Domain, ROUTES, type Route, routeKey } from '../../shared/routes';
 import { MSG } from '../../shared/texts';
 import { edgeHeaders, type EdgeOptions } from './edge-headers';
@@ -74,6 +76,33 @@ export function createHttpGateway(handlers: Record<Domain, DomainHandler>, optio
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     response.writeHead(result.statusCode ?? 200, headers);
     response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  };
+}
+
+/** The path under which every path is the page rendered per request (`/teacher/` of `GET /teacher/{id+}`). */
+const PAGE_PATH_PREFIX = EXPERT_PAGE.routeKey.slice(EXPERT_PAGE.routeKey.indexOf(' ') + 1, EXPERT_PAGE.routeKey.indexOf('{'));
+
+/** Whether CloudFront's behaviour for the page rendered per request takes this request. */
+export const isRenderedPageRequest = (method: string | undefined, path: string): boolean =>
+  (method === 'GET' || method === 'HEAD') && path.startsWith(PAGE_PATH_PREFIX) && path.length > PAGE_PATH_PREFIX.length;
+
+/**
+ * The local side of CloudFront's `/teacher/*` behaviour (decision 297): the HTTP API's route of the
+ * pages Lambda, asked as that behaviour's cache policy asks it, with the path alone (no cookie, no
+ * query string, no header of the viewer's) and the origin secret. Its answer goes out as the
+ * distribution sends it (scripts/local/static-files.ts, sendRenderedPage).
+ */
+export function createPageGateway(handler: DomainHandler, options: EdgeOptions) {
+  return async function renderPage(request: IncomingMessage): Promise<APIGatewayProxyStructuredResultV2> {
+    const url = new URL(new URL(request.url ?? '/', 'http://local').pathname, 'http://local');
+    let id = url.pathname.slice(PAGE_PATH_PREFIX.length);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // API Gateway passes a malformed escape on as it came.
+    }
+    const event = toEvent(request, url, 'GET', EXPERT_PAGE.routeKey, { id }, Buffer.alloc(0), options.originSecret);
+    return handler({ ...event, cookies: undefined, headers: { host: event.headers.host ?? 'localhost', [ORIGIN_VERIFY_HEADER]: options.originSecret } });
   };
 }
 

@@ -4,10 +4,12 @@
  * and /_local (outbox, upload forms), with the table's stream feeding the notifications function and the jobs function (data exports). Handlers are configured by environment only, as on AWS.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
+import { register } from 'node:module';
 import { join, resolve } from 'node:path';
+import { EXPERT_PAGE, PAGE_TEMPLATES_DIR } from '../../shared/prerendered-pages';
 import type { Domain } from '../../shared/routes';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
@@ -16,11 +18,11 @@ import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-type
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
 import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
 import { allowedHosts, createHostCheck, refuseMisdirected, refuseMisdirectedUpgrade } from './host-check';
-import { createHttpGateway, sendJson } from './http-gateway';
+import { createHttpGateway, createPageGateway, isRenderedPageRequest, sendJson } from './http-gateway';
 import { startMailSwitch } from './mail-outage';
 import { serveOutbox } from './outbox-page';
 import { startOutbox, startS3 } from './storage';
-import { createStaticFiles } from './static-files';
+import { createStaticFiles, sendRenderedPage } from './static-files';
 import { createUploadFormProxy, UPLOAD_FORM_PATH } from './upload-forms';
 import { createSignedDownloadProxy } from './signed-downloads';
 import { createWsGateway, FAST_PATH_MANAGEMENT_PATH, FAST_PATH_OUTAGE_PATH, HOLD_PATH, LIMITS_PATH, MANAGEMENT_PATH } from './ws-gateway';
@@ -129,6 +131,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ACCESS_TOKEN_PRIVATE_KEY: accessTokenKeys.privateKey,
     ACCESS_TOKEN_PUBLIC_KEY: accessTokenKeys.publicKey,
     ORIGIN_SECRET: originSecret,
+    PAGE_TEMPLATES_DIR: join(ROOT, PAGE_TEMPLATES_DIR),
     // The calendars this stack serves (/_local/calendars) are read over http; every other address as on AWS.
     CALENDAR_HTTP_HOSTS: `127.0.0.1:${options.port}`,
     STAGE: 'local',
@@ -167,6 +170,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
   const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
+  // Loaded when first asked: it renders with the web app's modules, whose stylesheets are nothing here.
+  let pageGateway: Promise<ReturnType<typeof createPageGateway>> | undefined;
+  const renderedPages = () =>
+    (pageGateway ??= (async () => {
+      register(new URL('./css-imports.mjs', import.meta.url));
+      const { handler } = await import('../../functions/lambdas/pages/handler');
+      return createPageGateway(asItsLambda('pages', handler), { originSecret });
+    })());
   const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET, region);
   const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET, region);
   const appOriginOf = createHostCheck(options.port, options.host);
@@ -223,6 +234,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Loaded once asked: it brings the handlers' table client, made from the environment this start sets first.
       if (path === '/_local/demo/room') return (await import('./demo-room')).createDemoRoomControl(options.seed, appOrigin)(request, response);
       if (vite) return vite.middlewares(request, response);
+      // As CloudFront's `/teacher/*` behaviour (decision 297), once the build has written the page's template.
+      if (isRenderedPageRequest(request.method, path) && existsSync(join(env.PAGE_TEMPLATES_DIR, EXPERT_PAGE.template)))
+        return sendRenderedPage(request, response, appOrigin, await (await renderedPages())(request));
       return serveStatic(request, response, appOrigin);
     };
     route().catch((error) => {

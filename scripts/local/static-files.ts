@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { extname, join, normalize, sep } from 'node:path';
 import { prerenderedFileOf } from '../../shared/prerendered-pages';
 import { contentSecurityPolicy, SECURITY_HEADERS, webSocketOriginOf } from '../../shared/security-headers';
@@ -68,6 +69,27 @@ export function createStaticFiles(root: string) {
     });
     response.end(request.method === 'HEAD' ? undefined : body);
   };
+}
+
+/**
+ * A page the pages Lambda rendered (decision 297), sent as CloudFront sends it from its `/teacher/*`
+ * behaviour: compressed, with the security headers and the SPA's CSP (the distribution's response
+ * headers policy and viewer-response function), and the Lambda's own type and caching.
+ */
+export function sendRenderedPage(request: IncomingMessage, response: ServerResponse, appOrigin: string, page: APIGatewayProxyStructuredResultV2): void {
+  const raw = Buffer.from(page.body ?? '', 'utf8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  const body = encoding === 'br' ? brotliCompressSync(raw) : encoding === 'gzip' ? gzipSync(raw) : raw;
+  response.writeHead(page.statusCode ?? 200, {
+    ...(page.headers as Record<string, string>),
+    ...SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy(webSocketOriginOf(appOrigin)),
+    'content-length': body.length,
+    vary: 'accept-encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 /** The request's path, decoded; a malformed escape names no file and no page (the app's shell answers it). */

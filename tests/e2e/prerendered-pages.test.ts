@@ -2,7 +2,8 @@
  * The public pages rendered at build time (decision 290), in Chromium on the local stack: a visitor
  * sees the page itself before any script has run, and the same page once React has taken it over,
  * with no warning; a signed-in member never sees the signed-out page, only the loading screen and
- * then their own view. The app's scripts are held back to look at the page before they run.
+ * then their own view. The app's scripts are held back to look at the page before they run. An
+ * expert's page, rendered per request with its data (decision 297), is checked the same way.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { SESSION_HINT_COOKIE } from '../../shared/shell-limits';
 import { COOKIE_CONSENT_NAME } from '../../shared/shell-limits';
 import { browserForFile, logIn } from '../support/browser';
-import { studentOfThisFile } from '../support/accounts';
+import { MSG as WEB_MSG } from '../../shared/web-texts';
+import { signedInAs, studentOfThisFile } from '../support/accounts';
 
 const browser = browserForFile();
 const student = studentOfThisFile();
@@ -144,5 +146,65 @@ describe('a visitor’s public data (decision 293)', () => {
     answerRefresh();
     await page.waitForResponse('**/api/auth/refresh-token');
     expect(problems).toEqual([]);
+  });
+});
+
+describe('an expert’s page rendered with its data (decision 297)', () => {
+  const claire = async () => String((await (await signedInAs('professor')).get<{ _id: string }>('/auth/user')).body._id);
+
+  it('shows a visitor the expert before any script runs, then hydrates it from the page’s own data, asking the API for none of it', async () => {
+    const expertId = await claire();
+    const page = await browser.newPage();
+    const problems = problemsOf(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && pathname !== '/api/auth/refresh-token') asked.push(pathname);
+    });
+    const release = await holdScripts(page);
+    await page.goto(`/teacher/${expertId}`, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Claire D.' });
+    await heading.waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'Services Provided' }).isVisible()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
+    expect(await page.title()).toBe('Claire D. | Mentorship');
+
+    release();
+    await taken(page);
+    // The app's own now: saving the expert answers a click.
+    await page.getByRole('button', { name: 'Save for later' }).click();
+    await page.getByText(WEB_MSG.savedToFavorites).waitFor();
+    expect(await heading.isVisible()).toBe(true);
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('never shows a member the visitor’s page: the loading screen, then the member’s own view of the expert', async () => {
+    const [expertId, { email }] = await Promise.all([claire(), student()]);
+    const page = await browser.newPage();
+    await logIn(page, email);
+    const problems = problemsOf(page);
+    const release = await holdScripts(page);
+    await page.goto(`/teacher/${expertId}`, { waitUntil: 'commit' });
+    await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(false);
+
+    release();
+    // A member reads the last name whole.
+    await page.getByRole('heading', { level: 1, name: 'Claire Dubois' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('answers an id that is no expert with the not-found page, hydrated', async () => {
+    const page = await browser.newPage();
+    const problems = problemsOf(page);
+    const response = await page.goto('/teacher/no-such-expert');
+    expect(response?.status()).toBe(404);
+    await taken(page);
+    await page.getByRole('heading', { level: 1, name: WEB_MSG.expertNotFound }).waitFor();
+    await page.getByRole('link', { name: 'Browse experts' }).click();
+    await page.waitForURL((url) => url.pathname === '/experts');
+    // The browser reports the page's own status, which is the point; nothing else.
+    expect(problems).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
   });
 });

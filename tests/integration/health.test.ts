@@ -8,15 +8,16 @@ describe('local stack', () => {
     expect(response.body).toEqual({ status: 'ok', checks: { table: true, mediaBucket: true, filesBucket: true, outbox: true } });
   });
 
-  it('serves the SPA with security headers: a public page its prerendered HTML, other app routes index.html', async () => {
-    for (const [path, root] of [
-      ['/login', '<div id="root" data-prerendered>'],
-      ['/login/', '<div id="root" data-prerendered>'],
-      ['/profile', '<div id="root">'],
-      ['/teacher/0b6f7c2e', '<div id="root">'],
-    ]) {
+  it('serves the SPA with security headers: a public page its prerendered HTML, an expert’s page its own, other app routes index.html', async () => {
+    for (const [path, status, root] of [
+      ['/login', 200, '<div id="root" data-prerendered>'],
+      ['/login/', 200, '<div id="root" data-prerendered>'],
+      ['/profile', 200, '<div id="root">'],
+      // Rendered per request (decision 297): this id is no expert's.
+      ['/teacher/0b6f7c2e', 404, '<div id="root" data-prerendered>'],
+    ] as const) {
       const response = await fetch(`${stackUrl()}${path}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(response.headers.get('x-frame-options')).toBe('DENY');

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createRouter, loadRoutesOf } from '@/app/router';
 import { sessionSettled } from '@/lib/session';
+import { ROUTE_DATA_ELEMENT_ID } from '@shared/prerendered-pages';
 import '@/styles/global.css';
 
 const rootElement = document.getElementById('root');
@@ -16,6 +17,9 @@ const prerendered = rootElement.dataset.prerendered !== undefined;
 const resuming = document.documentElement.dataset.session === 'resuming';
 delete document.documentElement.dataset.session;
 const boot = document.getElementById('boot');
+// A page rendered per request with its data (decision 297) holds its loader's answer: the router starts from it.
+const routeData = document.getElementById(ROUTE_DATA_ELEMENT_ID);
+routeData?.remove();
 
 if (prerendered && !resuming) {
   // A page rendered at build time is on screen (decision 290): React takes it over once the page's
@@ -25,13 +29,14 @@ if (prerendered && !resuming) {
     hydrateRoot(
       rootElement,
       <StrictMode>
-        <App router={createRouter()} prerendered />
+        <App router={createRouter(routeData?.textContent ? JSON.parse(routeData.textContent) : undefined)} prerendered />
       </StrictMode>,
     ),
   );
 } else {
   if (prerendered) {
-    // The member's app starts from the loading screen, as on any page that is not prerendered.
+    // The member's app starts from the loading screen, as on any page that is not prerendered, and
+    // asks for its data as a member (the page's own is a visitor's).
     boot?.removeAttribute('id');
     rootElement.replaceChildren(...(boot ? [boot] : []));
     delete rootElement.dataset.prerendered;

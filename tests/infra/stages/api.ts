@@ -1,6 +1,7 @@
 import { SEARCH_SNAPSHOT } from '../../../functions/contexts/search/snapshot-settings';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_DEADLINES_PERIOD_MINUTES } from '../../../shared/limits';
+import { EXPERT_PAGE } from '../../../shared/prerendered-pages';
 import { DOMAINS, ROUTES, routeKey } from '../../../shared/routes';
 import {
   arrayAt,
@@ -51,18 +52,21 @@ describe('HTTP API routes', () => {
     }
   });
 
-  it('has no route that the route table does not list, but the $default route of unknown paths, to the health Lambda', () => {
+  it('has no route that the route table does not list, but the $default route of unknown paths, to the health Lambda, and the expert’s page', () => {
     const deployed = ofType('AWS::ApiGatewayV2::Route');
-    expect(deployed.map(([, route]) => route.Properties.RouteKey).sort()).toEqual([...ROUTES.map(routeKey), '$default'].sort());
+    expect(deployed.map(([, route]) => route.Properties.RouteKey).sort()).toEqual([...ROUTES.map(routeKey), '$default', EXPERT_PAGE.routeKey].sort());
+    const page = deployed.find(([, route]) => route.Properties.RouteKey === EXPERT_PAGE.routeKey)!;
+    expect(functionBehind(page[1])).toBe(logicalIdOf(synthesized.stage.api.pagesFunction));
     const unknown = deployed.find(([, route]) => route.Properties.RouteKey === '$default')!;
     expect(functionBehind(unknown[1])).toBe(logicalIdOf(synthesized.stage.api.domainFunctions.get('health')!));
   });
 });
 
 describe('domain Lambdas', () => {
-  it('has one Node.js 22 arm64 Lambda per domain and the search indexer, besides the deploy-time ones of the access-token key', () => {
+  it('has one Node.js 22 arm64 Lambda per domain, the search indexer and the pages, besides the deploy-time ones of the access-token key', () => {
     const indexer = logicalIdOf(synthesized.stage.api.searchIndexerFunction);
-    const productFunctions = new Set([...DOMAINS.map((domain) => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)), indexer]);
+    const pages = logicalIdOf(synthesized.stage.api.pagesFunction);
+    const productFunctions = new Set([...DOMAINS.map((domain) => logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!)), indexer, pages]);
     const functions = ofType('AWS::Lambda::Function');
     for (const id of productFunctions) {
       expect(resources[id].Properties.Runtime).toBe('nodejs22.x');

@@ -45,6 +45,7 @@ const LAMBDAS = [
   { name: 'websocket' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.websocketFunction) },
   { name: 'notifications' as const, owner: 'realtime' as const, id: () => logicalIdOf(synthesized.stage.realtime.notificationsFunction) },
   { name: 'searchIndexer' as const, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.searchIndexerFunction) },
+  { name: 'pages' as const, owner: 'api' as const, id: () => logicalIdOf(synthesized.stage.api.pagesFunction) },
 ];
 
 describe('table access (least privilege by partition-key prefix)', () => {

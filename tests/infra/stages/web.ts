@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
+import { EXPERT_PAGE, RENDERED_PAGE_MAX_AGE_SECONDS } from '../../../shared/prerendered-pages';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../../shared/routes';
 import { actionsOf, logicalIdOf, statementsOfFunction, synthesizeStage, type SynthesizedStage } from '../synth';
 
@@ -16,7 +17,7 @@ interface CacheBehaviour {
   CachePolicyId?: string;
   OriginRequestPolicyId?: string;
   ResponseHeadersPolicyId?: unknown;
-  FunctionAssociations: { EventType: string }[];
+  FunctionAssociations: { EventType: string; FunctionARN: unknown }[];
 }
 interface DistributionConfig {
   DefaultCacheBehavior: CacheBehaviour;
@@ -48,8 +49,32 @@ function originOf(candidate: CacheBehaviour): DistributionConfig['Origins'][numb
 const originSecretId = () => logicalIdOf(synthesized.stage.web.originSecret);
 
 describe('CloudFront', () => {
-  it('serves the API, the WebSocket API and the media on the app origin', () => {
-    expect(distribution.CacheBehaviors.map((candidate) => candidate.PathPattern).sort()).toEqual([`${API_PREFIX}/*`, WS_PATH, '/uploads/*'].sort());
+  it('serves the API, the WebSocket API, the experts’ pages and the media on the app origin', () => {
+    expect(distribution.CacheBehaviors.map((candidate) => candidate.PathPattern).sort()).toEqual(
+      [`${API_PREFIX}/*`, WS_PATH, EXPERT_PAGE.pathPattern, '/uploads/*'].sort(),
+    );
+  });
+
+  it('serves an expert’s page from the HTTP API, the same for everyone (by path alone, no viewer header or cookie sent) and kept as briefly as the page says, with the SPA’s CSP', () => {
+    const page = behaviour(EXPERT_PAGE.pathPattern);
+    expect(page.TargetOriginId).toBe(behaviour(`${API_PREFIX}/*`).TargetOriginId);
+    expect(page.OriginRequestPolicyId).toBeUndefined();
+    expect(page.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    const policies = synthesized.templates.web.toJSON().Resources as Record<string, { Properties: { CachePolicyConfig: unknown } }>;
+    expect(policies[(page.CachePolicyId as unknown as { Ref: string }).Ref].Properties.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: RENDERED_PAGE_MAX_AGE_SECONDS,
+      MaxTTL: RENDERED_PAGE_MAX_AGE_SECONDS,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        CookiesConfig: { CookieBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+        EnableAcceptEncodingBrotli: true,
+        EnableAcceptEncodingGzip: true,
+      },
+    });
+    const csp = distribution.DefaultCacheBehavior.FunctionAssociations.find((association) => association.EventType === 'viewer-response');
+    expect(page.FunctionAssociations).toEqual([csp]);
   });
 
   it('passes API calls through uncached, with every method', () => {
@@ -107,7 +132,7 @@ describe('origin secret (nobody reaches the APIs around CloudFront)', () => {
 
   it('is sent by CloudFront to the HTTP API and the WebSocket API only, as a dynamic reference', () => {
     const dynamicReference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originSecretId() }, ':SecretString:::}}']] };
-    for (const path of [`${API_PREFIX}/*`, WS_PATH]) {
+    for (const path of [`${API_PREFIX}/*`, WS_PATH, EXPERT_PAGE.pathPattern]) {
       expect(originOf(behaviour(path)).OriginCustomHeaders, path).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: dynamicReference }]);
     }
     for (const candidate of [distribution.DefaultCacheBehavior, behaviour('/uploads/*')]) expect(originOf(candidate).OriginCustomHeaders).toBeUndefined();
@@ -116,6 +141,7 @@ describe('origin secret (nobody reaches the APIs around CloudFront)', () => {
   it('is readable by every API Lambda and the realtime Lambda, which find it in ORIGIN_SECRET_ARN', () => {
     const lambdas = [
       ...DOMAINS.map((domain) => ({ template: synthesized.templates.api, id: logicalIdOf(synthesized.stage.api.domainFunctions.get(domain)!) })),
+      { template: synthesized.templates.api, id: logicalIdOf(synthesized.stage.api.pagesFunction) },
       { template: synthesized.templates.realtime, id: logicalIdOf(synthesized.stage.realtime.websocketFunction) },
     ];
     const isOriginSecret = (value: unknown) => JSON.stringify(value).includes(`ExportsOutputRef${originSecretId()}`);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LoaderFunction, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type HydrationState, type LoaderFunction, matchRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
 import { AdminLoginGuard, AnonymousOnly, RequireAdmin, RequireLogin, RequireExpertElseHome } from './guards';
 import { BareLayout, RootLayout } from './root-layout';
@@ -7,16 +7,23 @@ import { NotFoundRoute } from '@/features/site/routes/not-found';
 /**
  * Every page is its own chunk: a route loads its code (and zod, react-hook-form) when visited,
  * with the module's `loader` when it has one (the data of its first paint), and its
- * `HydrateFallback`, the page before its loader ran, when it has one (a prerendered shell, decision 292).
+ * `HydrateFallback`, the page before its loader ran, when it has one (a prerendered shell, decision 292),
+ * and its `title` when the server renders it with its data (decision 297).
  */
 const page = (
-  load: () => Promise<{ default: React.ComponentType; loader?: LoaderFunction; HydrateFallback?: React.ComponentType }>,
+  load: () => Promise<{ default: React.ComponentType; loader?: LoaderFunction; HydrateFallback?: React.ComponentType } & PageHandle>,
 ): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const { default: Component, loader, HydrateFallback } = await load();
-    return { Component, ...(loader && { loader }), ...(HydrateFallback && { HydrateFallback }) };
+    const { default: Component, loader, HydrateFallback, title } = await load();
+    return { Component, ...(loader && { loader }), ...(HydrateFallback && { HydrateFallback }), ...(title && { handle: { title } satisfies PageHandle }) };
   },
 });
+
+/** What a page module tells the server that renders it with its data (web/src/prerender.tsx): its title, from its loader's answer. */
+export interface PageHandle {
+  /** Takes the answer of the page's own loader, whatever its type. */
+  title?: (data: never) => string;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -100,7 +107,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** `hydrationData`: the answers of the page's loaders, when the server rendered it with them (decision 297). */
+export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, hydrationData && { hydrationData });
 
 /**
  * Loads the code of the routes a path matches, in place, so that a router made next renders that

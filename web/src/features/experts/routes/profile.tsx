@@ -32,6 +32,9 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<ProfileDat
   }
 }
 
+/** The tab's title of the page, as the server that renders it with its data names it (decision 297). */
+export const title = (data: ProfileData): string => ('problem' in data ? data.problem : expertName(data.profile));
+
 /** At most 6: the expert's own expertises, then the titles of their offers, each once. */
 export function expertisesOf(profile: Pick<ExpertProfile, 'expertises'>, offers: readonly Pick<OfferDto, 'title'>[]): string[] {
   const seen = new Set<string>();
@@ -172,7 +175,8 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                   {review.free && <p className="review-free">Free session</p>}
                   {review.comment && <p>{review.comment}</p>}
                   <p className="review-date">
-                    {new Date(review.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' })}
+                    {/* In UTC: the server that renders the page (decision 297) and every browser write the same day. */}
+                    {new Date(review.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}
                     {/* Which service it is about, while that offer is still published. */}
                     {offerTitles.has(review.offerId) && ` · ${offerTitles.get(review.offerId)}`}
                   </p>
