@@ -43,7 +43,14 @@ export const databaseFile = (region: string = LOCAL_CREDENTIALS.AWS_REGION): str
  */
 export const LIGHT_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:CICompilerCount=1', '-XX:+UseSerialGC'];
 
-/** `javaOptions`: options for DynamoDB Local's JVM (LIGHT_JVM_OPTIONS, or none: the JVM's defaults). */
+/**
+ * The test run's one DynamoDB Local (decision 254), which answers every pool stack's requests for
+ * the whole run: there C2's compilations pay for themselves (Jetty's header parsing and Jackson are
+ * most of its CPU), with the serial collector and a heap that need not grow at the start (decision 298).
+ */
+export const SHARED_JVM_OPTIONS = ['-XX:+UseSerialGC', '-Xms256m'];
+
+/** `javaOptions`: options for DynamoDB Local's JVM (LIGHT_JVM_OPTIONS, SHARED_JVM_OPTIONS, or none: the JVM's defaults). */
 export async function startDynamo(dataDir: string | undefined, javaOptions: string[] = []): Promise<LocalDynamo> {
   const port = await freePort();
   if (dataDir) mkdirSync(dataDir, { recursive: true });

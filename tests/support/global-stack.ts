@@ -14,7 +14,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { LIGHT_JVM_OPTIONS, startDynamo } from '../../scripts/local/dynamodb';
+import { SHARED_JVM_OPTIONS, startDynamo } from '../../scripts/local/dynamodb';
 import { seedState, stateFolder } from './seeded-state';
 import { createStackPool, type SeededKind, serveStackPool } from './stack-pool';
 import { startTurnServer, turnInstalled } from './turn-server';
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   if (turn) Object.assign(process.env, { TURN_URL: turn.url, TURN_SECRET: turn.secret });
   project.provide('turn', turn ? { url: turn.url, secret: turn.secret } : null);
   const dynamoFolder = stateFolder('dynamodb-');
-  const dynamo = await startDynamo(dynamoFolder, LIGHT_JVM_OPTIONS);
+  const dynamo = await startDynamo(dynamoFolder, SHARED_JVM_OPTIONS);
   const pool = createStackPool(seededFolder, { endpoint: dynamo.endpoint, folder: dynamoFolder });
   const server = await serveStackPool(pool);
   project.provide('stackPool', server.url);
