@@ -167,6 +167,8 @@ export const PAGE_TEXTS = {
   roomNoDevice: 'No camera or microphone was found. You can still join to see and hear the other side.',
   roomScreenShareFailed: 'Your screen could not be shared.',
   roomReconnecting: 'Reconnecting…',
+  // Until the server has the page in the room: only then can a no-show be reported from it.
+  roomJoining: 'Joining the room…',
 } as const;
 
 export const MSG = { ...API_MSG, ...PAGE_TEXTS };

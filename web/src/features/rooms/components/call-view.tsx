@@ -28,6 +28,8 @@ const nameOf = (person: { firstName: string; lastName: string }) => `${person.fi
 
 function stateText(state: CallState, otherName: string): string {
   switch (state) {
+    case 'joining':
+      return MSG.roomJoining;
     case 'waiting':
       return `Waiting for ${otherName} to join…`;
     case 'connecting':
@@ -59,7 +61,7 @@ export function CallView({ room, choice, ice, relayOnly, clockOffsetMs, onLeave 
   const remoteAudio = useRef<HTMLAudioElement>(null);
   const screenVideo = useRef<HTMLVideoElement>(null);
   const ownVideo = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<CallState>('waiting');
+  const [state, setState] = useState<CallState>('joining');
   const [remote, setRemote] = useState<{ person?: MediaStream; screen?: MediaStream }>({});
   const [muted, setMuted] = useState(choice.muted);
   const [cameraOff, setCameraOff] = useState(choice.cameraOff);

@@ -1,5 +1,5 @@
 /**
- * The call's relay credentials over a long session: asked again shortly before they end, handed to
+ * A call's state until the server has it in the room, and its relay credentials over a long session: asked again shortly before they end, handed to
  * the connection of now, and to any later one. The browser's RTCPeerConnection and the realtime
  * channel are stood in for: jsdom has neither.
  */
@@ -117,6 +117,32 @@ describe('a call’s relay credentials', () => {
     for (const listener of channel.listeners) listener({ type: 'roomPeer', orderId: 'order-1', present: true });
     expect(FakeConnection.made).toHaveLength(2);
     expect(FakeConnection.made[1].configurations[0].iceServers).toEqual([relay('second')]);
+    call.end();
+  });
+});
+
+describe('a call’s state before the other side comes', () => {
+  it('is joining until the server has the page in the room, then waiting: only then may a no-show be reported from it', async () => {
+    const { startCall } = await import('./call');
+    const states: string[] = [];
+    const call = startCall({
+      orderId: 'order-1',
+      polite: true,
+      local: undefined,
+      audioOnly: false,
+      ice: ice('first', 10 * MINUTE),
+      askIceServers: async () => ice('second', 60 * MINUTE),
+      relayOnly: false,
+      onState: (state) => states.push(state),
+      onRemote: () => undefined,
+    });
+    expect(states).toEqual(['joining']);
+    // Another room's answer is not this one's.
+    for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-2', peerPresent: false });
+    expect(states).toEqual(['joining']);
+    for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-1', peerPresent: false });
+    expect(states).toEqual(['joining', 'waiting']);
+    expect(FakeConnection.made).toHaveLength(0);
     call.end();
   });
 });

@@ -14,7 +14,8 @@ import type { RealtimeEvent } from '@shared/schemas/realtime';
 import type { IceServersView } from '@shared/schemas/rooms';
 import { realtime, type RealtimeNotice } from '@/lib/realtime';
 
-export type CallState = 'waiting' | 'connecting' | 'connected' | 'reconnecting';
+/** 'joining' until the server has the page in the room (its `roomJoined`); 'waiting' there, alone. */
+export type CallState = 'joining' | 'waiting' | 'connecting' | 'connected' | 'reconnecting';
 
 export interface CallOptions {
   orderId: string;
@@ -167,7 +168,9 @@ export function startCall(options: CallOptions) {
     try {
       switch (notice.type) {
         case 'roomJoined':
-          if (notice.peerPresent && !alive()) newConnection();
+          if (alive()) break;
+          if (notice.peerPresent) newConnection();
+          else options.onState('waiting');
           break;
         case 'roomPeer':
           if (notice.present && !alive()) newConnection();
@@ -250,7 +253,7 @@ export function startCall(options: CallOptions) {
   const onNetworkChange = () => pc?.restartIce();
   addEventListener('online', onNetworkChange);
   realtime.joinRoom(orderId);
-  options.onState('waiting');
+  options.onState('joining');
 
   /** Shares the screen (a track of its own, which the other side shows apart); ends when the browser's own "Stop sharing" is pressed too. */
   async function shareScreen(): Promise<void> {
