@@ -19,15 +19,12 @@ const student = studentOfThisFile();
 
 /**
  * What the page reports as wrong: console errors and warnings (React's hydration mismatches among
- * them), and uncaught errors. A visitor's silent refresh answers 401, which the browser logs: that
- * is the product asking whether there is a session, not a fault.
+ * them, and any request refused), and uncaught errors.
  */
 function problemsOf(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() !== 'error' && message.type() !== 'warning') return;
-    if (message.text().includes('401') && message.location().url.endsWith('/api/auth/refresh-token')) return;
-    problems.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(String(error)));
   return problems;
@@ -132,19 +129,24 @@ describe('the expert directory’s prerendered shell (decision 292)', () => {
   });
 });
 
-describe('a visitor’s public data (decision 293)', () => {
-  it('is asked for beside the session’s refresh, not after its answer: the directory and a profile show while it is unanswered', async () => {
+describe('a visitor’s browser (decisions 293 and 299)', () => {
+  it('asks for no session it does not hold: no refresh is sent, and the directory and a profile reached from it show at once', async () => {
     const page = await browser.newPage();
     const problems = problemsOf(page);
-    const answerRefresh = await holdRequests(page, '**/api/auth/refresh-token');
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/refresh-token')) refreshes.push(request.url());
+    });
     await page.goto('/experts', { waitUntil: 'commit' });
     const card = page.getByRole('main').getByRole('article').first();
     await card.waitFor();
     const name = String(await card.getByRole('heading').textContent());
     await card.getByRole('link', { name }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    answerRefresh();
-    await page.waitForResponse('**/api/auth/refresh-token');
+    // A page for members sends the visitor to sign in, without asking the server first.
+    await page.goto('/messages');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(refreshes).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

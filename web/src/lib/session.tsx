@@ -26,10 +26,16 @@ const LOGOUT_ROUTE = { user: 'POST /api/auth/logout', admin: 'POST /api/admin/au
 
 let resumed: Promise<Account | null> | undefined;
 
-/** Silent refresh then the current account; once per page load (StrictMode mounts effects twice). */
+/**
+ * Silent refresh then the current account; once per page load (StrictMode mounts effects twice). A
+ * member's browser holds the session hint beside its refresh cookie (decision 290); a visitor's holds
+ * none, so there is no session to resume and no request is sent that could only be refused (decision 299).
+ */
 function resume(client: ApiClient): Promise<Account | null> {
   resumed ??= (async () => {
-    client.setSessionKind(sessionKindFor(location.pathname));
+    const kind = sessionKindFor(location.pathname);
+    client.setSessionKind(kind);
+    if (kind === 'user' && readCookie(SESSION_HINT_COOKIE) === undefined) return null;
     try {
       await client.refresh();
       return await client.call('GET /api/auth/user');
@@ -43,16 +49,11 @@ function resume(client: ApiClient): Promise<Account | null> {
   return resumed;
 }
 
-/** Settles once the session at start is known: route loaders wait for it so they call as the signed-in account. */
-export const sessionSettled = (): Promise<unknown> => resume(defaultApi);
-
 /**
- * Settles once public data can be read as the caller: at once in a visitor's browser, which holds
- * no session hint (decision 290), else with the session. A public page's data then leaves beside
- * the silent refresh rather than after its answer (decision 293).
+ * Settles once the session at start is known: route loaders wait for it so they call as the
+ * signed-in account. In a visitor's browser it is known at once (decision 299).
  */
-export const readerSettled = (): Promise<unknown> =>
-  sessionKindFor(location.pathname) === 'user' && readCookie(SESSION_HINT_COOKIE) === undefined ? Promise.resolve() : sessionSettled();
+export const sessionSettled = (): Promise<unknown> => resume(defaultApi);
 
 export function SessionProvider({
   children,

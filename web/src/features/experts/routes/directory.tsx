@@ -7,7 +7,7 @@ import type { ExpertCard as ExpertCardData, Page } from '@shared/schemas/catalog
 import { ExpertCard } from '@/components/expert-card';
 import { listExperts } from '@/api/experts';
 import { searchError } from '@/lib/search-text';
-import { readerSettled } from '@/lib/session';
+import { sessionSettled } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -34,7 +34,7 @@ async function loadPage(filters: DirectoryFilters, page: number): Promise<Page<E
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const filters = filtersFrom(new URL(request.url).searchParams);
-  return { filters, first: readerSettled().then(() => loadPage(filters, 1)) };
+  return { filters, first: sessionSettled().then(() => loadPage(filters, 1)) };
 }
 
 export default function ExpertDirectoryRoute() {

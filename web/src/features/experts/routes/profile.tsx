@@ -7,7 +7,7 @@ import { expertName, expertPlace, expertRole, fallBackToDefaultAvatar, photoUrl,
 import { ReportButton } from '@/components/report-dialog';
 import { formatPrice } from '@/lib/format-price';
 import { ApiError, errorText } from '@/lib/api-client';
-import { readerSettled, useSession } from '@/lib/session';
+import { sessionSettled, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getExpertProfile } from '@/features/experts/api/get-expert-profile';
 import { listExpertOffers } from '@/api/offers';
@@ -21,7 +21,7 @@ import { lessonText } from '@/lib/format-duration';
 type ProfileData = { profile: ExpertProfile; offers: OfferDto[]; reviews: Review[] } | { problem: string };
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<ProfileData> {
-  await readerSettled();
+  await sessionSettled();
   const id = params.id ?? '';
   try {
     // The profile decides the page; its lists only fill sections, empty when they fail.
