@@ -15,3 +15,8 @@ export const SHELL_MSG = {
   /** The price of a free offer (decision 132), shown in the search box's suggestions too. */
   free: 'Free',
 } as const;
+
+const SITE_NAME = 'Mentorship';
+
+/** The tab's title of a page that names itself `title` (the site's own title without one): in the browser and in a page rendered on the server. */
+export const documentTitle = (title: string): string => (title ? `${title} | ${SITE_NAME}` : `${SITE_NAME}: verified industry experts`);

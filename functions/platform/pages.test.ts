@@ -64,6 +64,7 @@ describe('a page rendered per request', () => {
     expect(answer.body).toContain('<div id="root"><div class="boot-screen" role="status">');
     expect(answer.body).not.toContain('data-prerendered');
     expect(answer.body).not.toContain('<!--page-');
+    expect(answer.body).toContain('<title>Mentorship: verified industry experts</title>');
     expect(logged).toHaveBeenCalledWith(UNHANDLED_ERROR_MESSAGE, expect.objectContaining({ message: 'the table is away' }));
     logged.mockRestore();
   });

@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { escapeHtml } from '../../shared/markup';
 import { LOADING_SCREEN, PAGE_SLOTS, RENDERED_PAGE_MAX_AGE_SECONDS, ROUTE_DATA_ELEMENT_ID } from '../../shared/prerendered-pages';
+import { documentTitle } from '../../shared/shell-texts';
 import { config } from './config';
 import { logger, UNHANDLED_ERROR_MESSAGE } from './logger';
 import { cameThroughEdge } from './origin-secret';
@@ -63,7 +64,7 @@ function pageAnswer({ status, body }: { status: number; body: string }): APIGate
 function shellAnswer(template: string): APIGatewayProxyStructuredResultV2 {
   const shell = template
     .replace(`<div id="root" data-prerendered>${PAGE_SLOTS.html}</div>`, () => `<div id="root">${LOADING_SCREEN}</div>`)
-    .replace(PAGE_SLOTS.title, 'Mentorship')
+    .replace(PAGE_SLOTS.title, () => escapeHtml(documentTitle('')))
     .replace(PAGE_SLOTS.data, '');
   return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: shell };
 }
@@ -79,7 +80,8 @@ function fill(template: string, page: RenderedPage): { status: number; body: str
 
 /**
  * JSON that cannot end its script element, nor open a comment or markup in it: every `<`, `>` and
- * `&` is written as its \u escape, which JSON.parse reads back as the same character.
+ * `&` is written as its \u escape, which JSON.parse reads back as the same character (and so are the
+ * two line separators that some parsers of script text take for line ends).
  */
 export function jsonInScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import { AppFrame } from '@/app/app';
 import { loadRoutesOf, routes } from '@/app/router';
-import { documentTitle } from '@/lib/use-document-title';
+import { documentTitle } from '@shared/shell-texts';
 
 /** A page with its route data: the HTML of #root, the tab's title, and what the router hydrates with. */
 export interface RenderedPage {
