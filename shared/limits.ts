@@ -71,6 +71,8 @@ export const CATALOGUE = {
   reviewsShown: 20,
   profileServices: 8,
   profileExpertises: 6,
+  /** An expert's page's description for search engines (its role, then its bio), cut at a word: they show about this much. */
+  profileDescriptionMax: 160,
   myOffersShown: 4,
   /** Server caps: a page never holds more than this; an account saves at most this many offers. */
   maxPageSize: 50,

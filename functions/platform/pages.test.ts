@@ -9,7 +9,7 @@ import { PAGE_SLOTS, RENDERED_PAGE_MAX_AGE_SECONDS, ROUTE_DATA_ELEMENT_ID } from
 
 const ORIGIN_SECRET = 'unit-test-origin-secret';
 const templates = mkdtempSync(join(tmpdir(), 'page-templates-'));
-const TEMPLATE = `<html><head><title>${PAGE_SLOTS.title}</title></head><body><div id="root" data-prerendered>${PAGE_SLOTS.html}</div>${PAGE_SLOTS.data}</body></html>`;
+const TEMPLATE = `<html><head><meta name="description" content="The site." /><title>${PAGE_SLOTS.title}</title></head><body><div id="root" data-prerendered>${PAGE_SLOTS.html}</div>${PAGE_SLOTS.data}</body></html>`;
 writeFileSync(join(templates, 'page.html'), TEMPLATE);
 vi.stubEnv('ORIGIN_SECRET', ORIGIN_SECRET);
 vi.stubEnv('PAGE_TEMPLATES_DIR', templates);
@@ -41,9 +41,17 @@ describe('a page rendered per request', () => {
       'cache-control': `public, max-age=0, s-maxage=${RENDERED_PAGE_MAX_AGE_SECONDS}`,
     });
     expect(answer.body).toBe(
-      '<html><head><title>Tom &#38; &#34;Jerry&#34; &#60;b&#62;</title></head><body><div id="root" data-prerendered><h1>Tom</h1></div>' +
+      '<html><head><meta name="description" content="The site." /><title>Tom &#38; &#34;Jerry&#34; &#60;b&#62;</title></head><body><div id="root" data-prerendered><h1>Tom</h1></div>' +
         `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}">{"loaderData":{"page":{"bio":"\\u003c/script\\u003e\\u003c!--"}}}</script></body></html>`,
     );
+  });
+
+  it('describes itself by its own description, as text, and keeps the site’s without one', async () => {
+    const page = { status: 200 as const, title: 'Tom', html: '<h1>Tom</h1>', hydrationData: {} };
+    const described = await createPageHandler('page.html', async () => ({ ...page, description: 'Cats & "mice" <3' }))(event());
+    expect(described.body).toContain('<meta name="description" content="Cats &#38; &#34;mice&#34; &#60;3" />');
+    expect(described.body).not.toContain('The site.');
+    expect((await createPageHandler('page.html', async () => page)(event())).body).toContain('<meta name="description" content="The site." />');
   });
 
   it('answers a page of nothing with its own status', async () => {

@@ -19,6 +19,8 @@ import { cameThroughEdge } from './origin-secret';
 export interface RenderedPage {
   status: 200 | 404;
   title: string;
+  /** Its own description for search engines; the template keeps the site's without one. */
+  description?: string;
   html: string;
   hydrationData: unknown;
 }
@@ -69,10 +71,15 @@ function shellAnswer(template: string): APIGatewayProxyStructuredResultV2 {
   return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: shell };
 }
 
+/** The template's description (index.html's, the site's), up to the end of its content attribute. */
+const DESCRIPTION = /<meta name="description" content="[^"]*"/;
+
 function fill(template: string, page: RenderedPage): { status: number; body: string } {
   const data = `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}">${jsonInScript(page.hydrationData)}</script>`;
+  const { description } = page;
   const body = template
     .replace(PAGE_SLOTS.title, () => escapeHtml(page.title))
+    .replace(DESCRIPTION, (meta) => (description ? `<meta name="description" content="${escapeHtml(description)}"` : meta))
     .replace(PAGE_SLOTS.html, () => page.html)
     .replace(PAGE_SLOTS.data, () => data);
   return { status: page.status, body };

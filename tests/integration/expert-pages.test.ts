@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RENDERED_PAGE_MAX_AGE_SECONDS, ROUTE_DATA_ELEMENT_ID } from '../../shared/prerendered-pages';
+import { CATALOGUE } from '../../shared/limits';
 import { MSG } from '../../shared/texts';
 import { signedInAs, signedInNewExpert } from '../support/accounts';
 import { ApiClient, stackUrl } from '../support/api';
@@ -24,6 +25,8 @@ function routeDataOf(html: string): { loaderData: Record<string, unknown> } {
 
 const headingOf = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+const descriptionOf = (html: string) =>
+  html.match(/<meta name="description" content="([^"]*)"/)?.[1].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /** What a visitor's three calls of the profile page answer. */
 async function visitorAnswers(expertId: string) {
@@ -47,6 +50,11 @@ describe('an expert’s page rendered with its data', () => {
     // A visitor's view: the last name's initial only.
     expect(headingOf(page.html)).toBe('Claire D.');
     expect(titleOf(page.html)).toBe('Claire D. | Mentorship');
+    // Described by the expert's own words, not the site's.
+    const siteDescription = descriptionOf(await (await fetch(`${stackUrl()}/`)).text());
+    expect(descriptionOf(page.html)).not.toBe(siteDescription);
+    expect(descriptionOf(page.html)?.length).toBeLessThanOrEqual(CATALOGUE.profileDescriptionMax);
+    expect(descriptionOf((await expertPage('/teacher/no-such-expert')).html)).toBe(siteDescription);
     const answers = await visitorAnswers(expertId);
     expect(page.html).toContain('<h2 id="section-services-provided">Services Provided</h2>');
     for (const offer of answers.offers) expect(page.html).toContain(`<h3>${offer.title}</h3>`);

@@ -15,6 +15,8 @@ import { documentTitle } from '@shared/shell-texts';
 export interface RenderedPage {
   html: string;
   title: string;
+  /** Its own description for search engines, when it has one. */
+  description?: string;
   /** React Router's hydration data (`loaderData` by route id), which the browser's router starts from. */
   hydrationData: { loaderData: StaticHandlerContext['loaderData'] };
 }
@@ -37,9 +39,10 @@ export async function renderPageWithData(path: string, data: unknown): Promise<R
     Object.fromEntries(matches.filter((match) => match.route.loader).map((match) => [match.route.id, { type: 'data', result: data }])),
   );
   const { loaderData, matches } = rendered.context;
-  // The page's own loader answered `data`: its title reads that answer.
-  const title = (matches.at(-1)?.route.handle as { title?: (answer: unknown) => string } | undefined)?.title?.(data) ?? '';
-  return { html: await html(rendered), title: documentTitle(title), hydrationData: { loaderData } };
+  // The page's own loader answered `data`: its title and description read that answer.
+  const handle = matches.at(-1)?.route.handle as { title?: (answer: unknown) => string; description?: (answer: unknown) => string | undefined } | undefined;
+  const description = handle?.description?.(data);
+  return { html: await html(rendered), title: documentTitle(handle?.title?.(data) ?? ''), ...(description && { description }), hydrationData: { loaderData } };
 }
 
 type DataStrategy = NonNullable<Parameters<ReturnType<typeof createStaticHandler>['query']>[1]>['dataStrategy'];

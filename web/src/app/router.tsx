@@ -8,21 +8,23 @@ import { NotFoundRoute } from '@/features/site/routes/not-found';
  * Every page is its own chunk: a route loads its code (and zod, react-hook-form) when visited,
  * with the module's `loader` when it has one (the data of its first paint), and its
  * `HydrateFallback`, the page before its loader ran, when it has one (a prerendered shell, decision 292),
- * and its `title` when the server renders it with its data (decision 297).
+ * and its `title` and `description` when the server renders it with its data (decision 297).
  */
 const page = (
   load: () => Promise<{ default: React.ComponentType; loader?: LoaderFunction; HydrateFallback?: React.ComponentType } & PageHandle>,
 ): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const { default: Component, loader, HydrateFallback, title } = await load();
-    return { Component, ...(loader && { loader }), ...(HydrateFallback && { HydrateFallback }), ...(title && { handle: { title } satisfies PageHandle }) };
+    const { default: Component, loader, HydrateFallback, title, description } = await load();
+    return { Component, ...(loader && { loader }), ...(HydrateFallback && { HydrateFallback }), handle: { title, description } satisfies PageHandle };
   },
 });
 
 /** What a page module tells the server that renders it with its data (web/src/prerender.tsx): its title, from its loader's answer. */
 export interface PageHandle {
-  /** Takes the answer of the page's own loader, whatever its type. */
+  /** Each takes the answer of the page's own loader, whatever its type. */
   title?: (data: never) => string;
+  /** What search engines show under the page's title; the site's own when none. */
+  description?: (data: never) => string | undefined;
 }
 
 export const routes: RouteObject[] = [

@@ -8,7 +8,7 @@ import { guestFavorites } from '@/lib/favorites';
 import { anAccount } from '@/test/accounts';
 import { expert, offer, stubApi } from '@/test/catalogue-fixtures';
 import { json, renderRoutes } from '@/test/render-app';
-import ExpertProfileRoute, { expertisesOf, loader } from './profile';
+import ExpertProfileRoute, { description, expertisesOf, loader } from './profile';
 
 const claire: ExpertProfile = {
   ...expert(1, { firstName: 'Claire', lastName: 'D.', headline: 'Corporate finance director', city: 'Paris', country: 'France' }),
@@ -104,6 +104,20 @@ describe('expert profile', () => {
       'Interview prep',
       'M&A basics',
     ]);
+  });
+
+  it('describes itself to search engines by the expert’s role, then their bio, cut at a word within 160 characters', () => {
+    expect(description({ profile: claire, offers: [], reviews: [] })).toBe('Corporate finance director. Fourteen years in M&A.');
+    const long = description({
+      profile: { ...claire, bio: `Fourteen years in mergers and acquisitions, ${'valuation and modelling, '.repeat(10)}now coaching.` },
+      offers: [],
+      reviews: [],
+    });
+    expect(long?.length).toBeLessThanOrEqual(160);
+    expect(long).toMatch(/^Corporate finance director\. Fourteen years in mergers and acquisitions, valuation and modelling, .*[a-z,]…$/);
+    expect(long).not.toMatch(/ …$/);
+    // A page of nothing keeps the site's own.
+    expect(description({ problem: MSG.expertNotFound })).toBeUndefined();
   });
 
   it('at most 3 reviews and 8 services', async () => {

@@ -35,6 +35,15 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<ProfileDat
 /** The tab's title of the page, as the server that renders it with its data names it (decision 297). */
 export const title = (data: ProfileData): string => ('problem' in data ? data.problem : expertName(data.profile));
 
+/** What search engines show of the page: the expert's role, then their bio, cut at a word; the site's own for a page of nothing. */
+export function description(data: ProfileData): string | undefined {
+  if ('problem' in data) return undefined;
+  const text = [expertRole(data.profile), data.profile.bio].filter(Boolean).join('. ').replace(/\s+/g, ' ').trim();
+  if (text.length <= CATALOGUE.profileDescriptionMax) return text || undefined;
+  const cut = text.slice(0, CATALOGUE.profileDescriptionMax - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
 /** At most 6: the expert's own expertises, then the titles of their offers, each once. */
 export function expertisesOf(profile: Pick<ExpertProfile, 'expertises'>, offers: readonly Pick<OfferDto, 'title'>[]): string[] {
   const seen = new Set<string>();
