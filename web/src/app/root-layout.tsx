@@ -1,14 +1,19 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { UI } from '@shared/shell-limits';
 import { CookieBanner } from '@/components/cookie-banner';
-import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useSession } from '@/lib/session';
 import { BrandLink } from '@/components/layout/brand-link';
 import { usePrerendered } from './prerendered';
 import { useMemberRealtime } from './use-member-realtime';
+
+/**
+ * The footer, below every page's fold, loads apart from the first bundle. A prerendered page holds
+ * its HTML already, and React hydrates it once its code is here.
+ */
+const Footer = lazy(() => import('@/components/layout/footer').then(({ Footer }) => ({ default: Footer })));
 
 /** Shows the loading screen at least UI.loadingScreenMs at start and until the session is known. */
 export function useStartupDelay(): boolean {
@@ -83,7 +88,9 @@ function SiteFrame() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <CookieBanner />
       <ScrollRestoration />
     </>
