@@ -59,7 +59,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function startedCall(askIceServers: () => Promise<IceServersView>) {
+/** A call started in order-1's room; `joined` (the default) has the server answer that the other side is there. */
+async function startedCall(
+  askIceServers: () => Promise<IceServersView>,
+  { joined = true, onState = () => undefined }: { joined?: boolean; onState?: (state: string) => void } = {},
+) {
   const { startCall } = await import('./call');
   const call = startCall({
     orderId: 'order-1',
@@ -69,10 +73,10 @@ async function startedCall(askIceServers: () => Promise<IceServersView>) {
     ice: ice('first', 10 * MINUTE),
     askIceServers,
     relayOnly: false,
-    onState: () => undefined,
+    onState,
     onRemote: () => undefined,
   });
-  for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-1', peerPresent: true });
+  if (joined) for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-1', peerPresent: true });
   return call;
 }
 
@@ -123,19 +127,8 @@ describe('a call’s relay credentials', () => {
 
 describe('a call’s state before the other side comes', () => {
   it('is joining until the server has the page in the room, then waiting: only then may a no-show be reported from it', async () => {
-    const { startCall } = await import('./call');
     const states: string[] = [];
-    const call = startCall({
-      orderId: 'order-1',
-      polite: true,
-      local: undefined,
-      audioOnly: false,
-      ice: ice('first', 10 * MINUTE),
-      askIceServers: async () => ice('second', 60 * MINUTE),
-      relayOnly: false,
-      onState: (state) => states.push(state),
-      onRemote: () => undefined,
-    });
+    const call = await startedCall(async () => ice('second', 60 * MINUTE), { joined: false, onState: (state) => states.push(state) });
     expect(states).toEqual(['joining']);
     // Another room's answer is not this one's.
     for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-2', peerPresent: false });
