@@ -54,20 +54,14 @@ export function createStaticFiles(root: string) {
       return;
     }
     const immutable = isFile && pathname?.startsWith('/assets/') === true;
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = !COMPRESSIBLE.has(extname(file)) ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     const entry = encoded(file);
-    const body = encoding ? entry[encoding] : entry.raw;
-    response.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'content-security-policy': contentSecurityPolicy(webSocketOriginOf(appOrigin)),
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'content-length': body.length,
-      vary: 'accept-encoding',
-      ...(encoding ? { 'content-encoding': encoding } : {}),
+    send(request, response, appOrigin, 200, {
+      headers: {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+      encodings: COMPRESSIBLE.has(extname(file)) ? entry : { raw: entry.raw },
     });
-    response.end(request.method === 'HEAD' ? undefined : body);
   };
 }
 
@@ -78,11 +72,28 @@ export function createStaticFiles(root: string) {
  */
 export function sendRenderedPage(request: IncomingMessage, response: ServerResponse, appOrigin: string, page: APIGatewayProxyStructuredResultV2): void {
   const raw = Buffer.from(page.body ?? '', 'utf8');
+  send(request, response, appOrigin, page.statusCode ?? 200, {
+    headers: page.headers as Record<string, string>,
+    encodings: { raw, br: () => brotliCompressSync(raw), gzip: () => gzipSync(raw) },
+  });
+}
+
+type Encoded = Buffer | (() => Buffer);
+
+/** A body in the encoding the request accepts among those given, with the headers CloudFront adds to the SPA's answers. */
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  appOrigin: string,
+  status: number,
+  { headers, encodings }: { headers: Record<string, string>; encodings: { raw: Buffer; br?: Encoded; gzip?: Encoded } },
+): void {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-  const body = encoding === 'br' ? brotliCompressSync(raw) : encoding === 'gzip' ? gzipSync(raw) : raw;
-  response.writeHead(page.statusCode ?? 200, {
-    ...(page.headers as Record<string, string>),
+  const encoding = encodings.br && /\bbr\b/.test(accepted) ? 'br' : encodings.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  const chosen = encoding ? (encodings[encoding] as Encoded) : encodings.raw;
+  const body = typeof chosen === 'function' ? chosen() : chosen;
+  response.writeHead(status, {
+    ...headers,
     ...SECURITY_HEADERS,
     'content-security-policy': contentSecurityPolicy(webSocketOriginOf(appOrigin)),
     'content-length': body.length,

@@ -2,6 +2,7 @@
 import { MSG } from '../../../shared/texts';
 import type { ExpertProfile, OfferDto, PublicUser, Review } from '../../../shared/schemas/catalogue';
 import type { Caller } from '../../platform/access-token';
+import type { AccountRecord } from '../accounts/account';
 import { NotFound } from '../../platform/errors';
 import { MAX_PATH_PARAMETER_LENGTH } from '../../platform/http';
 import { offersOfExpert } from './offer-service';
@@ -10,8 +11,13 @@ import { isListedExpert, isVisible, toExpertProfile, toPublicUser } from './expe
 import * as accounts from '../accounts/service';
 import * as chats from '../chats/counterpart-service';
 
-export async function expertProfile(expertId: string, caller: Caller | undefined): Promise<ExpertProfile> {
-  const user = await accounts.getAccount(expertId);
+/** A listed expert's public profile; `account`: the expert's account, when already asked for. */
+export async function expertProfile(
+  expertId: string,
+  caller: Caller | undefined,
+  account: Promise<AccountRecord | undefined> = accounts.getAccount(expertId),
+): Promise<ExpertProfile> {
+  const user = await account;
   if (!isListedExpert(user)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   return toExpertProfile(user, caller);
 }
@@ -29,11 +35,13 @@ export interface ExpertPage {
  */
 export async function expertPage(expertId: string): Promise<ExpertPage | undefined> {
   if (expertId.length > MAX_PATH_PARAMETER_LENGTH) return undefined;
+  // The account is read once for the three answers, each checking it as its call does.
+  const account = accounts.getAccount(expertId);
   try {
     const [profile, offers, reviews] = await Promise.all([
-      expertProfile(expertId, undefined),
-      offersOfExpert(expertId, undefined),
-      reviewsOfExpert(expertId, undefined),
+      expertProfile(expertId, undefined, account),
+      offersOfExpert(expertId, undefined, account),
+      reviewsOfExpert(expertId, undefined, account),
     ]);
     return { profile, offers, reviews };
   } catch (error) {

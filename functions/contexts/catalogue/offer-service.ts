@@ -50,9 +50,13 @@ export async function offer(offerId: string, caller: Caller | undefined): Promis
   return withPendingPhoto(toOfferDto(found, toExpertCard(expert, caller), reviews), found, caller);
 }
 
-/** The published offers of an expert, newest first. */
-export async function offersOfExpert(expertId: string, caller: Caller | undefined): Promise<OfferDto[]> {
-  const [expert, offers] = await Promise.all([accounts.getAccount(expertId), repo.offersOfExpert(expertId)]);
+/** The published offers of an expert, newest first; `account`: the expert's account, when already asked for. */
+export async function offersOfExpert(
+  expertId: string,
+  caller: Caller | undefined,
+  account: Promise<AccountRecord | undefined> = accounts.getAccount(expertId),
+): Promise<OfferDto[]> {
+  const [expert, offers] = await Promise.all([account, repo.offersOfExpert(expertId)]);
   if (!isListedExpert(expert)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   const card = toExpertCard(expert, caller);
   return offers.filter((candidate) => candidate.status === 'approved').map((published) => toOfferDto(published, card));

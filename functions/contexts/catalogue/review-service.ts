@@ -74,9 +74,13 @@ export async function reviewOffer(offerId: string, input: ReviewInput, caller: C
   throw new NotFound(MSG.reviewOrderNotFound, 'order_not_found');
 }
 
-/** GET /offers/professor/{id}/reviews: a listed expert's latest reviews, newest first. */
-export async function reviewsOfExpert(expertId: string, caller: Caller | undefined): Promise<Review[]> {
-  const [expert, latest] = await Promise.all([accounts.getAccount(expertId), reviews.latestReviewsOfExpert(expertId, CATALOGUE.reviewsShown)]);
+/** GET /offers/professor/{id}/reviews: a listed expert's latest reviews, newest first; `account`: the expert's account, when already asked for. */
+export async function reviewsOfExpert(
+  expertId: string,
+  caller: Caller | undefined,
+  account: Promise<AccountRecord | undefined> = accounts.getAccount(expertId),
+): Promise<Review[]> {
+  const [expert, latest] = await Promise.all([account, reviews.latestReviewsOfExpert(expertId, CATALOGUE.reviewsShown)]);
   if (!isListedExpert(expert)) throw new NotFound(MSG.expertNotFound, 'expert_not_found');
   return latest.map((review) => toReviewDto(review, caller));
 }

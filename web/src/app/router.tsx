@@ -19,7 +19,7 @@ const page = (
   },
 });
 
-/** What a page module tells the server that renders it with its data (web/src/prerender.tsx): its title, from its loader's answer. */
+/** What a page module tells the server that renders it with its data (web/src/prerender.tsx): its title and description, from its loader's answer. */
 export interface PageHandle {
   /** Each takes the answer of the page's own loader, whatever its type. */
   title?: (data: never) => string;
