@@ -14,6 +14,7 @@
  * job retries is retried (a transfer left due is made, then settles), and the checks read the
  * outcome (`CHECKS`).
  */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
@@ -103,12 +104,14 @@ class Person {
     private readonly admin = false,
   ) {}
 
-  request<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+  /** `idempotencyKey`: sent with every try, as the app sends a message's (decision 286). */
+  request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<Answer<T>> {
+    const init = idempotencyKey === undefined ? {} : { headers: { 'idempotency-key': idempotencyKey } };
     return this.retrying(routeOf(method, path), async () => {
-      const answer = await this.client.request<T>(method, path, body);
+      const answer = await this.client.request<T>(method, path, body, init);
       const code = (answer.body as { code?: string }).code;
       if (!this.admin || answer.status !== 403 || code !== 'step_up_required') return answer;
-      return this.client.request<T>(method, path, { ...(body as object), code: await adminCode() });
+      return this.client.request<T>(method, path, { ...(body as object), code: await adminCode() }, init);
     });
   }
 
@@ -452,7 +455,7 @@ export class ChaosRun {
     await this.attempt(journey, async () => {
       const offer = journey.kind === 'project' ? expert.projectOffer : expert.sessionOffer;
       const hello = `Hello from ${journey.name}`;
-      const opened = await this.step(student.person.request<CreatedChat>('POST', '/chats/create', { offerId: offer._id, initialMessage: hello }));
+      const opened = await this.step(student.person.request<CreatedChat>('POST', '/chats/create', { offerId: offer._id, initialMessage: hello }, randomUUID()));
       const chatId = opened.body.chat._id;
       journey.chatId = chatId;
       journey.messages.push(hello);
@@ -496,7 +499,7 @@ export class ChaosRun {
   }
 
   private async say(journey: OrderJourney, from: Member, content: string): Promise<void> {
-    await this.step(from.person.request('POST', `/chats/${journey.chatId}/messages`, { content }));
+    await this.step(from.person.request('POST', `/chats/${journey.chatId}/messages`, { content }, randomUUID()));
     journey.messages.push(content);
   }
 
