@@ -35,7 +35,7 @@ import { nowMs } from '../../functions/platform/clock';
 import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
 import { asLambda, enforceTableAccess, type LambdaName } from './table-access';
-import { isLambdaCall, nameLambdaOnTableCalls, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
+import { isLambdaCall, routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
 export interface LocalStackOptions {
   port: number;
@@ -62,8 +62,8 @@ export interface LocalStackOptions {
    */
   dynamo?: { endpoint: string; region: string };
   /**
-   * The handlers reach the table through the fault proxy (table-faults.ts), armed at
-   * TABLE_FAULTS_PATH: on for the test stacks; unset, on when LOCAL_TABLE_FAULTS=1 (off for `npm
+   * The handlers reach the table through the fault proxy (table-faults.ts) while a fault is armed
+   * at TABLE_FAULTS_PATH: on for the test stacks; unset, on when LOCAL_TABLE_FAULTS=1 (off for `npm
    * start` and the benchmarks). The seed, the stream reader and the tests' own table calls are never failed.
    */
   tableFaults?: boolean;
@@ -116,7 +116,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     TABLE_NAME,
     MEDIA_BUCKET,
     FILES_BUCKET,
-    DYNAMODB_ENDPOINT: tableFaults?.endpoint ?? dynamo.endpoint,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
     UPLOAD_FORM_ENDPOINT: `${url}${UPLOAD_FORM_PATH}`,
     SES_ENDPOINT: mailSwitch.endpoint,
@@ -144,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Each handler runs as its Lambda, with that Lambda's rights on the table (table-access.ts).
   await enforceTableAccess();
   // Faults strike the calls made as a Lambda only: the product's, not the seed's or a local control's.
-  if (tableFaults) await nameLambdaOnTableCalls();
+  if (tableFaults) await routeArmedCallsThroughProxy(tableFaults);
   // Cast back to the handler's own type: a handler of several events has several signatures.
   const asItsLambda = <H extends (...args: never[]) => unknown>(name: LambdaName, handler: H): H =>
     ((...args: Parameters<H>) => asLambda(name, () => handler(...args))) as H;

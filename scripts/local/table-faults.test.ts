@@ -12,7 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { unitDynamoEndpoint, withLocalTable } from '../../tests/support/local-table';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 import { asLambda } from './table-access';
-import { createTableFaults, InvalidTableFaultError, isLambdaCall, nameLambdaOnTableCalls, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
+import { createTableFaults, InvalidTableFaultError, isLambdaCall, routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
 const TABLE = 'table-faults-unit';
 const MAX_ATTEMPTS = 3;
@@ -31,15 +31,15 @@ function documentClient(endpoint: string) {
 
 /**
  * A proxy, a client through it, and one straight to DynamoDB Local to see what was stored; and the
- * product's table client (`db`) behind a proxy as the local stack sets it up (faults for the calls
- * made as a Lambda only), loaded once DYNAMODB_ENDPOINT names that proxy.
+ * product's table client (`db`) with a proxy as the local stack sets it up (the calls made as a
+ * Lambda go through it while a fault is armed), loaded once DYNAMODB_ENDPOINT names DynamoDB Local.
  */
 const loaded = withLocalTable(TABLE, async () => {
   const proxy = await startTableFaultProxy(unitDynamoEndpoint());
   const lambdaProxy = await startTableFaultProxy(unitDynamoEndpoint(), { appliesTo: isLambdaCall });
-  process.env.DYNAMODB_ENDPOINT = lambdaProxy.endpoint;
+  process.env.DYNAMODB_ENDPOINT = unitDynamoEndpoint();
   const { db, conditionalWrite } = await import('../../functions/platform/table');
-  await nameLambdaOnTableCalls();
+  await routeArmedCallsThroughProxy(lambdaProxy);
   return { proxy, lambdaProxy, db, conditionalWrite, client: documentClient(proxy.endpoint), table: documentClient(unitDynamoEndpoint()) };
 });
 
@@ -213,6 +213,9 @@ describe('the product’s table client after a lost answer (decision 281)', () =
 describe('table faults: which requests a fault strikes', () => {
   it('strikes, on the local stack’s proxy, only the calls the product’s table client makes as a Lambda', async () => {
     const { lambdaProxy, db } = loaded();
+    // With nothing armed, no call goes through the proxy.
+    expect((await asLambda('orders', () => db.send(addOne('ORDER#unarmed')))).$metadata.attempts).toBe(1);
+    expect(lambdaProxy.faults.state()).toEqual({ faults: [], counters: {} });
     lambdaProxy.faults.arm({ mode: 'server-error', count: 1 });
     // The seed's and the local controls' calls: outside any Lambda.
     expect((await db.send(addOne('LAMBDA#seed'))).$metadata.attempts).toBe(1);

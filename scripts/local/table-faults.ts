@@ -11,7 +11,8 @@
  * A fault is armed for some operations (`X-Amz-Target`) or all, and for requests whose body holds a
  * given text (an attribute's name, an expression) or any, for the next `count` matching requests or for a `share` of them drawn from a seeded PRNG (the same seed and the same requests,
  * the same faults). With nothing armed it streams requests and answers through, on kept-alive
- * connections both sides.
+ * connections both sides; the local stack sends its calls through it only while a fault is armed
+ * (routeArmedCallsThroughProxy).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
@@ -77,7 +78,7 @@ interface FaultTarget {
 /** An armed fault as listed: `count` is how many more requests it takes (gone at 0); a share stays armed until cleared. */
 export type TableFault = FaultTarget & ({ count: number } | { share: number; seed: number });
 
-/** What befell the requests of one operation that faults may strike: let through, or failed by each mode. */
+/** What befell the requests of one operation that reached the proxy for faults to strike: let through, or failed by each mode. */
 export type OperationCounts = Record<'passed' | TableFaultMode, number>;
 
 export interface TableFaultsState {
@@ -149,6 +150,11 @@ export function createTableFaults() {
       counters.set(operation, counts);
       counts[fault?.mode ?? 'passed'] += 1;
       return fault && { mode: fault.mode, exception: fault.exception };
+    },
+
+    /** Whether any fault is armed. */
+    armed(): boolean {
+      return armed.length > 0;
     },
 
     /** Whether a request's body must be read before its fault is known: some armed fault looks into it. */
@@ -237,7 +243,7 @@ function endToEnd(rawHeaders: string[]): string[] {
  */
 const UPSTREAM_IDLE_MS = 20_000;
 
-/** The header by which the local stack's table client names the Lambda a call is made as (nameLambdaOnTableCalls). */
+/** The header by which the local stack's table client names the Lambda a call is made as (routeArmedCallsThroughProxy). */
 export const LAMBDA_HEADER = 'x-local-lambda';
 
 /** A call the stack's handlers make as their Lambda: the product's, which faults are for. */
@@ -356,20 +362,26 @@ function parseSpec(text: string): TableFaultSpec | undefined {
 }
 
 /**
- * Names, on the stack's table client, the Lambda each call is made as (table-access.ts, asLambda),
- * in a header the proxy reads (isLambdaCall); a call outside any Lambda (the seed, the local
- * controls) has none. Set as the request is built, once for all its attempts; signed with the rest,
- * which DynamoDB Local does not check.
+ * Sends the stack's table calls made as a Lambda (table-access.ts, asLambda) through the proxy while
+ * a fault is armed, naming the Lambda in a header the proxy reads (isLambdaCall); every other call,
+ * and every call while none is armed, goes to DynamoDB Local itself, as on `npm start`: an unarmed
+ * proxy only let calls through, at about a third of the stack's CPU per table call. Chosen as the
+ * request is built, once for all its attempts, so that an SDK retry takes the path its first try took.
  */
-export async function nameLambdaOnTableCalls(): Promise<void> {
+export async function routeArmedCallsThroughProxy(proxy: TableFaultProxy): Promise<void> {
   const { db } = await import('../../functions/platform/table');
+  const { hostname, port } = new URL(proxy.endpoint);
   db.middlewareStack.add(
     (next) => async (args) => {
       const name = runningLambda();
-      const request = args.request as { headers?: Record<string, string> };
-      if (name !== undefined && request.headers) request.headers[LAMBDA_HEADER] = name;
+      const request = args.request as { hostname?: string; port?: number; headers?: Record<string, string> };
+      if (name !== undefined && request.headers && proxy.faults.armed()) {
+        request.headers[LAMBDA_HEADER] = name;
+        request.hostname = hostname;
+        request.port = Number(port);
+      }
       return next(args);
     },
-    { step: 'build', name: 'localLambdaHeader' },
+    { step: 'build', name: 'localTableFaultRoute' },
   );
 }
