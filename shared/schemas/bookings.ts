@@ -11,14 +11,20 @@ import { withoutControlCharacters } from './common';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** The zones found known so far: a calendar's every event names its zone, and a formatter costs far more than a lookup. */
+const knownZones = new Set<string>();
+
 /** Whether the runtime knows the IANA zone ("Europe/Paris"); "UTC" too. */
 export function isTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
+  if (zone.length === 0 || zone.length > 64) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.length > 0 && zone.length <= 64;
   } catch {
     return false;
   }
+  knownZones.add(zone);
+  return true;
 }
 
 export const timeZone = z.string({ error: MSG.timeZoneInvalid }).check(z.refine(isTimeZone, MSG.timeZoneInvalid));
