@@ -1,9 +1,9 @@
 /**
- * The account layer against an attacker (OWASP ASVS 5.0 level 2): enumeration, guessing, common
- * passwords, mail abuse, session revocation and mixing, cookies and cross-site requests. Through the
- * local gateway, the real handlers, DynamoDB Local and the outbox, on a stack of this file's own
- * that keeps the product's answer floors; each ApiClient is its own client address, as separate
- * devices are.
+ * The account layer against an attacker (OWASP ASVS 5.0 level 2): guessing, common passwords, mail
+ * abuse, session revocation and mixing, cookies and cross-site requests; enumeration, which needs the
+ * product's answer floors, has its own file (account-enumeration.test.ts). Through the local gateway,
+ * the real handlers, DynamoDB Local and the outbox; each ApiClient is its own client address, as
+ * separate devices are.
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
@@ -14,17 +14,10 @@ import { duringMailOutage, latestMail, linkIn, mailsTo, uniqueEmail } from '../s
 import { allItems, getItem, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
 import { claimsOf } from '../support/tokens';
-import { onStackOfItsOwn } from '../support/own-stack';
-
-// The enumeration tests measure the product's answer floors, which the pool's stacks shorten.
-// The logins suffice: nothing here reads the catalogue (decision 234).
-onStackOfItsOwn('account security stack', { realAnswerTimes: true, seeded: 'logins' });
 
 type Grant = { user: Record<string, unknown>; accessToken: string };
 /** For the tests that act on their own session only: one account, a fresh session each. */
 const sessionStudent = studentOfThisFile();
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
@@ -35,52 +28,6 @@ async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; result: T
 async function resetLinkFor(email: string): Promise<string> {
   return linkIn(await latestMail(email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];
 }
-
-// A second measure, with fresh accounts, when the first falls past the bound: on a CI machine with
-// every core taken by the other files, the new address's two more writes once ran past the 1.2 s
-// floor (medians 1,415 against 1,271 ms, 10.1 %). A leak the floors let through shows in both.
-describe('no account enumeration', { retry: 1 }, () => {
-  // Interleaved pairs, so that whatever else the machine does falls on both alike; three accounts,
-  // so that no address reaches its hourly mail cap (5, the activation mail included).
-  const ROUNDS_PER_ACCOUNT = 4;
-
-  it('takes the same time to answer forgot-password whether or not the address has an account', async () => {
-    const accounts = await Promise.all([signedInStudent(), signedInStudent(), signedInStudent()]);
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let round = 0; round < ROUNDS_PER_ACCOUNT; round++) {
-      for (const { email } of accounts) {
-        const a = await timed(() => new ApiClient().post('/auth/forgot-password', { email }));
-        const b = await timed(() => new ApiClient().post('/auth/forgot-password', { email: uniqueEmail('nobody') }));
-        expect([a.result.status, b.result.status]).toEqual([200, 200]);
-        expect(a.result.body).toEqual(b.result.body);
-        known.push(a.ms);
-        unknown.push(b.ms);
-      }
-    }
-    expect((await mailsTo(accounts[0].email)).filter((m) => m.subject === 'Reset your password')).toHaveLength(ROUNDS_PER_ACCOUNT);
-    const gap = Math.abs(median(known) - median(unknown)) / Math.max(median(known), median(unknown));
-    expect(gap, `medians ${median(known).toFixed(0)} vs ${median(unknown).toFixed(0)} ms over ${known.length} pairs`).toBeLessThan(0.1);
-  });
-
-  it('takes the same time to answer a registration whether the address is new or taken', async () => {
-    const accounts = await Promise.all([signedInStudent(), signedInStudent(), signedInStudent()]);
-    const newAddress: number[] = [];
-    const takenAddress: number[] = [];
-    for (let round = 0; round < ROUNDS_PER_ACCOUNT; round++) {
-      for (const { email } of accounts) {
-        const a = await timed(() => new ApiClient().post('/auth/register', { name: 'Timing Probe', email: uniqueEmail('probe'), password: PASSWORD }));
-        const b = await timed(() => new ApiClient().post('/auth/register', { name: 'Timing Probe', email, password: PASSWORD }));
-        expect([a.result.status, b.result.status]).toEqual([201, 201]);
-        expect(a.result.body).toEqual(b.result.body);
-        newAddress.push(a.ms);
-        takenAddress.push(b.ms);
-      }
-    }
-    const gap = Math.abs(median(newAddress) - median(takenAddress)) / Math.max(median(newAddress), median(takenAddress));
-    expect(gap, `medians ${median(newAddress).toFixed(0)} vs ${median(takenAddress).toFixed(0)} ms over ${newAddress.length} pairs`).toBeLessThan(0.1);
-  });
-});
 
 describe('passwords', () => {
   it('refuses a common password at registration and at reset, with a clear message', async () => {

@@ -17,7 +17,7 @@ export const TEST_PASSWORD_HASH_COST = 10;
 /**
  * How long registration and forgot-password take at least in the test stacks: 50 ms instead of the
  * product's 1.2 s and 0.7 s (AUTH_TIMINGS), which every test paid for each account it registered.
- * integration/account-security.test.ts, which measures that those answers take the same time
+ * integration/account-enumeration.test.ts, which measures that those answers take the same time
  * whatever the address, runs on a stack of its own with the real floors (`--real-answer-times`).
  */
 export const TEST_AUTH_ANSWER_FLOOR_MS = 50;
