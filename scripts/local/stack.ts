@@ -35,7 +35,7 @@ import { nowMs } from '../../functions/platform/clock';
 import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
 import { asLambda, enforceTableAccess, type LambdaName } from './table-access';
-import { isLambdaCall, routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
+import { routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
 export interface LocalStackOptions {
   port: number;
@@ -100,8 +100,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     startOutbox(),
   ]);
   await ensureTable(dynamo.endpoint, TABLE_NAME, region);
-  const tableFaults =
-    (options.tableFaults ?? process.env.LOCAL_TABLE_FAULTS === '1') ? await startTableFaultProxy(dynamo.endpoint, { appliesTo: isLambdaCall }) : undefined;
+  const tableFaults = (options.tableFaults ?? process.env.LOCAL_TABLE_FAULTS === '1') ? await startTableFaultProxy(dynamo.endpoint) : undefined;
   const mailSwitch = await startMailSwitch(outbox.endpoint);
 
   const url = `http://localhost:${options.port}`;

@@ -12,7 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { unitDynamoEndpoint, withLocalTable } from '../../tests/support/local-table';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 import { asLambda } from './table-access';
-import { createTableFaults, InvalidTableFaultError, isLambdaCall, routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
+import { createTableFaults, InvalidTableFaultError, routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
 const TABLE = 'table-faults-unit';
 const MAX_ATTEMPTS = 3;
@@ -36,7 +36,7 @@ function documentClient(endpoint: string) {
  */
 const loaded = withLocalTable(TABLE, async () => {
   const proxy = await startTableFaultProxy(unitDynamoEndpoint());
-  const lambdaProxy = await startTableFaultProxy(unitDynamoEndpoint(), { appliesTo: isLambdaCall });
+  const lambdaProxy = await startTableFaultProxy(unitDynamoEndpoint());
   process.env.DYNAMODB_ENDPOINT = unitDynamoEndpoint();
   const { db, conditionalWrite } = await import('../../functions/platform/table');
   await routeArmedCallsThroughProxy(lambdaProxy);

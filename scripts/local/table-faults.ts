@@ -243,20 +243,6 @@ function endToEnd(rawHeaders: string[]): string[] {
  */
 const UPSTREAM_IDLE_MS = 20_000;
 
-/** The header by which the local stack's table client names the Lambda a call is made as (routeArmedCallsThroughProxy). */
-export const LAMBDA_HEADER = 'x-local-lambda';
-
-/** A call the stack's handlers make as their Lambda: the product's, which faults are for. */
-export const isLambdaCall = (request: IncomingMessage): boolean => request.headers[LAMBDA_HEADER] !== undefined;
-
-export interface TableFaultProxyOptions {
-  /**
-   * The requests faults may strike, and the counters count; every one unless told. The local stack
-   * gives isLambdaCall: its seed, its local controls and the tests' own table reads are never failed.
-   */
-  appliesTo?: (request: IncomingMessage) => boolean;
-}
-
 export interface TableFaultProxy {
   /** Where the table client is pointed (DYNAMODB_ENDPOINT). */
   endpoint: string;
@@ -267,23 +253,22 @@ export interface TableFaultProxy {
 }
 
 /** Starts the proxy on a free loopback port in front of DynamoDB Local at `target`. */
-export async function startTableFaultProxy(target: string, options: TableFaultProxyOptions = {}): Promise<TableFaultProxy> {
+export async function startTableFaultProxy(target: string): Promise<TableFaultProxy> {
   const { hostname, port } = new URL(target);
   const agent = new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS });
   const faults = createTableFaults();
   const server = createServer((request, response) => {
-    const applies = options.appliesTo?.(request) ?? true;
-    if (!applies || !faults.readsBodies()) return pass(request, response, applies);
+    if (!faults.readsBodies()) return pass(request, response);
     readBody(request).then(
-      (body) => pass(request, response, true, body),
+      (body) => pass(request, response, body),
       () => request.socket.destroy(),
     );
   });
 
   /** Fails the request as its fault says, or forwards it; `body` when it was read to choose the fault. */
-  function pass(request: IncomingMessage, response: ServerResponse, applies: boolean, body?: string): void {
+  function pass(request: IncomingMessage, response: ServerResponse, body?: string): void {
     const operation = operationName(String(request.headers['x-amz-target'] ?? ''));
-    const fault = applies ? faults.take(operation, body) : undefined;
+    const fault = faults.take(operation, body);
     if (fault?.mode === 'throttle' || fault?.mode === 'server-error') {
       const [status, errorBody] =
         fault.mode === 'throttle' ? [400, THROTTLING_ANSWERS[fault.exception ?? 'ProvisionedThroughputExceededException']] : [500, INTERNAL_SERVER_ERROR];
@@ -363,20 +348,19 @@ function parseSpec(text: string): TableFaultSpec | undefined {
 
 /**
  * Sends the stack's table calls made as a Lambda (table-access.ts, asLambda) through the proxy while
- * a fault is armed, naming the Lambda in a header the proxy reads (isLambdaCall); every other call,
- * and every call while none is armed, goes to DynamoDB Local itself, as on `npm start`: an unarmed
- * proxy only let calls through, at about a third of the stack's CPU per table call. Chosen as the
- * request is built, once for all its attempts, so that an SDK retry takes the path its first try took.
+ * a fault is armed: faults strike the product's calls only. Every other call (the seed, the local
+ * controls, the stream reader), and every call while none is armed, goes to DynamoDB Local itself,
+ * as on `npm start`: an unarmed proxy only let calls through, at about a third of the stack's CPU
+ * per table call. Chosen as the request is built, once for all its attempts, so that an SDK retry
+ * takes the path its first try took.
  */
 export async function routeArmedCallsThroughProxy(proxy: TableFaultProxy): Promise<void> {
   const { db } = await import('../../functions/platform/table');
   const { hostname, port } = new URL(proxy.endpoint);
   db.middlewareStack.add(
     (next) => async (args) => {
-      const name = runningLambda();
-      const request = args.request as { hostname?: string; port?: number; headers?: Record<string, string> };
-      if (name !== undefined && request.headers && proxy.faults.armed()) {
-        request.headers[LAMBDA_HEADER] = name;
+      const request = args.request as { hostname?: string; port?: number };
+      if (runningLambda() !== undefined && proxy.faults.armed()) {
         request.hostname = hostname;
         request.port = Number(port);
       }
