@@ -46,6 +46,9 @@ async function holdRequests(page: Page, url: string): Promise<() => void> {
 /** Holds every script of the app until released: the page as the browser paints it from its HTML alone. */
 const holdScripts = (page: Page) => holdRequests(page, '**/assets/*.js');
 
+/** The buttons a visitor could press: none before the code that answers them is here, or the press is lost (decision 304). */
+const enabledButtons = (page: Page) => page.locator('button:enabled').evaluateAll((buttons) => buttons.map((button) => button.outerHTML));
+
 /** True once React has taken the page over (hydrateRoot or createRoot marks its container). */
 const taken = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 
@@ -63,6 +66,7 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     expect(await page.getByRole('link', { name: 'Log In', exact: true }).isVisible()).toBe(true);
     // The cookie question is part of the first paint, not a late arrival.
     expect(await page.getByRole('region', { name: 'Cookie consent' }).isVisible()).toBe(true);
+    expect(await enabledButtons(page)).toEqual([]);
 
     release();
     await taken(page);
@@ -115,6 +119,7 @@ describe('the expert directory’s prerendered shell (decision 292)', () => {
     const topRated = page.getByRole('button', { name: 'Top rated' });
     expect(await page.getByText('Loading experts…').isVisible()).toBe(true);
     expect([await search.isDisabled(), await topRated.isDisabled()]).toEqual([true, true]);
+    expect(await enabledButtons(page)).toEqual([]);
 
     release();
     await taken(page);
@@ -170,6 +175,7 @@ describe('an expert’s page rendered with its data (decision 297)', () => {
     expect(await page.getByRole('heading', { level: 2, name: 'Services Provided' }).isVisible()).toBe(true);
     expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
     expect(await page.title()).toBe('Claire D. | Mentorship');
+    expect(await enabledButtons(page)).toEqual([]);
 
     release();
     await taken(page);

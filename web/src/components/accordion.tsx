@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface AccordionItem {
   question: string;
@@ -7,6 +8,7 @@ export interface AccordionItem {
 
 /** Disclosure list with one panel open at a time (WAI-ARIA accordion pattern). */
 export function Accordion({ items, headingLevel = 3 }: { items: readonly AccordionItem[]; headingLevel?: 2 | 3 }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -22,6 +24,7 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly Accordi
                 id={`${baseId}-button-${index}`}
                 aria-expanded={expanded}
                 aria-controls={`${baseId}-panel-${index}`}
+                disabled={!hydrated}
                 onClick={() => setOpen(expanded ? null : index)}
               >
                 <span>{item.question}</span>

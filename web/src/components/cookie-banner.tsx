@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { COOKIE_CONSENT_NAME, UI } from '@shared/shell-limits';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { store } from '@/lib/storage';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * Asks once; the answer is kept 150 days in the cookieConsent cookie (a decline also in storage).
@@ -10,6 +11,7 @@ import { store } from '@/lib/storage';
  * the question, which index.html's first-paint line hides at once for someone who answered it.
  */
 export function CookieBanner() {
+  const hydrated = useHydrated();
   const [answered, setAnswered] = useState(false);
   useEffect(() => setAnswered(readCookie(COOKIE_CONSENT_NAME) !== undefined), []);
   if (answered) return null;
@@ -26,10 +28,10 @@ export function CookieBanner() {
         We use cookies to keep you signed in and to remember your choices. See our <Link to="/privacy">privacy policy</Link>.
       </p>
       <div className="cookie-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => answer(false)}>
+        <button type="button" className="btn btn-secondary" disabled={!hydrated} onClick={() => answer(false)}>
           Decline
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => answer(true)}>
+        <button type="button" className="btn btn-primary" disabled={!hydrated} onClick={() => answer(true)}>
           Accept
         </button>
       </div>

@@ -5,6 +5,7 @@ import { useSavedOfferIds } from '@/lib/favorites';
 import { useSession } from '@/lib/session';
 import { useUnreadCount } from '@/lib/unread';
 import { AccountMenu } from './account-menu';
+import { useHydrated } from '@/lib/use-hydrated';
 import { BrandLink } from './brand-link';
 import { HeaderSearch } from './header-search';
 
@@ -59,6 +60,7 @@ function navItems(role: Role | 'anonymous', saved: number, unread: number): NavI
 
 export function Header() {
   const { account } = useSession();
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -92,6 +94,7 @@ export function Header() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="primary-nav"
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="menu-toggle-bars" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { formatPrice } from '@/lib/format-price';
 import { ApiError, errorText } from '@/lib/api-client';
 import { sessionSettled, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { getExpertProfile } from '@/features/experts/api/get-expert-profile';
 import { listExpertOffers } from '@/api/offers';
 import { listExpertReviews } from '@/features/experts/api/list-expert-reviews';
@@ -227,6 +228,7 @@ function ProfileActions({ expertId, firstOfferId }: { expertId: string; firstOff
   const { account } = useSession();
   const navigate = useNavigate();
   const favorite = useFavoriteToggle(firstOfferId);
+  const hydrated = useHydrated();
 
   function message() {
     // A visitor logs in first, then lands on /messages with this expert (?to= survives the login redirect).
@@ -236,11 +238,18 @@ function ProfileActions({ expertId, firstOfferId }: { expertId: string; firstOff
 
   return (
     <div className="profile-actions">
-      <button type="button" className="btn btn-secondary" aria-pressed={favorite.saved} aria-busy={favorite.busy} onClick={favorite.toggle}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-pressed={favorite.saved}
+        aria-busy={favorite.busy}
+        disabled={!hydrated}
+        onClick={favorite.toggle}
+      >
         <span aria-hidden="true">{favorite.saved ? '♥' : '♡'}</span> Save for later
       </button>
       {account?._id !== expertId && (
-        <button type="button" className="btn btn-primary" onClick={message}>
+        <button type="button" className="btn btn-primary" disabled={!hydrated} onClick={message}>
           Message
         </button>
       )}

@@ -1,9 +1,11 @@
 import { useRef } from 'react';
 import type { ExpertCard as ExpertCardData } from '@shared/schemas/catalogue';
 import { ExpertCard } from '@/components/expert-card';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** A row of expert cards that scrolls sideways, with previous and next buttons. */
 export function ExpertsSlider({ experts }: { experts: readonly ExpertCardData[] }) {
+  const hydrated = useHydrated();
   const rowRef = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const row = rowRef.current;
@@ -12,7 +14,7 @@ export function ExpertsSlider({ experts }: { experts: readonly ExpertCardData[] 
   };
   return (
     <div className="slider">
-      <button type="button" className="slider-arrow" onClick={() => scroll(-1)}>
+      <button type="button" className="slider-arrow" disabled={!hydrated} onClick={() => scroll(-1)}>
         <span aria-hidden="true">‹</span>
         <span className="visually-hidden">Previous experts</span>
       </button>
@@ -23,7 +25,7 @@ export function ExpertsSlider({ experts }: { experts: readonly ExpertCardData[] 
           </li>
         ))}
       </ul>
-      <button type="button" className="slider-arrow" onClick={() => scroll(1)}>
+      <button type="button" className="slider-arrow" disabled={!hydrated} onClick={() => scroll(1)}>
         <span aria-hidden="true">›</span>
         <span className="visually-hidden">Next experts</span>
       </button>

@@ -143,20 +143,20 @@ export function HeroSearch() {
         {error ?? ''}
       </p>
       <div className="chips">
-        <button type="button" className="chip-arrow" onClick={() => scrollChips(-1)}>
+        <button type="button" className="chip-arrow" disabled={!hydrated} onClick={() => scrollChips(-1)}>
           <span aria-hidden="true">‹</span>
           <span className="visually-hidden">Scroll suggestions left</span>
         </button>
         <ul className="chip-row" ref={chipsRef} aria-label="Popular searches">
           {SUGGESTIONS.map((suggestion) => (
             <li key={suggestion}>
-              <button type="button" className="chip" onClick={() => navigate(directoryUrl(suggestion))}>
+              <button type="button" className="chip" disabled={!hydrated} onClick={() => navigate(directoryUrl(suggestion))}>
                 {suggestion}
               </button>
             </li>
           ))}
         </ul>
-        <button type="button" className="chip-arrow" onClick={() => scrollChips(1)}>
+        <button type="button" className="chip-arrow" disabled={!hydrated} onClick={() => scrollChips(1)}>
           <span aria-hidden="true">›</span>
           <span className="visually-hidden">Scroll suggestions right</span>
         </button>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { POLICY, type PolicyLanguage } from '@/features/site/components/policy-text';
 import '@/features/site/site.css';
 
@@ -11,6 +12,7 @@ const LANGUAGES: { code: PolicyLanguage; label: string }[] = [
 
 /** Terms, privacy policy and legal notice, French first with a switch to English. */
 export default function PrivacyRoute() {
+  const hydrated = useHydrated();
   const [language, setLanguage] = useState<PolicyLanguage>('fr');
   const { hash } = useLocation();
   const policy = POLICY[language];
@@ -22,7 +24,7 @@ export default function PrivacyRoute() {
 
   return (
     <article className="page narrow policy" lang={language} aria-labelledby="policy-title">
-      <fieldset className="language-switch" aria-label="Language / Langue">
+      <fieldset className="language-switch" aria-label="Language / Langue" disabled={!hydrated}>
         {LANGUAGES.map(({ code, label }) => (
           <button key={code} type="button" lang={code} aria-pressed={language === code} className="btn btn-small" onClick={() => setLanguage(code)}>
             {label}
