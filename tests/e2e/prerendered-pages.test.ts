@@ -49,6 +49,22 @@ const holdScripts = (page: Page) => holdRequests(page, '**/assets/*.js');
 /** The buttons a visitor could press: none before the code that answers them is here, or the press is lost (decision 304). */
 const enabledButtons = (page: Page) => page.locator('button:enabled').evaluateAll((buttons) => buttons.map((button) => button.outerHTML));
 
+/** The fields a visitor can type in: inputs of text kinds and text areas, enabled. */
+const TEXT_FIELDS = 'input:enabled:not([type=checkbox], [type=radio], [type=hidden], [type=file]), textarea:enabled';
+
+/** Types in every field, as a visitor who does not wait for the page's code; answers what each field (by its id) holds. */
+async function typeInEveryField(page: Page): Promise<Record<string, string>> {
+  for (const field of await page.locator(TEXT_FIELDS).all()) {
+    const type = await field.getAttribute('type');
+    await field.fill(type === 'email' ? 'early.visitor@example.com' : type === 'password' ? 'Typed-Early-2026' : 'typed early');
+  }
+  return page.locator(TEXT_FIELDS).evaluateAll((fields) => Object.fromEntries(fields.map((field) => [field.id, (field as HTMLInputElement).value])));
+}
+
+/** What the fields of those ids hold now (undefined for one that is gone: drawn anew, it has another id). */
+const fieldValues = (page: Page, ids: string[]) =>
+  page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, (document.getElementById(id) as HTMLInputElement | null)?.value])), ids);
+
 /** True once React has taken the page over (hydrateRoot or createRoot marks its container). */
 const taken = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 
@@ -67,9 +83,13 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     // The cookie question is part of the first paint, not a late arrival.
     expect(await page.getByRole('region', { name: 'Cookie consent' }).isVisible()).toBe(true);
     expect(await enabledButtons(page)).toEqual([]);
+    // What a visitor typed before the code came is still there once it has taken the page over (decision 305).
+    const typed = await typeInEveryField(page);
+    expect(Object.keys(typed)).not.toContain('');
 
     release();
     await taken(page);
+    expect(await fieldValues(page, Object.keys(typed))).toEqual(typed);
     // The app's own: the question answers a click.
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
@@ -176,9 +196,11 @@ describe('an expert’s page rendered with its data (decision 297)', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
     expect(await page.title()).toBe('Claire D. | Mentorship');
     expect(await enabledButtons(page)).toEqual([]);
+    const typed = await typeInEveryField(page);
 
     release();
     await taken(page);
+    expect(await fieldValues(page, Object.keys(typed))).toEqual(typed);
     // The app's own now: saving the expert answers a click.
     await page.getByRole('button', { name: 'Save for later' }).click();
     await page.getByText(WEB_MSG.savedToFavorites).waitFor();

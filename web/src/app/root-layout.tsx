@@ -15,6 +15,17 @@ import { useMemberRealtime } from './use-member-realtime';
  */
 const Footer = lazy(() => import('@/components/layout/footer').then(({ Footer }) => ({ default: Footer })));
 
+/**
+ * One element for every render of the frame: a boundary still waiting to hydrate that is handed new
+ * props is drawn anew instead, its server HTML (and what a visitor typed in it) thrown away, so the
+ * frame's re-renders (the session resumed, a loader's answer) must leave it as it is (decision 305).
+ */
+const FOOTER = (
+  <Suspense fallback={null}>
+    <Footer />
+  </Suspense>
+);
+
 /** Shows the loading screen at least UI.loadingScreenMs at start and until the session is known. */
 export function useStartupDelay(): boolean {
   const [waited, setWaited] = useState(false);
@@ -88,9 +99,7 @@ function SiteFrame() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {FOOTER}
       <CookieBanner />
       <ScrollRestoration />
     </>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SEARCH_MAX } from '@shared/shell-limits';
+import { useTypedBeforeHydration } from '@/lib/use-hydrated';
 
 /** The results list, its fetching and its checks load on first typing: the initial bundle stays small. */
 const HeaderSearchResults = lazy(() => import('./header-search-results'));
@@ -11,6 +12,13 @@ export function HeaderSearch() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function typed(value: string) {
+    setQuery(value);
+    setOpen(value.trim() !== '' && document.activeElement === inputRef.current);
+  }
+  useTypedBeforeHydration(inputRef, typed);
 
   return (
     <search className="header-search">
@@ -36,16 +44,13 @@ export function HeaderSearch() {
         </label>
         <input
           id={id}
+          ref={inputRef}
           type="search"
-          value={query}
           maxLength={SEARCH_MAX}
           autoComplete="off"
           placeholder="Search offers"
           aria-controls={open ? `${id}-results` : undefined}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setOpen(event.target.value.trim() !== '');
-          }}
+          onChange={(event) => typed(event.target.value)}
         />
         {open && (
           <Suspense fallback={null}>

@@ -10,7 +10,7 @@ import { listExperts } from '@/api/experts';
 import { searchOffers } from '@/api/offers';
 import { directoryUrl, searchError } from '@/lib/search-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated, useTypedBeforeHydration } from '@/lib/use-hydrated';
 
 /** The 10 suggestion chips of spec 1 section 9, in order. */
 export const SUGGESTIONS = [
@@ -76,6 +76,13 @@ export function HeroSearch() {
   const id = useId();
   const showDropdown = open && query.trim() !== '' && !error;
 
+  function typed(value: string) {
+    setQuery(value);
+    setError(searchError(value));
+    setOpen(value.trim() !== '' && document.activeElement === inputRef.current);
+  }
+  useTypedBeforeHydration(inputRef, typed);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = searchError(query);
@@ -101,18 +108,13 @@ export function HeroSearch() {
             id={id}
             ref={inputRef}
             type="search"
-            value={query}
             maxLength={LIMITS.searchMax}
             autoComplete="off"
             placeholder="Search experts, skills or topics"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             aria-controls={`${id}-suggestions`}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setError(searchError(event.target.value));
-              setOpen(event.target.value.trim() !== '');
-            }}
+            onChange={(event) => typed(event.target.value)}
             onFocus={() => setOpen(query.trim() !== '')}
             onKeyDown={(event) => {
               if (event.key === 'Escape' && showDropdown) {
