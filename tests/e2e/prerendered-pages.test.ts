@@ -49,21 +49,41 @@ const holdScripts = (page: Page) => holdRequests(page, '**/assets/*.js');
 /** The buttons a visitor could press: none before the code that answers them is here, or the press is lost (decision 304). */
 const enabledButtons = (page: Page) => page.locator('button:enabled').evaluateAll((buttons) => buttons.map((button) => button.outerHTML));
 
-/** The fields a visitor can type in: inputs of text kinds and text areas, enabled. */
+/** The fields a visitor can type in (inputs of text kinds and text areas) or tick (checkboxes and radio buttons), enabled. */
 const TEXT_FIELDS = 'input:enabled:not([type=checkbox], [type=radio], [type=hidden], [type=file]), textarea:enabled';
+const CHOICES = 'input[type=checkbox]:enabled, input[type=radio]:enabled';
 
-/** Types in every field, as a visitor who does not wait for the page's code; answers what each field (by its id) holds. */
-async function typeInEveryField(page: Page): Promise<Record<string, string>> {
+/** What every field of the page holds, by its id (a radio button by its name and value); run in the page. */
+function fieldsInPage(): Record<string, string> {
+  return Object.fromEntries(
+    [...document.querySelectorAll<HTMLInputElement>('input, textarea')].map((field) => [
+      field.id || `${field.name}=${field.value}`,
+      field.type === 'checkbox' || field.type === 'radio' ? String(field.checked) : field.value,
+    ]),
+  );
+}
+
+/** Types in every field and ticks every choice, as a visitor who does not wait for the page's code; answers what those hold. */
+async function fillEveryField(page: Page): Promise<Record<string, string>> {
   for (const field of await page.locator(TEXT_FIELDS).all()) {
     const type = await field.getAttribute('type');
     await field.fill(type === 'email' ? 'early.visitor@example.com' : type === 'password' ? 'Typed-Early-2026' : 'typed early');
   }
-  return page.locator(TEXT_FIELDS).evaluateAll((fields) => Object.fromEntries(fields.map((field) => [field.id, (field as HTMLInputElement).value])));
+  for (const choice of await page.locator(CHOICES).all()) await choice.check();
+  const filled = await page
+    .locator(`${TEXT_FIELDS}, ${CHOICES}`)
+    .evaluateAll((fields) =>
+      fields.map((field) => (field as HTMLInputElement).id || `${(field as HTMLInputElement).name}=${(field as HTMLInputElement).value}`),
+    );
+  const now = await page.evaluate(fieldsInPage);
+  return Object.fromEntries(filled.map((key) => [key, now[key]]));
 }
 
-/** What the fields of those ids hold now (undefined for one that is gone: drawn anew, it has another id). */
-const fieldValues = (page: Page, ids: string[]) =>
-  page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, (document.getElementById(id) as HTMLInputElement | null)?.value])), ids);
+/** What the fields of those keys hold now (undefined for one that is gone: drawn anew, it has another id). */
+async function fieldValues(page: Page, keys: string[]): Promise<Record<string, string | undefined>> {
+  const now = await page.evaluate(fieldsInPage);
+  return Object.fromEntries(keys.map((key) => [key, now[key]]));
+}
 
 /** True once React has taken the page over (hydrateRoot or createRoot marks its container). */
 const taken = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
@@ -83,8 +103,8 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     // The cookie question is part of the first paint, not a late arrival.
     expect(await page.getByRole('region', { name: 'Cookie consent' }).isVisible()).toBe(true);
     expect(await enabledButtons(page)).toEqual([]);
-    // What a visitor typed before the code came is still there once it has taken the page over (decision 305).
-    const typed = await typeInEveryField(page);
+    // What a visitor typed or ticked before the code came is still there once it has taken the page over (decision 305).
+    const typed = await fillEveryField(page);
     expect(Object.keys(typed)).not.toContain('');
 
     release();
@@ -196,7 +216,7 @@ describe('an expert’s page rendered with its data (decision 297)', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
     expect(await page.title()).toBe('Claire D. | Mentorship');
     expect(await enabledButtons(page)).toEqual([]);
-    const typed = await typeInEveryField(page);
+    const typed = await fillEveryField(page);
 
     release();
     await taken(page);

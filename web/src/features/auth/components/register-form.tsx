@@ -86,7 +86,8 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <fieldset className="mode-switch">
+      {/* The choice changes the form's fields, which only the page's code can do (decision 305). */}
+      <fieldset className="mode-switch" disabled={!hydrated}>
         <legend>I want to join as</legend>
         <label className={mode === 'student' ? 'mode-option selected' : 'mode-option'}>
           <input type="radio" name="mode" value="student" checked={mode === 'student'} onChange={() => switchTo('student')} />
