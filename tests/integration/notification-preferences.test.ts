@@ -199,6 +199,29 @@ describe('new messages', () => {
   });
 });
 
+describe('a reader whose socket went away', () => {
+  it('is mailed when their only socket went away without saying so: the push reached nobody', async () => {
+    const { client: student, email, user } = await signedInStudent();
+    const studentId = String(user._id);
+    const chatId = await conversation(student, 'Is the deck critique still open?');
+    const sessionId = JSON.parse(Buffer.from(String(student.accessToken).split('.')[1], 'base64url').toString()).sid as string;
+    // Opened an hour ago and gone since without its $disconnect: the API answers 410 to a push.
+    const ghost = {
+      connectionId: 'ghost-of-a-reader',
+      userId: studentId,
+      sessionId,
+      connectedAt: Date.now() - 60 * 60_000,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    };
+    await setAttributes({ pk: `CONN#USER#${studentId}`, sk: `CONN#${ghost.connectionId}` }, ghost);
+    await setAttributes({ pk: `CONN#${ghost.connectionId}`, sk: 'CONN' }, ghost);
+    expect((await send(expert, chatId, 'Yes, send me the deck.')).status).toBe(201);
+    const mail = await mailWhere(email, messageMailOf(chatId), 'of the reply');
+    expect(mail.text).toContain('Yes, send me the deck.');
+    expect(await getItem({ pk: `CONN#USER#${studentId}`, sk: `CONN#${ghost.connectionId}` })).toBeUndefined();
+  });
+});
+
 describe('the rest of a window', () => {
   const window = (userId: string, chatId: string) => ({ pk: `MAILED#MESSAGES#${userId}`, sk: `CHAT#${chatId}` });
   const summaryOf = (chatId: string) => (mail: OutboxMail) => /^\d+ more messages? from /.test(mail.subject) && aboutChat(chatId)(mail);

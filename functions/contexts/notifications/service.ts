@@ -53,10 +53,12 @@ const WINDOW_ATTEMPTS = 3;
  * MESSAGE_MAILS.windowSeconds. The first message of a window mails at once (its conditional write
  * decides, and the mail counts every message unread by then); a later one puts the window in the
  * due index, whose run at the window's end mails one summary. A retried event finds the window taken.
+ * `live`: the recipients the stream's push just reached, when it pushed this event (decision 306);
+ * otherwise whether the reader has a socket open is read now.
  */
-async function mailNewMessages(notice: MessageNotice): Promise<void> {
+async function mailNewMessages(notice: MessageNotice, live: ReadonlySet<string> | undefined): Promise<void> {
   const { recipientId, chatId } = notice;
-  if (await isOnline(recipientId)) return;
+  if (live ? live.has(recipientId) : await isOnline(recipientId)) return;
   const found = await messageNoticeMail(notice);
   if (!found || (await wantedMails([found])).length === 0) return;
   for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++) {
@@ -124,9 +126,9 @@ export async function mailDueSummaries(): Promise<{ mailed: number; settled: num
  * Sends the mails of a notice that no attempt sent before (decision 291). True once each is sent;
  * false while another attempt holds one, which sends it or, failing that, leaves it to the end of its lease.
  */
-async function mailNotice(eventId: string, notice: Notice): Promise<boolean> {
+async function mailNotice(eventId: string, notice: Notice, live: ReadonlySet<string> | undefined): Promise<boolean> {
   if (isMessageNotice(notice)) {
-    await mailNewMessages(notice);
+    await mailNewMessages(notice, live);
     return true;
   }
   const mails = isWithdrawalNotice(notice)
@@ -169,10 +171,10 @@ async function markSent(claim: repo.MailClaim): Promise<void> {
  * retries come within seconds and would hold up the pushes behind it. True once every mail of the
  * notice is sent; false when parked.
  */
-async function mailOrPark(eventId: string, notice: Notice, tries = 1): Promise<boolean> {
+async function mailOrPark(eventId: string, notice: Notice, tries: number, live?: ReadonlySet<string>): Promise<boolean> {
   let failure: Error | undefined;
   try {
-    if (await mailNotice(eventId, notice)) return true;
+    if (await mailNotice(eventId, notice, live)) return true;
   } catch (error) {
     failure = error as Error;
   }
@@ -228,10 +230,20 @@ export async function notifyStreamedEvents(records: DynamoDBRecord[]): Promise<s
     }
   };
   // Side by side: a push that waits for its answer holds up no other event's (decision 282).
-  await Promise.all(events.filter(({ record }) => isFresh(record, now)).map(({ id, event }) => attempt(id, event.eventId, () => pushStreamedEvent(event))));
+  const live = new Map<string, ReadonlySet<string>>();
+  await Promise.all(
+    events
+      .filter(({ record }) => isFresh(record, now))
+      .map(({ id, event }) =>
+        attempt(id, event.eventId, async () => {
+          const reached = await pushStreamedEvent(event);
+          if (reached) live.set(event.eventId, reached);
+        }),
+      ),
+  );
   for (const { id, event } of events) {
     const { notice } = event;
-    if (notice) await attempt(id, event.eventId, () => mailOrPark(event.eventId, notice));
+    if (notice) await attempt(id, event.eventId, () => mailOrPark(event.eventId, notice, 1, live.get(event.eventId)));
     // The audit trail in the log, kept as long as the log groups (a year).
     if (event.audit) logger.info('Admin action', { audit: event.audit });
   }

@@ -201,32 +201,41 @@ async function pushNow(record: EventRecord): Promise<void> {
  * past their session's end; the write path's push leaves that to it (it may only read connections).
  * A 410 from a connection stored a moment ago may mean its $connect has not returned yet: forgotten,
  * it would open deaf to every later push, so its $disconnect or a later push forgets it if gone.
+ * Answers whether the user has the event live: a socket took it, or one still opening will fetch
+ * what it missed once open.
  */
-async function pushToUser(userId: string, event: PushedEvent, via: 'stream' | 'fast-path'): Promise<void> {
+async function pushToUser(userId: string, event: PushedEvent, via: 'stream' | 'fast-path'): Promise<boolean> {
   const { connections: stored, endedSessions } = await connections.connectionsOf(userId);
   const data = JSON.stringify(event);
-  await Promise.all(
+  const taken = await Promise.all(
     stored.map(async (connection) => {
       if (!connections.isOpen(connection) || endedSessions.has(connection.sessionId)) {
         if (via === 'stream') await close(connection);
-        return;
+        return false;
       }
-      const outcome = await connections.postTo(connection.connectionId, data, via);
-      if (outcome === 'gone' && via === 'stream' && !connections.mayBeConnecting(connection)) {
+      if ((await connections.postTo(connection.connectionId, data, via)) === 'sent') return true;
+      if (connections.mayBeConnecting(connection)) return true;
+      if (via === 'stream') {
         logger.debug('Connection gone, removed', { connectionId: connection.connectionId });
         await connections.removeConnection(connection.connectionId, userId);
       }
+      return false;
     }),
   );
+  return taken.includes(true);
 }
 
 /** The event a record of the table's stream inserted (undefined for any other record); throws when it is unreadable. */
 export { eventOfStreamRecord } from './events';
 export type { EventRecord } from './events';
 
-/** Pushes an event the table's stream handed over to every open connection of its recipients. */
-export async function pushStreamedEvent(event: EventRecord): Promise<void> {
+/**
+ * Pushes an event the table's stream handed over to every open connection of its recipients.
+ * Answers the recipients who have it live (undefined for an event that is not pushed).
+ */
+export async function pushStreamedEvent(event: EventRecord): Promise<ReadonlySet<string> | undefined> {
   const pushed = pushedEventOf(event);
-  if (!pushed) return;
-  await Promise.all(event.recipients.map((userId) => pushToUser(userId, pushed, 'stream')));
+  if (!pushed) return undefined;
+  const live = await Promise.all(event.recipients.map((userId) => pushToUser(userId, pushed, 'stream')));
+  return new Set(event.recipients.filter((_, index) => live[index]));
 }
