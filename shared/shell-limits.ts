@@ -7,6 +7,8 @@ export const UI = {
   toastAutoCloseMs: 5000,
   cookieConsentDays: 150,
   loadingScreenMs: 500,
+  /** A navigation that takes longer than this shows the bar along the top of the window. */
+  navigationProgressDelayMs: 150,
 } as const;
 
 export const COOKIE_CONSENT_NAME = 'cookieConsent';

@@ -61,6 +61,28 @@ describe('public site', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('a navigation that takes time shows a progress bar until the next page is there (decision 307)', async () => {
+    const page = await browser.newPage();
+    await visit(page, '/');
+    const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+    // The next page's code is held, as a phone's network holds it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await bar.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toMatch(/contact/i);
+    await expectAccessible(page, '/ (navigation in progress)');
+    release();
+    await page.getByRole('heading', { level: 1, name: /contact/i }).waitFor();
+    await bar.waitFor({ state: 'detached' });
+  });
+
   it('contact, FAQ, privacy (French then English), onboarding results and 404 pages are accessible', async () => {
     const page = await browser.newPage();
     await visit(page, '/contact-us');

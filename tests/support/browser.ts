@@ -78,12 +78,12 @@ const checkedStates = new Set<string>();
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await page.waitForSelector('.loading-screen, .boot-screen', { state: 'detached' });
   // Measure what stays on screen: a toast fading in is half transparent for a moment, and axe would
-  // blend its colours. Short transitions are waited for; long ones (a toast's countdown bar) are not.
+  // blend its colours. Short transitions are waited for; long ones (a toast's countdown bar) and endless ones are not.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => Number(animation.effect?.getComputedTiming().duration) < 2000)
+        .filter((animation) => Number(animation.effect?.getComputedTiming().activeDuration) < 2000)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );

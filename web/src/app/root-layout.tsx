@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { UI } from '@shared/shell-limits';
 import { CookieBanner } from '@/components/cookie-banner';
 import { Header } from '@/components/layout/header';
+import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useSession } from '@/lib/session';
 import { BrandLink } from '@/components/layout/brand-link';
@@ -95,6 +96,7 @@ function SiteFrame() {
   return (
     <>
       <SkipLink />
+      <NavigationProgress />
       <Header />
       <main id="main" tabIndex={-1}>
         <Outlet />
