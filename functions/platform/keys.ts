@@ -207,8 +207,11 @@ export const PARKED_MAILS_DUE = 'MAILED#PARKED';
 export const parkedMailDueIndex = (dueAt: string, eventId: string) => ({ gsi2pk: PARKED_MAILS_DUE, gsi2sk: `${dueAt}#${eventId}` });
 
 export const chatKey = (chatId: string) => ({ pk: `CHAT#${chatId}`, sk: 'CHAT' });
-/** A message sent with the sender's Idempotency-Key, for a day: the same key again is the same message (decision 286). */
-export const sentMessageKey = (senderId: string, chatId: string, key: string) => ({ pk: `SENT#${senderId}`, sk: `KEY#${chatId}#${key}` });
+/**
+ * A request sent with the sender's Idempotency-Key, for a day: the same key again is the same request
+ * (decisions 286 and 308). The scope is a message's conversation, or what the request makes.
+ */
+export const sentRequestKey = (senderId: string, scope: string, key: string) => ({ pk: `SENT#${senderId}`, sk: `KEY#${scope}#${key}` });
 export const messagesOf = (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' });
 export const messageKey = (chatId: string, messageId: string) => ({ pk: `CHAT#${chatId}`, sk: `MSG#${messageId}` });
 export const openChatKey = (studentId: string, offerId: string) => ({ pk: `CHAT#OPEN#${studentId}#${offerId}`, sk: 'OPEN' });
@@ -381,8 +384,9 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
   // STATS#: each offer's create, approval, edit and retirement moves the admin's counters.
   // AUDIT#, EVENT#: an admin's moderation records its audit entry, and the event that mails the expert, with the change.
   // VOICE#: each student's counted review of an expert and of an offer (decision 272).
+  // SENT#: an offer created with its expert's Idempotency-Key (decision 308).
   catalogue: {
-    readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#', 'AUDIT#', 'EVENT#', 'VOICE#'],
+    readWrite: ['OFFER#', 'CATALOGUE#', 'USER#', 'STATS#', 'AUDIT#', 'EVENT#', 'VOICE#', 'SENT#'],
     read: ['ORDER#', 'ORDERNUMBER#'],
     index: ['EXPERT#', 'OFFERS#', 'ROLE#', 'REVIEWS#'],
   },
@@ -418,6 +422,8 @@ export const TABLE_ACCESS: Record<Domain | 'websocket' | 'notifications' | 'sear
       'AUDIT#',
       // LOGIN#: a money decision's step-up judges the admin's code within the account's budget (decisions 263, 265).
       'LOGIN#',
+      // SENT#: a withdrawal asked for with its expert's Idempotency-Key (decision 308).
+      'SENT#',
     ],
     // ORDERNUMBER#: the admin's payments find an order by its number.
     read: ['CHAT#', 'CHATS#', 'CONN#', 'ORDERNUMBER#'],

@@ -20,6 +20,7 @@ import { approvedFreeOrder, approvedOrder, earningsOf, settleFunds } from '../su
 import { openOrder, put, startIn } from '../support/orders';
 import { getItem } from '../support/table';
 import { latestMail, mailsTo, mailWhere } from '../support/outbox';
+import { armTableFault, clearTableFaults } from '../support/table-faults';
 
 let expert: ApiClient;
 let expertId: string;
@@ -173,6 +174,35 @@ describe('payouts', () => {
     expect(await ask(3.99)).toMatchObject(underMinimum);
     expect((await ask(4)).status).toBe(201);
     expect(await earningsOf(own.expert)).toMatchObject({ balance: 0 });
+  });
+
+  it('asked again with their key after an answer that never came, ask for the money once (decision 308)', async () => {
+    const own = await expertWithFunds('Kei');
+    const ask = (amount: number, key: string) =>
+      own.expert.request<{ msg: string; withdrawal: Withdrawal }>('POST', '/user/withdraw', { amount }, { headers: { 'idempotency-key': key } });
+    // Every try of the request's transaction commits and loses its answer: the expert is told it failed.
+    await armTableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 9 });
+    expect((await ask(12, 'withdraw-twelve')).status).toBeGreaterThanOrEqual(500);
+    await clearTableFaults();
+    // Asked again, twice at once, with the same key: the withdrawal made the first time, and nothing more.
+    const again = await Promise.all([ask(12, 'withdraw-twelve'), ask(12, 'withdraw-twelve')]);
+    expect(again.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(again[1].body).toEqual(again[0].body);
+    expect(again[0].body).toMatchObject({ msg: MSG.withdrawalSubmitted, withdrawal: { amount: 12, status: 'pending' } });
+    expect(await earningsOf(own.expert)).toMatchObject({ balance: 42, requested: 12 });
+    expect((await own.expert.get<WithdrawalPage>('/user/withdrawals')).body.withdrawals.map((row) => row._id)).toEqual([again[0].body.withdrawal._id]);
+    // Another key is another request; a key is its expert's own.
+    expect((await ask(12, 'withdraw-twelve-later')).status).toBe(201);
+    const other = await expertWithFunds('Ola');
+    const othersAsk = await other.expert.request<{ withdrawal: Withdrawal }>(
+      'POST',
+      '/user/withdraw',
+      { amount: 12 },
+      { headers: { 'idempotency-key': 'withdraw-twelve' } },
+    );
+    expect(othersAsk.status).toBe(201);
+    expect(othersAsk.body.withdrawal._id).not.toBe(again[0].body.withdrawal._id);
+    expect([(await earningsOf(own.expert)).balance, (await earningsOf(other.expert)).balance]).toEqual([30, 42]);
   });
 
   it('approved by an admin pay out from the connected account, once, and count as withdrawn when paid', async () => {

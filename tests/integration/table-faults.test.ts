@@ -7,7 +7,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import type { MessageDto } from '../../shared/schemas/chats';
-import { PASSWORD, signedInStudent } from '../support/accounts';
+import { PASSWORD, signedInPublishingExpert, signedInStudent } from '../support/accounts';
 import { ApiClient } from '../support/api';
 import { expertWithOffer } from '../support/chats';
 import { armTableFault, clearTableFaults, tableFaultState } from '../support/table-faults';
@@ -84,6 +84,29 @@ describe('the table failing under a member', () => {
     expect([first.status, again.status, again.body.created]).toEqual([201, 200, false]);
     expect(again.body.message._id).toBe(first.body.message._id);
     expect(await messagesOf(expert, first.body.chat._id)).toEqual(['Is Tuesday possible?']);
+  });
+
+  it('makes one offer when its expert sends the form again with its key, after an answer that never came (decision 308)', async () => {
+    const { client: author } = await signedInPublishingExpert('Kira', 'Keyholder');
+    const form = {
+      title: 'Cover letter rewrite',
+      description: 'Your cover letter, rewritten with you.',
+      price: 35,
+      lessonType: 'Document',
+      pricingType: 'fixed',
+    };
+    const create = (key: string) => author.request<{ offer: OfferDto }>('POST', '/offers/create', form, { headers: { 'idempotency-key': key } });
+    await armTableFault({ mode: 'after-commit', operations: ['TransactWriteItems'], count: 9 });
+    expect((await create('cover-letter')).status).toBeGreaterThanOrEqual(500);
+    await clearTableFaults();
+    const again = await Promise.all([create('cover-letter'), create('cover-letter')]);
+    expect(again.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(again[1].body.offer._id).toBe(again[0].body.offer._id);
+    const titles = async () => (await author.get<OfferDto[]>('/offers/my-offers')).body.map((mine) => mine.title);
+    expect(await titles()).toEqual(['Cover letter rewrite']);
+    // Another key is another offer.
+    expect((await create('cover-letter-second')).status).toBe(201);
+    expect(await titles()).toEqual(['Cover letter rewrite', 'Cover letter rewrite']);
   });
 
   it('answers reads and writes through throttling and a server error, each landing once', async () => {

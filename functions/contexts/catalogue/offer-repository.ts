@@ -4,7 +4,8 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
-import { batchGet, conditionalWrite, db, queryAllItems, type TransactWrite, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, failedConditions, queryAllItems, type TransactWrite, transact } from '../../platform/table';
+import { madeWithKey, sentKeyPut } from '../../platform/sent-keys';
 import { expertOffersOf, GSI1, GSI2, offerKey, offersWithStatus, userKey } from '../../platform/keys';
 import { type AccountRecord, fromAccountItem } from '../accounts/account';
 import { catalogueChangePut } from '../search/catalogue-changes';
@@ -18,14 +19,29 @@ export async function putOffer(offer: OfferRecord): Promise<void> {
   await db.send(new PutCommand({ TableName: config.tableName, Item: toOfferItem(offer) }));
 }
 
-export async function createOffer(offer: OfferRecord): Promise<void> {
-  await transact({
-    TransactItems: [
-      { Put: { TableName: config.tableName, Item: toOfferItem(offer), ConditionExpression: 'attribute_not_exists(pk)' } },
-      catalogueChangePut('offer', offer.offerId, offer.expertId),
-      ...offerCountWrite(undefined, offer),
-    ],
-  });
+const OFFER_KEY_SCOPE = 'offer';
+
+/**
+ * Stores a new offer; with its expert's Idempotency-Key, once per key (decision 308). Answers the
+ * offer stored: this one, or the one the same key stored first.
+ */
+export async function createOffer(offer: OfferRecord, sentKey?: string): Promise<OfferRecord> {
+  const writes: TransactWrite[] = [
+    { Put: { TableName: config.tableName, Item: toOfferItem(offer), ConditionExpression: 'attribute_not_exists(pk)' } },
+    catalogueChangePut('offer', offer.offerId, offer.expertId),
+    ...offerCountWrite(undefined, offer),
+    ...(sentKey ? [sentKeyPut(offer.expertId, OFFER_KEY_SCOPE, sentKey, { offerId: offer.offerId })] : []),
+  ];
+  try {
+    await transact({ TransactItems: writes });
+    return offer;
+  } catch (error) {
+    const earlierId =
+      sentKey && failedConditions(error).includes(writes.length - 1) && (await madeWithKey(offer.expertId, OFFER_KEY_SCOPE, sentKey, 'offerId'));
+    const earlier = earlierId && (await getOffer(earlierId, { consistent: true }));
+    if (earlier) return earlier;
+    throw error;
+  }
 }
 
 export async function getOffer(offerId: string, options: { consistent?: boolean } = {}): Promise<OfferRecord | undefined> {

@@ -74,7 +74,8 @@ export async function myOffers(caller: Caller): Promise<OfferDto[]> {
 }
 
 /** An expert with payouts enabled publishes offers; each waits for an admin's approval first. */
-export async function createOffer(input: OfferInput, caller: Caller, account: AccountRecord): Promise<{ msg: string; offer: OfferDto }> {
+/** `sentKey`: the expert's Idempotency-Key; sent again with it, the form makes no second offer (decision 308). */
+export async function createOffer(input: OfferInput, caller: Caller, account: AccountRecord, sentKey?: string): Promise<{ msg: string; offer: OfferDto }> {
   if (account.payoutsEnabled !== true) throw new Forbidden(MSG.payoutsRequired, 'payouts_required');
   const now = new Date().toISOString();
   const created: OfferRecord = {
@@ -91,8 +92,8 @@ export async function createOffer(input: OfferInput, caller: Caller, account: Ac
     createdAt: now,
     submittedAt: now,
   };
-  await repo.createOffer(created);
-  return { msg: MSG.offerSubmitted, offer: toOfferDto(created, toExpertCard(account, caller)) };
+  const stored = await repo.createOffer(created, sentKey);
+  return { msg: MSG.offerSubmitted, offer: toOfferDto(stored, toExpertCard(account, caller)) };
 }
 
 /** Its expert edits an offer, which goes back to moderation; nobody else may. */

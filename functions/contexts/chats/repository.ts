@@ -6,7 +6,8 @@
 import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement } from '../../../shared/schemas/realtime';
 import { config } from '../../platform/config';
-import { batchGet, conditionalWrite, db, failedConditions, isConditionFailure, nowSeconds, type TransactWrite, transact } from '../../platform/table';
+import { batchGet, conditionalWrite, db, failedConditions, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
+import { madeWithKey, sentKeyPut } from '../../platform/sent-keys';
 import * as z from 'zod/mini';
 import {
   chatKey,
@@ -19,7 +20,6 @@ import {
   openChatKey,
   orderKey,
   reviewKey,
-  sentMessageKey,
   unreadTotalKey,
   userKey,
 } from '../../platform/keys';
@@ -206,23 +206,11 @@ function messageWrites(message: MessageRecord, recipientId: string, event: Retur
 const messageAnnouncement = (message: MessageRecord, recipientId: string, event: Announcement) =>
   announcement([recipientId, message.senderId], event, { kind: 'newMessage', chatId: message.chatId, recipientId });
 
-/** A day: far longer than a client retries a send whose answer it did not get. */
-const SENT_KEY_SECONDS = 24 * 60 * 60;
-
 /** The record that the sender's key sent this message: the same key again finds it, and adds nothing. */
-const sentKeyWrite = (message: MessageRecord, sentKey: string) => ({
-  Put: {
-    TableName: table(),
-    Item: { ...sentMessageKey(message.senderId, message.chatId, sentKey), messageId: message.messageId, expiresAt: nowSeconds() + SENT_KEY_SECONDS },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
-});
+const sentKeyWrite = (message: MessageRecord, sentKey: string) => sentKeyPut(message.senderId, message.chatId, sentKey, { messageId: message.messageId });
 
 /** The id of the message the sender's key sent in this chat, if it did (decision 286). */
-export async function sentWithKey(senderId: string, chatId: string, sentKey: string): Promise<string | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: sentMessageKey(senderId, chatId, sentKey), ConsistentRead: true }));
-  return typeof Item?.messageId === 'string' ? Item.messageId : undefined;
-}
+export const sentWithKey = (senderId: string, chatId: string, sentKey: string) => madeWithKey(senderId, chatId, sentKey, 'messageId');
 
 /**
  * Once the transaction has committed, the event goes out at once (best-effort; the stream follows).

@@ -26,7 +26,8 @@ import { now, nowIso } from '../../platform/clock';
 import { newId } from '../../platform/crypto';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { failedConditions, isConditionFailure, transact } from '../../platform/table';
+import { madeWithKey, sentKeyPut } from '../../platform/sent-keys';
+import { failedConditions, isConditionFailure, type TransactWrite, transact } from '../../platform/table';
 import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import { confirmMoneyDecision } from '../accounts/step-up-service';
@@ -127,7 +128,12 @@ export async function earnings(caller: Caller, account: AccountRecord, query: { 
  * its ledger move are one transaction whose move is conditional on the balance covering it, so
  * concurrent requests never overdraw: beyond the balance, 400 and nothing changes.
  */
-export async function withdraw(caller: Caller, account: AccountRecord, amount: number): Promise<{ msg: string; withdrawal: Withdrawal }> {
+/**
+ * `sentKey`: the client's Idempotency-Key. Sent again with it, the request makes nothing and answers
+ * the withdrawal it made the first time (decision 308): a request whose answer was lost, sent again,
+ * never asks for the money twice.
+ */
+export async function withdraw(caller: Caller, account: AccountRecord, amount: number, sentKey?: string): Promise<{ msg: string; withdrawal: Withdrawal }> {
   if (!account.payoutsEnabled) throw new Conflict(MSG.withdrawalNeedsPayouts, 'payouts_not_enabled');
   const amountCents = centsFromEuros(amount);
   // Less than the minimum only to empty the balance (decision 269): no stream of tiny requests.
@@ -140,17 +146,32 @@ export async function withdraw(caller: Caller, account: AccountRecord, amount: n
   const withdrawal: WithdrawalRecord = { withdrawalId: newId(), expertId: caller.userId, amountCents, status: 'pending', createdAt: at, version: 0 };
   const event = withdrawalEvent(withdrawal, 'pending', 'withdrawalRequested');
   const pendingTake = repo.pendingWithdrawalTake(withdrawal, WITHDRAWAL_RULES.pendingMax);
+  const writes: TransactWrite[] = [
+    pendingTake,
+    repo.withdrawalPut(withdrawal),
+    ...payments.ledgerWrites([payments.withdrawalRequestedEntry(withdrawal, at)]),
+    event.put,
+    ...(sentKey ? [sentKeyPut(caller.userId, WITHDRAWAL_KEY_SCOPE, sentKey, { withdrawalId: withdrawal.withdrawalId })] : []),
+  ];
   try {
-    await transact({
-      TransactItems: [pendingTake, repo.withdrawalPut(withdrawal), ...payments.ledgerWrites([payments.withdrawalRequestedEntry(withdrawal, at)]), event.put],
-    });
+    await transact({ TransactItems: writes });
   } catch (error) {
+    // The key first: the request it repeats took the pending place and the balance the others check.
+    const earlier = sentKey && failedConditions(error).includes(writes.length - 1) && (await withdrawalMadeWith(caller.userId, sentKey));
+    if (earlier) return { msg: MSG.withdrawalSubmitted, withdrawal: toWithdrawalDto(earlier) };
     if (failedConditions(error).includes(0)) throw new Conflict(MSG.withdrawalsPendingMax, 'withdrawals_pending_max');
     if (isConditionFailure(error)) throw new BadRequest(MSG.withdrawalOverBalance, 'withdrawal_over_balance');
     throw error;
   }
   await event.pushNow();
   return { msg: MSG.withdrawalSubmitted, withdrawal: toWithdrawalDto(withdrawal) };
+}
+
+const WITHDRAWAL_KEY_SCOPE = 'withdrawal';
+
+async function withdrawalMadeWith(expertId: string, sentKey: string): Promise<WithdrawalRecord | undefined> {
+  const withdrawalId = await madeWithKey(expertId, WITHDRAWAL_KEY_SCOPE, sentKey, 'withdrawalId');
+  return withdrawalId === undefined ? undefined : repo.getWithdrawal(withdrawalId);
 }
 
 /** GET /user/withdrawals: the expert's own, newest first. */

@@ -8,7 +8,7 @@ import { photoUploadForm } from '../../contexts/catalogue/offer-photo-service';
 import * as offers from '../../contexts/catalogue/offer-service';
 import * as reviews from '../../contexts/catalogue/review-service';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
-import { createDomainHandler } from '../../platform/http';
+import { createDomainHandler, idempotencyKeyOf } from '../../platform/http';
 import { CATALOGUE_ROUTES } from '../../../shared/routes/catalogue';
 
 export const handler = createDomainHandler(
@@ -21,7 +21,10 @@ export const handler = createDomainHandler(
     'GET /api/offers/professor/{id}/reviews': async (request) => ({ body: await reviews.reviewsOfExpert(request.params.id, request.caller) }),
     'GET /api/offers/my-offers': async (request) => ({ body: await offers.myOffers(request.caller) }),
     'POST /api/offers/guest-favorites': async (request) => ({ body: await offers.guestFavorites(request.body.ids, request.caller) }),
-    'POST /api/offers/create': async (request) => ({ status: 201, body: await offers.createOffer(request.body, request.caller, request.account) }),
+    'POST /api/offers/create': async (request) => ({
+      status: 201,
+      body: await offers.createOffer(request.body, request.caller, request.account, idempotencyKeyOf(request.headers)),
+    }),
     'PATCH /api/offers/update/{id}': async (request) => ({
       body: await offers.updateOwnOffer(request.params.id, request.body, request.caller, request.account),
     }),

@@ -18,7 +18,7 @@ import * as earnings from '../../contexts/earnings/service';
 import { snapshotIfDue } from '../../contexts/statistics/snapshot-service';
 import * as bookings from '../../contexts/bookings/service';
 import * as feeds from '../../contexts/bookings/feed-service';
-import { createDomainHandler } from '../../platform/http';
+import { createDomainHandler, idempotencyKeyOf } from '../../platform/http';
 import * as noShows from '../../contexts/orders/no-show-service';
 import { ORDERS_ROUTES } from '../../../shared/routes/orders';
 
@@ -60,7 +60,10 @@ const http = createDomainHandler(
     'POST /api/calendar-feed': async (request) => ({ body: await feeds.renewFeed(request.caller) }),
     'GET /api/user/stats/{id}': async (request) => ({ body: await earnings.statsOf(request.caller, request.params.id) }),
     'GET /api/user/withdrawals': async (request) => ({ body: await earnings.withdrawalsOf(request.caller, request.query) }),
-    'POST /api/user/withdraw': async (request) => ({ status: 201, body: await earnings.withdraw(request.caller, request.account, request.body.amount) }),
+    'POST /api/user/withdraw': async (request) => ({
+      status: 201,
+      body: await earnings.withdraw(request.caller, request.account, request.body.amount, idempotencyKeyOf(request.headers)),
+    }),
     'GET /api/admin/withdrawals': async (request) => ({ body: await earnings.adminWithdrawals(request.query) }),
     'POST /api/admin/withdrawals/{id}/approve': async (request) => ({ body: await earnings.approve(request.params.id, request, request.body?.code) }),
     'POST /api/admin/withdrawals/{id}/reject': async (request) => ({ body: await earnings.reject(request.params.id, request.body, request) }),

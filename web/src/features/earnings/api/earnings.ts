@@ -7,5 +7,5 @@ export const getEarnings = (cursor?: string): Promise<Earnings> => api.call('GET
 /** GET /user/withdrawals: a page of the expert's withdrawals, newest first. */
 export const getWithdrawals = (cursor?: string): Promise<WithdrawalPage> => api.call('GET /api/user/withdrawals', { query: { cursor } });
 
-/** POST /user/withdraw: asks for `amount` euros of the available balance. */
-export const requestWithdrawal = (amount: number) => api.call('POST /api/user/withdraw', { body: { amount } });
+/** POST /user/withdraw: asks for `amount` euros of the available balance; the same key again asks nothing more. */
+export const requestWithdrawal = (amount: number, idempotencyKey: string) => api.call('POST /api/user/withdraw', { body: { amount }, idempotencyKey });

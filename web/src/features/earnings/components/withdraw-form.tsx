@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
@@ -10,6 +10,7 @@ import { withdrawSchema } from '@shared/schemas/users';
 import { MSG } from '@shared/web-texts';
 import { TextField } from '@/components/form/text-field';
 import { ApiError, errorText } from '@/lib/api-client';
+import { createSendKeys } from '@/lib/send-keys';
 import { notify } from '@/lib/toast';
 import { requestWithdrawal } from '@/features/earnings/api/earnings';
 
@@ -55,10 +56,12 @@ export function WithdrawForm({ available, pending, payoutsEnabled, onRequested, 
   } = useForm<WithdrawForm>({ resolver: zodResolver(schema) });
   const whyId = useId();
   const nothing = available <= 0 || !payoutsEnabled;
+  const sendKeys = useRef(createSendKeys());
 
   async function onSubmit({ amount }: WithdrawForm) {
     try {
-      const { msg } = await requestWithdrawal(amount);
+      const { msg } = await requestWithdrawal(amount, sendKeys.current.keyFor(String(amount)));
+      sendKeys.current.sent(String(amount));
       notify.success(msg || MSG.withdrawalSubmitted);
       reset();
       onRequested();

@@ -6,5 +6,6 @@ export { createOfferSchema };
 
 export type CreateOfferInput = z.input<typeof createOfferSchema>;
 
-/** Title and description go stripped of markup (the schema strips them). */
-export const createOffer = (body: CreateOfferInput) => api.call('POST /api/offers/create', { body: createOfferSchema.parse(body) });
+/** Title and description go stripped of markup (the schema strips them); the same key again makes no second offer. */
+export const createOffer = (body: CreateOfferInput, idempotencyKey: string) =>
+  api.call('POST /api/offers/create', { body: createOfferSchema.parse(body), idempotencyKey });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { LIMITS, OFFER_DURATION } from '@shared/limits';
@@ -8,6 +9,7 @@ import { LESSON_TYPES, PRICING_TYPES } from '@shared/schemas/offers';
 import { PRICING_TYPE_LABELS } from '@/features/offers/lib/pricing-type-labels';
 import { TextAreaField, TextField } from '@/components/form/text-field';
 import { errorCode, errorText } from '@/lib/api-client';
+import { createSendKeys } from '@/lib/send-keys';
 import { notify } from '@/lib/toast';
 import { createOffer, createOfferSchema } from '@/features/offers/api/create-offer';
 import { DurationField } from './duration-field';
@@ -37,9 +39,13 @@ export function CreateOfferForm({ onCreated, onPayoutsMissing }: CreateOfferForm
   const lessonType = watch('lessonType');
   const call = lessonType !== undefined && orderKindOf({ lessonType, pricingType: watch('pricingType') ?? 'fixed' }) === 'call';
 
+  const sendKeys = useRef(createSendKeys());
+
   async function onSubmit(body: CreateOfferBody) {
+    const sent = JSON.stringify(body);
     try {
-      const { msg } = await createOffer(body);
+      const { msg } = await createOffer(body, sendKeys.current.keyFor(sent));
+      sendKeys.current.sent(sent);
       onCreated(msg || MSG.offerSubmitted);
     } catch (error) {
       if (errorCode(error) === 'payouts_required') onPayoutsMissing();
