@@ -14,7 +14,7 @@ import type { CreatedChat } from '../../shared/schemas/chats';
 import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { signedInStudent } from '../support/accounts';
 import type { ApiClient } from '../support/api';
-import { connectAs, expertWithOffer } from '../support/chats';
+import { connectAs, expertWithOffer, storedUnknownConnection } from '../support/chats';
 import { latestMail, mailsTo, mailWhere, parkedNotices } from '../support/outbox';
 import { advanceClock, delivered, pressOnPage, sessionIdOf } from '../support/payments';
 import { pdfDocument, submitMultipart } from '../support/project-files';
@@ -201,24 +201,14 @@ describe('new messages', () => {
 
 describe('a reader whose socket went away', () => {
   it('is mailed when their only socket went away without saying so: the push reached nobody', async () => {
-    const { client: student, email, user } = await signedInStudent();
-    const studentId = String(user._id);
+    const { client: student, email } = await signedInStudent();
     const chatId = await conversation(student, 'Is the deck critique still open?');
-    const sessionId = JSON.parse(Buffer.from(String(student.accessToken).split('.')[1], 'base64url').toString()).sid as string;
     // Opened an hour ago and gone since without its $disconnect: the API answers 410 to a push.
-    const ghost = {
-      connectionId: 'ghost-of-a-reader',
-      userId: studentId,
-      sessionId,
-      connectedAt: Date.now() - 60 * 60_000,
-      expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    };
-    await setAttributes({ pk: `CONN#USER#${studentId}`, sk: `CONN#${ghost.connectionId}` }, ghost);
-    await setAttributes({ pk: `CONN#${ghost.connectionId}`, sk: 'CONN' }, ghost);
+    const ghost = await storedUnknownConnection(student, 'ghost-of-a-reader');
     expect((await send(expert, chatId, 'Yes, send me the deck.')).status).toBe(201);
     const mail = await mailWhere(email, messageMailOf(chatId), 'of the reply');
     expect(mail.text).toContain('Yes, send me the deck.');
-    expect(await getItem({ pk: `CONN#USER#${studentId}`, sk: `CONN#${ghost.connectionId}` })).toBeUndefined();
+    expect(await getItem(ghost)).toBeUndefined();
   });
 });
 

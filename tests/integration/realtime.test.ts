@@ -12,15 +12,15 @@ import type { OfferDto } from '../../shared/schemas/catalogue';
 import { createHash } from 'node:crypto';
 import { ApiClient, stackUrl } from '../support/api';
 import { signedInStudent } from '../support/accounts';
-import { connectAs, expertWithOffer, handshakeStatus, ticketFor, wsUrl } from '../support/chats';
-import { getItem, partitionItems, setAttributes } from '../support/table';
+import { connectAs, expertWithOffer, handshakeStatus, storedUnknownConnection, ticketFor, wsUrl } from '../support/chats';
+import { deleteItem, getItem, partitionItems, setAttributes } from '../support/table';
+import WebSocket from 'ws';
 
 let expert: ApiClient;
 let expertId: string;
 let offer: OfferDto;
 
 const isMessage = (content: string) => (event: RealtimeEvent) => event.type === 'newMessage' && event.message.content === content;
-const idOf = (client: ApiClient) => JSON.parse(Buffer.from(client.accessToken!.split('.')[1], 'base64url').toString()).sub as string;
 
 async function conversation(): Promise<{ student: ApiClient; chatId: string }> {
   const { client: student } = await signedInStudent();
@@ -130,25 +130,44 @@ describe('delivering messages', () => {
     await Promise.all([readerTab, otherTab, studentTab].map((tab) => tab.close()));
   });
 
+  it('closes at its first ping a socket its session’s end forgot while it opened, and one of a session that ended; answers the others (decision 309)', async () => {
+    const claimsOf = (client: ApiClient) =>
+      JSON.parse(Buffer.from(String(client.accessToken).split('.')[1], 'base64url').toString()) as { sub: string; sid: string };
+    const storedConnections = async (userId: string) => (await partitionItems(`CONN#USER#${userId}`)).filter((item) => String(item.sk).startsWith('CONN#'));
+
+    // Its session's end found it stored while its $connect still ran, forgot it, and could not close it at the API yet.
+    const { client: forgottenOwner } = await signedInStudent();
+    const forgotten = await connectAs(forgottenOwner);
+    const [stored] = await storedConnections(claimsOf(forgottenOwner).sub);
+    await deleteItem({ pk: String(stored.pk), sk: String(stored.sk) });
+    await deleteItem({ pk: `CONN#${String(stored.connectionId)}`, sk: 'CONN' });
+    forgotten.send({ action: 'ping' });
+    await expect.poll(() => forgotten.socket.readyState).toBe(WebSocket.CLOSED);
+
+    // Still stored, of a session whose end is recorded.
+    const { client: endedOwner } = await signedInStudent();
+    const ended = await connectAs(endedOwner);
+    const { sub, sid } = claimsOf(endedOwner);
+    await setAttributes({ pk: `CONN#USER#${sub}`, sk: `ENDED#${sid}` }, { sessionId: sid, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    ended.send({ action: 'ping' });
+    await expect.poll(() => ended.socket.readyState).toBe(WebSocket.CLOSED);
+    expect(await storedConnections(sub)).toEqual([]);
+
+    const { client: member } = await signedInStudent();
+    const open = await connectAs(member);
+    open.send({ action: 'ping' });
+    await open.next((event) => event.type === 'pong');
+    expect(open.socket.readyState).toBe(WebSocket.OPEN);
+    await open.close();
+  });
+
   it('forgets a connection that went away without saying so (410 from @connections), keeps one still connecting, and still delivers to the others', async () => {
     const { student, chatId } = await conversation();
-    const studentId = idOf(student);
     const live = await connectAs(student);
-    const ghost = { pk: `CONN#USER#${studentId}`, sk: 'CONN#ghost-connection' };
+    // Opened an hour ago, gone since without its $disconnect.
+    const ghost = await storedUnknownConnection(student, 'ghost-connection');
     // Stored a moment ago and unknown to the API: its $connect is still running, so it opens next.
-    const connecting = { pk: `CONN#USER#${studentId}`, sk: 'CONN#connecting-connection' };
-    const sessionId = JSON.parse(Buffer.from(student.accessToken!.split('.')[1], 'base64url').toString()).sid as string;
-    const connection = {
-      connectionId: 'ghost-connection',
-      userId: studentId,
-      sessionId,
-      // Opened an hour ago, gone since without its $disconnect.
-      connectedAt: Date.now() - 60 * 60_000,
-      expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    };
-    await setAttributes(ghost, connection);
-    await setAttributes({ pk: 'CONN#ghost-connection', sk: 'CONN' }, connection);
-    await setAttributes(connecting, { ...connection, connectionId: 'connecting-connection', connectedAt: Date.now() });
+    const connecting = await storedUnknownConnection(student, 'connecting-connection', true);
     await send(expert, chatId, 'Anyone there?');
     await live.next(isMessage('Anyone there?'));
     await expect.poll(() => getItem(ghost)).toBeUndefined();

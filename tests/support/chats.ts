@@ -6,6 +6,7 @@ import type { OfferDto } from '../../shared/schemas/catalogue';
 import { type ApiClient, stackUrl } from './api';
 import { EVENTUALLY_MS } from './eventually';
 import { signedInAs, signedInPublishingExpert } from './accounts';
+import { setAttributes } from './table';
 
 /** A new expert of the test's own with one published offer (approved by the admin): a fixed-price project, delivered as a file. */
 export async function expertWithOffer(
@@ -153,4 +154,24 @@ export function handshakeStatus(url: string, headers: { origin?: string }): Prom
     });
     socket.once('error', () => undefined);
   });
+}
+
+/**
+ * Stores a connection of the client's session that the gateway does not know, as a socket that went
+ * away without its $disconnect leaves one (opened an hour ago), or one whose $connect is still
+ * running (`connecting`: stored a moment ago, in the user's partition only). Answers its item's key.
+ */
+export async function storedUnknownConnection(client: ApiClient, connectionId: string, connecting = false): Promise<{ pk: string; sk: string }> {
+  const claims = JSON.parse(Buffer.from(String(client.accessToken).split('.')[1], 'base64url').toString()) as { sub: string; sid: string };
+  const connection = {
+    connectionId,
+    userId: claims.sub,
+    sessionId: claims.sid,
+    connectedAt: connecting ? Date.now() : Date.now() - 60 * 60_000,
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+  };
+  const key = { pk: `CONN#USER#${claims.sub}`, sk: `CONN#${connectionId}` };
+  await setAttributes(key, connection);
+  if (!connecting) await setAttributes({ pk: `CONN#${connectionId}`, sk: 'CONN' }, connection);
+  return key;
 }

@@ -114,7 +114,19 @@ export async function joinChat(connectionId: string, body: string | undefined, i
   return (await isParticipant(connection.userId, action.chatId)) ? { type: 'joined', chatId: action.chatId } : { type: 'error', msg: MSG.notYourChat };
 }
 
-export const pong = (): RealtimeEvent => ({ type: 'pong' });
+/**
+ * Answers a ping once the socket is known to be of a session still open. A session that ends while
+ * one of its sockets is still in its $connect finds the socket stored, forgets it, and cannot close
+ * it at the API yet (410, as for a gone one): it would open, deaf but open. The client pings as soon
+ * as a socket opens, so such a socket is closed here, at once (decision 309).
+ */
+export async function pong(connectionId: string): Promise<RealtimeEvent> {
+  const connection = await connections.getConnection(connectionId);
+  if (connection && !(await connections.hasSessionEnded(connection.userId, connection.sessionId))) return { type: 'pong' };
+  if (connection) await connections.removeConnection(connectionId, connection.userId);
+  await connections.closeAtApi(connectionId);
+  return { type: 'error', msg: MSG.realtimeAuthFailed };
+}
 
 /** The account and session of a socket while it is open, or undefined (it closed, or its session ended). */
 export async function openConnection(connectionId: string): Promise<{ userId: string; sessionId: string } | undefined> {

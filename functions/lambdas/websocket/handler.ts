@@ -48,7 +48,7 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
       case 'joinChat':
         return answer(await realtime.joinChat(connectionId, event.body, isParticipant));
       case 'ping':
-        return answer(realtime.pong());
+        return answer(await realtime.pong(connectionId));
       case 'joinRoom':
         return answer(await rooms.joinRoom(connectionId, event.body));
       default:

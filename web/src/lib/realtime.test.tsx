@@ -89,12 +89,10 @@ describe('realtime channel', () => {
     socket.accept();
     // Ready for a lost connection's toast while the network still answers.
     await until(() => screen.queryByRole('region', { name: /Notifications/ }) !== null);
-    expect(socket.sent).toEqual([{ action: 'joinChat', chatId: 'chat-1' }]);
+    // A ping at once: a socket whose session ended while it opened is closed at its first ping (decision 309).
+    expect(socket.sent).toEqual([{ action: 'joinChat', chatId: 'chat-1' }, { action: 'ping' }]);
     channel.joinChat('chat-2');
-    expect(socket.sent).toEqual([
-      { action: 'joinChat', chatId: 'chat-1' },
-      { action: 'joinChat', chatId: 'chat-2' },
-    ]);
+    expect(socket.sent).toEqual([{ action: 'joinChat', chatId: 'chat-1' }, { action: 'ping' }, { action: 'joinChat', chatId: 'chat-2' }]);
 
     socket.push({ type: 'newMessage', chatId: 'chat-1', message });
     socket.push({ type: 'pong' });
@@ -117,7 +115,7 @@ describe('realtime channel', () => {
     }
     const socket = FakeSocket.latest();
     socket.accept();
-    expect(socket.sent).toEqual([{ action: 'joinChat', chatId: 'chat-1' }]);
+    expect(socket.sent).toEqual([{ action: 'joinChat', chatId: 'chat-1' }, { action: 'ping' }]);
     expect(heard).toEqual([{ type: 'connected' }, { type: 'connected' }]);
     expect(screen.getAllByText(MSG.connectionLost)).toHaveLength(1);
     expect(ticketCalls()).toBe(6);
@@ -142,17 +140,21 @@ describe('realtime channel', () => {
     expect(screen.queryByText(MSG.connectionLost)).not.toBeInTheDocument();
   });
 
-  it('pings to stay open, and treats a ping left unanswered as a lost connection', async () => {
+  it('pings as it opens and then to stay open, and treats a ping left unanswered as a lost connection', async () => {
     serveTickets();
     start();
     await until(() => FakeSocket.made.length === 1);
     const socket = FakeSocket.latest();
     socket.accept();
-    await clock.pass(REALTIME.pingIntervalMs);
     expect(socket.sent).toEqual([{ action: 'ping' }]);
     socket.push({ type: 'pong' });
-    await clock.pass(REALTIME.pingIntervalMs);
+    await clock.pass(REALTIME.pingIntervalMs - 1);
+    expect(socket.sent).toEqual([{ action: 'ping' }]);
+    await clock.pass(1);
     expect(socket.sent).toEqual([{ action: 'ping' }, { action: 'ping' }]);
+    socket.push({ type: 'pong' });
+    await clock.pass(REALTIME.pingIntervalMs);
+    expect(socket.sent).toEqual([{ action: 'ping' }, { action: 'ping' }, { action: 'ping' }]);
     await clock.pass(REALTIME.timeoutMs);
     expect(socket.closedByApp).toBe(true);
     await until(() => screen.queryAllByText(MSG.connectionLost).length === 1);

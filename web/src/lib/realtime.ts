@@ -111,7 +111,8 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
       failures = 0;
       if (openChatId) send({ action: 'joinChat', chatId: openChatId });
       if (openRoomId) send({ action: 'joinRoom', orderId: openRoomId });
-      keepAlive(ws);
+      // At once: a socket whose session ended while it opened is closed at its first ping (decision 309).
+      ping(ws);
       emit({ type: 'connected' });
     };
     ws.onmessage = (message) => {
@@ -128,10 +129,12 @@ export function createRealtime({ client = defaultApi, openSocket = (url) => new 
 
   /** A ping every few minutes keeps API Gateway from closing an idle socket; no pong in time means it is gone. */
   function keepAlive(ws: WebSocket) {
-    wait(REALTIME.pingIntervalMs, () => {
-      send({ action: 'ping' });
-      wait(REALTIME.timeoutMs, () => drop(ws));
-    });
+    wait(REALTIME.pingIntervalMs, () => ping(ws));
+  }
+
+  function ping(ws: WebSocket) {
+    send({ action: 'ping' });
+    wait(REALTIME.timeoutMs, () => drop(ws));
   }
 
   function close(ws: WebSocket) {

@@ -85,7 +85,7 @@ describe('messages page, live', () => {
     expect(await screen.findByText(MSG.connectionLost)).toBeInTheDocument();
     total = 4;
     const second = await page.connect();
-    expect(second.sent).toEqual([{ action: 'joinChat', chatId: 'c1' }]);
+    expect(second.sent).toEqual([{ action: 'joinChat', chatId: 'c1' }, { action: 'ping' }]);
     await waitFor(() => expect(messagesShown()).toHaveLength(3));
     expect(messagesShown()[2]).toHaveTextContent('Sent while you were offline');
     await waitFor(() => expect(badge()).toHaveAccessibleName('Messages, 4 unread'));
