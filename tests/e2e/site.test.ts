@@ -45,7 +45,7 @@ describe('public site', () => {
     await search.press('Enter');
     await page.waitForURL('**/experts?q=financial%20modeling');
     await visit(page, '/');
-    await page.getByRole('button', { name: 'Corporate' }).click();
+    await page.getByRole('link', { name: 'Corporate' }).click();
     await page.waitForURL('**/experts?q=Corporate');
     await expectAccessible(page, '/experts');
   });

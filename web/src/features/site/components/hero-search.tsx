@@ -152,9 +152,9 @@ export function HeroSearch() {
         <ul className="chip-row" ref={chipsRef} aria-label="Popular searches">
           {SUGGESTIONS.map((suggestion) => (
             <li key={suggestion}>
-              <button type="button" className="chip" disabled={!hydrated} onClick={() => navigate(directoryUrl(suggestion))}>
+              <Link className="chip" to={directoryUrl(suggestion)}>
                 {suggestion}
-              </button>
+              </Link>
             </li>
           ))}
         </ul>
