@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { SESSION_HINT_COOKIE } from '../../shared/shell-limits';
 import { COOKIE_CONSENT_NAME } from '../../shared/shell-limits';
-import { browserForFile, logIn } from '../support/browser';
+import { browserForFile, expectAccessible, logIn } from '../support/browser';
 import { MSG as WEB_MSG } from '../../shared/web-texts';
 import { signedInAs, studentOfThisFile } from '../support/accounts';
 
@@ -103,6 +103,7 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     // The cookie question is part of the first paint, not a late arrival.
     expect(await page.getByRole('region', { name: 'Cookie consent' }).isVisible()).toBe(true);
     expect(await enabledButtons(page)).toEqual([]);
+    await expectAccessible(page, `${path} before its scripts ran`);
     // What a visitor typed or ticked before the code came is still there once it has taken the page over (decision 305).
     const typed = await fillEveryField(page);
     expect(Object.keys(typed)).not.toContain('');
@@ -216,6 +217,7 @@ describe('an expert’s page rendered with its data (decision 297)', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(false);
     expect(await page.title()).toBe('Claire D. | Mentorship');
     expect(await enabledButtons(page)).toEqual([]);
+    await expectAccessible(page, 'an expert’s page before its scripts ran');
     const typed = await fillEveryField(page);
 
     release();

@@ -76,7 +76,8 @@ const checkedStates = new Set<string>();
  * the elements. The script is evaluated through the DevTools protocol, so the page's CSP stays on.
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
-  await page.waitForSelector('.loading-screen, .boot-screen', { state: 'detached' });
+  // Hidden is gone from view: a page painted before its scripts holds its loading screen hidden until they remove it.
+  await page.waitForSelector('.loading-screen, .boot-screen', { state: 'hidden' });
   // Measure what stays on screen: a toast fading in is half transparent for a moment, and axe would
   // blend its colours. Short transitions are waited for; long ones (a toast's countdown bar) and endless ones are not.
   await page.evaluate(() =>
