@@ -149,6 +149,19 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
   });
 });
 
+describe('the header’s search before the page’s code (decision 305)', () => {
+  it('sends what was typed to the directory as a plain request', async () => {
+    const page = await browser.newPage();
+    await holdScripts(page);
+    await page.goto('/faq-page', { waitUntil: 'commit' });
+    const search = page.getByRole('searchbox', { name: 'Search offers' });
+    await search.fill('tax law');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/experts' && url.searchParams.get('q') === 'tax law');
+    await page.getByRole('heading', { level: 1, name: 'Find your expert' }).waitFor();
+  });
+});
+
 describe('the expert directory’s prerendered shell (decision 292)', () => {
   it('paints the hero with the search and filters disabled before any script, then the directory of its URL’s filters', async () => {
     const page = await browser.newPage();

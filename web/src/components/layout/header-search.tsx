@@ -22,7 +22,9 @@ export function HeaderSearch() {
 
   return (
     <search className="header-search">
+      {/* Sent before the page's code runs, the form goes to the directory as a plain request (decision 305). */}
       <form
+        action="/experts"
         onSubmit={(event) => {
           event.preventDefault();
           setOpen(false);
@@ -46,6 +48,7 @@ export function HeaderSearch() {
           id={id}
           ref={inputRef}
           type="search"
+          name="q"
           maxLength={SEARCH_MAX}
           autoComplete="off"
           placeholder="Search offers"
