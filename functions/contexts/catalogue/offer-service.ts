@@ -73,8 +73,10 @@ export async function myOffers(caller: Caller): Promise<OfferDto[]> {
   );
 }
 
-/** An expert with payouts enabled publishes offers; each waits for an admin's approval first. */
-/** `sentKey`: the expert's Idempotency-Key; sent again with it, the form makes no second offer (decision 308). */
+/**
+ * An expert with payouts enabled publishes offers; each waits for an admin's approval first.
+ * `sentKey`: the expert's Idempotency-Key; sent again with it, the form makes no second offer (decision 308).
+ */
 export async function createOffer(input: OfferInput, caller: Caller, account: AccountRecord, sentKey?: string): Promise<{ msg: string; offer: OfferDto }> {
   if (account.payoutsEnabled !== true) throw new Forbidden(MSG.payoutsRequired, 'payouts_required');
   const now = new Date().toISOString();

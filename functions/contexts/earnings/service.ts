@@ -126,12 +126,9 @@ export async function earnings(caller: Caller, account: AccountRecord, query: { 
 /**
  * POST /user/withdraw: a withdrawal of `amount` euros from the available balance. The request and
  * its ledger move are one transaction whose move is conditional on the balance covering it, so
- * concurrent requests never overdraw: beyond the balance, 400 and nothing changes.
- */
-/**
- * `sentKey`: the client's Idempotency-Key. Sent again with it, the request makes nothing and answers
- * the withdrawal it made the first time (decision 308): a request whose answer was lost, sent again,
- * never asks for the money twice.
+ * concurrent requests never overdraw: beyond the balance, 400 and nothing changes. `sentKey`: the
+ * client's Idempotency-Key; sent again with it, the request makes nothing and answers the withdrawal
+ * it made the first time (decision 308), so a request whose answer was lost never asks twice.
  */
 export async function withdraw(caller: Caller, account: AccountRecord, amount: number, sentKey?: string): Promise<{ msg: string; withdrawal: Withdrawal }> {
   if (!account.payoutsEnabled) throw new Conflict(MSG.withdrawalNeedsPayouts, 'payouts_not_enabled');
