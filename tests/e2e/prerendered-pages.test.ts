@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { SESSION_HINT_COOKIE } from '../../shared/shell-limits';
 import { COOKIE_CONSENT_NAME } from '../../shared/shell-limits';
-import { browserForFile, expectAccessible, logIn } from '../support/browser';
+import { appTookOver, browserForFile, expectAccessible, logIn } from '../support/browser';
 import { MSG as WEB_MSG } from '../../shared/web-texts';
 import { signedInAs, studentOfThisFile } from '../support/accounts';
 
@@ -85,9 +85,6 @@ async function fieldValues(page: Page, keys: string[]): Promise<Record<string, s
   return Object.fromEntries(keys.map((key) => [key, now[key]]));
 }
 
-/** True once React has taken the page over (hydrateRoot or createRoot marks its container). */
-const taken = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
-
 describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered page %s', (path) => {
   it('shows a visitor the page before any script runs, then the same page, hydrated without a warning', async () => {
     const page = await browser.newPage();
@@ -109,7 +106,7 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     expect(Object.keys(typed)).not.toContain('');
 
     release();
-    await taken(page);
+    await appTookOver(page);
     expect(await fieldValues(page, Object.keys(typed))).toEqual(typed);
     // The app's own: the question answers a click.
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
@@ -125,7 +122,7 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
     await again.getByRole('heading', { level: 1 }).waitFor();
     expect(await again.getByRole('region', { name: 'Cookie consent' }).isVisible()).toBe(false);
     releaseAgain();
-    await taken(again);
+    await appTookOver(again);
     await again.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
   });
 
@@ -176,7 +173,7 @@ describe('the expert directory’s prerendered shell (decision 292)', () => {
     expect(await enabledButtons(page)).toEqual([]);
 
     release();
-    await taken(page);
+    await appTookOver(page);
     await page
       .getByRole('status')
       .filter({ hasText: /^\d+ experts?$/ })
@@ -234,7 +231,7 @@ describe('an expert’s page rendered with its data (decision 297)', () => {
     const typed = await fillEveryField(page);
 
     release();
-    await taken(page);
+    await appTookOver(page);
     expect(await fieldValues(page, Object.keys(typed))).toEqual(typed);
     // The app's own now: saving the expert answers a click.
     await page.getByRole('button', { name: 'Save for later' }).click();
@@ -265,7 +262,7 @@ describe('an expert’s page rendered with its data (decision 297)', () => {
     const problems = problemsOf(page);
     const response = await page.goto('/teacher/no-such-expert');
     expect(response?.status()).toBe(404);
-    await taken(page);
+    await appTookOver(page);
     await page.getByRole('heading', { level: 1, name: WEB_MSG.expertNotFound }).waitFor();
     await page.getByRole('link', { name: 'Browse experts' }).click();
     await page.waitForURL((url) => url.pathname === '/experts');

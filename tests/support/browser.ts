@@ -117,9 +117,22 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   checkedStates.add(state);
 }
 
-/** Opens a path and checks it once the loading screen is gone. */
+/**
+ * Resolves once React has taken the page over (hydrateRoot or createRoot marks its container). A
+ * prerendered page is on screen before that: a link clicked then is a plain page load, not the
+ * app's navigation (decision 290). From then on React handles a click even mid-hydration.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+}
+
+/**
+ * Opens a path and checks it once the app runs it and the loading screen is gone. What a prerendered
+ * page shows before its scripts run is checked in prerendered-pages.test.ts.
+ */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await appTookOver(page);
   await expectAccessible(page, path);
 }
 
