@@ -34,6 +34,7 @@ import { createLocalCalendars, LOCAL_CALENDARS_PATH } from './calendars';
 import { nowMs } from '../../functions/platform/clock';
 import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
+import { ACCESSIBILITY_ENGINE_PATH, serveAccessibilityEngine } from './accessibility-engine';
 import { asLambda, enforceTableAccess, type LambdaName } from './table-access';
 import { routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
@@ -221,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return serveOutbox(outbox.mails(), path.endsWith('.json'), response, to);
       }
       if (path === '/_local/mail-outage') return mailSwitch.serve(request, response);
+      if (path === ACCESSIBILITY_ENGINE_PATH) return serveAccessibilityEngine(response);
       if (path === TEST_CLOCK_PATH) return testClock(request, response);
       if (path.startsWith(`${LOCAL_CALENDARS_PATH}/`)) return localCalendars(request, response);
       if (localStripe && (path === '/_local/payments' || path.startsWith('/_local/payments/'))) return localStripe.serve(request, response);
