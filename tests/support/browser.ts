@@ -71,14 +71,18 @@ interface AxeViolation {
 
 /**
  * Puts axe-core in the page, once per document: as a script of the stack's own origin
- * (scripts/local/accessibility-engine.ts), which the browser caches and compiles once. A page the
- * script cannot reach (offline, another origin) is sent the source through the DevTools protocol,
- * as all were: 650 KB each time, up to 0.7 s of CPU a page on a loaded machine.
+ * (scripts/local/accessibility-engine.ts), which the browser caches and compiles once per context
+ * (decision 310). A page of another origin is sent the source through the DevTools protocol, as all
+ * were: 650 KB each time, up to 0.7 s of CPU a page on a loaded machine.
  */
 async function loadAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  if (new URL(page.url()).origin !== new URL(stackUrl()).origin) {
+    await page.evaluate(AXE_SOURCE);
+    return;
+  }
   const loaded = await page.evaluate(
     (path) =>
-      'axe' in window ||
       new Promise<boolean>((resolve) => {
         const script = document.createElement('script');
         script.src = path;
@@ -94,7 +98,7 @@ async function loadAxe(page: Page): Promise<void> {
       }),
     ACCESSIBILITY_ENGINE_PATH,
   );
-  if (!loaded) await page.evaluate(AXE_SOURCE);
+  if (!loaded) throw new Error(`${ACCESSIBILITY_ENGINE_PATH} did not load in ${page.url()}`);
 }
 
 /** The page states this file's checks passed (size, focus, hover and the document's hash). */
