@@ -1,46 +1,13 @@
 /**
- * `npm run migrate`: brings the stored member accounts to the item shapes of this version, as `npm
- * start` does locally before its seed: the index keys a newer version added (the members index,
- * the activity index) and the admin's search entries (decision 206); once, the reservations of
- * bookings made before them (docs/bookings.md), listing those of one person that overlap and mailing that person; and, once,
- * the deadline of calls sent back for revision before calls stopped being delivered (decision 250); and, once, the
- * ratings, each student counted once (decision 272). Against the running `npm
- * start`, or, with TABLE_NAME, AWS credentials and AWS_REGION set, against a deployed stage's table
- * after its deploy. Idempotent: a second run finds nothing to do.
+ * `npm run migrate`: brings the stored items to the shapes of this version (scripts/migrations.ts
+ * says what, in order). Against the running `npm start`, or, with TABLE_NAME, AWS credentials and
+ * AWS_REGION set, against a deployed stage's table after its deploy. Idempotent: a second run finds
+ * nothing to do.
  */
-import { describeBackfill } from './describe-backfill';
 import { enterOperatorEnvironment } from './operator-environment';
 
 enterOperatorEnvironment();
 
 // Imported only now: the modules read their configuration from the environment.
-const { completeMemberIndexKeys } = await import('../functions/contexts/accounts/index-keys-backfill');
-const completed = await completeMemberIndexKeys();
-console.log(completed === 0 ? 'Every member account is up to date.' : `Brought ${completed} member ${completed === 1 ? 'account' : 'accounts'} up to date.`);
-
-const { reserveExistingBookings } = await import('../functions/contexts/orders/booking-backfill');
-console.log(describeBackfill(await reserveExistingBookings()));
-
-const { dateMissingDeadlines } = await import('../functions/contexts/orders/deadline-backfill');
-const dated = await dateMissingDeadlines();
-console.log(
-  dated === undefined ? 'Deadlines were dated before.' : `Dated the deadline of ${dated} ${dated === 1 ? 'order' : 'orders'} sent back for revision in flight.`,
-);
-
-const { recountRatings } = await import('../functions/contexts/catalogue/rating-recount');
-const recounted = await recountRatings();
-console.log(
-  recounted === undefined
-    ? 'Ratings were recounted before.'
-    : `Recounted the ratings of ${recounted} ${recounted === 1 ? 'expert' : 'experts'}: each student counts once.`,
-);
-
-// Once: each expert's free completed orders (a free introduction, an order at €0), counted apart
-// from the paid ones since their figures show them apart, recounted from their orders.
-const { recountFreeOrders } = await import('../functions/contexts/orders/free-orders-recount');
-const freeRecounted = await recountFreeOrders();
-console.log(
-  freeRecounted === undefined
-    ? 'Free orders were recounted before.'
-    : `Recounted the free orders of ${freeRecounted} ${freeRecounted === 1 ? 'expert' : 'experts'}.`,
-);
+const { runMigrations } = await import('./migrations');
+for (const line of await runMigrations()) console.log(line);
