@@ -30,8 +30,9 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
-/** Holds the page's requests to matching URLs until released. */
+/** Holds the page's requests to matching URLs until released; a hold set before on the same URLs is replaced. */
 async function holdRequests(page: Page, url: string): Promise<() => void> {
+  await page.unroute(url);
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -116,7 +117,6 @@ describe.each(PRERENDERED_PAGES.map((page) => [page.path]))('the prerendered pag
 
     // Answered (its cookie), the question is not painted again, before the scripts run nor after.
     expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain(COOKIE_CONSENT_NAME);
-    await page.unroute('**/assets/*.js');
     const releaseAgain = await holdScripts(page);
     await page.goto(path, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -137,7 +137,6 @@ describe('a signed-in member on the prerendered pages', () => {
     expect((await page.context().cookies()).find((cookie) => cookie.name === SESSION_HINT_COOKIE)?.value).toBe('1');
     const problems = problemsOf(page);
     for (const { path } of PRERENDERED_PAGES) {
-      await page.unroute('**/assets/*.js');
       const release = await holdScripts(page);
       await page.goto(path, { waitUntil: 'commit' });
       await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
