@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
-import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, signInAsAdmin, visit } from '../support/browser';
 
 const browser = browserForFile();
 
@@ -23,8 +23,7 @@ describe('banning a member', () => {
     const { email, user } = await signedInStudent();
     const memberId = String(user._id);
     const member = await browser.newPage();
-    await logIn(member, email, PASSWORD);
-    await member.getByRole('button', { name: /account menu/ }).waitFor();
+    await signIn(member, email, PASSWORD);
     // The conversations page holds the live channel open. Every socket the page opens is followed from
     // its start (a reconnection opens another), so that no close is missed; they are waited for from
     // the ban on, as any other consequence of an answer (expect.poll's EVENTUALLY_MS).
@@ -37,11 +36,13 @@ describe('banning a member', () => {
       });
     });
     await visit(member, '/messages');
+    await member.getByRole('button', { name: /account menu/ }).waitFor();
     await expect.poll(() => sockets.some((socket) => !socket.closed)).toBe(true);
 
     // The admin finds the member in Users and bans them from their row, after reading what the ban refunds.
     const page = await browser.newPage();
-    await logInAsAdmin(page);
+    await signInAsAdmin(page);
+    await visit(page, '/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await page.getByLabel('Name or e-mail').fill(email);
     await page.getByRole('button', { name: 'Search' }).click();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminStatistics } from '../../shared/schemas/admin-views';
 import { formatEuros } from '../../shared/money';
-import { browserForFile, expectAccessible, logInAsAdmin } from '../support/browser';
+import { browserForFile, expectAccessible, signInAsAdmin, visit } from '../support/browser';
 import { signedInAs } from '../support/accounts';
 
 const browser = browserForFile();
@@ -11,7 +11,8 @@ describe('admin statistics', () => {
   it('shows the figures, charts them over time and per week, and reads each chart as a table', async () => {
     const expected = (await (await signedInAs('admin')).get<AdminStatistics>('/admin/statistics')).body;
     const page = await browser.newPage();
-    await logInAsAdmin(page);
+    await signInAsAdmin(page);
+    await visit(page, '/admin');
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Statistics' }).click();
     await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import { signedInAs } from '../support/accounts';
 import { ApiClient } from '../support/api';
-import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signInAsAdmin, visit } from '../support/browser';
 import { latestMail, uniqueEmail } from '../support/outbox';
 
 const browser = browserForFile();
@@ -30,7 +30,8 @@ describe('admin users', () => {
     expect((await admin.request('DELETE', `/admin/users/${created.body.user._id}`)).status).toBe(200);
 
     const page = await browser.newPage();
-    await logInAsAdmin(page);
+    await signInAsAdmin(page);
+    await visit(page, '/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Users, newest first' }).waitFor();
@@ -64,7 +65,8 @@ describe('admin users', () => {
   it('creates a member, who is welcomed by mail and must choose a password at first sign-in', async () => {
     const email = uniqueEmail('created');
     const page = await browser.newPage();
-    await logInAsAdmin(page);
+    await signInAsAdmin(page);
+    await visit(page, '/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Add User' }).click();
     await page.getByRole('heading', { name: 'Add User', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Create user' }).click();

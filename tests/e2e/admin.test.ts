@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import { TEST_SEED } from '../support/seed-settings';
-import { expectAccessible, browserForFile, logInAsAdmin, visit } from '../support/browser';
+import { expectAccessible, browserForFile, logInAsAdmin, signInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
 import { delivered, pressOnPage, sessionIdOf } from '../support/payments';
@@ -94,7 +94,8 @@ describe('admin area', () => {
     expect((await student.post(`/chats/${chat._id}/report-problem`, { reason: 'The plan is about the wrong market.' })).status).toBe(200);
 
     const page = await browser.newPage();
-    await logInAsAdmin(page);
+    await signInAsAdmin(page);
+    await visit(page, '/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reported orders' }).click();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${chat.orderNumber}: Market entry plan` }) });
     const toggle = card.getByRole('button', { name: 'Show the conversation and file' });

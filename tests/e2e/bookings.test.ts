@@ -10,7 +10,7 @@ import type { CreatedChat } from '../../shared/schemas/chats';
 import { MSG } from '../../shared/web-texts';
 import { signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 
 const browser = browserForFile();
@@ -51,7 +51,7 @@ describe('booking a free slot across time zones', () => {
 
     // 1. The expert, in London, sets weekday hours from 9 to 5 (the tab starts there) and a buffer.
     const expert = await browser.newPage({ timezoneId: 'Europe/London' });
-    await logIn(expert, expertEmail);
+    await signIn(expert, expertEmail);
     await visit(expert, '/profile?tab=availability');
     await expert.getByText('You have not set your hours yet').waitFor();
     await expect.poll(() => expert.getByLabel('Time zone').inputValue()).toBe('Europe/London');
@@ -65,7 +65,7 @@ describe('booking a free slot across time zones', () => {
     const { client: firstApi, email: firstEmail } = await signedInStudent();
     const chatId = await openConversation(firstApi, offer._id);
     const first = await browser.newPage({ timezoneId: 'America/New_York' });
-    await logIn(first, firstEmail);
+    await signIn(first, firstEmail);
     await visit(first, `/messages?chatId=${chatId}`);
     const times = await offeredTimes(first, date);
     // London's 09:00-17:00 is New York's 04:00-12:00 (five hours behind; four for a few weeks of the year).
@@ -95,7 +95,7 @@ describe('booking a free slot across time zones', () => {
     const { client: secondApi, email: secondEmail } = await signedInStudent();
     const secondChat = await openConversation(secondApi, offer._id);
     const second = await browser.newPage({ timezoneId: 'America/New_York' });
-    await logIn(second, secondEmail);
+    await signIn(second, secondEmail);
     await visit(second, `/messages?chatId=${secondChat}`);
     const left = await offeredTimes(second, date);
     expect(left).toEqual([...times.slice(0, 4), ...times.slice(9)]);

@@ -7,21 +7,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import type { CreatedChat } from '../../shared/schemas/chats';
-import { PASSWORD, signedInStudent } from '../support/accounts';
+import { signedInStudent } from '../support/accounts';
 import { stackUrl } from '../support/api';
-import { expectAccessible, browserForFile, visit } from '../support/browser';
+import { expectAccessible, browserForFile, signIn, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { partitionItems } from '../support/table';
 
 const browser = browserForFile();
-
-async function logIn(page: Page, email: string) {
-  await visit(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** The header's Messages link names its count ("Messages, <n> unread"; the badge itself is hidden from screen readers). */
 const unreadBadge = (page: Page, count: number) =>
@@ -34,11 +26,12 @@ describe('chatting in real time', () => {
     const { email: studentEmail, client: studentApi } = await signedInStudent();
 
     const expert = await browser.newPage();
-    await logIn(expert, expertEmail);
+    await signIn(expert, expertEmail);
+    await visit(expert, '/');
     await unreadBadge(expert, 0).waitFor();
 
     const student = await browser.newPage();
-    await logIn(student, studentEmail);
+    await signIn(student, studentEmail);
     await visit(student, `/teacher/${expertId}`);
     await student.getByRole('button', { name: 'Message' }).click();
     await student.waitForURL((url) => url.pathname === '/messages');
@@ -110,7 +103,7 @@ describe('chatting in real time', () => {
     expect(opened.status).toBe(201);
 
     const student = await browser.newPage({ mobile: true });
-    await logIn(student, email);
+    await signIn(student, email);
     await student.goto(`/messages?offerId=${offer._id}`);
     await student.waitForURL((url) => url.searchParams.get('chatId') === opened.body.chat._id);
     await messageInWindow(student, 'First contact').waitFor();

@@ -9,7 +9,7 @@ import type { OfferDto } from '../../shared/schemas/catalogue';
 import { MSG } from '../../shared/web-texts';
 import { adminCode, PASSWORD, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { browserForFile, expectAccessible, logIn, logInAsAdmin, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, signInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { openOrder } from '../support/orders';
 import { advanceClock, delivered, onboard, postControl, pressOnPage, sessionIdOf } from '../support/payments';
@@ -42,7 +42,7 @@ const card = (page: Page, label: string) => page.locator('dt', { hasText: new Re
 describe('earnings in the browser', () => {
   it('shows the credit, takes a withdrawal, and follows it through a rejection, a second request and a payout', async () => {
     const page = await browser.newPage();
-    await logIn(page, expertEmail, PASSWORD);
+    await signIn(page, expertEmail, PASSWORD);
     await visit(page, '/earnings');
     await page.getByRole('heading', { name: 'Financial Dashboard', level: 1 }).waitFor();
     await expect.poll(() => card(page, 'Pending').first().textContent()).toContain('€54.00');
@@ -68,7 +68,7 @@ describe('earnings in the browser', () => {
       .waitFor();
 
     const admin = await browser.newPage();
-    await logInAsAdmin(admin);
+    await signInAsAdmin(admin);
     await visit(admin, '/admin/withdraw?status=pending');
     await admin.getByRole('button', { name: 'Reject €54.00 for Eva Earner' }).click();
     const dialog = admin.getByRole('dialog');
@@ -131,7 +131,7 @@ describe('earnings in the browser', () => {
 
   it('shows a dispute of the paid-out order as frozen, live, and gives it back when won', async () => {
     const page = await browser.newPage();
-    await logIn(page, expertEmail, PASSWORD);
+    await signIn(page, expertEmail, PASSWORD);
     await visit(page, '/earnings');
     await expect.poll(() => card(page, 'Withdrawn').first().textContent()).toContain('€54.00');
 

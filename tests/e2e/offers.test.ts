@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInNewExpert } from '../support/accounts';
-import { expectAccessible, browserForFile, logInAsAdmin, visit } from '../support/browser';
+import { expectAccessible, browserForFile, signIn, signInAsAdmin, visit } from '../support/browser';
 import { pngImage } from '../support/images';
 import { TEST_SEED } from '../support/seed-settings';
 
@@ -19,14 +19,6 @@ const EXPERT = 'claire.dubois@demo.test';
 const marker = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const title = `Valuation clinic ${marker}`;
 
-async function logIn(page: Page, email: string, password: string) {
-  await visit(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 const offerCard = (page: Page, name: string) => page.getByRole('article', { name });
 
 describe('offer journeys', () => {
@@ -36,7 +28,8 @@ describe('offer journeys', () => {
   it('an expert creates an offer, is thanked, and sees it in review in My Offers', async () => {
     // The expert's page carries the journey through this describe's tests.
     expert = await browser.newPage({ untilFileEnds: true });
-    await logIn(expert, EXPERT, TEST_SEED.demoPassword);
+    await signIn(expert, EXPERT, TEST_SEED.demoPassword);
+    await visit(expert, '/');
     await expert.getByRole('link', { name: 'Create Offer' }).click();
     await expert.getByRole('heading', { name: 'Create offer', level: 1 }).waitFor();
     await expectAccessible(expert, '/create-offer');
@@ -67,7 +60,8 @@ describe('offer journeys', () => {
 
   it('the admin approves it on the moderation page and it leaves the queue', async () => {
     const admin = await browser.newPage();
-    await logInAsAdmin(admin);
+    await signInAsAdmin(admin);
+    await visit(admin, '/admin');
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Offers' }).click();
     await admin.getByRole('heading', { name: 'Offers waiting for approval', level: 1 }).waitFor();
     const card = offerCard(admin, title);
@@ -158,7 +152,7 @@ describe('offer journeys', () => {
 
   it('a student opening the offer form is refused', async () => {
     const student = await browser.newPage();
-    await logIn(student, 'alice.student@demo.test', TEST_SEED.demoPassword);
+    await signIn(student, 'alice.student@demo.test', TEST_SEED.demoPassword);
     await visit(student, '/create-offer');
     await student.getByRole('alert').filter({ hasText: MSG.onlyExpertsCreateOffers }).waitFor();
     expect(await student.getByLabel('Title').count()).toBe(0);
@@ -167,7 +161,7 @@ describe('offer journeys', () => {
   it('an expert without a payout account meets the blocking overlay, with focus kept inside it, and its link opens the dashboard', async () => {
     const { email } = await signedInNewExpert('Paula', 'Payless');
     const page = await browser.newPage();
-    await logIn(page, email, PASSWORD);
+    await signIn(page, email, PASSWORD);
     await visit(page, '/create-offer');
     const overlay = page.getByRole('dialog', { name: 'Payment account required' });
     await overlay.waitFor();

@@ -12,7 +12,7 @@ import type { CreatedChat } from '../../shared/schemas/chats';
 import type { OfferDto } from '../../shared/schemas/catalogue';
 import { signedInNewExpert, signedInStudent } from '../support/accounts';
 import { type ApiClient, stackUrl } from '../support/api';
-import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { expertWithOffer, hourlyOfferOf } from '../support/chats';
 import { advanceClock, localStripe } from '../support/payments';
 import { pdfDocument } from '../support/project-files';
@@ -50,7 +50,7 @@ describe('an order from onboarding to review, in two browsers', () => {
     // 1. The expert connects a payout account through the provider's onboarding.
     const { client: expertApi, email: expertEmail } = await signedInNewExpert('Oscar', 'Onboarded');
     const expert = await browser.newPage();
-    await logIn(expert, expertEmail);
+    await signIn(expert, expertEmail);
     await visit(expert, '/create-offer');
     await button(expert, 'Connect payment account').click();
     await expert.waitForURL((url) => url.pathname.startsWith('/_local/payments/onboarding/'));
@@ -64,7 +64,7 @@ describe('an order from onboarding to review, in two browsers', () => {
     const { client: studentApi, email: studentEmail } = await signedInStudent();
     const chatId = await openConversation(studentApi, offer);
     const student = await browser.newPage();
-    await logIn(student, studentEmail);
+    await signIn(student, studentEmail);
     await visit(student, `/messages?chatId=${chatId}`);
     await visit(expert, `/messages?chatId=${chatId}`);
     await button(student, 'Choose date and hours').click();
@@ -144,8 +144,8 @@ async function bothSidesOf({ offer, email: expertEmail }: { offer: OfferDto; ema
   const chatId = await openConversation(studentApi, offer);
   const student = await browser.newPage();
   const expert = await browser.newPage();
-  await logIn(student, studentEmail);
-  await logIn(expert, expertEmail);
+  await signIn(student, studentEmail);
+  await signIn(expert, expertEmail);
   await visit(student, `/messages?chatId=${chatId}`);
   await visit(expert, `/messages?chatId=${chatId}`);
   return { student, expert };

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { SESSION_HINT_COOKIE } from '../../shared/shell-limits';
 import { COOKIE_CONSENT_NAME } from '../../shared/shell-limits';
-import { appTookOver, browserForFile, expectAccessible, logIn } from '../support/browser';
+import { appTookOver, browserForFile, expectAccessible, logIn, signIn } from '../support/browser';
 import { MSG as WEB_MSG } from '../../shared/web-texts';
 import { signedInAs, studentOfThisFile } from '../support/accounts';
 
@@ -250,7 +250,7 @@ describe('an expert’s page rendered with its data (decision 297)', () => {
   it('never shows a member the visitor’s page: the loading screen, then the member’s own view of the expert', async () => {
     const [expertId, { email }] = await Promise.all([claire(), student()]);
     const page = await browser.newPage();
-    await logIn(page, email);
+    await signIn(page, email);
     const problems = problemsOf(page);
     const release = await holdScripts(page);
     await page.goto(`/teacher/${expertId}`, { waitUntil: 'commit' });

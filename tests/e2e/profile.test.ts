@@ -3,30 +3,21 @@
  * work-experience entry, and sees all of it on their public profile; a student asks for their data
  * and downloads it once the job has built it.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInNewExpert, signedInStudent } from '../support/accounts';
 import { latestMail } from '../support/outbox';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { pngImage } from '../support/images';
 
 const browser = browserForFile();
-
-async function logIn(page: Page, email: string, password: string) {
-  await visit(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 describe('the expert profile', () => {
   it('an expert edits the About with a photo, an education and a work experience, and sees them on the public profile', async () => {
     const { client, email } = await signedInNewExpert('Elise', 'Martin');
     const expertId = JSON.parse(Buffer.from(client.accessToken!.split('.')[1], 'base64url').toString()).sub as string;
     const page = await browser.newPage();
-    await logIn(page, email, PASSWORD);
+    await signIn(page, email, PASSWORD);
     await visit(page, '/profile');
     await page.getByRole('tab', { name: 'About' }).waitFor();
     await expectAccessible(page, '/profile (expert About)');
@@ -87,7 +78,7 @@ describe('your data', () => {
   it('a student asks for their data, downloads it from the link that appears once the job has built it, and is mailed', async () => {
     const { email } = await signedInStudent();
     const page = await browser.newPage();
-    await logIn(page, email, PASSWORD);
+    await signIn(page, email, PASSWORD);
     await visit(page, '/profile');
     const section = page.getByRole('region', { name: 'Your data' });
     const status = section.getByRole('status');

@@ -9,18 +9,10 @@ import { describe, it } from 'vitest';
 import type { CreatedChat, MessageDto } from '../../shared/schemas/chats';
 import { MSG } from '../../shared/web-texts';
 import { PASSWORD, signedInStudent } from '../support/accounts';
-import { browserForFile, expectAccessible, logInAsAdmin, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, signInAsAdmin, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 
 const browser = browserForFile();
-
-async function logIn(page: Page, email: string, password: string) {
-  await visit(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 const inConversation = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
 
@@ -34,7 +26,7 @@ describe('reporting a message', () => {
     await expertApi.post<{ message: MessageDto }>(`/chats/${chatId}/messages`, { content: offensive });
 
     const student = await browser.newPage();
-    await logIn(student, email, PASSWORD);
+    await signIn(student, email, PASSWORD);
     await visit(student, `/messages?chatId=${chatId}`);
     await inConversation(student, offensive).waitFor();
     // Only the other member's message can be reported.
@@ -49,7 +41,8 @@ describe('reporting a message', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const admin = await browser.newPage();
-    await logInAsAdmin(admin);
+    await signInAsAdmin(admin);
+    await visit(admin, '/admin');
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reports' }).click();
     const item = admin.getByRole('article', { name: /^Message by Rhea Reported/ }).filter({ hasText: offensive });
     await item.getByText('Asks to be paid off the platform.').waitFor();

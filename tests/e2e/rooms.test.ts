@@ -8,11 +8,17 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { conversationPath } from '../../shared/app-paths';
 import { ORDER_RULES, ROOMS } from '../../shared/limits';
 import { MSG } from '../../shared/web-texts';
-import { browserForFile, expectAccessible, logIn, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { advanceClock } from '../support/payments';
 import { bookedIntroduction, bookedPhoneCall, clockToStart, roomOf, setSocketLimits } from '../support/rooms';
 
 const browser = browserForFile();
+
+/**
+ * The guard of a wait for a call to connect: a connection whose first round of ICE checks fails is
+ * restarted (web/src/features/rooms/lib/call.ts), which on a loaded machine outlasts other waits'.
+ */
+const CONNECTS_MS = 45_000;
 
 /** Keeps every RTCPeerConnection the page makes where the test can ask for its stats: the app's code is unchanged. */
 async function watchConnections(page: Page): Promise<void> {
@@ -95,7 +101,7 @@ async function candidatePairsUsed(page: Page): Promise<{ local: string; remote: 
 
 async function openRoom(page: Page, email: string, orderId: string, check = 'Check your camera and microphone', query = ''): Promise<void> {
   await watchConnections(page);
-  await logIn(page, email);
+  await signIn(page, email);
   await visit(page, `/room/${orderId}${query}`);
   await page.getByRole('heading', { name: check }).waitFor();
   await expectAccessible(page, '/room (device check)');
@@ -114,7 +120,7 @@ describe('a video call in its room', () => {
     await student.getByRole('button', { name: 'Join the call' }).click();
     await student.getByRole('status').filter({ hasText: 'Waiting for Rhea Roomer to join' }).waitFor();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor();
+    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
     await expert
       .getByRole('status')
       .filter({ hasText: /^Connected with / })
@@ -166,7 +172,7 @@ describe('a phone call in its room', () => {
 
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Paolo Phoner' }).waitFor();
+    await student.getByRole('status').filter({ hasText: 'Connected with Paolo Phoner' }).waitFor({ timeout: CONNECTS_MS });
     const voices = student.getByRole('list', { name: 'Who is on the call' });
     await voices.getByText('Paolo Phoner').waitFor();
     expect(await student.getByRole('button', { name: /camera/i }).count()).toBe(0);
@@ -192,7 +198,7 @@ describe('a video call through the relay', () => {
     await openRoom(expert, call.expertEmail, call.orderId, undefined, '?transport=relay');
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor();
+    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
 
     for (const page of [student, expert]) {
       await expect.poll(async () => (await received(page)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
@@ -215,7 +221,7 @@ describe('a no-show in the room', () => {
     expect(await student.getByRole('button', { name: 'Report that Rhea did not come' }).count()).toBe(0);
 
     const expert = await browser.newPage();
-    await logIn(expert, call.expertEmail);
+    await signIn(expert, call.expertEmail);
     await visit(expert, conversationPath(call.orderId));
     await expert.getByRole('button', { name: 'I was there: contest the report' }).click();
     await expert.getByText(MSG.noShowContested).waitFor();
@@ -243,7 +249,7 @@ describe('a call’s sockets under API Gateway’s limits', () => {
     await openRoom(expert, call.expertEmail, call.orderId);
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor();
+    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
 
     // The gateway ends the socket at the end of its life, not when idle: the room's beats kept it in use.
     await expect.poll(async () => (await socketLives(student)).length, { timeout: (limits.lifetimeSeconds + 20) * 1000 }).toBe(2);
@@ -252,14 +258,14 @@ describe('a call’s sockets under API Gateway’s limits', () => {
     // The call went on meanwhile, and the student is one stay, not a leave and a new join.
     const frames = (await received(expert)).framesByVideo[0];
     await expect.poll(async () => (await received(expert)).framesByVideo[0]).toBeGreaterThan(frames + 10);
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor();
+    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
     const attendance = (await roomOf(call.student, call.orderId)).body.attendance;
     expect(attendance.find((entry) => entry.userId === call.studentId)?.stays).toHaveLength(1);
 
     // The student's new socket is back in the room: the expert's reloaded page reaches it, and the call connects again.
     await expert.reload();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await expert.getByRole('status').filter({ hasText: 'Connected with' }).waitFor();
+    await expert.getByRole('status').filter({ hasText: 'Connected with' }).waitFor({ timeout: CONNECTS_MS });
     await expect.poll(async () => (await received(expert)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, onTestFinished } from 'vitest';
 import { adminCode, PASSWORD } from './accounts';
+import { ApiClient } from './api';
 import { CHROMIUM, TEST_CHROMIUM_ARGS } from './chromium';
 import { EVENTUALLY_MS } from './eventually';
 import { stackUrl } from './api';
@@ -185,6 +186,47 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** A cookie the login set, as the browser stores it from the stack's answer. */
+function browserCookie(line: string): Parameters<BrowserContext['addCookies']>[0][number] {
+  const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+  const at = pair.indexOf('=');
+  const attribute = (name: string) => attributes.find((part) => part.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
+  const flag = (name: string) => attributes.some((part) => part.toLowerCase() === name);
+  const sameSite = (attribute('samesite') ?? 'Lax').toLowerCase();
+  const maxAge = attribute('max-age');
+  return {
+    name: pair.slice(0, at),
+    value: pair.slice(at + 1),
+    domain: new URL(stackUrl()).hostname,
+    path: attribute('path') ?? '/',
+    httpOnly: flag('httponly'),
+    secure: flag('secure'),
+    sameSite: sameSite === 'strict' ? 'Strict' : sameSite === 'none' ? 'None' : 'Lax',
+    ...(maxAge !== undefined && { expires: Math.floor(Date.now() / 1000) + Number(maxAge) }),
+  };
+}
+
+/** Logs in through the API and gives the page's context the cookies the answer set. */
+async function holdSession(page: Page, loginPath: string, body: Record<string, string>): Promise<void> {
+  const response = await new ApiClient().post(loginPath, body);
+  if (response.status !== 200) throw new Error(`${loginPath} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  await page.context().addCookies(response.setCookies.map(browserCookie));
+}
+
+/**
+ * Signs a member in as a browser that signed in earlier holds the session: the login goes through
+ * the API, the page's context gets its cookies, and the next page opened resumes the session. For
+ * journeys whose subject is not the login form; e2e/account.test.ts fills that one as a person does.
+ */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await holdSession(page, '/auth/login', { email, password });
+}
+
+/** The admin's session, as `signIn` gives a member's; e2e/admin.test.ts fills the admin login with its code. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await holdSession(page, '/admin/auth/login', { email: TEST_SEED.adminEmail, password: TEST_SEED.adminPassword, code: await adminCode() });
 }
 
 /**
