@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import { PASSWORD, signedInStudent } from '../support/accounts';
-import { browserForFile, expectAccessible, visit } from '../support/browser';
+import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { mailsTo, mailWhere } from '../support/outbox';
 import { partitionItems } from '../support/table';
@@ -25,10 +25,8 @@ describe('e-mail preferences in the browser', () => {
     expect(opened.status).toBe(201);
 
     const page = await browser.newPage();
-    await visit(page, '/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await signIn(page, email);
+    await visit(page, '/');
     await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('link', { name: 'Notifications' }).click();
     await page.waitForURL(/\/profile\?tab=notifications$/);
