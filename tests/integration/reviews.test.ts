@@ -101,6 +101,24 @@ describe('reviewing a closed order', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('answers a review sent again as it answered it the first time, and stores it once', async () => {
+    const { client: student } = await signedInStudent();
+    const orderNumber = await orderOf(student, offer);
+    const before = (await offerOf()).reviewsCount ?? 0;
+    // A retry whose answer was lost, or a second click: the same stars and words.
+    const sent = { rating: 3, comment: 'Good, if <i>brief</i>.', orderNumber };
+    const answers = [await review(student, offer._id, sent), await review(student, offer._id, sent)];
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [201, { msg: MSG.reviewSaved }],
+      [201, { msg: MSG.reviewSaved }],
+    ]);
+    expect((await offerOf()).reviewsCount).toBe(before + 1);
+    const stored = (await partitionItems(`OFFER#${offer._id}`)).filter((item) => item.orderNumber === orderNumber);
+    expect(stored).toHaveLength(1);
+    // Other stars for the same order are another review.
+    expect((await review(student, offer._id, { ...sent, rating: 4 })).body).toMatchObject({ code: 'already_reviewed' });
+  });
+
   it('takes a review of a free introduction', async () => {
     const { client: student } = await signedInStudent();
     const orderNumber = await orderOf(student, offer, { status: 'closed', kind: 'intro' });

@@ -15,7 +15,7 @@ import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import { isListedExpert } from './expert';
 import * as offers from './offer-repository';
-import { initialOf, type ReviewRecord, toReviewDto } from './review';
+import { initialOf, isSentAgain, type ReviewRecord, toReviewDto } from './review';
 import * as reviews from './review-repository';
 import * as orders from '../orders/service';
 import { isFreeOrder } from '../../../shared/order-transitions';
@@ -39,7 +39,7 @@ export function orderNumberOf(value: number | string): number | undefined {
  * The caller reviews the offer `offerId` for the order the body names: only its student, only once
  * its order is closed, only for that order's offer, once. A free introduction or a €0 order is
  * reviewed as any order, marked free. In the ratings each student counts once, by their latest
- * review (decision 272).
+ * review (decision 272). The same review sent again is answered as it was the first time (decision 312).
  */
 export async function reviewOffer(offerId: string, input: ReviewInput, caller: Caller, account: AccountRecord): Promise<{ msg: string }> {
   const number = orderNumberOf(input.orderNumber);
@@ -68,7 +68,10 @@ export async function reviewOffer(offerId: string, input: ReviewInput, caller: C
   // Twice at most: the student's voice may have moved meanwhile, by their review of another order.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await reviews.createReview(review)) return { msg: MSG.reviewSaved };
-    if (await reviews.getReview(offerId, order.orderId)) throw new Conflict(MSG.reviewAlreadyGiven, 'already_reviewed');
+    const stored = await reviews.getReview(offerId, order.orderId);
+    // The same review sent again is answered as the first time; another one is refused.
+    if (stored && isSentAgain(stored, review)) return { msg: MSG.reviewSaved };
+    if (stored) throw new Conflict(MSG.reviewAlreadyGiven, 'already_reviewed');
   }
   // The offer's expert is not the order's: nothing to review here.
   throw new NotFound(MSG.reviewOrderNotFound, 'order_not_found');
