@@ -4,9 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Earnings, EarningsOrder, Withdrawal } from '@shared/schemas/earnings';
 import { SHELL_MSG } from '@shared/shell-texts';
 import { MSG } from '@shared/web-texts';
+import { Outlet } from 'react-router-dom';
 import { RequireExpertElseHome } from '@/app/guards';
 import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
+import { FakeSocket } from '@/test/fake-socket';
+import { LiveHeader } from '@/test/live-header';
 import { json, renderRoutes } from '@/test/render-app';
 import EarningsRoute from './earnings';
 
@@ -98,6 +101,42 @@ describe('the financial dashboard (/earnings)', () => {
 
     expect(await screen.findByRole('table', { name: 'Your withdrawals, newest first' })).toBeInTheDocument();
     expect(screen.getByLabelText('Amount (€)')).toHaveAccessibleDescription('From €10.00 up to €1,234.50, with at most two decimals.');
+  });
+
+  it('reads the figures and the withdrawals again each time its live channel connects again: a change while it was down shows', async () => {
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    let decided = false;
+    fakeApi({
+      'GET /chats/unread-count': () => json(200, { count: 0 }),
+      'POST /realtime/ticket': () => json(200, { ticket: `ticket-${FakeSocket.made.length + 1}` }),
+      'GET /user/earnings': () => json(200, earnings(decided ? { balance: 1194.5, withdrawn: 340.1 } : {})),
+      'GET /user/withdrawals': () => json(200, { withdrawals: [withdrawal(1, decided ? { status: 'paid' } : {})] }),
+    });
+    const live = [
+      {
+        element: (
+          <>
+            <LiveHeader />
+            <Outlet />
+          </>
+        ),
+        children: routes,
+      },
+    ];
+    renderRoutes(live, { path: '/earnings', account: claire });
+    await waitFor(() => expect(FakeSocket.made.at(-1)?.accepted).toBe(false));
+    FakeSocket.latest().accept();
+    expect(within(card('Available')).getByText('€1,234.50')).toBeInTheDocument();
+
+    // The channel drops; the withdrawal is paid meanwhile, and no socket hears it.
+    FakeSocket.latest().drop();
+    decided = true;
+    await waitFor(() => expect(FakeSocket.made.at(-1)?.accepted).toBe(false), { timeout: 5000 });
+    FakeSocket.latest().accept();
+    await waitFor(() => expect(within(card('Available')).getByText('€1,194.50')).toBeInTheDocument());
+    expect(within(card('Withdrawn')).getByText('€340.10')).toBeInTheDocument();
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
   });
 
   it('shows frozen and owed amounts with what they mean, and says when nothing is pending', async () => {

@@ -28,9 +28,10 @@ export default function EarningsRoute() {
     withdrawals.reload({ first: true });
   }
 
-  // A withdrawal decided or paid, or an order closed with a credit, elsewhere: the figures and the lists follow, live.
+  // A withdrawal decided or paid, or an order closed with a credit or disputed, elsewhere: the figures and the lists
+  // follow, live. Each time the live channel (re)connects they are read again: what changed while it was down reached no socket.
   const onNotice = useEffectEvent((notice: RealtimeNotice) => {
-    if (notice.type === 'withdrawalChanged' || (notice.type === 'orderChanged' && notice.orderStatus === 'closed')) {
+    if (notice.type === 'connected' || notice.type === 'withdrawalChanged' || (notice.type === 'orderChanged' && notice.orderStatus === 'closed')) {
       earnings.reload();
       withdrawals.reload();
     }
