@@ -20,6 +20,25 @@ const browser = browserForFile();
  */
 const CONNECTS_MS = 45_000;
 
+/** Each of the page's connections as the browser has it: what a call that did not connect was stuck at. */
+const connectionStates = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections?.map(
+      (pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}, ICE gathering ${pc.iceGatheringState}`,
+    ),
+  );
+
+/** Waits until `page` shows its call connected (with `name`, if given); if it never does, says where each side's connections stood. */
+async function expectConnected(page: Page, other: Page, name = ''): Promise<void> {
+  const shown = `Connected with ${name}`.trim();
+  try {
+    await page.getByRole('status').filter({ hasText: shown }).waitFor({ timeout: CONNECTS_MS });
+  } catch (error) {
+    const states = { page: await connectionStates(page), other: await connectionStates(other) };
+    throw new Error(`"${shown}" not shown within ${CONNECTS_MS} ms; connections: ${JSON.stringify(states)}`, { cause: error });
+  }
+}
+
 /** Keeps every RTCPeerConnection the page makes where the test can ask for its stats: the app's code is unchanged. */
 async function watchConnections(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -120,7 +139,7 @@ describe('a video call in its room', () => {
     await student.getByRole('button', { name: 'Join the call' }).click();
     await student.getByRole('status').filter({ hasText: 'Waiting for Rhea Roomer to join' }).waitFor();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
+    await expectConnected(student, expert, 'Rhea Roomer');
     await expert
       .getByRole('status')
       .filter({ hasText: /^Connected with / })
@@ -172,7 +191,7 @@ describe('a phone call in its room', () => {
 
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Paolo Phoner' }).waitFor({ timeout: CONNECTS_MS });
+    await expectConnected(student, expert, 'Paolo Phoner');
     const voices = student.getByRole('list', { name: 'Who is on the call' });
     await voices.getByText('Paolo Phoner').waitFor();
     expect(await student.getByRole('button', { name: /camera/i }).count()).toBe(0);
@@ -198,7 +217,7 @@ describe('a video call through the relay', () => {
     await openRoom(expert, call.expertEmail, call.orderId, undefined, '?transport=relay');
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
+    await expectConnected(student, expert, 'Rhea Roomer');
 
     for (const page of [student, expert]) {
       await expect.poll(async () => (await received(page)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
@@ -249,7 +268,7 @@ describe('a call’s sockets under API Gateway’s limits', () => {
     await openRoom(expert, call.expertEmail, call.orderId);
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
+    await expectConnected(student, expert, 'Rhea Roomer');
 
     // The gateway ends the socket at the end of its life, not when idle: the room's beats kept it in use.
     await expect.poll(async () => (await socketLives(student)).length, { timeout: (limits.lifetimeSeconds + 20) * 1000 }).toBe(2);
@@ -258,14 +277,14 @@ describe('a call’s sockets under API Gateway’s limits', () => {
     // The call went on meanwhile, and the student is one stay, not a leave and a new join.
     const frames = (await received(expert)).framesByVideo[0];
     await expect.poll(async () => (await received(expert)).framesByVideo[0]).toBeGreaterThan(frames + 10);
-    await student.getByRole('status').filter({ hasText: 'Connected with Rhea Roomer' }).waitFor({ timeout: CONNECTS_MS });
+    await expectConnected(student, expert, 'Rhea Roomer');
     const attendance = (await roomOf(call.student, call.orderId)).body.attendance;
     expect(attendance.find((entry) => entry.userId === call.studentId)?.stays).toHaveLength(1);
 
     // The student's new socket is back in the room: the expert's reloaded page reaches it, and the call connects again.
     await expert.reload();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await expert.getByRole('status').filter({ hasText: 'Connected with' }).waitFor({ timeout: CONNECTS_MS });
+    await expectConnected(expert, student);
     await expect.poll(async () => (await received(expert)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
   });
 });
