@@ -8,7 +8,7 @@ import { ROOMS } from '@shared/limits';
 import type { IceServerView, IceServersView } from '@shared/schemas/rooms';
 import type { RealtimeListener } from '@/lib/realtime';
 
-const channel = vi.hoisted(() => ({ listeners: [] as RealtimeListener[] }));
+const channel = vi.hoisted(() => ({ listeners: [] as RealtimeListener[], sent: [] as unknown[] }));
 vi.mock('@/lib/realtime', () => ({
   realtime: {
     subscribe(listener: RealtimeListener) {
@@ -16,7 +16,10 @@ vi.mock('@/lib/realtime', () => ({
       return () => undefined;
     },
     joinRoom: () => undefined,
-    sendToRoom: () => true,
+    sendToRoom: (action: unknown) => {
+      channel.sent.push(action);
+      return true;
+    },
   },
 }));
 
@@ -26,6 +29,7 @@ class FakeConnection {
   readonly configurations: RTCConfiguration[] = [];
   signalingState = 'stable';
   connectionState = 'new';
+  localDescription: { type: string; sdp: string } | null = null;
   constructor(private configuration: RTCConfiguration) {
     FakeConnection.made.push(this);
     this.configurations.push(configuration);
@@ -53,6 +57,7 @@ beforeEach(() => {
   vi.stubGlobal('RTCPeerConnection', FakeConnection);
   FakeConnection.made = [];
   channel.listeners = [];
+  channel.sent = [];
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -136,6 +141,48 @@ describe('a call’s state before the other side comes', () => {
     for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-1', peerPresent: false });
     expect(states).toEqual(['joining', 'waiting']);
     expect(FakeConnection.made).toHaveLength(0);
+    call.end();
+  });
+});
+
+describe('a call’s signals lost while a socket was down', () => {
+  const hear = (notice: Parameters<RealtimeListener>[0]) => {
+    for (const listener of channel.listeners) listener(notice);
+  };
+
+  it('sends its description again, candidates and all, when a side comes back into the room before the call ever connected', async () => {
+    const call = await startedCall(async () => ice('second', 60 * MINUTE));
+    const [connection] = FakeConnection.made;
+    connection.localDescription = { type: 'offer', sdp: 'the offer, with its candidates' };
+    connection.connectionState = 'connecting';
+    channel.sent = [];
+
+    // This page's socket is back: the server has it in the room again.
+    hear({ type: 'roomJoined', orderId: 'order-1', peerPresent: true });
+    expect(channel.sent).toEqual([{ action: 'roomOffer', orderId: 'order-1', instance: expect.any(String), sdp: 'the offer, with its candidates' }]);
+    // The other side's socket is back: an answer given is sent again likewise.
+    connection.localDescription = { type: 'answer', sdp: 'the answer' };
+    hear({ type: 'roomPeer', orderId: 'order-1', present: true });
+    expect(channel.sent.at(-1)).toMatchObject({ action: 'roomAnswer', sdp: 'the answer' });
+    // The same connection goes on: nothing is interrupted.
+    expect(FakeConnection.made).toEqual([connection]);
+    call.end();
+  });
+
+  it('leaves a connection that did connect to its ICE restarts, and sends nothing before a description is made', async () => {
+    const call = await startedCall(async () => ice('second', 60 * MINUTE));
+    const [connection] = FakeConnection.made;
+    hear({ type: 'roomPeer', orderId: 'order-1', present: true });
+    expect(channel.sent).toEqual([]);
+
+    connection.localDescription = { type: 'offer', sdp: 'the offer' };
+    for (const state of ['connected', 'disconnected']) {
+      connection.connectionState = state;
+      hear({ type: 'roomJoined', orderId: 'order-1', peerPresent: true });
+      hear({ type: 'roomPeer', orderId: 'order-1', present: true });
+    }
+    expect(channel.sent).toEqual([]);
+    expect(FakeConnection.made).toEqual([connection]);
     call.end();
   });
 });

@@ -139,6 +139,19 @@ export function startCall(options: CallOptions) {
   /** A connection that works or is on its way: a new one would only interrupt it. */
   const alive = () => pc !== undefined && !['failed', 'closed'].includes(pc.connectionState);
 
+  /**
+   * A side came (back) into the room while this connection has never connected: a description or
+   * candidate sent while either socket was down reached nobody (the channel does not queue them), so
+   * this side's latest description is sent again, with every candidate gathered so far in it. A copy
+   * that did arrive changes nothing: an offer is answered again alike, an answer out of turn is
+   * dropped. A connection that did connect is left to its ICE restarts.
+   */
+  function sendDescriptionAgain(): void {
+    const description = pc?.localDescription;
+    if (!pc || !['new', 'connecting'].includes(pc.connectionState) || (description?.type !== 'offer' && description?.type !== 'answer')) return;
+    realtime.sendToRoom({ action: description.type === 'offer' ? 'roomOffer' : 'roomAnswer', orderId, instance, sdp: description.sdp });
+  }
+
   /** The connection for a signal of the other side's call `from`: a new one when that call is new (their page reloaded). */
   function connectionFor(from: string): RTCPeerConnection {
     const connection = pc && (remoteInstance === undefined || remoteInstance === from) ? pc : newConnection();
@@ -168,12 +181,13 @@ export function startCall(options: CallOptions) {
     try {
       switch (notice.type) {
         case 'roomJoined':
-          if (alive()) break;
-          if (notice.peerPresent) newConnection();
+          if (alive()) sendDescriptionAgain();
+          else if (notice.peerPresent) newConnection();
           else options.onState('waiting');
           break;
         case 'roomPeer':
-          if (notice.present && !alive()) newConnection();
+          if (notice.present && alive()) sendDescriptionAgain();
+          else if (notice.present) newConnection();
           if (!notice.present) {
             pc?.close();
             pc = undefined;
