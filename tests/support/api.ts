@@ -19,6 +19,35 @@ export { stackUrl };
 /** A fresh loopback address: Linux routes all of 127.0.0.0/8 to this machine. */
 export const randomClientAddress = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
 
+/** A Set-Cookie line read as a browser reads it: the cookie and the attributes the tests use. */
+export interface SetCookie {
+  name: string;
+  value: string;
+  path: string;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: 'Strict' | 'Lax' | 'None';
+  maxAgeSeconds?: number;
+}
+
+export function parseSetCookie(line: string): SetCookie {
+  const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+  const at = pair.indexOf('=');
+  const attribute = (name: string) => attributes.find((part) => part.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
+  const flag = (name: string) => attributes.some((part) => part.toLowerCase() === name);
+  const sameSite = attribute('samesite')?.toLowerCase();
+  const maxAge = attribute('max-age');
+  return {
+    name: pair.slice(0, at),
+    value: pair.slice(at + 1),
+    path: attribute('path') ?? '/',
+    httpOnly: flag('httponly'),
+    secure: flag('secure'),
+    sameSite: sameSite === 'strict' ? 'Strict' : sameSite === 'none' ? 'None' : 'Lax',
+    ...(maxAge !== undefined && { maxAgeSeconds: Number(maxAge) }),
+  };
+}
+
 export interface RawResponse {
   status: number;
   headers: Headers;
@@ -134,13 +163,8 @@ export class ApiClient {
   }
 
   private store(line: string): void {
-    const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-    const at = pair.indexOf('=');
-    const name = pair.slice(0, at);
-    const value = pair.slice(at + 1);
-    const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-    const maxAge = attributes.find((a) => a.toLowerCase().startsWith('max-age='));
-    if (value === '' || maxAge === 'Max-Age=0') this.cookies.delete(name);
+    const { name, value, path, maxAgeSeconds } = parseSetCookie(line);
+    if (value === '' || maxAgeSeconds === 0) this.cookies.delete(name);
     else this.cookies.set(name, { value, path });
   }
 

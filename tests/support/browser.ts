@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, onTestFinished } from 'vitest';
 import { adminCode, PASSWORD } from './accounts';
-import { ApiClient } from './api';
 import { CHROMIUM, TEST_CHROMIUM_ARGS } from './chromium';
 import { EVENTUALLY_MS } from './eventually';
-import { stackUrl } from './api';
+import { ApiClient, parseSetCookie, stackUrl } from './api';
 import { TEST_SEED } from './seed-settings';
 import { ACCESSIBILITY_ENGINE_PATH } from '../../scripts/local/accessibility-engine';
 
@@ -190,21 +189,11 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
 
 /** A cookie the login set, as the browser stores it from the stack's answer. */
 function browserCookie(line: string): Parameters<BrowserContext['addCookies']>[0][number] {
-  const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-  const at = pair.indexOf('=');
-  const attribute = (name: string) => attributes.find((part) => part.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
-  const flag = (name: string) => attributes.some((part) => part.toLowerCase() === name);
-  const sameSite = (attribute('samesite') ?? 'Lax').toLowerCase();
-  const maxAge = attribute('max-age');
+  const { maxAgeSeconds, ...cookie } = parseSetCookie(line);
   return {
-    name: pair.slice(0, at),
-    value: pair.slice(at + 1),
+    ...cookie,
     domain: new URL(stackUrl()).hostname,
-    path: attribute('path') ?? '/',
-    httpOnly: flag('httponly'),
-    secure: flag('secure'),
-    sameSite: sameSite === 'strict' ? 'Strict' : sameSite === 'none' ? 'None' : 'Lax',
-    ...(maxAge !== undefined && { expires: Math.floor(Date.now() / 1000) + Number(maxAge) }),
+    ...(maxAgeSeconds !== undefined && { expires: Math.floor(Date.now() / 1000) + maxAgeSeconds }),
   };
 }
 

@@ -53,11 +53,11 @@ const reviewItem: z.ZodMiniType<ReviewRecord> = z.object({
 export const fromReviewItem = (item: Record<string, unknown>): ReviewRecord => reviewItem.parse(item);
 
 /**
- * Whether a review sent for an order already reviewed is the stored one sent again: the same
- * student's stars and words (a retry whose answer was lost, a second click; decision 312).
+ * Whether a review sent for an order already reviewed is the stored one sent again: the same stars
+ * and words (a retry whose answer was lost, a second click; decision 312). Both are the order's
+ * student's: nobody else may review it.
  */
-export const isSentAgain = (stored: ReviewRecord, sent: ReviewRecord) =>
-  stored.studentId === sent.studentId && stored.rating === sent.rating && (stored.comment ?? '') === (sent.comment ?? '');
+export const isSentAgain = (stored: ReviewRecord, sent: ReviewRecord) => stored.rating === sent.rating && (stored.comment ?? '') === (sent.comment ?? '');
 
 /** The initial of a last name and a period ("Smith" -> "S."), or nothing. */
 export const initialOf = (lastName: string | undefined) => {

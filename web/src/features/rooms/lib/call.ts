@@ -186,15 +186,14 @@ export function startCall(options: CallOptions) {
           else options.onState('waiting');
           break;
         case 'roomPeer':
-          if (notice.present && alive()) sendDescriptionAgain();
-          else if (notice.present) newConnection();
           if (!notice.present) {
             pc?.close();
             pc = undefined;
             remote = {};
             options.onRemote(remote);
             options.onState('waiting');
-          }
+          } else if (alive()) sendDescriptionAgain();
+          else newConnection();
           break;
         case 'roomOffer':
         case 'roomAnswer':
