@@ -191,8 +191,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           () => void runDeadlines().catch((error: unknown) => console.error('Order deadlines failed:', error)),
           ORDER_DEADLINES_PERIOD_MINUTES * 60_000,
         ).unref();
-  // Data retention, as the daily EventBridge rule invokes the jobs Lambda on AWS; the test clock runs it too.
-  const runRetention = () => jobs({ source: 'aws.events' } as never);
+  // Data retention, as the daily EventBridge rule (rate(1 day)) invokes the jobs Lambda on AWS: by the
+  // daily timer, and by a move of the test clock once a day of the app's time has passed since it last
+  // ran (decision 315), not at every move as the schedules of minutes run.
+  let retentionDueAt = nowMs() + DAY_MS;
+  const runRetention = () => {
+    retentionDueAt = nowMs() + DAY_MS;
+    return jobs({ source: 'aws.events' } as never);
+  };
+  const runRetentionIfDue = async () => {
+    if (nowMs() >= retentionDueAt) await runRetention();
+  };
   const retentionTimer =
     options.scheduledWork === false
       ? undefined
@@ -207,7 +216,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           BUSY_CALENDARS.readPeriodMinutes * 60_000,
         ).unref();
   const localCalendars = createLocalCalendars(nowMs);
-  const testClock = createTestClock(() => eachOnItsOwn([async () => localStripe?.tick(), runDeadlines, runRetention, runCalendarReads]));
+  const testClock = createTestClock(() => eachOnItsOwn([async () => localStripe?.tick(), runDeadlines, runRetentionIfDue, runCalendarReads]));
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const appOrigin = appOriginOf(request);
