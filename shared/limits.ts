@@ -390,6 +390,8 @@ export const ROOMS = {
   reconnectGraceSeconds: 120,
   /** While media flows, the browser says so this often: a stay ends at its last report. */
   attendanceBeatSeconds: 20,
+  /** An offer left unanswered this long is sent again: a signal lost on its way is not sent again by anyone else. */
+  offerResendSeconds: 5,
   /** An offer or answer's SDP: an audio, video and screen offer is 5-12 KB; API Gateway takes 128 KB a message. */
   sdpMaxChars: 24_000,
   /** One ICE candidate line. */

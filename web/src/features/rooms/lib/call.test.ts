@@ -42,6 +42,12 @@ class FakeConnection {
   addTransceiver = () => undefined;
   addTrack = () => undefined;
   restartIce = () => undefined;
+  onnegotiationneeded: (() => Promise<void>) | null = null;
+  /** As the browser makes an offer: this side now waits for the other's answer. */
+  async setLocalDescription() {
+    this.localDescription = { type: 'offer', sdp: 'the offer' };
+    this.signalingState = 'have-local-offer';
+  }
   close() {
     this.signalingState = 'closed';
   }
@@ -167,6 +173,36 @@ describe('a call’s signals lost while a socket was down', () => {
     // The same connection goes on: nothing is interrupted.
     expect(FakeConnection.made).toEqual([connection]);
     call.end();
+  });
+
+  it('sends an offer left unanswered again every few seconds, whatever the sockets did, until it is answered', async () => {
+    const call = await startedCall(async () => ice('second', 60 * MINUTE));
+    const [connection] = FakeConnection.made;
+    await connection.onnegotiationneeded?.();
+    const offer = { action: 'roomOffer', orderId: 'order-1', instance: expect.any(String), sdp: 'the offer' };
+    expect(channel.sent).toEqual([offer]);
+
+    // Its post failed on the way: no answer comes, and both sockets stay up.
+    await vi.advanceTimersByTimeAsync(ROOMS.offerResendSeconds * 1000 - 1);
+    expect(channel.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(channel.sent).toEqual([offer, offer]);
+    await vi.advanceTimersByTimeAsync(ROOMS.offerResendSeconds * 1000);
+    expect(channel.sent).toEqual([offer, offer, offer]);
+
+    // Answered: nothing more is sent, and the same connection goes on.
+    connection.signalingState = 'stable';
+    await vi.advanceTimersByTimeAsync(10 * ROOMS.offerResendSeconds * 1000);
+    expect(channel.sent).toHaveLength(3);
+    expect(FakeConnection.made).toEqual([connection]);
+
+    // An ICE restart's offer is watched alike, and a call left sends nothing more.
+    await connection.onnegotiationneeded?.();
+    await vi.advanceTimersByTimeAsync(ROOMS.offerResendSeconds * 1000);
+    expect(channel.sent).toHaveLength(5);
+    call.end();
+    await vi.advanceTimersByTimeAsync(10 * ROOMS.offerResendSeconds * 1000);
+    expect(channel.sent).toHaveLength(5);
   });
 
   it('leaves a connection that did connect to its ICE restarts, and sends nothing before a description is made', async () => {

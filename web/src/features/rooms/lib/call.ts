@@ -66,6 +66,13 @@ export function startCall(options: CallOptions) {
   let ended = false;
   let iceServers = options.ice.iceServers;
   let iceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When this side last sent its offer (ms): one left unanswered is sent again (resendUnansweredOffer). */
+  let offerSentAt = 0;
+
+  function sendOffer(sdp: string): void {
+    offerSentAt = Date.now();
+    realtime.sendToRoom({ action: 'roomOffer', orderId, instance, sdp });
+  }
 
   function newConnection(): RTCPeerConnection {
     pc?.close();
@@ -87,7 +94,7 @@ export function startCall(options: CallOptions) {
       try {
         makingOffer = true;
         await connection.setLocalDescription();
-        if (connection.localDescription) realtime.sendToRoom({ action: 'roomOffer', orderId, instance, sdp: connection.localDescription.sdp });
+        if (connection.localDescription) sendOffer(connection.localDescription.sdp);
       } finally {
         makingOffer = false;
       }
@@ -149,7 +156,20 @@ export function startCall(options: CallOptions) {
   function sendDescriptionAgain(): void {
     const description = pc?.localDescription;
     if (!pc || !['new', 'connecting'].includes(pc.connectionState) || (description?.type !== 'offer' && description?.type !== 'answer')) return;
-    realtime.sendToRoom({ action: description.type === 'offer' ? 'roomOffer' : 'roomAnswer', orderId, instance, sdp: description.sdp });
+    if (description.type === 'offer') sendOffer(description.sdp);
+    else realtime.sendToRoom({ action: 'roomAnswer', orderId, instance, sdp: description.sdp });
+  }
+
+  /**
+   * An offer still unanswered after ROOMS.offerResendSeconds is sent again, whatever the connection's
+   * state (a first offer or an ICE restart's): the relay does not queue signals, so one whose post
+   * failed on the way is lost with both sockets up, and no return to the room sends it again. The
+   * other side answers a copy as it would the first (decision 316).
+   */
+  function resendUnansweredOffer(): void {
+    const offer = pc?.localDescription;
+    if (pc?.signalingState !== 'have-local-offer' || makingOffer || offer?.type !== 'offer') return;
+    if (Date.now() - offerSentAt >= ROOMS.offerResendSeconds * 1000) sendOffer(offer.sdp);
   }
 
   /** The connection for a signal of the other side's call `from`: a new one when that call is new (their page reloaded). */
@@ -236,6 +256,7 @@ export function startCall(options: CallOptions) {
 
   const unsubscribe = realtime.subscribe((notice) => void onNotice(notice));
   const beats = setInterval(() => void beat(), ROOMS.attendanceBeatSeconds * 1000);
+  const offerResends = setInterval(resendUnansweredOffer, ROOMS.offerResendSeconds * 1000);
   // The first report as soon as media flows, not a beat later.
   const firstBeat = setInterval(() => {
     if (!flowing) void beat();
@@ -289,6 +310,7 @@ export function startCall(options: CallOptions) {
     ended = true;
     if (flowing) realtime.sendToRoom({ action: 'roomMedia', orderId, flowing: false });
     clearInterval(beats);
+    clearInterval(offerResends);
     clearInterval(firstBeat);
     clearTimeout(disconnectedTimer);
     clearTimeout(iceTimer);
