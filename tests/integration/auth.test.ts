@@ -373,6 +373,28 @@ describe('contact', () => {
     expect(Number(stored?.expiresAt) - before).toBeLessThanOrEqual(184 * 24 * 3600);
   });
 
+  it('stores and mails a form sent again with its Idempotency-Key once, counting it once; a new key is a new message', async () => {
+    const support = TEST_SEED.adminEmail.replace(/^admin@/, 'support@');
+    const email = uniqueEmail('again');
+    const message = { firstName: 'Vera', lastName: 'Visitor', email, message: 'Is my refund on its way?' };
+    // Each from a client of its own: the address's limit is the one that counts them all.
+    const send = (key: string) => new ApiClient().request('POST', '/auth/contact', message, { headers: { 'idempotency-key': key } });
+    const sent = { status: 200, body: { msg: MSG.contactSent } };
+
+    // Two copies at once, as a double press, then a third after an answer lost on the way.
+    expect(await Promise.all([send('contact-form-1'), send('contact-form-1')])).toMatchObject([sent, sent]);
+    expect(await send('contact-form-1')).toMatchObject(sent);
+    const stored = async () => (await allItems()).filter((item) => String(item.pk).startsWith('CONTACT#') && item.email === email);
+    expect(await stored()).toHaveLength(1);
+    expect((await mailsTo(support)).filter((mail) => mail.text.includes(email))).toHaveLength(1);
+
+    // The copies counted nothing: four new forms reach the address's hourly limit of five, a sixth is refused.
+    for (const key of ['contact-form-2', 'contact-form-3', 'contact-form-4', 'contact-form-5']) expect(await send(key)).toMatchObject(sent);
+    expect(await send('contact-form-6')).toMatchObject({ status: 429, body: { msg: MSG.tooManyContactMessages } });
+    expect(await stored()).toHaveLength(5);
+    expect((await mailsTo(support)).filter((mail) => mail.text.includes(email))).toHaveLength(5);
+  });
+
   it('requires the fields the spec requires', async () => {
     const response = await new ApiClient().post('/auth/contact', { firstName: 'Vera', email: uniqueEmail('v'), message: '' });
     expect(response).toMatchObject({ status: 400, body: { msg: MSG.fillRequired } });

@@ -350,15 +350,25 @@ export async function signOutEverywhere(account: AccountRecord, password: string
 
 // Contact ---------------------------------------------------------------------------------------
 
-/** Limited per client and per address; stored (kept 6 months) and mailed, or neither when mail is down. */
-export async function contact(message: ContactBody, client: Client): Promise<{ msg: string }> {
+/**
+ * Limited per client and per address; stored (kept 6 months) and mailed, or neither when mail is down.
+ * `sentKey`: the form's Idempotency-Key. Its message's id comes of the address and the key, so the
+ * same form sent again (its answer lost) finds the message stored and mailed the first time, and
+ * answers alike without counting or mailing it again (decision 317).
+ */
+export async function contact(message: ContactBody, client: Client, sentKey?: string): Promise<{ msg: string }> {
+  const sent = { msg: MSG.contactSent };
+  const messageId = sentKey ? sha256(`${message.email.toLowerCase()}\n${sentKey}`) : newId();
+  if (sentKey && (await repo.contactMessageExists(messageId))) return sent;
   const network = clientNetworkOf(client.ip);
   await takeFromLimit('contact-client', RATE_LIMITS.contactPerClient, network, MSG.tooManyContactMessages);
   await takeFromLimit('contact-address', RATE_LIMITS.contactPerAddress, message.email, MSG.tooManyContactMessages);
-  const messageId = newId();
-  await repo.putContactMessage(messageId, { ...message, createdAt: new Date().toISOString() }, nowSeconds() + RETENTION.contactMessageSeconds);
-  await mailOrUndo(contactMail(message), () =>
-    Promise.all([repo.deleteContactMessage(messageId), giveBackToLimit('contact-client', network), giveBackToLimit('contact-address', message.email)]),
-  );
-  return { msg: MSG.contactSent };
+  const giveBack = () => Promise.all([giveBackToLimit('contact-client', network), giveBackToLimit('contact-address', message.email)]);
+  // Two copies at once: the first stored mails it, the other counts nothing.
+  if (!(await repo.putContactMessage(messageId, { ...message, createdAt: new Date().toISOString() }, nowSeconds() + RETENTION.contactMessageSeconds))) {
+    await giveBack();
+    return sent;
+  }
+  await mailOrUndo(contactMail(message), () => Promise.all([repo.deleteContactMessage(messageId), giveBack()]));
+  return sent;
 }

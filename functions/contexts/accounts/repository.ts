@@ -732,8 +732,22 @@ export async function clearLoginAttempts(email: string): Promise<void> {
 
 // Contact messages ----------------------------------------------------------------------------
 
-export async function putContactMessage(messageId: string, message: Record<string, unknown>, expiresAt: number): Promise<void> {
-  await db.send(new PutCommand({ TableName: TableName(), Item: { ...contactKey(messageId), ...message, expiresAt } }));
+/** Stores a contact message under a new id; false when that id is already stored (the same form sent again with its key). */
+export async function putContactMessage(messageId: string, message: Record<string, unknown>, expiresAt: number): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new PutCommand({
+        TableName: TableName(),
+        Item: { ...contactKey(messageId), ...message, expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+export async function contactMessageExists(messageId: string): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: TableName(), Key: contactKey(messageId), ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return Item !== undefined;
 }
 
 export async function deleteContactMessage(messageId: string): Promise<void> {

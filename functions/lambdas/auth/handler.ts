@@ -1,7 +1,7 @@
 /** Auth Lambda: accounts and sessions. HTTP in, one service call, HTTP out. */
 import type { SessionKind } from '../../platform/access-token';
 import { accountOfOpenSession } from '../../contexts/accounts/service';
-import { createDomainHandler } from '../../platform/http';
+import { createDomainHandler, idempotencyKeyOf } from '../../platform/http';
 import * as service from '../../contexts/accounts/auth-service';
 import * as sessions from '../../contexts/accounts/session-service';
 import type { AdminLoginBody, LoginBody } from '../../../shared/schemas/auth';
@@ -67,7 +67,7 @@ export const handler = createDomainHandler(
     'GET /api/auth/user': async (request) => ({ body: service.currentUser(request.account) }),
     'POST /api/auth/forgot-password': async (request) => ({ body: await service.forgotPassword(request.body.email, clientOf(request)) }),
     'POST /api/auth/reset-password': async (request) => ({ body: await service.resetPassword(request.body.token, request.body.password) }),
-    'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request)) }),
+    'POST /api/auth/contact': async (request) => ({ body: await service.contact(request.body, clientOf(request), idempotencyKeyOf(request.headers)) }),
     'PUT /api/user/change-password': async (request) => ({
       body: await service.changePassword(request.caller, request.account, request.body, clientOf(request)),
     }),

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -9,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { contactSchema, sendContact } from '@/features/site/api/send-contact';
 import '@/features/site/site.css';
 import { useHydrated } from '@/lib/use-hydrated';
+import { createSendKeys } from '@/lib/send-keys';
 
 type ContactForm = z.input<typeof contactSchema>;
 
@@ -23,10 +25,14 @@ export default function ContactRoute() {
     formState: { errors, isSubmitting, submitCount, isValid },
   } = useForm<ContactForm, unknown, z.output<typeof contactSchema>>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
   useDocumentTitle('Contact us');
+  const sendKeys = useRef(createSendKeys());
 
   async function onSubmit(body: z.output<typeof contactSchema>) {
+    const message = { ...body, phone: body.phone || undefined };
+    const content = JSON.stringify(message);
     try {
-      await sendContact({ ...body, phone: body.phone || undefined });
+      await sendContact(message, sendKeys.current.keyFor(content));
+      sendKeys.current.sent(content);
       notify.success(MSG.contactSent);
       reset(EMPTY);
     } catch (error) {
