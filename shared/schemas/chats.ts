@@ -47,6 +47,9 @@ export const chatListQuery = z.object({ cursor, limit: pageSize(CHAT.chatsPageSi
  */
 export const chatMessagesQuery = z.object({ before: messageId, after: messageId, limit: pageSize(CHAT.messagesPageSize, CHAT.pageMax) });
 
+/** PUT /chats/{id}/mark-read: read up to the newest message the screen shows (decision 318); without it, up to the last one. */
+export const markReadSchema = z.optional(z.object({ upTo: messageId }));
+
 /** GET /admin/problems/{id}: the reported order's latest messages, or those `before` a message id (reading back). */
 export const conversationPageQuery = z.object({ before: messageId });
 

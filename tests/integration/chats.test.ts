@@ -265,6 +265,36 @@ describe('unread counts', () => {
     expect(after.map((m) => m.read)).toEqual([true]);
   });
 
+  it('reads up to the message on screen: one that came after it stays unread, and the sender sees it unseen (decision 318)', async () => {
+    const { client: student } = await signedInStudent();
+    const chatId = (await openChat(student, offer._id, 'First question')).body.chat._id;
+    const shown = (await send(student, chatId, 'Second question')).body.message._id;
+    const later = (await send(student, chatId, 'Third, sent while the expert’s mark-read was on its way')).body.message._id;
+    const before = await unread(expert);
+
+    // The expert's screen showed the second message: the third stays unread, and is counted.
+    const read = await expert.request<{ count: number }>('PUT', `/chats/${chatId}/mark-read`, { upTo: shown });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ count: before - 2 });
+    const place = (await expert.get<ChatList>('/chats')).body.chats.find((chat) => chat._id === chatId);
+    expect(place?.unreadCount).toBe(1);
+    const seen = (await student.get<ChatMessages>(`/chats/chat/${chatId}`)).body.messages;
+    expect(seen.map((message) => [message.content.split(',')[0], message.read])).toEqual([
+      ['First question', true],
+      ['Second question', true],
+      ['Third', false],
+    ]);
+
+    // A mark-read for an older message changes nothing; one for the last reads the rest.
+    expect((await expert.request<{ count: number }>('PUT', `/chats/${chatId}/mark-read`, { upTo: shown })).body).toEqual({ count: before - 2 });
+    expect((await expert.request<{ count: number }>('PUT', `/chats/${chatId}/mark-read`, { upTo: later })).body).toEqual({ count: before - 3 });
+    expect((await student.get<ChatMessages>(`/chats/chat/${chatId}`)).body.messages.map((message) => message.read)).toEqual([true, true, true]);
+
+    // What is not a message id is refused, and changes nothing.
+    const refused = await expert.request<{ code: string }>('PUT', `/chats/${chatId}/mark-read`, { upTo: 'not a message' });
+    expect([refused.status, refused.body.code]).toEqual([400, 'validation_failed']);
+  });
+
   it('keeps each member’s place in the table as the data model says', async () => {
     const { client: student } = await signedInStudent();
     const chatId = (await openChat(student, offer._id, 'Keyed')).body.chat._id;

@@ -112,6 +112,20 @@ export const fromMessageItem = (item: Record<string, unknown>): MessageRecord =>
 export const fromMemberItem = (item: Record<string, unknown>): MemberRecord => memberItem.parse(item);
 
 /**
+ * How far a mark-read reaches (decision 318): up to the newest message the reader's screen shows
+ * (`shown`), never past the conversation's last message, and never back before what they read
+ * already. Without `shown`, up to the last message. `partial`: messages came after the one shown,
+ * and stay unread. undefined: nothing is left to mark.
+ */
+export function readingUpTo(member: MemberRecord, shown?: string): { upTo: string; partial: boolean } | undefined {
+  const last = member.lastMessageId;
+  if (last === undefined) return undefined;
+  if (shown === undefined || shown >= last) return member.unreadCount === 0 && member.readUpTo === last ? undefined : { upTo: last, partial: false };
+  if (member.readUpTo !== undefined && shown <= member.readUpTo) return undefined;
+  return { upTo: shown, partial: true };
+}
+
+/**
  * `read` is seen from the message's recipient: the sender's own message is read once the other
  * member has read up to it; the other's message once the caller has.
  */

@@ -286,13 +286,41 @@ export async function createChat(
 }
 
 /**
- * Marks a chat read up to its last message and takes its unread messages off the member's total,
- * in one transaction conditioned on the count just read (a message arriving meanwhile: false, read
- * again), with the event that tells the member's other tabs and the other participant.
+ * The other member's messages after `after`: those still unread when the reader's screen showed
+ * messages up to `after` (each was counted unread for the reader as it came).
  */
-export async function markRead(member: MemberRecord): Promise<boolean> {
-  const { userId, chatId, otherUserId, unreadCount, lastMessageId } = member;
-  const announced = announcement([userId, otherUserId], { type: 'chatRead', chatId, readerId: userId, ...(lastMessageId && { readUpTo: lastMessageId }) });
+export async function unreadAfter(member: MemberRecord, after: string): Promise<number> {
+  const { pk } = messagesOf(member.chatId);
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        FilterExpression: 'senderId = :other',
+        ExpressionAttributeValues: { ':pk': pk, ':after': messageKey(member.chatId, after).sk, ':other': member.otherUserId },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * Marks a chat read up to `upTo`, leaving `unreadLeft` of its messages unread, and takes the others
+ * off the member's total, in one transaction conditioned on the count just read (a message arriving
+ * meanwhile: false, read again) and on reading forward only (another tab read further: false), with
+ * the event that tells the member's other tabs and the other participant.
+ */
+export async function markRead(member: MemberRecord, upTo: string, unreadLeft: number): Promise<boolean> {
+  const { userId, chatId, otherUserId, unreadCount } = member;
+  const read = unreadCount - unreadLeft;
+  const announced = announcement([userId, otherUserId], { type: 'chatRead', chatId, readerId: userId, readUpTo: upTo });
   const written = await conditionalWrite(
     transact({
       TransactItems: [
@@ -300,12 +328,12 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
           Update: {
             TableName: table(),
             Key: chatMemberKey(userId, chatId),
-            UpdateExpression: lastMessageId ? 'SET unreadCount = :zero, readUpTo = :last' : 'SET unreadCount = :zero',
-            ConditionExpression: 'unreadCount = :seen',
-            ExpressionAttributeValues: { ':zero': 0, ':seen': unreadCount, ...(lastMessageId && { ':last': lastMessageId }) },
+            UpdateExpression: 'SET unreadCount = :left, readUpTo = :upTo',
+            ConditionExpression: 'unreadCount = :seen AND (attribute_not_exists(readUpTo) OR readUpTo <= :upTo)',
+            ExpressionAttributeValues: { ':left': unreadLeft, ':seen': unreadCount, ':upTo': upTo },
           },
         },
-        ...(unreadCount > 0
+        ...(read > 0
           ? [
               {
                 Update: {
@@ -313,7 +341,7 @@ export async function markRead(member: MemberRecord): Promise<boolean> {
                   Key: unreadTotalKey(userId),
                   UpdateExpression: 'ADD #count :minus',
                   ExpressionAttributeNames: { '#count': 'count' },
-                  ExpressionAttributeValues: { ':minus': -unreadCount },
+                  ExpressionAttributeValues: { ':minus': -read },
                 },
               },
             ]

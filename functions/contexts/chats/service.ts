@@ -19,7 +19,17 @@ import { bookableOffer } from '../catalogue/published-service';
 import { toReviewDto } from '../catalogue/review';
 import { isFinished } from '../orders/order';
 import * as orders from '../orders/service';
-import { type ChatRecord, type MemberRecord, type MessageRecord, newMessageId, toChatDto, toConversationEntry, toMessageDto, toOrderHistoryItem } from './chat';
+import {
+  type ChatRecord,
+  type MemberRecord,
+  type MessageRecord,
+  newMessageId,
+  readingUpTo,
+  toChatDto,
+  toConversationEntry,
+  toMessageDto,
+  toOrderHistoryItem,
+} from './chat';
 import * as repository from './repository';
 
 /** Attempts at opening a chat while the same student opens one about the same offer. */
@@ -303,12 +313,18 @@ export async function createChat(
   throw new Contention(`open chat of ${caller.userId} about ${offerId}`);
 }
 
-/** Marks the chat read for the caller; answers their new total of unread messages. */
-export async function markRead(caller: Caller, chatId: string): Promise<{ count: number }> {
-  let member = await placeOf(caller, chatId);
+/**
+ * Marks the chat read for the caller, up to the newest message their screen shows (`shown`; without
+ * it, the last one): a message that came after it stays unread (decision 318). Answers their new
+ * total of unread messages.
+ */
+export async function markRead(caller: Caller, chatId: string, shown?: string): Promise<{ count: number }> {
+  let member = await placeOf(caller, chatId, { consistent: true });
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
-    if (member.unreadCount === 0 && member.readUpTo === member.lastMessageId) break;
-    if (await repository.markRead(member)) break;
+    const reading = readingUpTo(member, shown);
+    if (!reading) break;
+    const unreadLeft = reading.partial ? Math.min(await repository.unreadAfter(member, reading.upTo), member.unreadCount) : 0;
+    if (await repository.markRead(member, reading.upTo, unreadLeft)) break;
     member = await placeOf(caller, chatId, { consistent: true });
   }
   return { count: await repository.unreadTotal(caller.userId, true) };

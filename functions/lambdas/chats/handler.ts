@@ -15,7 +15,7 @@ export const handler = createDomainHandler(
     'GET /api/chats/unread-count': async (request) => ({ body: await chats.unreadCount(request.caller) }),
     'GET /api/chats': async (request) => ({ body: await chats.listChats(request.caller, request.query) }),
     'GET /api/chats/chat/{id}': async (request) => ({ body: await chats.chatMessages(request.caller, request.params.id, request.query) }),
-    'PUT /api/chats/{id}/mark-read': async (request) => ({ body: await chats.markRead(request.caller, request.params.id) }),
+    'PUT /api/chats/{id}/mark-read': async (request) => ({ body: await chats.markRead(request.caller, request.params.id, request.body?.upTo) }),
     'POST /api/chats/create': async (request) => {
       const opened = await chats.createChat(
         request.caller,

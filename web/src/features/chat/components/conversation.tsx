@@ -73,9 +73,10 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
 
   const add = useCallback((incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming)), []);
 
-  const markRead = useEffectEvent(() => {
+  /** Read up to `shown`, the newest message on screen: one that comes while this is on its way stays unread (decision 318). */
+  const markRead = useEffectEvent((shown: string | undefined) => {
     const asked = unreadAsked();
-    markChatRead(chatId).then(
+    markChatRead(chatId, shown).then(
       ({ count }) => {
         setUnreadTotal(count, asked);
         onRead(chatId);
@@ -96,9 +97,9 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     onLoaded(found);
   });
 
-  const opened = useEffectEvent((askedAt: number, found: ChatDto) => {
+  const opened = useEffectEvent((askedAt: number, found: ChatDto, shown: string | undefined) => {
     showChat(askedAt, found);
-    markRead();
+    markRead(shown);
     textareaRef.current?.focus();
     if (paidReturn) markOrderPaid();
   });
@@ -144,7 +145,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
         setClockOffsetMs(offsetFrom(answer.now));
         add(answer.messages);
         setHasMore(answer.hasMore);
-        opened(askedAt, answer.chat);
+        opened(askedAt, answer.chat, answer.messages.at(-1)?._id);
       },
       (error: unknown) => {
         if (!active) return;
@@ -172,7 +173,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
       (answer) => {
         add(answer.messages);
         showChat(askedAt, answer.chat);
-        if (answer.messages.some((message) => message.sender !== me._id)) markRead();
+        if (answer.messages.some((message) => message.sender !== me._id)) markRead(answer.messages.at(-1)?._id);
       },
       () => undefined,
     );
@@ -207,7 +208,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     add([notice.message]);
     if (notice.message.sender === me._id) return;
     setAnnouncement(`New message from ${fullName(notice.message.senderDetails)}: ${notice.message.content}`);
-    markRead();
+    markRead(notice.message._id);
   });
 
   useEffect(() => realtime.subscribe((notice) => onNotice(notice)), []);

@@ -24,6 +24,8 @@ describe('messages page, live', () => {
     await waitFor(() => expect(messagesShown()).toHaveLength(2));
     expect(socket.sent).toContainEqual({ action: 'joinChat', chatId: 'c1' });
     await waitFor(() => expect(page.calls('PUT', '/chats/c1/mark-read')).toHaveLength(1));
+    // Read up to the newest message shown, not whatever the server holds when the call lands (decision 318).
+    expect(page.calls('PUT', '/chats/c1/mark-read')[0].body).toEqual({ upTo: 'm2' });
 
     const incoming = message('m3', 'c1', claire, 'Did you get my notes?', 12);
     socket.push({ type: 'newMessage', chatId: 'c1', message: incoming });
@@ -32,6 +34,7 @@ describe('messages page, live', () => {
     expect(messagesShown()[2]).toHaveTextContent('Did you get my notes?');
     expect(screen.getByText('New message from Claire Dubois: Did you get my notes?')).toHaveAttribute('aria-live', 'polite');
     await waitFor(() => expect(page.calls('PUT', '/chats/c1/mark-read').length).toBeGreaterThanOrEqual(2));
+    expect(page.calls('PUT', '/chats/c1/mark-read')[1].body).toEqual({ upTo: 'm3' });
     expect(badge()).toHaveAccessibleName('Messages, 0 unread');
     expect(rows()[0]).toHaveAccessibleName('Claire Dubois Tax return review Did you get my notes?');
   });
