@@ -5,17 +5,16 @@
  * vitest starts its workers and loads the first files; the logins' when a file first asks for it.
  * Each test file finds its stack through stack-setup.ts and tests/support/stack.ts.
  *
- * One DynamoDB Local for the run: the pool's stacks, and those files start without a folder of their
- * own, keep their databases in it, each under a region of its own (decision 254). A JVM costs its
- * start, its warm-up and its idle time once instead of once per stack.
+ * One DynamoDB Local for the run: the pool's stacks, those files start without a folder of their own,
+ * and the seeds while they seed keep their databases in it, each under a region of its own (decision
+ * 254). A JVM costs its start, its warm-up and its idle time once instead of once per stack.
  *
  * One TURN relay for the run (turn-server.ts), when coturn is installed: every stack inherits its
  * TURN_URL and TURN_SECRET, so a room's ICE servers are real credentials a browser can relay through.
  */
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { SHARED_JVM_OPTIONS, startDynamo } from '../../scripts/local/dynamodb';
-import { seedState, stateFolder } from './seeded-state';
+import { holdRunDynamo } from './run-dynamo';
+import { seedState } from './seeded-state';
 import { createStackPool, type SeededKind, serveStackPool } from './stack-pool';
 import { startTurnServer, turnInstalled } from './turn-server';
 
@@ -29,9 +28,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  const { dynamo: runDynamo, release: releaseDynamo } = holdRunDynamo();
   const seeded = new Map<SeededKind, ReturnType<typeof seedState>>();
   const seededFolder = async (kind: SeededKind) => {
-    const state = seeded.get(kind) ?? seedState(kind);
+    const state = seeded.get(kind) ?? seedState(kind, runDynamo);
     seeded.set(kind, state);
     return (await state).folder;
   };
@@ -40,17 +40,14 @@ export default async function setup(project: TestProject) {
   const turn = turnInstalled() ? await startTurnServer() : undefined;
   if (turn) Object.assign(process.env, { TURN_URL: turn.url, TURN_SECRET: turn.secret });
   project.provide('turn', turn ? { url: turn.url, secret: turn.secret } : null);
-  const dynamoFolder = stateFolder('dynamodb-');
-  const dynamo = await startDynamo(dynamoFolder, SHARED_JVM_OPTIONS);
-  const pool = createStackPool(seededFolder, { endpoint: dynamo.endpoint, folder: dynamoFolder });
+  const pool = createStackPool(seededFolder, await runDynamo);
   const server = await serveStackPool(pool);
   project.provide('stackPool', server.url);
   return async () => {
     await server.close();
     await pool.stopAll();
-    dynamo.stop();
+    await releaseDynamo();
     turn?.stop();
-    rmSync(dynamoFolder, { recursive: true, force: true });
     for (const state of seeded.values()) (await state.catch(() => undefined))?.remove();
   };
 }

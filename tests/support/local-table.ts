@@ -1,5 +1,5 @@
 /**
- * The unit project's DynamoDB Local (tests/support/unit-dynamo.ts) with a table of the file's own,
+ * The run's DynamoDB Local (tests/support/unit-dynamo.ts) with a table of the file's own,
  * for unit tests of repositories: the environment names it before the modules under test are
  * loaded, as a Lambda's environment does.
  */

@@ -12,7 +12,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forkStack, type SeededKind, seedArgs, stopStack } from './stack-pool';
+import { forkStack, type RunDynamo, runDynamoArgs, type SeededKind, seedArgs, stopStack } from './stack-pool';
 
 const MEMORY_FOLDER = '/dev/shm';
 
@@ -21,10 +21,15 @@ export function stateFolder(prefix: string): string {
   return mkdtempSync(join(existsSync(MEMORY_FOLDER) ? MEMORY_FOLDER : tmpdir(), `marketplace-${prefix}`));
 }
 
-/** Seeds a stack's state of that kind into a new folder and answers it once that stack has stopped. */
-export async function seedState(kind: SeededKind): Promise<{ folder: string; remove(): void }> {
+/**
+ * Seeds a stack's state of that kind into a new folder and answers it once that stack has stopped.
+ * Given the run's DynamoDB Local, the seeding stack's database lives there while it seeds and is left
+ * in the folder at its stop (stack-child.ts): the seed costs no JVM start of its own.
+ */
+export async function seedState(kind: SeededKind, dynamo?: Promise<RunDynamo>): Promise<{ folder: string; remove(): void }> {
   const folder = stateFolder(`seeded-${kind}-`);
-  const { child, ready } = forkStack(`seeded state (${kind})`, ['--data-dir', folder, ...seedArgs(kind)]);
+  const onRunDynamo = dynamo ? runDynamoArgs(await dynamo) : [];
+  const { child, ready } = forkStack(`seeded state (${kind})`, ['--data-dir', folder, ...seedArgs(kind), ...onRunDynamo]);
   try {
     await ready;
   } finally {

@@ -11,14 +11,15 @@
  * <folder>` keeps the state in that folder instead (copied there first with `--seeded-from`), for a
  * test that restarts the stack or runs an operator script on it; `--real-answer-times` keeps the
  * product's answer floors; `--without-catalogue` seeds (and finds, at a restart) the logins only.
- * `--dynamodb <endpoint> --dynamodb-folder <folder>`: the run's DynamoDB Local (run-dynamo.ts) instead
+ * `--dynamodb <endpoint> --dynamodb-folder <folder>`: the run's DynamoDB Local (global-stack.ts) instead
  * of a JVM of its own; the stack's database is a copy of the seeded one in that folder, under a region
- * of its own, and its other state (objects, payments, keys) a copy in its own folder. Not with
- * `--data-dir`, whose stack keeps everything in its folder, JVM included, to be restarted on it.
+ * of its own, and its other state (objects, payments, keys) a copy in its own folder. With `--data-dir`
+ * (the run's seeds, seeded-state.ts), the database is left in that folder's `dynamodb/` when the stack
+ * stops, as a stack with a JVM of its own leaves it there, and the run's JVM forgets it.
  * Talks to the pool over IPC (stack-pool.ts): 'ready' with the URL and environment, 'stop' to end.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../scripts/local/ports';
@@ -49,12 +50,23 @@ const ownCopy = seededFrom && !values['data-dir'] ? stateFolder('stack-') : unde
 const dataDir = values['data-dir'] ?? ownCopy;
 /** On the run's DynamoDB Local: this stack's database there, named by a region of its own, removed at stop. */
 const shared =
-  values.dynamodb && values['dynamodb-folder'] && !values['data-dir']
+  values.dynamodb && values['dynamodb-folder']
     ? { endpoint: values.dynamodb, region: `test-${randomBytes(6).toString('hex')}`, folder: values['dynamodb-folder'] }
     : undefined;
+/** Where this stack's database is while it runs, in the run's DynamoDB Local. */
+const sharedDatabase = shared && join(shared.folder, databaseFile(shared.region));
+
+/** A stack that keeps its state in a folder leaves its database there too (its handlers have stopped: nothing writes to it). */
+function releaseSharedDatabase(file: string): void {
+  if (values['data-dir']) {
+    mkdirSync(join(values['data-dir'], 'dynamodb'), { recursive: true });
+    copyFileSync(file, join(values['data-dir'], 'dynamodb', databaseFile()));
+  }
+  rmSync(file, { force: true });
+}
 if (seededFrom && dataDir) {
   cpSync(seededFrom, dataDir, { recursive: true, filter: (source) => !shared || source !== join(seededFrom, 'dynamodb') });
-  if (shared) copyFileSync(join(seededFrom, 'dynamodb', databaseFile()), join(shared.folder, databaseFile(shared.region)));
+  if (sharedDatabase) copyFileSync(join(seededFrom, 'dynamodb', databaseFile()), sharedDatabase);
 }
 // Stopping is set up before the start: a stack told to stop while it starts (the pool gave up on it)
 // still stops DynamoDB Local's JVM, which the default signal action would leave behind.
@@ -77,7 +89,7 @@ const stop = () =>
     .catch((error: unknown) => console.error('The test stack did not stop cleanly:', error))
     .finally(() => {
       if (ownCopy) rmSync(ownCopy, { recursive: true, force: true });
-      if (shared) rmSync(join(shared.folder, databaseFile(shared.region)), { force: true });
+      if (sharedDatabase) releaseSharedDatabase(sharedDatabase);
     }));
 const stopAndExit = () => void stop().finally(() => process.exit(0));
 process.on('message', (message: { type: string }) => {

@@ -1,9 +1,10 @@
 /**
- * The `unit` project's global setup: one DynamoDB Local for the repository tests of every unit file
- * (each on a table of its own), instead of a JVM started per file.
+ * The `unit` project's global setup: the run's DynamoDB Local (run-dynamo.ts, shared with the stack
+ * project's stacks) for the repository tests of every unit file, each on a table of its own, instead
+ * of a JVM started per file, or per project.
  */
 import type { TestProject } from 'vitest/node';
-import { LIGHT_JVM_OPTIONS, startDynamo } from '../../scripts/local/dynamodb';
+import { holdRunDynamo } from './run-dynamo';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,8 +12,8 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  const dynamo = await startDynamo(undefined, LIGHT_JVM_OPTIONS);
-  project.provide('unitDynamoEndpoint', dynamo.endpoint);
-  return () => dynamo.stop();
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const { dynamo, release } = holdRunDynamo();
+  project.provide('unitDynamoEndpoint', (await dynamo).endpoint);
+  return release;
 }
