@@ -6,8 +6,9 @@
  * Each test file finds its stack through stack-setup.ts and tests/support/stack.ts.
  *
  * One DynamoDB Local for the run: the pool's stacks, those files start without a folder of their own,
- * and the seeds while they seed keep their databases in it, each under a region of its own (decision
- * 254). A JVM costs its start, its warm-up and its idle time once instead of once per stack.
+ * and the seeds while they seed keep their databases in it, each under a region of its own (decisions
+ * 254 and 319; run-dynamo.ts). A JVM costs its start, its warm-up and its idle time once instead of
+ * once per stack.
  *
  * One TURN relay for the run (turn-server.ts), when coturn is installed: every stack inherits its
  * TURN_URL and TURN_SECRET, so a room's ICE servers are real credentials a browser can relay through.

@@ -1,5 +1,5 @@
 /**
- * The test run's one DynamoDB Local (decision 254), for each project's global setup that needs one:
+ * The test run's one DynamoDB Local (decisions 254 and 319), for each project's global setup that needs one:
  * the `stack` project's stacks and seeds, and the `unit` project's repository tables. The first setup
  * starts it, on tmpfs, and the last one done stops it. Projects' global setups run in vitest's one
  * process but load their modules apart, so the JVM is kept on `globalThis`.

@@ -11,7 +11,7 @@
  * <folder>` keeps the state in that folder instead (copied there first with `--seeded-from`), for a
  * test that restarts the stack or runs an operator script on it; `--real-answer-times` keeps the
  * product's answer floors; `--without-catalogue` seeds (and finds, at a restart) the logins only.
- * `--dynamodb <endpoint> --dynamodb-folder <folder>`: the run's DynamoDB Local (global-stack.ts) instead
+ * `--dynamodb <endpoint> --dynamodb-folder <folder>`: the run's DynamoDB Local (run-dynamo.ts) instead
  * of a JVM of its own; the stack's database is a copy of the seeded one in that folder, under a region
  * of its own, and its other state (objects, payments, keys) a copy in its own folder. With `--data-dir`
  * (the run's seeds, seeded-state.ts), the database is left in that folder's `dynamodb/` when the stack
