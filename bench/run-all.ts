@@ -15,6 +15,7 @@ const BENCHES = [
   'search-engines',
   'start-time',
   'api-latency',
+  'table-client',
   'realtime-latency',
   'soak',
   'room-signalling',

@@ -1,8 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('TABLE_NAME', 'unit');
-const { db, isConditionFailure, transact } = await import('./table');
+const { db, isConditionFailure, TABLE_CALL_LOG_MIDDLEWARE, transact } = await import('./table');
 const { Contention } = await import('./errors');
 
 const cancelled = (...codes: string[]) =>
@@ -39,5 +39,13 @@ describe('transact', () => {
     expect(error).toBeInstanceOf(Contention);
     expect(error).toMatchObject({ statusCode: 503, code: 'contention', what: 'transaction on COUNTER#1' });
     expect(isConditionFailure(error)).toBe(false);
+  });
+});
+
+describe('the table client', () => {
+  it('carries no SDK call log, whose filter would copy every item it reads and writes (decision 320)', () => {
+    // The name is the SDK's own: a client as the SDK makes it has that middleware.
+    expect(new DynamoDBClient({ region: 'eu-west-3' }).middlewareStack.identify().join('\n')).toContain(TABLE_CALL_LOG_MIDDLEWARE);
+    expect(db.middlewareStack.identify().join('\n')).not.toContain(TABLE_CALL_LOG_MIDDLEWARE);
   });
 });
