@@ -1,16 +1,16 @@
 /**
  * The CPU a table call costs the Lambda that makes it: the product's document client
  * (functions/platform/table.ts) against the floor, a document client as the AWS SDK makes it, on
- * the same DynamoDB Local and the same items, in alternating rounds so that a drift in the machine's
- * load falls on both alike. Each round makes the calls a Lambda makes most: a consistent GetItem of
+ * the same DynamoDB Local, the product's table (ensureTable) and the same items, in alternating
+ * rounds so that a drift in the machine's load falls on both alike. Each round makes the calls a Lambda makes most: a consistent GetItem of
  * a user-sized item, a Query of 20 such items, a PutItem and an UpdateItem. Counted is this
  * process's CPU (the SDK's middleware, serialization, signing and HTTP), not DynamoDB Local's.
  *
  * Run: npx tsx bench/table-client.ts [--strict]
  */
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { LOCAL_CREDENTIALS, startDynamo } from '../scripts/local/dynamodb';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from '../scripts/local/dynamodb';
 import { budget, runBench, writeResults } from './lib/results';
 import { median, round } from './lib/stats';
 
@@ -69,20 +69,7 @@ runBench(async () => {
     Object.assign(process.env, { ...LOCAL_CREDENTIALS, DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: TABLE });
     const credentials = { accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
     const sdkClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials });
-    await sdkClient.send(
-      new CreateTableCommand({
-        TableName: TABLE,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-      }),
-    );
+    await ensureTable(dynamo.endpoint, TABLE);
     const floor = DynamoDBDocumentClient.from(sdkClient, { marshallOptions: { removeUndefinedValues: true } });
     // Imported once the environment names the table and its endpoint: the module reads them at load.
     const { db: product } = await import('../functions/platform/table');
@@ -91,15 +78,14 @@ runBench(async () => {
     await callRound(floor, 0);
     await callRound(product, 0);
 
-    const floorMs: number[] = [];
-    const productMs: number[] = [];
+    const cpuMs = new Map<Db, number[]>([
+      [floor, []],
+      [product, []],
+    ]);
     for (let at = 1; at <= ROUNDS; at++) {
-      const [first, second] = at % 2 === 0 ? [floor, product] : [product, floor];
-      const firstMs = await callRound(first, at);
-      const secondMs = await callRound(second, at);
-      (first === floor ? floorMs : productMs).push(firstMs);
-      (second === floor ? floorMs : productMs).push(secondMs);
+      for (const db of at % 2 === 0 ? [floor, product] : [product, floor]) cpuMs.get(db)?.push(await callRound(db, at));
     }
+    const [floorMs, productMs] = [cpuMs.get(floor) ?? [], cpuMs.get(product) ?? []];
     const callsPerRound = CALLS_PER_KIND * 4;
     const perCall = (roundsMs: number[]) => round(median(roundsMs) / callsPerRound, 3);
     const figures = {
