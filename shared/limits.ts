@@ -392,6 +392,11 @@ export const ROOMS = {
   attendanceBeatSeconds: 20,
   /** An offer left unanswered this long is sent again: a signal lost on its way is not sent again by anyone else. */
   offerResendSeconds: 5,
+  /**
+   * A connection not connected this long after it began, or after its last restart, is restarted:
+   * candidates lost on their way or a relay that never answered would leave it waiting forever.
+   */
+  connectRestartSeconds: 10,
   /** An offer or answer's SDP: an audio, video and screen offer is 5-12 KB; API Gateway takes 128 KB a message. */
   sdpMaxChars: 24_000,
   /** One ICE candidate line. */

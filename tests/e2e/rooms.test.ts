@@ -11,6 +11,7 @@ import { MSG } from '../../shared/web-texts';
 import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { advanceClock } from '../support/payments';
 import { bookedIntroduction, bookedPhoneCall, clockToStart, roomOf, setSocketLimits } from '../support/rooms';
+import { answersStun } from '../support/turn-server';
 
 const browser = browserForFile();
 
@@ -20,13 +21,25 @@ const browser = browserForFile();
  */
 const CONNECTS_MS = 45_000;
 
-/** Each of the page's connections as the browser has it: what a call that did not connect was stuck at. */
+/**
+ * Each of the page's connections as the browser has it, with the kinds of the candidates it gathered
+ * and the number it was given: what a call that did not connect was stuck at.
+ */
 const connectionStates = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections?.map(
-      (pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}, ICE gathering ${pc.iceGatheringState}`,
-    ),
-  );
+  page.evaluate(async () => {
+    const connections = (window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections ?? [];
+    return Promise.all(
+      connections.map(async (pc) => {
+        const gathered: string[] = [];
+        let given = 0;
+        (await pc.getStats()).forEach((report: { type: string; candidateType?: string }) => {
+          if (report.type === 'local-candidate') gathered.push(String(report.candidateType));
+          if (report.type === 'remote-candidate') given += 1;
+        });
+        return `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}, ICE gathering ${pc.iceGatheringState}, gathered [${gathered}], given ${given}`;
+      }),
+    );
+  });
 
 /** Waits until `page` shows its call connected (with `name`, if given); if it never does, says where each side's connections stood. */
 async function expectConnected(page: Page, other: Page, name = ''): Promise<void> {
@@ -34,10 +47,43 @@ async function expectConnected(page: Page, other: Page, name = ''): Promise<void
   try {
     await page.getByRole('status').filter({ hasText: shown }).waitFor({ timeout: CONNECTS_MS });
   } catch (error) {
-    const states = { page: await connectionStates(page), other: await connectionStates(other) };
+    const turn = inject('turn');
+    const states = {
+      page: await connectionStates(page),
+      other: await connectionStates(other),
+      relayAnswers: turn && (await answersStun(Number(/:(\d+)\?/.exec(turn.url)?.[1]), 1000)),
+    };
     throw new Error(`"${shown}" not shown within ${CONNECTS_MS} ms; connections: ${JSON.stringify(states)}`, { cause: error });
   }
 }
+
+/**
+ * Loses every ICE candidate the page sends in its first half of ROOMS.connectRestartSeconds on the
+ * way to the server, as posts that fail would: the first try's, and any renegotiation's made as it
+ * starts. Only a restart's candidates go.
+ */
+async function loseFirstTryCandidates(page: Page): Promise<void> {
+  await page.addInitScript(
+    (lossMs) => {
+      const send = WebSocket.prototype.send;
+      const lost = { since: undefined as number | undefined, count: 0 };
+      (window as unknown as { lostCandidates: typeof lost }).lostCandidates = lost;
+      WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+        if (typeof data === 'string' && data.includes('"action":"roomCandidate"')) {
+          lost.since ??= performance.now();
+          if (performance.now() - lost.since < lossMs) {
+            lost.count += 1;
+            return;
+          }
+        }
+        send.call(this, data);
+      };
+    },
+    (ROOMS.connectRestartSeconds * 1000) / 2,
+  );
+}
+
+const lostCandidates = (page: Page) => page.evaluate(() => (window as unknown as { lostCandidates: { count: number } }).lostCandidates.count);
 
 /** Keeps every RTCPeerConnection the page makes where the test can ask for its stats: the app's code is unchanged. */
 async function watchConnections(page: Page): Promise<void> {
@@ -207,12 +253,16 @@ describe('a phone call in its room', () => {
 });
 
 describe('a video call through the relay', () => {
-  it('connects through the TURN server alone when the room is told to, with video both ways', async () => {
+  it('connects through the TURN server alone when the room is told to, with video both ways, even when the first try’s candidates are lost', async () => {
     expect(inject('turn'), 'coturn is not installed (`apt-get install coturn`, as .ci/run does)').not.toBeNull();
     const call = await bookedIntroduction();
     await clockToStart(call.start);
     const student = await browser.newPage();
     const expert = await browser.newPage();
+    // With no candidate from the other side, neither connection has a pair to check: only the
+    // room's restart (ROOMS.connectRestartSeconds) gets the call going.
+    await loseFirstTryCandidates(student);
+    await loseFirstTryCandidates(expert);
     await openRoom(student, call.studentEmail, call.orderId, undefined, '?transport=relay');
     await openRoom(expert, call.expertEmail, call.orderId, undefined, '?transport=relay');
     await student.getByRole('button', { name: 'Join the call' }).click();
@@ -220,6 +270,7 @@ describe('a video call through the relay', () => {
     await expectConnected(student, expert, 'Rhea Roomer');
 
     for (const page of [student, expert]) {
+      expect(await lostCandidates(page)).toBeGreaterThan(0);
       await expect.poll(async () => (await received(page)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
       // Both ends of the pair in use are the relay's addresses: no direct path was tried.
       expect(await candidatePairsUsed(page)).toEqual([{ local: 'relay', remote: 'relay' }]);

@@ -34,7 +34,7 @@ async function freeUdpPort(): Promise<number> {
 }
 
 /** A STUN Binding request (RFC 8489): the relay answers one once it listens. */
-function answersStun(port: number, timeoutMs: number): Promise<boolean> {
+export function answersStun(port: number, timeoutMs: number): Promise<boolean> {
   return new Promise((resolveAnswer) => {
     const socket = createSocket('udp4');
     const request = Buffer.alloc(20);

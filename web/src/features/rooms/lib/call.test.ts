@@ -41,7 +41,10 @@ class FakeConnection {
   }
   addTransceiver = () => undefined;
   addTrack = () => undefined;
-  restartIce = () => undefined;
+  restarts = 0;
+  restartIce() {
+    this.restarts += 1;
+  }
   onnegotiationneeded: (() => Promise<void>) | null = null;
   /** As the browser makes an offer: this side now waits for the other's answer. */
   async setLocalDescription() {
@@ -73,12 +76,12 @@ afterEach(() => {
 /** A call started in order-1's room; `joined` (the default) has the server answer that the other side is there. */
 async function startedCall(
   askIceServers: () => Promise<IceServersView>,
-  { joined = true, onState = () => undefined }: { joined?: boolean; onState?: (state: string) => void } = {},
+  { joined = true, polite = true, onState = () => undefined }: { joined?: boolean; polite?: boolean; onState?: (state: string) => void } = {},
 ) {
   const { startCall } = await import('./call');
   const call = startCall({
     orderId: 'order-1',
-    polite: true,
+    polite,
     local: undefined,
     audioOnly: false,
     ice: ice('first', 10 * MINUTE),
@@ -220,5 +223,32 @@ describe('a call’s signals lost while a socket was down', () => {
     expect(channel.sent).toEqual([]);
     expect(FakeConnection.made).toEqual([connection]);
     call.end();
+  });
+});
+
+describe('a call that does not connect', () => {
+  it('is restarted by its impolite side until it connects, each time twice as long after, and never by the polite side', async () => {
+    const impolite = await startedCall(async () => ice('second', 60 * MINUTE), { polite: false });
+    const polite = await startedCall(async () => ice('second', 60 * MINUTE));
+    const [waiting, other] = FakeConnection.made;
+    const first = ROOMS.connectRestartSeconds * 1000;
+
+    // Its candidates were lost on the way: it waits in `new` with nothing to check.
+    await vi.advanceTimersByTimeAsync(first - 1);
+    expect(waiting.restarts).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waiting.restarts).toBe(1);
+    await vi.advanceTimersByTimeAsync(2 * first - 1);
+    expect(waiting.restarts).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waiting.restarts).toBe(2);
+
+    // Connected: no more restarts of its own, however long the call lasts.
+    waiting.connectionState = 'connected';
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+    expect(waiting.restarts).toBe(2);
+    expect(other.restarts).toBe(0);
+    impolite.end();
+    polite.end();
   });
 });

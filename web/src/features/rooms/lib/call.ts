@@ -1,8 +1,9 @@
 /**
  * The call of a room (docs/rooms.md): one RTCPeerConnection to the other participant, negotiated
- * with the "perfect negotiation" pattern over the realtime WebSocket (the expert's side is the
- * polite one), an ICE restart when the connection fails or the network changes, and the
- * attendance reports: every ROOMS.attendanceBeatSeconds while media arrives, once when it stops.
+ * with the "perfect negotiation" pattern over the realtime WebSocket (the side of the greater
+ * user id is the polite one), an ICE restart when the connection fails, does not connect in time
+ * or the network changes, and the attendance reports: every ROOMS.attendanceBeatSeconds while
+ * media arrives, once when it stops.
  *
  * The connection is made when both sides are in the room. Each page's call has an id of its own
  * (`instance`), sent with its signals: a signal from a new call of the other side (their page
@@ -56,6 +57,7 @@ export function startCall(options: CallOptions) {
   let screenSenders: RTCRtpSender[] = [];
   let remote: { person?: MediaStream; screen?: MediaStream } = {};
   let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
   /**
    * Candidates that came before the description they belong to: the relay hands each signal to the
    * server on its own, so they may overtake it. Added once that description is.
@@ -133,7 +135,24 @@ export function startCall(options: CallOptions) {
       if (connection.iceConnectionState === 'disconnected') disconnectedTimer = setTimeout(() => connection.restartIce(), DISCONNECTED_GRACE_MS);
     };
     options.onState('connecting');
+    if (!polite) restartUntilConnected(connection);
     return connection;
+  }
+
+  /**
+   * Restarts ICE until the connection connects, first ROOMS.connectRestartSeconds after it began,
+   * then each time twice as long after, so that a slow network still gets the time it needs: with no
+   * candidate pair to check (candidates lost on their way, a relay that never answered) the browser
+   * waits in `new` for ever, and only `failed` restarts on its own. One side restarts, the impolite
+   * one, so that restarts do not cross: a restart renews both sides' candidates.
+   */
+  function restartUntilConnected(connection: RTCPeerConnection, afterMs = ROOMS.connectRestartSeconds * 1000): void {
+    clearTimeout(connectTimer);
+    connectTimer = setTimeout(() => {
+      if (connection !== pc || connection.connectionState === 'connected' || connection.signalingState === 'closed') return;
+      connection.restartIce();
+      restartUntilConnected(connection, afterMs * 2);
+    }, afterMs);
   }
 
   function reportState(connection: RTCPeerConnection) {
@@ -313,6 +332,7 @@ export function startCall(options: CallOptions) {
     clearInterval(offerResends);
     clearInterval(firstBeat);
     clearTimeout(disconnectedTimer);
+    clearTimeout(connectTimer);
     clearTimeout(iceTimer);
     removeEventListener('online', onNetworkChange);
     unsubscribe();
