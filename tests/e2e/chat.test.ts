@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/web-texts';
 import type { CreatedChat } from '../../shared/schemas/chats';
 import { signedInStudent } from '../support/accounts';
-import { stackUrl } from '../support/api';
+import { type ApiClient, stackUrl } from '../support/api';
 import { expectAccessible, browserForFile, signIn, visit } from '../support/browser';
 import { expertWithOffer } from '../support/chats';
 import { partitionItems } from '../support/table';
@@ -18,12 +18,32 @@ const browser = browserForFile();
 /** The header's Messages link names its count ("Messages, <n> unread"; the badge itself is hidden from screen readers). */
 const unreadBadge = (page: Page, count: number) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^Messages\\W*${count} unread$`) });
+/**
+ * Waits for a member's badge to count `count`; a miss says what the link read, what the server counts
+ * and whether the member had a socket registered, to tell a lost push from a wrong total.
+ */
+async function expectUnread(page: Page, count: number, member: { api: ApiClient; id: string }): Promise<void> {
+  await unreadBadge(page, count)
+    .waitFor()
+    .catch(async (error: unknown) => {
+      const shown = await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: /^Messages/ })
+        .textContent();
+      const total = (await member.api.get('/chats/unread-count')).body;
+      const sockets = (await partitionItems(`CONN#USER#${member.id}`)).length;
+      throw new Error(`badge not at ${count}: the link reads "${shown}", the server's total ${JSON.stringify(total)}, ${sockets} socket(s) registered`, {
+        cause: error,
+      });
+    });
+}
 const messageInWindow = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
 
 describe('chatting in real time', () => {
   it('a student writes from the expert’s profile; both see the conversation and their badges live, and nothing is lost to a dropped connection', async () => {
     const { expertId, email: expertEmail, offer } = await expertWithOffer('Marta', 'Mentor', 'Product management career talk');
-    const { email: studentEmail, client: studentApi } = await signedInStudent();
+    const { email: studentEmail, client: studentApi, user: studentUser } = await signedInStudent();
+    const studentMember = { api: studentApi, id: String(studentUser._id) };
 
     const expert = await browser.newPage();
     await signIn(expert, expertEmail);
@@ -66,7 +86,7 @@ describe('chatting in real time', () => {
     await expert.getByLabel('Message', { exact: true }).fill('Hi Sam, gladly. Let us start with your current projects.');
     await expert.getByLabel('Message', { exact: true }).press('Enter');
     await messageInWindow(student, 'Hi Sam, gladly. Let us start with your current projects.').waitFor();
-    await unreadBadge(student, 0).waitFor();
+    await expectUnread(student, 0, studentMember);
 
     // Away from the conversation, the student's badge counts the next reply.
     await student.getByRole('link', { name: 'Home' }).first().click();
@@ -75,7 +95,7 @@ describe('chatting in real time', () => {
     await student.getByRole('list', { name: 'Messages' }).waitFor({ state: 'detached' });
     await expert.getByLabel('Message', { exact: true }).fill('Also, which companies are you looking at?');
     await expert.getByLabel('Message', { exact: true }).press('Enter');
-    await unreadBadge(student, 1).waitFor();
+    await expectUnread(student, 1, studentMember);
 
     // API Gateway drops the expert's connection: the page says so, reconnects, and catches up.
     const connections = await partitionItems(`CONN#USER#${expertId}`);
