@@ -83,6 +83,23 @@ export interface LocalStack {
 const ROOT = resolve(import.meta.dirname, '../..');
 const DAY_MS = 86_400_000;
 
+/**
+ * Each domain's Lambda, imported when the stack starts (the handlers read their configuration from
+ * the environment at load), by name so that a bundler follows every one (tests/support/stack-bundle.ts).
+ */
+const DOMAIN_HANDLERS: Record<Domain, () => Promise<{ handler: (...args: never[]) => unknown }>> = {
+  health: () => import('../../functions/lambdas/health/handler'),
+  auth: () => import('../../functions/lambdas/auth/handler'),
+  users: () => import('../../functions/lambdas/users/handler'),
+  catalogue: () => import('../../functions/lambdas/catalogue/handler'),
+  chats: () => import('../../functions/lambdas/chats/handler'),
+  orders: () => import('../../functions/lambdas/orders/handler'),
+  jobs: () => import('../../functions/lambdas/jobs/handler'),
+  calendars: () => import('../../functions/lambdas/calendars/handler'),
+  rooms: () => import('../../functions/lambdas/rooms/handler'),
+  admin: () => import('../../functions/lambdas/admin/handler'),
+};
+
 export const TABLE_NAME = 'marketplace';
 export const MEDIA_BUCKET = 'marketplace-media';
 export const FILES_BUCKET = 'marketplace-files';
@@ -150,9 +167,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ((...args: Parameters<H>) => asLambda(name, () => handler(...args))) as H;
   // Imported only now: the handlers read their configuration from the environment at load.
   const handlers = Object.fromEntries(
-    await Promise.all(
-      DOMAINS.map(async (domain) => [domain, asItsLambda(domain, (await import(/* @vite-ignore */ `../../functions/lambdas/${domain}/handler`)).handler)]),
-    ),
+    await Promise.all(DOMAINS.map(async (domain) => [domain, asItsLambda(domain, (await DOMAIN_HANDLERS[domain]()).handler)])),
   ) as Record<Domain, Parameters<typeof createHttpGateway>[0][Domain]>;
   const realtime = asItsLambda('websocket', (await import('../../functions/lambdas/websocket/handler')).handler);
   const notifications = asItsLambda('notifications', (await import('../../functions/lambdas/notifications/handler')).handler);

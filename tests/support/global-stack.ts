@@ -15,6 +15,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { holdRunDynamo } from './run-dynamo';
+import { buildStackBundle } from './stack-bundle';
 import { seedState } from './seeded-state';
 import { createStackPool, type SeededKind, serveStackPool } from './stack-pool';
 import { startTurnServer, turnInstalled } from './turn-server';
@@ -30,6 +31,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const { dynamo: runDynamo, release: releaseDynamo } = holdRunDynamo();
+  // Every stack of the run, the seeds' first, loads this one bundle of its code (stack-bundle.ts).
+  await buildStackBundle();
   const seeded = new Map<SeededKind, ReturnType<typeof seedState>>();
   const seededFolder = async (kind: SeededKind) => {
     const state = seeded.get(kind) ?? seedState(kind, runDynamo);

@@ -34,6 +34,9 @@ export const runDynamoArgs = (dynamo: RunDynamo): string[] => ['--dynamodb', dyn
 const ROOT = resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 120_000;
 
+/** The run's bundle of stack-child.ts (stack-bundle.ts, built by global-stack.ts), which every stack of the run loads. */
+export const STACK_BUNDLE = join(ROOT, 'node_modules/.cache/test-stack/stack-child.mjs');
+
 type Message = { type: 'ready'; url: string; env: Record<string, string> };
 
 /**
@@ -49,9 +52,9 @@ export const seedArgs = (kind: SeededKind): string[] => (kind === 'logins' ? ['-
 
 /** A local stack in a process of its own (stack-child.ts, given `args`), and when it is ready. */
 export function forkStack(label: string, args: string[] = []): { child: ChildProcess; ready: Promise<TestStack> } {
-  const child = fork(join(ROOT, 'tests/support/stack-child.ts'), args, {
+  // Loaded natively, without tsx's loader hooks (stack-bundle.ts).
+  const child = fork(STACK_BUNDLE, args, {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = new Promise<TestStack>((resolveReady, reject) => {
