@@ -73,8 +73,21 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
 
   const add = useCallback((incoming: MessageDto[]) => setMessages((current) => mergeMessages(current ?? [], incoming)), []);
 
+  /**
+   * Whether the conversation is still on screen. An answer that lands after the member left it (a
+   * reconnection's catch-up on a slow network) brings messages they never saw: it marks nothing read (decision 323).
+   */
+  const onScreen = useRef(true);
+  useEffect(() => {
+    onScreen.current = true;
+    return () => {
+      onScreen.current = false;
+    };
+  }, []);
+
   /** Read up to `shown`, the newest message on screen: one that comes while this is on its way stays unread (decision 318). */
   const markRead = useEffectEvent((shown: string | undefined) => {
+    if (!onScreen.current) return;
     const asked = unreadAsked();
     markChatRead(chatId, shown).then(
       ({ count }) => {

@@ -95,6 +95,40 @@ describe('messages page, live', () => {
     expect(page.calls('GET', '/chats/chat/c1?after=m2&limit=100')).toHaveLength(1);
   });
 
+  it('a conversation left while its catch-up after a reconnection is on its way marks nothing read: the badge counts what it brings (decision 323)', async () => {
+    let total = 0;
+    let catchUps = 0;
+    let release: () => void = () => undefined;
+    const later = message('m8', 'c1', claire, 'Also, which companies are you looking at?', 50);
+    const page = renderMessages('/messages?chatId=c1', {
+      'GET /chats': () => json(200, { chats: [withClaire, withOmar] }),
+      'GET /chats/unread-count': () => json(200, { count: total }),
+      ...conversationAnswers(withClaire, history),
+      // The first connection's catch-up finds nothing; the reconnection's is answered once Claire's next message is stored.
+      'GET /chats/chat/c1?after=m2&limit=100': () =>
+        ++catchUps === 1
+          ? json(200, { chat: withClaire, messages: [], hasMore: false })
+          : new Promise<Response>((resolve) => (release = () => resolve(json(200, { chat: withClaire, messages: [later], hasMore: false })))),
+    });
+    const first = await page.connect();
+    await waitFor(() => expect(messagesShown()).toHaveLength(2));
+    await waitFor(() => expect(catchUps).toBe(1));
+    expect(page.calls('PUT', '/chats/c1/mark-read')).toHaveLength(1);
+    first.drop();
+    const second = await page.connect();
+    await waitFor(() => expect(catchUps).toBe(2));
+
+    await page.router.navigate('/experts');
+    await screen.findByText('Expert directory');
+    total = 1;
+    second.push({ type: 'newMessage', chatId: 'c1', message: later });
+    expect(badge()).toHaveAccessibleName('Messages, 1 unread');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page.calls('PUT', '/chats/c1/mark-read')).toHaveLength(1);
+    expect(badge()).toHaveAccessibleName('Messages, 1 unread');
+  });
+
   it('a chat read in another tab is read here too: its row loses the count, the header asks the server for the total', async () => {
     let total = 3;
     const unread = chatWith(omar, 'c2', { unreadCount: 3, updatedAt: at(-600), offer: { ...chatWith(omar, 'c2').offer, title: 'Pitch deck review' } });
