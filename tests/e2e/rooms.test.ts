@@ -11,7 +11,7 @@ import { MSG } from '../../shared/web-texts';
 import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { advanceClock } from '../support/payments';
 import { bookedIntroduction, bookedPhoneCall, clockToStart, roomOf, setSocketLimits } from '../support/rooms';
-import { answersStun } from '../support/turn-server';
+import { relayAnswers } from '../support/turn-server';
 
 const browser = browserForFile();
 
@@ -51,7 +51,7 @@ async function expectConnected(page: Page, other: Page, name = ''): Promise<void
     const states = {
       page: await connectionStates(page),
       other: await connectionStates(other),
-      relayAnswers: turn && (await answersStun(Number(/:(\d+)\?/.exec(turn.url)?.[1]), 1000)),
+      relayAnswers: turn && (await relayAnswers(turn.url, 1000)),
     };
     throw new Error(`"${shown}" not shown within ${CONNECTS_MS} ms; connections: ${JSON.stringify(states)}`, { cause: error });
   }

@@ -33,8 +33,15 @@ async function freeUdpPort(): Promise<number> {
   return port;
 }
 
+/** The relay's address as the stacks read it (TURN_URL), and back. */
+const turnUrl = (port: number) => `turn:127.0.0.1:${port}?transport=udp`;
+const portOf = (url: string) => Number(/^turn:127\.0\.0\.1:(\d+)\?/.exec(url)?.[1]);
+
+/** Whether the relay at a TURN_URL this file made answers a STUN request now (a call's diagnostics). */
+export const relayAnswers = (url: string, timeoutMs: number): Promise<boolean> => answersStun(portOf(url), timeoutMs);
+
 /** A STUN Binding request (RFC 8489): the relay answers one once it listens. */
-export function answersStun(port: number, timeoutMs: number): Promise<boolean> {
+function answersStun(port: number, timeoutMs: number): Promise<boolean> {
   return new Promise((resolveAnswer) => {
     const socket = createSocket('udp4');
     const request = Buffer.alloc(20);
@@ -89,5 +96,5 @@ export async function startTurnServer(): Promise<TurnServer> {
       throw new Error(`coturn did not answer on 127.0.0.1:${port} (exit code ${child.exitCode})`);
     }
   }
-  return { url: `turn:127.0.0.1:${port}?transport=udp`, secret, stop };
+  return { url: turnUrl(port), secret, stop };
 }
