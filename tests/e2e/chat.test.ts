@@ -15,9 +15,9 @@ import { partitionItems } from '../support/table';
 
 const browser = browserForFile();
 
-/** The header's Messages link names its count ("Messages, <n> unread"; the badge itself is hidden from screen readers). */
-const unreadBadge = (page: Page, count: number) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^Messages\\W*${count} unread$`) });
+/** The header's Messages link, which names its count ("Messages, <n> unread"; the badge itself is hidden from screen readers). */
+const messagesLink = (page: Page, name: RegExp = /^Messages/) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+const unreadBadge = (page: Page, count: number) => messagesLink(page, new RegExp(`^Messages\\W*${count} unread$`));
 /**
  * Waits for a member's badge to count `count`; a miss says what the link read, what the server counts
  * and whether the member had a socket registered, to tell a lost push from a wrong total.
@@ -26,10 +26,7 @@ async function expectUnread(page: Page, count: number, member: { api: ApiClient;
   await unreadBadge(page, count)
     .waitFor()
     .catch(async (error: unknown) => {
-      const shown = await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: /^Messages/ })
-        .textContent();
+      const shown = await messagesLink(page).textContent();
       const total = (await member.api.get('/chats/unread-count')).body;
       const sockets = (await partitionItems(`CONN#USER#${member.id}`)).length;
       throw new Error(`badge not at ${count}: the link reads "${shown}", the server's total ${JSON.stringify(total)}, ${sockets} socket(s) registered`, {
@@ -69,10 +66,7 @@ describe('chatting in real time', () => {
 
     // The expert, on the home page, sees the badge count the message as it arrives.
     await unreadBadge(expert, 1).waitFor();
-    await expert
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: /^Messages/ })
-      .click();
+    await messagesLink(expert).click();
     const row = expert.getByRole('link', { name: /Sam Student/ });
     await expect.poll(() => row.getAttribute('class')).toContain('chat-row-unread');
     await row.click();

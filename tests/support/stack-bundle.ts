@@ -46,7 +46,7 @@ const sourceFileMeta: Plugin = {
 };
 
 /** Bundles stack-child.ts into STACK_BUNDLE. */
-export async function buildStackBundle(): Promise<string> {
+export async function buildStackBundle(): Promise<void> {
   await build({
     entryPoints: [join(ROOT, 'tests/support/stack-child.ts')],
     outfile: STACK_BUNDLE,
@@ -60,5 +60,4 @@ export async function buildStackBundle(): Promise<string> {
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     plugins: [stylesheetsAreNothing, sourceFileMeta],
   });
-  return STACK_BUNDLE;
 }
