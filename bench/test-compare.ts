@@ -5,14 +5,16 @@
  * so only the ratio of two runs made one after the other says anything; each pair alternates which
  * side goes first, so that a drift of the machine's speed does not favour one side. Before each run
  * the machine's calibration figures are taken (bench/lib/machine-speed.ts), as test-times.json
- * records them. Writes bench/results/test-compare.json; each run's log and its own
+ * records them. Writes bench/results/test-compare.json (test-compare-without.json with --without); each run's log and its own
  * bench/results/test-times.json stay in the folder it names.
  *
- * Run: npm run test:compare -- <commit> [--pairs 3] [--against <commit>] [--head-first]
- *      (against: main by default; --head-first: the first pair runs main first, to alternate across invocations)
+ * Run: npm run test:compare -- <commit> [--pairs 3] [--against <commit>] [--head-first] [--without <list>]
+ *      (against: main by default; --head-first: the first pair runs main first, to alternate across invocations;
+ *      without: a file listing test files, one per line, removed from main's clone before its run: issue 24's
+ *      own line is main without the test files the later issues added, bench/later-issues-tests.txt, decision 324)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,12 +40,28 @@ function resolveCommit(name: string): string {
   return commit;
 }
 
-/** `bash .ci/run` in a fresh clone of `commit`; the clone is removed afterwards, its log kept. */
-async function ciRun(commit: string, label: string, logDir: string, pair: number): Promise<CiRun> {
+/** The test files a `--without` list names (one path per line; `#` starts a comment). */
+function listedFiles(list: string): string[] {
+  return readFileSync(join(ROOT, list), 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean);
+}
+
+/**
+ * `bash .ci/run` in a fresh clone of `commit`, without the `removed` test files; the clone is
+ * removed afterwards, its log kept. A listed file the commit lacks stops the comparison: the list
+ * no longer says what it measures.
+ */
+async function ciRun(commit: string, label: string, logDir: string, pair: number, removed: string[] = []): Promise<CiRun> {
   const folder = mkdtempSync(join(tmpdir(), `ci-${label}-`));
   const clone = spawnSync('git', ['clone', '--quiet', ROOT, folder], { stdio: 'inherit' });
   if (clone.status !== 0) throw new Error(`git clone into ${folder} failed`);
   spawnSync('git', ['checkout', '--quiet', commit], { cwd: folder, stdio: 'inherit' });
+  for (const file of removed) {
+    if (!existsSync(join(folder, file))) throw new Error(`${file}, listed to be left out, is not in ${commit.slice(0, 7)}`);
+    rmSync(join(folder, file));
+  }
   const machineBefore = machineSpeed();
   const loadBefore = round(loadavg()[0]);
   // One log per pair and side: a later pair's run of the same commit must not overwrite an earlier one's.
@@ -76,21 +94,27 @@ runBench(async () => {
       against: { type: 'string', default: 'main' },
       'head-first': { type: 'boolean' },
       strict: { type: 'boolean' },
+      without: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new Error('usage: npm run test:compare -- <commit> [--pairs N] [--against <commit>]');
   const base = resolveCommit(positionals[0]);
   const head = resolveCommit(values.against);
   const pairs = Math.max(1, Number(values.pairs) || 1);
+  const removed = values.without ? listedFiles(values.without) : [];
   const logDir = mkdtempSync(join(tmpdir(), 'test-compare-'));
-  console.log(`Comparing .ci/run of ${base.slice(0, 7)} (base) and ${head.slice(0, 7)} (${values.against}), ${pairs} pair(s), back to back on this machine`);
+  console.log(
+    `Comparing .ci/run of ${base.slice(0, 7)} (base) and ${head.slice(0, 7)} (${values.against}${removed.length > 0 ? ` without the ${removed.length} test files of ${values.without}` : ''}), ${pairs} pair(s), back to back on this machine`,
+  );
 
   const results: { pair: number; base: CiRun; head: CiRun; ratio: number }[] = [];
   for (let pair = 1; pair <= pairs; pair++) {
     // Alternate the order: a machine getting slower or faster over the hour favours neither side.
     const baseFirst = (pair % 2 === 1) !== Boolean(values['head-first']);
-    const first = await ciRun(baseFirst ? base : head, baseFirst ? 'base' : 'head', logDir, pair);
-    const second = await ciRun(baseFirst ? head : base, baseFirst ? 'head' : 'base', logDir, pair);
+    const runBase = () => ciRun(base, 'base', logDir, pair);
+    const runHead = () => ciRun(head, 'head', logDir, pair, removed);
+    const first = await (baseFirst ? runBase() : runHead());
+    const second = await (baseFirst ? runHead() : runBase());
     const [baseRun, headRun] = baseFirst ? [first, second] : [second, first];
     const ratio = round(headRun.seconds / baseRun.seconds, 3);
     results.push({ pair, base: baseRun, head: headRun, ratio });
@@ -101,10 +125,12 @@ runBench(async () => {
     base,
     head,
     against: values.against,
+    ...(values.without && { without: values.without, removedTestFiles: removed.length }),
     pairs: results,
     medianRatio: round(median(results.map((result) => result.ratio)), 3),
     allPassed: results.every((result) => result.base.exitCode === 0 && result.head.exitCode === 0),
   };
   console.log(`Ratio head/base: ${results.map((result) => result.ratio).join(', ')} (median ${figures.medianRatio})`);
-  writeResults('test-compare', figures);
+  // Issue 24's line (without the later issues' test files) and whole main's are kept apart.
+  writeResults(values.without ? 'test-compare-without' : 'test-compare', figures);
 });
