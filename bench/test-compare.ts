@@ -5,8 +5,8 @@
  * so only the ratio of two runs made one after the other says anything; each pair alternates which
  * side goes first, so that a drift of the machine's speed does not favour one side. Before each run
  * the machine's calibration figures are taken (bench/lib/machine-speed.ts), as test-times.json
- * records them. Writes bench/results/test-compare.json (test-compare-without.json with --without); each run's log and its own
- * bench/results/test-times.json stay in the folder it names.
+ * records them. Writes bench/results/test-compare.json (test-compare-without.json with --without);
+ * each run's log and its own bench/results/test-times.json stay in the folder it names.
  *
  * Run: npm run test:compare -- <commit> [--pairs 3] [--against <commit>] [--head-first] [--without <list>]
  *      (against: main by default; --head-first: the first pair runs main first, to alternate across invocations;
@@ -97,7 +97,7 @@ runBench(async () => {
       without: { type: 'string' },
     },
   });
-  if (positionals.length !== 1) throw new Error('usage: npm run test:compare -- <commit> [--pairs N] [--against <commit>]');
+  if (positionals.length !== 1) throw new Error('usage: npm run test:compare -- <commit> [--pairs N] [--against <commit>] [--head-first] [--without <list>]');
   const base = resolveCommit(positionals[0]);
   const head = resolveCommit(values.against);
   const pairs = Math.max(1, Number(values.pairs) || 1);
