@@ -13,6 +13,7 @@ import { EXPERT_PAGE, PAGE_TEMPLATES_DIR } from '../../shared/prerendered-pages'
 import type { Domain } from '../../shared/routes';
 import { API_PREFIX, DOMAINS, WS_PATH } from '../../shared/routes';
 import { SEARCH_SNAPSHOT } from '../../functions/contexts/search/snapshot-settings';
+import { WEBHOOK_EVENTS } from '../../functions/contexts/payments/webhook-events';
 import { BUSY_CALENDARS, ORDER_DEADLINES_PERIOD_MINUTES } from '../../shared/limits';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
@@ -293,6 +294,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The platform's endpoint and the Connect endpoint, each with its own secret, as on Stripe.
       webhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET.split(',')[0],
       connectWebhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET.split(',')[1],
+      // Each endpoint subscribed to the events the webhook acts on, as the README registers them.
+      enabledEvents: WEBHOOK_EVENTS,
       now: nowMs,
       // Kept with the table, whose orders name its payments: they can still be refunded after a restart.
       stateFile: options.dataDir ? join(stateDir, 'stripe.json') : undefined,

@@ -15,11 +15,11 @@ import type { Caller } from './route-calls';
 
 export const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
 
-/** The local Stripe's events still to be delivered: none attempted yet, or failed with retries left. */
+/** The local Stripe's events still to be delivered: an endpoint takes them, and none was attempted yet or one failed with retries left. */
 async function undeliveredEvents(): Promise<number> {
   const response = await fetch(`${stackUrl()}/_local/payments/events.json`);
-  const events = (await response.json()) as { delivered: boolean; deliveries: unknown[] }[];
-  return events.filter((event) => !event.delivered && event.deliveries.length <= DEFAULT_RETRY_DELAYS_MS.length).length;
+  const events = (await response.json()) as { subscribed: boolean; delivered: boolean; deliveries: unknown[] }[];
+  return events.filter((event) => event.subscribed && !event.delivered && event.deliveries.length <= DEFAULT_RETRY_DELAYS_MS.length).length;
 }
 
 /**

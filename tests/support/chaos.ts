@@ -618,7 +618,7 @@ export class ChaosRun {
 
   private async providerEventsDelivered(): Promise<void> {
     const until = Date.now() + EVENTUALLY_MS;
-    while ((await localEvents()).some((event) => !event.delivered) && Date.now() < until) await pause(200);
+    while ((await localEvents()).some((event) => event.subscribed && !event.delivered) && Date.now() < until) await pause(200);
   }
 
   // Observing, as the person's page shows it after a reload ---------------------------------------

@@ -29,6 +29,8 @@ export interface LocalEvent {
   id: string;
   type: string;
   objectId: string;
+  /** Whether the stack's endpoints subscribe to its type: only those are posted to the webhook. */
+  subscribed: boolean;
   delivered: boolean;
   deliveries: { at: number; status?: number; error?: string }[];
 }

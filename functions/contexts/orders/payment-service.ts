@@ -355,6 +355,7 @@ export async function completeRefund(order: OrderRecord): Promise<void> {
  * POST /webhooks/stripe: a verified event, processed once. Events of another stage sharing the
  * account are acknowledged and ignored. Where order matters, the state is read from the provider
  * again rather than taken from the event, so duplicates and events out of order change nothing.
+ * Its endpoints subscribe to the types it acts on (payments/webhook-events.ts).
  */
 export async function handleProviderEvent(rawBody: string, signature: string | undefined): Promise<{ received: true }> {
   const event = await payments.verifiedEvent(rawBody, signature);

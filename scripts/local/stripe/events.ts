@@ -2,8 +2,9 @@
  * Events and their webhook deliveries. As Stripe does, each event is posted to the endpoint after
  * the API call that caused it has answered, signed with the endpoint's secret, and retried with
  * growing delays while the endpoint fails; every attempt is recorded. Connect events (a connected
- * account's payouts, balance and updates) carry that account in `account` and go to the same
- * endpoint with the same secret, where Stripe sends them to a Connect endpoint of their own.
+ * account's payouts, balance and updates) carry that account in `account` and go to the same URL,
+ * signed with the Connect endpoint's secret, as Stripe sends them to a Connect endpoint of its own.
+ * Each endpoint is sent only the types it subscribes to.
  */
 import { createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +40,8 @@ export interface EventRecord {
   request: EventRequest;
   /** The connected account a Connect event comes from (Stripe's `account`). */
   account?: string;
+  /** Whether its endpoint subscribes to its type; an event no endpoint takes is never posted (Stripe's `pending_webhooks` 0). */
+  subscribed: boolean;
   deliveries: Delivery[];
   delivered: boolean;
 }
@@ -49,10 +52,18 @@ interface Pending {
   retry?: NodeJS.Timeout;
 }
 
+/** The event types of the platform's endpoint and of the Connect endpoint (the connected accounts' events). */
+export interface EnabledEvents {
+  platform: readonly string[];
+  connect: readonly string[];
+}
+
 export interface EventLogOptions {
   webhookUrl: string;
   webhookSecret: string;
   connectWebhookSecret?: string;
+  /** The types each endpoint subscribes to (a webhook endpoint's `enabled_events`); every type when absent (`['*']`). */
+  enabledEvents?: EnabledEvents;
   now: () => number;
   retryDelaysMs: number[];
 }
@@ -73,7 +84,9 @@ export function createEventLog(options: EventLogOptions) {
   const pending = new Map<string, Pending>();
   let stopped = false;
 
-  const render = (event: EventRecord) => eventObject({ ...event, pendingWebhooks: event.delivered ? 0 : 1 });
+  const render = (event: EventRecord) => eventObject({ ...event, pendingWebhooks: event.subscribed && !event.delivered ? 1 : 0 });
+  const isSubscribed = (type: string, account: string | undefined) =>
+    !options.enabledEvents || (account ? options.enabledEvents.connect : options.enabledEvents.platform).includes(type);
 
   async function post(event: EventRecord): Promise<Delivery> {
     const payload = JSON.stringify(render(event), null, 2);
@@ -140,10 +153,12 @@ export function createEventLog(options: EventLogOptions) {
         ...(previousAttributes && { previousAttributes: structuredClone(previousAttributes) }),
         request,
         ...(account && { account }),
+        subscribed: isSubscribed(type, account),
         deliveries: [],
         delivered: false,
       };
       events.push(event);
+      if (!event.subscribed) return;
       // Never inside the API call: the endpoint may well call this API back.
       setImmediate(() => {
         if (!stopped) void deliver(event);

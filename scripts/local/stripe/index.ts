@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createEventLog } from './events';
+import { createEventLog, type EnabledEvents } from './events';
 import { createFaults, type Faults } from './faults';
 import type { Delays } from './funds';
 import { createLedger } from './stripe-state';
@@ -21,6 +21,8 @@ export interface LocalStripeOptions {
   webhookSecret: string;
   /** The Connect endpoint's secret, which signs the events of connected accounts as on Stripe; the platform's when absent. */
   connectWebhookSecret?: string;
+  /** The types each endpoint subscribes to, as registered in Stripe's dashboard; every event when absent. */
+  enabledEvents?: EnabledEvents;
   /** The app's clock (ms): creation times, expiry, idempotency keys' lifetime. */
   now: () => number;
   /** Waits before each retry of a failed delivery; Stripe's own retries span 3 days. */
@@ -66,6 +68,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     webhookUrl: options.webhookUrl,
     webhookSecret: options.webhookSecret,
     connectWebhookSecret: options.connectWebhookSecret,
+    enabledEvents: options.enabledEvents,
     now: options.now,
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
   });

@@ -120,6 +120,7 @@ export function createPaymentPages(ledger: Ledger, events: EventLog, faults: Fau
   async function resend(_request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
     const event = events.get(id);
     if (!event) return sendJson(response, 404, { error: `No such event: ${id}` });
+    if (!event.subscribed) return sendJson(response, 409, { error: `No endpoint subscribes to ${event.type}` });
     sendJson(response, 200, await events.resend(event));
   }
 
@@ -254,6 +255,7 @@ function eventSummary(event: EventRecord) {
     created: event.created,
     objectId: event.object.id,
     ...(event.account && { account: event.account }),
+    subscribed: event.subscribed,
     deliveries: event.deliveries,
     delivered: event.delivered,
   };
@@ -273,9 +275,11 @@ function dashboard(ledger: Ledger, events: EventLog): string {
   const code = (text: string | null) => (text ? `<code>${escapeHtml(text)}</code>` : '');
   const owner = (account: BalanceOwner) => (account === null ? 'platform' : code(account));
   const deliveries = (event: EventRecord) =>
-    event.deliveries.length === 0
-      ? 'not yet attempted'
-      : `<ol>${event.deliveries.map((delivery) => `<li>${timeOf(delivery.at)}: ${delivery.status ?? escapeHtml(delivery.error ?? '')} (${delivery.durationMs} ms)</li>`).join('')}</ol>`;
+    !event.subscribed
+      ? 'no endpoint subscribes'
+      : event.deliveries.length === 0
+        ? 'not yet attempted'
+        : `<ol>${event.deliveries.map((delivery) => `<li>${timeOf(delivery.at)}: ${delivery.status ?? escapeHtml(delivery.error ?? '')} (${delivery.durationMs} ms)</li>`).join('')}</ol>`;
   const shownTransactions = 50;
   return `<h1>Local Stripe</h1>
 <p>Test mode. Events as JSON: <a href="${PAYMENTS_PATH}/events.json">${PAYMENTS_PATH}/events.json</a></p>

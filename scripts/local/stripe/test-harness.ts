@@ -30,7 +30,7 @@ export interface Delivered {
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
-export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'delays' | 'stateFile' | 'dueOnTickOnly'>> = {}) {
+export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'delays' | 'stateFile' | 'dueOnTickOnly' | 'enabledEvents'>> = {}) {
   const servers: Server[] = [];
   const listen = async (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
     const server = createServer(handler);
