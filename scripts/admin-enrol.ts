@@ -14,15 +14,10 @@ if (!email) {
 enterOperatorEnvironment();
 
 // Imported only now: the modules read their configuration from the environment.
-const { enrolAdmin } = await import('../functions/contexts/accounts/second-factor-service');
-try {
-  const { secret, uri, recoveryCodes, created } = await enrolAdmin(email, process.env.ADMIN_PASSWORD);
-  console.log(`${created ? 'Created the admin' : 'Enrolled'} ${email}. Shown this once, keep them safe:
-
-  TOTP secret     ${secret}
-  Authenticator   ${uri}
-  Recovery codes  ${recoveryCodes.join(' ')}   (each works once)`);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+const { runAdminEnrolment } = await import('./admin-enrolment');
+const { code, output } = await runAdminEnrolment(email, process.env.ADMIN_PASSWORD);
+if (code !== 0) {
+  console.error(output);
+  process.exit(code);
 }
+console.log(output);

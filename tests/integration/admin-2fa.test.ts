@@ -113,8 +113,8 @@ describe('the admin login’s second factor', () => {
   });
 });
 
-/** `npm run admin:enrol` against the test stack's table, as against a stage's: its output, or its error and exit code. */
-async function enrolAdmin(env: Record<string, string>): Promise<{ code: number; output: string }> {
+/** `npm run admin:enrol` against the test stack's table, as an operator runs it against a stage's: its output, or its error and exit code. */
+async function enrolAsOperator(env: Record<string, string>): Promise<{ code: number; output: string }> {
   try {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../scripts/admin-enrol.ts')], {
       // The test stacks' hash cost (their own setting), not the product's: the admin it creates signs in at once.
@@ -127,6 +127,17 @@ async function enrolAdmin(env: Record<string, string>): Promise<{ code: number; 
   }
 }
 
+/**
+ * The same enrolment again, in this process (scripts/admin-enrolment.ts, with the test stack's
+ * environment): what the script would print and its exit code, without a process's start and
+ * imports each time.
+ */
+async function enrolAdmin(email: string, password?: string): Promise<{ code: number; output: string }> {
+  Object.assign(process.env, stackEnv(), { PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) });
+  const { runAdminEnrolment } = await import('../../scripts/admin-enrolment');
+  return runAdminEnrolment(email, password);
+}
+
 const printed = (output: string) => ({
   secret: output.match(/TOTP secret +([A-Z2-7]+)/)?.[1] ?? '',
   uri: output.match(/Authenticator +(\S+)/)?.[1] ?? '',
@@ -136,7 +147,7 @@ const printed = (output: string) => ({
 describe('npm run admin:enrol (how a stage gets its admin)', () => {
   it('creates an admin with a second factor, prints it once, and a new enrolment ends the old secret and codes', async () => {
     const email = uniqueEmail('admin');
-    const created = await enrolAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
+    const created = await enrolAsOperator({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
     expect(created.code, created.output).toBe(0);
     expect(created.output).toContain(`Created the admin ${email}`);
     const first = printed(created.output);
@@ -147,7 +158,7 @@ describe('npm run admin:enrol (how a stage gets its admin)', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body.user).toMatchObject({ role: 'admin', email });
 
-    const again = await enrolAdmin({ ADMIN_EMAIL: email });
+    const again = await enrolAdmin(email);
     expect(again.output).toContain(`Enrolled ${email}`);
     const second = printed(again.output);
     expect(second.secret).not.toBe(first.secret);
@@ -156,15 +167,15 @@ describe('npm run admin:enrol (how a stage gets its admin)', () => {
   });
 
   it('refuses a member’s address, and an unknown one without a password', async () => {
-    expect(await enrolAdmin({ ADMIN_EMAIL: 'alice.student@demo.test' })).toMatchObject({ code: 1, output: expect.stringContaining('not an admin') });
-    expect(await enrolAdmin({ ADMIN_EMAIL: uniqueEmail('admin') })).toMatchObject({ code: 1, output: expect.stringContaining('set ADMIN_PASSWORD') });
+    expect(await enrolAdmin('alice.student@demo.test')).toMatchObject({ code: 1, output: expect.stringContaining('not an admin') });
+    expect(await enrolAdmin(uniqueEmail('admin'))).toMatchObject({ code: 1, output: expect.stringContaining('set ADMIN_PASSWORD') });
   });
 });
 
 describe('an admin changes their own authenticator secret (/admin/security)', () => {
   it('proves the password and a current code, confirms the new secret by its own code, then ends every other session and the old secret', async () => {
     const email = uniqueEmail('admin');
-    const enrolled = await enrolAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
+    const enrolled = await enrolAdmin(email, PASSWORD);
     expect(enrolled.code, enrolled.output).toBe(0);
     const old = printed(enrolled.output);
     const login = (code: string) => new ApiClient().post<Grant>('/admin/auth/login', { email, password: PASSWORD, code });
@@ -238,7 +249,7 @@ describe('an admin changes their own authenticator secret (/admin/security)', ()
 /** A fresh admin, so that its pauses and sessions touch no other test; each attempt from a device of its own, as an attacker spreads them. */
 async function freshAdmin() {
   const email = uniqueEmail('admin');
-  const enrolled = await enrolAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: PASSWORD });
+  const enrolled = await enrolAdmin(email, PASSWORD);
   expect(enrolled.code, enrolled.output).toBe(0);
   const { secret } = printed(enrolled.output);
   const adminId = String((await getItem(emailKey(email)))?.userId);
