@@ -9,7 +9,7 @@ import type { TextLines } from '../../shared/control-characters';
 import { MSG } from '../../shared/texts';
 import { DEFAULT_RETRY_DELAYS_MS } from '../../scripts/local/stripe/index';
 import { signedInAs, signedInNewExpert, signedInStudent } from './accounts';
-import { stackUrl } from './stack';
+import { localEvents } from './payments';
 import { totalItemCount } from './table';
 import type { Caller } from './route-calls';
 
@@ -17,9 +17,7 @@ export const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
 
 /** The local Stripe's events still to be delivered: an endpoint takes them, and none was attempted yet or one failed with retries left. */
 async function undeliveredEvents(): Promise<number> {
-  const response = await fetch(`${stackUrl()}/_local/payments/events.json`);
-  const events = (await response.json()) as { subscribed: boolean; delivered: boolean; deliveries: unknown[] }[];
-  return events.filter((event) => event.subscribed && !event.delivered && event.deliveries.length <= DEFAULT_RETRY_DELAYS_MS.length).length;
+  return (await localEvents()).filter((event) => event.subscribed && !event.delivered && event.deliveries.length <= DEFAULT_RETRY_DELAYS_MS.length).length;
 }
 
 /**
