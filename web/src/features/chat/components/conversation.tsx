@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHAT } from '@shared/limits';
 import { MSG } from '@shared/web-texts';
@@ -78,7 +78,10 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
    * reconnection's catch-up on a slow network) brings messages they never saw: it marks nothing read (decision 323).
    */
   const onScreen = useRef(true);
-  useEffect(() => {
+  // Layout effects, here and for the channel below: the conversation is left in the commit that takes
+  // it off the screen. A passive cleanup runs after it, and in that gap a message counted as read here
+  // would not count on the badge (a navigation renders as a transition, whose passive effects wait).
+  useLayoutEffect(() => {
     onScreen.current = true;
     return () => {
       onScreen.current = false;
@@ -224,9 +227,9 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
     markRead(notice.message._id);
   });
 
-  useEffect(() => realtime.subscribe((notice) => onNotice(notice)), []);
+  useLayoutEffect(() => realtime.subscribe((notice) => onNotice(notice)), []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     realtime.joinChat(chatId);
     return () => realtime.joinChat(undefined);
   }, [chatId]);
