@@ -399,7 +399,7 @@ async function moved(order: Facts, { route, caller, to }: Plan['moves'][number])
 /** Registers the matrix's test of each of `recipes`, on a scene of accounts of the file's own. */
 export function matrixOf(recipes: readonly MatrixRecipe[]): void {
   beforeAll(async () => {
-    scene = await orderScene();
+    scene = await orderScene([...new Set(recipes.map((recipe) => recipe.kind))]);
   }, 120_000);
 
   describe.each(recipes)('an order $name', (recipe) => {

@@ -22,7 +22,6 @@ const HOUR = 3_600_000;
 
 /** A Document project, an hourly call, a fixed-price call (30 minutes: it fits the 1-hour stretches), and hours of work on a Document (ORDER_KINDS). */
 export type MatrixKind = 'fixed' | 'hourly' | 'call' | 'work';
-const MATRIX_KINDS: readonly MatrixKind[] = ['fixed', 'hourly', 'call', 'work'];
 export type Side = 'student' | 'expert';
 
 /** A step of the journey to a status, each one call (or the checkout) that must land. */
@@ -86,14 +85,14 @@ export interface OrderScene {
 
 const OFFERS_PER_KIND = 7;
 
-/** The expert, their offers, the other accounts, and a source of (student, offer) pairs never used. */
-export async function orderScene(): Promise<OrderScene> {
+/** The expert, their offers of `kinds` (those the file's recipes take), the other accounts, and a source of (student, offer) pairs never used. */
+export async function orderScene(kinds: readonly MatrixKind[]): Promise<OrderScene> {
   const { client: expert } = await signedInPublishingExpert('Maxime', 'Matrix');
   const admin = await signedInAs('admin');
   const slots = Array.from({ length: OFFERS_PER_KIND }, (_, index) => index);
   const offers = Object.fromEntries(
-    await inTurns(MATRIX_KINDS, 1, async (kind) => [kind, await inTurns(slots, 3, (index) => publishedOffer(expert, admin, kind, index))] as const),
-  ) as Record<MatrixKind, OfferDto[]>;
+    await inTurns(kinds, 1, async (kind) => [kind, await inTurns(slots, 3, (index) => publishedOffer(expert, admin, kind, index))] as const),
+  ) as Partial<Record<MatrixKind, OfferDto[]>>;
   const [otherStudent, otherExpert] = await Promise.all([signedInAs('student'), signedInAs('professor')]);
 
   // The n-th order of a kind: student n / OFFERS_PER_KIND, offer n % OFFERS_PER_KIND. Taken synchronously, so concurrent reaches never share a pair.
@@ -112,7 +111,9 @@ export async function orderScene(): Promise<OrderScene> {
     const index = taken[kind]++;
     const studentIndex = Math.floor(index / OFFERS_PER_KIND);
     students[studentIndex] ??= signedInStudent().then(({ client }) => client);
-    return { student: students[studentIndex], offer: offers[kind][index % OFFERS_PER_KIND] };
+    const ofKind = offers[kind];
+    if (!ofKind) throw new Error(`The scene has no ${kind} offers: pass the kind to orderScene`);
+    return { student: students[studentIndex], offer: ofKind[index % OFFERS_PER_KIND] };
   };
 
   return {
