@@ -1,8 +1,11 @@
 /**
  * The order transition matrix (tests/integration/order-transition-matrix*.test.ts): every order
- * call, from every status, by every caller, through the local gateway, the real orders handler,
- * DynamoDB Local, the local S3 and the local Stripe. Its recipes run in two files, on two workers:
- * the hourly kind's, and the other kinds'.
+ * call, from every status, by every caller the route's access level lets through, through the local
+ * gateway, the real orders handler, DynamoDB Local, the local S3 and the local Stripe. Its recipes
+ * run in two files, on two workers: the hourly kind's, and the other kinds'. A caller below the
+ * access level is refused before any order is read, whatever the order's status (authorise in
+ * functions/platform/http.ts): tests/integration/authorization-matrix.test.ts asserts that refusal
+ * for every route and role (decision 326).
  *
  * The expectation comes from the status table (ORDER_TRANSITIONS: from, by, to, kinds), read as data, and
  * from what this module states itself: which table actions each route takes, the table's further
@@ -317,8 +320,10 @@ const PASSES: Partial<Record<Access, readonly Caller[]>> = {
   admin: ['admin'],
 };
 
+const passes = (route: RouteCase, caller: Caller) => PASSES[accessOf(route.key)]?.includes(caller) ?? false;
+
+/** The outcome for a caller the route's access level lets through. */
 function expectedOf(route: RouteCase, order: Facts, caller: Caller): Outcome {
-  if (!PASSES[accessOf(route.key)]?.includes(caller)) return refused(403, 'forbidden');
   if (caller === 'admin') return byTheTable(route, order, 'admin');
   if (caller === 'otherStudent' || caller === 'otherExpert') return refused(403, 'not_your_chat');
   return route.before?.(order, caller) ?? byTheTable(route, order, caller);
@@ -364,6 +369,8 @@ function planFor(order: Facts, movesOf?: readonly string[]): Plan {
   const plan: Plan = { refusals: [], moves: [] };
   for (const route of ROUTE_CASES)
     for (const caller of CALLERS) {
+      // Below the route's access level: the authorization matrix's (see above).
+      if (!passes(route, caller)) continue;
       const outcome = expectedOf(route, order, caller);
       if (!('moves' in outcome)) plan.refusals.push({ route, caller, outcome });
       else if (!movesOf || movesOf.includes(route.name)) plan.moves.push({ route, caller, to: outcome.moves });

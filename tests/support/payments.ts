@@ -35,15 +35,17 @@ export interface LocalEvent {
   deliveries: { at: number; status?: number; error?: string }[];
 }
 
-export async function localEvents(): Promise<LocalEvent[]> {
-  return (await (await fetch(`${stackUrl()}/_local/payments/events.json`)).json()) as LocalEvent[];
+/** The local Stripe's events, newest first: all of them, or those of one `type` about one object. */
+export async function localEvents(about?: { type: string; objectId: string }): Promise<LocalEvent[]> {
+  const query = about ? `?${new URLSearchParams({ type: about.type, object: about.objectId })}` : '';
+  return (await (await fetch(`${stackUrl()}/_local/payments/events.json${query}`)).json()) as LocalEvent[];
 }
 
 /** Waits until the local Stripe delivered every event about `objectId` of `type` (the webhook answered 2xx). */
 export async function delivered(type: string, objectId: string, timeoutMs = 8000): Promise<LocalEvent> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const event = (await localEvents()).find((candidate) => candidate.type === type && candidate.objectId === objectId && candidate.delivered);
+    const event = (await localEvents({ type, objectId })).find((candidate) => candidate.delivered);
     if (event) return event;
     if (Date.now() > until) throw new Error(`${type} for ${objectId} was not delivered: ${JSON.stringify((await localEvents()).slice(0, 5))}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -47,6 +47,13 @@ describe('webhook endpoints with the events they subscribe to', () => {
     const summaries = (await (await fetch(`${h.appUrl}/_local/payments/events.json`)).json()) as EventSummary[];
     const chargeEvent = summaries.find((event) => event.type === 'charge.succeeded' && event.objectId === charge.id);
     expect(chargeEvent).toMatchObject({ subscribed: false, deliveries: [] });
+    // A test waiting for one event asks for it alone: of one type, about one object.
+    const ofTheCharge = (await (await fetch(`${h.appUrl}/_local/payments/events.json?type=charge.succeeded&object=${charge.id}`)).json()) as EventSummary[];
+    expect(ofTheCharge).toEqual([chargeEvent]);
+    const ofTheType = (await (await fetch(`${h.appUrl}/_local/payments/events.json?type=charge.succeeded`)).json()) as EventSummary[];
+    expect(ofTheType.length).toBeGreaterThan(0);
+    expect(ofTheType.every((event) => event.type === 'charge.succeeded')).toBe(true);
+    expect(ofTheType.length).toBeLessThan(summaries.length);
     expect((await h.postJson(`/_local/payments/events/${chargeEvent?.id}/resend`)).status).toBe(409);
     const completed = summaries.find((event) => event.type === 'checkout.session.completed' && event.objectId === session.id);
     expect(completed).toMatchObject({ subscribed: true });

@@ -32,7 +32,7 @@ export function createPaymentPages(ledger: Ledger, events: EventLog, faults: Fau
    */
   const routes: { method: string; path: RegExp; answer: Answer; form?: true }[] = [
     { method: 'GET', path: /^$/, answer: (_request, response) => sendHtml(response, 200, 'Local Stripe', dashboard(ledger, events)) },
-    { method: 'GET', path: /^\/events\.json$/, answer: (_request, response) => sendJson(response, 200, events.list().map(eventSummary)) },
+    { method: 'GET', path: /^\/events\.json$/, answer: (request, response) => sendJson(response, 200, eventsOf(request).map(eventSummary)) },
     { method: 'POST', path: /^\/events\/([^/]+)\/resend$/, answer: resend },
     { method: 'GET', path: /^\/checkout\/([^/]+)$/, answer: (_request, response, id) => showCheckout(response, id) },
     { method: 'POST', path: /^\/checkout\/([^/]+)$/, answer: checkoutAction, form: true },
@@ -50,6 +50,17 @@ export function createPaymentPages(ledger: Ledger, events: EventLog, faults: Fau
     { method: 'POST', path: /^\/faults$/, answer: armFault },
     { method: 'DELETE', path: /^\/faults$/, answer: clearFaults },
   ];
+
+  /**
+   * The events, newest first; `?type=` and `?object=` keep those of one type or about one object, so
+   * that a test waiting for one event reads it, not the whole log of a long run.
+   */
+  function eventsOf(request: IncomingMessage): EventRecord[] {
+    const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+    const type = query.get('type');
+    const object = query.get('object');
+    return events.list().filter((event) => (type === null || event.type === type) && (object === null || event.object.id === object));
+  }
 
   /** A control's answer: the ledger's object, or its refusal as 404 (no such object) or 409 (not in a state to do that). */
   function control(response: ServerResponse, act: () => StripeObject): void {
