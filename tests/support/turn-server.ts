@@ -21,6 +21,7 @@ export interface TurnServer {
 }
 
 const READY_TIMEOUT_MS = 10_000;
+const START_ATTEMPTS = 3;
 
 export const turnInstalled = (): boolean => spawnSync('turnserver', ['--version'], { stdio: 'ignore' }).error === undefined;
 
@@ -60,7 +61,22 @@ function answersStun(port: number, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/**
+ * The relay, on a port of its own. A start that did not answer within its time, coturn still running,
+ * was seen once in a day's runs on a busy machine; the port was free when chosen, but another process
+ * may take it before coturn binds it. So such a start is stopped and made again on another port.
+ */
 export async function startTurnServer(): Promise<TurnServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTurnServerOnce();
+    } catch (error) {
+      if (attempt === START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startTurnServerOnce(): Promise<TurnServer> {
   const folder = mkdtempSync(join(tmpdir(), 'turn-'));
   const port = await freeUdpPort();
   const secret = randomBytes(24).toString('hex');
