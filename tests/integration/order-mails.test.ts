@@ -46,11 +46,11 @@ async function advanceTo(instant: string, minutesBefore: number): Promise<void> 
   await advanceClock(`${Math.ceil((Date.parse(instant) - minutesBefore * 60_000 - (await serverNow())) / 60_000)}m`);
 }
 const countOf = (subjects: string[], subject: string) => subjects.filter((candidate) => candidate === subject).length;
-/** The order's notices parked for the schedule (decision 284). */
 /**
- * The order's delivery notice ("Work delivered"), parked. Only that one: the payment's notice of the
- * same order, whose mails may still be on their way when a test's outage begins on a busy machine,
- * is parked then too, and counting it let a test end its outage before the delivery's try had run.
+ * The order's delivery notice ("Work delivered"), parked for the schedule (decision 284). Only that
+ * one: the payment's notice of the same order, whose mails may still be on their way when a test's
+ * outage begins on a busy machine, is parked then too, and counting it let a test end its outage
+ * before the delivery's try had run.
  */
 const parkedDeliveryNotices = (orderId: string) => parkedNotices((notice) => notice.orderId === orderId && notice.kind === 'projectSubmitted');
 
