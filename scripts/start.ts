@@ -44,7 +44,16 @@ const { adminSecondFactor } = stack;
 const recoveryCodes = adminSecondFactor.recoveryCodes
   ? `\n  Admin recovery codes (shown this once; each works once): ${adminSecondFactor.recoveryCodes.join(' ')}`
   : '';
-console.log(`
+// A Ctrl-C that came while it started: it is stopping, so it says nothing is running, but still
+// shows the recovery codes this start made (a later start cannot show them again).
+if (stopping) {
+  if (recoveryCodes) console.log(recoveryCodes);
+} else {
+  announce();
+}
+
+function announce(): void {
+  console.log(`
 Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot reload on' : ''})
 
   Mail outbox   ${stack.url}/_local/mails
@@ -60,6 +69,7 @@ Marketplace is running at ${stack.url}  (ready in ${seconds} s${dev ? ', hot rel
   Demo password ${seed.demoPassword}
 
 Press Ctrl-C to stop.`);
+}
 
 /** The web app as `npm run build:web` builds it: Vite's build, then its public pages prerendered (decision 290). */
 async function buildWeb(): Promise<void> {
