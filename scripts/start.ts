@@ -45,7 +45,7 @@ const recoveryCodes = adminSecondFactor.recoveryCodes
   ? `\n  Admin recovery codes (shown this once; each works once): ${adminSecondFactor.recoveryCodes.join(' ')}`
   : '';
 // A Ctrl-C that came while it started: it is stopping, so it says nothing is running, but still
-// shows the recovery codes this start made (a later start cannot show them again).
+// shows the recovery codes this start made (a later start cannot show them again; decision 327).
 if (stopping) {
   if (recoveryCodes) console.log(recoveryCodes);
 } else {
