@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../..');
 const READY_LINE = /Marketplace is running at (\S+)/;
 /** How long a Ctrl-C after a start that was not ready may take before the process is killed. */
-const STOP_MS = 30_000;
+export const STOP_MS = 30_000;
 
 export interface StartedCommand {
   child: ChildProcess;

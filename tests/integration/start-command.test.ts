@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../scripts/local/demo-accounts';
 import { freePort } from '../../scripts/local/ports';
-import { runStartCommand } from '../../scripts/local/start-command';
+import { runStartCommand, STOP_MS } from '../../scripts/local/start-command';
 import { codeAt } from '../../functions/contexts/accounts/second-factor';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'start-command-'));
@@ -30,8 +30,8 @@ const processesUsing = (folder: string) => {
  * cost: about 20 s alone on 2 cores, up to a minute while the other test files load the machine.
  */
 const FIRST_START_READY_MS = 120_000;
-/** The test's own guard: ready, then the checks, or not ready and stopped (up to 30 s, scripts/local/start-command.ts). */
-const FIRST_START_MS = FIRST_START_READY_MS + 60_000;
+/** The test's own guard: ready, then 30 s for the checks; or not ready, and stopped by the runner first. */
+const FIRST_START_MS = FIRST_START_READY_MS + STOP_MS + 30_000;
 /** Ctrl-C before the start is done: the demo data is kept from the first test, so a start takes 5 s alone, more on a busy machine. */
 const STILL_STARTING_MS = 3_000;
 
