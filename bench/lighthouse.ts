@@ -19,12 +19,10 @@
  *            its observed and simulated metrics, the LCP's phases, every request
  */
 import { execFileSync } from 'node:child_process';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 import { BARE_APP_SOURCE, buildBareApp } from './lib/bare-app';
@@ -42,9 +40,9 @@ const PLAIN_HTML = `${FLOORS_PATH}plain.html`;
 const CATEGORIES = ['performance', 'accessibility'] as const;
 type Category = (typeof CATEGORIES)[number];
 const RUNS = Number(argValue('--runs') ?? 5);
-/** Lighthouse's presets: desktop, and its default mobile configuration (undefined config). */
-const PRESETS = { desktop: desktopConfig, mobile: undefined } as const;
-type Preset = keyof typeof PRESETS;
+/** Lighthouse's presets: desktop (its desktop-config.js), and its default mobile configuration (no config). */
+const PRESETS = ['desktop', 'mobile'] as const;
+type Preset = (typeof PRESETS)[number];
 /** Issue 29's budgets, against the floors of the same run. */
 const SCORE_BELOW_BARE_APP = 2;
 const TBT_OVER_BARE_APP_MS = 50;
@@ -52,6 +50,13 @@ const TBT_OVER_BARE_APP_MS = 50;
 const LCP_OVER_PLAIN_HTML = 1.5;
 const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', ...QUIET_CHROMIUM_FLAGS, '--ignore-certificate-errors'];
+/**
+ * Lighthouse and chrome-launcher serve this bench alone: with what they bring (Puppeteer, Sentry,
+ * OpenTelemetry) 207 packages, which made every `npm ci` 15 s longer. So they have a lockfile of
+ * their own (bench/lighthouse-deps, the versions the root's had), installed on the bench's first run
+ * and again whenever that lockfile changes (decision 328).
+ */
+const DEPS = join(ROOT, 'bench/lighthouse-deps');
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 const DIST = join(ROOT, 'web/dist');
 
@@ -66,10 +71,11 @@ runBench(async () => {
     mkdirSync(join(home, name), { recursive: true });
     return join(home, name);
   };
+  const { lighthouse, launchChrome, desktopConfig } = await loadLighthouse();
   const floors = await buildFloors(join(home, 'floors'));
   const stack = await startStack();
   const front = await startHttp2Front(stack.url, floors.files);
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let chrome: LaunchedChrome | undefined;
   try {
     await warmUp(stack);
     const { pages: productPages, skipped } = await resolvePages(stack);
@@ -80,7 +86,7 @@ runBench(async () => {
       { path: 'plain HTML', url: PLAIN_HTML },
       ...productPages.filter((page) => onePage === undefined || page.path === onePage),
     ];
-    const launched = await chromeLauncher.launch({
+    const launched = await launchChrome({
       chromePath: CHROMIUM,
       chromeFlags: CHROME_FLAGS,
       userDataDir: xdg('profile'),
@@ -95,7 +101,7 @@ runBench(async () => {
       const result = await lighthouse(
         `${front.url}${url}`,
         { port: launched.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
-        PRESETS[preset],
+        preset === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (reports) {
@@ -106,7 +112,7 @@ runBench(async () => {
     };
     const results: (PageResult & Record<string, unknown>)[] = [];
     const onePreset = argValue('--preset');
-    const presets = (Object.keys(PRESETS) as Preset[]).filter((preset) => onePreset === undefined || preset === onePreset);
+    const presets = PRESETS.filter((preset) => onePreset === undefined || preset === onePreset);
     for (const preset of presets) {
       console.log(`lighthouse (${preset} preset; scores 0-100; performance: median of ${RUNS} runs, pages taken in turn)`);
       // Round after round over every page, so that a busy spell of the machine falls on all pages
@@ -273,7 +279,44 @@ function protocolOf(lhr: Lhr): string[] {
   return [...new Set(items.map((item) => item.protocol ?? 'unknown'))];
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+interface LaunchedChrome {
+  port: number;
+  kill(): void;
+}
+
+/** The parts of Lighthouse's report (its LHR) this bench reads. */
+interface Lhr {
+  categories: Partial<Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>>;
+  audits: Record<string, { score: number | null; numericValue?: number; details?: unknown } | undefined>;
+  environment: { benchmarkIndex: number };
+  runtimeError?: { message: string };
+  runWarnings: string[];
+}
+
+interface LighthouseTools {
+  lighthouse(url: string, flags: Record<string, unknown>, config?: unknown): Promise<{ lhr: Lhr } | undefined>;
+  launchChrome(options: Record<string, unknown>): Promise<LaunchedChrome>;
+  desktopConfig: unknown;
+}
+
+async function loadLighthouse(): Promise<LighthouseTools> {
+  const packages = (lockfile: string) => {
+    if (!existsSync(lockfile)) return undefined;
+    const { '': _root, ...installed } = JSON.parse(readFileSync(lockfile, 'utf8')).packages;
+    return JSON.stringify(installed);
+  };
+  if (packages(join(DEPS, 'node_modules/.package-lock.json')) !== packages(join(DEPS, 'package-lock.json'))) {
+    console.log('  installing Lighthouse for this bench (npm ci in bench/lighthouse-deps)');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: DEPS, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const load = (path: string) => import(pathToFileURL(join(DEPS, 'node_modules', path)).href);
+  const [lighthouse, chromeLauncher, desktop] = await Promise.all([
+    load('lighthouse/core/index.js'),
+    load('chrome-launcher/dist/index.js'),
+    load('lighthouse/core/config/desktop-config.js'),
+  ]);
+  return { lighthouse: lighthouse.default, launchChrome: chromeLauncher.launch, desktopConfig: desktop.default };
+}
 
 /**
  * The pages with their URLs: `/teacher/{id}` takes the first expert of the directory of the stack
