@@ -91,4 +91,30 @@ describe('the unread badge', () => {
     expect(totals).toBe(2);
     expect(unreadCount()).toBe(2);
   });
+
+  it('counts a reply once when a total that already holds it was shown before its event arrived', async () => {
+    let totals = 0;
+    fakeApi({
+      'GET /chats/unread-count': () => {
+        totals += 1;
+        return json(200, { count: totals === 1 ? 0 : 1 });
+      },
+    });
+    const { channel: fake, push } = channel();
+    stop = trackUnread('student-1', fake);
+    await settle();
+    expect(unreadCount()).toBe(0);
+
+    // The student read a chat elsewhere; the total asked for then is answered after the reply was stored.
+    push({ type: 'chatRead', eventId: 'event-1', chatId: 'chat-2', readerId: 'student-1' });
+    await settle();
+    expect(unreadCount()).toBe(1);
+
+    // Then the reply's own event arrives: the total asked for after it settles the badge at one.
+    push({ type: 'newMessage', eventId: 'event-2', chatId: 'chat-1', message: reply });
+    await settle();
+    await settle();
+    expect(totals).toBe(3);
+    expect(unreadCount()).toBe(1);
+  });
 });

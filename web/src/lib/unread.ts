@@ -4,9 +4,10 @@
  * it live (the server's total, the realtime channel) is unread-tracking.ts, which the app layout
  * starts once a member is signed in.
  *
- * A total the server gives may predate a message the channel counted while it was on its way (a
- * mark-read answered late, on a busy machine, after the member left the conversation): such a
- * total is not shown, and the total is asked for again.
+ * A message counted as it came is counted at once, and the total is then asked for again: a total
+ * the server gave just before may already hold that message (answered after it was stored, shown
+ * before its event arrived). A total asked for before the latest counted message is never shown;
+ * the one asked for after it settles the badge.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -14,7 +15,6 @@ const listeners = new Set<() => void>();
 let count = 0;
 /** Messages counted as they came, and sign-outs: a total asked for before the latest one is stale. */
 let changes = 0;
-let askAgain: (() => void) | undefined;
 
 export const unreadCount = (): number => count;
 
@@ -33,15 +33,9 @@ export function countNewUnread(): void {
 /** Taken before asking the server for the total (or for mark-read, which answers it), to give back with its answer. */
 export const unreadAsked = (): number => changes;
 
-/** The server's total, asked for at `asked`: shown, or, if a message was counted since, asked for again. */
+/** The server's total, asked for at `asked`: shown, unless a message was counted since (its own total is on its way). */
 export function setUnreadTotal(total: number, asked: number): void {
   if (asked === changes) show(total);
-  else askAgain?.();
-}
-
-/** How the total is asked for again while a member is signed in (unread-tracking.ts); undefined once they sign out. */
-export function askUnreadTotalWith(ask: (() => void) | undefined): void {
-  askAgain = ask;
 }
 
 /** Signed out: no badge, and no total still on its way counts. */
