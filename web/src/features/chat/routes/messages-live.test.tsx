@@ -60,12 +60,16 @@ describe('messages page, live', () => {
 
   it('a conversation the list does not have yet is fetched and shown on top', async () => {
     const started = chatWith(omar, 'c5', { unreadCount: 1, updatedAt: at(30), offer: { ...chatWith(omar, 'c5').offer, title: 'Market sizing session' } });
+    let total = 0;
     const page = renderMessages('/messages', {
       'GET /chats': () => json(200, { chats: [withClaire] }),
+      'GET /chats/unread-count': () => json(200, { count: total }),
       'GET /chats/chat/c5?limit=1': () => json(200, { chat: started, messages: [], hasMore: true }),
     });
     const socket = await page.connect();
     await waitFor(() => expect(rows()).toHaveLength(1));
+    // The server stores the message, then sends its event.
+    total = 1;
     socket.push({ type: 'newMessage', chatId: 'c5', message: message('m6', 'c5', omar, 'Welcome', 30) });
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0]).toHaveAccessibleName('Omar Haddad Market sizing session 1 unread');
