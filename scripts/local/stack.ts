@@ -185,7 +185,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const api = createHttpGateway(handlers, { originSecret });
   const ws = createWsGateway(realtime, { originSecret });
   const vite = options.dev ? await startVite() : undefined;
-  const serveStatic = createStaticFiles(join(ROOT, 'web/dist'));
+  const serveStatic = createStaticFiles(join(ROOT, 'web/dist'), join(ROOT, 'node_modules/.cache/compressed-web'));
   // Loaded when first asked: it renders with the web app's modules, whose stylesheets are nothing here.
   let pageGateway: Promise<ReturnType<typeof createPageGateway>> | undefined;
   const renderedPages = () =>

@@ -3,7 +3,8 @@
  * good, a prerendered public page its own HTML, every other path falls back to index.html, every response with the security headers and
  * the CSP naming the app's own WebSocket origin.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -27,18 +28,35 @@ const TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
 
-export function createStaticFiles(root: string) {
+/**
+ * `compressedDir` keeps each file's brotli and gzip forms by the hash of its content, for every
+ * server this machine starts: brotli at its best quality takes about 2 CPU-seconds for the whole
+ * build, which each test stack of a run (and each `npm start`) would otherwise spend again.
+ */
+export function createStaticFiles(root: string, compressedDir: string) {
   // Built files never change while the server runs (a rebuild restarts it): compress each once.
   const cache = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>();
   const encoded = (file: string) => {
     let entry = cache.get(file);
     if (!entry) {
       const raw = readFileSync(file);
-      const compressible = COMPRESSIBLE.has(extname(file));
-      entry = { raw, br: compressible ? brotliCompressSync(raw) : raw, gzip: compressible ? gzipSync(raw) : raw };
+      entry = COMPRESSIBLE.has(extname(file))
+        ? { raw, br: compressedForm(raw, 'br', brotliCompressSync), gzip: compressedForm(raw, 'gz', gzipSync) }
+        : { raw, br: raw, gzip: raw };
       cache.set(file, entry);
     }
     return entry;
+  };
+  /** The kept form of `raw`, or one made now and kept (written whole, then renamed: a server reading it never sees half). */
+  const compressedForm = (raw: Buffer, suffix: string, compress: (raw: Buffer) => Buffer): Buffer => {
+    const kept = join(compressedDir, `${createHash('sha256').update(raw).digest('hex')}.${suffix}`);
+    if (existsSync(kept)) return readFileSync(kept);
+    const made = compress(raw);
+    mkdirSync(compressedDir, { recursive: true });
+    const partial = `${kept}.${process.pid}.partial`;
+    writeFileSync(partial, made);
+    renameSync(partial, kept);
+    return made;
   };
 
   /** `appOrigin`: the origin the request was addressed to (http://localhost:3000), checked by the caller. */

@@ -4,58 +4,16 @@
  * and receives its audio, a screen share arrives, and leaving shows who attended (docs/rooms.md).
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { conversationPath } from '../../shared/app-paths';
 import { ORDER_RULES, ROOMS } from '../../shared/limits';
 import { MSG } from '../../shared/web-texts';
 import { browserForFile, expectAccessible, signIn, visit } from '../support/browser';
 import { advanceClock } from '../support/payments';
-import { bookedIntroduction, bookedPhoneCall, clockToStart, roomOf, setSocketLimits } from '../support/rooms';
-import { relayAnswers } from '../support/turn-server';
+import { expectConnected, openRoom, received } from '../support/room-pages';
+import { bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/rooms';
 
 const browser = browserForFile();
-
-/**
- * The guard of a wait for a call to connect: a connection whose first round of ICE checks fails is
- * restarted (web/src/features/rooms/lib/call.ts), which on a loaded machine outlasts other waits'.
- */
-const CONNECTS_MS = 45_000;
-
-/**
- * Each of the page's connections as the browser has it, with the kinds of the candidates it gathered
- * and the number it was given: what a call that did not connect was stuck at.
- */
-const connectionStates = (page: Page) =>
-  page.evaluate(async () => {
-    const connections = (window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections ?? [];
-    return Promise.all(
-      connections.map(async (pc) => {
-        const gathered: string[] = [];
-        let given = 0;
-        (await pc.getStats()).forEach((report: { type: string; candidateType?: string }) => {
-          if (report.type === 'local-candidate') gathered.push(String(report.candidateType));
-          if (report.type === 'remote-candidate') given += 1;
-        });
-        return `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}, ICE gathering ${pc.iceGatheringState}, gathered [${gathered}], given ${given}`;
-      }),
-    );
-  });
-
-/** Waits until `page` shows its call connected (with `name`, if given); if it never does, says where each side's connections stood. */
-async function expectConnected(page: Page, other: Page, name = ''): Promise<void> {
-  const shown = `Connected with ${name}`.trim();
-  try {
-    await page.getByRole('status').filter({ hasText: shown }).waitFor({ timeout: CONNECTS_MS });
-  } catch (error) {
-    const turn = inject('turn');
-    const states = {
-      page: await connectionStates(page),
-      other: await connectionStates(other),
-      relayAnswers: turn && (await relayAnswers(turn.url, 1000)),
-    };
-    throw new Error(`"${shown}" not shown within ${CONNECTS_MS} ms; connections: ${JSON.stringify(states)}`, { cause: error });
-  }
-}
 
 /**
  * Loses every ICE candidate the page sends in its first half of ROOMS.connectRestartSeconds on the
@@ -85,65 +43,6 @@ async function loseFirstTryCandidates(page: Page): Promise<void> {
 
 const lostCandidates = (page: Page) => page.evaluate(() => (window as unknown as { lostCandidates: { count: number } }).lostCandidates.count);
 
-/** Keeps every RTCPeerConnection the page makes where the test can ask for its stats: the app's code is unchanged. */
-async function watchConnections(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
-    window.RTCPeerConnection = class extends Native {
-      constructor(configuration?: RTCConfiguration) {
-        super(configuration);
-        made.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-}
-
-/** When each WebSocket the page opened was open and closed (ms since the page loaded): the realtime socket's life. */
-async function watchSockets(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const Native = window.WebSocket;
-    const lives: { openedAt?: number; closedAt?: number }[] = [];
-    (window as unknown as { socketLives: typeof lives }).socketLives = lives;
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        const life: (typeof lives)[number] = {};
-        lives.push(life);
-        this.addEventListener('open', () => {
-          life.openedAt = performance.now();
-        });
-        this.addEventListener('close', () => {
-          life.closedAt = performance.now();
-        });
-      }
-    } as typeof WebSocket;
-  });
-}
-
-const socketLives = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { socketLives: { openedAt?: number; closedAt?: number }[] }).socketLives.filter((life) => life.openedAt !== undefined),
-  );
-
-/** What the page's open connection received: decoded video frames per video stream, and audio packets. */
-async function received(page: Page): Promise<{ framesByVideo: number[]; audioPackets: number }> {
-  return page.evaluate(async () => {
-    const open = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.filter((pc) => pc.connectionState !== 'closed');
-    const framesByVideo: number[] = [];
-    let audioPackets = 0;
-    for (const pc of open) {
-      (await pc.getStats()).forEach((report: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number }) => {
-        if (report.type !== 'inbound-rtp') return;
-        if (report.kind === 'video') framesByVideo.push(report.framesDecoded ?? 0);
-        if (report.kind === 'audio') audioPackets += report.packetsReceived ?? 0;
-      });
-    }
-    return { framesByVideo, audioPackets };
-  });
-}
-
 /**
  * The local and remote candidates (kind, `host`, `relay`…, and address) of the pair each open
  * connection of the page sends over.
@@ -171,14 +70,6 @@ async function candidatePairsUsed(page: Page): Promise<{ local: string; localAdd
     }
     return pairs;
   });
-}
-
-async function openRoom(page: Page, email: string, orderId: string, check = 'Check your camera and microphone', query = ''): Promise<void> {
-  await watchConnections(page);
-  await signIn(page, email);
-  await visit(page, `/room/${orderId}${query}`);
-  await page.getByRole('heading', { name: check }).waitFor();
-  await expectAccessible(page, '/room (device check)');
 }
 
 describe('a video call in its room', () => {
@@ -318,42 +209,5 @@ describe('a no-show in the room', () => {
     await expert.getByRole('heading', { name: 'Check your camera and microphone' }).waitFor();
     await visit(student, conversationPath(call.orderId));
     await student.getByText('Rhea Roomer contested the no-show report; an admin decides').waitFor();
-  });
-});
-
-describe('a call’s sockets under API Gateway’s limits', () => {
-  afterEach(() => setSocketLimits());
-
-  // A phone call: what the sockets do is the same for every call, and sound alone spares the machine two video streams for a minute.
-  it('keeps its socket alive past the idle limit, reconnects when the socket’s life ends, and carries the call on', async () => {
-    const limits = { idleSeconds: 25, lifetimeSeconds: 35 };
-    const call = await bookedPhoneCall();
-    await clockToStart(call.start);
-    await setSocketLimits(limits);
-    const student = await browser.newPage();
-    const expert = await browser.newPage();
-    await watchSockets(student);
-    await openRoom(student, call.studentEmail, call.orderId, 'Check your microphone');
-    await openRoom(expert, call.expertEmail, call.orderId, 'Check your microphone');
-    await student.getByRole('button', { name: 'Join the call' }).click();
-    await expert.getByRole('button', { name: 'Join the call' }).click();
-    await expectConnected(student, expert, 'Paolo Phoner');
-
-    // The gateway ends the socket at the end of its life, not when idle: the room's beats kept it in use.
-    await expect.poll(async () => (await socketLives(student)).length, { timeout: (limits.lifetimeSeconds + 20) * 1000 }).toBe(2);
-    const [first] = await socketLives(student);
-    expect(first.closedAt! - first.openedAt!).toBeGreaterThanOrEqual((limits.idleSeconds + 1) * 1000);
-    // The call went on meanwhile, and the student is one stay, not a leave and a new join.
-    const packets = (await received(expert)).audioPackets;
-    await expect.poll(async () => (await received(expert)).audioPackets).toBeGreaterThan(packets + 10);
-    await expectConnected(student, expert, 'Paolo Phoner');
-    const attendance = (await roomOf(call.student, call.orderId)).body.attendance;
-    expect(attendance.find((entry) => entry.userId === call.studentId)?.stays).toHaveLength(1);
-
-    // The student's new socket is back in the room: the expert's reloaded page reaches it, and the call connects again.
-    await expert.reload();
-    await expert.getByRole('button', { name: 'Join the call' }).click();
-    await expectConnected(expert, student);
-    await expect.poll(async () => (await received(expert)).audioPackets).toBeGreaterThan(10);
   });
 });
