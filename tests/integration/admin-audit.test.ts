@@ -20,7 +20,7 @@ import { latestMail } from '../support/outbox';
 import { openOrder } from '../support/orders';
 import { delivered, onboard, pressOnPage, sessionIdOf } from '../support/payments';
 import { TEST_SEED } from '../support/seed-settings';
-import { allItems } from '../support/table';
+import { itemsWhere } from '../support/table';
 
 let admin: ApiClient;
 let adminId: string;
@@ -206,8 +206,7 @@ describe('reading the log', () => {
 
 describe('reaching the log', () => {
   /** The event items the admin actions on a target wrote with their entries (the table's stream hands them to the notifications function). */
-  const auditEventsOf = async (targetId: string) =>
-    (await allItems()).filter((item) => String(item.pk).startsWith('EVENT#') && (item.audit as AuditEntryView | undefined)?.target._id === targetId);
+  const auditEventsOf = async (targetId: string) => itemsWhere({ pkStartsWith: ['EVENT#'], equal: { 'audit.target._id': targetId } });
   const inserted = (item: Record<string, unknown>, sequence: string) =>
     ({
       eventName: 'INSERT',

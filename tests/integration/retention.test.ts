@@ -20,7 +20,7 @@ import { openOrder, serverNow } from '../support/orders';
 import { mailsTo } from '../support/outbox';
 import { advanceClock } from '../support/payments';
 import { onStackOfItsOwn } from '../support/own-stack';
-import { allItems, getItem, setAttributes } from '../support/table';
+import { getItem, itemsWhere, setAttributes } from '../support/table';
 
 const DAY_MS = 86_400_000;
 const WARNING = 'Your account will be deleted for inactivity';
@@ -111,7 +111,7 @@ describe('retention', () => {
     const email = `contact.${Date.now()}@example.com`;
     const sent = await new ApiClient().post('/auth/contact', { firstName: 'Carla', lastName: 'Contact', email, message: 'Do you offer group sessions?' });
     expect(sent.status).toBe(200);
-    const item = (await allItems()).find((candidate) => String(candidate.pk).startsWith('CONTACT#') && candidate.email === email);
+    const [item] = await itemsWhere({ pkStartsWith: ['CONTACT#'], equal: { email } });
     // Sessions and TTLs count in the machine's time, which the test clock does not move.
     expect(Number(item?.expiresAt) - Math.floor(Date.now() / 1000)).toBeCloseTo(RETENTION.contactMessageSeconds, -2);
     const env = stack().env;

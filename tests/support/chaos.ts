@@ -32,7 +32,7 @@ import { localEvents, localStripe, pressOnPage } from './payments';
 import { pdfDocument, submitMultipart } from './project-files';
 import { TEST_SEED } from './seed-settings';
 import { stackEnv } from './stack';
-import { allItems, getItem, partitionItems } from './table';
+import { getItem, itemsWhere, partitionItems } from './table';
 import { seededRandom } from '../../scripts/local/table-faults';
 
 /** The share of the table's requests that fail, in all: its three modes share it (issue 28: 10 %). */
@@ -680,7 +680,7 @@ const countsOf = (keys: string[]) => Object.fromEntries([...new Set(keys)].sort(
 
 /** The ledger as stored: entries, their line items, and the running totals. */
 async function storedLedger() {
-  const items = await allItems();
+  const items = await itemsWhere({ pkStartsWith: ['LEDGER#', 'BALANCE#'] });
   const inPartition = (prefix: string) => items.filter((item) => String(item.pk).startsWith(prefix));
   return {
     entries: inPartition('LEDGER#').filter((item) => item.sk === 'ENTRY') as (Item & { entryId: string; kind: string; at: string; lines: Line[] })[],
@@ -852,7 +852,7 @@ async function owedMails(run: ChaosRun): Promise<string[]> {
   const orderIds = new Set(run.orders.map((journey) => journey.chatId));
   const offerIds = new Set(run.experts.flatMap((expert) => [expert.projectOffer._id, expert.sessionOffer._id]));
   const owed: string[] = [];
-  const events = (await allItems()).filter((item) => String(item.pk).startsWith('EVENT#')) as (Item & { notice?: Notice })[];
+  const events = (await itemsWhere({ pkStartsWith: ['EVENT#'] })) as (Item & { notice?: Notice })[];
   for (const { notice } of events) {
     if (!notice || notices.isMessageNotice(notice) || notices.isDataExportNotice(notice)) continue;
     const mails = notices.isWithdrawalNotice(notice)

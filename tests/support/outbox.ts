@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import type { OutboxMail } from '../../scripts/local/outbox-page';
 import { stackUrl } from './api';
 import { EVENTUALLY_MS } from './eventually';
-import { allItems } from './table';
+import { indexPartitionItems } from './table';
+import { GSI2 } from '../../functions/platform/keys';
 
 /** The mails to an address, newest first: the stack picks them out of every mail it sent. */
 export async function mailsTo(address: string): Promise<OutboxMail[]> {
@@ -49,5 +50,5 @@ export async function duringMailOutage<T>(during: () => Promise<T>): Promise<T> 
 
 /** The notices parked for the schedule after their mail failed (decision 284), as the table holds them, that `matches` picks. */
 export async function parkedNotices(matches: (notice: Record<string, unknown>) => boolean): Promise<number> {
-  return (await allItems()).filter((item) => item.gsi2pk === 'MAILED#PARKED' && matches((item.notice ?? {}) as Record<string, unknown>)).length;
+  return (await indexPartitionItems(GSI2, 'MAILED#PARKED')).filter((item) => matches((item.notice ?? {}) as Record<string, unknown>)).length;
 }
