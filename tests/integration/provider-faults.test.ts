@@ -144,6 +144,23 @@ describe('a transfer whose answer is lost after it was made', () => {
   });
 });
 
+describe('a transfer made, then left unrecorded for more than a day', () => {
+  it('is found at the provider when its key has expired: one transfer, recorded', async () => {
+    // Made, and its answer lost twice: the request's own retry replays the lost answer.
+    await fault('/v1/transfers', 'drop-after-commit', 2);
+    const { chatId } = await approvedOrder({ expert, offer });
+    const transfers = async () => (await localStripe().transfers.list({ transfer_group: `order_${chatId}`, limit: 100 })).data;
+    expect(await transfers()).toHaveLength(1);
+    // The job's next run comes after Stripe has forgotten the key (24 hours): the same key runs the transfer again,
+    // which the charge refuses, as it is already transferred.
+    await advanceClock('25h');
+    const made = await transfers();
+    expect(made).toHaveLength(1);
+    expect((await getItem({ pk: `ORDER#${chatId}`, sk: 'ORDER' }))?.transfer).toMatchObject({ transferId: made[0].id });
+    expect(await ledgerEntry(`transfer:${made[0].id}`)).toMatchObject({ kind: 'transfer', orderId: chatId });
+  });
+});
+
 describe('a payout whose answer never comes in time', () => {
   it('leaves the withdrawal approved, and the payouts job pays it out once', async () => {
     await approvedOrder({ expert, offer });

@@ -68,18 +68,23 @@ export const getDispute = provider.getDispute;
 const attemptKey = (operation: string, attempt: number) => (attempt === 0 ? operation : `${operation}-attempt-${attempt + 1}`);
 
 /**
- * A money move at the provider, made once however often it is retried (decision 279). Its first
- * key is the operation's name, so a retry after a network failure or a timeout replays whatever
- * happened. A server error is saved under its key and replayed for 24 hours, so after one the
- * provider is asked whether the move happened after all (its metadata names the operation); only
- * if not is the next attempt taken, by a conditional write, and tried with a key of its own: of
- * two retries meeting the same error, one moves on and the other answers 503.
+ * A money move at the provider, made once however often it is retried (decision 279). The
+ * provider is first asked whether the move was made already (its metadata names the operation):
+ * Stripe keeps an idempotency key 24 hours, and a move made then left unrecorded for longer (an
+ * answer lost, the record's write failed, the provider down for a day) would run again under its
+ * key. Its first key is the operation's name, so a retry after a network failure or a timeout
+ * replays whatever happened. A server error is saved under its key and replayed for 24 hours, so
+ * after one the provider is asked again; only if the move is not there is the next attempt taken,
+ * by a conditional write, and tried with a key of its own: of two retries meeting the same error,
+ * one moves on and the other answers 503.
  */
 async function moveOnce<R extends MoneyMove, T>(
   request: Omit<R, 'idempotencyKey'>,
   make: (request: R) => Promise<T>,
   find: () => Promise<T | undefined>,
 ): Promise<T> {
+  const found = await find();
+  if (found) return found;
   const attempt = await attempts.currentAttempt(request.operation);
   try {
     return await make({ ...request, idempotencyKey: attemptKey(request.operation, attempt) } as R);
