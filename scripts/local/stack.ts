@@ -17,7 +17,7 @@ import { WEBHOOK_EVENTS } from '../../functions/contexts/payments/webhook-events
 import { BUSY_CALENDARS, ORDER_DEADLINES_PERIOD_MINUTES } from '../../shared/limits';
 import { uploadHeaders, UPLOAD_RESPONSE_HEADERS } from '../../shared/upload-types';
 import { type AccessTokenKeys, generateAccessTokenKeys, persistedAccessTokenKeys } from './access-token-keys';
-import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamo, localCalls } from './dynamodb';
 import { allowedHosts, createHostCheck, refuseMisdirected, refuseMisdirectedUpgrade } from './host-check';
 import { createHttpGateway, createPageGateway, isRenderedPageRequest, sendJson } from './http-gateway';
 import { startMailSwitch } from './mail-outage';
@@ -159,6 +159,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   Object.assign(process.env, env);
 
+  // The handlers' table calls carry DynamoDB Local's key and region unsigned (dynamodb.ts).
+  localCalls((await import('../../functions/platform/table')).db);
   // Each handler runs as its Lambda, with that Lambda's rights on the table (table-access.ts).
   await enforceTableAccess();
   // Faults strike the calls made as a Lambda only: the product's, not the seed's or a local control's.

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitDynamoEndpoint } from '../../tests/support/local-table';
 import { ensureTable, LOCAL_CREDENTIALS } from './dynamodb';
@@ -12,6 +12,8 @@ const TABLE = 'stream-test';
 let client: DynamoDBClient;
 let stream: Awaited<ReturnType<typeof startTableStream>>;
 const received: string[] = [];
+/** The last record the handler was handed for each item, as it was handed. */
+const handed = new Map<string, DynamoDBRecord>();
 /** Event ids whose first delivery fails, as a push to a flaky connection would. */
 const failOnce = new Set<string>();
 
@@ -19,6 +21,7 @@ async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchRespons
   const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const pk = record.dynamodb!.NewImage!.pk.S!;
+    handed.set(pk, record);
     if (failOnce.delete(pk)) failures.push({ itemIdentifier: record.dynamodb!.SequenceNumber! });
     else received.push(pk);
   }
@@ -173,6 +176,22 @@ describe('the local table stream', { timeout: 15_000 }, () => {
     await put('EVENT#1', 'changed'); // the same item changed: a modification, not an insert
     stream.nudge();
     await expect.poll(() => received.slice(), { timeout: 5000 }).toEqual(['EVENT#1', 'EVENT#2']);
+  });
+
+  it('hands each record over as Lambda does: its creation time in epoch seconds, its keys and new image as the wire has them', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    await put('EVENT#wire', 'as sent');
+    stream.nudge();
+    await expect.poll(() => handed.has('EVENT#wire'), { timeout: 5000 }).toBe(true);
+    const record = handed.get('EVENT#wire')!;
+    expect(record).toMatchObject({ eventName: 'INSERT', eventSource: 'aws:dynamodb', dynamodb: { StreamViewType: 'NEW_IMAGE' } });
+    expect(record.dynamodb!.Keys).toEqual({ pk: { S: 'EVENT#wire' }, sk: { S: 'EVENT' } });
+    expect(record.dynamodb!.NewImage).toEqual({ pk: { S: 'EVENT#wire' }, sk: { S: 'EVENT' }, note: { S: 'as sent' } });
+    // What the notifications function compares with its clock to skip a stale push.
+    const created = record.dynamodb!.ApproximateCreationDateTime;
+    expect(typeof created).toBe('number');
+    expect(created).toBeGreaterThanOrEqual(before - 60);
+    expect(created).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 60);
   });
 
   it('hands each consumer the records of its own filter, and a consumer still busy holds up no other', async () => {

@@ -4,19 +4,22 @@
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, paginateQuery, paginateScan, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { localCalls } from '../../scripts/local/dynamodb';
 import { stackEnv } from './stack';
 
 let client: DynamoDBDocumentClient | undefined;
 
 function table() {
   const env = stackEnv();
-  client ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
+  if (!client) {
+    const local = new DynamoDBClient({
       endpoint: env.DYNAMODB_ENDPOINT,
       region: env.AWS_REGION,
       credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
-    }),
-  );
+    });
+    localCalls(local);
+    client = DynamoDBDocumentClient.from(local);
+  }
   return { client, name: env.TABLE_NAME };
 }
 
