@@ -73,14 +73,24 @@ export const localAuthorization = (accessKeyId: string, region: string, service:
  */
 export function localCalls(client: LocalClient, service = 'dynamodb'): void {
   for (const name of IGNORED_BY_DYNAMODB_LOCAL) client.middlewareStack.remove(name);
-  let authorization: Promise<string> | undefined;
+  // Read once, at the first call: the key and the region of a client never change.
+  let authorization: string | undefined;
+  const resolved = async () => {
+    const [{ accessKeyId }, region] = await Promise.all([client.config.credentials(), client.config.region()]);
+    authorization = localAuthorization(accessKeyId, region, service);
+    return authorization;
+  };
   client.middlewareStack.add(
-    (next) => async (args) => {
-      authorization ??= Promise.all([client.config.credentials(), client.config.region()]).then(([{ accessKeyId }, region]) =>
-        localAuthorization(accessKeyId, region, service),
-      );
-      (args.request as { headers: Record<string, string> }).headers.authorization = await authorization;
-      return next(args);
+    (next) => (args) => {
+      const headers = (args.request as { headers: Record<string, string> }).headers;
+      if (authorization !== undefined) {
+        headers.authorization = authorization;
+        return next(args);
+      }
+      return resolved().then((value) => {
+        headers.authorization = value;
+        return next(args);
+      });
     },
     { step: 'finalizeRequest', name: 'localUnsignedAuthorization' },
   );
