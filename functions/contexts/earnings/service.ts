@@ -285,6 +285,7 @@ async function payOut(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
       amountCents: withdrawal.amountCents,
       withdrawalId: withdrawal.withdrawalId,
       expertId: withdrawal.expertId,
+      requestedAt: withdrawal.createdAt,
     });
   } catch (error) {
     if (error instanceof payments.ProviderRefusal) return fail(withdrawal, error.message);

@@ -126,6 +126,8 @@ export interface PayoutRequest extends MoneyMove {
   amountCents: Cents;
   withdrawalId: string;
   expertId: string;
+  /** When the withdrawal was asked for (UTC ISO): its payout cannot be older. */
+  requestedAt: string;
 }
 
 export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
@@ -183,8 +185,11 @@ export interface PaymentProvider {
   /** The payment's refund made for this operation, under any attempt's key, if any. */
   findRefund(paymentIntentId: string, operation: string): Promise<Refund | undefined>;
   createConnectedAccount(request: ConnectedAccountRequest): Promise<ConnectedAccount>;
-  /** The connected account created for this operation, if any (every account is read: only after a server error). */
-  findConnectedAccount(operation: string): Promise<ConnectedAccount | undefined>;
+  /**
+   * The connected account created for this operation, if any. Only those created since `createdSince`
+   * (a UTC ISO instant, less a margin for clocks) are read: no expert's account predates their registration.
+   */
+  findConnectedAccount(operation: string, createdSince: string): Promise<ConnectedAccount | undefined>;
   getConnectedAccount(accountId: string): Promise<ConnectedAccount>;
   onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   loginLink(accountId: string): Promise<string>;
@@ -195,8 +200,11 @@ export interface PaymentProvider {
   chargeAvailability(chargeId: string): Promise<Availability>;
   /** Pays out from an expert's connected account to their bank (manual payouts). */
   payout(request: PayoutRequest): Promise<Payout>;
-  /** The connected account's payout made for this operation, if any. */
-  findPayout(accountId: string, operation: string): Promise<Payout | undefined>;
+  /**
+   * The connected account's payout made for this operation, if any. Only those created since
+   * `createdSince` (less the same margin) are read: no withdrawal's payout predates its request.
+   */
+  findPayout(accountId: string, operation: string, createdSince: string): Promise<Payout | undefined>;
   getPayout(accountId: string, payoutId: string): Promise<Payout>;
   getDispute(disputeId: string): Promise<Dispute>;
   /** Takes (part of) a transfer back from the connected account; refused when the account no longer holds it. */

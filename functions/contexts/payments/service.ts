@@ -103,7 +103,7 @@ export const refund = (request: Omit<RefundRequest, 'idempotencyKey'>) =>
 export const transfer = (request: Omit<TransferRequest, 'idempotencyKey'>) =>
   moveOnce(request, provider.transfer, () => provider.findTransfer(request.orderId, request.operation));
 export const payout = (request: Omit<PayoutRequest, 'idempotencyKey'>) =>
-  moveOnce(request, provider.payout, () => provider.findPayout(request.accountId, request.operation));
+  moveOnce(request, provider.payout, () => provider.findPayout(request.accountId, request.operation, request.requestedAt));
 export const reverseTransfer = (request: Omit<ReversalRequest, 'idempotencyKey'>) =>
   moveOnce(request, provider.reverseTransfer, () => provider.findReversal(request.transferId, request.operation));
 export const transferReversals = provider.transferReversals;
@@ -191,7 +191,7 @@ async function payoutAccountOf(expert: AccountRecord): Promise<string> {
   const created = await moveOnce<ConnectedAccountRequest, ConnectedAccount>(
     { operation, expertId: expert.userId, email: expert.email },
     provider.createConnectedAccount,
-    () => provider.findConnectedAccount(operation),
+    () => provider.findConnectedAccount(operation, expert.createdAt),
   );
   return accounts.recordPayoutAccount(expert.userId, created.accountId);
 }

@@ -65,6 +65,13 @@ async function call<T>(what: string, run: (api: Stripe) => Promise<T>): Promise<
   }
 }
 
+/**
+ * A search by creation time starts this long before the instant it is given: Stripe's clock and the
+ * Lambda's differ by seconds at most, and an object made in that gap must still be found.
+ */
+const CLOCK_MARGIN_SECONDS = 60 * 60;
+const createdSince = (instant: string) => ({ gte: Math.floor(Date.parse(instant) / 1000) - CLOCK_MARGIN_SECONDS });
+
 /** An order's charge and the transfer of its expert's share carry this one group, so Stripe lists them together. */
 const transferGroupOf = (orderId: string) => `order_${orderId}`;
 
@@ -199,9 +206,10 @@ export const stripeProvider: PaymentProvider = {
       ),
     ),
 
-  findConnectedAccount: (operation) =>
+  findConnectedAccount: (operation, since) =>
     call('accounts.list', async (api) => {
-      for await (const account of api.accounts.list({ limit: 100 })) if (account.metadata?.operation === operation) return toConnectedAccount(account);
+      for await (const account of api.accounts.list({ limit: 100, created: createdSince(since) }))
+        if (account.metadata?.operation === operation) return toConnectedAccount(account);
       return undefined;
     }),
 
@@ -259,9 +267,9 @@ export const stripeProvider: PaymentProvider = {
       }
     }),
 
-  findPayout: (accountId, operation) =>
+  findPayout: (accountId, operation, since) =>
     call('payouts.list', async (api) => {
-      for await (const payout of api.payouts.list({ limit: 100 }, { stripeAccount: accountId }))
+      for await (const payout of api.payouts.list({ limit: 100, created: createdSince(since) }, { stripeAccount: accountId }))
         if (payout.metadata?.operation === operation) return toPayout(payout);
       return undefined;
     }),

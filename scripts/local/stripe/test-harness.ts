@@ -65,6 +65,11 @@ export async function startHarness(options: Partial<Pick<LocalStripeOptions, 'de
       return stripe;
     },
     appUrl,
+    /** Where the running local Stripe's API answers, as STRIPE_API_BASE gives it to the app. */
+    get apiBase() {
+      const { protocol, host, port } = (running as LocalStripe).api;
+      return `${protocol}://${host}:${port}`;
+    },
     /** The running local Stripe's faults, armed directly (POST /_local/payments/faults arms them over HTTP). */
     get faults() {
       return (running as LocalStripe).faults;
