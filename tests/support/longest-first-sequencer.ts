@@ -4,9 +4,11 @@
  * infra files and the run would end on them. A file's duration comes from vitest's cache (the last
  * run on this machine) or, on a clean clone without one (CI), from the last recorded run
  * (bench/results/test-times.json, `files`): without them a clean clone ran the projects in glob
- * order and ended on the infra stages' file, one worker busy and the others done. Files known to
- * neither (new ones) come first, stack files before the others. The files of each project without
- * isolation stay together (see keepSharedWorkersTogether).
+ * order and ended on the infra stages' file, one worker busy and the others done. New stack files
+ * (known to neither) come first, as they may be long; new files of the other projects come after
+ * their project's known ones, as they are short: ranked first, one new unit file took the whole unit
+ * project (its files stay together, see keepSharedWorkersTogether) to the run's start, beside the
+ * seed and the longest stack files, and doubled its files' times.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -31,7 +33,7 @@ export default class LongestFirstSequencer extends BaseSequencer {
       if (result) return [result.failed ? 1 : 2, 0, -result.duration];
       const duration = recorded.get(keyOf(spec));
       if (duration !== undefined) return [2, 0, -duration];
-      return [0, spec.project.name === 'stack' ? 0 : 1, 0];
+      return spec.project.name === 'stack' ? [0, 0, 0] : [2, 0, 0];
     };
     const sorted = [...files].sort((a, b) => {
       const [ra, rb] = [rank(a), rank(b)];
