@@ -119,6 +119,7 @@ export async function startTableStream(
   let writes = 0;
 
   const agent = new Agent({ keepAlive: true });
+  const { hostname, port } = new URL(endpoint);
   const authorization = localAuthorization(LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID, region, 'dynamodb');
 
   /**
@@ -128,7 +129,6 @@ export async function startTableStream(
    */
   function getRecords(shardIterator: string): Promise<{ Records?: DynamoDBRecord[]; NextShardIterator?: string }> {
     const body = JSON.stringify({ ShardIterator: shardIterator });
-    const { hostname, port } = new URL(endpoint);
     return new Promise((resolveRead, rejectRead) => {
       const call = request(
         {
