@@ -78,6 +78,7 @@ describe('a call’s sockets under API Gateway’s limits', () => {
     await expect.poll(async () => (await socketLives(student)).length, { timeout: (limits.lifetimeSeconds + 20) * 1000 }).toBe(2);
     const [first] = await socketLives(student);
     expect(first.closedAt! - first.openedAt!).toBeGreaterThanOrEqual((limits.lifetimeSeconds - 1) * 1000);
+    expect(first.sent.map((message) => message.action)).toContain('joinRoom');
     const lastOther = Math.max(...first.sent.filter((message) => message.action !== BEAT).map((message) => message.at));
     expect(first.closedAt! - lastOther).toBeGreaterThan(limits.idleSeconds * 1000);
     expect(first.sent.filter((message) => message.action === BEAT && message.at > lastOther).length).toBeGreaterThan(0);
