@@ -10,14 +10,20 @@ import { stackEnv } from './stack';
 
 let client: DynamoDBDocumentClient | undefined;
 
+/** Where the stack's table is, and its local credentials: for a client of the table or of its stream. */
+function stackTableOptions() {
+  const env = stackEnv();
+  return {
+    endpoint: env.DYNAMODB_ENDPOINT,
+    region: env.AWS_REGION,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+  };
+}
+
 function table() {
   const env = stackEnv();
   if (!client) {
-    const local = new DynamoDBClient({
-      endpoint: env.DYNAMODB_ENDPOINT,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
-    });
+    const local = new DynamoDBClient(stackTableOptions());
     localCalls(local);
     client = DynamoDBDocumentClient.from(local);
   }
@@ -149,13 +155,8 @@ export interface TableChange {
  * the number of items moved.
  */
 export async function tableChanges(): Promise<{ since(): Promise<TableChange[]> }> {
-  const env = stackEnv();
   const { client, name } = table();
-  const streams = new DynamoDBStreamsClient({
-    endpoint: env.DYNAMODB_ENDPOINT,
-    region: env.AWS_REGION,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
-  });
+  const streams = new DynamoDBStreamsClient(stackTableOptions());
   localCalls(streams);
   const StreamArn = (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.LatestStreamArn;
   if (!StreamArn) throw new Error(`Table ${name} has no stream`);
