@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { ORDER_RULES } from '@shared/limits';
 import { formatEuros, formatHoursTotal } from '@shared/money';
 import { MSG } from '@shared/web-texts';
-import { INTRO_LABEL } from '@/features/chat/lib/order-status';
+import { formatDay, INTRO_LABEL } from '@/features/chat/lib/order-status';
 import { dateInputValue, hoursProblem, localStart, startProblem, TIME_STEPS, withOffset } from '@/features/chat/lib/session-time';
 import { freeSlots } from '@/features/chat/api/orders';
 import { type SlotOption, slotOptions } from '@/features/chat/lib/slot-times';
@@ -84,6 +84,33 @@ function useDaySlots(expertId: string | undefined, firstName: string, date: stri
   return options;
 }
 
+/** How far ahead the picker looks for the expert's next free days, and how many of them it offers. */
+const UPCOMING_DAYS = 14;
+const SHOWN_FREE_DAYS = 7;
+
+/**
+ * The expert's local days with a free start in the next two weeks (date input values, nearest first):
+ * undefined until known, or when the expert has no hours (any half hour is proposed) or the call failed.
+ */
+function useFreeDays(expertId: string | undefined, minutes: number, timeZone: string): string[] | undefined {
+  const [days, setDays] = useState<string[]>();
+  useEffect(() => {
+    if (!expertId) return;
+    let current = true;
+    const now = new Date();
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + UPCOMING_DAYS);
+    freeSlots(expertId, { from: today.toISOString(), to: end.toISOString(), minutes, timeZone }).then(
+      (answer) => current && setDays(answer.hasHours ? [...new Set(answer.slots.map((slot) => dateInputValue(new Date(slot))))] : undefined),
+      () => current && setDays(undefined),
+    );
+    return () => {
+      current = false;
+    };
+  }, [expertId, minutes, timeZone]);
+  return days;
+}
+
 export default function OrderScheduleDialog({
   mode,
   hourlyPrice,
@@ -111,6 +138,12 @@ export default function OrderScheduleDialog({
   // Every half hour until the expert's free times are known (or when they have no hours); then only those.
   const times: SlotOption[] = Array.isArray(daySlots) ? daySlots : TIME_STEPS.map((step) => ({ value: step, label: step }));
   const placeholder = Array.isArray(daySlots) && daySlots.length === 0 ? 'No free time on this day' : 'Choose a time';
+  const freeDays = useFreeDays(expert?.id, minutes, timeZone);
+  // The student starts on the expert's first free day, unless they chose a date already.
+  useEffect(() => {
+    const first = freeDays?.[0];
+    if (first) setDate((chosen) => chosen || first);
+  }, [freeDays]);
   // A time picked before the free times arrived, and not among them, is not kept.
   useEffect(() => {
     if (Array.isArray(daySlots) && time && !daySlots.some((option) => option.value === time)) setTime('');
@@ -169,6 +202,20 @@ export default function OrderScheduleDialog({
           </select>
         </div>
       </div>
+      {freeDays && (
+        <fieldset className="free-days">
+          <legend>Next free days</legend>
+          {freeDays.length === 0 ? (
+            <p className="field-hint">No free time in the next {UPCOMING_DAYS} days: choose a later date.</p>
+          ) : (
+            freeDays.slice(0, SHOWN_FREE_DAYS).map((day) => (
+              <button key={day} type="button" className="btn btn-secondary btn-small" aria-pressed={day === date} onClick={() => setDate(day)}>
+                {formatDay(new Date(`${day}T12:00:00`).toISOString(), timeZone)}
+              </button>
+            ))
+          )}
+        </fieldset>
+      )}
       {daySlots !== 'all' && daySlots !== undefined && (
         <p className="field-hint" aria-live="polite">
           {daySlots.length === 0

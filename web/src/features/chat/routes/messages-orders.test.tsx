@@ -7,7 +7,7 @@ import type { RoomView } from '@shared/schemas/rooms';
 import { json } from '@/test/render-app';
 import { aliceAsParticipant, at, chatWith, claire, claireAccount, conversationAnswers, message, renderMessages } from '@/test/messages-fixtures';
 import { dateInputValue } from '@/features/chat/lib/session-time';
-import { formatWhen } from '@/features/chat/lib/order-status';
+import { formatDay, formatWhen } from '@/features/chat/lib/order-status';
 
 afterEach(() => vi.unstubAllGlobals());
 // The dialogs load lazily: loaded once here, so that a busy machine does not time the first one out.
@@ -162,6 +162,54 @@ describe('messages page: the order, as the student', () => {
     const body = page.calls('PUT', '/chats/c1/schedule')[0]?.body as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['scheduledDate']);
     expect(Date.parse(String(body.scheduledDate))).toBe(Date.parse(free[0] ?? ''));
+  });
+
+  it('starts on the expert’s first free day and offers their next free days, one press each', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    const first = inDays(2);
+    const later = inDays(5);
+    const free = [first, new Date(first.getTime() + 3_600_000), later].map((at) => at.toISOString());
+    const asked: URLSearchParams[] = [];
+    openOrder(chatWith(claire, 'c1'), {
+      // The free starts within the range asked, as the API answers them.
+      'GET /experts/expert-1/slots?*': (call) => {
+        const query = new URLSearchParams(call.path.split('?')[1]);
+        asked.push(query);
+        const within = free.filter((slot) => slot >= String(query.get('from')) && slot < String(query.get('to')));
+        return json(200, { slots: within, expertTimeZone: 'Europe/Paris', hasHours: true });
+      },
+    });
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Book a free 30-minute introduction' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book a free 30-minute introduction' }));
+
+    // Two weeks ahead from the start of my day are asked once, and the first free day is chosen for me.
+    await waitFor(() => expect(dialog.getByLabelText('Date')).toHaveValue(dateInputValue(first)));
+    const midnight = new Date(new Date().setHours(0, 0, 0, 0));
+    const weeks = asked.find((query) => query.get('from') === midnight.toISOString());
+    expect(weeks?.get('to')).toBe(new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate() + 14).toISOString());
+    const days = within(dialog.getByRole('group', { name: 'Next free days' }));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(days.getAllByRole('button').map((button) => button.textContent)).toEqual([first, later].map((at) => formatDay(at.toISOString(), zone)));
+    expect(days.getByRole('button', { name: formatDay(first.toISOString(), zone) })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(dialog.getByText('2 free times on this day.')).toBeInTheDocument());
+
+    // One press moves to another free day, and its times replace the first day's.
+    await user.click(days.getByRole('button', { name: formatDay(later.toISOString(), zone) }));
+    expect(dialog.getByLabelText('Date')).toHaveValue(dateInputValue(later));
+    expect(days.getByRole('button', { name: formatDay(later.toISOString(), zone) })).toHaveAttribute('aria-pressed', 'true');
+    expect(days.getByRole('button', { name: formatDay(first.toISOString(), zone) })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(dialog.getByText('1 free time on this day.')).toBeInTheDocument());
+  });
+
+  it('names no free day when the expert has none in the next two weeks, and leaves the date to me', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    openOrder(chatWith(claire, 'c1'), { 'GET /experts/expert-1/slots?*': () => json(200, { slots: [], expertTimeZone: 'Europe/Paris', hasHours: true }) });
+    await user.click(await within(await screen.findByRole('region', { name: 'Order' })).findByRole('button', { name: 'Book a free 30-minute introduction' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book a free 30-minute introduction' }));
+    const days = within(await dialog.findByRole('group', { name: 'Next free days' }));
+    expect(days.getByText('No free time in the next 14 days: choose a later date.')).toBeInTheDocument();
+    expect(days.queryByRole('button')).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Date')).toHaveValue('');
   });
 
   it('hours of work: the student chooses the hours, sees the total, and pays for those hours', { timeout: 15_000 }, async () => {
