@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { IceServersView, RoomView } from '@shared/schemas/rooms';
+import { ROOMS } from '@shared/limits';
 import { MSG } from '@shared/web-texts';
 import { ApiError, errorText } from '@/lib/api-client';
 import { conversationLink } from '@/lib/conversation-links';
@@ -20,10 +21,13 @@ import '@/features/rooms/rooms.css';
 
 type Loaded = { room: RoomView; clockOffsetMs: number } | { problem: string } | { missing: true };
 
-/** "09:41" or "1:02:05" until the room opens. */
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** Until the room opens: "2 days and 13 hours" a day ahead or more, then "1:02:05", then "09:41". */
 function countdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  const [days, hours, minutes, rest] = [Math.floor(seconds / 86_400), Math.floor(seconds / 3600) % 24, Math.floor(seconds / 60) % 60, seconds % 60];
+  if (days > 0) return hours > 0 ? `${plural(days, 'day')} and ${plural(hours, 'hour')}` : plural(days, 'day');
   const pad = (value: number) => String(value).padStart(2, '0');
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${pad(minutes)}:${pad(rest)}`;
 }
@@ -124,7 +128,7 @@ export default function RoomRoute() {
         <>
           {room.phase === 'waiting' && (
             <p className="notice notice-info" role="timer" aria-live="off">
-              The room opens 10 minutes before the session, in {countdown(opensInMs)}.
+              The room opens {ROOMS.opensBeforeMinutes} minutes before the session: {formatDateTimeWithZone(room.opensAt)}, in {countdown(opensInMs)}.
             </p>
           )}
           <DeviceCheck audioOnly={room.audioOnly} canJoin={room.phase === 'open'} onJoin={(choice) => void join(choice)} />
