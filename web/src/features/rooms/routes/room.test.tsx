@@ -51,7 +51,7 @@ describe('the room before it opens', () => {
   it('counts down by the app’s clock, not the device’s, and lets me join once it reaches zero', { timeout: 15_000 }, async () => {
     // The app's clock runs an hour ahead of this device (the test clock locally, a wrong clock on a phone).
     const ahead = 60 * MINUTE;
-    const start = Date.now() + ahead + 10 * MINUTE + 2_000;
+    const start = Date.now() + ahead + 10 * MINUTE + 4_000;
     let asked = 0;
     fakeApi({
       'GET /rooms/o1': () => {
@@ -61,9 +61,10 @@ describe('the room before it opens', () => {
       },
     });
     openRoom();
-    await waitFor(() => expect(countdownLine()).toHaveTextContent(/, in 00:0[12]\.$/));
+    // Seconds away (a busy machine adds the answer's own delay), where the device's clock would say an hour.
+    await waitFor(() => expect(countdownLine()).toHaveTextContent(/, in 00:0\d\.$/));
     expect(screen.getByRole('button', { name: 'Join the call' })).toBeDisabled();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Join the call' })).toBeEnabled(), { timeout: 6_000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Join the call' })).toBeEnabled(), { timeout: 10_000 });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(asked).toBe(2);
   });
