@@ -178,7 +178,9 @@ export function OrderPanel({ chat, role, other, timeZone, clockOffsetMs, onChang
     reportProblem: { label: 'Report a problem', onClick: open({ kind: 'problem' }) },
     contestNoShow: { label: 'I was there: contest the report', onClick: step(() => orders.contestNoShow(id), MSG.orderStepFailed), primary: true },
   };
-  const shown = offered.filter((action) => buttons[action] !== undefined);
+  // The step that moves the order on comes first, cancelling last; the table's order within each.
+  const rank = (action: OrderAction) => (buttons[action]?.primary ? 0 : buttons[action]?.danger ? 2 : 1);
+  const shown = offered.filter((action) => buttons[action] !== undefined).sort((a, b) => rank(a) - rank(b));
 
   return (
     <div className="order-panel">

@@ -201,6 +201,21 @@ describe('messages page: the order, as the student', () => {
     await waitFor(() => expect(dialog.getByText('1 free time on this day.')).toBeInTheDocument());
   });
 
+  it('puts the step that moves the order on first and cancelling last: Pay before changing the confirmed time', async () => {
+    const chat = chatWith(claire, 'c1', {
+      orderStatus: 'confirmed',
+      isScheduleConfirmed: true,
+      orderKind: 'hourly',
+      scheduledDate: inDays(3).toISOString(),
+      scheduledHours: 2,
+      total: 240,
+    });
+    openOrder(chat);
+    await waitFor(() => expect(order().getByRole('button', { name: 'Pay €240.00' })).toBeInTheDocument());
+    expect(order().getAllByRole('button').map((button) => button.textContent)).toEqual(['Pay €240.00', 'Change date and hours', 'Cancel the order']);
+    expect(order().getByRole('button', { name: 'Pay €240.00' })).toHaveClass('btn-primary');
+  });
+
   it('names no free day when the expert has none in the next two weeks, and leaves the date to me', { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
     openOrder(chatWith(claire, 'c1'), { 'GET /experts/expert-1/slots?*': () => json(200, { slots: [], expertTimeZone: 'Europe/Paris', hasHours: true }) });
