@@ -93,8 +93,11 @@ export interface OrderState {
   };
   /** What is bought: a project, hours of work, an hourly or fixed-price call, or the free introduction (ORDER_KINDS). */
   orderKind: OrderKind;
-  /** The order's steps, oldest first, each with who made it and when: the conversation shows them between its messages. */
-  timeline: { action: OrderAction; by: 'user' | 'professor' | 'payment' | 'system' | 'admin'; at: string }[];
+  /**
+   * The order's steps, oldest first, each with who made it and when: the conversation shows them between its messages.
+   * A proposal, a counter-proposal or a move names the time it set (`scheduledDate`, UTC).
+   */
+  timeline: { action: OrderAction; by: 'user' | 'professor' | 'payment' | 'system' | 'admin'; at: string; scheduledDate?: string }[];
   /** Euros the current booking costs (the pay button's amount); 0 for the free introduction. */
   total: number;
   /** A paid session's move to another time, waiting for the other side. */

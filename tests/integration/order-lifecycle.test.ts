@@ -424,6 +424,8 @@ describe('calls and deliveries: the lesson type decides (decisions 249, 250)', (
       ['completeSession', 'user'],
     ]);
     expect(timeline.map((step) => step.at)).toEqual([...timeline.map((step) => step.at)].sort());
+    // The proposal names the time it proposed; the other steps name none.
+    expect(timeline.map((step) => step.scheduledDate)).toEqual([start, undefined, undefined, undefined]);
     expect((await ledgerEntry(`credit:${chat._id}`))?.lines).toEqual(
       expect.arrayContaining([
         { account: `held:${chat._id}`, amountCents: 8000 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../../shared/money';
 import { ORDER_STATUSES } from '../../../shared/order-transitions';
-import { deadlineOf, isFinished, nextReminder, noticeOf, remindersPassed, type OrderRecord, toOrderState, totalCents } from './order';
+import { deadlineOf, isFinished, nextReminder, noticeOf, remindersPassed, stepOf, type OrderRecord, toOrderState, totalCents } from './order';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -128,5 +128,44 @@ describe("the spec's booleans", () => {
       isScheduleConfirmed: true,
       scheduledHours: 2,
     });
+  });
+});
+
+describe('the steps of the conversation', () => {
+  const at = '2026-11-20T12:00:00.000Z';
+  const start = '2026-11-25T09:00:00.000Z';
+  const moved = '2026-11-26T15:30:00.000Z';
+
+  it('name the time that a proposal, a counter-proposal or a move set, and only theirs', () => {
+    const proposed = stepOf('schedule', 'student', order(), { scheduledDate: start }, at);
+    expect(proposed).toEqual([{ action: 'schedule', by: 'student', at, scheduledDate: start }]);
+    const confirmed = stepOf(
+      'confirmSchedule',
+      'expert',
+      order({ status: 'scheduled', scheduledDate: start, timeline: proposed }),
+      { scheduledDate: start },
+      at,
+    );
+    expect(confirmed?.at(-1)).toEqual({ action: 'confirmSchedule', by: 'expert', at });
+    expect(stepOf('counter', 'expert', order({ status: 'scheduled', scheduledDate: start }), { scheduledDate: moved }, at)?.at(-1)).toEqual({
+      action: 'counter',
+      by: 'expert',
+      at,
+      scheduledDate: moved,
+    });
+    expect(stepOf('reschedule', 'student', paid({ scheduledDate: start }), { scheduledDate: moved }, at)?.at(-1)).toMatchObject({ scheduledDate: moved });
+    // A reschedule's proposal leaves the time as it was: no step until the session moves.
+    expect(stepOf('reschedule', 'student', paid({ scheduledDate: start }), { scheduledDate: start }, at)).toBeUndefined();
+  });
+
+  it('reach the conversation with that time, and without one where none was set', () => {
+    const timeline = [
+      { action: 'schedule' as const, by: 'student' as const, at, scheduledDate: start },
+      { action: 'pay' as const, by: 'payment' as const, at },
+    ];
+    expect(toOrderState(order({ timeline })).timeline).toEqual([
+      { action: 'schedule', by: 'user', at, scheduledDate: start },
+      { action: 'pay', by: 'payment', at },
+    ]);
   });
 });

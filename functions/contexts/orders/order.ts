@@ -147,6 +147,8 @@ export interface OrderStep {
   action: OrderAction;
   by: OrderActor;
   at: string;
+  /** The time a proposal, a counter-proposal or a move set (UTC): the conversation names it. */
+  scheduledDate?: string;
 }
 
 export interface DeliveryRecord {
@@ -360,6 +362,9 @@ const wireSide = (side: 'student' | 'expert') => (side === 'student' ? STUDENT_R
 const wireActor = (actor: CancellationRecord['by']) => (actor === 'student' || actor === 'expert' ? wireSide(actor) : actor);
 const wireStepActor = (actor: OrderActor) => (actor === 'student' || actor === 'expert' ? wireSide(actor) : actor);
 
+/** The moves that set the booking's time: their step names it. */
+const TIME_SETTING: readonly OrderAction[] = ['schedule', 'counter', 'reschedule'];
+
 /**
  * The step a move adds to the order's conversation: every move but a reschedule's proposal or
  * answer that leaves the time as it was (the conversation says a session moved once it has).
@@ -372,7 +377,8 @@ export function stepOf(
   at: string,
 ): OrderStep[] | undefined {
   if (action === 'reschedule' && after.scheduledDate === before.scheduledDate) return undefined;
-  return [...(before.timeline ?? []), { action, by: actor, at }].slice(-ORDER_RULES.timelineMax);
+  const time = TIME_SETTING.includes(action) && after.scheduledDate !== undefined ? { scheduledDate: after.scheduledDate } : {};
+  return [...(before.timeline ?? []), { action, by: actor, at, ...time }].slice(-ORDER_RULES.timelineMax);
 }
 
 const DELIVERING: readonly OrderStatus[] = ['in_progress', 'submitted', 'revision_requested', 'refund_pending', 'problem_reported'];
@@ -389,7 +395,12 @@ export function toOrderState(order: OrderRecord): OrderState {
     ...(order.scheduledDate !== undefined && { scheduledDate: order.scheduledDate }),
     ...(order.scheduledHours !== undefined && { scheduledHours: order.scheduledHours }),
     ...(order.durationMinutes !== undefined && { durationMinutes: order.durationMinutes }),
-    timeline: (order.timeline ?? []).map((step) => ({ action: step.action, by: wireStepActor(step.by), at: step.at })),
+    timeline: (order.timeline ?? []).map((step) => ({
+      action: step.action,
+      by: wireStepActor(step.by),
+      at: step.at,
+      ...(step.scheduledDate !== undefined && { scheduledDate: step.scheduledDate }),
+    })),
     projectSubmission: projectSubmissionOf(order),
     orderKind: order.kind,
     total: eurosFromCents(totalCents(order)),
@@ -475,7 +486,7 @@ const orderItem = z.object({
   submittedAt: z.optional(z.string()),
   revisionAt: z.optional(z.string()),
   delivery: z.optional(z.object({ fileName: z.string(), bytes: z.number(), number: z.number() })),
-  timeline: z.optional(z.array(z.object({ action: z.enum(ORDER_ACTIONS), by: z.enum(ORDER_ACTORS), at: z.string() }))),
+  timeline: z.optional(z.array(z.object({ action: z.enum(ORDER_ACTIONS), by: z.enum(ORDER_ACTORS), at: z.string(), scheduledDate: z.optional(z.string()) }))),
   heldAt: z.optional(z.string()),
   remindedHours: z.optional(z.number()),
   transfer: z.optional(

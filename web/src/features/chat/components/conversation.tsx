@@ -296,7 +296,7 @@ export function Conversation({ chatId, me, listed, draft, setDraft, onLoaded, on
             hasMore={hasMore}
             loadingOlder={loadingOlder}
             onLoadOlder={() => void loadOlder()}
-            steps={chat ? stepLines(chat, roleOf(chat, me._id), otherName) : []}
+            steps={chat ? stepLines(chat, roleOf(chat, me._id), otherName, localTimeZone(), Date.now() + clockOffsetMs) : []}
           />
         )}
         <p className="visually-hidden" aria-live="polite">

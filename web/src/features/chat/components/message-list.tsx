@@ -76,7 +76,7 @@ export function MessageList({ messages, pending, myId, myName, hasMore, loadingO
           'text' in entry ? (
             <li key={`step-${entry.at}-${entry.text}`} className="chat-step">
               <p>
-                {entry.text} <time dateTime={entry.at}>{formatMessageTime(entry.at)}</time>
+                {entry.text} · <time dateTime={entry.at}>{formatMessageTime(entry.at)}</time>
               </p>
             </li>
           ) : (

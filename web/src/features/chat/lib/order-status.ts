@@ -81,10 +81,14 @@ function sessionText({ chat, timeZone, now }: OrderView): string {
 
 type Step = ChatDto['timeline'][number];
 
-/** What each step of the order says in its conversation; `who` is "You" or the other side's name. */
-const STEP_TEXTS: Record<TableAction, (who: string, by: Step['by']) => string> = {
-  schedule: (who) => `${who} proposed a time`,
-  counter: (who) => `${who} suggested another time`,
+/**
+ * What each step of the order says in its conversation; `who` is "You" or the other side's name,
+ * `when` the time a proposal, a counter-proposal or a move set, in the reader's zone (absent on steps
+ * recorded before steps named it).
+ */
+const STEP_TEXTS: Record<TableAction, (who: string, by: Step['by'], when: string | undefined) => string> = {
+  schedule: (who, _by, when) => (when ? `${who} proposed ${when}` : `${who} proposed a time`),
+  counter: (who, _by, when) => (when ? `${who} suggested ${when} instead` : `${who} suggested another time`),
   acceptCounter: (who) => `${who} accepted the suggested time`,
   declineCounter: (who) => `${who} declined the suggested time`,
   confirmSchedule: (who) => `${who} confirmed the time`,
@@ -97,7 +101,7 @@ const STEP_TEXTS: Record<TableAction, (who: string, by: Step['by']) => string> =
   cancelLate: (who) => `${who} cancelled late; the refund waits for the expert`,
   decideRefund: (who, by) => (by === 'system' ? 'Refunded in full: no decision in time' : `${who} decided the refund`),
   completeSession: (who, by) => (by === 'system' ? 'Completed automatically' : `${who} confirmed the session took place`),
-  reschedule: () => 'The session moved to a new time',
+  reschedule: (_who, _by, when) => (when ? `The session moved to ${when}` : 'The session moved to a new time'),
   reportProblem: (who) => `${who} reported a problem`,
   resolveRelease: () => 'An admin released the payment',
   resolveRefund: () => 'An admin refunded the payment',
@@ -113,10 +117,13 @@ const STEP_TEXTS: Record<TableAction, (who: string, by: Step['by']) => string> =
   reportBanned: () => 'An admin will decide: a member was banned after the session',
 };
 
-/** The order's steps as lines of its conversation, each with its time. */
-export function stepLines(chat: ChatDto, role: OrderRole, other: string): { at: string; text: string }[] {
+/** The order's steps as lines of its conversation, each with its time; the times they set in the reader's zone. */
+export function stepLines(chat: ChatDto, role: OrderRole, other: string, timeZone: string, now = Date.now()): { at: string; text: string }[] {
   const mine: Step['by'] = role === 'student' ? 'user' : 'professor';
-  return chat.timeline.map((step) => ({ at: step.at, text: STEP_TEXTS[step.action](step.by === mine ? 'You' : other, step.by) }));
+  return chat.timeline.map((step) => ({
+    at: step.at,
+    text: STEP_TEXTS[step.action](step.by === mine ? 'You' : other, step.by, step.scheduledDate && formatWhen(step.scheduledDate, timeZone, now)),
+  }));
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];

@@ -7,6 +7,7 @@ import type { RoomView } from '@shared/schemas/rooms';
 import { json } from '@/test/render-app';
 import { aliceAsParticipant, at, chatWith, claire, claireAccount, conversationAnswers, message, renderMessages } from '@/test/messages-fixtures';
 import { dateInputValue } from '@/features/chat/lib/session-time';
+import { formatMessageTime } from '@/features/chat/lib/chat-format';
 import { formatDay, formatWhen } from '@/features/chat/lib/order-status';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -212,7 +213,11 @@ describe('messages page: the order, as the student', () => {
     });
     openOrder(chat);
     await waitFor(() => expect(order().getByRole('button', { name: 'Pay €240.00' })).toBeInTheDocument());
-    expect(order().getAllByRole('button').map((button) => button.textContent)).toEqual(['Pay €240.00', 'Change date and hours', 'Cancel the order']);
+    expect(
+      order()
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Pay €240.00', 'Change date and hours', 'Cancel the order']);
     expect(order().getByRole('button', { name: 'Pay €240.00' })).toHaveClass('btn-primary');
   });
 
@@ -270,6 +275,37 @@ describe('messages page: the order, as the student', () => {
     expect(lines[0]).toMatch(/^You proposed a time /);
     expect(lines[1]).toContain(said.content);
     expect(lines[2]).toMatch(/^Claire Dubois confirmed the time /);
+  });
+
+  it('names the time each proposal, counter-proposal and move set, in my zone, apart from when the step was taken', async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const [first, second, third] = [inDays(3), inDays(4), inDays(6)].map((day) => day.toISOString());
+    const chat = chatWith(claire, 'c1', {
+      orderKind: 'hourly',
+      orderStatus: 'in_progress',
+      scheduledDate: third,
+      timeline: [
+        { action: 'schedule', by: 'user', at: at(1), scheduledDate: first },
+        { action: 'counter', by: 'professor', at: at(2), scheduledDate: second },
+        { action: 'acceptCounter', by: 'user', at: at(3) },
+        { action: 'pay', by: 'payment', at: at(4) },
+        { action: 'reschedule', by: 'professor', at: at(5), scheduledDate: third },
+      ],
+    });
+    renderMessages('/messages?chatId=c1', { 'GET /chats': () => json(200, { chats: [chat] }), ...conversationAnswers(chat, []) });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
+    const lines = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    const when = (iso: string | undefined) => formatWhen(iso ?? '', zone);
+    expect(lines).toEqual([
+      `You proposed ${when(first)} · ${formatMessageTime(at(1))}`,
+      `Claire Dubois suggested ${when(second)} instead · ${formatMessageTime(at(2))}`,
+      `You accepted the suggested time · ${formatMessageTime(at(3))}`,
+      `Paid · ${formatMessageTime(at(4))}`,
+      `The session moved to ${when(third)} · ${formatMessageTime(at(5))}`,
+    ]);
   });
 
   it('approves a delivered project, or asks for changes', async () => {
