@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/web-texts';
 import type { ChatDto } from '@shared/schemas/chats';
-import type { RoomView } from '@shared/schemas/rooms';
 import { json } from '@/test/render-app';
+import { roomAt } from '@/test/room-fixtures';
 import { aliceAsParticipant, at, chatWith, claire, claireAccount, conversationAnswers, message, renderMessages } from '@/test/messages-fixtures';
 import { dateInputValue } from '@/features/chat/lib/session-time';
 import { formatMessageTime } from '@/features/chat/lib/chat-format';
@@ -558,21 +558,6 @@ describe('messages page: a booked call’s room', () => {
   const MINUTE = 60_000;
   const introAt = (startMs: number) =>
     chatWith(claire, 'c1', { orderKind: 'intro', orderStatus: 'in_progress', scheduledDate: new Date(startMs).toISOString(), total: 0 });
-  const roomAt = (startMs: number, nowMs: number, phase: RoomView['phase'], attendance: RoomView['attendance'] = []): RoomView => ({
-    orderId: 'c1',
-    orderNumber: 7,
-    title: 'Exam coaching',
-    audioOnly: false,
-    start: new Date(startMs).toISOString(),
-    end: new Date(startMs + 30 * MINUTE).toISOString(),
-    opensAt: new Date(startMs - 10 * MINUTE).toISOString(),
-    closesAt: new Date(startMs + 60 * MINUTE).toISOString(),
-    phase,
-    now: new Date(nowMs).toISOString(),
-    you: { _id: aliceAsParticipant._id, firstName: 'Alice', lastName: 'Martin' },
-    other: { _id: claire._id, firstName: 'Claire', lastName: 'Dubois' },
-    attendance,
-  });
 
   it('leads into the room while it is open, and says nothing of attendance before the session is over', async () => {
     const start = Date.now() + 5 * MINUTE;
@@ -589,7 +574,7 @@ describe('messages page: a booked call’s room', () => {
     const to = new Date(start + 29 * MINUTE);
     const hhmm = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
     const attendance = [{ userId: aliceAsParticipant._id, stays: [{ from: from.toISOString(), to: to.toISOString() }] }];
-    openOrder(introAt(start), { 'GET /rooms/c1': () => json(200, roomAt(start, Date.now(), 'closed', attendance)) });
+    openOrder(introAt(start), { 'GET /rooms/c1': () => json(200, roomAt(start, Date.now(), 'closed', { attendance })) });
     await waitFor(() => expect(statusLine()).toBeInTheDocument());
     expect(await order().findByText(`You ${hhmm(from)}-${hhmm(to)} · Claire did not join`)).toBeInTheDocument();
     expect(order().queryByRole('link', { name: 'Join the call' })).not.toBeInTheDocument();

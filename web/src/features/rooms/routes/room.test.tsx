@@ -1,50 +1,29 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RoomView } from '@shared/schemas/rooms';
-import { anAccount } from '@/test/accounts';
 import { fakeApi } from '@/test/fake-api';
 import { json, renderRoutes } from '@/test/render-app';
+import { roomAt } from '@/test/room-fixtures';
+import { alice } from '@/test/messages-fixtures';
 import { formatDateTimeWithZone } from '@/lib/format-date';
 import RoomRoute from './room';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const MINUTE = 60_000;
-const ben = { _id: 'student-1', firstName: 'Ben', lastName: 'Carter' };
-const oliver = { _id: 'expert-1', firstName: 'Oliver', lastName: 'Grant' };
-
-/** The room of a one-hour call starting at `startMs`, as the server answers it at the app's time `nowMs`. */
-const roomAt = (startMs: number, nowMs: number, phase: RoomView['phase']): RoomView => ({
-  orderId: 'o1',
-  orderNumber: 159,
-  title: 'Project management fundamentals',
-  audioOnly: false,
-  start: new Date(startMs).toISOString(),
-  end: new Date(startMs + 60 * MINUTE).toISOString(),
-  opensAt: new Date(startMs - 10 * MINUTE).toISOString(),
-  closesAt: new Date(startMs + 90 * MINUTE).toISOString(),
-  phase,
-  now: new Date(nowMs).toISOString(),
-  you: ben,
-  other: oliver,
-  attendance: [],
-});
-
-const account = anAccount({ _id: ben._id, role: 'user', email: 'ben@example.com', firstName: 'Ben', lastName: 'Carter' });
-const openRoom = () => renderRoutes([{ path: '/room/:orderId', element: <RoomRoute /> }], { path: '/room/o1', account });
+const openRoom = () => renderRoutes([{ path: '/room/:orderId', element: <RoomRoute /> }], { path: '/room/c1', account: alice });
 const countdownLine = () => screen.getByRole('timer');
 
 describe('the room before it opens', () => {
   it('names the moment it opens and counts down in days and hours when that is a day or more away; joining waits', async () => {
     const start = Date.now() + (2 * 24 * 60 + 13 * 60 + 10) * MINUTE + 30_000;
-    fakeApi({ 'GET /rooms/o1': () => json(200, roomAt(start, Date.now(), 'waiting')) });
+    fakeApi({ 'GET /rooms/c1': () => json(200, roomAt(start, Date.now(), 'waiting')) });
     openRoom();
     await waitFor(() =>
       expect(countdownLine()).toHaveTextContent(
         `The room opens 10 minutes before the session: ${formatDateTimeWithZone(new Date(start - 10 * MINUTE).toISOString())}, in 2 days and 13 hours.`,
       ),
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Video call with Oliver Grant' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Video call with Claire Dubois' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Join the call' })).toBeDisabled();
   });
 
@@ -54,7 +33,7 @@ describe('the room before it opens', () => {
     const start = Date.now() + ahead + 10 * MINUTE + 4_000;
     let asked = 0;
     fakeApi({
-      'GET /rooms/o1': () => {
+      'GET /rooms/c1': () => {
         asked += 1;
         const now = Date.now() + ahead;
         return json(200, roomAt(start, now, now >= start - 10 * MINUTE ? 'open' : 'waiting'));
