@@ -6,6 +6,7 @@ import { formatDay, INTRO_LABEL } from '@/features/chat/lib/order-status';
 import { dateInputValue, hoursProblem, localStart, startProblem, TIME_STEPS, withOffset } from '@/features/chat/lib/session-time';
 import { freeSlots } from '@/features/chat/api/orders';
 import { type SlotOption, slotOptions } from '@/features/chat/lib/slot-times';
+import type { SlotsAnswer } from '@shared/schemas/bookings';
 import { OrderDialog } from './order-dialog';
 import { WholeNumberField } from './whole-number-field';
 
@@ -55,62 +56,72 @@ const SUBMIT: Record<ScheduleMode, string> = {
   reschedule: 'Propose this time',
 };
 
+/** How far ahead the picker looks for the expert's next free days, and how many of them it offers. */
+const UPCOMING_DAYS = 14;
+const SHOWN_FREE_DAYS = 7;
+
+/** A local day `days` after `day`'s, at midnight. */
+const dayAfter = (day: Date, days: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + days);
+
+/** The expert's free starts in one range (ISO bounds): undefined until known or when nothing is asked, `failed` when unknown. */
+function useSlotsAnswer(expertId: string | undefined, from: string | undefined, to: string | undefined, minutes: number, timeZone: string) {
+  const [answer, setAnswer] = useState<SlotsAnswer | 'failed'>();
+  useEffect(() => {
+    setAnswer(undefined);
+    if (!expertId || !from || !to) return;
+    let current = true;
+    freeSlots(expertId, { from, to, minutes, timeZone }).then(
+      (found) => current && setAnswer(found),
+      () => current && setAnswer('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [expertId, from, to, minutes, timeZone]);
+  return answer;
+}
+
+/**
+ * The expert's free starts, asked once for the next two weeks from the start of the viewer's day
+ * (the free days, and the times of any day among them), and for a day after those alone:
+ * `freeDays` the local days with a free start, undefined until known or for an expert without
+ * hours; `daySlots` the chosen day's starts, undefined until known, `all` for an expert without
+ * hours or when unknown (any half hour is proposed, and the server judges it).
+ */
+function useFreeSlots(expert: { id: string; firstName: string } | undefined, date: string, minutes: number, timeZone: string) {
+  const [today] = useState(() => dayAfter(new Date(), 0));
+  const end = dayAfter(today, UPCOMING_DAYS);
+  const upcoming = useSlotsAnswer(expert?.id, today.toISOString(), end.toISOString(), minutes, timeZone);
+  const day = localStart(date, '00:00');
+  const later = day !== undefined && (day < today || day >= end);
+  const alone = useSlotsAnswer(later ? expert?.id : undefined, day?.toISOString(), day && dayAfter(day, 1).toISOString(), minutes, timeZone);
+  const answer = later ? alone : upcoming;
+
+  const withHours = (found: SlotsAnswer | 'failed' | undefined): { slots: string[]; expertTimeZone: string } | undefined =>
+    found && found !== 'failed' && found.hasHours && found.expertTimeZone ? { slots: found.slots, expertTimeZone: found.expertTimeZone } : undefined;
+  const known = withHours(upcoming);
+  const freeDays = known && [...new Set(known.slots.map((slot) => dateInputValue(new Date(slot))))];
+  let daySlots: SlotOption[] | 'all' | undefined;
+  if (!expert) daySlots = 'all';
+  else if (day && answer) {
+    const found = withHours(answer);
+    daySlots = found
+      ? slotOptions(
+          found.slots.filter((slot) => dateInputValue(new Date(slot)) === date),
+          timeZone,
+          { firstName: expert.firstName, timeZone: found.expertTimeZone },
+        )
+      : 'all';
+  }
+  return { freeDays, daySlots };
+}
+
 /**
  * The date-and-hours picker (spec 2 sections 2, 5 and 9): a date (today or later), a start on a
  * 30-minute step of the viewer's own clock (the zone named), and for hourly sessions 1 to 8 hours
  * with the total. Refused: nothing picked, a time past, hours outside 1–8; a new time for a paid
  * session at least 24 hours ahead.
  */
-/** The free starts of the expert on a local day: undefined until known, `all` for an expert without hours (any half hour). */
-function useDaySlots(expertId: string | undefined, firstName: string, date: string, minutes: number, timeZone: string): SlotOption[] | 'all' | undefined {
-  const [options, setOptions] = useState<SlotOption[] | 'all'>();
-  useEffect(() => {
-    const day = localStart(date, '00:00');
-    if (!expertId || !day) return setOptions(expertId ? undefined : 'all');
-    let current = true;
-    setOptions(undefined);
-    const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
-    freeSlots(expertId, { from: day.toISOString(), to: next.toISOString(), minutes, timeZone }).then(
-      (answer) =>
-        current &&
-        setOptions(answer.hasHours && answer.expertTimeZone ? slotOptions(answer.slots, timeZone, { firstName, timeZone: answer.expertTimeZone }) : 'all'),
-      // Slots unknown: every half hour is offered, and the server judges the proposal.
-      () => current && setOptions('all'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [expertId, firstName, date, minutes, timeZone]);
-  return options;
-}
-
-/** How far ahead the picker looks for the expert's next free days, and how many of them it offers. */
-const UPCOMING_DAYS = 14;
-const SHOWN_FREE_DAYS = 7;
-
-/**
- * The expert's local days with a free start in the next two weeks (date input values, nearest first):
- * undefined until known, or when the expert has no hours (any half hour is proposed) or the call failed.
- */
-function useFreeDays(expertId: string | undefined, minutes: number, timeZone: string): string[] | undefined {
-  const [days, setDays] = useState<string[]>();
-  useEffect(() => {
-    if (!expertId) return;
-    let current = true;
-    const now = new Date();
-    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-    const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + UPCOMING_DAYS);
-    freeSlots(expertId, { from: today.toISOString(), to: end.toISOString(), minutes, timeZone }).then(
-      (answer) => current && setDays(answer.hasHours ? [...new Set(answer.slots.map((slot) => dateInputValue(new Date(slot))))] : undefined),
-      () => current && setDays(undefined),
-    );
-    return () => {
-      current = false;
-    };
-  }, [expertId, minutes, timeZone]);
-  return days;
-}
-
 export default function OrderScheduleDialog({
   mode,
   hourlyPrice,
@@ -134,16 +145,15 @@ export default function OrderScheduleDialog({
   const hoursValue = Number(hours);
   const hoursValid = withHours && !hoursProblem(hours);
   const minutes = withHours ? (hoursValid ? hoursValue : (current?.scheduledHours ?? ORDER_RULES.minHours)) * 60 : lengthMinutes;
-  const daySlots = useDaySlots(expert?.id, expert?.firstName ?? '', date, minutes, timeZone);
+  const { freeDays, daySlots } = useFreeSlots(expert, date, minutes, timeZone);
   // Every half hour until the expert's free times are known (or when they have no hours); then only those.
   const times: SlotOption[] = Array.isArray(daySlots) ? daySlots : TIME_STEPS.map((step) => ({ value: step, label: step }));
   const placeholder = Array.isArray(daySlots) && daySlots.length === 0 ? 'No free time on this day' : 'Choose a time';
-  const freeDays = useFreeDays(expert?.id, minutes, timeZone);
   // The student starts on the expert's first free day, unless they chose a date already.
+  const firstFreeDay = freeDays?.[0];
   useEffect(() => {
-    const first = freeDays?.[0];
-    if (first) setDate((chosen) => chosen || first);
-  }, [freeDays]);
+    if (firstFreeDay) setDate((chosen) => chosen || firstFreeDay);
+  }, [firstFreeDay]);
   // A time picked before the free times arrived, and not among them, is not kept.
   useEffect(() => {
     if (Array.isArray(daySlots) && time && !daySlots.some((option) => option.value === time)) setTime('');

@@ -200,6 +200,19 @@ describe('messages page: the order, as the student', () => {
     expect(days.getByRole('button', { name: formatDay(later.toISOString(), zone) })).toHaveAttribute('aria-pressed', 'true');
     expect(days.getByRole('button', { name: formatDay(first.toISOString(), zone) })).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(dialog.getByText('1 free time on this day.')).toBeInTheDocument());
+    // Both days' times came from the one answer for the two weeks.
+    expect(asked).toHaveLength(1);
+
+    // A day after those two weeks is asked for alone.
+    const farDay = inDays(20);
+    fireEvent.change(dialog.getByLabelText('Date'), { target: { value: dateInputValue(farDay) } });
+    await waitFor(() => expect(dialog.getByText('No free time on this day: choose another date.')).toBeInTheDocument());
+    const farMidnight = new Date(farDay.getFullYear(), farDay.getMonth(), farDay.getDate());
+    expect(asked).toHaveLength(2);
+    expect([asked[1]?.get('from'), asked[1]?.get('to')]).toEqual([
+      farMidnight.toISOString(),
+      new Date(farDay.getFullYear(), farDay.getMonth(), farDay.getDate() + 1).toISOString(),
+    ]);
   });
 
   it('puts the step that moves the order on first and cancelling last: Pay before changing the confirmed time', async () => {
