@@ -2,6 +2,7 @@ import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import './expert-card.css';
 import type { ExpertCard as ExpertCardData } from '@shared/schemas/catalogue';
+import { plural } from '@/lib/plural';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 
@@ -24,8 +25,6 @@ export const expertName = (expert: ExpertFields) => `${expert.firstName} ${exper
 export const expertRole = (expert: ExpertFields) => expert.headline || [expert.position, expert.company].filter(Boolean).join(' at ') || expert.domainActivity;
 
 export const expertPlace = (expert: ExpertFields) => [expert.city, expert.country].filter(Boolean).join(', ');
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 export function VerifiedBadge() {
   return (

@@ -11,6 +11,7 @@ import { MSG } from '@shared/web-texts';
 import { ApiError, errorText } from '@/lib/api-client';
 import { conversationLink } from '@/lib/conversation-links';
 import { formatDateTimeWithZone } from '@/lib/format-date';
+import { plural } from '@/lib/plural';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getRoom } from '@/api/rooms';
 import { attendanceText } from '@/lib/attendance';
@@ -20,8 +21,6 @@ import { DeviceCheck, type JoinChoice } from '@/features/rooms/components/device
 import '@/features/rooms/rooms.css';
 
 type Loaded = { room: RoomView; clockOffsetMs: number } | { problem: string } | { missing: true };
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** Until the room opens: "2 days and 13 hours" a day ahead or more, then "1:02:05", then "09:41". */
 function countdown(ms: number): string {
