@@ -37,6 +37,7 @@ import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
 import { removeStackEndpoints, writeStackEndpoints } from './stack-endpoints';
 import { ACCESSIBILITY_ENGINE_PATH, serveAccessibilityEngine } from './accessibility-engine';
 import { asLambda, enforceTableAccess, type LambdaName } from './table-access';
+import { READY_ACCOUNTS_PATH, serveReadyAccounts } from './ready-accounts';
 import { routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
 export interface LocalStackOptions {
@@ -69,6 +70,8 @@ export interface LocalStackOptions {
    * start` and the benchmarks). The seed, the stream reader and the tests' own table calls are never failed.
    */
   tableFaults?: boolean;
+  /** POST READY_ACCOUNTS_PATH makes an activated account without its mails (ready-accounts.ts): for the test stacks only. */
+  readyAccounts?: boolean;
 }
 
 export interface LocalStack {
@@ -259,6 +262,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path === LIMITS_PATH) return ws.limitsSwitch(request, response);
       if (path === HOLD_PATH) return ws.holdSwitch(request, response);
       if (tableFaults && path === TABLE_FAULTS_PATH) return tableFaults.serve(request, response);
+      if (options.readyAccounts && path === READY_ACCOUNTS_PATH) return serveReadyAccounts(request, response);
       // Loaded once asked: it brings the handlers' table client, made from the environment this start sets first.
       if (path === '/_local/demo/room') return (await import('./demo-room')).createDemoRoomControl(options.seed, appOrigin)(request, response);
       if (vite) return vite.middlewares(request, response);

@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/texts';
 import { ApiClient } from '../support/api';
-import { activationTokenFor, adminCode, PASSWORD, registerStudent, signedInAs, signedInStudent, studentOfThisFile } from '../support/accounts';
+import {
+  activationTokenFor,
+  adminCode,
+  PASSWORD,
+  registerStudent,
+  signedInAs,
+  signedInRegisteredStudent,
+  signedInStudent,
+  studentOfThisFile,
+} from '../support/accounts';
 import { latestMail, linkIn, mailsTo, uniqueEmail } from '../support/outbox';
 import { getItem, itemsWhere, setAttributes } from '../support/table';
 import { TEST_SEED } from '../support/seed-settings';
@@ -63,7 +72,7 @@ describe('registration and activation', () => {
   });
 
   it('keeps e-mail addresses unique whatever their case, answering as for a new address and telling the owner', async () => {
-    const { client, email, user } = await signedInStudent();
+    const { client, email, user } = await signedInRegisteredStudent();
     const again = await new ApiClient().post('/auth/register', { name: 'Copy Cat', email: email.toUpperCase(), password: 'another-Password-2026' });
     expect(again).toMatchObject({ status: 201, body: { msg: MSG.registrationSuccessful } });
     const asMentor = await new ApiClient().post('/auth/register-professor', { firstName: 'Copy', lastName: 'Cat', email, password: 'another-Password-2026' });
@@ -298,7 +307,7 @@ describe('password reset', () => {
   });
 
   it('checks the hourly mail cap before a new link replaces the current one, so the newest mailed link keeps working', async () => {
-    const { email } = await signedInStudent();
+    const { email } = await signedInRegisteredStudent();
     // The activation mail of the sign-up counted: 1 + 4 reset mails make the 5 of the hour.
     for (let attempt = 0; attempt < 4; attempt++) expect((await new ApiClient().post('/auth/forgot-password', { email })).status).toBe(200);
     const lastMailed = linkIn(await latestMail(email, 'Reset your password'), '/reset-password/').split('/reset-password/')[1];

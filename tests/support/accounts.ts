@@ -1,6 +1,8 @@
 /** Account journeys through the real API, reused by the integration tests. */
 import { expect } from 'vitest';
-import { ApiClient } from './api';
+import { READY_ACCOUNTS_PATH } from '../../scripts/local/ready-accounts';
+import type { RegisterExpertBody, RegisterStudentBody } from '../../shared/schemas/auth';
+import { ApiClient, stackUrl } from './api';
 import { codeAt } from '../../functions/contexts/accounts/second-factor';
 import { emailKey, secondFactorKey } from '../../functions/platform/keys';
 import { getItem, setAttributes } from './table';
@@ -20,13 +22,43 @@ export async function activationTokenFor(email: string): Promise<string> {
   return link.split('/activate/')[1];
 }
 
-/** A registered, activated and logged-in student. */
-export async function signedInStudent(): Promise<{ client: ApiClient; email: string; user: Record<string, unknown> }> {
+/**
+ * An account as registration and activation leave it, made by the test stack without their mails
+ * (POST READY_ACCOUNTS_PATH, scripts/local/ready-accounts.ts) from the body either registration
+ * takes: a third of the table's work of the way through the API, for the many tests that need
+ * someone, not the way there. Registration and activation have their own tests through the API.
+ */
+async function readyAccount(registration: RegisterStudentBody | RegisterExpertBody): Promise<void> {
+  const response = await fetch(`${stackUrl()}${READY_ACCOUNTS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registration),
+  });
+  expect(response.status, await response.text()).toBe(201);
+}
+
+/**
+ * A student registered and activated through the API, then logged in: their activation mail is in
+ * the outbox and counts in the address's hourly mail cap, as for a person who just signed up.
+ */
+export async function signedInRegisteredStudent(): Promise<{ client: ApiClient; email: string; user: Record<string, unknown> }> {
   const { email, activationToken } = await registerStudent();
+  expect((await new ApiClient().post('/auth/activate', { token: activationToken, password: PASSWORD })).status).toBe(200);
+  return signedInAsStudent(email);
+}
+
+/** An activated and logged-in student. */
+export async function signedInStudent(): Promise<{ client: ApiClient; email: string; user: Record<string, unknown> }> {
+  const email = uniqueEmail('student');
+  await readyAccount({ name: 'Sam Student', email, password: PASSWORD, role: 'user' });
+  return signedInAsStudent(email);
+}
+
+/** A new session of the student with that address, and the account as login answers it. */
+async function signedInAsStudent(email: string): Promise<{ client: ApiClient; email: string; user: Record<string, unknown> }> {
   const client = new ApiClient();
-  expect((await client.post('/auth/activate', { token: activationToken, password: PASSWORD })).status).toBe(200);
   const login = await client.post<{ user: Record<string, unknown>; accessToken: string }>('/auth/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
   client.accessToken = login.body.accessToken;
   return { client, email, user: login.body.user };
 }
@@ -45,12 +77,7 @@ export function studentOfThisFile(): () => Promise<{ client: ApiClient; email: s
       account = first;
       return first;
     }
-    const { email } = await account;
-    const client = new ApiClient();
-    const login = await client.post<{ user: Record<string, unknown>; accessToken: string }>('/auth/login', { email, password: PASSWORD });
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    client.accessToken = login.body.accessToken;
-    return { client, email, user: login.body.user };
+    return signedInAsStudent((await account).email);
   };
 }
 
@@ -89,13 +116,10 @@ export async function signedInWith(email: string, password: string = TEST_SEED.d
   return client;
 }
 
-/** A new expert, registered, activated from the outbox and logged in (no payouts: onboarding comes later). */
+/** A new expert, activated and logged in (no payouts: onboarding comes later). */
 export async function signedInNewExpert(firstName = 'Nora', lastName = 'Newcomer'): Promise<{ client: ApiClient; email: string }> {
   const email = uniqueEmail('expert');
-  const registered = await new ApiClient().post('/auth/register-professor', { firstName, lastName, email, password: PASSWORD, role: 'professor' });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const client = new ApiClient();
-  expect((await client.post('/auth/activate', { token: await activationTokenFor(email), password: PASSWORD })).status).toBe(200);
+  await readyAccount({ firstName, lastName, email, password: PASSWORD, role: 'professor' });
   return { client: await signedInWith(email, PASSWORD), email };
 }
 

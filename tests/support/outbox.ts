@@ -34,7 +34,11 @@ export function linkIn(mail: OutboxMail, pathPrefix: string): string {
   return link;
 }
 
-export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+/**
+ * An address no other account of the run has. Short on purpose: a member is indexed under each prefix
+ * of the words of their names and address (decision 206), one table item each, written with the account.
+ */
+export const uniqueEmail = (label: string) => `${label}.${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 /** Runs `during` while the local mail service is down (every send answers 503), then brings it back. */
 export async function duringMailOutage<T>(during: () => Promise<T>): Promise<T> {

@@ -80,6 +80,8 @@ const starting = startLocalStack({
   // A test can make the table fail as DynamoDB fails (POST /_local/table/faults). A stack that seeds the
   // run's state serves no test: its calls go straight to the table.
   tableFaults: seededFrom !== undefined,
+  // The tests' accounts, activated without their mails (support/accounts.ts).
+  readyAccounts: true,
 });
 
 let stopping: Promise<void> | undefined;

@@ -29,15 +29,39 @@ const USER_AGENT_KEPT = 300;
 
 // Registration and activation -------------------------------------------------------------------
 
+export type RegistrationDetails = Omit<repo.Registration, 'passwordHash'>;
+
 export function registerStudent(body: RegisterStudentBody, client: Client) {
-  return register(body.email, body.password, { role: 'user', name: body.name, ...splitFullName(body.name) }, client);
+  return register(body.email, body.password, studentDetails(body), client);
 }
 
 export function registerExpert(body: RegisterExpertBody, client: Client) {
-  return register(body.email, body.password, { role: 'professor', firstName: body.firstName, lastName: body.lastName }, client);
+  return register(body.email, body.password, expertDetails(body), client);
 }
 
-type RegistrationDetails = Omit<repo.Registration, 'passwordHash'>;
+/** What a student's registration records of the account, as its activation will set it. */
+export const studentDetails = (body: Pick<RegisterStudentBody, 'name'>): RegistrationDetails => ({
+  role: 'user',
+  name: body.name,
+  ...splitFullName(body.name),
+});
+
+/** What an expert's registration records of the account, as its activation will set it. */
+export const expertDetails = (body: Pick<RegisterExpertBody, 'firstName' | 'lastName'>): RegistrationDetails => ({
+  role: 'professor',
+  firstName: body.firstName,
+  lastName: body.lastName,
+});
+
+/**
+ * The first registration of an address is the account's pending record (login answers "activate
+ * first"). Retention counts from its creation until a sign-in: a registration never activated leaves
+ * after a year too.
+ */
+export function pendingAccount(email: string, registration: repo.Registration): AccountRecord {
+  const createdAt = nowIso();
+  return { userId: newId(), email, ...registration, status: 'pending', createdAt, lastActiveAt: createdAt };
+}
 
 /**
  * Every registration answers the same, in the same time, whether the address is new, pending or
@@ -68,10 +92,7 @@ async function mailActivation(
   let user = pending;
   let created: AccountRecord | undefined;
   if (!user) {
-    // The first registration of an address is the account's pending record (login answers "activate first").
-    const createdAt = nowIso();
-    // Retention counts from here until a sign-in: a registration never activated leaves after a year too.
-    created = { userId: newId(), email, ...registration, status: 'pending', createdAt, lastActiveAt: createdAt };
+    created = pendingAccount(email, registration);
     try {
       await repo.createUser(created);
       user = created;
