@@ -6,7 +6,8 @@
  * creates the checkout session, the student presses Pay on its checkout page, and the return to the
  * conversation confirms it, as the browser's does; a cancellation is refunded there. So this runs
  * once the local Stripe listens; with Stripe's test mode instead, the conversations whose order is
- * paid are left out. Written once: when the first demo student has no conversation yet.
+ * paid are left out. First, every demo expert connects a payout account at the local Stripe, as
+ * they would on its onboarding page. Written once: when the first demo student has no conversation yet.
  */
 import type { Caller } from '../../functions/platform/access-token';
 import type { AccountRecord } from '../../functions/contexts/accounts/account';
@@ -40,25 +41,25 @@ export async function seedDemoConversations(options: { localStripe: boolean }): 
   };
   const first = await participant(DEMO_CONVERSATIONS[0].student, 'user');
   if ((await chats.listChats(first.caller, { limit: 1 })).chats.length > 0) return;
+  // Every demo expert publishes and is paid (seed.ts's EXPERT_DEFAULTS), so each has connected a payout
+  // account: without one, the transfer of an order a visitor pays them would wait for ever.
+  if (options.localStripe) for (const expert of await accounts.allExperts()) if (!expert.payoutAccountId) await onboard(expert);
   const seeded = DEMO_CONVERSATIONS.filter(({ turns }) => options.localStripe || !turns.some((turn) => !isMessage(turn) && turn.move === 'pay'));
   // One after the other: the chat list shows the last on top, and at once, all being Alice's, they would contend for her unread total.
   for (const conversation of seeded) {
-    const expert = await participant(conversation.expert, 'professor');
-    if (options.localStripe && !expert.account.payoutAccountId) known.set(conversation.expert, await onboarded(expert));
     await seedConversation(conversation, await participant(conversation.student, 'user'), await participant(conversation.expert, 'professor'));
   }
 }
 
 /** As the expert connects their payout account: the onboarding page of the local Stripe, its Complete button, then the status read back. */
-async function onboarded(expert: Participant): Promise<Participant> {
-  const { url } = await payouts.onboard(expert.account);
+async function onboard(expert: AccountRecord): Promise<void> {
+  const { url } = await payouts.onboard(expert);
   const page = await postForm(url, { action: 'complete' });
   await page.body?.cancel();
-  if (page.status !== 303) throw new Error(`Demo conversations: the local Stripe's onboarding page answered ${page.status} to Complete`);
-  const account = await accounts.getAccount(expert.account.userId);
-  if (!account) throw new Error('Demo conversations: the expert disappeared');
+  if (page.status !== 303) throw new Error(`Demo experts: the local Stripe's onboarding page answered ${page.status} to Complete`);
+  const account = await accounts.getAccount(expert.userId);
+  if (!account) throw new Error(`Demo experts: ${expert.email} disappeared`);
   await payouts.payoutStatus(account);
-  return { ...expert, account: (await accounts.getAccount(account.userId)) ?? account };
 }
 
 async function participantOf(email: string, role: Caller['role']): Promise<Participant> {

@@ -59,7 +59,10 @@ const DAY_MS = 24 * HOUR_MS;
 /** Writes in flight at once: DynamoDB Local and the local S3 answer in parallel, and `npm start` waits for the seed. */
 const CONCURRENCY = 8;
 
-/** Every demo expert is bookable: verified, with a connected payout account (a profile may say it is not verified yet). */
+/**
+ * Every demo expert is bookable: verified, with a connected payout account (a profile may say it is
+ * not verified yet), which demo-orders.ts connects at the local Stripe once it listens.
+ */
 const EXPERT_DEFAULTS: Partial<AccountRecord> = { isVerified: true, isStripeConnected: true, payoutsEnabled: true };
 
 /** Seeds what is missing; answers the demo admin's second factor for `npm start` to print. */

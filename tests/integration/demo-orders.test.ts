@@ -21,6 +21,8 @@ import type { SlotsAnswer } from '../../shared/schemas/bookings';
 import type { ChatDto, ChatList } from '../../shared/schemas/chats';
 import type { OrderHistoryItem, OrderHistoryPage } from '../../shared/schemas/earnings';
 import { MSG } from '../../shared/texts';
+import { DEMO_EXPERTS } from '../../scripts/local/demo-accounts';
+import { CATALOGUE_EXPERTS } from '../../scripts/local/demo-catalogue';
 import { ApiClient } from '../support/api';
 import { TEST_SEED } from '../support/seed-settings';
 import { seededStateFolder } from '../support/own-stack';
@@ -214,6 +216,18 @@ describe('the demo orders of a first start', () => {
       'Europe/London',
       'Europe/Paris',
     ]);
+  });
+
+  it('connected every demo expert’s payout account at the local Stripe, so that what a visitor pays them reaches them', async () => {
+    const experts = [...DEMO_EXPERTS, ...CATALOGUE_EXPERTS.map((expert) => expert.profile)];
+    expect(experts.length).toBeGreaterThanOrEqual(40);
+    const statuses = await Promise.all(
+      experts.map(async ({ email }) => [email, (await (await signedIn(email)).get<{ payouts_enabled: boolean }>('/payments/account-status')).body] as const),
+    );
+    expect(statuses.filter(([, status]) => !status.payouts_enabled)).toEqual([]);
+    // One account each, at the local Stripe.
+    const connected = await backends().stripe.accounts.list({ limit: 100 });
+    expect(connected.data.filter((account) => account.payouts_enabled)).toHaveLength(experts.length);
   });
 
   it('shows each expert the order from their side: Claire has Alice’s proposed time to confirm', async () => {

@@ -27,9 +27,6 @@ export type OrderRole = 'student' | 'expert';
 /** The expert is the offer's owner; anyone else in the conversation is its student. */
 export const roleOf = (chat: Pick<ChatDto, 'offer'>, myId: string): OrderRole => (chat.offer.professor._id === myId ? 'expert' : 'student');
 
-/** The browser's own time zone, e.g. "Europe/Paris". */
-export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 export const INTRO_LABEL = 'Free introduction (30 min)';
 
 function parts(iso: string, timeZone: string): Record<string, string> {
