@@ -1,4 +1,7 @@
-/** Account journeys through the real API, reused by the integration tests. */
+/**
+ * The integration tests' accounts: through the real API where the way there is what a test is about,
+ * ready-made by the test stack where a test only needs someone signed in (readyAccount).
+ */
 import { expect } from 'vitest';
 import { READY_ACCOUNTS_PATH } from '../../scripts/local/ready-accounts';
 import type { RegisterExpertBody, RegisterStudentBody } from '../../shared/schemas/auth';
@@ -25,7 +28,7 @@ export async function activationTokenFor(email: string): Promise<string> {
 /**
  * An account as registration and activation leave it, made by the test stack without their mails
  * (POST READY_ACCOUNTS_PATH, scripts/local/ready-accounts.ts) from the body either registration
- * takes: a third of the table's work of the way through the API, for the many tests that need
+ * takes, in a third of the table calls of the way through the API, for the many tests that need
  * someone, not the way there. Registration and activation have their own tests through the API.
  */
 async function readyAccount(registration: RegisterStudentBody | RegisterExpertBody): Promise<void> {
