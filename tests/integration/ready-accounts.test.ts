@@ -37,9 +37,7 @@ async function itemsLeftBy(write: () => Promise<void>, email: string): Promise<s
           .replace(/scrypt\$[^"]+/, '<hash>')
           .replace(/"expiresAt":\d+/, '"expiresAt":<s>')
           // The prefixes of the address's own word.
-          .replace(new RegExp(`([#"])([a-z]+\\d*)(?=["#])`, 'g'), (whole, mark: string, word: string) =>
-            unique.startsWith(word) ? `${mark}<${word.length}>` : whole,
-          ),
+          .replace(/([#"])([a-z]+\d*)(?=["#])/g, (whole, mark: string, word: string) => (unique.startsWith(word) ? `${mark}<${word.length}>` : whole)),
       )
       .sort()
   );
