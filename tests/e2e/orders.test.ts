@@ -133,6 +133,15 @@ describe('an order from onboarding to review, in two browsers', () => {
       .getByText('Completed', { exact: true })
       .waitFor();
     await expectAccessible(student, '/order-history');
+    // On a phone each order is a card: its state in view without scrolling sideways, the row still a table's row.
+    await student.setViewportSize({ width: 390, height: 844 });
+    const state = await student
+      .getByRole('row', { name: /Mock interviews by the hour/ })
+      .getByText('Completed', { exact: true })
+      .boundingBox();
+    expect(state && state.x + state.width).toBeLessThanOrEqual(390);
+    expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await expectAccessible(student, '/order-history (a phone)');
     const reviewed = await studentApi.get<{ reviews?: { comment: string; rating: number }[] }>(`/offers/${offer._id}`);
     expect(reviewed.body.reviews?.some((entry) => entry.rating === 5 && entry.comment === 'Sharp questions and useful notes.')).toBe(true);
   });

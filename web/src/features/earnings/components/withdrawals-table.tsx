@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { formatEuros } from '@shared/money';
 import type { Withdrawal, WithdrawalStatus } from '@shared/schemas/earnings';
-import { TableScroll } from '@/components/table-scroll';
+import { RecordRow, RecordTable } from '@/components/record-table';
 import { formatDateTime } from '@/lib/format-date';
 
 const STATUS_WORDS: Record<WithdrawalStatus, string> = {
@@ -30,37 +30,33 @@ function details(withdrawal: Withdrawal): string[] {
   }
 }
 
+const COLUMNS = ['Requested on', 'Amount', 'Status'] as const;
+
 /** The expert's withdrawals of a page, each status in words. */
 export function WithdrawalsTable({ withdrawals }: { withdrawals: Withdrawal[] }) {
-  const captionId = useId();
   return (
-    <TableScroll labelledBy={captionId}>
-      <table className="data-table">
-        <caption id={captionId}>Your withdrawals, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Requested on</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {withdrawals.map((withdrawal) => (
-            <tr key={withdrawal._id}>
-              <td>{formatDateTime(withdrawal.createdAt)}</td>
-              <td>{formatEuros(withdrawal.amount)}</td>
-              <td>
-                <span className={`money-badge money-badge-${BADGE[withdrawal.status]}`}>{STATUS_WORDS[withdrawal.status]}</span>
-                {details(withdrawal).map((line) => (
-                  <span key={line} className="data-table-detail">
-                    {line}
-                  </span>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <RecordTable caption="Your withdrawals, newest first" columns={COLUMNS}>
+      {withdrawals.map((withdrawal) => (
+        <RecordRow
+          key={withdrawal._id}
+          cells={
+            {
+              'Requested on': formatDateTime(withdrawal.createdAt),
+              Amount: formatEuros(withdrawal.amount),
+              Status: (
+                <>
+                  <span className={`money-badge money-badge-${BADGE[withdrawal.status]}`}>{STATUS_WORDS[withdrawal.status]}</span>
+                  {details(withdrawal).map((line) => (
+                    <span key={line} className="data-table-detail">
+                      {line}
+                    </span>
+                  ))}
+                </>
+              ),
+            } satisfies Record<(typeof COLUMNS)[number], ReactNode>
+          }
+        />
+      ))}
+    </RecordTable>
   );
 }

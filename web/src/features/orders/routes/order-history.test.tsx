@@ -66,7 +66,13 @@ describe('the order history', () => {
     // An unpaid order says what it will cost, never €0.00.
     expect(within(rows[2]).getByText('€90.00, not paid yet')).toBeInTheDocument();
     expect(within(rows[3]).getByText('Hours not chosen yet')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Your orders, latest first' })).toContainElement(table);
+    expect(table).toHaveAccessibleName('Your orders, latest first');
+    // On a phone each row is a card, each value after its column's name.
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.label),
+    ).toEqual(['Expert', 'Date', 'Price', 'Message', 'Status']);
 
     const newer = screen.getByRole('button', { name: '← Newer' });
     expect(newer).toBeDisabled();

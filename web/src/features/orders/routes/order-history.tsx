@@ -1,10 +1,10 @@
 /** /order-history (spec 2 section 2): the student's orders, a page at a time, with the arrows working. */
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderHistoryItem, OrderHistoryPage } from '@shared/schemas/earnings';
 import { formatEuros } from '@shared/money';
 import { MSG } from '@shared/web-texts';
-import { TableScroll } from '@/components/table-scroll';
+import { RecordRow, RecordTable } from '@/components/record-table';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -12,6 +12,8 @@ import { orderHistory } from '@/features/orders/api/order-history';
 import { orderState } from '@/features/orders/lib/order-state';
 import '@/features/orders/orders.css';
 import { conversationLink } from '@/lib/conversation-links';
+
+const COLUMNS = ['Expert', 'Date', 'Price', 'Message', 'Status'] as const;
 
 /** What was paid, or what the booking will cost: an unpaid order is not a free one. */
 function priceOf(order: OrderHistoryItem): string {
@@ -51,43 +53,29 @@ export default function OrderHistoryRoute() {
       )}
       {page !== undefined && 'orders' in page && page.orders.length > 0 && (
         <>
-          {/* On a phone the table scrolls inside its own frame, not the page. */}
-          <TableScroll labelledBy="history-caption">
-            <table className="data-table">
-              <caption id="history-caption" className="visually-hidden">
-                Your orders, latest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Expert</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Message</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.orders.map((order) => (
-                  <tr key={order.chatId}>
-                    <td>
-                      {order.offer.professor ? `${order.offer.professor.firstName} ${order.offer.professor.lastName}` : ''}
-                      <span className="history-offer">
-                        Order #{order.orderNumber}: {order.offer.title}
-                      </span>
-                    </td>
-                    <td>{formatDateTime(order.updatedAt)}</td>
-                    <td>{priceOf(order)}</td>
-                    <td>
-                      <Link to={conversationLink(order.chatId)}>{order.message || 'Open the conversation'}</Link>
-                    </td>
-                    <td>
-                      <StateBadge order={order} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <RecordTable caption="Your orders, latest first" captionHidden columns={COLUMNS}>
+            {page.orders.map((order) => (
+              <RecordRow
+                key={order.chatId}
+                cells={
+                  {
+                    Expert: (
+                      <>
+                        {order.offer.professor ? `${order.offer.professor.firstName} ${order.offer.professor.lastName}` : ''}
+                        <span className="history-offer">
+                          Order #{order.orderNumber}: {order.offer.title}
+                        </span>
+                      </>
+                    ),
+                    Date: formatDateTime(order.updatedAt),
+                    Price: priceOf(order),
+                    Message: <Link to={conversationLink(order.chatId)}>{order.message || 'Open the conversation'}</Link>,
+                    Status: <StateBadge order={order} />,
+                  } satisfies Record<(typeof COLUMNS)[number], ReactNode>
+                }
+              />
+            ))}
+          </RecordTable>
           <nav className="history-pages" aria-label="Order history pages">
             <button type="button" className="btn btn-secondary" disabled={cursors.length === 1} onClick={() => setCursors((seen) => seen.slice(0, -1))}>
               ← Newer
