@@ -6,13 +6,13 @@ import { RecordRow, RecordTable } from '@/components/record-table';
 import { formatDateTime } from '@/lib/format-date';
 import { conversationLink } from '@/lib/conversation-links';
 
+const COLUMNS = ['Order', 'Credited on', 'Student paid', 'You earned', 'Status', 'Conversation'] as const;
+
 /**
  * The credited orders of a page (spec 1: orderNumber, paymentAmount, and whether it is withdrawn).
  * The spec's "Pending" for a credit not withdrawn yet reads "Not withdrawn yet" here: the Pending
  * balance above means money held before release (decision 230).
  */
-const COLUMNS = ['Order', 'Credited on', 'Student paid', 'You earned', 'Status', 'Conversation'] as const;
-
 export function EarningsOrdersTable({ orders }: { orders: EarningsOrder[] }) {
   return (
     <RecordTable
