@@ -227,26 +227,44 @@ describe('a call’s signals lost while a socket was down', () => {
 });
 
 describe('a call that does not connect', () => {
-  it('is restarted by its impolite side until it connects, each time twice as long after, and never by the polite side', async () => {
+  it('is restarted by its impolite side until it connects, ICE first, then afresh under a new call id, each time twice as long after, and never by the polite side', async () => {
     const impolite = await startedCall(async () => ice('second', 60 * MINUTE), { polite: false });
     const polite = await startedCall(async () => ice('second', 60 * MINUTE));
     const [waiting, other] = FakeConnection.made;
     const first = ROOMS.connectRestartSeconds * 1000;
+    await waiting.onnegotiationneeded?.();
+    const [firstOffer] = channel.sent as { instance: string }[];
 
     // Its candidates were lost on the way: it waits in `new` with nothing to check.
     await vi.advanceTimersByTimeAsync(first - 1);
     expect(waiting.restarts).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(waiting.restarts).toBe(1);
+
+    // The ICE restart did not help: the next attempt is a new connection, which the other side
+    // answers on a new one of its own, as for a reloaded page, since its offer has a new call id.
     await vi.advanceTimersByTimeAsync(2 * first - 1);
-    expect(waiting.restarts).toBe(1);
+    expect(FakeConnection.made).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(waiting.restarts).toBe(2);
+    expect(FakeConnection.made).toHaveLength(3);
+    const afresh = FakeConnection.made[2];
+    expect(waiting.signalingState).toBe('closed');
+    channel.sent = [];
+    await afresh.onnegotiationneeded?.();
+    expect(channel.sent).toEqual([{ action: 'roomOffer', orderId: 'order-1', instance: expect.any(String), sdp: 'the offer' }]);
+    expect((channel.sent[0] as { instance: string }).instance).not.toBe(firstOffer.instance);
+
+    // Its own restarts go on from where the last left off: ICE 40 s after it began, afresh 80 s after that.
+    await vi.advanceTimersByTimeAsync(4 * first - 1);
+    expect(afresh.restarts).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(afresh.restarts).toBe(1);
 
     // Connected: no more restarts of its own, however long the call lasts.
-    waiting.connectionState = 'connected';
+    afresh.connectionState = 'connected';
     await vi.advanceTimersByTimeAsync(60 * MINUTE);
-    expect(waiting.restarts).toBe(2);
+    expect(afresh.restarts).toBe(1);
+    expect(FakeConnection.made).toHaveLength(3);
     expect(other.restarts).toBe(0);
     impolite.end();
     polite.end();

@@ -2,13 +2,14 @@
  * The call of a room (docs/rooms.md): one RTCPeerConnection to the other participant, negotiated
  * with the "perfect negotiation" pattern over the realtime WebSocket (the side of the greater
  * user id is the polite one), an ICE restart when the connection fails, does not connect in time
- * or the network changes, and the attendance reports: every ROOMS.attendanceBeatSeconds while
- * media arrives, once when it stops.
+ * or the network changes (then a new connection, if the ICE restart did not connect it), and the
+ * attendance reports: every ROOMS.attendanceBeatSeconds while media arrives, once when it stops.
  *
  * The connection is made when both sides are in the room. Each page's call has an id of its own
  * (`instance`), sent with its signals: a signal from a new call of the other side (their page
- * reloaded) starts a new connection; a socket that drops and comes back changes nothing, so a
- * connection that works, or is being negotiated, is kept whatever the sockets do.
+ * reloaded, or their call started afresh) starts a new connection; a socket that drops and comes
+ * back changes nothing, so a connection that works, or is being negotiated, is kept whatever the
+ * sockets do.
  */
 import { ROOMS } from '@shared/limits';
 import type { RealtimeEvent } from '@shared/schemas/realtime';
@@ -47,7 +48,8 @@ const DISCONNECTED_GRACE_MS = 4000;
 
 export function startCall(options: CallOptions) {
   const { orderId, polite } = options;
-  const instance = crypto.randomUUID();
+  /** This side's call as the other side knows it: a new one when the call starts afresh (startAfresh). */
+  let instance = crypto.randomUUID();
   /** The other side's call that the connection is with. */
   let remoteInstance: string | undefined;
   let pc: RTCPeerConnection | undefined;
@@ -76,7 +78,8 @@ export function startCall(options: CallOptions) {
     realtime.sendToRoom({ action: 'roomOffer', orderId, instance, sdp });
   }
 
-  function newConnection(): RTCPeerConnection {
+  /** A new connection; its restarts, on the impolite side, begin `restartAfterMs` after. */
+  function newConnection(restartAfterMs = ROOMS.connectRestartSeconds * 1000): RTCPeerConnection {
     pc?.close();
     remoteInstance = undefined;
     const connection = new RTCPeerConnection({ iceServers, iceTransportPolicy: options.relayOnly ? 'relay' : 'all' });
@@ -135,24 +138,39 @@ export function startCall(options: CallOptions) {
       if (connection.iceConnectionState === 'disconnected') disconnectedTimer = setTimeout(() => connection.restartIce(), DISCONNECTED_GRACE_MS);
     };
     options.onState('connecting');
-    if (!polite) restartUntilConnected(connection);
+    if (!polite) restartUntilConnected(connection, restartAfterMs);
     return connection;
   }
 
   /**
-   * Restarts ICE until the connection connects, first ROOMS.connectRestartSeconds after it began,
-   * then each time twice as long after, so that a slow network still gets the time it needs: with no
-   * candidate pair to check (candidates lost on their way, a relay that never answered) the browser
-   * waits in `new` for ever, and only `failed` restarts on its own. One side restarts, the impolite
-   * one, so that restarts do not cross: a restart renews both sides' candidates.
+   * Restarts the call until it connects, first ROOMS.connectRestartSeconds after its connection
+   * began, then each time twice as long after, so that a slow network still gets the time it needs:
+   * with no candidate pair to check (candidates lost on their way, a relay that never answered) the
+   * browser waits in `new` for ever, and only `failed` restarts on its own. The first restart is an
+   * ICE restart, which renews both sides' candidates; if that did not help, the next starts afresh,
+   * with a new connection on both sides: a connection may be stuck where ICE cannot reach (one side
+   * gathered nothing in 45 s, restarted or not, decision 336). One side restarts, the impolite one,
+   * so that restarts do not cross.
    */
-  function restartUntilConnected(connection: RTCPeerConnection, afterMs = ROOMS.connectRestartSeconds * 1000): void {
+  function restartUntilConnected(connection: RTCPeerConnection, afterMs: number, iceRestarted = false): void {
     clearTimeout(connectTimer);
     connectTimer = setTimeout(() => {
       if (connection !== pc || connection.connectionState === 'connected' || connection.signalingState === 'closed') return;
-      connection.restartIce();
-      restartUntilConnected(connection, afterMs * 2);
+      if (iceRestarted) startAfresh(afterMs * 2);
+      else {
+        connection.restartIce();
+        restartUntilConnected(connection, afterMs * 2, true);
+      }
     }, afterMs);
+  }
+
+  /**
+   * A new connection under a new call id: the other side takes it for a call of a reloaded page and
+   * answers its offer on a new connection of its own.
+   */
+  function startAfresh(restartAfterMs: number): void {
+    instance = crypto.randomUUID();
+    newConnection(restartAfterMs);
   }
 
   function reportState(connection: RTCPeerConnection) {

@@ -1,0 +1,129 @@
+/**
+ * A room's call when its signals are lost on the way (docs/rooms.md, decisions 321 and 336): the
+ * candidates each page sends in its first seconds never reach the server, and only the call's own
+ * restarts, first of ICE, then afresh with a new connection on both sides, get it going. Apart from
+ * the rooms' other browser tests: each waits out its restarts.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { ROOMS } from '../../shared/limits';
+import { browserForFile } from '../support/browser';
+import { CONNECTS_MS, expectConnected, openRoom, received } from '../support/room-pages';
+import { bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/rooms';
+
+const browser = browserForFile();
+
+/** The connection state of each RTCPeerConnection the page made, oldest first. */
+const connectionStatesMade = (page: Page) =>
+  page.evaluate(() => (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.map((pc) => pc.connectionState));
+
+/**
+ * Loses every ICE candidate the page sends in its first `lossMs` on the way to the server, as posts
+ * that fail would (counted from its first candidate).
+ */
+async function loseCandidates(page: Page, lossMs: number): Promise<void> {
+  await page.addInitScript((lossMs) => {
+    const send = WebSocket.prototype.send;
+    const lost = { since: undefined as number | undefined, count: 0 };
+    (window as unknown as { lostCandidates: typeof lost }).lostCandidates = lost;
+    WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+      if (typeof data === 'string' && data.includes('"action":"roomCandidate"')) {
+        lost.since ??= performance.now();
+        if (performance.now() - lost.since < lossMs) {
+          lost.count += 1;
+          return;
+        }
+      }
+      send.call(this, data);
+    };
+  }, lossMs);
+}
+
+const lostCandidates = (page: Page) => page.evaluate(() => (window as unknown as { lostCandidates: { count: number } }).lostCandidates.count);
+
+/**
+ * The local and remote candidates (kind, `host`, `relay`…, and address) of the pair each open
+ * connection of the page sends over.
+ */
+async function candidatePairsUsed(page: Page): Promise<{ local: string; localAddress: string; remote: string; remoteAddress: string }[]> {
+  return page.evaluate(async () => {
+    const open = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.filter((pc) => pc.connectionState !== 'closed');
+    const pairs: { local: string; localAddress: string; remote: string; remoteAddress: string }[] = [];
+    for (const pc of open) {
+      const reports = new Map<string, { type: string; [key: string]: unknown }>();
+      (await pc.getStats()).forEach((report) => {
+        reports.set(report.id, report);
+      });
+      const transport = [...reports.values()].find((report) => report.type === 'transport');
+      const pair = reports.get(String(transport?.selectedCandidatePairId));
+      if (!pair) continue;
+      const candidate = (id: unknown) => reports.get(String(id));
+      const addressOf = (id: unknown) => `${candidate(id)?.address}:${candidate(id)?.port}`;
+      pairs.push({
+        local: String(candidate(pair.localCandidateId)?.candidateType),
+        localAddress: addressOf(pair.localCandidateId),
+        remote: String(candidate(pair.remoteCandidateId)?.candidateType),
+        remoteAddress: addressOf(pair.remoteCandidateId),
+      });
+    }
+    return pairs;
+  });
+}
+
+describe('a video call through the relay', () => {
+  it('connects through the TURN server alone when the room is told to, with video both ways, even when the first try’s candidates are lost', async () => {
+    expect(inject('turn'), 'coturn is not installed (`apt-get install coturn`, as .ci/run does)').not.toBeNull();
+    const call = await bookedIntroduction();
+    await clockToStart(call.start);
+    const student = await browser.newPage();
+    const expert = await browser.newPage();
+    // With no candidate from the other side, neither connection has a pair to check: only the
+    // room's restart (ROOMS.connectRestartSeconds) gets the call going.
+    // The first try's candidates, and any renegotiation's made as it starts: only a restart's go.
+    for (const page of [student, expert]) await loseCandidates(page, (ROOMS.connectRestartSeconds * 1000) / 2);
+    await openRoom(student, call.studentEmail, call.orderId, undefined, '?transport=relay');
+    await openRoom(expert, call.expertEmail, call.orderId, undefined, '?transport=relay');
+    await student.getByRole('button', { name: 'Join the call' }).click();
+    await expert.getByRole('button', { name: 'Join the call' }).click();
+    await expectConnected(student, expert, 'Rhea Roomer');
+
+    for (const page of [student, expert]) {
+      expect(await lostCandidates(page)).toBeGreaterThan(0);
+      await expect.poll(async () => (await received(page)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
+    }
+    // Each side sends from its own relay address to the other's: no direct path was tried. The
+    // remote end may be known from the other's checks before its candidate came (`prflx`), so it is
+    // matched by address.
+    const [studentPair] = await candidatePairsUsed(student);
+    const [expertPair] = await candidatePairsUsed(expert);
+    expect([studentPair?.local, expertPair?.local]).toEqual(['relay', 'relay']);
+    // The run's coturn relays on loopback (tests/support/turn-server.ts), an allocation for each side.
+    for (const pair of [studentPair, expertPair]) expect(pair?.localAddress).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(studentPair?.remoteAddress).toBe(expertPair?.localAddress);
+    expect(expertPair?.remoteAddress).toBe(studentPair?.localAddress);
+  });
+});
+
+describe('a call whose ICE restart does not help either', () => {
+  it('starts afresh, with a new connection on both sides, and connects with sound both ways', async () => {
+    const call = await bookedPhoneCall();
+    await clockToStart(call.start);
+    const student = await browser.newPage();
+    const expert = await browser.newPage();
+    // Lost until after the ICE restart (ROOMS.connectRestartSeconds): only the next restart, afresh, gets the call going.
+    for (const page of [student, expert]) await loseCandidates(page, ROOMS.connectRestartSeconds * 1000 * 1.5);
+    await openRoom(student, call.studentEmail, call.orderId, 'Check your microphone');
+    await openRoom(expert, call.expertEmail, call.orderId, 'Check your microphone');
+    await student.getByRole('button', { name: 'Join the call' }).click();
+    await expert.getByRole('button', { name: 'Join the call' }).click();
+    // The restart afresh comes 3 × ROOMS.connectRestartSeconds after the first connection began.
+    await expectConnected(student, expert, 'Paolo Phoner', 3 * ROOMS.connectRestartSeconds * 1000 + CONNECTS_MS);
+
+    for (const page of [student, expert]) {
+      expect(await lostCandidates(page)).toBeGreaterThan(0);
+      // The first connection, closed, and the one that connected.
+      expect(await connectionStatesMade(page)).toEqual(['closed', 'connected']);
+      await expect.poll(async () => (await received(page)).audioPackets).toBeGreaterThan(10);
+    }
+  });
+});
