@@ -77,9 +77,9 @@ describe('a video call through the relay', () => {
     await clockToStart(call.start);
     const student = await browser.newPage();
     const expert = await browser.newPage();
-    // With no candidate from the other side, neither connection has a pair to check: only the
-    // room's restart (ROOMS.connectRestartSeconds) gets the call going.
-    // The first try's candidates, and any renegotiation's made as it starts: only a restart's go.
+    // The first try's candidates are lost, and any renegotiation's made as it starts. With no
+    // candidate from the other side, neither connection has a pair to check: only the call's ICE
+    // restart (ROOMS.connectRestartSeconds) gets it going.
     for (const page of [student, expert]) await loseCandidates(page, (ROOMS.connectRestartSeconds * 1000) / 2);
     await openRoom(student, call.studentEmail, call.orderId, undefined, '?transport=relay');
     await openRoom(expert, call.expertEmail, call.orderId, undefined, '?transport=relay');

@@ -62,7 +62,7 @@ export async function watchConnections(page: Page): Promise<void> {
     const Native = window.RTCPeerConnection;
     const made: RTCPeerConnection[] = [];
     (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
-    const LOG_MAX = 80;
+    const LOG_MAX = 120;
     window.RTCPeerConnection = class extends Native {
       // Set in the constructor, not as class fields: the script runs as written in the page, without the helpers a compiler's fields would call.
       declare log: string[];
