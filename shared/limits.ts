@@ -397,6 +397,11 @@ export const ROOMS = {
    * candidates lost on their way or a relay that never answered would leave it waiting forever.
    */
   connectRestartSeconds: 10,
+  /**
+   * How long the polite side of a new connection waits for the impolite side's offer before it
+   * offers itself (decision 337): an offer crosses the relay in well under a second, under load in two.
+   */
+  politeOfferWaitSeconds: 3,
   /** An offer or answer's SDP: an audio, video and screen offer is 5-12 KB; API Gateway takes 128 KB a message. */
   sdpMaxChars: 24_000,
   /** One ICE candidate line. */

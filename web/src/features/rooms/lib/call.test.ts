@@ -30,6 +30,7 @@ class FakeConnection {
   signalingState = 'stable';
   connectionState = 'new';
   localDescription: { type: string; sdp: string } | null = null;
+  remoteDescription: { type: string; sdp: string } | null = null;
   constructor(private configuration: RTCConfiguration) {
     FakeConnection.made.push(this);
     this.configurations.push(configuration);
@@ -46,10 +47,15 @@ class FakeConnection {
     this.restarts += 1;
   }
   onnegotiationneeded: (() => Promise<void>) | null = null;
-  /** As the browser makes an offer: this side now waits for the other's answer. */
+  /** As the browser makes an offer (this side then waits for the other's answer), or answers the other's. */
   async setLocalDescription() {
-    this.localDescription = { type: 'offer', sdp: 'the offer' };
-    this.signalingState = 'have-local-offer';
+    const answering = this.signalingState === 'have-remote-offer';
+    this.localDescription = answering ? { type: 'answer', sdp: 'the answer' } : { type: 'offer', sdp: 'the offer' };
+    this.signalingState = answering ? 'stable' : 'have-local-offer';
+  }
+  async setRemoteDescription(description: { type: string; sdp: string }) {
+    this.remoteDescription = description;
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
   }
   close() {
     this.signalingState = 'closed';
@@ -179,7 +185,7 @@ describe('a call’s signals lost while a socket was down', () => {
   });
 
   it('sends an offer left unanswered again every few seconds, whatever the sockets did, until it is answered', async () => {
-    const call = await startedCall(async () => ice('second', 60 * MINUTE));
+    const call = await startedCall(async () => ice('second', 60 * MINUTE), { polite: false });
     const [connection] = FakeConnection.made;
     await connection.onnegotiationneeded?.();
     const offer = { action: 'roomOffer', orderId: 'order-1', instance: expect.any(String), sdp: 'the offer' };
@@ -195,6 +201,7 @@ describe('a call’s signals lost while a socket was down', () => {
 
     // Answered: nothing more is sent, and the same connection goes on.
     connection.signalingState = 'stable';
+    connection.connectionState = 'connected';
     await vi.advanceTimersByTimeAsync(10 * ROOMS.offerResendSeconds * 1000);
     expect(channel.sent).toHaveLength(3);
     expect(FakeConnection.made).toEqual([connection]);
@@ -222,6 +229,38 @@ describe('a call’s signals lost while a socket was down', () => {
     }
     expect(channel.sent).toEqual([]);
     expect(FakeConnection.made).toEqual([connection]);
+    call.end();
+  });
+});
+
+describe('a new connection’s first offer', () => {
+  const hear = (notice: Parameters<RealtimeListener>[0]) => {
+    for (const listener of channel.listeners) listener(notice);
+  };
+
+  it('is the impolite side’s: the polite side answers it, and offers itself only when none came in time', async () => {
+    const call = await startedCall(async () => ice('second', 60 * MINUTE));
+    const [connection] = FakeConnection.made;
+    const negotiating = connection.onnegotiationneeded?.();
+    await vi.advanceTimersByTimeAsync(ROOMS.politeOfferWaitSeconds * 1000 - 1);
+    expect(channel.sent).toEqual([]);
+    hear({ type: 'roomOffer', orderId: 'order-1', instance: 'their-call', sdp: 'their offer' });
+    await vi.advanceTimersByTimeAsync(1);
+    await negotiating;
+    expect(channel.sent).toEqual([{ action: 'roomAnswer', orderId: 'order-1', instance: expect.any(String), sdp: 'the answer' }]);
+    expect(connection.remoteDescription).toEqual({ type: 'offer', sdp: 'their offer' });
+
+    // The other side kept its connection with an earlier page of this one: no offer comes, and the polite side makes its own.
+    hear({ type: 'roomPeer', orderId: 'order-1', present: false });
+    hear({ type: 'roomPeer', orderId: 'order-1', present: true });
+    const alone = FakeConnection.made[1];
+    channel.sent = [];
+    const offering = alone.onnegotiationneeded?.();
+    await vi.advanceTimersByTimeAsync(ROOMS.politeOfferWaitSeconds * 1000 - 1);
+    expect(channel.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await offering;
+    expect(channel.sent).toEqual([{ action: 'roomOffer', orderId: 'order-1', instance: expect.any(String), sdp: 'the offer' }]);
     call.end();
   });
 });

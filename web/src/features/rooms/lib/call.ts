@@ -96,6 +96,14 @@ export function startCall(options: CallOptions) {
     if (screen) screenSenders = screen.getTracks().map((track) => connection.addTrack(track, screen as MediaStream));
 
     connection.onnegotiationneeded = async () => {
+      // A new connection's first offer is the impolite side's: when both offer at once the polite
+      // side rolls its offer back, and Chromium has left connections so rolled back gathering nothing
+      // (decision 337). The polite side offers only if none came meanwhile: the other side may keep
+      // its connection with an earlier page of this one, and offer nothing.
+      if (polite && !connection.remoteDescription) {
+        await new Promise((resolve) => setTimeout(resolve, ROOMS.politeOfferWaitSeconds * 1000));
+        if (connection !== pc || connection.remoteDescription || connection.signalingState !== 'stable') return;
+      }
       try {
         makingOffer = true;
         await connection.setLocalDescription();
