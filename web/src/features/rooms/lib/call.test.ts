@@ -79,6 +79,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The server's notice, as every listener of the channel hears it. */
+const hear = (notice: Parameters<RealtimeListener>[0]) => {
+  for (const listener of channel.listeners) listener(notice);
+};
+
 /** A call started in order-1's room; `joined` (the default) has the server answer that the other side is there. */
 async function startedCall(
   askIceServers: () => Promise<IceServersView>,
@@ -161,10 +166,6 @@ describe('a call’s state before the other side comes', () => {
 });
 
 describe('a call’s signals lost while a socket was down', () => {
-  const hear = (notice: Parameters<RealtimeListener>[0]) => {
-    for (const listener of channel.listeners) listener(notice);
-  };
-
   it('sends its description again, candidates and all, when a side comes back into the room before the call ever connected', async () => {
     const call = await startedCall(async () => ice('second', 60 * MINUTE));
     const [connection] = FakeConnection.made;
@@ -234,10 +235,6 @@ describe('a call’s signals lost while a socket was down', () => {
 });
 
 describe('a new connection’s first offer', () => {
-  const hear = (notice: Parameters<RealtimeListener>[0]) => {
-    for (const listener of channel.listeners) listener(notice);
-  };
-
   it('is the impolite side’s: the polite side answers it, and offers itself only when none came in time', async () => {
     const call = await startedCall(async () => ice('second', 60 * MINUTE));
     const [connection] = FakeConnection.made;
