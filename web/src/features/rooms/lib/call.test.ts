@@ -101,7 +101,7 @@ async function startedCall(
     onState,
     onRemote: () => undefined,
   });
-  if (joined) for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-1', peerPresent: true });
+  if (joined) hear({ type: 'roomJoined', orderId: 'order-1', peerPresent: true });
   return call;
 }
 
@@ -142,8 +142,8 @@ describe('a call’s relay credentials', () => {
     expect(asked).toHaveBeenCalledTimes(2);
 
     // The other side's page reloads: its new call's offer starts a new connection, with the fresh credentials.
-    for (const listener of channel.listeners) listener({ type: 'roomPeer', orderId: 'order-1', present: false });
-    for (const listener of channel.listeners) listener({ type: 'roomPeer', orderId: 'order-1', present: true });
+    hear({ type: 'roomPeer', orderId: 'order-1', present: false });
+    hear({ type: 'roomPeer', orderId: 'order-1', present: true });
     expect(FakeConnection.made).toHaveLength(2);
     expect(FakeConnection.made[1].configurations[0].iceServers).toEqual([relay('second')]);
     call.end();
@@ -156,9 +156,9 @@ describe('a call’s state before the other side comes', () => {
     const call = await startedCall(async () => ice('second', 60 * MINUTE), { joined: false, onState: (state) => states.push(state) });
     expect(states).toEqual(['joining']);
     // Another room's answer is not this one's.
-    for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-2', peerPresent: false });
+    hear({ type: 'roomJoined', orderId: 'order-2', peerPresent: false });
     expect(states).toEqual(['joining']);
-    for (const listener of channel.listeners) listener({ type: 'roomJoined', orderId: 'order-1', peerPresent: false });
+    hear({ type: 'roomJoined', orderId: 'order-1', peerPresent: false });
     expect(states).toEqual(['joining', 'waiting']);
     expect(FakeConnection.made).toHaveLength(0);
     call.end();
