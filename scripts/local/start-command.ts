@@ -1,5 +1,5 @@
 /**
- * Runs the `npm start` script (scripts/start.ts) as a child process, the way a person does, and
+ * Runs the `npm start` script (scripts/start.mjs) as a child process, the way a person does, and
  * tells when it is ready: for the start-time benchmark and the test of the command itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +22,7 @@ export interface StartedCommand {
 
 export function runStartCommand(env: Record<string, string>, timeoutMs = 60_000): Promise<StartedCommand> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, [resolve(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
