@@ -2,7 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { escapeHtml } from '../../shared/markup';
 import { oneLine } from '../../shared/control-characters';
-import { MAIL_CATEGORIES, type MailKind } from '../../shared/schemas/notifications';
+import { MAIL_CATEGORIES, type MailKind, type NotificationPreferences } from '../../shared/schemas/notifications';
 
 /** The one SES client of a Lambda (API v2: it sends attachments with a simple message). Locally its endpoint is the mail outbox. */
 const ses = new SESv2Client({ region: config.region, endpoint: config.sesEndpoint });
@@ -22,6 +22,12 @@ export interface Mail {
   attachments?: MailAttachment[];
 }
 
+/** Who a notice's mail is for: their account, and the kinds of mail they want, as read with the notice. */
+export interface Recipient {
+  userId: string;
+  preferences: NotificationPreferences;
+}
+
 /**
  * A mail of a notice the notifications function sends: keyed to be sent once among the notice's
  * mails, of a kind that says whether its reader's preferences may hold it back.
@@ -29,7 +35,7 @@ export interface Mail {
 export interface NoticeMail {
   key: string;
   kind: MailKind;
-  recipientId: string;
+  recipient: Recipient;
   mail: Mail;
 }
 

@@ -2,6 +2,7 @@
  * Browser end-to-end support: Debian's Chromium headless shell driven by playwright-core, with an
  * axe-core check of every page the journeys reach.
  */
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -18,8 +19,8 @@ import { ACCESSIBILITY_ENGINE_PATH } from '../../scripts/local/accessibility-eng
 /**
  * The worker's Chromium, launched by its first browser file and kept for the next ones (the stack
  * project's files share their worker: isolate: false), as Playwright's own runner keeps one browser
- * per worker: a launch costs about 2 CPU-seconds. Each file still gets fresh contexts (cookies,
- * storage, cache) and closes them. Playwright gives the launch a fresh temporary profile (it refuses
+ * per worker: a launch costs about 2 CPU-seconds. Each test still gets a fresh context (cookies,
+ * storage, cache) or a finished test's, emptied (`browserForFile`). Playwright gives the launch a fresh temporary profile (it refuses
  * --user-data-dir with launch()); HOME and XDG folders point into a temp folder removed at exit.
  * A browser that went away (a crash) is launched anew.
  */
@@ -45,7 +46,7 @@ async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: TEST_CHROMIUM_ARGS, env });
 }
 
-/** A fresh context (cookies, storage) with one page, at a desktop or phone size, closed when its test ends or, for a journey told in several tests, when the file ends. */
+/** A page at a desktop or phone size, in a fresh context or a finished test's emptied one; left when its test ends or, for a journey told in several tests, when the file ends. */
 type NewPage = (options?: { mobile?: boolean; timezoneId?: string; untilFileEnds?: boolean }) => Promise<Page>;
 
 const requireCjs = createRequire(import.meta.url);
@@ -218,32 +219,132 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await holdSession(page, '/admin/auth/login', { email: TEST_SEED.adminEmail, password: TEST_SEED.adminPassword, code: await adminCode() });
 }
 
+/** The window a page is made with: a desktop's, or a phone's. */
+const viewportOf = (mobile: boolean) => (mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+
+/** A fresh context (cookies, storage, cache) with one page. */
+async function openPage(mobile: boolean, timezoneId: string | undefined): Promise<Page> {
+  const context = await (await workerBrowser()).newContext({
+    baseURL: stackUrl(),
+    ...(timezoneId && { timezoneId }),
+    viewport: viewportOf(mobile),
+    isMobile: mobile,
+    hasTouch: mobile,
+  });
+  context.setDefaultTimeout(EVENTUALLY_MS);
+  // A first load fetches the SPA while the other files' stacks start beside it on 2 cores.
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  noteLastingChanges(page);
+  return page;
+}
+
+/** Contexts a test changed for good (an init script, an exposed function, a fake clock): closed after it, never given to another test. */
+const changedForGood = new WeakSet<BrowserContext>();
+
+/** Marks the page's context when a test makes a change no emptying undoes. */
+function noteLastingChanges(page: Page): void {
+  const context = page.context();
+  const marking = <T extends object>(target: T, methods: string[]) => {
+    const methodsOf = target as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of methods) {
+      const method = methodsOf[name].bind(target);
+      methodsOf[name] = (...args: unknown[]) => {
+        changedForGood.add(context);
+        return method(...args);
+      };
+    }
+  };
+  marking(page, ['addInitScript', 'exposeFunction', 'exposeBinding']);
+  marking(context, ['addInitScript', 'exposeFunction', 'exposeBinding']);
+  marking(context.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward', 'resume']);
+  ownListeners.set(page, listenersOf(page));
+  ownListeners.set(context, listenersOf(context));
+}
+
+/** A page or a context as what it is underneath: Node's EventEmitter (Playwright's types name only its on and off). */
+const emitterOf = (target: Page | BrowserContext) => target as unknown as EventEmitter;
+
+/** An emitter's listeners by event: Playwright's own are there before a test adds any, and must stay. */
+const listenersOf = (target: Page | BrowserContext) => {
+  const emitter = emitterOf(target);
+  return new Map(emitter.eventNames().map((name) => [name, new Set(emitter.listeners(name))]));
+};
+const ownListeners = new WeakMap<Page | BrowserContext, Map<string | symbol, Set<unknown>>>();
+
+/** Removes the listeners tests added (a console watcher, a request log), keeping Playwright's own. */
+function removeTestListeners(target: Page | BrowserContext): void {
+  const emitter = emitterOf(target);
+  const own = ownListeners.get(target);
+  for (const name of emitter.eventNames())
+    for (const listener of emitter.listeners(name)) if (!own?.get(name)?.has(listener)) emitter.off(name, listener as (...args: unknown[]) => void);
+}
+
+/**
+ * Leaves a finished test's tab as a new visitor finds one: the page unloaded (its sockets and timers
+ * end, as when a tab closes), the context's cookies, permissions and the app's stored data gone
+ * (the app keeps nothing in session storage), the test's listeners and routes removed, its window
+ * the size it was made with. False when it cannot be: the test closed it, opened another tab in
+ * its context, or changed the context for good.
+ */
+async function emptied(page: Page, mobile: boolean): Promise<boolean> {
+  const context = page.context();
+  if (page.isClosed() || context.pages().length !== 1 || changedForGood.has(context)) return false;
+  try {
+    removeTestListeners(page);
+    removeTestListeners(context);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto('about:blank');
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Storage.clearDataForOrigin', {
+      origin: new URL(stackUrl()).origin,
+      storageTypes: 'local_storage,indexeddb,cache_storage,service_workers',
+    });
+    await devtools.detach();
+    await context.clearCookies();
+    await context.clearPermissions();
+    await page.setViewportSize(viewportOf(mobile));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Pages for the calling test file's tests, in the worker's Chromium, each in a context of its own.
- * A test's pages close when it ends, as a user closes the tab: a page left open keeps its socket,
- * its timers and, in a room, a whole call running through the file's later tests. A journey told
- * in several tests keeps its page until the file ends (`untilFileEnds`).
+ * A test's pages are left when it ends, as a user closes the tab: a page left open keeps its socket,
+ * its timers and, in a room, a whole call running through the file's later tests. The file's next
+ * test that asks for a page of the same size and time zone gets that tab back, emptied (`emptied`):
+ * a new context and its first page cost the browser half a CPU-second more than a page loaded in a
+ * tab already open, most of it a new renderer process (decision 339). A journey told in several
+ * tests keeps its page until the file ends (`untilFileEnds`).
  */
 export function browserForFile(): { newPage: NewPage } {
   const keptContexts: BrowserContext[] = [];
+  /** Tabs of the file's finished tests, emptied, by the size and time zone they were made with. */
+  const idle = new Map<string, Page[]>();
   afterAll(async () => {
-    await Promise.allSettled(keptContexts.splice(0).map((context) => context.close()));
+    const contexts = [...keptContexts.splice(0), ...[...idle.values()].flat().map((page) => page.context())];
+    idle.clear();
+    await Promise.allSettled(contexts.map((context) => context.close()));
   });
   return {
     async newPage({ mobile = false, timezoneId, untilFileEnds = false } = {}) {
-      const context = await (await workerBrowser()).newContext({
-        baseURL: stackUrl(),
-        ...(timezoneId && { timezoneId }),
-        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-        isMobile: mobile,
-        hasTouch: mobile,
-      });
-      if (untilFileEnds) keptContexts.push(context);
-      else onTestFinished(() => context.close());
-      context.setDefaultTimeout(EVENTUALLY_MS);
-      // A first load fetches the SPA while the other files' stacks start beside it on 2 cores.
-      context.setDefaultNavigationTimeout(30_000);
-      return context.newPage();
+      const kind = JSON.stringify([mobile, timezoneId ?? null]);
+      const tabs = idle.get(kind) ?? [];
+      idle.set(kind, tabs);
+      let page = untilFileEnds ? undefined : tabs.pop();
+      if (page?.isClosed()) page = undefined;
+      page ??= await openPage(mobile, timezoneId);
+      const opened = page;
+      if (untilFileEnds) keptContexts.push(opened.context());
+      else
+        onTestFinished(async () => {
+          if (await emptied(opened, mobile)) tabs.push(opened);
+          else await opened.context().close();
+        });
+      return opened;
     },
   };
 }

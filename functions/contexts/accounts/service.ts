@@ -8,10 +8,11 @@ import { RATE_LIMITS, RETENTION } from '../../../shared/limits';
 import type { Route } from '../../../shared/routes';
 import { MSG } from '../../../shared/texts';
 import type { Caller } from '../../platform/access-token';
+import type { Recipient } from '../../platform/mailer';
 import { nowMs } from '../../platform/clock';
 import { verifyPassword } from '../../platform/crypto';
 import { Forbidden, TooManyRequests } from '../../platform/errors';
-import type { AccountRecord } from './account';
+import { type AccountRecord, notificationPreferencesOf } from './account';
 import * as favorites from './favorite-repository';
 import * as repo from './repository';
 import { mayAct } from './session';
@@ -74,6 +75,9 @@ export async function provePassword(account: AccountRecord, password: string, cl
   await andThen?.();
   await repo.forgetLoginGuesses(kind, account.email, network);
 }
+
+/** An account as the reader of a notice's mail: its preferences are read with the notice, so a change counts from the next mail. */
+export const recipientOf = (account: AccountRecord): Recipient => ({ userId: account.userId, preferences: notificationPreferencesOf(account) });
 
 /** The name a deleted account is shown by, where others' records keep it. */
 export const FORMER_MEMBER = { firstName: MSG.formerMemberFirstName, lastName: MSG.formerMemberLastName } as const;

@@ -31,5 +31,5 @@ export async function offerNoticeMails(notice: OfferNotice): Promise<NoticeMail[
           `${config.appUrl}/my-offers`,
           'You can create a new offer that takes the reason into account; it is reviewed again before it is published.',
         );
-  return [{ key: `${expert.userId}#${notice.kind}`, kind: notice.kind, recipientId: expert.userId, mail }];
+  return [{ key: `${expert.userId}#${notice.kind}`, kind: notice.kind, recipient: accounts.recipientOf(expert), mail }];
 }

@@ -32,7 +32,13 @@ export async function messageNoticeMail(notice: MessageNotice): Promise<MessageM
   const found = await unreadOf(recipientId, chatId);
   if (!found) return undefined;
   const { place, newest, chat, reader, told } = found;
-  return { key: `${recipientId}#messages`, kind: 'newMessages', recipientId, mail: newMessagesMail(reader, place, newest, chat), told };
+  return {
+    key: `${recipientId}#messages`,
+    kind: 'newMessages',
+    recipient: accounts.recipientOf(reader),
+    mail: newMessagesMail(reader, place, newest, chat),
+    told,
+  };
 }
 
 /**
@@ -48,5 +54,11 @@ export async function messageSummaryMail(recipientId: string, chatId: string, be
   const readSince = (place.readUpTo ?? '') >= before.upTo;
   const count = readSince ? place.unreadCount : place.unreadCount - before.unread;
   if (count < 1) return undefined;
-  return { key: `${recipientId}#messages`, kind: 'newMessages', recipientId, mail: moreMessagesMail(reader, count, newest, chat), told };
+  return {
+    key: `${recipientId}#messages`,
+    kind: 'newMessages',
+    recipient: accounts.recipientOf(reader),
+    mail: moreMessagesMail(reader, count, newest, chat),
+    told,
+  };
 }

@@ -231,15 +231,15 @@ export async function addMessage(message: MessageRecord, recipientId: string, ev
 
 /**
  * Creates a chat with its order, the student's open-chat marker (replacing the archived
- * conversation's), both members' places and, when given, the first message. false: the student
- * opened a chat about this offer meanwhile; ask again.
+ * conversation's), both members' places and, when given, the first message. Answers the places
+ * written; undefined: the student opened a chat about this offer meanwhile, ask again.
  */
 export async function createChat(
   chat: ChatRecord,
   orderCreation: OrderCreation,
   archivedChatId: string | undefined,
   first?: { message: MessageRecord; event: Announcement; sentKey?: string },
-): Promise<boolean> {
+): Promise<{ student: MemberRecord; expert: MemberRecord } | undefined> {
   const at = chat.createdAt;
   const last = first && { lastMessageId: first.message.messageId, lastMessage: first.message };
   const student: MemberRecord = {
@@ -281,8 +281,9 @@ export async function createChat(
       ],
     }),
   );
-  if (written) await announced?.pushNow();
-  return written;
+  if (!written) return undefined;
+  await announced?.pushNow();
+  return { student, expert };
 }
 
 /**

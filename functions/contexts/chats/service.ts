@@ -305,9 +305,14 @@ export async function createChat(
     });
     const message = initialMessage === undefined ? undefined : messageFrom(account, chatId, initialMessage);
     const first = message && { message, event: { type: 'newMessage' as const, chatId, message: asSent(message) }, sentKey };
-    if (await repository.createChat(chat, orders.orderCreation(order), existingId, first)) {
-      const member = await placeOf(caller, chatId, { consistent: true });
-      return { created: true, chat: await chatView(member), ...(message && { message: asSent(message) }) };
+    const places = await repository.createChat(chat, orders.orderCreation(order), existingId, first);
+    if (places) {
+      // Shown from what was just written: reading it back would answer the same.
+      const users = new Map([
+        [account.userId, account],
+        [expert.userId, expert],
+      ]);
+      return { created: true, chat: toChatDto(chat, order, places.student, places.expert, users), ...(message && { message: asSent(message) }) };
     }
   }
   throw new Contention(`open chat of ${caller.userId} about ${offerId}`);

@@ -7,11 +7,10 @@ import { eurosFromCents, formatEuros } from '../../../shared/money';
 import type { WithdrawalNotice } from '../../../shared/schemas/notices';
 import { HOLDING_RULES } from '../../../shared/limits';
 import { config } from '../../platform/config';
-import { type Mail, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
+import { type Mail, mailButton, mailParagraphs, type NoticeMail, type Recipient } from '../../platform/mailer';
 import { HOLDING_PAYOUT_PREFIX, type WithdrawalRecord } from './withdrawal';
 
-export interface Payee {
-  userId: string;
+export interface Payee extends Recipient {
   email: string;
   firstName: string;
 }
@@ -29,7 +28,7 @@ function mailTo(payee: Payee, subject: string, paragraphs: (string | undefined)[
 
 /** The mail of a withdrawal's notice, keyed for sending once. */
 export function withdrawalMail(notice: WithdrawalNotice, withdrawal: WithdrawalRecord, payee: Payee): NoticeMail {
-  return { ...keyedMail(notice, withdrawal, payee), kind: notice.kind, recipientId: payee.userId };
+  return { ...keyedMail(notice, withdrawal, payee), kind: notice.kind, recipient: payee };
 }
 
 function keyedMail(notice: WithdrawalNotice, withdrawal: WithdrawalRecord, payee: Payee): { key: string; mail: Mail } {

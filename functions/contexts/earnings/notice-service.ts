@@ -13,5 +13,5 @@ export async function withdrawalNoticeMails(notice: WithdrawalNotice): Promise<N
   const withdrawal = await repo.getWithdrawal(notice.withdrawalId);
   const expert = withdrawal && (await accounts.getAccount(withdrawal.expertId));
   if (!withdrawal || !expert || expert.isDeleted) return [];
-  return [withdrawalMail(notice, withdrawal, expert)];
+  return [withdrawalMail(notice, withdrawal, { ...accounts.recipientOf(expert), email: expert.email, firstName: expert.firstName })];
 }

@@ -14,8 +14,6 @@ import { isMailWanted, MAIL_CATEGORIES } from '../../../shared/schemas/notificat
 import { nowMs } from '../../platform/clock';
 import { logger, UNHANDLED_ERROR_MESSAGE } from '../../platform/logger';
 import { type NoticeMail, sendMail } from '../../platform/mailer';
-import { notificationPreferencesOf } from '../accounts/account';
-import * as accounts from '../accounts/service';
 import { messageNoticeMail, messageSummaryMail } from '../chats/notice-service';
 import { offerNoticeMails } from '../catalogue/notice-service';
 import { withdrawalNoticeMails } from '../earnings/notice-service';
@@ -31,18 +29,10 @@ function isFresh(record: DynamoDBRecord, nowSeconds: number): boolean {
 }
 
 /**
- * The mails their readers want (decision 186): receipts, security and account notices always; the
- * others as each reader's e-mail preferences say, read now, so a change counts from the next mail.
+ * Whether its reader wants the mail (decision 186): receipts, security and account notices always;
+ * the others as the reader's e-mail preferences say, read with the notice, so a change counts from the next mail.
  */
-async function wantedMails(mails: NoticeMail[]): Promise<NoticeMail[]> {
-  const switchable = mails.filter(({ kind }) => MAIL_CATEGORIES[kind] !== 'always');
-  if (switchable.length === 0) return mails;
-  const readers = await accounts.getAccounts([...new Set(switchable.map(({ recipientId }) => recipientId))]);
-  return mails.filter(({ kind, recipientId }) => {
-    const reader = readers.get(recipientId);
-    return MAIL_CATEGORIES[kind] === 'always' || (reader !== undefined && isMailWanted(kind, notificationPreferencesOf(reader)));
-  });
-}
+const isWanted = ({ kind, recipient }: NoticeMail): boolean => MAIL_CATEGORIES[kind] === 'always' || isMailWanted(kind, recipient.preferences);
 
 /** Attempts at opening a window or marking it due: a window that closes in between is opened the next time round. */
 const WINDOW_ATTEMPTS = 3;
@@ -60,7 +50,7 @@ async function mailNewMessages(notice: MessageNotice, live: ReadonlySet<string> 
   const { recipientId, chatId } = notice;
   if (live ? live.has(recipientId) : await isOnline(recipientId)) return;
   const found = await messageNoticeMail(notice);
-  if (!found || (await wantedMails([found])).length === 0) return;
+  if (!found || !isWanted(found)) return;
   for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++) {
     const window = await repo.openMessageMailWindow(recipientId, chatId, found.told, MESSAGE_MAILS.windowSeconds);
     if (window) {
@@ -84,7 +74,7 @@ async function mailNewMessages(notice: MessageNotice, live: ReadonlySet<string> 
  */
 async function mailSummary(due: repo.MessageMailWindow): Promise<boolean> {
   const found = (await isOnline(due.userId)) ? undefined : await messageSummaryMail(due.userId, due.chatId, due.mailed);
-  if (!found || (await wantedMails([found])).length === 0) {
+  if (!found || !isWanted(found)) {
     await repo.settleSummary(due);
     return false;
   }
@@ -139,7 +129,7 @@ async function mailNotice(eventId: string, notice: Notice, live: ReadonlySet<str
         ? await dataExportNoticeMails(notice)
         : await noticeMails(notice);
   let settled = true;
-  for (const { key, kind, mail } of await wantedMails(mails)) {
+  for (const { key, kind, mail } of mails.filter(isWanted)) {
     const claim = repo.newMailClaim(eventId, key);
     let outcome: repo.ClaimOutcome;
     try {

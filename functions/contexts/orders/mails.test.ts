@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../../shared/money';
+import { DEFAULT_NOTIFICATION_PREFERENCES as preferences } from '../../../shared/schemas/notifications';
 import { orderMails, type Party } from './mails';
 import type { OrderRecord } from './order';
 
@@ -8,8 +9,8 @@ beforeAll(() => {
   process.env.MAIL_FROM = 'no-reply@mentors.example';
 });
 
-const student: Party = { userId: 's1', email: 'alice@example.com', firstName: 'Alice', name: 'Alice Martin' };
-const expert: Party = { userId: 'e1', email: 'omar@example.com', firstName: 'Omar', name: 'Omar Haddad' };
+const student: Party = { userId: 's1', email: 'alice@example.com', firstName: 'Alice', name: 'Alice Martin', preferences };
+const expert: Party = { userId: 'e1', email: 'omar@example.com', firstName: 'Omar', name: 'Omar Haddad', preferences };
 
 const session = (fields: Partial<OrderRecord> = {}): OrderRecord => ({
   orderId: 'c1',

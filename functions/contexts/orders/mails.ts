@@ -11,22 +11,22 @@ import { HOLDING_RULES, ORDER_RULES, ROOMS } from '../../../shared/limits';
 import { type Cents, cents, eurosFromCents, formatEuros } from '../../../shared/money';
 import type { OrderNotice } from '../../../shared/schemas/notices';
 import { config } from '../../platform/config';
-import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail } from '../../platform/mailer';
+import { type Mail, type MailAttachment, mailButton, mailParagraphs, type NoticeMail, type Recipient } from '../../platform/mailer';
 import { formatDuration, isBooked, sessionEndMs, sessionMinutes, sessionStartMs } from '../../../shared/order-transitions';
 import { sessionUid } from '../../platform/calendar-uid';
 import type { AccountRecord } from '../accounts/account';
+import { recipientOf } from '../accounts/service';
 import type { OrderRecord } from './order';
 
 /** One side of the order, as its mails address them. */
-export interface Party {
-  userId: string;
+export interface Party extends Recipient {
   email: string;
   firstName: string;
   name: string;
 }
 
 export const partyOf = (account: AccountRecord): Party => ({
-  userId: account.userId,
+  ...recipientOf(account),
   email: account.email,
   firstName: account.firstName,
   name: `${account.firstName} ${account.lastName}`.trim(),
@@ -123,7 +123,7 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
     {
       key: `${student.userId}#booked`,
       kind: 'bookingConfirmed',
-      recipientId: student.userId,
+      recipient: student,
       mail: mailTo(
         student,
         `Booking confirmed: ${order.offerTitle}`,
@@ -135,7 +135,7 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
     {
       key: `${expert.userId}#booked`,
       kind: 'newBooking',
-      recipientId: expert.userId,
+      recipient: expert,
       mail: mailTo(
         expert,
         `New booking: ${order.offerTitle}`,
@@ -155,7 +155,7 @@ function booked(order: OrderRecord, student: Party, expert: Party): OrderMail[] 
     mails.push({
       key: `${student.userId}#receipt`,
       kind: 'paymentReceipt',
-      recipientId: student.userId,
+      recipient: student,
       mail: mailTo(
         student,
         `Payment receipt: order #${order.orderNumber}`,
@@ -177,7 +177,7 @@ function rescheduled(order: OrderRecord, student: Party, expert: Party): OrderMa
     return {
       key: `${reader.userId}#rescheduled`,
       kind: 'sessionRescheduled',
-      recipientId: reader.userId,
+      recipient: reader,
       mail: mailTo(
         reader,
         `Session moved: ${order.offerTitle}`,
@@ -194,7 +194,7 @@ function holdExpired(order: OrderRecord, student: Party, expert: Party): OrderMa
   return bothSides(student, expert).map(({ reader, other, side }) => ({
     key: `${reader.userId}#hold-expired`,
     kind: 'holdExpired',
-    recipientId: reader.userId,
+    recipient: reader,
     mail: mailTo(
       reader,
       `Time released: ${order.offerTitle}`,
@@ -231,7 +231,7 @@ function reminder(order: OrderRecord, student: Party, expert: Party, hours: numb
   return bothSides(student, expert).map(({ reader, other }) => ({
     key: `${reader.userId}#reminder`,
     kind: 'sessionReminder',
-    recipientId: reader.userId,
+    recipient: reader,
     mail: mailTo(
       reader,
       `Reminder: your session with ${other.name} starts ${when}`,
@@ -246,7 +246,7 @@ function submitted(order: OrderRecord, student: Party, expert: Party): OrderMail
     {
       key: `${student.userId}#submitted`,
       kind: 'workDelivered',
-      recipientId: student.userId,
+      recipient: student,
       mail: mailTo(
         student,
         `Work delivered: ${order.offerTitle}`,
@@ -267,7 +267,7 @@ function completed(order: OrderRecord, student: Party, expert: Party): OrderMail
     {
       key: `${expert.userId}#completed`,
       kind: 'orderCompleted',
-      recipientId: expert.userId,
+      recipient: expert,
       mail: mailTo(
         expert,
         `Order #${order.orderNumber} completed`,
@@ -281,7 +281,7 @@ function completed(order: OrderRecord, student: Party, expert: Party): OrderMail
     {
       key: `${student.userId}#completed`,
       kind: 'orderCompleted',
-      recipientId: student.userId,
+      recipient: student,
       mail: mailTo(
         student,
         `Order #${order.orderNumber} completed`,
@@ -327,7 +327,7 @@ function canceled(order: OrderRecord, student: Party, expert: Party): OrderMail[
     return {
       key: `${reader.userId}#canceled`,
       kind: 'orderCanceled',
-      recipientId: reader.userId,
+      recipient: reader,
       mail: mailTo(
         reader,
         `Order #${order.orderNumber} cancelled`,
@@ -346,7 +346,7 @@ function refunded(order: OrderRecord, student: Party): OrderMail[] {
     {
       key: `${student.userId}#refunded`,
       kind: 'refundReceipt',
-      recipientId: student.userId,
+      recipient: student,
       mail: mailTo(
         student,
         `Refund of ${euros(refund)}: order #${order.orderNumber}`,
@@ -370,7 +370,7 @@ function resolved(order: OrderRecord, student: Party, expert: Party): OrderMail[
   return [student, expert].map((reader) => ({
     key: `${reader.userId}#resolved`,
     kind: 'problemDecided',
-    recipientId: reader.userId,
+    recipient: reader,
     mail: mailTo(reader, `Decision on order #${order.orderNumber}`, [decision], order),
   }));
 }
@@ -384,7 +384,7 @@ function disputed(order: OrderRecord, expert: Party): OrderMail[] {
     {
       key: `${expert.userId}#disputed`,
       kind: 'paymentDisputed',
-      recipientId: expert.userId,
+      recipient: expert,
       mail: mailTo(
         expert,
         `Payment disputed: order #${order.orderNumber}`,
@@ -408,7 +408,7 @@ function disputeDecided(order: OrderRecord, expert: Party): OrderMail[] {
     {
       key: `${expert.userId}#dispute-${dispute.status}`,
       kind: 'disputeDecided',
-      recipientId: expert.userId,
+      recipient: expert,
       mail: mailTo(
         expert,
         `Dispute ${dispute.status}: order #${order.orderNumber}`,
@@ -435,7 +435,7 @@ function heldLong(order: OrderRecord, expert: Party): OrderMail[] {
     {
       key: `${expert.userId}#held-long`,
       kind: 'fundsHeldLong',
-      recipientId: expert.userId,
+      recipient: expert,
       mail: mailTo(
         expert,
         'Withdraw your earnings soon',
@@ -464,7 +464,7 @@ function noShowReported(order: OrderRecord, student: Party, expert: Party): Orde
     {
       key: `${absentParty.userId}#no-show`,
       kind: 'noShowReported',
-      recipientId: absentParty.userId,
+      recipient: absentParty,
       mail: mailTo(
         absentParty,
         `Reported absent: ${order.offerTitle}`,
@@ -480,7 +480,7 @@ function noShowReported(order: OrderRecord, student: Party, expert: Party): Orde
     {
       key: `${reporter.userId}#no-show`,
       kind: 'noShowReported',
-      recipientId: reporter.userId,
+      recipient: reporter,
       mail: mailTo(
         reporter,
         `No-show reported: ${order.offerTitle}`,

@@ -8,5 +8,5 @@ import { dataExportReadyMail } from './mails';
 export async function dataExportNoticeMails(notice: DataExportNotice): Promise<NoticeMail[]> {
   const member = await accounts.getAccount(notice.userId);
   if (!member || member.isDeleted) return [];
-  return [{ key: `${member.userId}#${notice.kind}`, kind: notice.kind, recipientId: member.userId, mail: dataExportReadyMail(member.email) }];
+  return [{ key: `${member.userId}#${notice.kind}`, kind: notice.kind, recipient: accounts.recipientOf(member), mail: dataExportReadyMail(member.email) }];
 }
