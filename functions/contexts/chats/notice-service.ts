@@ -4,7 +4,8 @@
  * after its mail. Nothing once they have read them, or for an account that is gone.
  */
 import type { MessageNotice } from '../../../shared/schemas/notices';
-import type { NoticeMail } from '../../platform/mailer';
+import type { Mail, NoticeMail } from '../../platform/mailer';
+import type { AccountRecord } from '../accounts/account';
 import * as accounts from '../accounts/service';
 import { moreMessagesMail, newMessagesMail } from './mails';
 import * as repository from './repository';
@@ -27,18 +28,21 @@ async function unreadOf(recipientId: string, chatId: string) {
   return { place, newest: place.lastMessage, chat, reader, told: { upTo: place.lastMessage.messageId, unread: place.unreadCount } };
 }
 
+/** A mail about the reader's unread messages in a conversation, and what it told them. */
+const messageMail = (reader: AccountRecord, mail: Mail, told: MessagesTold): MessageMail => ({
+  key: `${reader.userId}#messages`,
+  kind: 'newMessages',
+  recipient: accounts.recipientOf(reader),
+  mail,
+  told,
+});
+
 export async function messageNoticeMail(notice: MessageNotice): Promise<MessageMail | undefined> {
   const { recipientId, chatId } = notice;
   const found = await unreadOf(recipientId, chatId);
   if (!found) return undefined;
   const { place, newest, chat, reader, told } = found;
-  return {
-    key: `${recipientId}#messages`,
-    kind: 'newMessages',
-    recipient: accounts.recipientOf(reader),
-    mail: newMessagesMail(reader, place, newest, chat),
-    told,
-  };
+  return messageMail(reader, newMessagesMail(reader, place, newest, chat), told);
 }
 
 /**
@@ -54,11 +58,5 @@ export async function messageSummaryMail(recipientId: string, chatId: string, be
   const readSince = (place.readUpTo ?? '') >= before.upTo;
   const count = readSince ? place.unreadCount : place.unreadCount - before.unread;
   if (count < 1) return undefined;
-  return {
-    key: `${recipientId}#messages`,
-    kind: 'newMessages',
-    recipient: accounts.recipientOf(reader),
-    mail: moreMessagesMail(reader, count, newest, chat),
-    told,
-  };
+  return messageMail(reader, moreMessagesMail(reader, count, newest, chat), told);
 }
