@@ -83,6 +83,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   const beforeRequest = options.dueOnTickOnly ? () => undefined : () => ledger.runDue();
   const faults = createFaults();
   const server = createApiServer(ledger, events, options.now, { saved: idempotencyKeys, changed }, faults, beforeRequest);
+  // Never closes an idle connection: the stripe SDK's agent keeps one without a limit, so a call sent on
+  // it as the server closed it failed with ECONNRESET, on both of the SDK's tries, as an unarmed fault.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
