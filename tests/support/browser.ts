@@ -239,8 +239,21 @@ async function openPage(mobile: boolean, timezoneId: string | undefined): Promis
   return page;
 }
 
-/** Contexts a test changed for good (an init script, an exposed function, a fake clock): closed after it, never given to another test. */
-const changedForGood = new WeakSet<BrowserContext>();
+/**
+ * What the worker knows of its tabs, kept on globalThis as its Chromium is: a file's setup loads this
+ * module anew, and a tab outlives its file (`browserForFile`).
+ */
+interface WorkerTabs {
+  /** Emptied tabs by the size, time zone and stack they were made for; the last emptied is the first taken. */
+  idle: Map<string, Page[]>;
+  /** Contexts a test changed for good (an init script, an exposed function, a fake clock): closed after it, never given to another test. */
+  changedForGood: WeakSet<BrowserContext>;
+  /** Playwright's own listeners of each page and context, there before a test adds any, which must stay. */
+  ownListeners: WeakMap<Page | BrowserContext, Map<string | symbol, Set<unknown>>>;
+}
+const worker = globalThis as { workerTabs?: WorkerTabs };
+worker.workerTabs ??= { idle: new Map(), changedForGood: new WeakSet(), ownListeners: new WeakMap() };
+const workerTabs = worker.workerTabs;
 
 /** Marks the page's context when a test makes a change no emptying undoes. */
 function noteLastingChanges(page: Page): void {
@@ -250,7 +263,7 @@ function noteLastingChanges(page: Page): void {
     for (const name of methods) {
       const method = methodsOf[name].bind(target);
       methodsOf[name] = (...args: unknown[]) => {
-        changedForGood.add(context);
+        workerTabs.changedForGood.add(context);
         return method(...args);
       };
     }
@@ -258,8 +271,8 @@ function noteLastingChanges(page: Page): void {
   marking(page, ['addInitScript', 'exposeFunction', 'exposeBinding']);
   marking(context, ['addInitScript', 'exposeFunction', 'exposeBinding']);
   marking(context.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward', 'resume']);
-  ownListeners.set(page, listenersOf(page));
-  ownListeners.set(context, listenersOf(context));
+  workerTabs.ownListeners.set(page, listenersOf(page));
+  workerTabs.ownListeners.set(context, listenersOf(context));
 }
 
 /** A page or a context as what it is underneath: Node's EventEmitter (Playwright's types name only its on and off). */
@@ -270,12 +283,11 @@ const listenersOf = (target: Page | BrowserContext) => {
   const emitter = emitterOf(target);
   return new Map(emitter.eventNames().map((name) => [name, new Set(emitter.listeners(name))]));
 };
-const ownListeners = new WeakMap<Page | BrowserContext, Map<string | symbol, Set<unknown>>>();
 
 /** Removes the listeners tests added (a console watcher, a request log), keeping Playwright's own. */
 function removeTestListeners(target: Page | BrowserContext): void {
   const emitter = emitterOf(target);
-  const own = ownListeners.get(target);
+  const own = workerTabs.ownListeners.get(target);
   for (const name of emitter.eventNames())
     for (const listener of emitter.listeners(name)) if (!own?.get(name)?.has(listener)) emitter.off(name, listener as (...args: unknown[]) => void);
 }
@@ -289,7 +301,7 @@ function removeTestListeners(target: Page | BrowserContext): void {
  */
 async function emptied(page: Page, mobile: boolean): Promise<boolean> {
   const context = page.context();
-  if (page.isClosed() || context.pages().length !== 1 || changedForGood.has(context)) return false;
+  if (page.isClosed() || context.pages().length !== 1 || workerTabs.changedForGood.has(context)) return false;
   try {
     removeTestListeners(page);
     removeTestListeners(context);
@@ -311,29 +323,43 @@ async function emptied(page: Page, mobile: boolean): Promise<boolean> {
   }
 }
 
+/** How many emptied tabs a worker keeps between its files: as many as a file's tests hold at once (two members in a call). */
+const IDLE_TABS_KEPT = 4;
+
+/** The worker's emptied tabs of a size, time zone and stack (a context's base URL is its stack's). */
+function idleTabsOf(kind: string): Page[] {
+  const tabs = workerTabs.idle.get(kind) ?? [];
+  workerTabs.idle.set(kind, tabs);
+  return tabs;
+}
+
+/** Closes the worker's emptied tabs beyond IDLE_TABS_KEPT. */
+async function keepFewIdleTabs(): Promise<void> {
+  const lists = [...workerTabs.idle.values()];
+  const surplus = lists.flat().slice(IDLE_TABS_KEPT);
+  for (const tabs of lists) for (const page of surplus) if (tabs.includes(page)) tabs.splice(tabs.indexOf(page), 1);
+  await Promise.allSettled(surplus.map((page) => page.context().close()));
+}
+
 /**
  * Pages for the calling test file's tests, in the worker's Chromium, each in a context of its own.
  * A test's pages are left when it ends, as a user closes the tab: a page left open keeps its socket,
- * its timers and, in a room, a whole call running through the file's later tests. The file's next
- * test that asks for a page of the same size and time zone gets that tab back, emptied (`emptied`):
- * a new context and its first page cost the browser half a CPU-second more than a page loaded in a
- * tab already open, most of it a new renderer process (decision 339). A journey told in several
- * tests keeps its page until the file ends (`untilFileEnds`).
+ * its timers and, in a room, a whole call running through the file's later tests. The next test of
+ * the worker, in this file or a later one, that asks for a page of the same size and time zone on
+ * the same stack gets that tab back, emptied (`emptied`): a new context and its first page cost the
+ * browser half a CPU-second more than a page loaded in a tab already open, most of it a new renderer
+ * process (decision 339). A journey told in several tests keeps its page until the file ends
+ * (`untilFileEnds`).
  */
 export function browserForFile(): { newPage: NewPage } {
   const keptContexts: BrowserContext[] = [];
-  /** Tabs of the file's finished tests, emptied, by the size and time zone they were made with. */
-  const idle = new Map<string, Page[]>();
   afterAll(async () => {
-    const contexts = [...keptContexts.splice(0), ...[...idle.values()].flat().map((page) => page.context())];
-    idle.clear();
-    await Promise.allSettled(contexts.map((context) => context.close()));
+    await Promise.allSettled(keptContexts.splice(0).map((context) => context.close()));
+    await keepFewIdleTabs();
   });
   return {
     async newPage({ mobile = false, timezoneId, untilFileEnds = false } = {}) {
-      const kind = JSON.stringify([mobile, timezoneId ?? null]);
-      const tabs = idle.get(kind) ?? [];
-      idle.set(kind, tabs);
+      const tabs = idleTabsOf(JSON.stringify([mobile, timezoneId ?? null, stackUrl()]));
       let page = untilFileEnds ? undefined : tabs.pop();
       if (page?.isClosed()) page = undefined;
       page ??= await openPage(mobile, timezoneId);
