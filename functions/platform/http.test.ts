@@ -81,6 +81,10 @@ describe('domain handler', () => {
           $metadata: { httpStatusCode: 400, attempts: 3 },
         });
       },
+      'POST /api/auth/logout': async () => {
+        // As the SDK throws it when every try's answer was lost on the way (the table may have applied it).
+        throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError', code: 'ECONNRESET', $metadata: { attempts: 3, totalRetryDelay: 54 } });
+      },
       'GET /api/auth/user': async (request) => ({ body: account(request.caller.userId) }),
     }),
     openSession,
@@ -189,7 +193,7 @@ describe('domain handler', () => {
     expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'WARN', message: CONTENTION_MESSAGE, what: 'a hot item' }));
   });
 
-  it('asks to try again shortly when the table kept throttling, and logs it as an unhandled error to be counted', async () => {
+  it('asks to try again shortly when the table kept throttling or could not be reached, and logs it as an unhandled error to be counted', async () => {
     const lines: string[] = [];
     const captures = [process.stdout, process.stderr].map((stream) =>
       vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
@@ -198,14 +202,33 @@ describe('domain handler', () => {
       }),
     );
     try {
-      const busy = await handler(event('POST /api/auth/reset-password', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'long-enough-1' }) }));
-      expect(busy.statusCode).toBe(503);
-      expect(busy.headers?.['retry-after']).toBe('1');
-      expect(JSON.parse(busy.body!)).toEqual({ msg: MSG.busy, code: 'unavailable' });
+      const throttled = await handler(event('POST /api/auth/reset-password', { body: JSON.stringify({ token: 'a'.repeat(43), password: 'long-enough-1' }) }));
+      const unreachable = await handler(event('POST /api/auth/logout', { body: '{}' }));
+      for (const busy of [throttled, unreachable]) {
+        expect(busy.statusCode).toBe(503);
+        expect(busy.headers?.['retry-after']).toBe('1');
+        expect(JSON.parse(busy.body!)).toEqual({ msg: MSG.busy, code: 'unavailable' });
+      }
     } finally {
       for (const capture of captures) capture.mockRestore();
     }
-    expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: 'ERROR', message: UNHANDLED_ERROR_MESSAGE }));
+    const unhandled = lines.map((line) => JSON.parse(line)).filter((line) => line.level === 'ERROR' && line.message === UNHANDLED_ERROR_MESSAGE);
+    expect(unhandled.map((line) => line.routeKey)).toEqual(['POST /api/auth/reset-password', 'POST /api/auth/logout']);
+  });
+
+  it('still answers 500 to a lost connection that did not come through the SDK', async () => {
+    const plain = createDomainHandler(
+      routesOf('auth'),
+      allActions('auth', {
+        'POST /api/auth/logout': async () => {
+          throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        },
+      }),
+      openSession,
+    );
+    const crash = await plain(event('POST /api/auth/logout', { body: '{}' }));
+    expect(crash.statusCode).toBe(500);
+    expect(JSON.parse(crash.body!)).toEqual({ msg: MSG.serverError, code: 'internal' });
   });
 
   it('answers 404 for a route of another domain', async () => {

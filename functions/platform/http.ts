@@ -296,8 +296,21 @@ export function idempotencyKeyOf(headers: Record<string, string>): string | unde
 /** DynamoDB's answers when it sheds load or fails on its side: the same request may well succeed in a moment (decision 285). */
 const TABLE_UNAVAILABLE = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError']);
 
-/** The table throttled or failed through the SDK's own retries: not a fault of the request, nor a lasting one. */
-const isTableUnavailable = (error: unknown): boolean => error instanceof Error && TABLE_UNAVAILABLE.has(error.name) && '$metadata' in error;
+/**
+ * The connection to the service lost or never made, as the AWS SDK classes them transient (its
+ * NODEJS_TIMEOUT_ERROR_CODES and NODEJS_NETWORK_ERROR_CODES): an answer lost on the way, the request
+ * applied or not (decision 342).
+ */
+const CONNECTION_LOST = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The table throttled, failed or could not be reached through the SDK's own retries (its errors carry
+ * `$metadata`): not a fault of the request, nor a lasting one.
+ */
+const isTableUnavailable = (error: unknown): boolean =>
+  error instanceof Error &&
+  '$metadata' in error &&
+  (TABLE_UNAVAILABLE.has(error.name) || CONNECTION_LOST.has(String((error as Error & { code?: unknown }).code)));
 
 export function parseCookies(cookies: string[]): Record<string, string> {
   const jar: Record<string, string> = {};
