@@ -55,7 +55,8 @@ describe('banning an expert', () => {
   it('throws them out at once, refunds their paid orders not yet delivered in full, hides their offers; an unban lets them back', async () => {
     const paid = await paidOrder();
     const { chat: unpaid, student: unpaidStudent } = await openOrder(offer);
-    expect(await searchIds('Negotiation drills')).toContain(offer._id);
+    // The index is fresh within about a second of a change (decision 288), as the checks after the ban and the unban wait for.
+    await expect.poll(() => searchIds('Negotiation drills')).toContain(offer._id);
 
     const preview = await admin.get<BanPreview>(`/admin/users/${expertId}/ban-preview`);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
