@@ -335,9 +335,13 @@ function idleTabsOf(kind: string): Page[] {
 
 /** Closes the worker's emptied tabs beyond IDLE_TABS_KEPT. */
 async function keepFewIdleTabs(): Promise<void> {
-  const lists = [...workerTabs.idle.values()];
-  const surplus = lists.flat().slice(IDLE_TABS_KEPT);
-  for (const tabs of lists) for (const page of surplus) if (tabs.includes(page)) tabs.splice(tabs.indexOf(page), 1);
+  let kept = 0;
+  const surplus: Page[] = [];
+  for (const tabs of workerTabs.idle.values()) {
+    const keep = Math.min(tabs.length, IDLE_TABS_KEPT - kept);
+    kept += keep;
+    surplus.push(...tabs.splice(keep));
+  }
   await Promise.allSettled(surplus.map((page) => page.context().close()));
 }
 
