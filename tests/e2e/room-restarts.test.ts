@@ -2,16 +2,14 @@
  * A room's call when its signals are lost on the way (docs/rooms.md, decisions 321 and 336): the
  * candidates each page sends in its first seconds never reach the server, and only the call's own
  * restarts, first of ICE, then afresh with a new connection on both sides, get it going. Apart from
- * the rooms' other browser tests: each waits out its restarts, and the two run at once, on calls
- * booked at one start, so that the file waits out the longer of them only.
+ * the rooms' other browser tests: each waits out its restarts.
  */
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ROOMS } from '../../shared/limits';
 import { browserForFile } from '../support/browser';
 import { CONNECTS_MS, expectConnected, openRoom, received } from '../support/room-pages';
-import { startIn } from '../support/orders';
-import { type BookedCall, bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/rooms';
+import { bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/rooms';
 
 const browser = browserForFile();
 
@@ -72,26 +70,13 @@ async function candidatePairsUsed(page: Page): Promise<{ local: string; localAdd
   });
 }
 
-// The two tests run at once: each takes vitest's expect and onTestFinished from its own context, which says whose they are.
-
-/** The two tests' calls, at one start: one move of the clock opens both rooms, and neither test moves it under the other. */
-const calls: { introduction?: BookedCall; phone?: BookedCall } = {};
-beforeAll(async () => {
-  const start = await startIn(1);
-  calls.introduction = await bookedIntroduction(start);
-  calls.phone = await bookedPhoneCall(start);
-  await clockToStart(start);
-});
-
-describe.concurrent('a video call through the relay', () => {
-  it('connects through the TURN server alone when the room is told to, with video both ways, even when the first try’s candidates are lost', async ({
-    expect,
-    onTestFinished,
-  }) => {
+describe('a video call through the relay', () => {
+  it('connects through the TURN server alone when the room is told to, with video both ways, even when the first try’s candidates are lost', async () => {
     expect(inject('turn'), 'coturn is not installed (`apt-get install coturn`, as .ci/run does)').not.toBeNull();
-    const call = calls.introduction!;
-    const student = await browser.newPage({ test: { onTestFinished } });
-    const expert = await browser.newPage({ test: { onTestFinished } });
+    const call = await bookedIntroduction();
+    await clockToStart(call.start);
+    const student = await browser.newPage();
+    const expert = await browser.newPage();
     // The first try's candidates are lost, and any renegotiation's made as it starts. With no
     // candidate from the other side, neither connection has a pair to check: only the call's ICE
     // restart (ROOMS.connectRestartSeconds) gets it going.
@@ -119,11 +104,12 @@ describe.concurrent('a video call through the relay', () => {
   });
 });
 
-describe.concurrent('a call whose ICE restart does not help either', () => {
-  it('starts afresh, with a new connection on both sides, and connects with sound both ways', async ({ expect, onTestFinished }) => {
-    const call = calls.phone!;
-    const student = await browser.newPage({ test: { onTestFinished } });
-    const expert = await browser.newPage({ test: { onTestFinished } });
+describe('a call whose ICE restart does not help either', () => {
+  it('starts afresh, with a new connection on both sides, and connects with sound both ways', async () => {
+    const call = await bookedPhoneCall();
+    await clockToStart(call.start);
+    const student = await browser.newPage();
+    const expert = await browser.newPage();
     // Lost until after the ICE restart (ROOMS.connectRestartSeconds): only the next restart, afresh, gets the call going.
     for (const page of [student, expert]) await loseCandidates(page, ROOMS.connectRestartSeconds * 1000 * 1.5);
     await openRoom(student, call.studentEmail, call.orderId, 'Check your microphone');

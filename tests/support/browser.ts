@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, onTestFinished, type TestContext } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { adminCode, PASSWORD } from './accounts';
 import { CHROMIUM, TEST_CHROMIUM_ARGS } from './chromium';
 import { EVENTUALLY_MS } from './eventually';
@@ -47,11 +47,7 @@ async function launch(): Promise<Browser> {
 }
 
 /** A page at a desktop or phone size, in a fresh context or a finished test's emptied one; left when its test ends or, for a journey told in several tests, when the file ends. */
-/**
- * `test`: the calling test's context, which a concurrent test must pass: vitest tells which test a
- * hook belongs to only through it when several run at once.
- */
-type NewPage = (options?: { mobile?: boolean; timezoneId?: string; untilFileEnds?: boolean; test?: Pick<TestContext, 'onTestFinished'> }) => Promise<Page>;
+type NewPage = (options?: { mobile?: boolean; timezoneId?: string; untilFileEnds?: boolean }) => Promise<Page>;
 
 const requireCjs = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(requireCjs.resolve('axe-core/axe.min.js'), 'utf8');
@@ -366,7 +362,7 @@ export function browserForFile(): { newPage: NewPage } {
     await keepFewIdleTabs();
   });
   return {
-    async newPage({ mobile = false, timezoneId, untilFileEnds = false, test } = {}) {
+    async newPage({ mobile = false, timezoneId, untilFileEnds = false } = {}) {
       const tabs = idleTabsOf(JSON.stringify([mobile, timezoneId ?? null, stackUrl()]));
       let page = untilFileEnds ? undefined : tabs.pop();
       if (page?.isClosed()) page = undefined;
@@ -374,7 +370,7 @@ export function browserForFile(): { newPage: NewPage } {
       const opened = page;
       if (untilFileEnds) keptContexts.push(opened.context());
       else
-        (test?.onTestFinished ?? onTestFinished)(async () => {
+        onTestFinished(async () => {
           if (await emptied(opened, mobile)) tabs.push(opened);
           else await opened.context().close();
         });

@@ -23,19 +23,19 @@ export interface BookedCall {
   start: string;
 }
 
-/** A free introduction, proposed by a new student to a new expert and confirmed: a video call at `start`, in an hour or more by default. */
-export async function bookedIntroduction(start?: string): Promise<BookedCall> {
+/** A free introduction, proposed by a new student to a new expert and confirmed: a video call in an hour or more. */
+export async function bookedIntroduction(): Promise<BookedCall> {
   const { expert, expertId, email: expertEmail, offer } = await expertWithOffer('Rhea', 'Roomer', 'Exam coaching and review');
   const { client: student, email: studentEmail } = await signedInStudent();
   const { chat } = await openOrder(offer, student);
-  start ??= await startIn(1);
+  const start = await startIn(1);
   expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start, freeIntro: true })).status).toBe(200);
   expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
   return { student, expert, studentId: claimsOf(student.accessToken!).sub, expertId, studentEmail, expertEmail, orderId: chat._id, start };
 }
 
-/** A fixed-price Phone Call of 30 minutes, booked at `start` (in an hour or more by default) and paid: audio only. */
-export async function bookedPhoneCall(start?: string): Promise<BookedCall> {
+/** A fixed-price Phone Call of 30 minutes, booked in an hour or more and paid: audio only. */
+export async function bookedPhoneCall(): Promise<BookedCall> {
   const { client: expert, userId: expertId, email: expertEmail } = await signedInPublishingExpert('Paolo', 'Phoner');
   const created = await expert.post<{ offer: OfferDto }>('/offers/create', {
     title: 'Pronunciation practice call',
@@ -50,7 +50,7 @@ export async function bookedPhoneCall(start?: string): Promise<BookedCall> {
   expect((await admin.request('PATCH', `/admin/offers/${created.body.offer._id}/approve`, {})).status).toBe(200);
   const { client: student, email: studentEmail } = await signedInStudent();
   const { chat } = await openOrder(created.body.offer, student);
-  start ??= await startIn(1);
+  const start = await startIn(1);
   expect((await put(student, `/chats/${chat._id}/schedule`, { scheduledDate: start })).status).toBe(200);
   expect((await put(expert, `/chats/${chat._id}/confirm-schedule`)).status).toBe(200);
   const checkout = await student.post<{ url: string }>('/payments/create-session', { chatId: chat._id });
