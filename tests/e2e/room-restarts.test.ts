@@ -19,20 +19,32 @@ const connectionStatesMade = (page: Page) =>
 
 /**
  * Loses every ICE candidate the page sends in its first `lossMs` on the way to the server, as posts
- * that fail would (counted from its first candidate).
+ * that fail would (counted from its first candidate): the candidate messages, and the candidates
+ * an offer or answer sent meanwhile carries in its SDP (the room sends a connection's
+ * `localDescription`, which holds those gathered by then; a resent offer under load did).
  */
 async function loseCandidates(page: Page, lossMs: number): Promise<void> {
   await page.addInitScript((lossMs) => {
     const send = WebSocket.prototype.send;
     const lost = { since: undefined as number | undefined, count: 0 };
     (window as unknown as { lostCandidates: typeof lost }).lostCandidates = lost;
+    const losing = () => lost.since !== undefined && performance.now() - lost.since < lossMs;
     WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
       if (typeof data === 'string' && data.includes('"action":"roomCandidate"')) {
         lost.since ??= performance.now();
-        if (performance.now() - lost.since < lossMs) {
+        if (losing()) {
           lost.count += 1;
           return;
         }
+      }
+      if (typeof data === 'string' && /"action":"room(Offer|Answer)"/.test(data) && losing()) {
+        const message = JSON.parse(data) as { sdp: string };
+        message.sdp = message.sdp
+          .split('\r\n')
+          .filter((line) => !line.startsWith('a=candidate:') && line !== 'a=end-of-candidates')
+          .join('\r\n');
+        send.call(this, JSON.stringify(message));
+        return;
       }
       send.call(this, data);
     };
