@@ -21,7 +21,8 @@ const connectionStatesMade = (page: Page) =>
  * Loses every ICE candidate the page sends in its first `lossMs` on the way to the server, as posts
  * that fail would (counted from its first candidate): the candidate messages, and the candidates
  * an offer or answer sent meanwhile carries in its SDP (the room sends a connection's
- * `localDescription`, which holds those gathered by then; a resent offer under load did).
+ * `localDescription`, which holds those gathered by then: an offer resent, or an answer made late,
+ * under load may carry some).
  */
 async function loseCandidates(page: Page, lossMs: number): Promise<void> {
   await page.addInitScript((lossMs) => {
