@@ -1,14 +1,15 @@
 /**
  * A room's call when its signals are lost on the way (docs/rooms.md, decisions 321 and 336): the
  * candidates each page sends in its first seconds never reach the server, and only the call's own
- * restarts, first of ICE, then afresh with a new connection on both sides, get it going. Apart from
- * the rooms' other browser tests: each waits out its restarts.
+ * restarts, first of ICE, then afresh with a new connection on both sides, get it going. The pages'
+ * clocks are moved on to each restart once nothing else can happen (decision 343): the room's timers
+ * and the loss's window run on them, the browsers' ICE and the server on real time.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOMS } from '../../shared/limits';
 import { browserForFile } from '../support/browser';
-import { CONNECTS_MS, expectConnected, openRoom, received } from '../support/room-pages';
+import { expectConnected, openRoom, received } from '../support/room-pages';
 import { bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/rooms';
 
 const browser = browserForFile();
@@ -83,25 +84,78 @@ async function candidatePairsUsed(page: Page): Promise<{ local: string; localAdd
   });
 }
 
+/** The page's newest connection: its ICE credentials (new at each restart), whether it gathered all its candidates, and its state. */
+const newestConnection = (page: Page) =>
+  page.evaluate(() => {
+    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    const pc = made.at(-1);
+    return {
+      ufrag: /a=ice-ufrag:(\S+)/.exec(pc?.localDescription?.sdp ?? '')?.[1],
+      gathered: pc?.iceGatheringState === 'complete',
+      state: pc?.connectionState,
+    };
+  });
+
+/**
+ * Waits until each page's newest connection has gathered every candidate of its current ICE
+ * credentials (other than `before`, the page's earlier ones) and lost some: nothing that page sent
+ * since can connect the call. Returns each page's credentials.
+ */
+async function gatheredAndLost(pages: Page[], before: (string | undefined)[] = []): Promise<(string | undefined)[]> {
+  const credentials: (string | undefined)[] = [];
+  for (const [index, page] of pages.entries()) {
+    await expect
+      .poll(async () => {
+        const { ufrag, gathered } = await newestConnection(page);
+        return gathered && ufrag !== undefined && ufrag !== before[index] && (await lostCandidates(page)) > 0;
+      })
+      .toBe(true);
+    credentials.push((await newestConnection(page)).ufrag);
+  }
+  return credentials;
+}
+
+/**
+ * Moves the pages' clocks on by `ms` at once, as if that long went by with nothing else happening:
+ * the room's timers (its restarts) and the loss's window run on the page's clock (decision 343).
+ * The polite side's first: its window ends before the impolite side's restart reaches it.
+ */
+async function timePasses(call: { studentId: string; expertId: string }, student: Page, expert: Page, ms: number): Promise<void> {
+  const politeFirst = call.studentId > call.expertId ? [student, expert] : [expert, student];
+  for (const page of politeFirst) await page.clock.fastForward(ms);
+}
+
+/** Two room pages whose clocks the test moves on (timePasses), each losing its first `lossMs` of candidates. */
+async function pagesLosingCandidates(lossMs: number): Promise<[Page, Page]> {
+  const pages: [Page, Page] = [await browser.newPage(), await browser.newPage()];
+  for (const page of pages) {
+    await page.clock.install();
+    await loseCandidates(page, lossMs);
+  }
+  return pages;
+}
+
 describe('a video call through the relay', () => {
   it('connects through the TURN server alone when the room is told to, with video both ways, even when the first try’s candidates are lost', async () => {
     expect(inject('turn'), 'coturn is not installed (`apt-get install coturn`, as .ci/run does)').not.toBeNull();
     const call = await bookedIntroduction();
     await clockToStart(call.start);
-    const student = await browser.newPage();
-    const expert = await browser.newPage();
     // The first try's candidates are lost, and any renegotiation's made as it starts. With no
     // candidate from the other side, neither connection has a pair to check: only the call's ICE
     // restart (ROOMS.connectRestartSeconds) gets it going.
-    for (const page of [student, expert]) await loseCandidates(page, (ROOMS.connectRestartSeconds * 1000) / 2);
+    const [student, expert] = await pagesLosingCandidates((ROOMS.connectRestartSeconds * 1000) / 2);
     await openRoom(student, call.studentEmail, call.orderId, undefined, '?transport=relay');
     await openRoom(expert, call.expertEmail, call.orderId, undefined, '?transport=relay');
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    await expectConnected(student, expert, 'Rhea Roomer');
+    await gatheredAndLost([student, expert]);
+    for (const page of [student, expert]) expect((await newestConnection(page)).state).not.toBe('connected');
 
+    await timePasses(call, student, expert, ROOMS.connectRestartSeconds * 1000);
+    await expectConnected(student, expert, 'Rhea Roomer');
     for (const page of [student, expert]) {
-      expect(await lostCandidates(page)).toBeGreaterThan(0);
+      // The same connection, restarted.
+      expect(await connectionStatesMade(page)).toEqual(['connected']);
       await expect.poll(async () => (await received(page)).framesByVideo[0] ?? 0).toBeGreaterThan(10);
     }
     // Each side sends from its own relay address to the other's: no direct path was tried. The
@@ -121,19 +175,23 @@ describe('a call whose ICE restart does not help either', () => {
   it('starts afresh, with a new connection on both sides, and connects with sound both ways', async () => {
     const call = await bookedPhoneCall();
     await clockToStart(call.start);
-    const student = await browser.newPage();
-    const expert = await browser.newPage();
-    // Lost until after the ICE restart (ROOMS.connectRestartSeconds): only the next restart, afresh, gets the call going.
-    for (const page of [student, expert]) await loseCandidates(page, ROOMS.connectRestartSeconds * 1000 * 1.5);
+    // Lost until after the ICE restart (ROOMS.connectRestartSeconds) and before the restart afresh,
+    // twice as long after it: only that one gets the call going.
+    const [student, expert] = await pagesLosingCandidates(ROOMS.connectRestartSeconds * 1000 * 2.5);
     await openRoom(student, call.studentEmail, call.orderId, 'Check your microphone');
     await openRoom(expert, call.expertEmail, call.orderId, 'Check your microphone');
     await student.getByRole('button', { name: 'Join the call' }).click();
     await expert.getByRole('button', { name: 'Join the call' }).click();
-    // The restart afresh comes 3 × ROOMS.connectRestartSeconds after the first connection began.
-    await expectConnected(student, expert, 'Paolo Phoner', 3 * ROOMS.connectRestartSeconds * 1000 + CONNECTS_MS);
+    const firstTry = await gatheredAndLost([student, expert]);
 
+    await timePasses(call, student, expert, ROOMS.connectRestartSeconds * 1000);
+    // The ICE restart renewed both sides' credentials, and its candidates were lost as well.
+    await gatheredAndLost([student, expert], firstTry);
+    for (const page of [student, expert]) expect(await connectionStatesMade(page)).not.toContain('connected');
+
+    await timePasses(call, student, expert, 2 * ROOMS.connectRestartSeconds * 1000);
+    await expectConnected(student, expert, 'Paolo Phoner');
     for (const page of [student, expert]) {
-      expect(await lostCandidates(page)).toBeGreaterThan(0);
       // The first connection, closed, and the one that connected.
       expect(await connectionStatesMade(page)).toEqual(['closed', 'connected']);
       await expect.poll(async () => (await received(page)).audioPackets).toBeGreaterThan(10);
