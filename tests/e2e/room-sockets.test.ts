@@ -85,6 +85,8 @@ describe('a call’s sockets under API Gateway’s limits', () => {
 
     // The gateway ends the socket at the end of its life, not when idle: after its last other message (the join and its
     // signalling), the room's beats alone kept it in use for longer than the idle limit.
+    // One socket so far: the one the page opened, which carries the call's join and signalling.
+    expect(lives).toHaveLength(1);
     const [first] = lives;
     await beatsUntilClosed(first, [student, expert], (limits.idleSeconds * 1000) / 3, (limits.lifetimeSeconds + 20) * 1000);
     expect(first.closedAt! - first.openedAt).toBeGreaterThanOrEqual((limits.lifetimeSeconds - 1) * 1000);
