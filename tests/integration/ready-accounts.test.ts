@@ -27,6 +27,10 @@ async function itemsLeftBy(write: () => Promise<void>, email: string): Promise<s
   return (
     items
       .filter((item) => item !== undefined)
+      // An event's mail (MAILED#<eventId>) is no account's making: registration and activation send
+      // theirs without one. One here is another member's, sent meanwhile by the stack's schedule (a
+      // mail that an earlier file's mail outage parked), as the slot's stack outlives its files.
+      .filter((item) => !String(item.pk).startsWith('MAILED#'))
       // Each write counts in one of the statistics' shards, drawn at random.
       .map((item) => (item.pk === 'STATS#COUNTERS' ? { pk: item.pk } : item))
       .map((item) =>
