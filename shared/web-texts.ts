@@ -169,6 +169,8 @@ export const PAGE_TEXTS = {
   roomReconnecting: 'Reconnecting…',
   // Until the server has the page in the room: only then can a no-show be reported from it.
   roomJoining: 'Joining the room…',
+  roomDevicesOpening: 'Opening your camera and microphone… Allow them if your browser asks.',
+  roomMicrophoneOpening: 'Opening your microphone… Allow it if your browser asks.',
 } as const;
 
 export const MSG = { ...API_MSG, ...PAGE_TEXTS };

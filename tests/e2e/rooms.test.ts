@@ -3,6 +3,7 @@
  * stack served from localhost: both join, each side's RTCPeerConnection decodes the other's video
  * and receives its audio, a screen share arrives, and leaving shows who attended (docs/rooms.md).
  */
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { conversationPath } from '../../shared/app-paths';
 import { ORDER_RULES, ROOMS } from '../../shared/limits';
@@ -14,11 +15,19 @@ import { bookedIntroduction, bookedPhoneCall, clockToStart } from '../support/ro
 
 const browser = browserForFile();
 
+/** Whether the element shows whole in its page's window as the page stands, without scrolling. */
+const inWindow = (element: Locator) =>
+  element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
 describe('a video call in its room', () => {
   it('connects both sides with video and sound, carries a screen share, and shows the attendance after the call', async () => {
     const call = await bookedIntroduction();
     await clockToStart(call.start);
-    const student = await browser.newPage();
+    // The student on a phone, the expert on a laptop.
+    const student = await browser.newPage({ mobile: true });
     const expert = await browser.newPage();
     await openRoom(student, call.studentEmail, call.orderId);
     await openRoom(expert, call.expertEmail, call.orderId);
@@ -33,6 +42,12 @@ describe('a video call in its room', () => {
       .filter({ hasText: /^Connected with / })
       .waitFor();
     await expectAccessible(expert, '/room (in the call)');
+    // Each sees the other and the call's controls without scrolling (the Join button was below a
+    // phone's fold), and the page's title has the focus the gone Join button had.
+    for (const page of [student, expert]) {
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('room-title');
+      for (const shown of [page.getByLabel(/’s camera$/), page.getByRole('button', { name: 'Leave' })]) expect(await inWindow(shown)).toBe(true);
+    }
 
     // Each side decodes the other's camera and receives their microphone.
     for (const page of [student, expert]) {

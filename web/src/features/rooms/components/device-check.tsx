@@ -62,7 +62,10 @@ export function DeviceCheck({ audioOnly, canJoin, onJoin }: DeviceCheckProps) {
     return () => {
       shown = false;
       // The stream handed to the call is the call's to stop.
-      if (!handedOver.current) for (const track of current?.getTracks() ?? []) track.stop();
+      if (handedOver.current) return;
+      for (const track of current?.getTracks() ?? []) track.stop();
+      // Another device is being opened: nothing to join with until it is.
+      setStream(undefined);
     };
   }, [audioOnly, cameraId, microphoneId]);
 
@@ -72,6 +75,10 @@ export function DeviceCheck({ audioOnly, canJoin, onJoin }: DeviceCheckProps) {
 
   const cameras = devices.filter((device) => device.kind === 'videoinput');
   const microphones = devices.filter((device) => device.kind === 'audioinput');
+
+  // Joined before the browser opened the devices (its permission prompt may still be up), the call
+  // would have neither camera nor microphone to the end: Join waits for them, or for why there are none.
+  const opening = stream === undefined && problem === undefined;
 
   function join() {
     handedOver.current = true;
@@ -129,7 +136,8 @@ export function DeviceCheck({ audioOnly, canJoin, onJoin }: DeviceCheckProps) {
           </label>
         )}
       </div>
-      <button type="button" className="btn btn-primary" disabled={!canJoin} onClick={join}>
+      {opening && <p role="status">{audioOnly ? MSG.roomMicrophoneOpening : MSG.roomDevicesOpening}</p>}
+      <button type="button" className="btn btn-primary" disabled={!canJoin || opening} onClick={join}>
         Join the call
       </button>
     </section>

@@ -48,3 +48,27 @@ describe('the room before it opens', () => {
     expect(asked).toBe(2);
   });
 });
+
+describe('the device check', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  it('lets me join once the browser has opened my camera and microphone, not before', async () => {
+    const track = { stop: vi.fn(), getSettings: () => ({ deviceId: 'd1' }) };
+    const stream = { getTracks: () => [track, track], getVideoTracks: () => [track], getAudioTracks: () => [track] };
+    let allow: (opened: typeof stream) => void = () => undefined;
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => new Promise((resolve) => (allow = resolve)), enumerateDevices: async () => [] },
+    });
+    fakeApi({ 'GET /rooms/c1': () => json(200, roomAt(Date.now() + 5 * MINUTE, Date.now(), 'open')) });
+    openRoom();
+    // The browser's permission prompt is up: joining now would take neither device into the call.
+    expect(await screen.findByText('Opening your camera and microphone… Allow them if your browser asks.')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Join the call' })).toBeDisabled();
+    allow(stream);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Join the call' })).toBeEnabled());
+    expect(screen.queryByText(/Opening your camera/)).not.toBeInTheDocument();
+  });
+});

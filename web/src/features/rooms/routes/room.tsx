@@ -3,7 +3,7 @@
  * countdown by the app's clock, and a device check; once open, the check, then the call; after the
  * call, or once the room has closed, who attended and when.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { IceServersView, RoomView } from '@shared/schemas/rooms';
 import { ROOMS } from '@shared/limits';
@@ -40,6 +40,7 @@ export default function RoomRoute() {
   const [joined, setJoined] = useState<{ choice: JoinChoice; ice: IceServersView }>();
   const [left, setLeft] = useState(false);
   const [now, setNow] = useState(Date.now());
+  const title = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -64,6 +65,18 @@ export default function RoomRoute() {
   useEffect(() => {
     if (waiting && opensInMs <= 0) void load();
   }, [waiting, opensInMs, load]);
+
+  const closed = loaded !== undefined && 'room' in loaded && loaded.room.phase === 'closed';
+  const view = joined ? 'call' : closed || left ? 'after' : 'check';
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    // The button that changed the view is gone with it, and on a phone the page stayed scrolled down
+    // to it, below the other side's video: the title takes the focus and the page its top.
+    title.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [view]);
 
   async function join(choice: JoinChoice) {
     try {
@@ -104,13 +117,15 @@ export default function RoomRoute() {
   const heading = `${room.audioOnly ? 'Phone call' : 'Video call'} with ${room.other.firstName} ${room.other.lastName}`.trim();
   return (
     <section className={joined ? 'page room-page in-call' : 'page room-page'} aria-labelledby="room-title">
-      <h1 id="room-title">{heading}</h1>
+      <h1 id="room-title" ref={title} tabIndex={-1}>
+        {heading}
+      </h1>
       <p className="lead">
         Order #{room.orderNumber}: {room.title}, {formatDateTimeWithZone(room.start)}
       </p>
       {joined ? (
         <CallView room={room} choice={joined.choice} ice={joined.ice} relayOnly={relayOnly} clockOffsetMs={clockOffsetMs} onLeave={leave} />
-      ) : room.phase === 'closed' || left ? (
+      ) : view === 'after' ? (
         <div className="room-after">
           <p>{room.phase === 'closed' ? 'This room has closed.' : 'You left the call.'}</p>
           <p>{attendanceText(room, room.attendance)}</p>
