@@ -32,6 +32,8 @@ describe('a video call in its room', () => {
     await openRoom(student, call.studentEmail, call.orderId);
     await openRoom(expert, call.expertEmail, call.orderId);
     await student.getByLabel('Your camera preview').waitFor();
+    // On a laptop the preview stands beside the choices: Join is on the screen without scrolling.
+    expect(await inWindow(expert.getByRole('button', { name: 'Join the call' }))).toBe(true);
 
     await student.getByRole('button', { name: 'Join the call' }).click();
     await student.getByRole('status').filter({ hasText: 'Waiting for Rhea Roomer to join' }).waitFor();
