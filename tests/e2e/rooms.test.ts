@@ -32,8 +32,9 @@ describe('a video call in its room', () => {
     await openRoom(student, call.studentEmail, call.orderId);
     await openRoom(expert, call.expertEmail, call.orderId);
     await student.getByLabel('Your camera preview').waitFor();
-    // On a laptop the preview stands beside the choices: Join is on the screen without scrolling.
-    expect(await inWindow(expert.getByRole('button', { name: 'Join the call' }))).toBe(true);
+    // On a laptop the preview stands beside the choices, and on a phone Join is a bar at the screen's
+    // bottom edge: both have it on the screen without scrolling.
+    for (const page of [student, expert]) expect(await inWindow(page.getByRole('button', { name: 'Join the call' }))).toBe(true);
 
     await student.getByRole('button', { name: 'Join the call' }).click();
     await student.getByRole('status').filter({ hasText: 'Waiting for Rhea Roomer to join' }).waitFor();

@@ -136,10 +136,12 @@ export function DeviceCheck({ audioOnly, canJoin, onJoin }: DeviceCheckProps) {
           </label>
         )}
       </div>
-      {opening && <p role="status">{audioOnly ? MSG.roomMicrophoneOpening : MSG.roomDevicesOpening}</p>}
-      <button type="button" className="btn btn-primary" disabled={!canJoin || opening} onClick={join}>
-        Join the call
-      </button>
+      <div className="room-join">
+        {opening && <p role="status">{audioOnly ? MSG.roomMicrophoneOpening : MSG.roomDevicesOpening}</p>}
+        <button type="button" className="btn btn-primary" disabled={!canJoin || opening} onClick={join}>
+          Join the call
+        </button>
+      </div>
     </section>
   );
 }
