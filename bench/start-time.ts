@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../scripts/local/ports';
 import { runStartCommand } from '../scripts/local/start-command';
 import { budget, runBench, writeResults } from './lib/results';
 import { median, round } from './lib/stats';
@@ -42,7 +41,7 @@ runBench(async () => {
 });
 
 async function timeStart(env: Record<string, string>): Promise<number> {
-  const started = await runStartCommand({ ...env, PORT: String(await freePort()) });
+  const started = await runStartCommand({ ...env, PORT: '0' });
   await started.interrupt();
   return started.readyMs;
 }

@@ -1,7 +1,7 @@
 /** The local stack as a benchmark's clients meet it: the API as the browser calls it, its WebSocket, and a bare echo server for the channel's floor. */
+import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { DEFAULT_SEED } from '../../scripts/local/demo-accounts';
-import { freePort } from '../../scripts/local/ports';
 import type { BenchStack } from './stack';
 
 /** The API as the browser calls it: JSON, the app's Origin, a bearer token; a demo member's login; the test clock; a realtime socket. */
@@ -44,9 +44,8 @@ export function apiOf(stack: BenchStack) {
 
 /** A bare `ws` echo server on loopback: the floor a realtime figure is held against. */
 export async function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const port = await freePort();
-  const server = new WebSocketServer({ host: '127.0.0.1', port });
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   server.on('connection', (socket) => socket.on('message', (data) => socket.send(data.toString())));
   await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `ws://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SEED } from '../../scripts/local/demo-accounts';
-import { freePort } from '../../scripts/local/ports';
 import { startLocalStack } from '../../scripts/local/stack';
 
 /** Calls and their summed wall time, by name: DynamoDB commands, and the @connections API's. */
@@ -30,8 +29,7 @@ management.ApiGatewayManagementApiClient.prototype.send = function timedSend(thi
 } as typeof send;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
-const port = await freePort();
-const stack = await startLocalStack({ port, dataDir, seed: DEFAULT_SEED });
+const stack = await startLocalStack({ port: 0, dataDir, seed: DEFAULT_SEED });
 
 // Imported after the stack set the environment: the shared client reads its endpoint at load.
 const { db } = await import('../../functions/platform/table');

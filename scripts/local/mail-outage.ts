@@ -5,7 +5,7 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { acceptJsonOnly } from './cross-site';
-import { freePort } from './ports';
+import type { AddressInfo } from 'node:net';
 
 export interface MailSwitch {
   /** Where the functions send mail (SES_ENDPOINT). */
@@ -37,8 +37,8 @@ export async function startMailSwitch(outboxEndpoint: string): Promise<MailSwitc
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
 
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 
 /**
  * The kernel's range for the ports of outgoing connections. A port picked inside it can be taken by
@@ -27,7 +28,12 @@ function listensOn(port: number): Promise<boolean> {
   });
 }
 
-/** A free TCP port on the loopback interface, outside the range the kernel hands to outgoing connections. */
+/**
+ * A free TCP port on the loopback interface, outside the range the kernel hands to outgoing
+ * connections, for a process that listens on it later (DynamoDB Local's JVM, `npm start` under test):
+ * another process can still take it in between, so that user starts again on another when it must.
+ * A server of this process listens on port 0 instead, or through `listenFirst`.
+ */
 export async function freePort(): Promise<number> {
   const span = ephemeralRangeStart() - FIRST_PORT;
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -35,6 +41,33 @@ export async function freePort(): Promise<number> {
     if (await listensOn(port)) return port;
   }
   throw new Error(`No free port between ${FIRST_PORT} and ${FIRST_PORT + span}`);
+}
+
+/**
+ * An HTTP server that listens at once on `port` (0: any free one, which the kernel picks as it binds),
+ * before the work that readies it: a port picked free and listened on only later can be taken by
+ * another process in between (seen in CI: EADDRINUSE as a test stack started). A request that comes
+ * before `serve` is given waits for it.
+ */
+export async function listenFirst(port: number, host: string): Promise<{ server: Server; port: number; serve(listener: RequestListener): void }> {
+  let listener: RequestListener | undefined;
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  const server = createHttpServer((request, response) => (listener ? listener(request, response) : waiting.push([request, response])));
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    serve(ready) {
+      listener = ready;
+      for (const [request, response] of waiting.splice(0)) ready(request, response);
+    },
+  };
 }
 
 export async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { register } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -31,6 +31,7 @@ import { startTableStream, type TableWrite } from './table-stream';
 import { STREAM_FILTERS } from '../../functions/platform/stream-filters';
 import { type LocalStripe, startLocalStripe } from './stripe';
 import { createTestClock, TEST_CLOCK_PATH } from './test-clock';
+import { listenFirst } from './ports';
 import { createLocalCalendars, LOCAL_CALENDARS_PATH } from './calendars';
 import { nowMs } from '../../functions/platform/clock';
 import type { AdminSecondFactor, SeedSettings } from './demo-accounts';
@@ -41,6 +42,7 @@ import { READY_ACCOUNTS_PATH, serveReadyAccounts } from './ready-accounts';
 import { routeArmedCallsThroughProxy, startTableFaultProxy, TABLE_FAULTS_PATH } from './table-faults';
 
 export interface LocalStackOptions {
+  /** The app's port; 0: any free one, taken at once (the stack's `url` names it). */
   port: number;
   /** Where state persists between runs; omitted: in memory and a temporary folder, gone at stop. */
   dataDir?: string;
@@ -114,6 +116,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stateDir = options.dataDir ? resolve(options.dataDir) : mkdtempSync(join(tmpdir(), 'marketplace-'));
   mkdirSync(stateDir, { recursive: true });
   const region = options.dynamo?.region ?? LOCAL_CREDENTIALS.AWS_REGION;
+  // Loopback only: the outbox and the @connections API are for this machine, not its network.
+  // Pages of other sites are kept out by the host check, whatever the interface.
+  const app = await listenFirst(options.port, options.host ?? '127.0.0.1');
+  const { server, port } = app;
   const [dynamo, s3, outbox] = await Promise.all([
     options.dynamo
       ? { endpoint: options.dynamo.endpoint, stop: () => undefined }
@@ -125,7 +131,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const tableFaults = (options.tableFaults ?? process.env.LOCAL_TABLE_FAULTS === '1') ? await startTableFaultProxy(dynamo.endpoint) : undefined;
   const mailSwitch = await startMailSwitch(outbox.endpoint);
 
-  const url = `http://localhost:${options.port}`;
+  const url = `http://localhost:${port}`;
   const stripeKeys = localStripeKeys();
   let localStripe: LocalStripe | undefined;
   const accessTokenKeys = localAccessTokenKeys(stateDir, Boolean(options.dataDir));
@@ -142,11 +148,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     UPLOAD_FORM_ENDPOINT: `${url}${UPLOAD_FORM_PATH}`,
     SES_ENDPOINT: mailSwitch.endpoint,
     OUTBOX_URL: outbox.endpoint,
-    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${options.port}${MANAGEMENT_PATH}`,
-    WS_FAST_PATH_ENDPOINT: `http://127.0.0.1:${options.port}${FAST_PATH_MANAGEMENT_PATH}`,
+    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}${MANAGEMENT_PATH}`,
+    WS_FAST_PATH_ENDPOINT: `http://127.0.0.1:${port}${FAST_PATH_MANAGEMENT_PATH}`,
     APP_URL: url,
     // Every name the server answers to is the app's origin, for the API and the WebSocket alike.
-    APP_ORIGINS: [...allowedHosts(options.port, options.host)].map((host) => `http://${host}`).join(','),
+    APP_ORIGINS: [...allowedHosts(port, options.host)].map((host) => `http://${host}`).join(','),
     MAIL_FROM: 'no-reply@mentorship.test',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@mentorship.test',
     ACCESS_TOKEN_PRIVATE_KEY: accessTokenKeys.privateKey,
@@ -154,7 +160,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ORIGIN_SECRET: originSecret,
     PAGE_TEMPLATES_DIR: join(ROOT, PAGE_TEMPLATES_DIR),
     // The calendars this stack serves (/_local/calendars) are read over http; every other address as on AWS.
-    CALENDAR_HTTP_HOSTS: `127.0.0.1:${options.port}`,
+    CALENDAR_HTTP_HOSTS: `127.0.0.1:${port}`,
     STAGE: 'local',
     ...stripeKeys,
     POWERTOOLS_SERVICE_NAME: 'marketplace-local',
@@ -201,7 +207,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     })());
   const uploadForms = createUploadFormProxy(s3.endpoint, FILES_BUCKET, region);
   const signedDownloads = createSignedDownloadProxy(s3.endpoint, FILES_BUCKET, region);
-  const appOriginOf = createHostCheck(options.port, options.host);
+  const appOriginOf = createHostCheck(port, options.host);
   // The deadlines' schedule, as the EventBridge rules invoke the orders Lambda and the notifications
   // function (message summaries, parked mails) on AWS; the test clock runs it at once.
   const runDeadlines = () => eachOnItsOwn([() => handlers.orders({ source: 'aws.events' } as never), () => notifications({ source: 'aws.events' } as never)]);
@@ -239,7 +245,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const localCalendars = createLocalCalendars(nowMs);
   const testClock = createTestClock(() => eachOnItsOwn([async () => localStripe?.tick(), runDeadlines, runRetentionIfDue, runCalendarReads]));
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  app.serve((request: IncomingMessage, response: ServerResponse) => {
     const appOrigin = appOriginOf(request);
     if (!appOrigin) return refuseMisdirected(response);
     const path = (request.url ?? '/').split('?')[0];
@@ -285,18 +291,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // socket at the moment a client reuses it makes that request fail with ECONNRESET. AWS's edge waits 60 s.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    // Loopback only: the outbox and the @connections API are for this machine, not its network.
-    // Pages of other sites are kept out by the host check, whatever the interface.
-    server.listen(options.port, options.host ?? '127.0.0.1', resolveListen);
-  });
   // After the app's own port is taken: the local Stripe's port is any free one, never the app's.
   if (stripeKeys) {
     localStripe = await startLocalStripe({
       dueOnTickOnly: options.scheduledWork === false,
       appUrl: url,
-      webhookUrl: `http://127.0.0.1:${options.port}${API_PREFIX}/webhooks/stripe`,
+      webhookUrl: `http://127.0.0.1:${port}${API_PREFIX}/webhooks/stripe`,
       // The platform's endpoint and the Connect endpoint, each with its own secret, as on Stripe.
       webhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET.split(',')[0],
       connectWebhookSecret: stripeKeys.STRIPE_WEBHOOK_SECRET.split(',')[1],
@@ -316,7 +316,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await seedDemoConversations({ localStripe: localStripe !== undefined });
   await seedDemoHours(options.seed);
   // Read once now, as saving an address does: the demo calendars' busy times are there from the start.
-  await seedDemoCalendars(`http://127.0.0.1:${options.port}${LOCAL_CALENDARS_PATH}`);
+  await seedDemoCalendars(`http://127.0.0.1:${port}${LOCAL_CALENDARS_PATH}`);
   await runCalendarReads();
   // Read from here on: the demo's events, like those of earlier runs, were for no open connection.
   // As on AWS, one event source mapping per consumer, each with its filter.

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import S3rver from 's3rver';
 import { createRequire } from 'node:module';
-import { freePort } from './ports';
+import type { AddressInfo } from 'node:net';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 
 export interface LocalService {
@@ -14,9 +14,9 @@ export interface LocalService {
 
 export async function startS3(directory: string, buckets: string[]): Promise<LocalService> {
   mkdirSync(directory, { recursive: true });
-  const port = await freePort();
-  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true });
-  await server.run();
+  // Port 0: the kernel picks a free one as it binds, so no other process can take it in between.
+  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
+  const { port } = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
     endpoint,
@@ -56,10 +56,9 @@ export interface LocalOutbox extends LocalService {
 }
 
 export async function startOutbox(): Promise<LocalOutbox> {
-  const port = await freePort();
-  const server: Server = await startSesOutbox({ host: '127.0.0.1', port });
+  const server: Server = await startSesOutbox({ host: '127.0.0.1', port: 0 });
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     mails: () => sesStore.getStoreReadonly().emails,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../../scripts/local/demo-accounts';
-import { freePort } from '../../scripts/local/ports';
 import { runStartCommand, STOP_MS } from '../../scripts/local/start-command';
 import { codeAt } from '../../functions/contexts/accounts/second-factor';
 
@@ -39,10 +38,10 @@ describe('npm start', () => {
   it(
     'serves the product with demo data, lists the logins, and stops everything on Ctrl-C',
     async () => {
-      const port = await freePort();
-      const started = await runStartCommand({ PORT: String(port), LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' }, FIRST_START_READY_MS);
+      // Port 0: the kernel picks a free one as the stack listens, and the printed address names it.
+      const started = await runStartCommand({ PORT: '0', LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' }, FIRST_START_READY_MS);
       try {
-        expect(started.url).toBe(`http://localhost:${port}`);
+        expect(started.url).toMatch(/^http:\/\/localhost:[1-9]\d*$/);
         expect(started.output()).toContain(DEFAULT_SEED.adminEmail);
         expect(started.output()).toContain(DEFAULT_SEED.demoPassword);
         expect((await fetch(`${started.url}/api/health`)).status).toBe(200);
@@ -73,20 +72,20 @@ describe('npm start', () => {
         expect(await started.interrupt()).toBe(0);
       }
       expect(processesUsing(dataDir)).toBe('');
-      await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow();
+      await expect(fetch(`${started.url}/api/health`)).rejects.toThrow();
     },
     FIRST_START_MS,
   );
 
   it('stops every child even when Ctrl-C comes the moment it is ready', async () => {
-    const started = await runStartCommand({ PORT: String(await freePort()), LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' });
+    const started = await runStartCommand({ PORT: '0', LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' });
     expect(await started.interrupt()).toBe(0);
     expect(processesUsing(dataDir)).toBe('');
   });
 
   it('stops every child, and never says it is running, when Ctrl-C comes while it is still starting', async () => {
     // Not ready within STILL_STARTING_MS, the runner sends Ctrl-C and answers once the command has exited.
-    const outcome = await runStartCommand({ PORT: String(await freePort()), LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' }, STILL_STARTING_MS).then(
+    const outcome = await runStartCommand({ PORT: '0', LOCAL_DATA_DIR: dataDir, SKIP_WEB_BUILD: '1' }, STILL_STARTING_MS).then(
       async (started) => `said it was running, then exited ${await started.interrupt()}`,
       (error: Error) => error.message,
     );

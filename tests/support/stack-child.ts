@@ -22,7 +22,6 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../../scripts/local/ports';
 import { databaseFile, LIGHT_JVM_OPTIONS } from '../../scripts/local/dynamodb';
 import { startLocalStack } from '../../scripts/local/stack';
 import { TEST_AUTH_ANSWER_FLOOR_MS, TEST_PASSWORD_HASH_COST, TEST_SEED, TEST_STRIPE_TIMEOUT_MS } from './seed-settings';
@@ -71,7 +70,7 @@ if (seededFrom && dataDir) {
 // Stopping is set up before the start: a stack told to stop while it starts (the pool gave up on it)
 // still stops DynamoDB Local's JVM, which the default signal action would leave behind.
 const starting = startLocalStack({
-  port: await freePort(),
+  port: 0,
   dataDir,
   seed: values['without-catalogue'] ? { ...TEST_SEED, catalogue: false } : TEST_SEED,
   scheduledWork: false,
