@@ -30,8 +30,8 @@ function listensOn(port: number): Promise<boolean> {
 
 /**
  * A free TCP port on the loopback interface, outside the range the kernel hands to outgoing
- * connections, for a process that listens on it later (DynamoDB Local's JVM, `npm start` under test):
- * another process can still take it in between, so that user starts again on another when it must.
+ * connections, for a process that must be told its port and listens on it later (DynamoDB Local's
+ * JVM): another process can still take it in between, so that process is started again on another.
  * A server of this process listens on port 0 instead, or through `listenFirst`.
  */
 export async function freePort(): Promise<number> {
