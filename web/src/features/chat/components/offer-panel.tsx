@@ -3,10 +3,14 @@ import { Link } from 'react-router-dom';
 import { MSG } from '@shared/web-texts';
 import type { ChatDto, ChatOffer } from '@shared/schemas/chats';
 import { formatPrice } from '@/lib/format-price';
+import { lessonText } from '@/lib/format-duration';
 import { fullName, ORDER_STATE_LABELS, orderState } from '@/features/chat/lib/chat-format';
 
-/** What the panel shows of an offer: a conversation's copy, or a published offer before the conversation starts. */
-export type OfferSummary = Pick<ChatOffer, '_id' | 'title' | 'price' | 'pricingType' | 'lessonType' | 'photo' | 'professor'>;
+/**
+ * What the panel shows of an offer: a conversation's copy, or a published offer before the
+ * conversation starts (with a fixed-price call's length; a conversation's order holds its own).
+ */
+export type OfferSummary = Pick<ChatOffer, '_id' | 'title' | 'price' | 'pricingType' | 'lessonType' | 'photo' | 'professor'> & { durationMinutes?: number };
 
 const PRICING_TYPE: Record<OfferSummary['pricingType'], string> = { fixed: 'Fixed price', hourly: 'Hourly rate' };
 
@@ -29,7 +33,7 @@ export function OfferPanel({ offer, chat, children }: { offer: OfferSummary; cha
           {formatPrice(offer)} <span className="chat-offer-pricing">({PRICING_TYPE[offer.pricingType]})</span>
         </dd>
         <dt>Lesson type</dt>
-        <dd>{offer.lessonType}</dd>
+        <dd>{lessonText({ lessonType: offer.lessonType, durationMinutes: chat ? chat.durationMinutes : offer.durationMinutes })}</dd>
         <dt>Expert</dt>
         <dd>
           <Link to={`/teacher/${encodeURIComponent(offer.professor._id)}`}>{fullName(offer.professor) || chat?.professorName}</Link>
