@@ -59,6 +59,16 @@ describe('booking a free slot across time zones', () => {
     await expectAccessible(expert, '/profile?tab=availability');
     await expert.getByRole('button', { name: 'Save my hours' }).click();
     await expert.getByText(MSG.availabilitySaved).waitFor();
+    // On a phone each range's times are as large to touch as every field of the app (44 px at least,
+    // global.css), and the tab never scrolls sideways.
+    await expert.setViewportSize({ width: 390, height: 844 });
+    const timeHeights = await expert
+      .getByLabel(/^(Monday|Friday), range \d+, (from|until)$/)
+      .evaluateAll((selects) => selects.map((select) => select.getBoundingClientRect().height));
+    expect(timeHeights).toHaveLength(4);
+    for (const height of timeHeights) expect(height).toBeGreaterThanOrEqual(44);
+    expect(await expert.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await expectAccessible(expert, '/profile?tab=availability (a phone)');
 
     // 2. A student in New York sees only the free times, in their time with London's beside it, books one and pays.
     const date = await aWednesdayAhead();
