@@ -68,6 +68,15 @@ describe('a video call in its room', () => {
     await expert.getByLabel('Message', { exact: true }).fill('Here is the link to the exam paper.');
     await expert.getByRole('button', { name: 'Send' }).click();
     await student.getByRole('complementary', { name: 'Messages' }).getByText('Here is the link to the exam paper.').waitFor();
+    // On the phone, the box to answer in is as large to touch as every field of the app (44 px at
+    // least, global.css), and its text as large as the page's: a phone zooms into a smaller one.
+    const box = await student.getByLabel('Message', { exact: true }).evaluate((input) => ({
+      height: input.getBoundingClientRect().height,
+      font: getComputedStyle(input).fontSize,
+      pageFont: getComputedStyle(document.body).fontSize,
+    }));
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.font).toBe(box.pageFont);
 
     await student.getByRole('button', { name: 'Leave' }).click();
     await student.getByText('You left the call.').waitFor();

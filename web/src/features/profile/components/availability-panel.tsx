@@ -55,14 +55,14 @@ function RangesEditor({ label, ranges, onChange }: { label: string; ranges: Time
         // biome-ignore lint/suspicious/noArrayIndexKey: a range has no id but its place in the day; a key from its times would remount the select being changed
         <span key={index} className="availability-range">
           <label htmlFor={`${id}-${index}-start`} className="visually-hidden">{`${label}, range ${index + 1}, from`}</label>
-          <select id={`${id}-${index}-start`} value={range.start} onChange={(event) => set(index, { ...range, start: event.target.value })}>
+          <select className="input" id={`${id}-${index}-start`} value={range.start} onChange={(event) => set(index, { ...range, start: event.target.value })}>
             {CLOCK.slice(0, -1).map((time) => (
               <option key={time}>{time}</option>
             ))}
           </select>
           <span aria-hidden="true">–</span>
           <label htmlFor={`${id}-${index}-end`} className="visually-hidden">{`${label}, range ${index + 1}, until`}</label>
-          <select id={`${id}-${index}-end`} value={range.end} onChange={(event) => set(index, { ...range, end: event.target.value })}>
+          <select className="input" id={`${id}-${index}-end`} value={range.end} onChange={(event) => set(index, { ...range, end: event.target.value })}>
             {CLOCK.slice(1).map((time) => (
               <option key={time}>{time}</option>
             ))}
@@ -183,6 +183,7 @@ export function AvailabilityPanel() {
             <div key={entry.date || `new-${index}`} className="availability-day">
               <label htmlFor={`${id}-override-${index}`} className="visually-hidden">{`Override ${index + 1}, date`}</label>
               <input
+                className="input"
                 id={`${id}-override-${index}`}
                 type="date"
                 value={entry.date}

@@ -80,7 +80,14 @@ export function RoomMessages({ chatId }: { chatId: string }) {
         <label htmlFor={inputId} className="visually-hidden">
           Message
         </label>
-        <input id={inputId} value={draft} maxLength={LIMITS.textCap} placeholder="Write a message" onChange={(event) => setDraft(event.target.value)} />
+        <input
+          className="input"
+          id={inputId}
+          value={draft}
+          maxLength={LIMITS.textCap}
+          placeholder="Write a message"
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <button type="submit" className="btn btn-primary btn-small" disabled={sending}>
           Send
         </button>
