@@ -11,6 +11,7 @@ import { errorText } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { getIceServers, reportNoShow } from '@/features/rooms/api/room';
 import { type Call, type CallState, startCall } from '@/features/rooms/lib/call';
+import { sessionTimeText } from '@/features/rooms/lib/session-time';
 import type { JoinChoice } from '@/features/rooms/components/device-check';
 import { RoomMessages } from '@/features/rooms/components/room-messages';
 
@@ -39,14 +40,6 @@ function stateText(state: CallState, otherName: string): string {
     case 'reconnecting':
       return MSG.roomReconnecting;
   }
-}
-
-/** "42 min left", "1 h 5 min left", or "The session has ended" once its time is over. */
-function timeLeftText(endMs: number, nowMs: number): string {
-  const minutes = Math.ceil((endMs - nowMs) / 60_000);
-  if (minutes <= 0) return 'The session’s time is over';
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${minutes % 60} min left` : `${minutes} min left`;
 }
 
 /**
@@ -196,7 +189,7 @@ export function CallView({ room, choice, ice, relayOnly, clockOffsetMs, onLeave 
         )}
         {/* biome-ignore lint/a11y/useMediaCaption: a live call has no caption file; the conversation beside it carries what is written */}
         {room.audioOnly && <audio ref={remoteAudio} autoPlay aria-label={`${otherName}’s voice`} />}
-        <p className="room-time">{timeLeftText(Date.parse(room.end), now)}</p>
+        <p className="room-time">{sessionTimeText(Date.parse(room.start), Date.parse(room.end), now)}</p>
         <div className="room-controls" role="toolbar" aria-label="Call controls">
           <button type="button" className="btn btn-secondary" aria-pressed={muted} disabled={!hasMicrophone} onClick={toggleMute}>
             {muted ? 'Unmute' : 'Mute'}
