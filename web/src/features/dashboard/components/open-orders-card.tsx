@@ -1,20 +1,26 @@
 import { Link } from 'react-router-dom';
 import { CHAT } from '@shared/limits';
+import { isDelivered } from '@shared/order-transitions';
 import type { ChatDto } from '@shared/schemas/chats';
 import { MSG } from '@shared/web-texts';
 import { listChats } from '@/api/chats';
 import { LoadProblem } from '@/components/load-problem';
 import { useLoad } from '@/features/dashboard/components/use-load';
 import { conversationLink } from '@/lib/conversation-links';
+import { formatDateTime } from '@/lib/format-date';
 
-/** What the expert is to do next in an order, or undefined when it waits for someone else. */
+/**
+ * What the expert is to do next in an order, or undefined when it waits for someone else. Whether a
+ * paid order is delivered as files or held as a call follows its kind, as the order's rules say.
+ */
 export function expertStep(chat: ChatDto): string | undefined {
   if (chat.reschedule?.proposedBy === 'user') return 'Answer the new time proposed';
   switch (chat.orderStatus) {
     case 'scheduled':
       return 'Confirm the proposed time';
     case 'in_progress':
-      return chat.orderKind === 'fixed' ? 'Deliver the work' : 'Hold the session';
+      if (isDelivered({ kind: chat.orderKind })) return 'Deliver the work';
+      return chat.scheduledDate ? `Hold the session on ${formatDateTime(chat.scheduledDate)}` : 'Hold the session';
     case 'revision_requested':
       return 'Deliver the changes asked';
     case 'refund_pending':

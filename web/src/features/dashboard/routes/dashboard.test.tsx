@@ -6,6 +6,7 @@ import { offer, stubApi } from '@/test/catalogue-fixtures';
 import { chatWith, claire } from '@/test/messages-fixtures';
 import { anAccount } from '@/test/accounts';
 import { json, renderRoutes } from '@/test/render-app';
+import { formatDateTime } from '@/lib/format-date';
 import DashboardRoute from './dashboard';
 
 const expert = anAccount({ _id: 'expert-1', role: 'professor', email: 'nora@example.com', firstName: 'Nora', lastName: 'Newcomer' });
@@ -38,6 +39,8 @@ describe('the payout card of the dashboard', () => {
   });
 });
 
+const SESSION_START = '2026-12-08T15:00:00.000Z';
+
 const months = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 
 /** The dashboard's calls answered; `override` answers some of them otherwise. */
@@ -67,6 +70,10 @@ function dashboardApi(override: (pathname: string) => Response | undefined = () 
             orderKind: 'hourly',
             reschedule: { scheduledDate: '2026-12-01T10:00:00.000Z', proposedBy: 'user' },
           }),
+          // Paid and under way: hours of work on a Document offer are delivered, a fixed-price call is held.
+          chatWith(claire, 'c6', { orderNumber: 1006, orderStatus: 'in_progress', orderKind: 'work', scheduledHours: 3 }),
+          chatWith(claire, 'c7', { orderNumber: 1007, orderStatus: 'in_progress', orderKind: 'call', scheduledDate: SESSION_START, durationMinutes: 60 }),
+          chatWith(claire, 'c8', { orderNumber: 1008, orderStatus: 'in_progress', orderKind: 'fixed' }),
         ],
       });
     if (url.pathname === '/payments/account-status') return json(200, { payouts_enabled: true, currentlyDue: [] });
@@ -114,6 +121,9 @@ describe('the dashboard', () => {
       'Order #1001: Tax return reviewAlice Martin · Confirm the proposed time',
       'Order #1003: Tax return reviewAlice Martin · Deliver the changes asked',
       'Order #1005: Tax return reviewAlice Martin · Answer the new time proposed',
+      'Order #1006: Tax return reviewAlice Martin · Deliver the work',
+      `Order #1007: Tax return reviewAlice Martin · Hold the session on ${formatDateTime(SESSION_START)}`,
+      'Order #1008: Tax return reviewAlice Martin · Deliver the work',
     ]);
     expect(within(orders).getByRole('link', { name: /#1003/ })).toHaveAttribute('href', '/messages?chatId=c3');
     // The latest conversations, in the largest page there is.
