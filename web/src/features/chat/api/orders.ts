@@ -46,7 +46,3 @@ export const projectFileLink = (id: string) => api.call('GET /api/chats/{id}/pro
 /** POST /offers/{id}/reviews: the student's one review of a closed order. */
 export const postReview = (offerId: string, body: { rating: number; comment?: string; orderNumber: number }) =>
   api.call('POST /api/offers/{id}/reviews', { params: { id: offerId }, body });
-
-/** GET /experts/{id}/slots: the expert's free starts from `from` to `to` for a session of `minutes`, on the viewer's half hours. */
-export const freeSlots = (expertId: string, query: { from: string; to: string; minutes: number; timeZone: string }) =>
-  api.call('GET /api/experts/{id}/slots', { params: { id: expertId }, query });

@@ -4,7 +4,7 @@ import { formatEuros, formatHoursTotal } from '@shared/money';
 import { MSG } from '@shared/web-texts';
 import { formatDay, INTRO_LABEL } from '@/features/chat/lib/order-status';
 import { dateInputValue, hoursProblem, localStart, startProblem, TIME_STEPS, withOffset } from '@/features/chat/lib/session-time';
-import { freeSlots } from '@/features/chat/api/orders';
+import { freeSlots } from '@/api/experts';
 import { type SlotOption, slotOptions } from '@/features/chat/lib/slot-times';
 import type { SlotsAnswer } from '@shared/schemas/bookings';
 import { OrderDialog } from './order-dialog';

@@ -44,16 +44,26 @@ const routes = [
 
 const alice = anAccount({ _id: 'student-1', role: 'user', email: 'alice@example.com', favorites: [] });
 
-function profileApi({
-  offers = [offer(1, { title: 'Financial modelling from scratch' }), offer(2, { title: 'valuation', pricingType: 'fixed', price: 120.5 })],
-  reviews = [] as Review[],
-} = {}) {
-  return stubApi(({ method, url }) => {
-    if (url.pathname === '/user/public/expert-1') return json(200, claire);
-    if (url.pathname === '/offers/professor/expert-1') return json(200, offers);
-    if (url.pathname === '/offers/professor/expert-1/reviews') return json(200, reviews);
-    if (url.pathname === '/user/favorites/offer-1')
-      return json(200, { msg: method === 'POST' ? MSG.savedToFavorites : MSG.removedFromFavorites, favorites: method === 'POST' ? ['offer-1'] : [] });
+const defaultOffers = [offer(1, { title: 'Financial modelling from scratch' }), offer(2, { title: 'valuation', pricingType: 'fixed', price: 120.5 })];
+
+/** The profile's own calls answered, with these offers and reviews. */
+function profileAnswer(method: string, pathname: string, offers = defaultOffers, reviews: Review[] = []) {
+  if (pathname === '/user/public/expert-1') return json(200, claire);
+  if (pathname === '/offers/professor/expert-1') return json(200, offers);
+  if (pathname === '/offers/professor/expert-1/reviews') return json(200, reviews);
+  if (pathname === '/user/favorites/offer-1')
+    return json(200, { msg: method === 'POST' ? MSG.savedToFavorites : MSG.removedFromFavorites, favorites: method === 'POST' ? ['offer-1'] : [] });
+}
+
+function profileApi({ offers = defaultOffers, reviews = [] as Review[] } = {}) {
+  return stubApi(({ method, url }) => profileAnswer(method, url.pathname, offers, reviews));
+}
+
+/** The viewer's own time zone, as the browser reports it. */
+function viewerIn(timeZone: string) {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone };
   });
 }
 
@@ -62,6 +72,7 @@ const saveButton = () => screen.getByRole('button', { name: /Save for later/ });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -143,6 +154,52 @@ describe('expert profile', () => {
     const [free, paid] = within(await screen.findByRole('complementary', { name: 'Reviews' })).getAllByRole('listitem');
     expect(free).toHaveTextContent('Free session');
     expect(paid).not.toHaveTextContent('Free session');
+  });
+
+  it('names when each call service is next free, in the viewer’s zone, asking once per session length', async () => {
+    viewerIn('America/New_York');
+    const offers = [
+      offer(1, { title: 'Modelling hours', lessonType: 'Video Call', pricingType: 'hourly' }),
+      offer(2, { title: 'Valuation call', lessonType: 'Phone Call', pricingType: 'fixed', durationMinutes: 60 }),
+      offer(3, { title: 'Short review call', lessonType: 'Video Call', pricingType: 'fixed', durationMinutes: 30 }),
+      offer(4, { title: 'Written report', lessonType: 'Document', pricingType: 'fixed' }),
+    ];
+    const api = stubApi(({ method, url }) => {
+      if (url.pathname === '/experts/expert-1/slots') {
+        const minutes = url.searchParams.get('minutes');
+        // 60 minutes: the hourly call's shortest and the 1-hour call; 30 minutes: nothing free in the fortnight.
+        return json(200, {
+          slots: minutes === '60' ? ['2026-12-08T14:00:00.000Z', '2026-12-08T14:30:00.000Z'] : [],
+          expertTimeZone: 'Europe/Paris',
+          hasHours: true,
+        });
+      }
+      return profileAnswer(method, url.pathname, offers);
+    });
+    renderRoutes(routes, { path: '/teacher/expert-1' });
+    const services = within(await screen.findByRole('region', { name: 'Services Provided' })).getAllByRole('listitem');
+    await waitFor(() => expect(services[0]).toHaveTextContent('Next free time: Tue, 8 Dec 2026, 09:00 (America/New_York)'));
+    expect(services[1]).toHaveTextContent('Next free time: Tue, 8 Dec 2026, 09:00 (America/New_York)');
+    await waitFor(() => expect(services[2]).toHaveTextContent('No free time in the next 14 days'));
+    expect(services[3]).not.toHaveTextContent(/free time/i);
+    const asked = api.called('/experts/expert-1/slots').map((call) => call.url.searchParams);
+    expect(asked.map((query) => query.get('minutes')).sort()).toEqual(['30', '60']);
+    for (const query of asked) {
+      expect(query.get('timeZone')).toBe('America/New_York');
+      expect(Date.parse(query.get('to') ?? '') - Date.parse(query.get('from') ?? '')).toBe(14 * 86_400_000);
+    }
+  });
+
+  it('names no time for an expert without hours, who takes a proposal of any time, nor when the free times cannot be read', async () => {
+    for (const slots of [json(200, { slots: [], hasHours: false }), json(503, { msg: 'Unavailable', code: 'unavailable' })]) {
+      const api = stubApi(({ method, url }) => (url.pathname === '/experts/expert-1/slots' ? slots : profileAnswer(method, url.pathname)));
+      const { unmount } = renderRoutes(routes, { path: '/teacher/expert-1' });
+      await screen.findByRole('heading', { level: 1 });
+      await waitFor(() => expect(api.called('/experts/expert-1/slots')).toHaveLength(1));
+      expect(section('Services Provided')).toHaveTextContent('Financial modelling from scratch');
+      expect(section('Services Provided')).not.toHaveTextContent(/free time/i);
+      unmount();
+    }
   });
 
   it('no offers: No services yet, and Save says there is nothing to save', async () => {

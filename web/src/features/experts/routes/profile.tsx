@@ -15,6 +15,7 @@ import { listExpertOffers } from '@/api/offers';
 import { listExpertReviews } from '@/features/experts/api/list-expert-reviews';
 import { languageName } from '@/features/experts/lib/languages';
 import { useFavoriteToggle } from '@/features/experts/hooks/use-favorite-toggle';
+import { NextFreeTime, useNextFreeTimes } from '@/features/experts/components/next-free-time';
 import '@/features/experts/experts.css';
 import { offerConversationLink } from '@/lib/conversation-links';
 import { lessonText } from '@/lib/format-duration';
@@ -85,6 +86,8 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
   const place = expertPlace(profile);
   const expertises = expertisesOf(profile, offers);
   const offerTitles = new Map(offers.map((offer) => [offer._id, offer.title]));
+  const services = offers.slice(0, CATALOGUE.profileServices);
+  const nextFreeOf = useNextFreeTimes(profile._id, services);
   return (
     <div className="page profile">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -151,7 +154,7 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
           <ProfileSection title="Services Provided">
             {offers.length > 0 ? (
               <ul className="service-grid">
-                {offers.slice(0, CATALOGUE.profileServices).map((offer) => (
+                {services.map((offer) => (
                   <li key={offer._id} className="service card">
                     <h3>{offer.title}</h3>
                     <p>{offer.description}</p>
@@ -159,6 +162,7 @@ function ProfilePage({ profile, offers, reviews }: { profile: ExpertProfile; off
                       <span>{lessonText(offer)}</span>
                       <strong className="service-price">{formatPrice(offer)}</strong>
                     </p>
+                    <NextFreeTime next={nextFreeOf(offer)} />
                     <div className="service-actions">
                       <MessageAboutService expertId={profile._id} offer={offer} />
                       <MemberReport authorId={profile._id} target={{ targetType: 'offer', targetId: offer._id }} what={`offer "${offer.title}"`} />
