@@ -53,6 +53,7 @@ import { portraitPng } from './demo-photos';
 import { DEMO_CALENDARS, LOCAL_CALENDARS_PATH } from './calendars';
 import { DEMO_REVIEWERS, demoReviewsOf, spread } from './demo-reviews';
 import { countSeededOffers, seedStatisticsHistory } from './demo-statistics';
+import { demoZoneOf } from './demo-zones';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -118,12 +119,9 @@ async function seedAccounts(settings: SeedSettings): Promise<void> {
   if (isMissing(admin)) await seedStatisticsHistory(now);
 }
 
-/** The demo experts' zones, in turn: every one of them keeps hours, in zones around the world. */
-const DEMO_ZONES = ['Europe/Paris', 'Europe/London', 'America/New_York', 'Asia/Singapore', 'Africa/Nairobi'] as const;
-
 /**
  * Every demo expert's weekly hours (issue 25): weekdays with a lunch break, some on Saturday
- * mornings too, each in the zone of its turn, with varied buffers. Set after Alice's conversations,
+ * mornings too, each in the zone of the expert's city (demo-zones.ts), with varied buffers. Set after Alice's conversations,
  * whose sessions were proposed before, as any expert's earlier bookings are. Once: a marker records it.
  */
 export async function seedDemoHours(settings: SeedSettings): Promise<void> {
@@ -141,7 +139,7 @@ export async function seedDemoHours(settings: SeedSettings): Promise<void> {
     await putAvailability(
       expertId,
       {
-        timeZone: DEMO_ZONES[index % DEMO_ZONES.length],
+        timeZone: demoZoneOf(profile),
         weekly: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: saturday, sun: [] },
         overrides: [],
         bufferMinutes: BOOKING_RULES.bufferChoices[index % BOOKING_RULES.bufferChoices.length],
