@@ -30,6 +30,7 @@ export function callMinutes(offer: Pick<OfferDto, 'lessonType' | 'pricingType' |
  * while unknown, when the call failed, and for an expert without hours, who takes a proposal of any time.
  */
 export function useNextFreeTimes(expertId: string, offers: readonly OfferDto[]): (offer: OfferDto) => NextFree | undefined {
+  // The distinct lengths as one string: the effect asks again only when they change, not at each render's new array.
   const lengths = [...new Set(offers.map(callMinutes).filter((minutes) => minutes !== undefined))].sort((a, b) => a - b).join(',');
   const [found, setFound] = useState<ReadonlyMap<number, NextFree>>(new Map());
   useEffect(() => {
