@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CHAT } from '@shared/limits';
-import { isDelivered } from '@shared/order-transitions';
+import { isDelivered, sessionEndMs } from '@shared/order-transitions';
 import type { ChatDto } from '@shared/schemas/chats';
 import { MSG } from '@shared/web-texts';
 import { listChats } from '@/api/chats';
@@ -11,16 +11,20 @@ import { formatDateTime } from '@/lib/format-date';
 
 /**
  * What the expert is to do next in an order, or undefined when it waits for someone else. Whether a
- * paid order is delivered as files or held as a call follows its kind, as the order's rules say.
+ * paid order is delivered as files or held as a call follows its kind, as the order's rules say; a
+ * call whose time is over waits for the student's confirmation or the deadline, not for the expert.
  */
-export function expertStep(chat: ChatDto): string | undefined {
+export function expertStep(chat: ChatDto, now = Date.now()): string | undefined {
   if (chat.reschedule?.proposedBy === 'user') return 'Answer the new time proposed';
   switch (chat.orderStatus) {
     case 'scheduled':
       return 'Confirm the proposed time';
-    case 'in_progress':
+    case 'in_progress': {
       if (isDelivered({ kind: chat.orderKind })) return 'Deliver the work';
+      const end = sessionEndMs({ ...chat, kind: chat.orderKind });
+      if (end !== undefined && end <= now) return undefined;
       return chat.scheduledDate ? `Hold the session on ${formatDateTime(chat.scheduledDate)}` : 'Hold the session';
+    }
     case 'revision_requested':
       return 'Deliver the changes asked';
     case 'refund_pending':

@@ -39,7 +39,10 @@ describe('the payout card of the dashboard', () => {
   });
 });
 
-const SESSION_START = '2026-12-08T15:00:00.000Z';
+const DAY_MS = 86_400_000;
+/** A call two days ahead, and one held two days ago, which waits for its student, not its expert. */
+const SESSION_START = new Date(Date.now() + 2 * DAY_MS).toISOString();
+const SESSION_HELD = new Date(Date.now() - 2 * DAY_MS).toISOString();
 
 const months = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 
@@ -74,6 +77,7 @@ function dashboardApi(override: (pathname: string) => Response | undefined = () 
           chatWith(claire, 'c6', { orderNumber: 1006, orderStatus: 'in_progress', orderKind: 'work', scheduledHours: 3 }),
           chatWith(claire, 'c7', { orderNumber: 1007, orderStatus: 'in_progress', orderKind: 'call', scheduledDate: SESSION_START, durationMinutes: 60 }),
           chatWith(claire, 'c8', { orderNumber: 1008, orderStatus: 'in_progress', orderKind: 'fixed' }),
+          chatWith(claire, 'c9', { orderNumber: 1009, orderStatus: 'in_progress', orderKind: 'hourly', scheduledDate: SESSION_HELD, scheduledHours: 2 }),
         ],
       });
     if (url.pathname === '/payments/account-status') return json(200, { payouts_enabled: true, currentlyDue: [] });
