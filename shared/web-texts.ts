@@ -62,6 +62,9 @@ export const PAGE_TEXTS = {
 
   // Chat texts the spec does not give (docs/decisions.md, chat)
   chatArchived: 'This order is closed. You can still write here.',
+  // A conversation not started yet: what the first message opens (decision 349).
+  newConversationCallHint: 'Say what you would like to talk about. Once your message is sent, you can choose a time for the call here.',
+  newConversationDeliveryHint: 'Describe what you need. Once your message is sent, you can order and pay here.',
 
   // Catalogue texts the spec does not give (docs/decisions.md, catalogue)
   offerArchived: 'This offer has been deleted.',

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { isBooked, orderKindOf } from '@shared/order-transitions';
 import { MSG } from '@shared/web-texts';
 import type { OfferDto } from '@shared/schemas/catalogue';
 import type { CreatedChat } from '@shared/schemas/chats';
@@ -95,6 +96,7 @@ export function NewConversation({ offerId, expertId, myId, draft, setDraft, onCr
         <div className="chat-new">
           {found === null && <p role="status">{MSG.loading}</p>}
           {problem && <p className="notice notice-info">{problem}</p>}
+          {chosen && <p className="chat-new-hint">{isBooked({ kind: orderKindOf(chosen) }) ? MSG.newConversationCallHint : MSG.newConversationDeliveryHint}</p>}
           {!offerId && offers && offers.length > 0 && (
             <div className="field">
               <label htmlFor={selectId}>Offer you are writing about</label>

@@ -78,3 +78,21 @@ describe('messages page: typing before the conversation is known', () => {
     expect(screen.queryByText(MSG.selectChatFirst)).not.toBeInTheDocument();
   });
 });
+
+describe('messages page: a conversation not started yet', () => {
+  it('says what the first message opens: a time to choose for a call, an order to pay for a delivery', async () => {
+    const call = { ...publishedOffer('offer-10', 'Salary negotiation call'), lessonType: 'Phone Call', pricingType: 'fixed' as const, durationMinutes: 60 };
+    for (const [shown, hint] of [
+      [call, MSG.newConversationCallHint],
+      [offer, MSG.newConversationDeliveryHint],
+    ] as const) {
+      const { unmount } = renderMessages(`/messages?offerId=${shown._id}`, {
+        'GET /chats': () => json(200, { chats: [] }),
+        [`GET /offers/${shown._id}`]: () => json(200, shown),
+      });
+      const conversation = await screen.findByRole('region', { name: 'New conversation' });
+      await waitFor(() => expect(conversation).toHaveTextContent(hint));
+      unmount();
+    }
+  });
+});
