@@ -121,8 +121,9 @@ async function seedAccounts(settings: SeedSettings): Promise<void> {
 
 /**
  * Every demo expert's weekly hours (issue 25): weekdays with a lunch break, some on Saturday
- * mornings too, each in the zone of the expert's city (demo-zones.ts), with varied buffers. Set after Alice's conversations,
- * whose sessions were proposed before, as any expert's earlier bookings are. Once: a marker records it.
+ * mornings too, each in the zone of the expert's city (demo-zones.ts), with varied buffers. Set
+ * after Alice's conversations, whose sessions were proposed before, as any expert's earlier
+ * bookings are. Once: a marker records it.
  */
 export async function seedDemoHours(settings: SeedSettings): Promise<void> {
   const marker = migrationKey('demo-hours');

@@ -14,7 +14,7 @@ import { formatDateTime } from '@/lib/format-date';
  * paid order is delivered as files or held as a call follows its kind, as the order's rules say; a
  * call whose time is over waits for the student's confirmation or the deadline, not for the expert.
  */
-export function expertStep(chat: ChatDto, now = Date.now()): string | undefined {
+export function expertStep(chat: ChatDto): string | undefined {
   if (chat.reschedule?.proposedBy === 'user') return 'Answer the new time proposed';
   switch (chat.orderStatus) {
     case 'scheduled':
@@ -22,7 +22,7 @@ export function expertStep(chat: ChatDto, now = Date.now()): string | undefined 
     case 'in_progress': {
       if (isDelivered({ kind: chat.orderKind })) return 'Deliver the work';
       const end = sessionEndMs({ ...chat, kind: chat.orderKind });
-      if (end !== undefined && end <= now) return undefined;
+      if (end !== undefined && end <= Date.now()) return undefined;
       return chat.scheduledDate ? `Hold the session on ${formatDateTime(chat.scheduledDate)}` : 'Hold the session';
     }
     case 'revision_requested':
