@@ -1,12 +1,14 @@
 /**
  * A member's upcoming sessions (the student's home, the expert's dashboard): each with its time in
- * the viewer's zone, the other person, and a Join button once its room is open, by the app's clock.
+ * the viewer's zone, the other person, its conversation (to write, move or cancel it: an order's
+ * id is its conversation's), and a Join button once its room is open, by the app's clock.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { roomPath } from '@shared/app-paths';
 import type { UpcomingRoomsView } from '@shared/schemas/rooms';
 import { upcomingRooms } from '@/api/rooms';
+import { conversationLink } from '@/lib/conversation-links';
 import { formatDateTimeWithZone } from '@/lib/format-date';
 import '@/components/upcoming-sessions.css';
 
@@ -43,10 +45,15 @@ export function UpcomingSessions() {
           {sessions.map((session) => (
             <li key={session.orderId}>
               <span>
-                <strong>{formatDateTimeWithZone(session.start)}</strong> with {session.other.firstName} {session.other.lastName}: {session.title}
+                <strong>{formatDateTimeWithZone(session.start)}</strong> with {session.other.firstName} {session.other.lastName}:{' '}
+                <Link to={conversationLink(session.orderId)}>{session.title}</Link>
               </span>
               {Date.parse(session.opensAt) <= appNow && (
-                <Link className="btn btn-primary btn-small" to={roomPath(session.orderId)}>
+                <Link
+                  className="btn btn-primary btn-small"
+                  to={roomPath(session.orderId)}
+                  aria-label={`Join the call with ${session.other.firstName} ${session.other.lastName}`}
+                >
                   Join
                 </Link>
               )}
