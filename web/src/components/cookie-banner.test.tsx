@@ -55,4 +55,14 @@ describe('cookie banner', () => {
     expect(banner).toBeLessThan(layerOf('.site-header'));
     expect(banner).toBeLessThan(layerOf('.modal-backdrop'));
   });
+
+  it('stays out of a call’s room, whose controls it would cover, and asks on the next page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '*', element: <CookieBanner /> }], { path: '/room/order-1' });
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+    await router.navigate('/messages?chatId=order-1');
+    expect(await screen.findByRole('region', { name: 'Cookie consent' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(document.cookie).toContain('cookieConsent=true');
+  });
 });
