@@ -12,14 +12,14 @@ import { freeSlots } from '@/api/experts';
 import { formatDateTimeWithZone, localTimeZone } from '@/lib/format-date';
 
 /** How far ahead the profile looks for a free time. */
-export const LOOK_AHEAD_DAYS = 14;
+const LOOK_AHEAD_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 /** The first free start (UTC), or `none` within the look-ahead. */
 export type NextFree = string | 'none';
 
 /** A service's session length as its order will have it (an hourly call's shortest), or undefined for a delivery. */
-export function callMinutes(offer: Pick<OfferDto, 'lessonType' | 'pricingType' | 'durationMinutes'>): number | undefined {
+function callMinutes(offer: Pick<OfferDto, 'lessonType' | 'pricingType' | 'durationMinutes'>): number | undefined {
   const kind = orderKindOf(offer);
   if (!isBooked({ kind })) return undefined;
   return sessionMinutes({ kind, scheduledHours: ORDER_RULES.minHours, ...(offer.durationMinutes !== undefined && { durationMinutes: offer.durationMinutes }) });
